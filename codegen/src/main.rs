@@ -1,0 +1,23 @@
+//! `cargo run -p cursor-hooks-codegen`: rewrites the generated files from `spec/`.
+
+fn main() {
+    let root = cursor_hooks_codegen::workspace_root();
+    let files = match cursor_hooks_codegen::generate(&root) {
+        Ok(files) => files,
+        Err(error) => {
+            eprintln!("codegen: {error}");
+            std::process::exit(1);
+        }
+    };
+    for file in files {
+        let path = root.join(&file.path);
+        if std::fs::read_to_string(&path).ok().as_deref() == Some(file.text.as_str()) {
+            continue;
+        }
+        if let Err(error) = std::fs::write(&path, &file.text) {
+            eprintln!("codegen: {}: {error}", path.display());
+            std::process::exit(1);
+        }
+        println!("wrote {}", file.path.display());
+    }
+}

@@ -1,0 +1,208 @@
+//! Phase 3: write the code. On an error, write the error *and* stand-ins (the user's function,
+//! a companion that `main!` can name) so the user sees that one error and nothing after it.
+
+use crate::gen::events::EventSpec;
+use crate::parse::{Args, HandlerFn, HandlerList};
+use crate::validate::{self, Hook, Input};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::Path;
+
+pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
+    let handler: HandlerFn = match syn::parse2(item.clone()) {
+        Ok(handler) => handler,
+        Err(error) => {
+            let error = syn::Error::new(error.span(), "`#[cursor_hook]` goes on a function: `fn handler(input: EventType) -> EventTypeResponse { ... }`");
+            let error = error.to_compile_error();
+            return quote!(#error #item);
+        }
+    };
+    let args = match Args::parse(args) {
+        Ok(args) => args,
+        Err(error) => return fallback(&item, &handler, None, error),
+    };
+    match validate::validate(&args, &handler) {
+        Ok(hook) => hook_tokens(&item, &hook),
+        Err(error) => fallback(&item, &handler, validate::event(&args), error),
+    }
+}
+
+/// The companion type `main!` finds next to handler `name`.
+fn companion(name: &Ident) -> Ident {
+    format_ident!("__cursor_hook_{}", name, span = name.span())
+}
+
+fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
+    let sig = &hook.handler.sig;
+    let vis = &hook.handler.vis;
+    let name = &sig.ident;
+    let companion = companion(name);
+    let event_name = hook.event.name;
+    let input = Ident::new(hook.event.input, Span::call_site());
+    let event_ty = quote!(::cursor_hooks::event::#input);
+    let handler_name = name.to_string();
+    let fail = if hook.fail_closed {
+        quote!(Closed)
+    } else {
+        quote!(Open)
+    };
+    let timeout = option(hook.timeout.map(|t| quote!(#t)));
+    let matcher = option(hook.matcher.as_ref().map(|m| quote!(#m)));
+    let loop_limit = option(hook.loop_limit.map(|limit| match limit {
+        Some(n) => quote!(::cursor_hooks::__private::LoopLimit::Limit(#n)),
+        None => quote!(::cursor_hooks::__private::LoopLimit::Unlimited),
+    }));
+    let keep_ask = hook.keep_ask;
+    // Each check carries the span of the tokens it is about, so a wrong input type is reported
+    // at the parameter and a wrong answer at the return type, once each.
+    let call = match hook.input {
+        Input::ByValue(ty) => {
+            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_value::<#event_ty, _, _>(#name, input))
+        }
+        Input::ByRef(ty) => {
+            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_ref::<#event_ty, _, _>(#name, input))
+        }
+    };
+    let answer_span =
+        validate::return_type(hook.handler).map_or_else(|| name.span(), Spanned::span);
+    let convert = quote_spanned!(answer_span=> ::cursor_hooks::__private::into_outcome::<#event_ty, _>(returned));
+    quote! {
+        #item
+
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code)]
+        #vis struct #companion;
+
+        impl ::cursor_hooks::__private::Hook for #companion {
+            type Event = #event_ty;
+            const EVENT_NAME: &'static str = #event_name;
+            const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
+                handler: #handler_name,
+                fail: ::cursor_hooks::__private::FailPolicy::#fail,
+                timeout: #timeout,
+                matcher: #matcher,
+                loop_limit: #loop_limit,
+                keep_ask: #keep_ask,
+            };
+            fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
+                let returned = #call;
+                #convert
+            }
+        }
+    }
+}
+
+fn option(value: Option<TokenStream>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The error, the user's function as written, and a companion that compiles, so `main!`
+/// and the rest of the crate raise nothing more.
+fn fallback(
+    item: &TokenStream,
+    handler: &HandlerFn,
+    event: Option<&EventSpec>,
+    error: syn::Error,
+) -> TokenStream {
+    let error = error.to_compile_error();
+    let name = &handler.sig.ident;
+    if name == "main" {
+        // Emitting a `main` that takes an input would add "`main` has the wrong type".
+        return quote!(#error fn main() {});
+    }
+    let vis = &handler.vis;
+    let companion = companion(name);
+    let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
+    quote! {
+        #error
+
+        #[allow(dead_code)]
+        #item
+
+        #[doc(hidden)]
+        #[allow(non_camel_case_types, dead_code)]
+        #vis struct #companion;
+
+        impl ::cursor_hooks::__private::Hook for #companion {
+            type Event = ::cursor_hooks::event::#input;
+            const EVENT_NAME: &'static str = "";
+            const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
+                handler: "",
+                fail: ::cursor_hooks::__private::FailPolicy::Open,
+                timeout: ::core::option::Option::None,
+                matcher: ::core::option::Option::None,
+                loop_limit: ::core::option::Option::None,
+                keep_ask: false,
+            };
+            fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<<Self::Event as ::cursor_hooks::Event>::Response> {
+                ::core::unreachable!("this handler did not compile")
+            }
+        }
+    }
+}
+
+pub(crate) fn main(input: TokenStream) -> TokenStream {
+    match main_tokens(input) {
+        Ok(tokens) => tokens,
+        Err(error) => {
+            let error = error.to_compile_error();
+            quote!(#error fn main() {})
+        }
+    }
+}
+
+fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
+    let list = HandlerList::parse(input)?;
+    if list.paths.is_empty() {
+        return Err(syn::Error::new(
+            list.span,
+            "list the binary's handlers: `cursor_hooks::main!(guard);`",
+        ));
+    }
+    let mut companions: Vec<Path> = Vec::new();
+    for (index, path) in list.paths.iter().enumerate() {
+        let text = quote!(#path).to_string();
+        if list
+            .paths
+            .iter()
+            .take(index)
+            .any(|earlier| quote!(#earlier).to_string() == text)
+        {
+            return Err(syn::Error::new_spanned(
+                path,
+                "this handler is listed twice; list each handler once",
+            ));
+        }
+        let mut companion_path = path.clone();
+        let last = companion_path
+            .segments
+            .last_mut()
+            .expect("a parsed path has a segment");
+        last.ident = companion(&last.ident);
+        companions.push(companion_path);
+    }
+    let distinct = companions.iter().enumerate().flat_map(|(index, later)| {
+        companions[..index].iter().map(move |earlier| {
+            quote_spanned! {later.span()=>
+                const _: () = ::cursor_hooks::__private::assert_distinct_events(
+                    <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME,
+                    <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME,
+                );
+            }
+        })
+    });
+    let entries = companions
+        .iter()
+        .map(|c| quote_spanned!(c.span()=> ::cursor_hooks::__private::Entry::of::<#c>()));
+    Ok(quote! {
+        fn main() {
+            #(#distinct)*
+            const HANDLERS: &[::cursor_hooks::__private::Entry] = &[#(#entries),*];
+            ::cursor_hooks::__private::main(HANDLERS)
+        }
+    })
+}

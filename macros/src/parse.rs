@@ -1,0 +1,124 @@
+//! Phase 1: read the attribute's options and the handler's signature, keeping every span.
+//!
+//! The body is kept as tokens (tokio's way): the macro never needs it, and a body that does not
+//! parse yet must not break the expansion.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::meta::ParseNestedMeta;
+use syn::parse::{Parse, ParseStream, Parser};
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Ident, LitInt, LitStr, Path, Signature, Token, Visibility};
+
+/// The options of `#[cursor_hook(...)]`, each with the tokens it came from.
+#[derive(Default)]
+pub(crate) struct Args {
+    pub(crate) event: Option<LitStr>,
+    pub(crate) fail: Option<LitStr>,
+    pub(crate) timeout: Option<LitInt>,
+    pub(crate) matcher: Option<LitStr>,
+    pub(crate) loop_limit: Option<LoopLimitArg>,
+    pub(crate) ask: Option<LitStr>,
+}
+
+/// `loop_limit = 5` or `loop_limit = "none"`.
+pub(crate) enum LoopLimitArg {
+    Limit(LitInt),
+    Unlimited(LitStr),
+}
+
+pub(crate) const OPTION_NAMES: &[&str] =
+    &["event", "fail", "timeout", "matcher", "loop_limit", "ask"];
+
+impl Args {
+    pub(crate) fn parse(tokens: TokenStream) -> syn::Result<Args> {
+        let mut args = Args::default();
+        let parser = syn::meta::parser(|meta| {
+            let key = meta
+                .path
+                .get_ident()
+                .map(Ident::to_string)
+                .unwrap_or_default();
+            match key.as_str() {
+                "event" => set(&mut args.event, &meta, &key),
+                "fail" => set(&mut args.fail, &meta, &key),
+                "timeout" => set(&mut args.timeout, &meta, &key),
+                "matcher" => set(&mut args.matcher, &meta, &key),
+                "ask" => set(&mut args.ask, &meta, &key),
+                "loop_limit" => set(&mut args.loop_limit, &meta, &key),
+                _ => Err(meta.error(format_args!(
+                    "unknown `cursor_hook` option `{}`; expected one of: {}",
+                    path_text(&meta.path),
+                    OPTION_NAMES
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            }
+        });
+        parser.parse2(tokens)?;
+        Ok(args)
+    }
+}
+
+/// Stores one option's value; an option given twice is an error at its second key.
+fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(meta.error(format_args!("`{key}` is given twice; keep one")));
+    }
+    *slot = Some(meta.value()?.parse()?);
+    Ok(())
+}
+
+impl Parse for LoopLimitArg {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.peek(LitStr) {
+            input.parse().map(LoopLimitArg::Unlimited)
+        } else {
+            input.parse().map(LoopLimitArg::Limit)
+        }
+    }
+}
+
+fn path_text(path: &Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// The annotated function's visibility and signature. Its attributes and body are only checked
+/// to be there: the function itself is emitted exactly as written.
+pub(crate) struct HandlerFn {
+    pub(crate) vis: Visibility,
+    pub(crate) sig: Signature,
+}
+
+impl Parse for HandlerFn {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        let sig = input.parse()?;
+        let _body: TokenTree = input.parse()?;
+        Ok(HandlerFn { vis, sig })
+    }
+}
+
+/// The handlers listed in `main!(a, b, ...)`.
+pub(crate) struct HandlerList {
+    pub(crate) paths: Punctuated<Path, Token![,]>,
+    pub(crate) span: Span,
+}
+
+impl HandlerList {
+    pub(crate) fn parse(tokens: TokenStream) -> syn::Result<HandlerList> {
+        let span = tokens
+            .clone()
+            .into_iter()
+            .next()
+            .map_or_else(Span::call_site, |t| t.span());
+        let paths = Punctuated::parse_terminated.parse2(tokens)?;
+        Ok(HandlerList { paths, span })
+    }
+}

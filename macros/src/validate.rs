@@ -1,0 +1,323 @@
+//! Phase 2: check the parsed attribute and signature against the event table from the spec.
+//! Every error points at the user's own tokens and names what is allowed.
+
+use crate::gen::events::{EventSpec, EVENTS};
+use crate::parse::{Args, HandlerFn, LoopLimitArg};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Error, FnArg, LitStr, ReturnType, Type};
+
+/// The longest `timeout` accepted, in seconds: a larger value is almost always milliseconds.
+const MAX_TIMEOUT_SECS: u32 = 600;
+
+/// A handler that passed every check.
+pub(crate) struct Hook<'a> {
+    pub(crate) event: &'static EventSpec,
+    pub(crate) fail_closed: bool,
+    pub(crate) timeout: Option<u32>,
+    pub(crate) matcher: Option<String>,
+    /// `Some(None)` is `loop_limit = "none"`.
+    pub(crate) loop_limit: Option<Option<u32>>,
+    pub(crate) keep_ask: bool,
+    pub(crate) handler: &'a HandlerFn,
+    pub(crate) input: Input<'a>,
+}
+
+/// How the handler takes its input.
+pub(crate) enum Input<'a> {
+    ByValue(&'a Type),
+    ByRef(&'a Type),
+}
+
+/// The event named in the attribute, when it is one (used for the stand-in on other errors).
+pub(crate) fn event(args: &Args) -> Option<&'static EventSpec> {
+    let name = args.event.as_ref()?.value();
+    EVENTS.iter().find(|event| event.name == name)
+}
+
+pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<Hook<'a>> {
+    let event = check_event(args)?;
+    let input = check_signature(event, handler)?;
+    let fail_closed = match &args.fail {
+        None => false,
+        Some(fail) => match fail.value().as_str() {
+            "open" => false,
+            "closed" => true,
+            other => {
+                return Err(Error::new_spanned(
+                    fail,
+                    format_args!("unknown failure policy `{other:?}`; expected `\"open\"` (answer no opinion when the hook fails) or `\"closed\"` (block)"),
+                ))
+            }
+        },
+    };
+    let timeout = match &args.timeout {
+        None => None,
+        Some(lit) => {
+            let seconds: u32 = lit.base10_parse().ok().filter(|s| *s > 0).ok_or_else(|| {
+                Error::new_spanned(
+                    lit,
+                    "`timeout` must be a whole number of seconds greater than 0",
+                )
+            })?;
+            if seconds > MAX_TIMEOUT_SECS {
+                return Err(Error::new_spanned(
+                    lit,
+                    format_args!("`timeout` is in seconds, and {seconds} s is over {MAX_TIMEOUT_SECS} s; did you write milliseconds?"),
+                ));
+            }
+            Some(seconds)
+        }
+    };
+    let matcher = args.matcher.as_ref().map(check_matcher).transpose()?;
+    let loop_limit = match &args.loop_limit {
+        None => None,
+        Some(arg) => {
+            let span = match arg {
+                LoopLimitArg::Limit(lit) => lit.span(),
+                LoopLimitArg::Unlimited(lit) => lit.span(),
+            };
+            if event.category != "loop" {
+                return Err(Error::new(
+                    span,
+                    format_args!(
+                        "`loop_limit` applies only to `stop` and `subagentStop` hooks, not `{}`",
+                        event.name
+                    ),
+                ));
+            }
+            Some(match arg {
+                LoopLimitArg::Limit(lit) => Some(lit.base10_parse::<u32>().map_err(|_| {
+                    Error::new_spanned(lit, "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit")
+                })?),
+                LoopLimitArg::Unlimited(lit) if lit.value() == "none" => None,
+                LoopLimitArg::Unlimited(lit) => {
+                    return Err(Error::new_spanned(lit, "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit"))
+                }
+            })
+        }
+    };
+    let keep_ask = match &args.ask {
+        None => false,
+        Some(ask) => {
+            if !event.permission.contains(&"ask") {
+                return Err(Error::new_spanned(
+                    ask,
+                    format_args!("`ask` is not a permission `{}` accepts, so there is nothing to keep; the events that take `ask` are `preToolUse`, `beforeShellExecution` and `beforeMCPExecution`", event.name),
+                ));
+            }
+            match ask.value().as_str() {
+                "keep" => true,
+                "downgrade" => false,
+                other => {
+                    return Err(Error::new_spanned(
+                        ask,
+                        format_args!("unknown `ask` setting `{other:?}`; expected `\"downgrade\"` (the default: `ask` becomes `deny` where Cursor does not honour it) or `\"keep\"`"),
+                    ))
+                }
+            }
+        }
+    };
+    Ok(Hook {
+        event,
+        fail_closed,
+        timeout,
+        matcher,
+        loop_limit,
+        keep_ask,
+        handler,
+        input,
+    })
+}
+
+fn check_event(args: &Args) -> syn::Result<&'static EventSpec> {
+    let Some(lit) = &args.event else {
+        return Err(Error::new(
+            Span::call_site(),
+            format_args!(
+                "missing `event`: write `#[cursor_hook(event = \"...\")]` with one of: {}",
+                event_list()
+            ),
+        ));
+    };
+    let name = lit.value();
+    if let Some(event) = EVENTS.iter().find(|event| event.name == name) {
+        return Ok(event);
+    }
+    let hint = match closest_event(&name) {
+        Some(close) => format!("did you mean `{close}`? "),
+        None => String::new(),
+    };
+    Err(Error::new_spanned(
+        lit,
+        format_args!(
+            "unknown event `{name}`; {hint}Cursor's events are: {}",
+            event_list()
+        ),
+    ))
+}
+
+fn event_list() -> String {
+    EVENTS
+        .iter()
+        .map(|e| format!("`{}`", e.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The event whose name is nearest to `name` (case ignored), if it is near enough to be a typo.
+fn closest_event(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    EVENTS
+        .iter()
+        .map(|event| {
+            (
+                edit_distance(&lower, &event.name.to_lowercase()),
+                event.name,
+            )
+        })
+        .filter(|(distance, candidate)| *distance <= 2 + candidate.len() / 5)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// A light check of the regex syntax Cursor will compile: balanced brackets, nothing dangling.
+fn check_matcher(lit: &LitStr) -> syn::Result<String> {
+    let pattern = lit.value();
+    let fail = |why: &str| {
+        Err(Error::new_spanned(
+            lit,
+            format_args!("`matcher` is not a valid regex: {why}"),
+        ))
+    };
+    if pattern.is_empty() {
+        return fail("it is empty; leave `matcher` out to match everything");
+    }
+    let mut depth: Vec<char> = Vec::new();
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.next().is_none() => return fail("it ends with a lone `\\`"),
+            '\\' => {}
+            '(' | '[' if depth.last() == Some(&'[') => {}
+            '(' => depth.push('('),
+            '[' => depth.push('['),
+            ')' if depth.last() == Some(&'[') => {}
+            ')' if depth.pop() != Some('(') => return fail("an unmatched `)`"),
+            ']' if depth.last() == Some(&'[') => {
+                depth.pop();
+            }
+            _ => {}
+        }
+    }
+    match depth.last() {
+        Some('(') => fail("an unclosed `(`"),
+        Some(_) => fail("an unclosed `[`"),
+        None => Ok(pattern),
+    }
+}
+
+fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result<Input<'a>> {
+    let sig = &handler.sig;
+    let expected = format!(
+        "`{}` handler takes one parameter, `input: {}`",
+        event.name, event.input
+    );
+    if sig.ident == "main" {
+        return Err(Error::new_spanned(
+            &sig.ident,
+            "a hook handler cannot be named `main`: `cursor_hooks::main!` writes the binary's `main`; rename the handler",
+        ));
+    }
+    if let Some(token) = &sig.asyncness {
+        return Err(Error::new_spanned(
+            token,
+            "`async fn` is not supported: a hook answers one payload per process, so write a plain `fn`",
+        ));
+    }
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        return Err(Error::new_spanned(
+            token,
+            "a hook handler cannot be `unsafe fn`; use an `unsafe` block inside it",
+        ));
+    }
+    if let Some(abi) = &sig.abi {
+        return Err(Error::new_spanned(
+            abi,
+            "a hook handler is a plain Rust `fn`; remove the `extern` ABI",
+        ));
+    }
+    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
+        let tokens = if sig.generics.params.is_empty() {
+            sig.generics.where_clause.span()
+        } else {
+            sig.generics.span()
+        };
+        return Err(Error::new(
+            tokens,
+            "a hook handler cannot be generic: its `event` decides the input and response types",
+        ));
+    }
+    if let Some(variadic) = &sig.variadic {
+        return Err(Error::new_spanned(variadic, format_args!("a {expected}")));
+    }
+    let mut params = sig.inputs.iter();
+    let param =
+        match params.next() {
+            None => {
+                return Err(Error::new(
+                    sig.paren_token.span.join(),
+                    format_args!("a {expected}"),
+                ))
+            }
+            Some(FnArg::Receiver(receiver)) => return Err(Error::new_spanned(
+                receiver,
+                format_args!(
+                    "a hook handler is a free function, not a method: remove `self`; a {expected}"
+                ),
+            )),
+            Some(FnArg::Typed(param)) => param,
+        };
+    if let Some(extra) = params.next() {
+        return Err(Error::new_spanned(
+            extra,
+            format_args!("a {expected}; remove this one"),
+        ));
+    }
+    Ok(match &*param.ty {
+        Type::Reference(reference) if reference.mutability.is_some() => {
+            return Err(Error::new_spanned(
+                reference,
+                format_args!(
+                    "take the input by value or by shared reference (`&{}`), not `&mut`",
+                    event.input
+                ),
+            ))
+        }
+        Type::Reference(reference) => Input::ByRef(&reference.elem),
+        ty => Input::ByValue(ty),
+    })
+}
+
+/// The return type's tokens, for spans (`None` for a function that returns `()` implicitly).
+pub(crate) fn return_type(handler: &HandlerFn) -> Option<&Type> {
+    match &handler.sig.output {
+        ReturnType::Default => None,
+        ReturnType::Type(_, ty) => Some(ty),
+    }
+}

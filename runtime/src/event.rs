@@ -1,0 +1,60 @@
+//! The events Cursor runs hooks for, one input type each.
+//!
+//! Every type here is both the event's payload and its marker: a handler for
+//! `beforeShellExecution` takes a [`BeforeShellExecution`] and answers with its
+//! [`Event::Response`]. The types are generated from `spec/events.json`.
+
+pub use crate::gen::events::*;
+
+/// What kind of answer an event accepts (see `spec/README.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// `permission` allow / deny (/ ask) with messages; can block.
+    Permission,
+    /// `continue` on `beforeSubmitPrompt`; can block.
+    PromptGate,
+    /// Context injected into the agent (`additional_context`, ...).
+    Context,
+    /// `followup_message` that keeps the agent loop going.
+    Loop,
+    /// A `user_message` shown to the user.
+    Notice,
+    /// `pluginPaths` for the workspace.
+    App,
+    /// Nothing: Cursor ignores the output.
+    Observe,
+}
+
+impl Category {
+    /// The name used in `spec/events.json`.
+    pub const fn spec_name(self) -> &'static str {
+        match self {
+            Category::Permission => "permission",
+            Category::PromptGate => "prompt_gate",
+            Category::Context => "context",
+            Category::Loop => "loop",
+            Category::Notice => "notice",
+            Category::App => "app",
+            Category::Observe => "observe",
+        }
+    }
+}
+
+/// An event Cursor runs hooks for. Implemented by each input type; sealed.
+pub trait Event:
+    for<'de> serde::Deserialize<'de>
+    + serde::Serialize
+    + Clone
+    + Sized
+    + 'static
+    + crate::sealed::Sealed
+{
+    /// The wire name (`hook_event_name`, the `hooks.json` key).
+    const NAME: &'static str;
+    /// What kind of answer the event accepts.
+    const CATEGORY: Category;
+    /// The answer a handler returns (`()` on observe-only events).
+    type Response: crate::response::Response;
+    /// The fields every event carries.
+    fn common(&self) -> &Common;
+}

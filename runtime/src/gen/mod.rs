@@ -1,0 +1,6 @@
+//! Code generated from `spec/` by `cargo run -p cursor-hooks-codegen`; never edited by hand.
+
+pub(crate) mod compat;
+pub(crate) mod events;
+pub(crate) mod responses;
+pub(crate) mod table;

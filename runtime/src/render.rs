@@ -1,0 +1,185 @@
+//! Turning a response into what Cursor reads: one JSON object on stdout and an exit code,
+//! with the version rules of `spec/compat.json` applied.
+
+use crate::gen::compat;
+use crate::response::{PermissionOrAsk, Response};
+use crate::version::CursorVersion;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
+
+/// What Cursor sees from one hook run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    /// Exactly what is written on stdout (one JSON object, or nothing).
+    pub stdout: String,
+    /// The process exit code.
+    pub exit_code: i32,
+    /// Lines written on stderr (warnings, failure reasons), without newlines.
+    pub stderr: Vec<String>,
+}
+
+impl Rendered {
+    /// `{}` with exit 0: no opinion.
+    pub fn no_opinion() -> Self {
+        Rendered {
+            stdout: "{}".to_owned(),
+            exit_code: 0,
+            stderr: Vec::new(),
+        }
+    }
+
+    /// stdout parsed as JSON (`None` when stdout is empty or not JSON).
+    pub fn json(&self) -> Option<Value> {
+        serde_json::from_str(&self.stdout).ok()
+    }
+
+    pub(crate) fn with_note(mut self, line: String) -> Self {
+        self.stderr.push(line);
+        self
+    }
+}
+
+/// What rendering needs to know about the payload and the hook.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderContext<'a> {
+    /// The event's wire name.
+    pub event: &'static str,
+    /// The Cursor build that sent the payload.
+    pub version: &'a CursorVersion,
+    /// The payload is 1.7-era: no `cursor_version` and no `model` (rule `legacy-1.7-format`).
+    pub legacy_format: bool,
+    /// The hook opted out of the `ask` downgrade (`#[cursor_hook(ask = "keep")]`).
+    pub keep_ask: bool,
+}
+
+/// Collects a response's fields in order; generated `Response::write` impls call it.
+#[doc(hidden)]
+pub struct Writer<'a> {
+    ctx: RenderContext<'a>,
+    fields: Vec<(&'static str, Value)>,
+    notes: Vec<String>,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(ctx: RenderContext<'a>) -> Self {
+        Writer {
+            ctx,
+            fields: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Writes `permission`, applying the `ask` rules, and `continue: true` in the 1.7 format.
+    pub fn permission(&mut self, permission: Option<PermissionOrAsk>) {
+        let Some(permission) = permission else { return };
+        let wire = match permission {
+            PermissionOrAsk::Allow => "allow",
+            PermissionOrAsk::Deny => "deny",
+            PermissionOrAsk::Ask => match ask_downgrade(&self.ctx) {
+                None => "ask",
+                Some(reason) => {
+                    self.notes
+                        .push(format!("`ask` answered as `deny`: {reason}"));
+                    "deny"
+                }
+            },
+        };
+        if self.ctx.legacy_format {
+            self.fields.push(("continue", Value::Bool(true)));
+        }
+        self.fields.push(("permission", Value::from(wire)));
+    }
+
+    /// Writes one field under its current key, or its 1.7 key for a 1.7-era payload
+    /// (`wire_1_7 == None`: the 1.7 format had no such field, so it is left out with a note).
+    pub fn field(
+        &mut self,
+        wire: &'static str,
+        wire_1_7: Option<&'static str>,
+        value: Option<Value>,
+    ) {
+        let Some(value) = value else { return };
+        let key = if self.ctx.legacy_format {
+            match wire_1_7 {
+                Some(key) => key,
+                None => {
+                    self.notes
+                        .push(format!("`{wire}` left out: Cursor 1.7 did not accept it"));
+                    return;
+                }
+            }
+        } else {
+            wire
+        };
+        self.fields.push((key, value));
+    }
+
+    pub(crate) fn finish(self) -> Rendered {
+        let stdout = serde_json::to_string(&Fields(&self.fields))
+            .expect("a JSON object of plain values always serializes");
+        Rendered {
+            stdout,
+            exit_code: 0,
+            stderr: self.notes,
+        }
+    }
+}
+
+struct Fields<'a>(&'a [(&'static str, Value)]);
+
+impl Serialize for Fields<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Renders a response for a payload.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::render::{render, RenderContext};
+///
+/// let version = CursorVersion::parse("2026.09.28-64d2043");
+/// let ctx = RenderContext { event: "beforeShellExecution", version: &version, legacy_format: false, keep_ask: false };
+/// let answer = BeforeShellExecutionResponse::ask("push --force?");
+/// let rendered = render(&answer, ctx);
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"push --force?"}"#);
+/// assert_eq!(rendered.stderr.len(), 1);
+/// ```
+pub fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
+    let mut writer = Writer::new(ctx);
+    response.write(&mut writer);
+    writer.finish()
+}
+
+/// Why `ask` must be sent as `deny` here, or `None` when `ask` may reach Cursor
+/// (rules `ask-pretooluse` and `ask-downgrade`).
+fn ask_downgrade(ctx: &RenderContext<'_>) -> Option<String> {
+    if compat::ASK_ALWAYS_DENY_EVENTS.contains(&ctx.event) {
+        return Some(format!("Cursor does not enforce `ask` on {}", ctx.event));
+    }
+    if !compat::ASK_DOWNGRADE_EVENTS.contains(&ctx.event) {
+        return Some(format!("{} does not accept `ask`", ctx.event));
+    }
+    let (major, minor, patch) = compat::ASK_DOWNGRADE_BOUNDARY;
+    if ctx.keep_ask || ctx.version.is_missing() || ctx.version.is_ide_before(major, minor, patch) {
+        return None;
+    }
+    Some(format!(
+        "`ask` is unreliable from Cursor {major}.{minor}.{patch} on and this payload is from {} (opt out with `ask = \"keep\"`)",
+        describe(ctx.version)
+    ))
+}
+
+fn describe(version: &CursorVersion) -> String {
+    match version {
+        CursorVersion::Ide { raw, .. } => raw.clone(),
+        CursorVersion::Cli { raw, .. } => format!("CLI build {raw}"),
+        CursorVersion::Unreadable(raw) => format!("an unreadable version {raw:?}"),
+        CursorVersion::Missing => "no version".to_owned(),
+    }
+}
