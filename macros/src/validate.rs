@@ -277,22 +277,23 @@ fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result
         return Err(Error::new_spanned(variadic, format_args!("a {expected}")));
     }
     let mut params = sig.inputs.iter();
-    let param =
-        match params.next() {
-            None => {
-                return Err(Error::new(
-                    sig.paren_token.span.join(),
-                    format_args!("a {expected}"),
-                ))
-            }
-            Some(FnArg::Receiver(receiver)) => return Err(Error::new_spanned(
+    let param = match params.next() {
+        None => {
+            return Err(Error::new(
+                sig.paren_token.span.join(),
+                format_args!("a {expected}"),
+            ))
+        }
+        Some(FnArg::Receiver(receiver)) => {
+            return Err(Error::new_spanned(
                 receiver,
                 format_args!(
                     "a hook handler is a free function, not a method: remove `self`; a {expected}"
                 ),
-            )),
-            Some(FnArg::Typed(param)) => param,
-        };
+            ))
+        }
+        Some(FnArg::Typed(param)) => param,
+    };
     if let Some(extra) = params.next() {
         return Err(Error::new_spanned(
             extra,
