@@ -1,0 +1,19 @@
+//! One handler, as the README shows it: beforeShellExecution.
+
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    let command = input.command.as_str();
+    if command.contains("rm -rf") {
+        BeforeShellExecutionResponse::deny("rm -rf is blocked").agent_message("delete specific paths instead")
+    } else if command.contains("push --force") {
+        ask("force-push?")
+    } else if command == "allowme" {
+        allow()
+    } else {
+        no_opinion()
+    }
+}
+
+cursor_hooks::main!(guard);
