@@ -694,6 +694,7 @@ fn compat_rs(compat: &Value) -> Result<String, String> {
     };
     let downgrade = rule("ask-downgrade")?;
     let always = rule("ask-pretooluse")?;
+    let legacy = rule("legacy-1.7-format")?;
     let boundary: Vec<u64> = str_of(downgrade, "boundary")
         .split('.')
         .map(|p| p.parse().unwrap_or(0))
@@ -724,6 +725,12 @@ fn compat_rs(compat: &Value) -> Result<String, String> {
         out,
         "pub(crate) const ASK_ALWAYS_DENY_EVENTS: &[&str] = &{:?};",
         strings_of(always, "applies_to")
+    );
+    doc(&mut out, "Rule `legacy-1.7-format`: events answered in the 1.7 format when the payload has neither\n`cursor_version` nor `model`.");
+    let _ = writeln!(
+        out,
+        "pub(crate) const LEGACY_FORMAT_EVENTS: &[&str] = &{:?};",
+        strings_of(legacy, "applies_to")
     );
     Ok(out)
 }

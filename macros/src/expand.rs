@@ -5,7 +5,7 @@ use crate::gen::events::EventSpec;
 use crate::parse::{Args, HandlerFn, HandlerList};
 use crate::validate::{self, Hook, Input};
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::Path;
 
@@ -28,16 +28,13 @@ pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
-/// The companion type `main!` finds next to handler `name`.
-fn companion(name: &Ident) -> Ident {
-    format_ident!("__cursor_hook_{}", name, span = name.span())
-}
-
 fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     let sig = &hook.handler.sig;
     let vis = &hook.handler.vis;
     let name = &sig.ident;
-    let companion = companion(name);
+    // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
+    // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
+    let companion = name;
     let event_name = hook.event.name;
     let input = Ident::new(hook.event.input, Span::call_site());
     let event_ty = quote!(::cursor_hooks::event::#input);
@@ -72,7 +69,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
 
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
-        #vis struct #companion;
+        #vis struct #companion {}
 
         impl ::cursor_hooks::__private::Hook for #companion {
             type Event = #event_ty;
@@ -115,7 +112,7 @@ fn fallback(
         return quote!(#error fn main() {});
     }
     let vis = &handler.vis;
-    let companion = companion(name);
+    let companion = name;
     let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
     quote! {
         #error
@@ -125,7 +122,7 @@ fn fallback(
 
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
-        #vis struct #companion;
+        #vis struct #companion {}
 
         impl ::cursor_hooks::__private::Hook for #companion {
             type Event = ::cursor_hooks::event::#input;
@@ -177,13 +174,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                 "this handler is listed twice; list each handler once",
             ));
         }
-        let mut companion_path = path.clone();
-        let last = companion_path
-            .segments
-            .last_mut()
-            .expect("a parsed path has a segment");
-        last.ident = companion(&last.ident);
-        companions.push(companion_path);
+        companions.push(path.clone());
     }
     let distinct = companions.iter().enumerate().flat_map(|(index, later)| {
         companions[..index].iter().map(move |earlier| {

@@ -5,6 +5,7 @@
 
 use crate::de::Envelope;
 use crate::event::{Category, Event};
+use crate::gen::compat;
 use crate::gen::table::{self, EventInfo};
 use crate::render::{render, RenderContext, Rendered};
 use crate::response::Response;
@@ -186,7 +187,9 @@ fn answer<H: Hook>(payload: &[u8]) -> Rendered {
     };
     let common = input.common();
     let version = common.cursor_version.clone();
-    let legacy_format = version.is_missing() && common.model.is_none();
+    let legacy_format = version.is_missing()
+        && common.model.is_none()
+        && compat::LEGACY_FORMAT_EVENTS.contains(&<H::Event as Event>::NAME);
     let outcome = capture_panics(|| H::call(input));
     let response = match outcome {
         Ok(Outcome::Answer(response)) => response,

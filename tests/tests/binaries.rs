@@ -13,7 +13,8 @@ struct Run {
 impl Run {
     /// stdout as JSON; panics when it is not.
     fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {:?}", self.stdout))
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {:?}", self.stdout))
     }
 
     fn stderr_lines(&self) -> Vec<&str> {
@@ -28,7 +29,12 @@ fn run(binary: &str, payload: &[u8]) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the hook binary starts");
-    child.stdin.take().expect("piped").write_all(payload).expect("payload written");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(payload)
+        .expect("payload written");
     let output = child.wait_with_output().expect("the hook binary finishes");
     Run {
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
@@ -50,12 +56,18 @@ fn payload(event: &str, fields: Value) -> Vec<u8> {
         "user_email": null,
         "transcript_path": null,
     });
-    object.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+    object
+        .as_object_mut()
+        .unwrap()
+        .extend(fields.as_object().unwrap().clone());
     object.to_string().into_bytes()
 }
 
 fn shell(command: &str) -> Vec<u8> {
-    payload("beforeShellExecution", json!({ "command": command, "cwd": "", "sandbox": false }))
+    payload(
+        "beforeShellExecution",
+        json!({ "command": command, "cwd": "", "sandbox": false }),
+    )
 }
 
 const SINGLE: &str = env!("CARGO_BIN_EXE_single-handler");
@@ -84,14 +96,29 @@ fn single_handler_has_no_opinion_by_default_and_allows_explicitly() {
 #[test]
 fn ask_follows_the_version_rules() {
     let cli = run(SINGLE, &shell("git push --force"));
-    assert_eq!(cli.json(), json!({"permission": "deny", "user_message": "force-push?"}));
-    assert_eq!(cli.stderr_lines().len(), 1, "one warning line: {:?}", cli.stderr);
-    assert!(cli.stderr.contains("`ask` answered as `deny`"), "{}", cli.stderr);
+    assert_eq!(
+        cli.json(),
+        json!({"permission": "deny", "user_message": "force-push?"})
+    );
+    assert_eq!(
+        cli.stderr_lines().len(),
+        1,
+        "one warning line: {:?}",
+        cli.stderr
+    );
+    assert!(
+        cli.stderr.contains("`ask` answered as `deny`"),
+        "{}",
+        cli.stderr
+    );
 
     let mut old = serde_json::from_slice::<Value>(&shell("git push --force")).unwrap();
     old["cursor_version"] = json!("2.0.77");
     let old = run(SINGLE, old.to_string().as_bytes());
-    assert_eq!(old.json(), json!({"permission": "ask", "user_message": "force-push?"}));
+    assert_eq!(
+        old.json(),
+        json!({"permission": "ask", "user_message": "force-push?"})
+    );
     assert_eq!(old.stderr, "");
 }
 
@@ -108,14 +135,29 @@ fn a_1_7_payload_gets_the_1_7_format() {
 
 #[test]
 fn unhandled_and_unknown_events_get_no_opinion_and_a_note() {
-    let unhandled = run(SINGLE, &payload("stop", json!({"status": "completed", "loop_count": 0})));
+    let unhandled = run(
+        SINGLE,
+        &payload("stop", json!({"status": "completed", "loop_count": 0})),
+    );
     assert_eq!((unhandled.stdout.as_str(), unhandled.code), ("{}", 0));
-    assert_eq!(unhandled.stderr_lines(), ["cursor-hooks: this binary has no handler for `stop`; answered no opinion"]);
+    assert_eq!(
+        unhandled.stderr_lines(),
+        ["cursor-hooks: this binary has no handler for `stop`; answered no opinion"]
+    );
 
-    let unknown = run(SINGLE, &payload("beforeShellCommand", json!({"command": "ls"})));
+    let unknown = run(
+        SINGLE,
+        &payload("beforeShellCommand", json!({"command": "ls"})),
+    );
     assert_eq!((unknown.stdout.as_str(), unknown.code), ("{}", 0));
     assert_eq!(unknown.stderr_lines().len(), 1);
-    assert!(unknown.stderr.contains("`beforeShellCommand` is not an event"), "{}", unknown.stderr);
+    assert!(
+        unknown
+            .stderr
+            .contains("`beforeShellCommand` is not an event"),
+        "{}",
+        unknown.stderr
+    );
 }
 
 #[test]
@@ -163,7 +205,13 @@ fn every_category_answers_in_its_own_shape() {
 
 #[test]
 fn an_observe_handler_keeps_stdout_clean() {
-    let run = run(EVERY, &payload("afterFileEdit", json!({"file_path": "/p/a.rs", "edits": []})));
+    let run = run(
+        EVERY,
+        &payload(
+            "afterFileEdit",
+            json!({"file_path": "/p/a.rs", "edits": []}),
+        ),
+    );
     assert_eq!(run.stdout, "{}");
     assert_eq!(run.stderr, "edited /p/a.rs\n");
 }
@@ -174,39 +222,71 @@ fn failing(event: &str, fields: Value) -> Run {
 
 #[test]
 fn fail_closed_denies_on_a_handler_error_and_on_a_panic() {
-    for (command, cause) in [("error", "failed: the policy file is unreadable"), ("panic", "panicked: handler panicked on purpose")] {
-        let run = failing("beforeShellExecution", json!({"command": command, "cwd": ""}));
+    for (command, cause) in [
+        ("error", "failed: the policy file is unreadable"),
+        ("panic", "panicked: handler panicked on purpose"),
+    ] {
+        let run = failing(
+            "beforeShellExecution",
+            json!({"command": command, "cwd": ""}),
+        );
         assert_eq!(run.code, 0);
         let answer = run.json();
         assert_eq!(answer["permission"], "deny");
         let message = answer["user_message"].as_str().expect("a deny message");
         assert!(message.contains(cause), "{message}");
-        assert_eq!(run.stderr_lines().len(), 1, "one stderr line: {:?}", run.stderr);
-        assert!(run.stderr.contains(cause) && run.stderr.contains("fail-closed"), "{}", run.stderr);
-        assert!(!run.stderr.contains("RUST_BACKTRACE"), "the default panic report leaked: {}", run.stderr);
+        assert_eq!(
+            run.stderr_lines().len(),
+            1,
+            "one stderr line: {:?}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains(cause) && run.stderr.contains("fail-closed"),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            !run.stderr.contains("RUST_BACKTRACE"),
+            "the default panic report leaked: {}",
+            run.stderr
+        );
     }
 }
 
 #[test]
 fn fail_open_answers_no_opinion_on_a_handler_error_and_on_a_panic() {
     for (path, cause) in [("/p/error", "failed"), ("/p/panic", "panicked")] {
-        let run = failing("beforeReadFile", json!({"file_path": path, "content": "", "attachments": []}));
+        let run = failing(
+            "beforeReadFile",
+            json!({"file_path": path, "content": "", "attachments": []}),
+        );
         assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
         assert_eq!(run.stderr_lines().len(), 1, "{:?}", run.stderr);
-        assert!(run.stderr.contains(cause) && run.stderr.contains("fail-open"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(cause) && run.stderr.contains("fail-open"),
+            "{}",
+            run.stderr
+        );
     }
 }
 
 #[test]
 fn fail_closed_blocks_a_prompt_with_continue_false() {
-    let run = failing("beforeSubmitPrompt", json!({"prompt": "error", "attachments": []}));
+    let run = failing(
+        "beforeSubmitPrompt",
+        json!({"prompt": "error", "attachments": []}),
+    );
     assert_eq!(run.code, 0);
     assert_eq!(run.json()["continue"], false);
 }
 
 #[test]
 fn fail_closed_exits_2_where_json_cannot_block() {
-    let run = failing("afterShellExecution", json!({"command": "panic", "output": "", "duration": 1.5}));
+    let run = failing(
+        "afterShellExecution",
+        json!({"command": "panic", "output": "", "duration": 1.5}),
+    );
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert_eq!(run.stderr_lines().len(), 1);
     assert!(run.stderr.contains("panicked"), "{}", run.stderr);
@@ -214,7 +294,10 @@ fn fail_closed_exits_2_where_json_cannot_block() {
 
 #[test]
 fn fail_closed_denies_without_a_message_where_the_event_takes_none() {
-    let run = failing("beforeTabFileRead", json!({"file_path": "/p/error", "content": ""}));
+    let run = failing(
+        "beforeTabFileRead",
+        json!({"file_path": "/p/error", "content": ""}),
+    );
     assert_eq!(run.json(), json!({"permission": "deny"}));
     assert!(run.stderr.contains("failed"), "{}", run.stderr);
 }

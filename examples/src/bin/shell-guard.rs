@@ -1,13 +1,14 @@
-use cursor_hooks::prelude::*;
+//! `shell-guard`: denies `rm -rf`, asks before `git push --force`, leaves the rest to Cursor.
+//!
+//! Wire it in `.cursor/hooks.json` (use the binary's absolute path):
+//!
+//! ```json
+//! { "version": 1, "hooks": {
+//!     "beforeShellExecution": [{ "command": "/abs/path/to/shell-guard", "timeout": 5 }],
+//!     "preToolUse": [{ "command": "/abs/path/to/shell-guard", "matcher": "Shell", "timeout": 5 }]
+//! } }
+//! ```
 
-#[cursor_hook(event = "beforeShellExecution")]
-fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    if input.command.contains("rm -rf") {
-        BeforeShellExecutionResponse::deny("rm -rf is blocked")
-            .agent_message("delete specific paths instead")
-    } else {
-        no_opinion()
-    }
-}
+use cursor_hooks_examples::shell_guard::{guard, pre_tool};
 
-cursor_hooks::main!(guard);
+cursor_hooks::main!(guard, pre_tool);

@@ -15,3 +15,11 @@ pub(crate) const ASK_DOWNGRADE_EVENTS: &[&str] = &["beforeShellExecution", "befo
 pub(crate) const ASK_DOWNGRADE_BOUNDARY: (u64, u64, u64) = (2, 4, 21);
 /// Rule `ask-pretooluse`: events where `ask` is always sent as `deny`.
 pub(crate) const ASK_ALWAYS_DENY_EVENTS: &[&str] = &["preToolUse"];
+/// Rule `legacy-1.7-format`: events answered in the 1.7 format when the payload has neither
+/// `cursor_version` nor `model`.
+pub(crate) const LEGACY_FORMAT_EVENTS: &[&str] = &[
+    "beforeShellExecution",
+    "beforeMCPExecution",
+    "beforeReadFile",
+    "beforeSubmitPrompt",
+];

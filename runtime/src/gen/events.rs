@@ -326,7 +326,7 @@ pub struct PreToolUse {
     /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
     pub tool_input: ToolInput,
     /// Identifier of the tool call, shared with its postToolUse/postToolUseFailure; may contain a newline. (Source: D-AUG26; REC; CORPUS.)
-    pub tool_use_id: String,
+    pub tool_use_id: Option<String>,
     /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
     pub cwd: Option<String>,
     /// The agent's own note about the call, shown in the docs example and never seen in a recording. (Source: D-AUG26.)
@@ -381,7 +381,7 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                     common,
                     tool_name: tool_name.ok_or_else(|| missing("preToolUse", "tool_name"))?,
                     tool_input: tool_input.ok_or_else(|| missing("preToolUse", "tool_input"))?,
-                    tool_use_id: tool_use_id.ok_or_else(|| missing("preToolUse", "tool_use_id"))?,
+                    tool_use_id,
                     cwd,
                     agent_message,
                     extra,
@@ -398,7 +398,9 @@ impl serde::Serialize for PreToolUse {
         self.common.write_fields(&mut map)?;
         map.serialize_entry("tool_name", &self.tool_name)?;
         map.serialize_entry("tool_input", &self.tool_input)?;
-        map.serialize_entry("tool_use_id", &self.tool_use_id)?;
+        if let Some(v) = &self.tool_use_id {
+            map.serialize_entry("tool_use_id", v)?;
+        }
         if let Some(v) = &self.cwd {
             map.serialize_entry("cwd", v)?;
         }
@@ -427,15 +429,15 @@ pub struct PostToolUse {
     /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>. (Source: D-AUG26; REC; CORPUS.)
     pub tool_name: String,
     /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
-    pub tool_input: ToolInput,
+    pub tool_input: Option<ToolInput>,
     /// Identifier of the tool call, the same as on its preToolUse. (Source: D-AUG26; REC; CORPUS.)
-    pub tool_use_id: String,
+    pub tool_use_id: Option<String>,
     /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
     pub cwd: Option<String>,
     /// Time the tool took, in milliseconds (fractional). (Source: D-AUG26; REC; CORPUS.)
-    pub duration: f64,
+    pub duration: Option<f64>,
     /// The tool's structured result as a JSON string. (Source: D-AUG26; REC; CORPUS.)
-    pub tool_output: String,
+    pub tool_output: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -485,13 +487,11 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                 Ok(PostToolUse {
                     common,
                     tool_name: tool_name.ok_or_else(|| missing("postToolUse", "tool_name"))?,
-                    tool_input: tool_input.ok_or_else(|| missing("postToolUse", "tool_input"))?,
-                    tool_use_id: tool_use_id
-                        .ok_or_else(|| missing("postToolUse", "tool_use_id"))?,
+                    tool_input,
+                    tool_use_id,
                     cwd,
-                    duration: duration.ok_or_else(|| missing("postToolUse", "duration"))?,
-                    tool_output: tool_output
-                        .ok_or_else(|| missing("postToolUse", "tool_output"))?,
+                    duration,
+                    tool_output,
                     extra,
                 })
             }
@@ -505,13 +505,21 @@ impl serde::Serialize for PostToolUse {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("tool_name", &self.tool_name)?;
-        map.serialize_entry("tool_input", &self.tool_input)?;
-        map.serialize_entry("tool_use_id", &self.tool_use_id)?;
+        if let Some(v) = &self.tool_input {
+            map.serialize_entry("tool_input", v)?;
+        }
+        if let Some(v) = &self.tool_use_id {
+            map.serialize_entry("tool_use_id", v)?;
+        }
         if let Some(v) = &self.cwd {
             map.serialize_entry("cwd", v)?;
         }
-        map.serialize_entry("duration", &self.duration)?;
-        map.serialize_entry("tool_output", &self.tool_output)?;
+        if let Some(v) = &self.duration {
+            map.serialize_entry("duration", v)?;
+        }
+        if let Some(v) = &self.tool_output {
+            map.serialize_entry("tool_output", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -534,19 +542,19 @@ pub struct PostToolUseFailure {
     /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>. (Source: D-AUG26; REC; CORPUS.)
     pub tool_name: String,
     /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
-    pub tool_input: ToolInput,
+    pub tool_input: Option<ToolInput>,
     /// Identifier of the tool call, the same as on its preToolUse. (Source: D-AUG26; REC; CORPUS.)
-    pub tool_use_id: String,
+    pub tool_use_id: Option<String>,
     /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
     pub cwd: Option<String>,
     /// The error text, or the denying hook's user_message on a permission denial. (Source: D-AUG26; REC; CORPUS.)
-    pub error_message: String,
+    pub error_message: Option<String>,
     /// Kind of failure: "error", "timeout" or "permission_denied". (Source: D-AUG26; REC; CORPUS.)
-    pub failure_type: String,
+    pub failure_type: Option<String>,
     /// Time until the failure, in milliseconds (integer or fractional). (Source: D-AUG26; REC; CORPUS.)
-    pub duration: f64,
+    pub duration: Option<f64>,
     /// True when the failure was caused by the user interrupting the call. (Source: D-AUG26; REC; CORPUS.)
-    pub is_interrupt: bool,
+    pub is_interrupt: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -610,18 +618,13 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                     common,
                     tool_name: tool_name
                         .ok_or_else(|| missing("postToolUseFailure", "tool_name"))?,
-                    tool_input: tool_input
-                        .ok_or_else(|| missing("postToolUseFailure", "tool_input"))?,
-                    tool_use_id: tool_use_id
-                        .ok_or_else(|| missing("postToolUseFailure", "tool_use_id"))?,
+                    tool_input,
+                    tool_use_id,
                     cwd,
-                    error_message: error_message
-                        .ok_or_else(|| missing("postToolUseFailure", "error_message"))?,
-                    failure_type: failure_type
-                        .ok_or_else(|| missing("postToolUseFailure", "failure_type"))?,
-                    duration: duration.ok_or_else(|| missing("postToolUseFailure", "duration"))?,
-                    is_interrupt: is_interrupt
-                        .ok_or_else(|| missing("postToolUseFailure", "is_interrupt"))?,
+                    error_message,
+                    failure_type,
+                    duration,
+                    is_interrupt,
                     extra,
                 })
             }
@@ -635,15 +638,27 @@ impl serde::Serialize for PostToolUseFailure {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("tool_name", &self.tool_name)?;
-        map.serialize_entry("tool_input", &self.tool_input)?;
-        map.serialize_entry("tool_use_id", &self.tool_use_id)?;
+        if let Some(v) = &self.tool_input {
+            map.serialize_entry("tool_input", v)?;
+        }
+        if let Some(v) = &self.tool_use_id {
+            map.serialize_entry("tool_use_id", v)?;
+        }
         if let Some(v) = &self.cwd {
             map.serialize_entry("cwd", v)?;
         }
-        map.serialize_entry("error_message", &self.error_message)?;
-        map.serialize_entry("failure_type", &self.failure_type)?;
-        map.serialize_entry("duration", &self.duration)?;
-        map.serialize_entry("is_interrupt", &self.is_interrupt)?;
+        if let Some(v) = &self.error_message {
+            map.serialize_entry("error_message", v)?;
+        }
+        if let Some(v) = &self.failure_type {
+            map.serialize_entry("failure_type", v)?;
+        }
+        if let Some(v) = &self.duration {
+            map.serialize_entry("duration", v)?;
+        }
+        if let Some(v) = &self.is_interrupt {
+            map.serialize_entry("is_interrupt", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1066,9 +1081,9 @@ pub struct AfterShellExecution {
     /// The shell command that ran. (Source: D-AUG26; REC; CORPUS.)
     pub command: String,
     /// The command's output (may be empty). (Source: D-AUG26; REC; CORPUS.)
-    pub output: String,
+    pub output: Option<String>,
     /// Run time in milliseconds, not counting time waiting for approval (fractional). (Source: D-AUG26; REC; CORPUS.)
-    pub duration: f64,
+    pub duration: Option<f64>,
     /// True when the command ran in Cursor's sandbox; added by Aug 2026. (Source: D-AUG26; REC; CORPUS.)
     pub sandbox: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
@@ -1119,8 +1134,8 @@ impl<'de> serde::Deserialize<'de> for AfterShellExecution {
                 Ok(AfterShellExecution {
                     common,
                     command: command.ok_or_else(|| missing("afterShellExecution", "command"))?,
-                    output: output.ok_or_else(|| missing("afterShellExecution", "output"))?,
-                    duration: duration.ok_or_else(|| missing("afterShellExecution", "duration"))?,
+                    output,
+                    duration,
                     sandbox,
                     extra,
                 })
@@ -1135,8 +1150,12 @@ impl serde::Serialize for AfterShellExecution {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("command", &self.command)?;
-        map.serialize_entry("output", &self.output)?;
-        map.serialize_entry("duration", &self.duration)?;
+        if let Some(v) = &self.output {
+            map.serialize_entry("output", v)?;
+        }
+        if let Some(v) = &self.duration {
+            map.serialize_entry("duration", v)?;
+        }
         if let Some(v) = &self.sandbox {
             map.serialize_entry("sandbox", v)?;
         }
@@ -1364,7 +1383,7 @@ pub struct BeforeReadFile {
     /// Absolute path of the file about to be read. Also read from `filePath`. (Source: D-1.7; D-AUG26; REC; CORPUS.)
     pub file_path: String,
     /// The file's full content. (Source: D-1.7; JL; D-AUG26; REC; CORPUS.)
-    pub content: String,
+    pub content: Option<String>,
     /// Files and rules attached to the request ([] in every recording). (Source: D-1.7; JL; D-AUG26; REC; CORPUS.)
     pub attachments: Option<Vec<Attachment>>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
@@ -1412,7 +1431,7 @@ impl<'de> serde::Deserialize<'de> for BeforeReadFile {
                 Ok(BeforeReadFile {
                     common,
                     file_path: file_path.ok_or_else(|| missing("beforeReadFile", "file_path"))?,
-                    content: content.ok_or_else(|| missing("beforeReadFile", "content"))?,
+                    content,
                     attachments,
                     extra,
                 })
@@ -1427,7 +1446,9 @@ impl serde::Serialize for BeforeReadFile {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("file_path", &self.file_path)?;
-        map.serialize_entry("content", &self.content)?;
+        if let Some(v) = &self.content {
+            map.serialize_entry("content", v)?;
+        }
         if let Some(v) = &self.attachments {
             map.serialize_entry("attachments", v)?;
         }
@@ -1453,7 +1474,7 @@ pub struct AfterFileEdit {
     /// Absolute path of the edited file. Also read from `filePath`. (Source: D-1.7; D-AUG26; GB; REC; CORPUS.)
     pub file_path: String,
     /// The edits applied, as old_string/new_string pairs. (Source: D-1.7; D-AUG26; GB; REC; CORPUS.)
-    pub edits: Vec<FileEdit>,
+    pub edits: Option<Vec<FileEdit>>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -1497,7 +1518,7 @@ impl<'de> serde::Deserialize<'de> for AfterFileEdit {
                 Ok(AfterFileEdit {
                     common,
                     file_path: file_path.ok_or_else(|| missing("afterFileEdit", "file_path"))?,
-                    edits: edits.ok_or_else(|| missing("afterFileEdit", "edits"))?,
+                    edits,
                     extra,
                 })
             }
@@ -1511,7 +1532,9 @@ impl serde::Serialize for AfterFileEdit {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("file_path", &self.file_path)?;
-        map.serialize_entry("edits", &self.edits)?;
+        if let Some(v) = &self.edits {
+            map.serialize_entry("edits", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }

@@ -6,7 +6,9 @@ use cursor_hooks::prelude::*;
 #[cursor_hook(event = "preToolUse", matcher = "Shell")]
 fn pre_tool(input: &PreToolUse) -> PreToolUseResponse {
     match input.tool_input.command() {
-        Some("npm install") => PreToolUseResponse::allow().updated_input(serde_json::json!({ "command": "npm ci" })),
+        Some("npm install") => {
+            PreToolUseResponse::allow().updated_input(serde_json::json!({ "command": "npm ci" }))
+        }
         Some(command) if command.contains("push --force") => ask("force-push?"),
         _ => no_opinion(),
     }
@@ -15,7 +17,10 @@ fn pre_tool(input: &PreToolUse) -> PreToolUseResponse {
 /// permission without `ask`, returning an `Option`.
 #[cursor_hook(event = "beforeReadFile")]
 fn read(input: BeforeReadFile) -> Option<BeforeReadFileResponse> {
-    input.file_path.ends_with(".env").then(|| deny("secrets stay unread"))
+    input
+        .file_path
+        .ends_with(".env")
+        .then(|| deny("secrets stay unread"))
 }
 
 /// prompt gate.

@@ -1,0 +1,172 @@
+//! Appends one JSON line per event to an audit log, and never blocks anything.
+//!
+//! The log is `$CURSOR_HOOKS_AUDIT_LOG`, by default `.cursor/hooks-audit.jsonl` under the
+//! project (`$CURSOR_PROJECT_DIR`, else the first workspace root). Cursor runs hooks of one
+//! event concurrently, so each line is written with a single `write` on a file opened for
+//! appending: the kernel appends each such write whole, and lines never interleave.
+
+use cursor_hooks::prelude::*;
+use cursor_hooks::Event;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The environment variable naming the log file.
+pub const LOG_VARIABLE: &str = "CURSOR_HOOKS_AUDIT_LOG";
+
+/// Where the log goes for this payload.
+pub fn log_path(common: &Common) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(LOG_VARIABLE).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let project = std::env::var_os("CURSOR_PROJECT_DIR")
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            common
+                .workspace_roots
+                .as_ref()?
+                .first()
+                .map(|root| PathBuf::from(cursor_hooks::native_path(root)))
+        })?;
+    Some(project.join(".cursor").join("hooks-audit.jsonl"))
+}
+
+/// One audit line: time, event, conversation, Cursor version and the event's main subject.
+pub fn line<E: Event>(input: &E, subject: Option<&str>) -> String {
+    let common = input.common();
+    let record = serde_json::json!({
+        "time": utc_now(),
+        "event": E::NAME,
+        "conversation_id": common.conversation_id,
+        "cursor_version": common.cursor_version.as_str(),
+        "subject": subject,
+    });
+    format!("{record}\n")
+}
+
+/// Appends the line for one event; a failure is reported on stderr and never blocks.
+pub fn append<E: Event>(input: &E, subject: Option<&str>) {
+    let Some(path) = log_path(input.common()) else {
+        eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CURSOR_PROJECT_DIR");
+        return;
+    };
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let line = line(input, subject);
+    let written = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(line.as_bytes()));
+    if let Err(error) = written {
+        eprintln!("audit-log: could not append to {}: {error}", path.display());
+    }
+}
+
+/// The current time as `2026-11-22T04:38:36.123Z`.
+pub fn utc_now() -> String {
+    let since_epoch = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    let seconds = since_epoch.as_secs();
+    let (days, in_day) = (seconds / 86_400, seconds % 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        in_day / 3600,
+        in_day % 3600 / 60,
+        in_day % 60,
+        since_epoch.subsec_millis()
+    )
+}
+
+/// Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// `sessionStart`: logged; no context added.
+#[cursor_hook(event = "sessionStart")]
+pub fn session_start(input: &SessionStart) -> SessionStartResponse {
+    append(input, input.common.session_id.as_deref());
+    no_opinion()
+}
+
+/// `sessionEnd`.
+#[cursor_hook(event = "sessionEnd")]
+pub fn session_end(input: &SessionEnd) {
+    append(input, input.reason.as_deref());
+}
+
+/// `postToolUse`: the tool's name.
+#[cursor_hook(event = "postToolUse")]
+pub fn post_tool(input: &PostToolUse) -> PostToolUseResponse {
+    append(input, Some(&input.tool_name));
+    no_opinion()
+}
+
+/// `postToolUseFailure`: the tool's name.
+#[cursor_hook(event = "postToolUseFailure")]
+pub fn post_tool_failure(input: &PostToolUseFailure) -> PostToolUseFailureResponse {
+    append(input, Some(&input.tool_name));
+    no_opinion()
+}
+
+/// `afterShellExecution`: the command.
+#[cursor_hook(event = "afterShellExecution")]
+pub fn after_shell(input: &AfterShellExecution) {
+    append(input, Some(&input.command));
+}
+
+/// `afterMCPExecution`: the tool's name.
+#[cursor_hook(event = "afterMCPExecution")]
+pub fn after_mcp(input: &AfterMCPExecution) {
+    append(input, Some(&input.tool_name));
+}
+
+/// `afterFileEdit`: the file.
+#[cursor_hook(event = "afterFileEdit")]
+pub fn after_edit(input: &AfterFileEdit) {
+    append(input, Some(&input.file_path));
+}
+
+/// `afterTabFileEdit`: the file.
+#[cursor_hook(event = "afterTabFileEdit")]
+pub fn after_tab_edit(input: &AfterTabFileEdit) {
+    append(input, Some(&input.file_path));
+}
+
+/// `afterAgentResponse`.
+#[cursor_hook(event = "afterAgentResponse")]
+pub fn after_response(input: &AfterAgentResponse) {
+    append(input, None);
+}
+
+/// `afterAgentThought`.
+#[cursor_hook(event = "afterAgentThought")]
+pub fn after_thought(input: &AfterAgentThought) {
+    append(input, None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

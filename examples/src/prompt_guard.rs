@@ -1,0 +1,34 @@
+//! Stops a prompt that contains an AWS access key id before it leaves the machine.
+
+use cursor_hooks::prelude::*;
+
+/// Whether `text` holds an AWS access key id: `AKIA` and 16 upper-case letters or digits.
+///
+/// ```
+/// use cursor_hooks_examples::prompt_guard::has_aws_key;
+///
+/// assert!(has_aws_key("deploy with AKIAIOSFODNN7EXAMPLE please"));
+/// assert!(!has_aws_key("AKIA is the prefix of AWS key ids"));
+/// assert!(!has_aws_key("akiaiosfodnn7example"));
+/// ```
+pub fn has_aws_key(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.windows(20).any(|w| {
+        w.starts_with(b"AKIA")
+            && w[4..]
+                .iter()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    })
+}
+
+/// `beforeSubmitPrompt`.
+#[cursor_hook(event = "beforeSubmitPrompt")]
+pub fn prompt(input: &BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
+    if has_aws_key(&input.prompt) {
+        BeforeSubmitPromptResponse::block(
+            "Your prompt contains an AWS access key id, so it was not sent. Remove the key (and rotate it if it was shared) and try again.",
+        )
+    } else {
+        no_opinion()
+    }
+}

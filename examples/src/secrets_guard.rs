@@ -1,0 +1,58 @@
+//! Keeps secrets out of the agent's and Tab's reads: `.env`, `.env.*`, `*.pem` and `*.key`
+//! files are denied; every other file is left to Cursor.
+
+use cursor_hooks::native_path;
+use cursor_hooks::prelude::*;
+use std::path::Path;
+
+/// Whether a path names a secrets file.
+///
+/// ```
+/// use cursor_hooks_examples::secrets_guard::is_secret;
+///
+/// assert!(is_secret("/p/.env"));
+/// assert!(is_secret("/p/.env.production"));
+/// assert!(is_secret("/c:/Users/me/certs/server.pem"));
+/// assert!(is_secret("deploy.key"));
+/// assert!(!is_secret("/p/.envrc"));
+/// assert!(!is_secret("/p/src/keys.rs"));
+/// ```
+pub fn is_secret(path: &str) -> bool {
+    let Some(name) = Path::new(native_path(path))
+        .file_name()
+        .and_then(|n| n.to_str())
+    else {
+        return false;
+    };
+    name == ".env" || name.starts_with(".env.") || name.ends_with(".pem") || name.ends_with(".key")
+}
+
+/// `beforeReadFile`: the agent's reads.
+#[cursor_hook(event = "beforeReadFile")]
+pub fn read(input: &BeforeReadFile) -> BeforeReadFileResponse {
+    if is_secret(&input.file_path) {
+        deny(format!(
+            "{} holds secrets and is not shared with the agent",
+            file_name(&input.file_path)
+        ))
+    } else {
+        no_opinion()
+    }
+}
+
+/// `beforeTabFileRead`: Tab's reads (this event takes no message).
+#[cursor_hook(event = "beforeTabFileRead")]
+pub fn tab_read(input: &BeforeTabFileRead) -> BeforeTabFileReadResponse {
+    if is_secret(&input.file_path) {
+        BeforeTabFileReadResponse::deny()
+    } else {
+        no_opinion()
+    }
+}
+
+fn file_name(path: &str) -> &str {
+    Path::new(native_path(path))
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or(path)
+}

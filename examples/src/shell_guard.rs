@@ -1,0 +1,85 @@
+//! Guards shell commands: `rm -rf` is denied, a force-push asks the user, the rest is left to
+//! Cursor. Wired on `beforeShellExecution` and on `preToolUse` for the `Shell` tool.
+
+use cursor_hooks::prelude::*;
+
+/// What the guard thinks of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Recursive forced deletion: denied.
+    RecursiveDelete,
+    /// `git push --force` / `git push -f`: the user decides.
+    ForcePush,
+    /// Anything else: no opinion.
+    Fine,
+}
+
+const DENY_MESSAGE: &str = "rm -rf is blocked by the shell guard";
+const AGENT_ADVICE: &str = "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
+const ASK_MESSAGE: &str =
+    "This command force-pushes and may overwrite commits on the remote. Run it?";
+
+/// Classifies a shell command.
+///
+/// ```
+/// use cursor_hooks_examples::shell_guard::{classify, Verdict};
+///
+/// assert_eq!(classify("rm -rf build"), Verdict::RecursiveDelete);
+/// assert_eq!(classify("git push -f origin main"), Verdict::ForcePush);
+/// assert_eq!(classify("git push --force-with-lease"), Verdict::Fine);
+/// assert_eq!(classify("cargo test"), Verdict::Fine);
+/// ```
+pub fn classify(command: &str) -> Verdict {
+    if command.contains("rm -rf") || command.contains("rm -fr") {
+        return Verdict::RecursiveDelete;
+    }
+    // Each `git push` in a compound command, with the words that follow it.
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let force_push = words.windows(2).enumerate().any(|(at, pair)| {
+        pair == ["git", "push"]
+            && words[at + 2..]
+                .iter()
+                .take_while(|w| !is_separator(w))
+                .any(|w| *w == "--force" || *w == "-f")
+    });
+    if force_push {
+        Verdict::ForcePush
+    } else {
+        Verdict::Fine
+    }
+}
+
+fn is_separator(word: &str) -> bool {
+    matches!(word, "&&" | "||" | ";" | "|")
+}
+
+/// `beforeShellExecution`.
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    match classify(&input.command) {
+        Verdict::RecursiveDelete => {
+            BeforeShellExecutionResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
+        }
+        Verdict::ForcePush => ask(ASK_MESSAGE),
+        Verdict::Fine => no_opinion(),
+    }
+}
+
+/// `preToolUse` for the Shell tool: the same rules, before the tool runs at all.
+#[cursor_hook(event = "preToolUse", matcher = "Shell")]
+pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
+    let Some(command) = input
+        .tool_input
+        .command()
+        .filter(|_| input.tool_name == "Shell")
+    else {
+        return no_opinion();
+    };
+    match classify(command) {
+        Verdict::RecursiveDelete => {
+            PreToolUseResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
+        }
+        Verdict::ForcePush => ask(ASK_MESSAGE),
+        Verdict::Fine => no_opinion(),
+    }
+}
