@@ -33,22 +33,46 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let events = read_json(&root.join("spec/events.json"))?;
     let compat = read_json(&root.join("spec/compat.json"))?;
     let spec = Spec::new(&events)?;
-    let files = [
+    let rust = [
         ("runtime/src/gen/events.rs", spec.events_rs()),
         ("runtime/src/gen/responses.rs", spec.responses_rs()),
         ("runtime/src/gen/table.rs", spec.table_rs()),
         ("runtime/src/gen/compat.rs", compat_rs(&compat)?),
         ("macros/src/gen/events.rs", spec.macro_table_rs()),
     ];
-    files
-        .into_iter()
-        .map(|(path, text)| {
-            Ok(Generated {
-                path: PathBuf::from(path),
-                text: rustfmt(&format!("{HEADER}{text}"))?,
-            })
-        })
-        .collect()
+    let mut files = Vec::new();
+    for (path, text) in rust {
+        let text = rustfmt(&format!("{HEADER}{text}"))?;
+        files.push(Generated {
+            path: PathBuf::from(path),
+            text,
+        });
+    }
+    // The event table in the two READMEs sits between markers and is rewritten from the spec.
+    let table = spec.event_table_md();
+    for path in ["README.md", "spec/README.md"] {
+        let current =
+            std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
+        files.push(Generated {
+            path: PathBuf::from(path),
+            text: splice(&current, &table).map_err(|e| format!("{path}: {e}"))?,
+        });
+    }
+    Ok(files)
+}
+
+const TABLE_BEGIN: &str =
+    "<!-- event table: generated from spec/events.json by cursor-hooks-codegen -->\n";
+const TABLE_END: &str = "<!-- end of event table -->\n";
+
+/// Replaces the text between the table markers.
+fn splice(markdown: &str, table: &str) -> Result<String, String> {
+    let start = markdown.find(TABLE_BEGIN).ok_or("no event table marker")? + TABLE_BEGIN.len();
+    let end = markdown[start..]
+        .find(TABLE_END)
+        .ok_or("no end of event table marker")?
+        + start;
+    Ok(format!("{}{table}{}", &markdown[..start], &markdown[end..]))
 }
 
 fn read_json(path: &Path) -> Result<Value, String> {
@@ -491,6 +515,45 @@ impl<'a> Spec<'a> {
         out.push_str("];\n\n");
         doc(&mut out, "The event named `name`, if Cursor has one.\n\n```\nassert!(cursor_hooks::spec::info(\"stop\").is_some());\nassert!(cursor_hooks::spec::info(\"beforeShellCommand\").is_none());\n```");
         out.push_str("pub fn info(name: &str) -> Option<&'static EventInfo> {\nEVENTS.iter().find(|event| event.name == name)\n}\n");
+        out
+    }
+
+    fn event_table_md(&self) -> String {
+        let mut out = String::from("| Event | Category | Can block | May answer | Does not fire in |\n|---|---|---|---|---|\n");
+        for event in &self.events {
+            let mut answers = Vec::new();
+            if !event.permission.is_empty() {
+                answers.push(format!("`permission` ({})", event.permission.join(" / ")));
+            }
+            answers.extend(
+                event
+                    .fields
+                    .iter()
+                    .map(|f| format!("`{}`", str_of(f, "wire"))),
+            );
+            let not_in = strings_of(event.raw, "not_in");
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {} | {} |",
+                event.name,
+                event.category,
+                if event.raw["can_block"].as_bool() == Some(true) {
+                    "yes"
+                } else {
+                    "no"
+                },
+                if answers.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    answers.join(", ")
+                },
+                if not_in.is_empty() {
+                    "".to_owned()
+                } else {
+                    not_in.join(", ")
+                },
+            );
+        }
         out
     }
 
