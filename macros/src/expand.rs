@@ -111,6 +111,11 @@ fn fallback(
         // Emitting a `main` that takes an input would add "`main` has the wrong type".
         return quote!(#error fn main() {});
     }
+    if handler.sig.receiver().is_some() {
+        // A method: inside an `impl` no companion can be emitted, and outside one rustc would
+        // reject the `self` again. The error alone is the one thing to say.
+        return error;
+    }
     let vis = &handler.vis;
     let companion = name;
     let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
@@ -160,7 +165,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             "list the binary's handlers: `cursor_hooks::main!(guard);`",
         ));
     }
-    let mut companions: Vec<Path> = Vec::new();
+    let mut companions: Vec<&Path> = Vec::new();
     for (index, path) in list.paths.iter().enumerate() {
         let text = quote!(#path).to_string();
         if list
@@ -174,7 +179,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                 "this handler is listed twice; list each handler once",
             ));
         }
-        companions.push(path.clone());
+        companions.push(path);
     }
     let distinct = companions.iter().enumerate().flat_map(|(index, later)| {
         companions[..index].iter().map(move |earlier| {

@@ -7,23 +7,26 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
-use syn::{Attribute, Ident, LitInt, LitStr, Path, Signature, Token, Visibility};
+use syn::{
+    Attribute, Expr, ExprLit, Ident, Lit, LitInt, LitStr, Path, Signature, Token, Visibility,
+};
 
 /// The options of `#[cursor_hook(...)]`, each with the tokens it came from.
 #[derive(Default)]
 pub(crate) struct Args {
     pub(crate) event: Option<LitStr>,
     pub(crate) fail: Option<LitStr>,
-    pub(crate) timeout: Option<LitInt>,
+    pub(crate) timeout: Option<Expr>,
     pub(crate) matcher: Option<LitStr>,
     pub(crate) loop_limit: Option<LoopLimitArg>,
     pub(crate) ask: Option<LitStr>,
 }
 
-/// `loop_limit = 5` or `loop_limit = "none"`.
+/// `loop_limit = 5` or `loop_limit = "none"`; anything else is kept to be reported.
 pub(crate) enum LoopLimitArg {
     Limit(LitInt),
     Unlimited(LitStr),
+    Other(Expr),
 }
 
 pub(crate) const OPTION_NAMES: &[&str] =
@@ -72,11 +75,15 @@ fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn
 
 impl Parse for LoopLimitArg {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        if input.peek(LitStr) {
-            input.parse().map(LoopLimitArg::Unlimited)
-        } else {
-            input.parse().map(LoopLimitArg::Limit)
-        }
+        Ok(match input.parse()? {
+            Expr::Lit(ExprLit {
+                lit: Lit::Int(lit), ..
+            }) => LoopLimitArg::Limit(lit),
+            Expr::Lit(ExprLit {
+                lit: Lit::Str(lit), ..
+            }) => LoopLimitArg::Unlimited(lit),
+            other => LoopLimitArg::Other(other),
+        })
     }
 }
 

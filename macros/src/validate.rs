@@ -4,8 +4,8 @@
 use crate::gen::events::{EventSpec, EVENTS};
 use crate::parse::{Args, HandlerFn, LoopLimitArg};
 use proc_macro2::Span;
-use syn::spanned::Spanned;
-use syn::{Error, FnArg, LitStr, ReturnType, Type};
+use quote::ToTokens;
+use syn::{Error, Expr, ExprLit, FnArg, Lit, LitStr, ReturnType, Type};
 
 /// The longest `timeout` accepted, in seconds: a larger value is almost always milliseconds.
 const MAX_TIMEOUT_SECS: u32 = 600;
@@ -53,16 +53,19 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
     };
     let timeout = match &args.timeout {
         None => None,
-        Some(lit) => {
-            let seconds: u32 = lit.base10_parse().ok().filter(|s| *s > 0).ok_or_else(|| {
-                Error::new_spanned(
-                    lit,
-                    "`timeout` must be a whole number of seconds greater than 0",
-                )
+        Some(value) => {
+            let seconds = match value {
+                Expr::Lit(ExprLit {
+                    lit: Lit::Int(lit), ..
+                }) => lit.base10_parse::<u32>().ok().filter(|s| *s > 0),
+                _ => None,
+            };
+            let seconds = seconds.ok_or_else(|| {
+                Error::new_spanned(value, "`timeout` must be a whole number of seconds greater than 0, such as `timeout = 5`")
             })?;
             if seconds > MAX_TIMEOUT_SECS {
                 return Err(Error::new_spanned(
-                    lit,
+                    value,
                     format_args!("`timeout` is in seconds, and {seconds} s is over {MAX_TIMEOUT_SECS} s; did you write milliseconds?"),
                 ));
             }
@@ -73,28 +76,31 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
     let loop_limit = match &args.loop_limit {
         None => None,
         Some(arg) => {
-            let span = match arg {
-                LoopLimitArg::Limit(lit) => lit.span(),
-                LoopLimitArg::Unlimited(lit) => lit.span(),
+            let tokens = match arg {
+                LoopLimitArg::Limit(lit) => lit.to_token_stream(),
+                LoopLimitArg::Unlimited(lit) => lit.to_token_stream(),
+                LoopLimitArg::Other(expr) => expr.to_token_stream(),
             };
             if event.category != "loop" {
-                return Err(Error::new(
-                    span,
+                return Err(Error::new_spanned(
+                    tokens,
                     format_args!(
                         "`loop_limit` applies only to `stop` and `subagentStop` hooks, not `{}`",
                         event.name
                     ),
                 ));
             }
-            Some(match arg {
-                LoopLimitArg::Limit(lit) => Some(lit.base10_parse::<u32>().map_err(|_| {
-                    Error::new_spanned(lit, "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit")
-                })?),
-                LoopLimitArg::Unlimited(lit) if lit.value() == "none" => None,
-                LoopLimitArg::Unlimited(lit) => {
-                    return Err(Error::new_spanned(lit, "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit"))
-                }
-            })
+            let limit = match arg {
+                LoopLimitArg::Limit(lit) => lit.base10_parse::<u32>().ok().map(Some),
+                LoopLimitArg::Unlimited(lit) if lit.value() == "none" => Some(None),
+                _ => None,
+            };
+            Some(limit.ok_or_else(|| {
+                Error::new_spanned(
+                    tokens,
+                    "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit",
+                )
+            })?)
         }
     };
     let keep_ask = match &args.ask {
@@ -263,15 +269,12 @@ fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result
         ));
     }
     if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        let tokens = if sig.generics.params.is_empty() {
-            sig.generics.where_clause.span()
-        } else {
-            sig.generics.span()
-        };
-        return Err(Error::new(
-            tokens,
-            "a hook handler cannot be generic: its `event` decides the input and response types",
-        ));
+        let message =
+            "a hook handler cannot be generic: its `event` decides the input and response types";
+        return Err(match &sig.generics.where_clause {
+            Some(clause) if sig.generics.params.is_empty() => Error::new_spanned(clause, message),
+            _ => Error::new_spanned(&sig.generics, message),
+        });
     }
     if let Some(variadic) = &sig.variadic {
         return Err(Error::new_spanned(variadic, format_args!("a {expected}")));

@@ -45,6 +45,7 @@ pub trait Event:
     for<'de> serde::Deserialize<'de>
     + serde::Serialize
     + Clone
+    + Send
     + Sized
     + 'static
     + crate::sealed::Sealed

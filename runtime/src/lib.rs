@@ -38,7 +38,7 @@
 //! The event types are generated from `spec/events.json`, the project's single description of
 //! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // allowed only in `stdio`, for two descriptor calls
 #![warn(missing_docs, unreachable_pub)]
 
 extern crate self as cursor_hooks;
@@ -49,13 +49,14 @@ mod gen;
 pub mod render;
 pub mod response;
 mod run;
+mod stdio;
 mod types;
 mod version;
 
 pub use cursor_hooks_macros::{cursor_hook, main};
 pub use event::{Category, Common, Event};
 pub use render::Rendered;
-pub use run::{FailPolicy, HookOptions, LoopLimit, MAX_PAYLOAD_BYTES};
+pub use run::{FailPolicy, HookOptions, LoopLimit, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_VARIABLE};
 pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
 pub use version::CursorVersion;
 
@@ -83,7 +84,9 @@ mod sealed {
 /// Used by the code `#[cursor_hook]` and `main!` generate. Not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::run::{assert_distinct_events, main, respond, Entry, Hook, Outcome};
+    pub use crate::run::{
+        assert_distinct_events, main, respond, respond_with, Entry, Hook, Outcome, Settings,
+    };
     pub use crate::run::{FailPolicy, HookOptions, LoopLimit};
 
     /// Turns what a handler returns into an [`Outcome`].

@@ -51,7 +51,7 @@ impl From<Permission> for PermissionOrAsk {
 
 /// A handler's answer. Implemented by every generated response type and by `()` (observe-only
 /// events); sealed.
-pub trait Response: Default + crate::sealed::Sealed {
+pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
     #[doc(hidden)]
     fn write(&self, out: &mut Writer<'_>);
 }

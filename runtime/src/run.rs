@@ -9,12 +9,14 @@ use crate::gen::compat;
 use crate::gen::table::{self, EventInfo};
 use crate::render::{render, RenderContext, Rendered};
 use crate::response::Response;
+use crate::stdio::ProtocolOut;
 use serde_json::Value;
 use std::any::Any;
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{mpsc, Once};
+use std::time::{Duration, Instant};
 
 /// What a hook answers when it cannot answer normally: bad input, a handler error or a panic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +83,7 @@ pub struct Entry {
     pub event: &'static str,
     /// The handler's options.
     pub options: HookOptions,
-    answer: fn(&[u8]) -> Rendered,
+    answer: fn(&[u8], &Settings) -> Rendered,
 }
 
 impl Entry {
@@ -117,18 +119,52 @@ const fn str_eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The largest payload read; a larger one is answered by the failure policy.
+/// The default largest payload read; a larger one is answered by the failure policy.
 pub const MAX_PAYLOAD_BYTES: usize = 64 << 20;
+
+/// The environment variable that changes the payload cap, in MiB.
+pub const MAX_PAYLOAD_VARIABLE: &str = "CURSOR_HOOKS_MAX_PAYLOAD_MIB";
+
+/// What a run may use: the payload cap and when the hook started (deadlines count from it).
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Payloads larger than this are answered by the failure policy.
+    pub max_payload_bytes: usize,
+    /// When the hook started.
+    pub started: Instant,
+}
+
+impl Settings {
+    /// The defaults, with `CURSOR_HOOKS_MAX_PAYLOAD_MIB` applied when it holds a number.
+    pub fn from_env() -> Settings {
+        let max_payload_bytes = std::env::var(MAX_PAYLOAD_VARIABLE)
+            .ok()
+            .and_then(|mib| mib.trim().parse::<usize>().ok())
+            .map_or(MAX_PAYLOAD_BYTES, |mib| mib.saturating_mul(1 << 20));
+        Settings {
+            max_payload_bytes,
+            started: Instant::now(),
+        }
+    }
+}
 
 /// Answers one payload with the binary's handlers: the whole hook, minus the process.
 pub fn respond(entries: &[Entry], payload: &[u8]) -> Rendered {
+    respond_with(entries, payload, &Settings::from_env())
+}
+
+/// [`respond`] with explicit settings.
+pub fn respond_with(entries: &[Entry], payload: &[u8], settings: &Settings) -> Rendered {
     let binary_policy = binary_policy(entries);
     let fallback_event = match entries {
         [only] => table::info(only.event),
         _ => None,
     };
-    if payload.len() > MAX_PAYLOAD_BYTES {
-        let problem = format!("payload is over the {} MiB limit", MAX_PAYLOAD_BYTES >> 20);
+    if payload.len() > settings.max_payload_bytes {
+        let problem = format!(
+            "payload is over the {} MiB limit ({MAX_PAYLOAD_VARIABLE})",
+            settings.max_payload_bytes >> 20
+        );
         return failure(fallback_event, binary_policy, &problem);
     }
     if payload.iter().all(u8::is_ascii_whitespace) {
@@ -166,7 +202,7 @@ pub fn respond(entries: &[Entry], payload: &[u8]) -> Rendered {
         }
     };
     match entries.iter().find(|entry| entry.event == name) {
-        Some(entry) => (entry.answer)(payload),
+        Some(entry) => (entry.answer)(payload, settings),
         None => {
             let why = if table::info(&name).is_some() {
                 format!("this binary has no handler for `{name}`")
@@ -178,7 +214,7 @@ pub fn respond(entries: &[Entry], payload: &[u8]) -> Rendered {
     }
 }
 
-fn answer<H: Hook>(payload: &[u8]) -> Rendered {
+fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Rendered {
     let info = table::info(<H::Event as Event>::NAME);
     let policy = H::OPTIONS.fail;
     let input: H::Event = match serde_json::from_slice(payload) {
@@ -190,7 +226,23 @@ fn answer<H: Hook>(payload: &[u8]) -> Rendered {
     let legacy_format = version.is_missing()
         && common.model.is_none()
         && compat::LEGACY_FORMAT_EVENTS.contains(&<H::Event as Event>::NAME);
-    let outcome = capture_panics(|| H::call(input));
+    let outcome = match H::OPTIONS.timeout {
+        None => capture_panics(|| H::call(input)),
+        Some(seconds) => {
+            let deadline = settings.started + budget(seconds);
+            match call_before::<H>(input, deadline) {
+                Some(outcome) => outcome,
+                None => {
+                    let problem = format!(
+                        "handler `{}` did not answer within its budget ({} ms of the {seconds} s timeout)",
+                        H::OPTIONS.handler,
+                        budget(seconds).as_millis()
+                    );
+                    return failure(info, policy, &problem);
+                }
+            }
+        }
+    };
     let response = match outcome {
         Ok(Outcome::Answer(response)) => response,
         Ok(Outcome::Failed(error)) => {
@@ -215,6 +267,39 @@ fn answer<H: Hook>(payload: &[u8]) -> Rendered {
         keep_ask: H::OPTIONS.keep_ask,
     };
     render_response(&response, ctx)
+}
+
+/// The part of a `timeout` the handler may use: the rest is the margin in which the answer is
+/// written before Cursor kills the process (a tenth of the timeout, between 100 ms and 1 s).
+fn budget(timeout_seconds: u32) -> Duration {
+    let timeout = Duration::from_secs(u64::from(timeout_seconds));
+    let margin = (timeout / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
+    timeout.saturating_sub(margin)
+}
+
+/// Runs the handler on its own thread and waits until `deadline`; `None` when it is late.
+/// A late handler is abandoned: the process exits once the answer is written.
+fn call_before<H: Hook>(
+    input: H::Event,
+    deadline: Instant,
+) -> Option<Result<Outcome<<H::Event as Event>::Response>, String>> {
+    let (sender, receiver) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("cursor-hook-handler".to_owned())
+        .spawn(move || {
+            let _ = sender.send(capture_panics(|| H::call(input)));
+        });
+    if let Err(error) = spawned {
+        return Some(Err(format!("could not start the handler thread: {error}")));
+    }
+    let wait = deadline.saturating_duration_since(Instant::now());
+    match receiver.recv_timeout(wait) {
+        Ok(outcome) => Some(outcome),
+        Err(mpsc::RecvTimeoutError::Timeout) => None,
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            Some(Err("the handler thread ended without an answer".to_owned()))
+        }
+    }
 }
 
 fn render_response<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
@@ -338,13 +423,11 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
-    let mut payload = Vec::new();
-    let read = std::io::stdin()
-        .lock()
-        .take(MAX_PAYLOAD_BYTES as u64 + 1)
-        .read_to_end(&mut payload);
-    let rendered = match read {
-        Ok(_) => respond(entries, &payload),
+    let settings = Settings::from_env();
+    // Before anything can print: from here on, stdout writes land on stderr.
+    let out = ProtocolOut::take();
+    let rendered = match read_payload(settings.max_payload_bytes) {
+        Ok(payload) => respond_with(entries, &payload, &settings),
         Err(error) => {
             let event = match entries {
                 [only] => table::info(only.event),
@@ -357,18 +440,26 @@ pub fn main(entries: &[Entry]) -> ! {
             )
         }
     };
-    emit(&rendered)
-}
-
-fn emit(rendered: &Rendered) -> ! {
     let mut stderr = std::io::stderr().lock();
     for line in &rendered.stderr {
         // A closed stderr must not turn into a panic: the answer on stdout is what matters.
         let _ = writeln!(stderr, "cursor-hooks: {line}");
     }
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(rendered.stdout.as_bytes())
-        .and_then(|()| stdout.flush());
+    drop(stderr);
+    out.write(rendered.stdout.as_bytes());
     std::process::exit(rendered.exit_code)
+}
+
+/// Reads stdin, up to one byte past the cap (enough to tell it is over); the rest of an
+/// oversized payload is drained, not stored, so Cursor's write does not fail.
+fn read_payload(max_payload_bytes: usize) -> std::io::Result<Vec<u8>> {
+    let mut stdin = std::io::stdin().lock();
+    let mut payload = Vec::with_capacity(64 << 10);
+    (&mut stdin)
+        .take(max_payload_bytes as u64 + 1)
+        .read_to_end(&mut payload)?;
+    if payload.len() > max_payload_bytes {
+        std::io::copy(&mut stdin, &mut std::io::sink())?;
+    }
+    Ok(payload)
 }

@@ -1,0 +1,8 @@
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "stop")]
+fn keep_going(_input: Stop) -> StopResponse {
+    add_context("the tests failed")
+}
+
+cursor_hooks::main!(keep_going);

@@ -1,0 +1,8 @@
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "subagentStart")]
+fn spawn(_input: SubagentStart) -> SubagentStartResponse {
+    ask("start a subagent?")
+}
+
+cursor_hooks::main!(spawn);

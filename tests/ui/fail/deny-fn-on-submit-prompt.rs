@@ -1,0 +1,8 @@
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeSubmitPrompt")]
+fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
+    deny("no secrets in prompts")
+}
+
+cursor_hooks::main!(prompt);

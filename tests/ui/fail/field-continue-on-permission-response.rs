@@ -1,0 +1,12 @@
+use cursor_hooks::prelude::*;
+
+// `continue` belongs to `beforeSubmitPrompt`; a permission event answers with `permission`.
+#[cursor_hook(event = "beforeShellExecution")]
+fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    BeforeShellExecutionResponse {
+        r#continue: Some(false),
+        ..Default::default()
+    }
+}
+
+cursor_hooks::main!(guard);

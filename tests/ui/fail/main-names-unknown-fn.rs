@@ -1,0 +1,1 @@
+cursor_hooks::main!(guard);

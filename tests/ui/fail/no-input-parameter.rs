@@ -1,0 +1,8 @@
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "stop")]
+fn keep_going() -> StopResponse {
+    followup("run the tests")
+}
+
+cursor_hooks::main!(keep_going);

@@ -1,0 +1,18 @@
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeReadFile")]
+fn secrets(_input: BeforeReadFile) -> BeforeReadFileResponse {
+    BeforeReadFileResponse { permission: Some(Permission::Deny), ..Default::default() }
+}
+
+#[cursor_hook(event = "beforeSubmitPrompt")]
+fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
+    BeforeSubmitPromptResponse { r#continue: Some(false), ..Default::default() }
+}
+
+#[cursor_hook(event = "workspaceOpen")]
+fn open(_input: WorkspaceOpen) -> WorkspaceOpenResponse {
+    WorkspaceOpenResponse::no_opinion().plugin_paths(["./plugins"])
+}
+
+cursor_hooks::main!(secrets, prompt, open);
