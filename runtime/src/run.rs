@@ -197,7 +197,7 @@ pub fn respond_with(entries: &[Entry], payload: &[u8], settings: &Settings) -> R
             return failure(fallback_event, binary_policy, &problem);
         }
         Err(error) => {
-            let problem = format!("payload is not a JSON object: {error}");
+            let problem = format!("payload is not a readable JSON object: {error}");
             return failure(fallback_event, binary_policy, &problem);
         }
     };

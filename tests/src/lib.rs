@@ -1,1 +1,23 @@
-//! Fixture hook binaries for the end-to-end tests live in `src/bin/`.
+//! Shared behaviour of the fixture hook binaries in `src/bin/`, which the end-to-end tests
+//! drive through real processes.
+
+use std::time::Duration;
+
+/// Misbehaves as the text asks: `print` writes to stdout, `sleep` outlives any deadline,
+/// `panic` panics, `error` fails. Returns whether the handler should then deny.
+pub fn misbehave(text: &str) -> Result<bool, String> {
+    if text.contains("print") {
+        println!("stray output from the handler");
+        print!("{{\"permission\":\"allow\"}}");
+    }
+    if text.contains("sleep") {
+        std::thread::sleep(Duration::from_secs(30));
+    }
+    if text.contains("panic") {
+        panic!("handler panicked on purpose");
+    }
+    if text.contains("error") {
+        return Err("the policy file is unreadable".to_owned());
+    }
+    Ok(text.contains("deny"))
+}

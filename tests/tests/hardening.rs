@@ -1,0 +1,344 @@
+//! Everything Cursor or a careless handler can throw at a hook: each gets the answer the
+//! failure policy prescribes, one line on stderr, and nothing of a panic on stdout.
+
+mod common;
+
+use common::{payload, run, Run};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const OPEN: &str = env!("CARGO_BIN_EXE_hardened-open");
+const CLOSED: &str = env!("CARGO_BIN_EXE_hardened-closed");
+const SINGLE_CLOSED: &str = env!("CARGO_BIN_EXE_single-closed");
+
+/// Inputs that name no readable event, with a word the stderr line must contain.
+fn unreadable_inputs() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    vec![
+        ("empty stdin", Vec::new(), "empty"),
+        ("whitespace only", b" \n\t ".to_vec(), "empty"),
+        (
+            "not JSON",
+            b"rm -rf /".to_vec(),
+            "not a readable JSON object",
+        ),
+        (
+            "JSON that is not an object",
+            b"[1, 2, 3]".to_vec(),
+            "not a readable JSON object",
+        ),
+        (
+            "a JSON string",
+            br#""beforeShellExecution""#.to_vec(),
+            "not a readable JSON object",
+        ),
+        (
+            "no hook_event_name",
+            br#"{"command":"ls"}"#.to_vec(),
+            "no `hook_event_name`",
+        ),
+        (
+            "hook_event_name not a string",
+            br#"{"hook_event_name":7,"command":"ls"}"#.to_vec(),
+            "not a string",
+        ),
+        (
+            "invalid UTF-8 in the event name",
+            [
+                &br#"{"hook_event_name":"before"#[..],
+                &[0xff, 0xfe],
+                br#"","command":"ls"}"#,
+            ]
+            .concat(),
+            "invalid unicode",
+        ),
+        (
+            "trailing garbage",
+            br#"{"hook_event_name":"beforeShellExecution","command":"ls"} trailing"#.to_vec(),
+            "trailing",
+        ),
+    ]
+}
+
+fn assert_one_line(run: &Run, needle: &str, case: &str) {
+    assert_eq!(
+        run.stderr_lines().len(),
+        1,
+        "{case}: one stderr line, got {:?}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(needle),
+        "{case}: stderr should name the problem ({needle}): {}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("panicked at"),
+        "{case}: {}",
+        run.stderr
+    );
+}
+
+#[test]
+fn unreadable_input_fail_open_answers_no_opinion() {
+    for (case, input, needle) in unreadable_inputs() {
+        let run = run(OPEN, &input);
+        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0), "{case}");
+        assert_one_line(&run, needle, case);
+        assert!(run.stderr.contains("fail-open"), "{case}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn unreadable_input_fail_closed_exits_2_when_the_event_is_unknowable() {
+    // A binary with handlers for several events cannot tell which block to write: exit 2.
+    for (case, input, needle) in unreadable_inputs() {
+        let run = run(CLOSED, &input);
+        assert_eq!((run.stdout.as_str(), run.code), ("", 2), "{case}");
+        assert_one_line(&run, needle, case);
+    }
+}
+
+#[test]
+fn unreadable_input_fail_closed_with_one_handler_writes_its_block() {
+    for (case, input, needle) in unreadable_inputs() {
+        let run = run(SINGLE_CLOSED, &input);
+        assert_eq!(run.code, 0, "{case}");
+        let answer = run.json();
+        assert_eq!(answer["permission"], "deny", "{case}");
+        assert!(
+            answer["user_message"]
+                .as_str()
+                .is_some_and(|m| m.contains(needle)),
+            "{case}: {answer}"
+        );
+        assert_one_line(&run, needle, case);
+    }
+}
+
+#[test]
+fn unknown_events_get_no_opinion_under_either_policy() {
+    for binary in [OPEN, CLOSED] {
+        let run = run(
+            binary,
+            &payload("beforeFileEdit", json!({"file_path": "/p/a"})),
+        );
+        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+        assert_one_line(&run, "`beforeFileEdit` is not an event", "unknown event");
+    }
+}
+
+/// Known events whose payload cannot be read: a required field missing or wrongly typed,
+/// invalid UTF-8 in a value, nesting past the parser's limit. With what stderr must name.
+fn malformed() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let mut deep = "[".repeat(10_000);
+    deep.push_str(&"]".repeat(10_000));
+    let deep = format!(r#"{{"hook_event_name":"beforeShellExecution","command":"ls","x":{deep}}}"#);
+    vec![
+        (
+            "beforeShellExecution",
+            payload("beforeShellExecution", json!({"cwd": ""})),
+            "`command`",
+        ),
+        (
+            "beforeShellExecution",
+            payload("beforeShellExecution", json!({"command": ["ls"]})),
+            "`command`",
+        ),
+        (
+            "beforeSubmitPrompt",
+            payload("beforeSubmitPrompt", json!({"prompt": null})),
+            "`prompt`",
+        ),
+        (
+            "afterShellExecution",
+            payload("afterShellExecution", json!({"command": 12})),
+            "`command`",
+        ),
+        (
+            "beforeShellExecution",
+            [
+                &br#"{"hook_event_name":"beforeShellExecution","command":""#[..],
+                &[0xff, 0xfe],
+                br#""}"#,
+            ]
+            .concat(),
+            "invalid unicode",
+        ),
+        ("beforeShellExecution", deep.into_bytes(), "recursion limit"),
+    ]
+}
+
+#[test]
+fn malformed_payloads_fail_open_answer_no_opinion() {
+    for (event, input, needle) in malformed() {
+        let run = run(OPEN, &input);
+        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0), "{event}");
+        assert_one_line(&run, "bad payload", event);
+        assert_one_line(&run, needle, event);
+    }
+}
+
+#[test]
+fn malformed_payloads_fail_closed_answer_each_event_s_block() {
+    for (event, input, needle) in malformed() {
+        let run = run(CLOSED, &input);
+        match event {
+            "beforeShellExecution" => assert_eq!(run.json()["permission"], "deny"),
+            "beforeSubmitPrompt" => assert_eq!(run.json()["continue"], false),
+            _ => assert_eq!((run.stdout.as_str(), run.code), ("", 2)),
+        }
+        assert_one_line(&run, needle, event);
+    }
+}
+
+#[test]
+fn a_payload_over_the_cap_is_answered_by_the_policy() {
+    // 100 MB: over the default 64 MiB cap.
+    let big = "x".repeat(100 << 20);
+    let input = payload(
+        "afterShellExecution",
+        json!({"command": "cat big", "output": big}),
+    );
+    let open = run(OPEN, &input);
+    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_one_line(&open, "64 MiB", "100 MB, open");
+    let closed = run(CLOSED, &input);
+    assert_eq!((closed.stdout.as_str(), closed.code), ("", 2));
+    assert_one_line(&closed, "64 MiB", "100 MB, closed");
+}
+
+#[test]
+fn the_cap_is_configurable() {
+    let input = payload(
+        "beforeShellExecution",
+        json!({"command": "deny", "cwd": "", "padding": "y".repeat(2 << 20)}),
+    );
+    let answer = |cap: &str| {
+        let mut child = Command::new(OPEN)
+            .env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+        let output = child.wait_with_output().unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(answer("1"), "{}", "2 MiB is over a 1 MiB cap");
+    assert_eq!(
+        serde_json::from_str::<Value>(&answer("3")).unwrap()["permission"],
+        "deny"
+    );
+}
+
+#[test]
+fn stray_stdout_from_the_handler_goes_to_stderr() {
+    let run = run(
+        OPEN,
+        &payload(
+            "beforeShellExecution",
+            json!({"command": "print then deny", "cwd": ""}),
+        ),
+    );
+    assert_eq!(
+        run.json(),
+        json!({"permission": "deny", "user_message": "denied by the handler"})
+    );
+    assert!(
+        run.stderr.contains("stray output from the handler"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(r#"{"permission":"allow"}"#),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_handler_past_its_deadline_is_answered_by_the_policy() {
+    // The handler sleeps 30 s; the hook's timeout is 1 s, so it answers before Cursor kills it.
+    let open = run(
+        OPEN,
+        &payload(
+            "beforeShellExecution",
+            json!({"command": "sleep then deny", "cwd": ""}),
+        ),
+    );
+    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_one_line(&open, "did not answer within its budget", "deadline, open");
+
+    let closed = run(
+        CLOSED,
+        &payload(
+            "beforeShellExecution",
+            json!({"command": "sleep", "cwd": ""}),
+        ),
+    );
+    assert_eq!(closed.json()["permission"], "deny");
+    assert_one_line(
+        &closed,
+        "did not answer within its budget",
+        "deadline, closed",
+    );
+
+    let prompt = run(
+        CLOSED,
+        &payload("beforeSubmitPrompt", json!({"prompt": "sleep"})),
+    );
+    assert_eq!(prompt.json()["continue"], false);
+}
+
+#[test]
+fn panics_and_errors_follow_the_policy_on_every_kind_of_event() {
+    for (cause, needle) in [
+        ("panic", "panicked: handler panicked on purpose"),
+        ("error", "failed: the policy file is unreadable"),
+    ] {
+        let cases = [
+            payload("beforeShellExecution", json!({"command": cause, "cwd": ""})),
+            payload("beforeSubmitPrompt", json!({"prompt": cause})),
+            payload(
+                "afterShellExecution",
+                json!({"command": cause, "output": ""}),
+            ),
+        ];
+        for input in &cases {
+            let open = run(OPEN, input);
+            assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+            assert_one_line(&open, needle, cause);
+        }
+        assert_eq!(run(CLOSED, &cases[0]).json()["permission"], "deny");
+        assert_eq!(run(CLOSED, &cases[1]).json()["continue"], false);
+        let after = run(CLOSED, &cases[2]);
+        assert_eq!((after.stdout.as_str(), after.code), ("", 2));
+        assert_one_line(&after, needle, cause);
+    }
+}
+
+#[test]
+fn a_closed_stdout_does_not_crash_the_hook() {
+    let mut child = Command::new(OPEN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // Cursor stopped listening.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&payload(
+            "beforeShellExecution",
+            json!({"command": "deny", "cwd": ""}),
+        ))
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
