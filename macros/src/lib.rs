@@ -22,7 +22,7 @@ use proc_macro::TokenStream;
 /// cursor_hooks::main!(guard);
 /// ```
 ///
-/// See the `cursor-hooks` crate for the options and examples.
+/// See `cursor_hooks::cursor_hook` for the options, examples and compile-fail examples.
 #[proc_macro_attribute]
 pub fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::cursor_hook(args.into(), item.into()).into()

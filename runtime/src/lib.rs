@@ -37,6 +37,28 @@
 //!
 //! The event types are generated from `spec/events.json`, the project's single description of
 //! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
+//!
+//! # When something goes wrong
+//!
+//! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
+//! stdout, and answers every failure by its handler's failure policy (`fail = "open"` or
+//! `"closed"`) with exactly one line on stderr naming the problem:
+//!
+//! | input or event | fail-open | fail-closed |
+//! |---|---|---|
+//! | empty stdin, not JSON, not an object, trailing garbage, invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
+//! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`) | `{}`, exit 0 | as above |
+//! | a known event with a required field missing or wrongly typed, invalid UTF-8 in a value, nesting deeper than 128 levels | `{}`, exit 0 | the event's block |
+//! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
+//! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
+//!
+//! The event's block is `{"permission":"deny","user_message":…}` on permission events
+//! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
+//! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
+//! block. Unknown fields are never an error: they are kept in each input's `extra`.
+//!
+//! While the handler runs, anything it prints on stdout goes to stderr (unix), so a stray
+//! `println!` cannot corrupt the answer; a closed stdout is ignored.
 
 #![deny(unsafe_code)] // allowed only in `stdio`, for two descriptor calls
 #![warn(missing_docs, unreachable_pub)]
@@ -53,7 +75,84 @@ mod stdio;
 mod types;
 mod version;
 
-pub use cursor_hooks_macros::{cursor_hook, main};
+/// Turns a function into the handler of one Cursor event.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+///
+/// #[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 5)]
+/// fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
+///     if input.file_path.ends_with(".env") { deny("secrets stay unread") } else { no_opinion() }
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Options:
+///
+/// | option | values | meaning |
+/// |---|---|---|
+/// | `event` | an event's wire name (required) | the event the handler answers; decides its input and response types |
+/// | `fail` | `"open"` (default), `"closed"` | the answer when the payload cannot be read, the handler returns `Err` or panics: no opinion, or the event's block |
+/// | `timeout` | seconds, 1 to 600 | Cursor's timeout for the hook; the handler must answer a margin before it, or the failure policy answers |
+/// | `matcher` | a regex | what `hooks.json` filters on (the event's subject) |
+/// | `loop_limit` | a number, or `"none"` | `stop` and `subagentStop` only: how many automatic follow-ups Cursor allows |
+/// | `ask` | `"downgrade"` (default), `"keep"` | events that take `ask` only: `"keep"` sends `ask` even where Cursor does not honour it |
+///
+/// The handler takes the event's input type by value or by reference, and returns the event's
+/// response type (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a
+/// `Result` of either (an `Err` is answered by the failure policy, with the error on stderr).
+/// A binary lists its handlers once with [`main!`].
+///
+/// Mistakes are compile errors at your tokens. An answer the event does not accept:
+///
+/// ```compile_fail
+/// use cursor_hooks::prelude::*;
+///
+/// // `stop` cannot deny: it can only keep the agent going with `followup_message`.
+/// #[cursor_hook(event = "stop")]
+/// fn stop(input: Stop) -> StopResponse {
+///     deny("not yet")
+/// }
+/// # fn main() {}
+/// ```
+///
+/// An event that does not exist:
+///
+/// ```compile_fail
+/// use cursor_hooks::prelude::*;
+///
+/// #[cursor_hook(event = "beforeShellCommand")] // Cursor's event is `beforeShellExecution`
+/// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+///     no_opinion()
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Handlers are free functions: not methods, not `async`, not generic, not named `main`.
+pub use cursor_hooks_macros::cursor_hook;
+
+/// Writes the binary's `fn main` from its handlers, which it picks by the payload's
+/// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`.
+///
+/// Two handlers for the same event in one binary do not compile. A payload for an event the
+/// binary has no handler for is answered `{}` with one line on stderr.
+///
+/// ```no_run
+/// use cursor_hooks::prelude::*;
+///
+/// #[cursor_hook(event = "stop")]
+/// fn verify(input: &Stop) -> StopResponse {
+///     if input.loop_count == Some(0) { followup("run the tests first") } else { no_opinion() }
+/// }
+///
+/// #[cursor_hook(event = "afterFileEdit")]
+/// fn log_edit(input: &AfterFileEdit) {
+///     eprintln!("edited {}", input.file_path);
+/// }
+///
+/// cursor_hooks::main!(verify, log_edit);
+/// ```
+pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
 pub use render::Rendered;
 pub use run::{FailPolicy, HookOptions, LoopLimit, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_VARIABLE};
