@@ -430,6 +430,7 @@ impl<'a> Spec<'a> {
             );
         }
         out.push_str("_ => {\nif !common.read_field(&key, &mut map)? {\nextra.insert(key.into_owned(), map.next_value()?);\n}\n}\n}\n}\n");
+        let _ = writeln!(out, "if common.hook_event_name.is_empty() {{ return Err(missing({name:?}, \"hook_event_name\")); }}");
         let _ = writeln!(out, "Ok({ty} {{\ncommon,");
         for field in event.input {
             let fname = str_of(field, "name");

@@ -123,6 +123,13 @@ pub fn post_tool_failure(input: &PostToolUseFailure) -> PostToolUseFailureRespon
     no_opinion()
 }
 
+/// `preCompact`: what triggered it (`auto` or `manual`).
+#[cursor_hook(event = "preCompact")]
+pub fn pre_compact(input: &PreCompact) -> PreCompactResponse {
+    append(input, input.trigger.as_deref());
+    no_opinion()
+}
+
 /// `afterShellExecution`: the command.
 #[cursor_hook(event = "afterShellExecution")]
 pub fn after_shell(input: &AfterShellExecution) {

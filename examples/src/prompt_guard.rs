@@ -22,7 +22,7 @@ pub fn has_aws_key(text: &str) -> bool {
 }
 
 /// `beforeSubmitPrompt`.
-#[cursor_hook(event = "beforeSubmitPrompt")]
+#[cursor_hook(event = "beforeSubmitPrompt", timeout = 5)]
 pub fn prompt(input: &BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
     if has_aws_key(&input.prompt) {
         BeforeSubmitPromptResponse::block(

@@ -28,7 +28,7 @@ pub fn is_secret(path: &str) -> bool {
 }
 
 /// `beforeReadFile`: the agent's reads.
-#[cursor_hook(event = "beforeReadFile")]
+#[cursor_hook(event = "beforeReadFile", timeout = 5)]
 pub fn read(input: &BeforeReadFile) -> BeforeReadFileResponse {
     if is_secret(&input.file_path) {
         deny(format!(
@@ -41,7 +41,7 @@ pub fn read(input: &BeforeReadFile) -> BeforeReadFileResponse {
 }
 
 /// `beforeTabFileRead`: Tab's reads (this event takes no message).
-#[cursor_hook(event = "beforeTabFileRead")]
+#[cursor_hook(event = "beforeTabFileRead", timeout = 5)]
 pub fn tab_read(input: &BeforeTabFileRead) -> BeforeTabFileReadResponse {
     if is_secret(&input.file_path) {
         BeforeTabFileReadResponse::deny()

@@ -52,7 +52,7 @@ fn head(project: &Path) -> Option<String> {
 }
 
 /// `sessionStart`.
-#[cursor_hook(event = "sessionStart")]
+#[cursor_hook(event = "sessionStart", timeout = 5)]
 pub fn session_start(input: &SessionStart) -> SessionStartResponse {
     let context =
         project_dir(&input.common).map_or_else(|| NO_REPOSITORY.to_owned(), |dir| describe(&dir));

@@ -54,7 +54,7 @@ fn is_separator(word: &str) -> bool {
 }
 
 /// `beforeShellExecution`.
-#[cursor_hook(event = "beforeShellExecution")]
+#[cursor_hook(event = "beforeShellExecution", timeout = 5)]
 pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     match classify(&input.command) {
         Verdict::RecursiveDelete => {
@@ -66,7 +66,7 @@ pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 }
 
 /// `preToolUse` for the Shell tool: the same rules, before the tool runs at all.
-#[cursor_hook(event = "preToolUse", matcher = "Shell")]
+#[cursor_hook(event = "preToolUse", matcher = "Shell", timeout = 5)]
 pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
     let Some(command) = input
         .tool_input

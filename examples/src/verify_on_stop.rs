@@ -6,7 +6,7 @@ use cursor_hooks::prelude::*;
 pub const FOLLOWUP: &str = "Before finishing, run the project's tests and fix any failures. If everything passes, say so and stop.";
 
 /// `stop`: one follow-up, only after a completed first pass (`loop_count` 0).
-#[cursor_hook(event = "stop", loop_limit = 1)]
+#[cursor_hook(event = "stop", loop_limit = 1, timeout = 5)]
 pub fn stop(input: &Stop) -> StopResponse {
     if input.status == "completed" && input.loop_count == Some(0) {
         followup(FOLLOWUP)

@@ -15,7 +15,7 @@ use proc_macro::TokenStream;
 
 /// Turns a function into a Cursor hook handler.
 ///
-/// ```ignore
+/// ```text
 /// #[cursor_hook(event = "beforeShellExecution", fail = "closed", timeout = 5)]
 /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse { ... }
 ///

@@ -65,6 +65,7 @@
 
 extern crate self as cursor_hooks;
 
+mod config;
 mod de;
 pub mod event;
 mod gen;

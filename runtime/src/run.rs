@@ -423,6 +423,10 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(code) = crate::config::command_line(entries, &args) {
+        std::process::exit(code);
+    }
     let settings = Settings::from_env();
     // Before anything can print: from here on, stdout writes land on stderr.
     let out = ProtocolOut::take();

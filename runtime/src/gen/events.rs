@@ -167,6 +167,9 @@ impl<'de> serde::Deserialize<'de> for SessionStart {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("sessionStart", "hook_event_name"));
+                }
                 Ok(SessionStart {
                     common,
                     is_background_agent,
@@ -267,6 +270,9 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("sessionEnd", "hook_event_name"));
                 }
                 Ok(SessionEnd {
                     common,
@@ -377,6 +383,9 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("preToolUse", "hook_event_name"));
+                }
                 Ok(PreToolUse {
                     common,
                     tool_name: tool_name.ok_or_else(|| missing("preToolUse", "tool_name"))?,
@@ -483,6 +492,9 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("postToolUse", "hook_event_name"));
                 }
                 Ok(PostToolUse {
                     common,
@@ -613,6 +625,9 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("postToolUseFailure", "hook_event_name"));
                 }
                 Ok(PostToolUseFailure {
                     common,
@@ -755,6 +770,9 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("subagentStart", "hook_event_name"));
                 }
                 Ok(SubagentStart {
                     common,
@@ -911,6 +929,9 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("subagentStop", "hook_event_name"));
+                }
                 Ok(SubagentStop {
                     common,
                     subagent_type,
@@ -1035,6 +1056,9 @@ impl<'de> serde::Deserialize<'de> for BeforeShellExecution {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("beforeShellExecution", "hook_event_name"));
+                }
                 Ok(BeforeShellExecution {
                     common,
                     command: command.ok_or_else(|| missing("beforeShellExecution", "command"))?,
@@ -1130,6 +1154,9 @@ impl<'de> serde::Deserialize<'de> for AfterShellExecution {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterShellExecution", "hook_event_name"));
                 }
                 Ok(AfterShellExecution {
                     common,
@@ -1230,6 +1257,9 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("beforeMCPExecution", "hook_event_name"));
                 }
                 Ok(BeforeMCPExecution {
                     common,
@@ -1332,6 +1362,9 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterMCPExecution", "hook_event_name"));
+                }
                 Ok(AfterMCPExecution {
                     common,
                     tool_name: tool_name
@@ -1428,6 +1461,9 @@ impl<'de> serde::Deserialize<'de> for BeforeReadFile {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("beforeReadFile", "hook_event_name"));
+                }
                 Ok(BeforeReadFile {
                     common,
                     file_path: file_path.ok_or_else(|| missing("beforeReadFile", "file_path"))?,
@@ -1515,6 +1551,9 @@ impl<'de> serde::Deserialize<'de> for AfterFileEdit {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterFileEdit", "hook_event_name"));
+                }
                 Ok(AfterFileEdit {
                     common,
                     file_path: file_path.ok_or_else(|| missing("afterFileEdit", "file_path"))?,
@@ -1599,6 +1638,9 @@ impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("beforeSubmitPrompt", "hook_event_name"));
                 }
                 Ok(BeforeSubmitPrompt {
                     common,
@@ -1705,6 +1747,9 @@ impl<'de> serde::Deserialize<'de> for AfterAgentResponse {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterAgentResponse", "hook_event_name"));
+                }
                 Ok(AfterAgentResponse {
                     common,
                     text: text.ok_or_else(|| missing("afterAgentResponse", "text"))?,
@@ -1800,6 +1845,9 @@ impl<'de> serde::Deserialize<'de> for AfterAgentThought {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterAgentThought", "hook_event_name"));
                 }
                 Ok(AfterAgentThought {
                     common,
@@ -1913,6 +1961,9 @@ impl<'de> serde::Deserialize<'de> for PreCompact {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("preCompact", "hook_event_name"));
                 }
                 Ok(PreCompact {
                     common,
@@ -2042,6 +2093,9 @@ impl<'de> serde::Deserialize<'de> for Stop {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("stop", "hook_event_name"));
+                }
                 Ok(Stop {
                     common,
                     status: status.ok_or_else(|| missing("stop", "status"))?,
@@ -2144,6 +2198,9 @@ impl<'de> serde::Deserialize<'de> for BeforeTabFileRead {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("beforeTabFileRead", "hook_event_name"));
+                }
                 Ok(BeforeTabFileRead {
                     common,
                     file_path: file_path
@@ -2231,6 +2288,9 @@ impl<'de> serde::Deserialize<'de> for AfterTabFileEdit {
                         }
                     }
                 }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("afterTabFileEdit", "hook_event_name"));
+                }
                 Ok(AfterTabFileEdit {
                     common,
                     file_path: file_path.ok_or_else(|| missing("afterTabFileEdit", "file_path"))?,
@@ -2303,6 +2363,9 @@ impl<'de> serde::Deserialize<'de> for WorkspaceOpen {
                             }
                         }
                     }
+                }
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("workspaceOpen", "hook_event_name"));
                 }
                 Ok(WorkspaceOpen { common, extra })
             }

@@ -1,0 +1,719 @@
+//! The runtime agrees with `spec/events.json` and `spec/compat.json`.
+//!
+//! The generated code is checked in; these tests read the spec at test time, so a spec edit
+//! without a regeneration (or a hand edit of the generated code) fails here.
+
+use cursor_hooks::event::*;
+use cursor_hooks::render::{render, RenderContext, Rendered};
+use cursor_hooks::response::*;
+use cursor_hooks::spec::{info, EVENTS};
+use cursor_hooks::{CursorVersion, Event};
+use serde_json::{json, Value};
+use std::any::TypeId;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+fn spec_file(name: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("spec")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn spec_events() -> Vec<Value> {
+    spec_file("events.json")["events"]
+        .as_array()
+        .expect("`events` is a list")
+        .clone()
+}
+
+fn spec_event(name: &str) -> Value {
+    spec_events()
+        .into_iter()
+        .find(|e| e["name"] == name)
+        .unwrap_or_else(|| panic!("`{name}` is not in spec/events.json"))
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|v| v.as_str().expect("a string").to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `permission` values of an event (empty when the response has no `permission`).
+fn spec_permission(event: &Value) -> Vec<String> {
+    strings(&event["response"]["permission"])
+}
+
+/// `(name, wire, wire_1_7)` of each response field.
+fn spec_response_fields(event: &Value) -> Vec<(String, String, Option<String>)> {
+    event["response"]["fields"]
+        .as_array()
+        .expect("response.fields is a list")
+        .iter()
+        .map(|f| {
+            (
+                f["name"].as_str().expect("a name").to_owned(),
+                f["wire"].as_str().expect("a wire key").to_owned(),
+                f["wire_1_7"].as_str().map(str::to_owned),
+            )
+        })
+        .collect()
+}
+
+fn keys(rendered: &Rendered) -> BTreeSet<String> {
+    match rendered.json() {
+        Some(Value::Object(map)) => map.keys().cloned().collect(),
+        other => panic!(
+            "stdout {:?} is not a JSON object: {other:?}",
+            rendered.stdout
+        ),
+    }
+}
+
+fn ctx<'a>(event: &'static str, version: &'a CursorVersion, legacy: bool) -> RenderContext<'a> {
+    RenderContext {
+        event,
+        version,
+        legacy_format: legacy,
+        keep_ask: false,
+    }
+}
+
+/// The 21 input types, in the order of the spec. This list is checked against the spec's
+/// names below, so it cannot drift silently.
+macro_rules! all_events {
+    ($callback:ident) => {
+        $callback!(
+            SessionStart,
+            SessionEnd,
+            PreToolUse,
+            PostToolUse,
+            PostToolUseFailure,
+            SubagentStart,
+            SubagentStop,
+            BeforeShellExecution,
+            AfterShellExecution,
+            BeforeMCPExecution,
+            AfterMCPExecution,
+            BeforeReadFile,
+            AfterFileEdit,
+            BeforeSubmitPrompt,
+            AfterAgentResponse,
+            AfterAgentThought,
+            PreCompact,
+            Stop,
+            BeforeTabFileRead,
+            AfterTabFileEdit,
+            WorkspaceOpen
+        )
+    };
+}
+
+/// What the type system says about one event.
+struct Described {
+    name: &'static str,
+    category: Category,
+    type_name: &'static str,
+    response_type_name: &'static str,
+    response_is_unit: bool,
+    default_rendered: Rendered,
+}
+
+fn describe<T: Event>() -> Described {
+    let version = CursorVersion::parse("2026.09.28-64d2043");
+    Described {
+        name: T::NAME,
+        category: T::CATEGORY,
+        type_name: std::any::type_name::<T>(),
+        response_type_name: std::any::type_name::<T::Response>(),
+        response_is_unit: TypeId::of::<T::Response>() == TypeId::of::<()>(),
+        default_rendered: render(&T::Response::default(), ctx(T::NAME, &version, false)),
+    }
+}
+
+macro_rules! describe_all {
+    ($($ty:ident),*) => { vec![$(describe::<$ty>()),*] };
+}
+
+/// Whether a type implements a trait, decided at compile time for a concrete type
+/// (autoref specialization: the `&Probe` impl wins when the bound holds).
+macro_rules! implements {
+    ($ty:ty, $tr:path) => {{
+        struct Probe<T>(std::marker::PhantomData<T>);
+        // Only one of the two traits is used in each expansion.
+        #[allow(dead_code)]
+        trait Yes {
+            fn answer(&self) -> bool {
+                true
+            }
+        }
+        impl<T: $tr> Yes for &Probe<T> {}
+        #[allow(dead_code)]
+        trait No {
+            fn answer(&self) -> bool {
+                false
+            }
+        }
+        impl<T> No for Probe<T> {}
+        (&&Probe::<$ty>(std::marker::PhantomData)).answer()
+    }};
+}
+
+/// For each input type in order: (wire name, implements Ask, Allow, Deny, Followup, AddContext)
+/// for its response type.
+macro_rules! traits_all {
+    ($($ty:ident),*) => {
+        vec![$((
+            <$ty as Event>::NAME,
+            [
+                implements!(<$ty as Event>::Response, cursor_hooks::response::Ask),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::Allow),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::Deny),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::Followup),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::AddContext),
+            ],
+        )),*]
+    };
+}
+
+#[test]
+fn the_generated_table_matches_events_json() {
+    let spec = spec_events();
+    let spec_names: Vec<&str> = spec.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let table_names: Vec<&str> = EVENTS.iter().map(|e| e.name).collect();
+    assert_eq!(spec_names.len(), 21, "the spec lists 21 events");
+    assert_eq!(table_names, spec_names, "same events, same order");
+
+    for (event, info) in spec.iter().zip(EVENTS) {
+        let name = info.name;
+        assert_eq!(Some(info.type_name), event["type"].as_str(), "{name}: type");
+        assert_eq!(
+            Some(info.category.spec_name()),
+            event["category"].as_str(),
+            "{name}: category"
+        );
+        assert_eq!(
+            Some(info.can_block),
+            event["can_block"].as_bool(),
+            "{name}: can_block"
+        );
+        assert_eq!(
+            info.permission,
+            spec_permission(event),
+            "{name}: permission"
+        );
+        let wires: Vec<String> = spec_response_fields(event)
+            .into_iter()
+            .map(|(_, wire, _)| wire)
+            .collect();
+        assert_eq!(info.response_fields, wires, "{name}: response fields");
+        assert_eq!(
+            info.matcher_subject,
+            event["matcher_subject"].as_str(),
+            "{name}: matcher_subject"
+        );
+        assert_eq!(info.not_in, strings(&event["not_in"]), "{name}: not_in");
+        // `permission` is present exactly on the permission category (SCHEMA.md).
+        assert_eq!(
+            event["response"].get("permission").is_some(),
+            event["category"] == "permission",
+            "{name}: permission key vs category"
+        );
+        assert_eq!(cursor_hooks::spec::info(name), Some(info), "{name}: info()");
+    }
+    assert_eq!(
+        info("beforeShellCommand"),
+        None,
+        "a name Cursor does not use"
+    );
+}
+
+#[test]
+fn the_input_types_match_events_json() {
+    let spec = spec_events();
+    let described = all_events!(describe_all);
+    let names: Vec<&str> = described.iter().map(|d| d.name).collect();
+    let spec_names: Vec<&str> = spec.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, spec_names, "the test's type list vs the spec");
+
+    for (d, event) in described.iter().zip(&spec) {
+        let name = d.name;
+        let ty = event["type"].as_str().unwrap();
+        assert_eq!(
+            Some(d.category.spec_name()),
+            event["category"].as_str(),
+            "{name}: CATEGORY"
+        );
+        assert!(
+            d.type_name.ends_with(&format!("::{ty}")),
+            "{name}: the input type is {} not {ty}",
+            d.type_name
+        );
+        // SCHEMA.md: the response type is "<type>Response"; observe events answer `()`.
+        if event["category"] == "observe" {
+            assert!(
+                d.response_is_unit,
+                "{name}: observe answers (), not {}",
+                d.response_type_name
+            );
+        } else {
+            assert!(
+                d.response_type_name.ends_with(&format!("::{ty}Response")),
+                "{name}: the response type is {}",
+                d.response_type_name
+            );
+        }
+        // Rule no-opinion-is-empty-object: the default answer is `{}` with exit 0.
+        assert_eq!(d.default_rendered.stdout, "{}", "{name}: default");
+        assert_eq!(d.default_rendered.exit_code, 0, "{name}: default exit code");
+        assert!(
+            d.default_rendered.stderr.is_empty(),
+            "{name}: default stderr"
+        );
+    }
+}
+
+#[test]
+fn helper_traits_exist_exactly_where_the_spec_allows_them() {
+    let traits = all_events!(traits_all);
+    let spec = spec_events();
+    assert_eq!(traits.len(), spec.len());
+    for ((name, [ask, allow, deny, followup, add_context]), event) in traits.iter().zip(&spec) {
+        assert_eq!(Some(*name), event["name"].as_str());
+        let permission = spec_permission(event);
+        let fields: Vec<String> = spec_response_fields(event)
+            .into_iter()
+            .map(|(field, _, _)| field)
+            .collect();
+        let has = |f: &str| fields.iter().any(|x| x == f);
+        assert_eq!(*ask, permission.iter().any(|p| p == "ask"), "{name}: Ask");
+        assert_eq!(
+            *allow,
+            permission.iter().any(|p| p == "allow"),
+            "{name}: Allow"
+        );
+        assert_eq!(
+            *deny,
+            permission.iter().any(|p| p == "deny") && has("user_message"),
+            "{name}: Deny (deny with a user_message)"
+        );
+        assert_eq!(*followup, has("followup_message"), "{name}: Followup");
+        assert_eq!(
+            *add_context,
+            has("additional_context"),
+            "{name}: AddContext"
+        );
+    }
+}
+
+/// `ask` through the `Ask` trait, for the events whose spec permission lists `ask`.
+fn render_ask(event: &str, version: &CursorVersion, keep_ask: bool) -> Rendered {
+    fn go<T: Event>(version: &CursorVersion, keep_ask: bool) -> Rendered
+    where
+        T::Response: Ask,
+    {
+        let answer = <T::Response as Ask>::ask("ask-msg".to_owned());
+        let ctx = RenderContext {
+            event: T::NAME,
+            version,
+            legacy_format: false,
+            keep_ask,
+        };
+        render(&answer, ctx)
+    }
+    match event {
+        "preToolUse" => go::<PreToolUse>(version, keep_ask),
+        "beforeShellExecution" => go::<BeforeShellExecution>(version, keep_ask),
+        "beforeMCPExecution" => go::<BeforeMCPExecution>(version, keep_ask),
+        other => panic!("`{other}` has no response type implementing Ask"),
+    }
+}
+
+fn parse_boundary(text: &str) -> (u64, u64, u64) {
+    let parts: Vec<u64> = text
+        .split('.')
+        .map(|p| p.parse().expect("a numeric boundary"))
+        .collect();
+    match parts[..] {
+        [a, b, c] => (a, b, c),
+        [a, b] => (a, b, 0),
+        _ => panic!("boundary {text:?} is not major.minor[.patch]"),
+    }
+}
+
+/// The newest IDE release strictly before `boundary` that a semver comparison distinguishes.
+fn just_before((major, minor, patch): (u64, u64, u64)) -> String {
+    if patch > 0 {
+        format!("{major}.{minor}.{}", patch - 1)
+    } else if minor > 0 {
+        format!("{major}.{}.999", minor - 1)
+    } else {
+        format!("{}.999.999", major - 1)
+    }
+}
+
+fn permission_of(rendered: &Rendered) -> String {
+    rendered.json().expect("JSON")["permission"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no permission in {}", rendered.stdout))
+        .to_owned()
+}
+
+fn rule(compat: &Value, id: &str) -> Value {
+    compat["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("compat.json has no rule `{id}`"))
+        .clone()
+}
+
+#[test]
+fn compat_json_ask_rules_are_what_the_renderer_does() {
+    let compat = spec_file("compat.json");
+    let ids: Vec<String> = compat["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .map(|r| r["id"].as_str().expect("an id").to_owned())
+        .collect();
+    for id in [
+        "ask-downgrade",
+        "ask-pretooluse",
+        "legacy-1.7-format",
+        "snake-case-keys",
+        "cli-date-builds-are-current",
+        "no-opinion-is-empty-object",
+        "block-is-json",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "compat.json lacks `{id}`");
+    }
+
+    let downgrade = rule(&compat, "ask-downgrade");
+    assert_eq!(downgrade["boundary"], "2.4.21");
+    assert_eq!(
+        strings(&downgrade["applies_to"]),
+        ["beforeShellExecution", "beforeMCPExecution"]
+    );
+    let pretooluse = rule(&compat, "ask-pretooluse");
+    assert_eq!(strings(&pretooluse["applies_to"]), ["preToolUse"]);
+    assert!(pretooluse["boundary"].is_null());
+
+    // Every event whose permission lists `ask` is governed by exactly one of the two rules.
+    let ask_events: BTreeSet<String> = spec_events()
+        .iter()
+        .filter(|e| spec_permission(e).iter().any(|p| p == "ask"))
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect();
+    let downgraded: BTreeSet<String> = strings(&downgrade["applies_to"]).into_iter().collect();
+    let always: BTreeSet<String> = strings(&pretooluse["applies_to"]).into_iter().collect();
+    assert!(downgraded.is_disjoint(&always));
+    assert_eq!(&downgraded | &always, ask_events);
+
+    // Behaviour on both sides of the boundary read from compat.json.
+    let boundary = parse_boundary(downgrade["boundary"].as_str().unwrap());
+    let before = CursorVersion::parse(&just_before(boundary));
+    let (a, b, c) = boundary;
+    let at = CursorVersion::parse(&format!("{a}.{b}.{c}"));
+    let after = CursorVersion::parse(&format!("{a}.{b}.{}", c + 1));
+    for event in &downgraded {
+        let kept = render_ask(event, &before, false);
+        assert_eq!(permission_of(&kept), "ask", "{event} at {before}");
+        assert!(
+            kept.stderr.is_empty(),
+            "{event} at {before}: {:?}",
+            kept.stderr
+        );
+        for version in [&at, &after] {
+            let denied = render_ask(event, version, false);
+            assert_eq!(permission_of(&denied), "deny", "{event} at {version}");
+            assert_eq!(
+                denied.stderr.len(),
+                1,
+                "{event} at {version}: one warning line"
+            );
+            // The opt-out ("A hook may opt out of the downgrade in its attribute").
+            let opted = render_ask(event, version, true);
+            assert_eq!(
+                permission_of(&opted),
+                "ask",
+                "{event} at {version} with keep_ask"
+            );
+        }
+    }
+    for event in &always {
+        for version in [&before, &at, &after, &CursorVersion::Missing] {
+            for keep_ask in [false, true] {
+                let denied = render_ask(event, version, keep_ask);
+                assert_eq!(permission_of(&denied), "deny", "{event} at {version}");
+                assert_eq!(
+                    denied.stderr.len(),
+                    1,
+                    "{event} at {version}: one warning line"
+                );
+            }
+        }
+    }
+}
+
+/// Each non-observe event's response with every field set (struct literals without `..`, so a
+/// field added to or removed from a type stops this file from compiling).
+fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
+    fn go<T: Event>(answer: T::Response, version: &CursorVersion, legacy: bool) -> Rendered {
+        render(&answer, ctx(T::NAME, version, legacy))
+    }
+    let s = |text: &str| Some(text.to_owned());
+    match event {
+        "sessionStart" => go::<SessionStart>(
+            SessionStartResponse {
+                env: Some([("K".to_owned(), "V".to_owned())].into()),
+                additional_context: s("ctx"),
+            },
+            version,
+            legacy,
+        ),
+        "preToolUse" => go::<PreToolUse>(
+            PreToolUseResponse {
+                permission: Some(PermissionOrAsk::Deny),
+                user_message: s("u"),
+                agent_message: s("a"),
+                updated_input: Some(json!({"command": "ls"})),
+            },
+            version,
+            legacy,
+        ),
+        "postToolUse" => go::<PostToolUse>(
+            PostToolUseResponse {
+                additional_context: s("ctx"),
+                updated_mcp_tool_output: Some(json!({"content": [], "isError": false})),
+            },
+            version,
+            legacy,
+        ),
+        "postToolUseFailure" => go::<PostToolUseFailure>(
+            PostToolUseFailureResponse {
+                additional_context: s("ctx"),
+            },
+            version,
+            legacy,
+        ),
+        "subagentStart" => go::<SubagentStart>(
+            SubagentStartResponse {
+                permission: Some(Permission::Deny),
+                user_message: s("u"),
+            },
+            version,
+            legacy,
+        ),
+        "subagentStop" => go::<SubagentStop>(
+            SubagentStopResponse {
+                followup_message: s("f"),
+            },
+            version,
+            legacy,
+        ),
+        "beforeShellExecution" => go::<BeforeShellExecution>(
+            BeforeShellExecutionResponse {
+                permission: Some(PermissionOrAsk::Deny),
+                user_message: s("u"),
+                agent_message: s("a"),
+            },
+            version,
+            legacy,
+        ),
+        "beforeMCPExecution" => go::<BeforeMCPExecution>(
+            BeforeMCPExecutionResponse {
+                permission: Some(PermissionOrAsk::Deny),
+                user_message: s("u"),
+                agent_message: s("a"),
+            },
+            version,
+            legacy,
+        ),
+        "beforeReadFile" => go::<BeforeReadFile>(
+            BeforeReadFileResponse {
+                permission: Some(Permission::Deny),
+                user_message: s("u"),
+            },
+            version,
+            legacy,
+        ),
+        "beforeSubmitPrompt" => go::<BeforeSubmitPrompt>(
+            BeforeSubmitPromptResponse {
+                r#continue: Some(false),
+                user_message: s("u"),
+            },
+            version,
+            legacy,
+        ),
+        "preCompact" => go::<PreCompact>(
+            PreCompactResponse {
+                user_message: s("u"),
+            },
+            version,
+            legacy,
+        ),
+        "stop" => go::<Stop>(
+            StopResponse {
+                followup_message: s("f"),
+            },
+            version,
+            legacy,
+        ),
+        "beforeTabFileRead" => go::<BeforeTabFileRead>(
+            BeforeTabFileReadResponse {
+                permission: Some(Permission::Deny),
+            },
+            version,
+            legacy,
+        ),
+        "workspaceOpen" => go::<WorkspaceOpen>(
+            WorkspaceOpenResponse {
+                plugin_paths: Some(vec!["/p".to_owned()]),
+            },
+            version,
+            legacy,
+        ),
+        other => panic!("`{other}` has no response with fields"),
+    }
+}
+
+/// The explicit decisions of each permission event (`allow`, and `deny` with its message).
+fn render_decisions(event: &str, version: &CursorVersion) -> Vec<Rendered> {
+    fn go<T: Event>(version: &CursorVersion) -> Vec<Rendered>
+    where
+        T::Response: Allow + Deny,
+    {
+        vec![
+            render(
+                &<T::Response as Allow>::allow(),
+                ctx(T::NAME, version, false),
+            ),
+            render(
+                &<T::Response as Deny>::deny("d".to_owned()),
+                ctx(T::NAME, version, false),
+            ),
+        ]
+    }
+    match event {
+        "preToolUse" => go::<PreToolUse>(version),
+        "subagentStart" => go::<SubagentStart>(version),
+        "beforeShellExecution" => go::<BeforeShellExecution>(version),
+        "beforeMCPExecution" => go::<BeforeMCPExecution>(version),
+        "beforeReadFile" => go::<BeforeReadFile>(version),
+        "beforeTabFileRead" => {
+            let ctx = ctx("beforeTabFileRead", version, false);
+            vec![
+                render(&BeforeTabFileReadResponse::allow(), ctx),
+                render(&BeforeTabFileReadResponse::deny(), ctx),
+            ]
+        }
+        other => panic!("`{other}` is not a permission event"),
+    }
+}
+
+#[test]
+fn rendered_keys_are_the_spec_response_keys() {
+    let compat = spec_file("compat.json");
+    let snake = rule(&compat, "snake-case-keys");
+    let all: Vec<String> = spec_events()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        strings(&snake["applies_to"]),
+        all,
+        "snake-case-keys covers every event"
+    );
+
+    for version in [
+        CursorVersion::parse("2026.09.28-64d2043"),
+        CursorVersion::parse("2.0.77"),
+        CursorVersion::parse("3.21.16"),
+    ] {
+        for event in spec_events() {
+            let name = event["name"].as_str().unwrap();
+            if event["category"] == "observe" {
+                assert!(spec_response_fields(&event).is_empty(), "{name}");
+                continue;
+            }
+            let mut allowed: BTreeSet<String> = spec_response_fields(&event)
+                .into_iter()
+                .map(|(_, wire, _)| wire)
+                .collect();
+            let permission = spec_permission(&event);
+            if !permission.is_empty() {
+                allowed.insert("permission".to_owned());
+            }
+            // Every field set: exactly the spec's keys, under their `wire` names.
+            let full = render_full(name, &version, false);
+            assert_eq!(keys(&full), allowed, "{name} at {version}: {}", full.stdout);
+            assert_eq!(full.exit_code, 0);
+            assert!(full.stderr.is_empty(), "{name}: {:?}", full.stderr);
+            if !permission.is_empty() {
+                let first = full.stdout.trim_start_matches('{');
+                assert!(
+                    first.starts_with("\"permission\""),
+                    "{name}: {}",
+                    full.stdout
+                );
+                for decision in render_decisions(name, &version) {
+                    assert!(
+                        keys(&decision).is_subset(&allowed),
+                        "{name}: {} writes a key outside the spec",
+                        decision.stdout
+                    );
+                    let value = permission_of(&decision);
+                    assert!(permission.contains(&value), "{name}: {value}");
+                    assert_eq!(decision.exit_code, 0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn legacy_format_follows_wire_1_7() {
+    let compat = spec_file("compat.json");
+    let legacy = rule(&compat, "legacy-1.7-format");
+    assert_eq!(legacy["boundary"], "2.0");
+    let missing = CursorVersion::Missing;
+    for name in strings(&legacy["applies_to"]) {
+        let event = spec_event(&name);
+        let fields = spec_response_fields(&event);
+        let mut expected: BTreeSet<String> = fields
+            .iter()
+            .filter_map(|(_, _, wire_1_7)| wire_1_7.clone())
+            .collect();
+        let is_permission = !spec_permission(&event).is_empty();
+        if is_permission {
+            // `"continue": true` beside `permission`.
+            expected.insert("continue".to_owned());
+            expected.insert("permission".to_owned());
+        }
+        let rendered = render_full(&name, &missing, true);
+        assert_eq!(keys(&rendered), expected, "{name}: {}", rendered.stdout);
+        let json = rendered.json().unwrap();
+        if is_permission {
+            assert_eq!(json["continue"], true, "{name}");
+        }
+        // Fields without a 1.7 key are left out, each with a note on stderr.
+        let dropped = fields.iter().filter(|(_, _, w)| w.is_none()).count();
+        assert_eq!(
+            rendered.stderr.len(),
+            dropped,
+            "{name}: {:?}",
+            rendered.stderr
+        );
+        assert_eq!(rendered.exit_code, 0);
+    }
+}

@@ -1,0 +1,290 @@
+//! `print-config`, `install`, `uninstall` and `doctor`, run on real hook binaries in
+//! temporary project directories.
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const EVERY: &str = env!("CARGO_BIN_EXE_every-category");
+const CLOSED: &str = env!("CARGO_BIN_EXE_hardened-closed");
+
+/// A temporary project directory, removed when dropped.
+struct Project(PathBuf);
+
+impl Project {
+    fn new(name: &str) -> Project {
+        let dir =
+            std::env::temp_dir().join(format!("cursor-hooks-config-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join(".cursor")).unwrap();
+        Project(dir)
+    }
+    fn hooks_json(&self) -> PathBuf {
+        self.0.join(".cursor").join("hooks.json")
+    }
+    fn write(&self, text: &str) {
+        std::fs::write(self.hooks_json(), text).unwrap();
+    }
+    fn read(&self) -> Value {
+        serde_json::from_str(&std::fs::read_to_string(self.hooks_json()).unwrap()).unwrap()
+    }
+}
+
+impl Drop for Project {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+struct Out {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn hook(binary: &str, args: &[&str], project: &Path) -> Out {
+    let output = Command::new(binary)
+        .args(args)
+        .current_dir(project)
+        .env("HOME", project.join("home"))
+        .output()
+        .expect("the hook binary runs");
+    Out {
+        code: output.status.code().unwrap(),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn install(binary: &str, project: &Project, extra: &[&str]) -> Out {
+    let dir = project.0.to_str().unwrap();
+    let mut args = vec!["install", "--project", dir];
+    args.extend(extra);
+    hook(binary, &args, &project.0)
+}
+
+const FOREIGN: &str = r#"{
+  "version": 1,
+  "hooks": {
+    "beforeShellExecution": [{ "command": ".cursor/hooks/audit.sh", "timeout": 3 }],
+    "afterFileEdit": [{ "command": "/usr/local/bin/formatter", "matcher": "Write" }]
+  }
+}"#;
+
+#[test]
+fn print_config_lists_every_handler_with_its_options() {
+    let project = Project::new("print");
+    let out = hook(EVERY, &["print-config"], &project.0);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let config: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(config["version"], 1);
+    let hooks = config["hooks"].as_object().unwrap();
+    let expected = [
+        "preToolUse",
+        "beforeReadFile",
+        "beforeSubmitPrompt",
+        "sessionStart",
+        "stop",
+        "preCompact",
+        "workspaceOpen",
+        "afterFileEdit",
+    ];
+    assert_eq!(hooks.len(), expected.len());
+    for event in expected {
+        assert!(
+            cursor_hooks::spec::info(event).is_some(),
+            "{event} is a spec event"
+        );
+        let entry = &hooks[event][0];
+        assert_eq!(entry["command"], EVERY, "an absolute path to this binary");
+    }
+    assert_eq!(hooks["preToolUse"][0]["matcher"], "Shell");
+    assert_eq!(hooks["stop"][0]["loop_limit"], 3);
+
+    let closed: Value =
+        serde_json::from_str(&hook(CLOSED, &["print-config"], &project.0).stdout).unwrap();
+    for (event, entries) in closed["hooks"].as_object().unwrap() {
+        assert_eq!(entries[0]["failClosed"], true, "{event}");
+        assert_eq!(entries[0]["timeout"], 1, "{event}");
+    }
+}
+
+#[test]
+fn install_into_an_empty_project_writes_version_and_entries() {
+    let project = Project::new("empty");
+    std::fs::remove_dir_all(project.0.join(".cursor")).unwrap();
+    let out = install(EVERY, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let config = project.read();
+    assert_eq!(config["version"], 1);
+    assert_eq!(config["hooks"].as_object().unwrap().len(), 8);
+    let leftovers: Vec<_> = std::fs::read_dir(project.0.join(".cursor"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers, ["hooks.json"], "no temporary file left behind");
+}
+
+#[test]
+fn install_keeps_foreign_entries_and_never_duplicates_its_own() {
+    let project = Project::new("foreign");
+    project.write(FOREIGN);
+    let foreign: Value = serde_json::from_str(FOREIGN).unwrap();
+    for _ in 0..2 {
+        assert_eq!(install(EVERY, &project, &[]).code, 0);
+    }
+    assert_eq!(install(CLOSED, &project, &[]).code, 0);
+    let config = project.read();
+    let hooks = config["hooks"].as_object().unwrap();
+    assert_eq!(
+        hooks["beforeShellExecution"][0],
+        foreign["hooks"]["beforeShellExecution"][0]
+    );
+    assert_eq!(
+        hooks["afterFileEdit"][0],
+        foreign["hooks"]["afterFileEdit"][0]
+    );
+    let count = |command: &str| {
+        hooks
+            .values()
+            .flat_map(|l| l.as_array().unwrap())
+            .filter(|e| e["command"] == command)
+            .count()
+    };
+    assert_eq!(count(EVERY), 8, "installed twice, present once per event");
+    assert_eq!(count(CLOSED), 3);
+    assert_eq!(
+        hooks["afterFileEdit"].as_array().unwrap().len(),
+        2,
+        "foreign and ours side by side"
+    );
+
+    // Uninstalling both brings back exactly the foreign configuration.
+    assert_eq!(
+        hook(
+            EVERY,
+            &["uninstall", "--project", project.0.to_str().unwrap()],
+            &project.0
+        )
+        .code,
+        0
+    );
+    assert_eq!(
+        hook(
+            CLOSED,
+            &["uninstall", "--project", project.0.to_str().unwrap()],
+            &project.0
+        )
+        .code,
+        0
+    );
+    assert_eq!(project.read(), foreign);
+}
+
+#[test]
+fn dry_run_prints_and_writes_nothing() {
+    let project = Project::new("dry");
+    project.write(FOREIGN);
+    let out = install(EVERY, &project, &["--dry-run"]);
+    assert_eq!(out.code, 0);
+    let printed: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(printed["hooks"]["stop"][0]["command"], EVERY);
+    assert_eq!(
+        std::fs::read_to_string(project.hooks_json()).unwrap(),
+        FOREIGN
+    );
+}
+
+#[test]
+fn install_refuses_a_file_it_cannot_parse_and_leaves_it_alone() {
+    let project = Project::new("broken");
+    let broken = "{ \"version\": 1, \"hooks\": { ";
+    project.write(broken);
+    let out = install(EVERY, &project, &[]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("not valid JSON") && out.stderr.contains("left as it is"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.hooks_json()).unwrap(),
+        broken
+    );
+}
+
+#[test]
+fn install_user_writes_under_home() {
+    let project = Project::new("user");
+    let out = hook(EVERY, &["install", "--user"], &project.0);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let user: Value = serde_json::from_str(
+        &std::fs::read_to_string(project.0.join("home/.cursor/hooks.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(user["hooks"]["stop"][0]["command"], EVERY);
+}
+
+fn doctor(project: &Project) -> Out {
+    hook(
+        CLOSED,
+        &["doctor", "--project", project.0.to_str().unwrap()],
+        &project.0,
+    )
+}
+
+#[test]
+fn doctor_accepts_what_install_writes() {
+    let project = Project::new("doctor-ok");
+    assert_eq!(install(CLOSED, &project, &[]).code, 0);
+    let out = doctor(&project);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert!(!out.stdout.contains("error"), "{}", out.stdout);
+}
+
+#[test]
+fn doctor_reports_each_problem_on_its_own_line() {
+    let project = Project::new("doctor-bad");
+    let script = project.0.join("not-executable.sh");
+    std::fs::write(&script, "#!/bin/sh\n").unwrap();
+    let config = json!({
+        "hooks": {
+            "beforeShellCommand": [{ "command": CLOSED }],
+            "beforeShellExecution": [
+                { "command": CLOSED, "timeout": 5000 },
+                { "command": CLOSED },
+                { "command": "policy-on-path", "retries": 2 },
+                { "command": script.to_str().unwrap() },
+                { "command": "/nowhere/hook" }
+            ],
+            "stop": [{ "command": ".cursor/hooks/stop.sh" }]
+        }
+    });
+    project.write(&config.to_string());
+    let out = doctor(&project);
+    assert_eq!(out.code, 1, "errors make doctor fail:\n{}", out.stdout);
+    let expect = [
+        ("error", "no `\"version\": 1`"),
+        ("error", "`beforeShellCommand` is not a Cursor event"),
+        ("error", "in seconds, not milliseconds"),
+        ("error", "has no `\"failClosed\": true`"),
+        ("warning", "unknown key `retries`"),
+        ("warning", "found only through PATH"),
+        ("error", "is not executable"),
+        ("error", "/nowhere/hook does not exist"),
+        ("warning", "wired more than once for this event"),
+        ("error", ".cursor/hooks/stop.sh does not exist"),
+        ("note", "`stop` does not fire in the CLI's print mode"),
+    ];
+    for (level, text) in expect {
+        let line = out
+            .stdout
+            .lines()
+            .find(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no line about {text}:\n{}", out.stdout));
+        assert!(
+            line.trim_start().starts_with(&format!("{level}:")),
+            "{line}"
+        );
+    }
+}
