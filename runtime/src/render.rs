@@ -34,9 +34,26 @@ impl Rendered {
     }
 
     pub(crate) fn with_note(mut self, line: String) -> Self {
-        self.stderr.push(line);
+        self.stderr.push(one_line(&line));
         self
     }
+}
+
+/// A stderr note is one line: control characters (a newline in an event name, a multi-line
+/// panic message) are written escaped.
+fn one_line(text: &str) -> String {
+    if !text.contains(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 /// What rendering needs to know about the payload and the hook.

@@ -125,6 +125,13 @@ fn unknown_events_get_no_opinion_under_either_policy() {
         );
         assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
         assert_one_line(&run, "`beforeFileEdit` is not an event", "unknown event");
+        // Found by the fuzzer: a newline in the name must not split the stderr line.
+        let newline = common::run(binary, br#"{"hook_event_name":"before\nFileEdit"}"#);
+        assert_one_line(
+            &newline,
+            r"`before\nFileEdit` is not an event",
+            "unknown event with a newline",
+        );
     }
 }
 
