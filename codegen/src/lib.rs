@@ -38,6 +38,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ("runtime/src/gen/responses.rs", spec.responses_rs()),
         ("runtime/src/gen/table.rs", spec.table_rs()),
         ("runtime/src/gen/compat.rs", compat_rs(&compat)?),
+        ("runtime/src/gen/fixtures.rs", spec.fixtures_rs()),
         ("macros/src/gen/events.rs", spec.macro_table_rs()),
     ];
     let mut files = Vec::new();
@@ -554,6 +555,66 @@ impl<'a> Spec<'a> {
                     not_in.join(", ")
                 },
             );
+        }
+        out
+    }
+
+    /// The test kit's payload builders: `BeforeShellExecution::fixture()` and typed setters.
+    fn fixtures_rs(&self) -> String {
+        // What every fixture starts from, unless the event never sends the field.
+        const COMMON: &[(&str, &str)] = &[
+            (
+                "conversation_id",
+                "\"c0ffee00-0000-4000-8000-000000000001\"",
+            ),
+            ("generation_id", "\"c0ffee00-0000-4000-8000-000000000001\""),
+            ("session_id", "\"c0ffee00-0000-4000-8000-000000000001\""),
+            ("model", "\"default\""),
+            ("cursor_version", "\"2026.09.28-64d2043\""),
+            ("workspace_roots", "[\"/project\"]"),
+            ("user_email", "null"),
+            ("transcript_path", "null"),
+        ];
+        let mut out =
+            String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
+        for event in &self.events {
+            let (ty, name) = (event.ty, event.name);
+            let mut fields = vec![format!("\"hook_event_name\": {name:?}")];
+            for (key, value) in COMMON {
+                let absent = self.common.iter().any(|f| {
+                    str_of(f, "name") == *key && strings_of(f, "absent_on").contains(&name)
+                });
+                if !absent {
+                    fields.push(format!("{key:?}: {value}"));
+                }
+            }
+            for field in event.input.iter().filter(|f| is_required(f)) {
+                let example = field
+                    .get("example")
+                    .map_or("\"\"".to_owned(), Value::to_string);
+                fields.push(format!("{:?}: {example}", str_of(field, "name")));
+            }
+            let _ = writeln!(out, "impl crate::event::{ty} {{");
+            doc(&mut out, &format!("A realistic `{name}` payload to start a test from: the common fields as the CLI sends\nthem, and an example for each required field.\n\n```\nuse cursor_hooks::prelude::*;\n\nlet input: {ty} = {ty}::fixture().build();\nassert_eq!(input.common.hook_event_name, {name:?});\n```"));
+            let _ = writeln!(out, "pub fn fixture() -> Fixture<Self> {{\nFixture::from_json(json!({{ {} }}))\n}}\n}}\n", fields.join(", "));
+            let _ = writeln!(out, "impl Fixture<crate::event::{ty}> {{");
+            for field in event.input {
+                let fname = str_of(field, "name");
+                let id = ident(fname);
+                let (param, value) = match str_of(field, "type") {
+                    "string" => ("impl Into<String>", "Value::String(value.into())"),
+                    "bool" => ("bool", "Value::Bool(value)"),
+                    "integer" => ("i64", "Value::from(value)"),
+                    "number" => ("f64", "Value::from(value)"),
+                    "string_list" => (
+                        "impl IntoIterator<Item = impl Into<String>>",
+                        "Value::from(value.into_iter().map(Into::into).collect::<Vec<String>>())",
+                    ),
+                    _ => ("Value", "value"),
+                };
+                let _ = writeln!(out, "/// Sets `{fname}`.\npub fn {id}(self, value: {param}) -> Self {{ self.set({fname:?}, {value}) }}\n");
+            }
+            out.push_str("}\n\n");
         }
         out
     }

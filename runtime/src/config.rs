@@ -10,7 +10,7 @@ use crate::spec;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
-const USAGE: &str = "usage: <hook> [print-config | install [--project DIR | --user] [--dry-run] | uninstall [--project DIR | --user] | doctor [--project DIR]]\nWithout arguments the binary is a hook: it reads one Cursor payload on stdin.";
+const USAGE: &str = "usage: <hook> [print-config | install [--project DIR | --user] [--dry-run] | uninstall [--project DIR | --user] | doctor [--project DIR] | replay CAPTURE_FILE]\nWithout arguments the binary is a hook: it reads one Cursor payload on stdin.";
 
 /// The keys Cursor reads in a `hooks.json` entry.
 const ENTRY_KEYS: &[&str] = &[
@@ -32,6 +32,7 @@ pub(crate) fn command_line(entries: &[Entry], args: &[String]) -> Option<i32> {
         "install" => install(entries, rest),
         "uninstall" => uninstall(entries, rest),
         "doctor" => doctor(entries, rest),
+        "replay" => replay(entries, rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(0)
@@ -273,6 +274,34 @@ fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
     }
     println!("removed {removed} hook(s) from {}", path.display());
     Ok(0)
+}
+
+/// Runs a capture file back through the handlers; exit 1 when an answer changed.
+fn replay(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+    let [file] = args else {
+        return Err(format!("replay takes one capture file\n{USAGE}"));
+    };
+    let changes = crate::capture::replay(entries, Path::new(file))?;
+    for change in &changes {
+        println!(
+            "line {}{}: answered {} (exit {}), now {} (exit {})",
+            change.line,
+            change
+                .event
+                .as_deref()
+                .map(|e| format!(" ({e})"))
+                .unwrap_or_default(),
+            change.before.0,
+            change.before.1,
+            change.after.0,
+            change.after.1
+        );
+    }
+    let total = std::fs::read_to_string(file)
+        .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
+        .unwrap_or(0);
+    println!("{} of {total} captured answers changed", changes.len());
+    Ok(i32::from(!changes.is_empty()))
 }
 
 /// One finding of `doctor`: `error` makes it exit non-zero; `warning` and `note` inform.

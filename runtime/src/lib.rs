@@ -65,6 +65,7 @@
 
 extern crate self as cursor_hooks;
 
+mod capture;
 mod config;
 mod de;
 pub mod event;
@@ -73,6 +74,7 @@ pub mod render;
 pub mod response;
 mod run;
 mod stdio;
+pub mod testing;
 mod types;
 mod version;
 

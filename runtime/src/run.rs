@@ -430,8 +430,9 @@ pub fn main(entries: &[Entry]) -> ! {
     let settings = Settings::from_env();
     // Before anything can print: from here on, stdout writes land on stderr.
     let out = ProtocolOut::take();
-    let rendered = match read_payload(settings.max_payload_bytes) {
-        Ok(payload) => respond_with(entries, &payload, &settings),
+    let payload = read_payload(settings.max_payload_bytes);
+    let rendered = match &payload {
+        Ok(payload) => respond_with(entries, payload, &settings),
         Err(error) => {
             let event = match entries {
                 [only] => table::info(only.event),
@@ -444,8 +445,18 @@ pub fn main(entries: &[Entry]) -> ! {
             )
         }
     };
+    let mut notes = rendered.stderr.clone();
+    if let Some(path) = std::env::var_os(crate::capture::CAPTURE_VARIABLE).filter(|p| !p.is_empty())
+    {
+        let payload = payload.as_deref().unwrap_or_default();
+        notes.extend(crate::capture::record(
+            std::path::Path::new(&path),
+            payload,
+            &rendered,
+        ));
+    }
     let mut stderr = std::io::stderr().lock();
-    for line in &rendered.stderr {
+    for line in &notes {
         // A closed stderr must not turn into a panic: the answer on stdout is what matters.
         let _ = writeln!(stderr, "cursor-hooks: {line}");
     }

@@ -2,5 +2,6 @@
 
 pub(crate) mod compat;
 pub(crate) mod events;
+pub(crate) mod fixtures;
 pub(crate) mod responses;
 pub(crate) mod table;

@@ -1,0 +1,277 @@
+//! Testing hooks the way you test any Rust code: payload builders for every event, an
+//! in-process runner that answers exactly as the hook binary would, and assertions.
+//!
+//! ```
+//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::testing;
+//!
+//! #[cursor_hook(event = "beforeShellExecution")]
+//! fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+//!     if input.command.contains("rm -rf") { deny("rm -rf is blocked") }
+//!     else if input.command.contains("push --force") { ask("force-push?") }
+//!     else { no_opinion() }
+//! }
+//!
+//! // What Cursor sees: the version rules and the failure policy applied as in the binary.
+//! let answer = testing::run::<guard>(BeforeShellExecution::fixture().command("rm -rf /"));
+//! cursor_hooks::assert_denied!(answer);
+//! assert_eq!(answer.user_message().as_deref(), Some("rm -rf is blocked"));
+//!
+//! // `ask` reaches IDE builds before 2.4.21, and is sent as `deny` after.
+//! let push = BeforeShellExecution::fixture().command("git push --force");
+//! cursor_hooks::assert_asked!(testing::run::<guard>(push.clone().cursor_version("2.0.77")));
+//! cursor_hooks::assert_denied!(testing::run::<guard>(push.cursor_version("2.4.21")));
+//!
+//! cursor_hooks::assert_no_opinion!(testing::run::<guard>(BeforeShellExecution::fixture().command("ls")));
+//! # fn main() {}
+//! ```
+//!
+//! The runner calls the same code as the generated `main` (only the process around it, stdin,
+//! stdout and the exit, are left out), so an answer here is byte for byte the binary's.
+
+use crate::event::Event;
+use crate::render::Rendered;
+use crate::run::{respond_with, Entry, Hook, Settings};
+use serde_json::{Map, Value};
+use std::marker::PhantomData;
+use std::path::Path;
+
+pub use crate::capture::{replay, Change, CAPTURE_VARIABLE};
+
+/// A payload under construction, for event `E`. Start from `E::fixture()`
+/// (for example [`BeforeShellExecution::fixture`](crate::event::BeforeShellExecution::fixture)),
+/// set what the test is about, then run it or [`build`](Fixture::build) the typed input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fixture<E> {
+    payload: Map<String, Value>,
+    event: PhantomData<fn() -> E>,
+}
+
+impl<E: Event> Fixture<E> {
+    pub(crate) fn from_json(payload: Value) -> Self {
+        let Value::Object(payload) = payload else {
+            unreachable!("fixtures are generated as objects")
+        };
+        Fixture {
+            payload,
+            event: PhantomData,
+        }
+    }
+
+    /// Sets any top-level field, known to this crate or not.
+    pub fn set(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.payload.insert(key.to_owned(), value.into());
+        self
+    }
+
+    /// Removes a field, to test a payload that lacks it.
+    pub fn remove(mut self, key: &str) -> Self {
+        self.payload.remove(key);
+        self
+    }
+
+    /// Sets `cursor_version`: an IDE semver (`"2.4.21"`) or a CLI date build (`"2026.09.28-64d2043"`).
+    pub fn cursor_version(self, version: &str) -> Self {
+        self.set("cursor_version", version)
+    }
+
+    /// Removes `cursor_version` and `model`, as a 1.7-era payload has neither.
+    pub fn cursor_1_7(self) -> Self {
+        self.remove("cursor_version")
+            .remove("model")
+            .remove("session_id")
+            .remove("user_email")
+            .remove("transcript_path")
+    }
+
+    /// The payload as JSON.
+    pub fn to_value(&self) -> Value {
+        Value::Object(self.payload.clone())
+    }
+
+    /// The payload as the JSON text Cursor would send.
+    pub fn to_json(&self) -> String {
+        Value::Object(self.payload.clone()).to_string()
+    }
+
+    /// The typed input, as a handler receives it. Panics when the payload does not parse
+    /// (a test that removed a required field should [`run`] it instead).
+    pub fn build(&self) -> E {
+        serde_json::from_value(self.to_value())
+            .unwrap_or_else(|error| panic!("the `{}` fixture does not parse: {error}", E::NAME))
+    }
+}
+
+/// Anything the runner takes as stdin: a [`Fixture`], a typed input, JSON text, raw bytes,
+/// or a file ([`Path`]).
+pub trait Payload {
+    /// The bytes Cursor would write on stdin.
+    fn into_bytes(self) -> Vec<u8>;
+}
+
+impl<E: Event> Payload for Fixture<E> {
+    fn into_bytes(self) -> Vec<u8> {
+        self.to_json().into_bytes()
+    }
+}
+
+impl<E: Event> Payload for &Fixture<E> {
+    fn into_bytes(self) -> Vec<u8> {
+        self.to_json().into_bytes()
+    }
+}
+
+impl Payload for &str {
+    fn into_bytes(self) -> Vec<u8> {
+        self.as_bytes().to_vec()
+    }
+}
+
+impl Payload for String {
+    fn into_bytes(self) -> Vec<u8> {
+        String::into_bytes(self)
+    }
+}
+
+impl Payload for &[u8] {
+    fn into_bytes(self) -> Vec<u8> {
+        self.to_vec()
+    }
+}
+
+impl Payload for Vec<u8> {
+    fn into_bytes(self) -> Vec<u8> {
+        self
+    }
+}
+
+impl Payload for &Path {
+    fn into_bytes(self) -> Vec<u8> {
+        std::fs::read(self)
+            .unwrap_or_else(|error| panic!("cannot read payload {}: {error}", self.display()))
+    }
+}
+
+/// A typed input, serialized back to JSON (unknown fields in `extra` included).
+pub struct Typed<E>(pub E);
+
+impl<E: Event> Payload for Typed<E> {
+    fn into_bytes(self) -> Vec<u8> {
+        serde_json::to_vec(&self.0).expect("inputs always serialize")
+    }
+}
+
+/// One handler, for [`run_all`]: `testing::handler::<guard>()`.
+pub fn handler<H: Hook>() -> Entry {
+    Entry::of::<H>()
+}
+
+/// Answers `payload` with one handler, as its binary would.
+pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
+    run_all(&[Entry::of::<H>()], payload)
+}
+
+/// Answers `payload` with several handlers, as a `main!(a, b, ...)` binary would.
+pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
+    respond_with(handlers, &payload.into_bytes(), &Settings::from_env())
+}
+
+impl Rendered {
+    fn key(&self, key: &str) -> Option<Value> {
+        self.json()?.get(key).cloned()
+    }
+
+    fn text(&self, key: &str) -> Option<String> {
+        self.key(key)?.as_str().map(str::to_owned)
+    }
+
+    /// `permission`, if the answer has one.
+    pub fn permission(&self) -> Option<String> {
+        self.text("permission")
+    }
+
+    /// `user_message` (or the 1.7 `userMessage`).
+    pub fn user_message(&self) -> Option<String> {
+        self.text("user_message")
+            .or_else(|| self.text("userMessage"))
+    }
+
+    /// `agent_message` (or the 1.7 `agentMessage`).
+    pub fn agent_message(&self) -> Option<String> {
+        self.text("agent_message")
+            .or_else(|| self.text("agentMessage"))
+    }
+
+    /// `followup_message`.
+    pub fn followup(&self) -> Option<String> {
+        self.text("followup_message")
+    }
+
+    /// `additional_context`.
+    pub fn additional_context(&self) -> Option<String> {
+        self.text("additional_context")
+    }
+
+    /// `{}` with exit 0: Cursor and the other hooks decide.
+    pub fn is_no_opinion(&self) -> bool {
+        self.exit_code == 0
+            && self
+                .json()
+                .is_some_and(|v| v.as_object().is_some_and(Map::is_empty))
+    }
+
+    /// Whether Cursor blocks the action: `deny`, `continue: false`, or exit 2.
+    pub fn is_blocked(&self) -> bool {
+        self.exit_code == 2
+            || self.permission().as_deref() == Some("deny")
+            || self.key("continue") == Some(Value::Bool(false))
+    }
+}
+
+/// Asserts that an answer denies: `permission` is `deny`, or a prompt is stopped
+/// (`continue: false`), or the hook exits 2.
+#[macro_export]
+macro_rules! assert_denied {
+    ($answer:expr $(,)?) => {{
+        let answer = &$answer;
+        assert!(answer.is_blocked(), "expected a deny, got {answer:?}");
+    }};
+}
+
+/// Asserts that an answer allows explicitly (`permission: allow`).
+#[macro_export]
+macro_rules! assert_allowed {
+    ($answer:expr $(,)?) => {{
+        let answer = &$answer;
+        assert_eq!(
+            answer.permission().as_deref(),
+            Some("allow"),
+            "expected an allow, got {answer:?}"
+        );
+    }};
+}
+
+/// Asserts that an answer asks the user (`permission: ask` reached Cursor).
+#[macro_export]
+macro_rules! assert_asked {
+    ($answer:expr $(,)?) => {{
+        let answer = &$answer;
+        assert_eq!(
+            answer.permission().as_deref(),
+            Some("ask"),
+            "expected an ask, got {answer:?}"
+        );
+    }};
+}
+
+/// Asserts that an answer is no opinion: `{}` with exit 0.
+#[macro_export]
+macro_rules! assert_no_opinion {
+    ($answer:expr $(,)?) => {{
+        let answer = &$answer;
+        assert!(
+            answer.is_no_opinion(),
+            "expected no opinion ({{}}), got {answer:?}"
+        );
+    }};
+}
