@@ -155,6 +155,19 @@ impl Event<'_> {
     }
 }
 
+/// The `Category` variant for a spec category name.
+fn category_variant(category: &str) -> &'static str {
+    match category {
+        "permission" => "Permission",
+        "prompt_gate" => "PromptGate",
+        "context" => "Context",
+        "loop" => "Loop",
+        "notice" => "Notice",
+        "app" => "App",
+        _ => "Observe",
+    }
+}
+
 fn str_of<'a>(value: &'a Value, key: &str) -> &'a str {
     value.get(key).and_then(Value::as_str).unwrap_or_default()
 }
@@ -392,15 +405,7 @@ impl<'a> Spec<'a> {
         out.push_str("/// Fields this version of the crate does not know, kept as Cursor sent them.\npub extra: Map<String, Value>,\n}\n\n");
 
         // Event impl
-        let category = match event.category {
-            "permission" => "Permission",
-            "prompt_gate" => "PromptGate",
-            "context" => "Context",
-            "loop" => "Loop",
-            "notice" => "Notice",
-            "app" => "App",
-            _ => "Observe",
-        };
+        let category = category_variant(event.category);
         let _ = writeln!(
             out,
             "impl crate::sealed::Sealed for {ty} {{}}\nimpl Event for {ty} {{\nconst NAME: &'static str = {name:?};\nconst CATEGORY: Category = Category::{category};\ntype Response = {};\nfn common(&self) -> &Common {{ &self.common }}\n}}\n",
@@ -489,15 +494,7 @@ impl<'a> Spec<'a> {
         doc(&mut out, "Every event, in the order of `spec/events.json`.");
         out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
         for event in &self.events {
-            let category = match event.category {
-                "permission" => "Permission",
-                "prompt_gate" => "PromptGate",
-                "context" => "Context",
-                "loop" => "Loop",
-                "notice" => "Notice",
-                "app" => "App",
-                _ => "Observe",
-            };
+            let category = category_variant(event.category);
             let wires: Vec<&str> = event.fields.iter().map(|f| str_of(f, "wire")).collect();
             let _ = writeln!(
                 out,
@@ -517,6 +514,13 @@ impl<'a> Spec<'a> {
         out.push_str("];\n\n");
         doc(&mut out, "The event named `name`, if Cursor has one.\n\n```\nassert!(cursor_hooks::spec::info(\"stop\").is_some());\nassert!(cursor_hooks::spec::info(\"beforeShellCommand\").is_none());\n```");
         out.push_str("pub fn info(name: &str) -> Option<&'static EventInfo> {\nEVENTS.iter().find(|event| event.name == name)\n}\n");
+        doc(&mut out, "Calls `$callback!(SessionStart, SessionEnd, ...)` with the 21 input types' names, in\nthe spec's order (for tests that must cover every event; the names resolve where it expands).");
+        let names: Vec<&str> = self.events.iter().map(|e| e.ty).collect();
+        let _ = writeln!(
+            out,
+            "#[doc(hidden)]\n#[macro_export]\nmacro_rules! __for_each_event {{\n($callback:ident) => {{\n$callback! {{ {} }}\n}};\n}}",
+            names.join(", ")
+        );
         out
     }
 

@@ -20,16 +20,7 @@ pub fn log_path(common: &Common) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(LOG_VARIABLE).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(path));
     }
-    let project = std::env::var_os("CURSOR_PROJECT_DIR")
-        .filter(|p| !p.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            common
-                .workspace_roots
-                .as_ref()?
-                .first()
-                .map(|root| PathBuf::from(cursor_hooks::native_path(root)))
-        })?;
+    let project = common.project_dir()?;
     Some(project.join(".cursor").join("hooks-audit.jsonl"))
 }
 

@@ -4,24 +4,10 @@
 //! and a file read costs microseconds where a process costs milliseconds.
 
 use cursor_hooks::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The note used when the project is not a git repository.
 pub const NO_REPOSITORY: &str = "This project is not a git repository.";
-
-/// The project directory: `$CURSOR_PROJECT_DIR`, else the first workspace root.
-pub fn project_dir(common: &Common) -> Option<PathBuf> {
-    std::env::var_os("CURSOR_PROJECT_DIR")
-        .filter(|p| !p.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            common
-                .workspace_roots
-                .as_ref()?
-                .first()
-                .map(|root| PathBuf::from(cursor_hooks::native_path(root)))
-        })
-}
 
 /// The context line for a project: its branch, a detached head, or [`NO_REPOSITORY`].
 pub fn describe(project: &Path) -> String {
@@ -54,7 +40,9 @@ fn head(project: &Path) -> Option<String> {
 /// `sessionStart`.
 #[cursor_hook(event = "sessionStart", timeout = 5)]
 pub fn session_start(input: &SessionStart) -> SessionStartResponse {
-    let context =
-        project_dir(&input.common).map_or_else(|| NO_REPOSITORY.to_owned(), |dir| describe(&dir));
+    let context = input
+        .common
+        .project_dir()
+        .map_or_else(|| NO_REPOSITORY.to_owned(), |dir| describe(&dir));
     add_context(context)
 }

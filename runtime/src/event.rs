@@ -59,3 +59,17 @@ pub trait Event:
     /// The fields every event carries.
     fn common(&self) -> &Common;
 }
+
+impl Common {
+    /// The project directory: `$CURSOR_PROJECT_DIR` (set for every hook), else the first
+    /// workspace root, with the Windows form `/c:/...` made native.
+    pub fn project_dir(&self) -> Option<std::path::PathBuf> {
+        std::env::var_os("CURSOR_PROJECT_DIR")
+            .filter(|dir| !dir.is_empty())
+            .map(std::path::PathBuf::from)
+            .or_else(|| {
+                let root = self.workspace_roots.as_ref()?.first()?;
+                Some(std::path::PathBuf::from(crate::native_path(root)))
+            })
+    }
+}

@@ -137,7 +137,7 @@ impl<'a> Writer<'a> {
         Rendered {
             stdout,
             exit_code: 0,
-            stderr: self.notes,
+            stderr: self.notes.iter().map(|note| one_line(note)).collect(),
         }
     }
 }

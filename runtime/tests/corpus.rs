@@ -196,29 +196,7 @@ fn extra_of<T: Event>(typed: &T) -> Map<String, Value> {
             panic!("{} is not one of the 21 input types", std::any::type_name::<T>())
         }};
     }
-    extra!(
-        SessionStart,
-        SessionEnd,
-        PreToolUse,
-        PostToolUse,
-        PostToolUseFailure,
-        SubagentStart,
-        SubagentStop,
-        BeforeShellExecution,
-        AfterShellExecution,
-        BeforeMCPExecution,
-        AfterMCPExecution,
-        BeforeReadFile,
-        AfterFileEdit,
-        BeforeSubmitPrompt,
-        AfterAgentResponse,
-        AfterAgentThought,
-        PreCompact,
-        Stop,
-        BeforeTabFileRead,
-        AfterTabFileEdit,
-        WorkspaceOpen,
-    )
+    cursor_hooks::__for_each_event!(extra)
 }
 
 /// Dispatches on the wire name; every one of the 21 events has an arm.

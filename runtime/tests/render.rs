@@ -616,3 +616,23 @@ fn legacy_1_7_format() {
     assert_eq!(value.get("continue"), None);
     assert!(value.get("user_message").is_some() && value.get("userMessage").is_none());
 }
+
+#[test]
+fn a_version_with_a_newline_still_gives_one_stderr_line() {
+    // Found by the fuzzer: the downgrade note quotes the version Cursor sent.
+    let version = CursorVersion::parse("2026.09.28-64d\n");
+    let ctx = RenderContext {
+        event: "beforeShellExecution",
+        version: &version,
+        legacy_format: false,
+        keep_ask: false,
+    };
+    let rendered = render(&BeforeShellExecutionResponse::ask("sure?"), ctx);
+    assert_eq!(rendered.stderr.len(), 1);
+    assert!(!rendered.stderr[0].contains('\n'), "{:?}", rendered.stderr);
+    assert!(
+        rendered.stderr[0].contains(r"64d\n"),
+        "{:?}",
+        rendered.stderr
+    );
+}

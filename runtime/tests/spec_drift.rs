@@ -87,36 +87,6 @@ fn ctx<'a>(event: &'static str, version: &'a CursorVersion, legacy: bool) -> Ren
     }
 }
 
-/// The 21 input types, in the order of the spec. This list is checked against the spec's
-/// names below, so it cannot drift silently.
-macro_rules! all_events {
-    ($callback:ident) => {
-        $callback!(
-            SessionStart,
-            SessionEnd,
-            PreToolUse,
-            PostToolUse,
-            PostToolUseFailure,
-            SubagentStart,
-            SubagentStop,
-            BeforeShellExecution,
-            AfterShellExecution,
-            BeforeMCPExecution,
-            AfterMCPExecution,
-            BeforeReadFile,
-            AfterFileEdit,
-            BeforeSubmitPrompt,
-            AfterAgentResponse,
-            AfterAgentThought,
-            PreCompact,
-            Stop,
-            BeforeTabFileRead,
-            AfterTabFileEdit,
-            WorkspaceOpen
-        )
-    };
-}
-
 /// What the type system says about one event.
 struct Described {
     name: &'static str,
@@ -239,7 +209,7 @@ fn the_generated_table_matches_events_json() {
 #[test]
 fn the_input_types_match_events_json() {
     let spec = spec_events();
-    let described = all_events!(describe_all);
+    let described = cursor_hooks::__for_each_event!(describe_all);
     let names: Vec<&str> = described.iter().map(|d| d.name).collect();
     let spec_names: Vec<&str> = spec.iter().map(|e| e["name"].as_str().unwrap()).collect();
     assert_eq!(names, spec_names, "the test's type list vs the spec");
@@ -283,7 +253,7 @@ fn the_input_types_match_events_json() {
 
 #[test]
 fn helper_traits_exist_exactly_where_the_spec_allows_them() {
-    let traits = all_events!(traits_all);
+    let traits = cursor_hooks::__for_each_event!(traits_all);
     let spec = spec_events();
     assert_eq!(traits.len(), spec.len());
     for ((name, [ask, allow, deny, followup, add_context]), event) in traits.iter().zip(&spec) {

@@ -5,29 +5,10 @@ use cursor_hooks::event::*;
 use cursor_hooks::Event;
 use serde_json::Value;
 
-macro_rules! every_event {
-    ($check:ident) => {
-        $check::<SessionStart>();
-        $check::<SessionEnd>();
-        $check::<PreToolUse>();
-        $check::<PostToolUse>();
-        $check::<PostToolUseFailure>();
-        $check::<SubagentStart>();
-        $check::<SubagentStop>();
-        $check::<BeforeShellExecution>();
-        $check::<AfterShellExecution>();
-        $check::<BeforeMCPExecution>();
-        $check::<AfterMCPExecution>();
-        $check::<BeforeReadFile>();
-        $check::<AfterFileEdit>();
-        $check::<BeforeSubmitPrompt>();
-        $check::<AfterAgentResponse>();
-        $check::<AfterAgentThought>();
-        $check::<PreCompact>();
-        $check::<Stop>();
-        $check::<BeforeTabFileRead>();
-        $check::<AfterTabFileEdit>();
-        $check::<WorkspaceOpen>();
+/// Runs `builds::<E>()` for every input type.
+macro_rules! builds_every_event {
+    ($($ty:ident),*) => {
+        $(builds::<$ty>();)*
     };
 }
 
@@ -45,19 +26,18 @@ macro_rules! has_fixture {
     )*};
 }
 
-has_fixture!(
-    SessionStart, SessionEnd, PreToolUse, PostToolUse, PostToolUseFailure, SubagentStart, SubagentStop,
-    BeforeShellExecution, AfterShellExecution, BeforeMCPExecution, AfterMCPExecution, BeforeReadFile,
-    AfterFileEdit, BeforeSubmitPrompt, AfterAgentResponse, AfterAgentThought, PreCompact, Stop,
-    BeforeTabFileRead, AfterTabFileEdit, WorkspaceOpen
-);
+cursor_hooks::__for_each_event!(has_fixture);
 
 fn builds<E: HasFixture>() {
     let value = E::fixture_value();
     assert_eq!(value["hook_event_name"], E::NAME);
     let input = E::parse_fixture();
     assert_eq!(input.common().hook_event_name, E::NAME);
-    assert!(input.common().cursor_version.is_cli(), "{}: fixtures default to the current CLI build", E::NAME);
+    assert!(
+        input.common().cursor_version.is_cli(),
+        "{}: fixtures default to the current CLI build",
+        E::NAME
+    );
     // The typed input holds the whole fixture (a `null` optional field reads as absent).
     let round_trip = serde_json::to_value(&input).unwrap();
     let mut sent = value.as_object().unwrap().clone();
@@ -67,7 +47,7 @@ fn builds<E: HasFixture>() {
 
 #[test]
 fn every_builder_produces_a_payload_that_parses() {
-    every_event!(builds);
+    cursor_hooks::__for_each_event!(builds_every_event);
     // 21 events, as the spec lists them.
     assert_eq!(cursor_hooks::spec::EVENTS.len(), 21);
 }
@@ -75,24 +55,47 @@ fn every_builder_produces_a_payload_that_parses() {
 #[test]
 fn workspace_open_fixtures_carry_no_ids() {
     let value = WorkspaceOpen::fixture().to_value();
-    for absent in ["conversation_id", "generation_id", "session_id", "model", "transcript_path"] {
+    for absent in [
+        "conversation_id",
+        "generation_id",
+        "session_id",
+        "model",
+        "transcript_path",
+    ] {
         assert!(value.get(absent).is_none(), "{absent}");
     }
 }
 
 #[test]
 fn setters_and_versions_land_in_the_payload() {
-    let input = BeforeShellExecution::fixture().command("rm -rf /").cursor_version("2.4.21").cwd("/p").sandbox(true).build();
+    let input = BeforeShellExecution::fixture()
+        .command("rm -rf /")
+        .cursor_version("2.4.21")
+        .cwd("/p")
+        .sandbox(true)
+        .build();
     assert_eq!(input.command, "rm -rf /");
-    assert_eq!(input.common.cursor_version.ide(), Some(&semver::Version::new(2, 4, 21)));
-    assert_eq!((input.cwd.as_deref(), input.sandbox), (Some("/p"), Some(true)));
+    assert_eq!(
+        input.common.cursor_version.ide(),
+        Some(&semver::Version::new(2, 4, 21))
+    );
+    assert_eq!(
+        (input.cwd.as_deref(), input.sandbox),
+        (Some("/p"), Some(true))
+    );
 
-    let legacy = BeforeSubmitPrompt::fixture().prompt("hi").cursor_1_7().build();
+    let legacy = BeforeSubmitPrompt::fixture()
+        .prompt("hi")
+        .cursor_1_7()
+        .build();
     assert!(legacy.common.cursor_version.is_missing());
     assert_eq!(legacy.common.model, None);
 
     let stop = Stop::fixture().loop_count(2).status("aborted").build();
-    assert_eq!((stop.loop_count, stop.status.as_str()), (Some(2), "aborted"));
+    assert_eq!(
+        (stop.loop_count, stop.status.as_str()),
+        (Some(2), "aborted")
+    );
 
     let unknown = AfterFileEdit::fixture().set("future_field", 7).build();
     assert_eq!(unknown.extra["future_field"], 7);

@@ -12,7 +12,10 @@ const SINGLE: &str = env!("CARGO_BIN_EXE_single-handler");
 const EVERY: &str = env!("CARGO_BIN_EXE_every-category");
 
 fn temp_file(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("cursor-hooks-capture-{}-{name}.jsonl", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "cursor-hooks-capture-{}-{name}.jsonl",
+        std::process::id()
+    ));
     let _ = std::fs::remove_file(&path);
     path
 }
@@ -30,7 +33,11 @@ fn run_capturing(binary: &str, capture: &Path, input: &[u8]) -> std::process::Ch
 }
 
 fn lines(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 #[test]
@@ -38,20 +45,36 @@ fn capture_records_exactly_what_was_received_and_the_answer() {
     let capture = temp_file("exact");
     // Odd spacing, a unicode escape and a newline inside a value: kept as sent.
     let input = "{ \"hook_event_name\" : \"beforeShellExecution\", \"command\":\"rm -rf \\u00e9t\u{e9}\\n\" }\n";
-    let output = run_capturing(SINGLE, &capture, input.as_bytes()).wait_with_output().unwrap();
+    let output = run_capturing(SINGLE, &capture, input.as_bytes())
+        .wait_with_output()
+        .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(serde_json::from_str::<Value>(&stdout).unwrap()["permission"], "deny", "capture does not change the answer");
+    assert_eq!(
+        serde_json::from_str::<Value>(&stdout).unwrap()["permission"],
+        "deny",
+        "capture does not change the answer"
+    );
     let recorded = lines(&capture);
     assert_eq!(recorded.len(), 1);
     assert_eq!(recorded[0]["payload"], input);
     assert_eq!(recorded[0]["stdout"], stdout);
     assert_eq!(recorded[0]["exit_code"], 0);
 
-    let bytes = [&br#"{"hook_event_name":"beforeShellExecution","command":""#[..], &[0xff], br#""}"#].concat();
-    run_capturing(SINGLE, &capture, &bytes).wait_with_output().unwrap();
+    let bytes = [
+        &br#"{"hook_event_name":"beforeShellExecution","command":""#[..],
+        &[0xff],
+        br#""}"#,
+    ]
+    .concat();
+    run_capturing(SINGLE, &capture, &bytes)
+        .wait_with_output()
+        .unwrap();
     let recorded = lines(&capture);
     let raw: Vec<u8> = serde_json::from_value(recorded[1]["payload_bytes"].clone()).unwrap();
-    assert_eq!(raw, bytes, "a payload that is not UTF-8 is kept byte for byte");
+    assert_eq!(
+        raw, bytes,
+        "a payload that is not UTF-8 is kept byte for byte"
+    );
     std::fs::remove_file(&capture).unwrap();
 }
 
@@ -59,14 +82,28 @@ fn capture_records_exactly_what_was_received_and_the_answer() {
 fn concurrent_hooks_lose_no_capture_line() {
     let capture = temp_file("concurrent");
     let children: Vec<_> = (0..16)
-        .map(|i| run_capturing(SINGLE, &capture, &payload("beforeShellExecution", json!({"command": format!("echo {i}")}))))
+        .map(|i| {
+            run_capturing(
+                SINGLE,
+                &capture,
+                &payload(
+                    "beforeShellExecution",
+                    json!({"command": format!("echo {i}")}),
+                ),
+            )
+        })
         .collect();
     for child in children {
         assert!(child.wait_with_output().unwrap().status.success());
     }
     let mut commands: Vec<String> = lines(&capture)
         .iter()
-        .map(|line| serde_json::from_str::<Value>(line["payload"].as_str().unwrap()).unwrap()["command"].as_str().unwrap().to_owned())
+        .map(|line| {
+            serde_json::from_str::<Value>(line["payload"].as_str().unwrap()).unwrap()["command"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     commands.sort();
     let mut expected: Vec<String> = (0..16).map(|i| format!("echo {i}")).collect();
@@ -78,12 +115,19 @@ fn concurrent_hooks_lose_no_capture_line() {
 #[test]
 fn an_unwritable_capture_file_costs_one_stderr_line_and_nothing_else() {
     let capture = Path::new("/nonexistent-dir/capture.jsonl");
-    let output = run_capturing(SINGLE, capture, &payload("beforeShellExecution", json!({"command": "rm -rf x"})))
-        .wait_with_output()
-        .unwrap();
+    let output = run_capturing(
+        SINGLE,
+        capture,
+        &payload("beforeShellExecution", json!({"command": "rm -rf x"})),
+    )
+    .wait_with_output()
+    .unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(0));
-    assert_eq!(serde_json::from_slice::<Value>(&output.stdout).unwrap()["permission"], "deny");
+    assert_eq!(
+        serde_json::from_slice::<Value>(&output.stdout).unwrap()["permission"],
+        "deny"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("capture: cannot append"), "{stderr}");
 }
@@ -92,20 +136,48 @@ fn an_unwritable_capture_file_costs_one_stderr_line_and_nothing_else() {
 fn replay_reports_answers_that_changed() {
     let capture = temp_file("replay");
     for command in ["rm -rf build", "ls", "git push --force"] {
-        run_capturing(SINGLE, &capture, &payload("beforeShellExecution", json!({"command": command}))).wait_with_output().unwrap();
+        run_capturing(
+            SINGLE,
+            &capture,
+            &payload("beforeShellExecution", json!({"command": command})),
+        )
+        .wait_with_output()
+        .unwrap();
     }
     // The same handlers answer the same: nothing changed, exit 0.
-    let same = Command::new(SINGLE).arg("replay").arg(&capture).output().unwrap();
-    assert_eq!(same.status.code(), Some(0), "{}", String::from_utf8_lossy(&same.stdout));
+    let same = Command::new(SINGLE)
+        .arg("replay")
+        .arg(&capture)
+        .output()
+        .unwrap();
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stdout)
+    );
     assert!(String::from_utf8_lossy(&same.stdout).contains("0 of 3 captured answers changed"));
 
     // A binary whose handlers changed (it no longer guards shell commands): two answers differ.
-    let changed = Command::new(EVERY).arg("replay").arg(&capture).output().unwrap();
+    let changed = Command::new(EVERY)
+        .arg("replay")
+        .arg(&capture)
+        .output()
+        .unwrap();
     let report = String::from_utf8(changed.stdout).unwrap();
     assert_eq!(changed.status.code(), Some(1), "{report}");
-    assert!(report.contains("line 1 (beforeShellExecution): answered {\"permission\":\"deny\""), "{report}");
+    assert!(
+        report.contains("line 1 (beforeShellExecution): answered {\"permission\":\"deny\""),
+        "{report}"
+    );
     assert!(report.contains("line 3 (beforeShellExecution)"), "{report}");
-    assert!(!report.contains("line 2 "), "`ls` had no opinion and still has none: {report}");
-    assert!(report.contains("2 of 3 captured answers changed"), "{report}");
+    assert!(
+        !report.contains("line 2 "),
+        "`ls` had no opinion and still has none: {report}"
+    );
+    assert!(
+        report.contains("2 of 3 captured answers changed"),
+        "{report}"
+    );
     std::fs::remove_file(&capture).unwrap();
 }

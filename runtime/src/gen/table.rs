@@ -65,3 +65,12 @@ EventInfo { name: "workspaceOpen", type_name: "WorkspaceOpen", category: Categor
 pub fn info(name: &str) -> Option<&'static EventInfo> {
     EVENTS.iter().find(|event| event.name == name)
 }
+/// Calls `$callback!(SessionStart, SessionEnd, ...)` with the 21 input types' names, in
+/// the spec's order (for tests that must cover every event; the names resolve where it expands).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_event {
+($callback:ident) => {
+$callback! { SessionStart, SessionEnd, PreToolUse, PostToolUse, PostToolUseFailure, SubagentStart, SubagentStop, BeforeShellExecution, AfterShellExecution, BeforeMCPExecution, AfterMCPExecution, BeforeReadFile, AfterFileEdit, BeforeSubmitPrompt, AfterAgentResponse, AfterAgentThought, PreCompact, Stop, BeforeTabFileRead, AfterTabFileEdit, WorkspaceOpen }
+};
+}
