@@ -8,7 +8,6 @@ use crate::event::{Category, Event};
 use crate::gen::compat;
 use crate::gen::table::{self, EventInfo};
 use crate::render::{render, RenderContext, Rendered};
-use crate::response::Response;
 use crate::stdio::ProtocolOut;
 use serde_json::Value;
 use std::any::Any;
@@ -266,7 +265,7 @@ fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Rendered {
         legacy_format,
         keep_ask: H::OPTIONS.keep_ask,
     };
-    render_response(&response, ctx)
+    render(&response, ctx)
 }
 
 /// The part of a `timeout` the handler may use: the rest is the margin in which the answer is
@@ -300,10 +299,6 @@ fn call_before<H: Hook>(
             Some(Err("the handler thread ended without an answer".to_owned()))
         }
     }
-}
-
-fn render_response<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
-    render(response, ctx)
 }
 
 /// The answer to a failure, by policy; `event` is `None` when the payload did not say.
