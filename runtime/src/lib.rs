@@ -60,7 +60,7 @@
 //! While the handler runs, anything it prints on stdout goes to stderr (unix), so a stray
 //! `println!` cannot corrupt the answer; a closed stdout is ignored.
 
-#![deny(unsafe_code)] // allowed only in `stdio`, for two descriptor calls
+#![deny(unsafe_code)] // allowed only in `process`, for descriptor and timer calls
 #![warn(missing_docs, unreachable_pub)]
 
 extern crate self as cursor_hooks;
@@ -70,10 +70,10 @@ mod config;
 mod de;
 pub mod event;
 mod gen;
+mod process;
 pub mod render;
 pub mod response;
 mod run;
-mod stdio;
 pub mod testing;
 mod types;
 mod version;

@@ -7,14 +7,14 @@ use crate::de::Envelope;
 use crate::event::{Category, Event};
 use crate::gen::compat;
 use crate::gen::table::{self, EventInfo};
+use crate::process::{Deadline, LateAnswer, ProtocolOut};
 use crate::render::{render, RenderContext, Rendered};
-use crate::stdio::ProtocolOut;
 use serde_json::Value;
 use std::any::Any;
 use std::cell::RefCell;
 use std::io::{Read, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{mpsc, Once};
+use std::sync::Once;
 use std::time::{Duration, Instant};
 
 /// What a hook answers when it cannot answer normally: bad input, a handler error or a panic.
@@ -82,7 +82,17 @@ pub struct Entry {
     pub event: &'static str,
     /// The handler's options.
     pub options: HookOptions,
-    answer: fn(&[u8], &Settings) -> Rendered,
+    answer: fn(&[u8], &Settings) -> Answered,
+}
+
+/// What a handler's entry made of a payload.
+enum Answered {
+    /// The answer (including answers by the failure policy for handler failures).
+    Done(Rendered),
+    /// The payload did not parse as this event's input.
+    Unreadable(serde_json::Error),
+    /// It parsed, but its `hook_event_name` names another event.
+    OtherEvent,
 }
 
 impl Entry {
@@ -173,6 +183,16 @@ pub fn respond_with(entries: &[Entry], payload: &[u8], settings: &Settings) -> R
             "stdin was empty; expected one JSON object",
         );
     }
+    // Fast path: take the name where it stands (the CLI writes it last, after any large field)
+    // and let the handler's typed parse, which reads it properly, confirm it. One pass.
+    if let Some(entry) =
+        sniff_event_name(payload).and_then(|name| entries.iter().find(|e| e.event == name))
+    {
+        if let Answered::Done(rendered) = (entry.answer)(payload, settings) {
+            return rendered;
+        }
+    }
+    // Careful path: read the name with a parser, then answer or explain.
     let name = match serde_json::from_slice::<Envelope>(payload) {
         Ok(Envelope {
             hook_event_name: Some(Value::String(name)),
@@ -201,7 +221,20 @@ pub fn respond_with(entries: &[Entry], payload: &[u8], settings: &Settings) -> R
         }
     };
     match entries.iter().find(|entry| entry.event == name) {
-        Some(entry) => (entry.answer)(payload, settings),
+        Some(entry) => match (entry.answer)(payload, settings) {
+            Answered::Done(rendered) => rendered,
+            Answered::Unreadable(error) => failure(
+                table::info(&name),
+                entry.options.fail,
+                &format!("bad payload: {error}"),
+            ),
+            // The parser read `name` as the only event name, so this is a payload naming two.
+            Answered::OtherEvent => failure(
+                table::info(&name),
+                entry.options.fail,
+                "payload names more than one event",
+            ),
+        },
         None => {
             let why = if table::info(&name).is_some() {
                 format!("this binary has no handler for `{name}`")
@@ -213,59 +246,76 @@ pub fn respond_with(entries: &[Entry], payload: &[u8], settings: &Settings) -> R
     }
 }
 
-fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Rendered {
-    let info = table::info(<H::Event as Event>::NAME);
-    let policy = H::OPTIONS.fail;
+/// The value of the last `"hook_event_name"` key in the bytes, when it is a plain string. Only
+/// a guess (the key could sit in a nested object): the typed parse confirms it.
+fn sniff_event_name(payload: &[u8]) -> Option<&str> {
+    const KEY: &[u8] = b"\"hook_event_name\"";
+    let at = payload
+        .windows(KEY.len())
+        .rposition(|window| window == KEY)?
+        + KEY.len();
+    let rest = payload[at..]
+        .trim_ascii_start()
+        .strip_prefix(b":")?
+        .trim_ascii_start()
+        .strip_prefix(b"\"")?;
+    let end = rest.iter().position(|b| *b == b'"' || *b == b'\\')?;
+    (rest[end] == b'"')
+        .then(|| std::str::from_utf8(&rest[..end]).ok())
+        .flatten()
+}
+
+fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Answered {
+    let name = <H::Event as Event>::NAME;
     let input: H::Event = match serde_json::from_slice(payload) {
         Ok(input) => input,
-        Err(error) => return failure(info, policy, &format!("bad payload: {error}")),
+        Err(error) => return Answered::Unreadable(error),
     };
+    if input.common().hook_event_name != name {
+        return Answered::OtherEvent;
+    }
+    let info = table::info(name);
+    let policy = H::OPTIONS.fail;
+    let handler = H::OPTIONS.handler;
     let common = input.common();
     let version = common.cursor_version.clone();
     let legacy_format = version.is_missing()
         && common.model.is_none()
-        && compat::LEGACY_FORMAT_EVENTS.contains(&<H::Event as Event>::NAME);
-    let outcome = match H::OPTIONS.timeout {
-        None => capture_panics(|| H::call(input)),
-        Some(seconds) => {
-            let deadline = settings.started + budget(seconds);
-            match call_before::<H>(input, deadline) {
-                Some(outcome) => outcome,
-                None => {
-                    let problem = format!(
-                        "handler `{}` did not answer within its budget ({} ms of the {seconds} s timeout)",
-                        H::OPTIONS.handler,
-                        budget(seconds).as_millis()
-                    );
-                    return failure(info, policy, &problem);
-                }
-            }
-        }
-    };
-    let response = match outcome {
+        && compat::LEGACY_FORMAT_EVENTS.contains(&name);
+    let _deadline = H::OPTIONS.timeout.map(|seconds| {
+        let budget = budget(seconds);
+        Deadline::arm(budget.saturating_sub(settings.started.elapsed()), || {
+            let problem =
+                format!("handler `{handler}` did not answer within its budget ({} ms of the {seconds} s timeout)", budget.as_millis());
+            let late = failure(info, policy, &problem);
+            let stderr = late.stderr.iter().map(|line| format!("cursor-hooks: {line}\n")).collect::<String>();
+            LateAnswer { stdout: late.stdout.into_bytes(), stderr: stderr.into_bytes(), exit_code: late.exit_code }
+        })
+    });
+    let response = match capture_panics(|| H::call(input)) {
         Ok(Outcome::Answer(response)) => response,
         Ok(Outcome::Failed(error)) => {
-            return failure(
+            return Answered::Done(failure(
                 info,
                 policy,
-                &format!("handler `{}` failed: {error}", H::OPTIONS.handler),
-            )
+                &format!("handler `{handler}` failed: {error}"),
+            ));
         }
         Err(message) => {
-            return failure(
+            return Answered::Done(failure(
                 info,
                 policy,
-                &format!("handler `{}` panicked: {message}", H::OPTIONS.handler),
-            )
+                &format!("handler `{handler}` panicked: {message}"),
+            ));
         }
     };
     let ctx = RenderContext {
-        event: <H::Event as Event>::NAME,
+        event: name,
         version: &version,
         legacy_format,
         keep_ask: H::OPTIONS.keep_ask,
     };
-    render(&response, ctx)
+    Answered::Done(render(&response, ctx))
 }
 
 /// The part of a `timeout` the handler may use: the rest is the margin in which the answer is
@@ -274,31 +324,6 @@ fn budget(timeout_seconds: u32) -> Duration {
     let timeout = Duration::from_secs(u64::from(timeout_seconds));
     let margin = (timeout / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
     timeout.saturating_sub(margin)
-}
-
-/// Runs the handler on its own thread and waits until `deadline`; `None` when it is late.
-/// A late handler is abandoned: the process exits once the answer is written.
-fn call_before<H: Hook>(
-    input: H::Event,
-    deadline: Instant,
-) -> Option<Result<Outcome<<H::Event as Event>::Response>, String>> {
-    let (sender, receiver) = mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("cursor-hook-handler".to_owned())
-        .spawn(move || {
-            let _ = sender.send(capture_panics(|| H::call(input)));
-        });
-    if let Err(error) = spawned {
-        return Some(Err(format!("could not start the handler thread: {error}")));
-    }
-    let wait = deadline.saturating_duration_since(Instant::now());
-    match receiver.recv_timeout(wait) {
-        Ok(outcome) => Some(outcome),
-        Err(mpsc::RecvTimeoutError::Timeout) => None,
-        Err(mpsc::RecvTimeoutError::Disconnected) => {
-            Some(Err("the handler thread ended without an answer".to_owned()))
-        }
-    }
 }
 
 /// The answer to a failure, by policy; `event` is `None` when the payload did not say.
@@ -472,4 +497,37 @@ fn read_payload(max_payload_bytes: usize) -> std::io::Result<Vec<u8>> {
         std::io::copy(&mut stdin, &mut std::io::sink())?;
     }
     Ok(payload)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sniff_event_name;
+
+    #[test]
+    fn sniffs_the_last_plain_event_name() {
+        assert_eq!(
+            sniff_event_name(br#"{"command":"ls","hook_event_name":"beforeShellExecution"}"#),
+            Some("beforeShellExecution")
+        );
+        assert_eq!(
+            sniff_event_name(br#"{ "hook_event_name" :  "stop" , "x":1}"#),
+            Some("stop")
+        );
+        // A nested key after the real one is found first: the typed parse rejects the guess.
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"stop","tool_input":{"hook_event_name":"x"}}"#),
+            Some("x")
+        );
+        // Escapes, non-strings and missing keys are left to the parser.
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"st\u006fp"}"#),
+            None
+        );
+        assert_eq!(sniff_event_name(br#"{"hook_event_name":7}"#), None);
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"unterminated"#),
+            None
+        );
+        assert_eq!(sniff_event_name(b"{}"), None);
+    }
 }
