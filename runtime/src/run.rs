@@ -4,11 +4,12 @@
 //! [`main`] only adds the process around it.
 
 use crate::de::Envelope;
-use crate::event::{Category, Event};
+use crate::event::{Category, Common, Event};
 use crate::gen::compat;
 use crate::gen::table::{self, EventInfo};
 use crate::process::{Deadline, LateAnswer, ProtocolOut};
 use crate::render::{render, RenderContext, Rendered};
+use crate::version::CursorVersion;
 use serde_json::Value;
 use std::any::Any;
 use std::cell::RefCell;
@@ -266,56 +267,92 @@ fn sniff_event_name(payload: &[u8]) -> Option<&str> {
 }
 
 fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Answered {
-    let name = <H::Event as Event>::NAME;
     let input: H::Event = match serde_json::from_slice(payload) {
         Ok(input) => input,
         Err(error) => return Answered::Unreadable(error),
     };
-    if input.common().hook_event_name != name {
-        return Answered::OtherEvent;
+    // Everything that does not depend on the event's types lives in `Run`, compiled once
+    // rather than once per handler.
+    let run = match Run::start(
+        <H::Event as Event>::NAME,
+        &H::OPTIONS,
+        input.common(),
+        settings,
+    ) {
+        Some(run) => run,
+        None => return Answered::OtherEvent,
+    };
+    match capture_panics(|| H::call(input)) {
+        Ok(Outcome::Answer(response)) => Answered::Done(render(&response, run.render_context())),
+        Ok(Outcome::Failed(error)) => Answered::Done(run.failed("failed", &error)),
+        Err(message) => Answered::Done(run.failed("panicked", &message)),
     }
-    let info = table::info(name);
-    let policy = H::OPTIONS.fail;
-    let handler = H::OPTIONS.handler;
-    let common = input.common();
-    let version = common.cursor_version.clone();
-    let legacy_format = version.is_missing()
-        && common.model.is_none()
-        && compat::LEGACY_FORMAT_EVENTS.contains(&name);
-    let _deadline = H::OPTIONS.timeout.map(|seconds| {
-        let budget = budget(seconds);
-        Deadline::arm(budget.saturating_sub(settings.started.elapsed()), || {
-            let problem =
-                format!("handler `{handler}` did not answer within its budget ({} ms of the {seconds} s timeout)", budget.as_millis());
-            let late = failure(info, policy, &problem);
-            let stderr = late.stderr.iter().map(|line| format!("cursor-hooks: {line}\n")).collect::<String>();
-            LateAnswer { stdout: late.stdout.into_bytes(), stderr: stderr.into_bytes(), exit_code: late.exit_code }
+}
+
+/// One handler's run, past the parse: what rendering and the failure policy need.
+struct Run {
+    name: &'static str,
+    options: &'static HookOptions,
+    version: CursorVersion,
+    legacy_format: bool,
+    _deadline: Option<Deadline>,
+}
+
+impl Run {
+    /// `None` when the payload names another event than the handler's.
+    #[inline(never)]
+    fn start(
+        name: &'static str,
+        options: &'static HookOptions,
+        common: &Common,
+        settings: &Settings,
+    ) -> Option<Run> {
+        if common.hook_event_name != name {
+            return None;
+        }
+        let version = common.cursor_version.clone();
+        let legacy_format = version.is_missing()
+            && common.model.is_none()
+            && compat::LEGACY_FORMAT_EVENTS.contains(&name);
+        let _deadline = options.timeout.map(|seconds| {
+            let budget = budget(seconds);
+            Deadline::arm(budget.saturating_sub(settings.started.elapsed()), || {
+                let problem = format!(
+                    "handler `{}` did not answer within its budget ({} ms of the {seconds} s timeout)",
+                    options.handler,
+                    budget.as_millis()
+                );
+                let late = failure(table::info(name), options.fail, &problem);
+                let stderr = late.stderr.iter().map(|line| format!("cursor-hooks: {line}\n")).collect::<String>();
+                LateAnswer { stdout: late.stdout.into_bytes(), stderr: stderr.into_bytes(), exit_code: late.exit_code }
+            })
+        });
+        Some(Run {
+            name,
+            options,
+            version,
+            legacy_format,
+            _deadline,
         })
-    });
-    let response = match capture_panics(|| H::call(input)) {
-        Ok(Outcome::Answer(response)) => response,
-        Ok(Outcome::Failed(error)) => {
-            return Answered::Done(failure(
-                info,
-                policy,
-                &format!("handler `{handler}` failed: {error}"),
-            ));
+    }
+
+    fn render_context(&self) -> RenderContext<'_> {
+        RenderContext {
+            event: self.name,
+            version: &self.version,
+            legacy_format: self.legacy_format,
+            keep_ask: self.options.keep_ask,
         }
-        Err(message) => {
-            return Answered::Done(failure(
-                info,
-                policy,
-                &format!("handler `{handler}` panicked: {message}"),
-            ));
-        }
-    };
-    let ctx = RenderContext {
-        event: name,
-        version: &version,
-        legacy_format,
-        keep_ask: H::OPTIONS.keep_ask,
-    };
-    Answered::Done(render(&response, ctx))
+    }
+
+    #[inline(never)]
+    fn failed(&self, how: &str, why: &str) -> Rendered {
+        failure(
+            table::info(self.name),
+            self.options.fail,
+            &format!("handler `{}` {how}: {why}", self.options.handler),
+        )
+    }
 }
 
 /// The part of a `timeout` the handler may use: the rest is the margin in which the answer is
@@ -327,6 +364,7 @@ fn budget(timeout_seconds: u32) -> Duration {
 }
 
 /// The answer to a failure, by policy; `event` is `None` when the payload did not say.
+#[inline(never)]
 fn failure(event: Option<&EventInfo>, policy: FailPolicy, problem: &str) -> Rendered {
     let subject = event.map_or("hook", |info| info.name);
     let rendered = match (policy, event.map(|info| info.category)) {

@@ -261,6 +261,9 @@ fn an_event_name_nested_in_the_payload_does_not_pick_the_handler() {
     // The MCP-style argument object carries its own `hook_event_name`, after the real one.
     let input = br#"{"hook_event_name":"preToolUse","cursor_version":"2026.09.28-64d2043","model":"default","tool_name":"Shell","tool_use_id":"t","tool_input":{"command":"npm install","hook_event_name":"workspaceOpen"}}"#;
     let run = run(EVERY, input);
-    assert_eq!(run.json(), json!({"permission": "allow", "updated_input": {"command": "npm ci"}}));
+    assert_eq!(
+        run.json(),
+        json!({"permission": "allow", "updated_input": {"command": "npm ci"}})
+    );
     assert_eq!(run.stderr, "");
 }
