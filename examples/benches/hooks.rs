@@ -807,7 +807,7 @@ fn manifest_section(manifest: &str, header: &str) -> String {
 }
 
 const VARIANT_WITH: &str = "shell-guard rebuilt in a temp crate (`timeout = 5`, as is)";
-const VARIANT_WITHOUT: &str = "shell-guard rebuilt without `timeout` (no handler thread)";
+const VARIANT_WITHOUT: &str = "shell-guard rebuilt without `timeout` (no deadline timer)";
 
 /// Builds `examples/src/shell_guard.rs` twice in a temp crate with the workspace's release
 /// profile: as is (`timeout = 5`, handler on a deadline thread) and with `timeout` removed.
