@@ -75,7 +75,6 @@ pub struct Change {
 /// let changes = testing::replay(&[testing::handler::<guard>()], &file).unwrap();
 /// assert_eq!(changes.len(), 1, "the guard denies now where it had no opinion");
 /// # std::fs::remove_file(&file).unwrap();
-/// # fn main() {}
 /// ```
 pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, String> {
     let text = std::fs::read_to_string(capture)

@@ -23,7 +23,6 @@
 //! cursor_hooks::assert_denied!(testing::run::<guard>(push.cursor_version("2.4.21")));
 //!
 //! cursor_hooks::assert_no_opinion!(testing::run::<guard>(BeforeShellExecution::fixture().command("ls")));
-//! # fn main() {}
 //! ```
 //!
 //! The runner calls the same code as the generated `main` (only the process around it, stdin,
