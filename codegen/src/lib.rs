@@ -155,6 +155,36 @@ impl Event<'_> {
     }
 }
 
+/// `followup_message` → `FollowupMessage`.
+fn upper_camel(name: &str) -> String {
+    name.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A setter's parameters and the arguments that pass them on, by response field type.
+fn setter_signature(ty: &str) -> (&'static str, &'static str) {
+    match ty {
+        "string" => ("value: impl Into<String>", "value"),
+        "bool" => ("value: bool", "value"),
+        "json" => ("value: Value", "value"),
+        "string_map" => (
+            "key: impl Into<String>, value: impl Into<String>",
+            "key, value",
+        ),
+        _ => (
+            "values: impl IntoIterator<Item = impl Into<String>>",
+            "values",
+        ),
+    }
+}
+
 /// The `Category` variant for a spec category name.
 fn category_variant(category: &str) -> &'static str {
     match category {
@@ -474,6 +504,7 @@ impl<'a> Spec<'a> {
         for event in self.events.iter().filter(|e| e.category != "observe") {
             response_rs(&mut out, event);
         }
+        self.field_setters_rs(&mut out);
         out.push_str("crate::__private::outcome_impls! {\n");
         for event in &self.events {
             let _ = writeln!(
@@ -485,6 +516,64 @@ impl<'a> Spec<'a> {
         }
         out.push_str("}\n");
         out
+    }
+
+    /// `FieldSetters`: every response setter, on every response type, gated by a per-field trait
+    /// that only the types with that field implement. A type's own (inherent) setter wins; on
+    /// any other type the call is an error that names the events accepting the field.
+    fn field_setters_rs(&self, out: &mut String) {
+        // Field name → (type, events accepting it), in the spec's order of first appearance.
+        let mut fields: Vec<(&str, &str, Vec<&Event>)> = Vec::new();
+        for event in self.events.iter().filter(|e| e.category != "observe") {
+            for field in event.fields {
+                let name = str_of(field, "name");
+                match fields.iter_mut().find(|(n, _, _)| *n == name) {
+                    Some((_, _, events)) => events.push(event),
+                    None => fields.push((name, str_of(field, "type"), vec![event])),
+                }
+            }
+        }
+        doc(out, "Setters for the fields some events accept, on every response type. A response's own\nsetter is always the one called; on a response without that field the call does not compile,\nand the error names the events that accept it. In the prelude.");
+        out.push_str("pub trait FieldSetters: Sized {\n");
+        for (name, ty, events) in &fields {
+            let id = ident(name);
+            let bound = format!("fields::{}", upper_camel(name));
+            let list = events
+                .iter()
+                .map(|e| format!("`{}`", e.name))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (params, args) = setter_signature(ty);
+            let _ = writeln!(
+                out,
+                "/// Sets `{name}` (accepted by {list}).\nfn {id}(self, {params}) -> Self where Self: {bound} {{ <Self as {bound}>::set(self, {args}) }}\n"
+            );
+        }
+        out.push_str("}\n\nimpl<T: Response> FieldSetters for T {}\n\n");
+        out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+        for (name, ty, events) in &fields {
+            let trait_name = upper_camel(name);
+            let list = events
+                .iter()
+                .map(|e| format!("`{}`", e.name))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let (params, args) = setter_signature(ty);
+            let _ = writeln!(
+                out,
+                "/// Responses with a `{name}` field.\n#[diagnostic::on_unimplemented(message = \"`{{Self}}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]\npub trait {trait_name}: crate::sealed::Sealed {{\n/// Sets the field.\nfn set(self, {params}) -> Self;\n}}"
+            );
+            for event in events {
+                let _ = writeln!(
+                    out,
+                    "impl {trait_name} for {} {{ fn set(self, {params}) -> Self {{ self.{}({args}) }} }}",
+                    event.response_ty(),
+                    ident(name)
+                );
+            }
+            out.push('\n');
+        }
+        out.push_str("}\n\n");
     }
 
     fn table_rs(&self) -> String {

@@ -169,7 +169,9 @@ pub mod prelude {
     pub use crate::response::{
         add_context, allow, ask, deny, followup, no_opinion, Permission, PermissionOrAsk, Response,
     };
-    pub use crate::response::{AddContext as _, Allow as _, Ask as _, Deny as _, Followup as _};
+    pub use crate::response::{
+        AddContext as _, Allow as _, Ask as _, Deny as _, FieldSetters as _, Followup as _,
+    };
     pub use crate::{cursor_hook, CursorVersion, FailPolicy, ToolInput};
 }
 

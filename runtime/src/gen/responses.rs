@@ -970,6 +970,280 @@ impl Response for WorkspaceOpenResponse {
     }
 }
 
+/// Setters for the fields some events accept, on every response type. A response's own
+/// setter is always the one called; on a response without that field the call does not compile,
+/// and the error names the events that accept it. In the prelude.
+pub trait FieldSetters: Sized {
+    /// Sets `env` (accepted by `sessionStart`).
+    fn env(self, key: impl Into<String>, value: impl Into<String>) -> Self
+    where
+        Self: fields::Env,
+    {
+        <Self as fields::Env>::set(self, key, value)
+    }
+
+    /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
+    fn additional_context(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::AdditionalContext,
+    {
+        <Self as fields::AdditionalContext>::set(self, value)
+    }
+
+    /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
+    fn user_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::UserMessage,
+    {
+        <Self as fields::UserMessage>::set(self, value)
+    }
+
+    /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
+    fn agent_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::AgentMessage,
+    {
+        <Self as fields::AgentMessage>::set(self, value)
+    }
+
+    /// Sets `updated_input` (accepted by `preToolUse`).
+    fn updated_input(self, value: Value) -> Self
+    where
+        Self: fields::UpdatedInput,
+    {
+        <Self as fields::UpdatedInput>::set(self, value)
+    }
+
+    /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
+    fn updated_mcp_tool_output(self, value: Value) -> Self
+    where
+        Self: fields::UpdatedMcpToolOutput,
+    {
+        <Self as fields::UpdatedMcpToolOutput>::set(self, value)
+    }
+
+    /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
+    fn followup_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::FollowupMessage,
+    {
+        <Self as fields::FollowupMessage>::set(self, value)
+    }
+
+    /// Sets `continue` (accepted by `beforeSubmitPrompt`).
+    fn r#continue(self, value: bool) -> Self
+    where
+        Self: fields::Continue,
+    {
+        <Self as fields::Continue>::set(self, value)
+    }
+
+    /// Sets `plugin_paths` (accepted by `workspaceOpen`).
+    fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
+    where
+        Self: fields::PluginPaths,
+    {
+        <Self as fields::PluginPaths>::set(self, values)
+    }
+}
+
+impl<T: Response> FieldSetters for T {}
+
+/// One trait per response field, implemented by the responses that have it.
+pub mod fields {
+    use super::*;
+
+    /// Responses with a `env` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `env` field",
+        label = "`env` is accepted only by `sessionStart`"
+    )]
+    pub trait Env: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
+    }
+    impl Env for SessionStartResponse {
+        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
+            self.env(key, value)
+        }
+    }
+
+    /// Responses with a `additional_context` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `additional_context` field",
+        label = "`additional_context` is accepted only by `sessionStart`, `postToolUse`, `postToolUseFailure`"
+    )]
+    pub trait AdditionalContext: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl AdditionalContext for SessionStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for PostToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for PostToolUseFailureResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+
+    /// Responses with a `user_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `user_message` field",
+        label = "`user_message` is accepted only by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
+    )]
+    pub trait UserMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl UserMessage for PreToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for SubagentStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeShellExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeMCPExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeReadFileResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeSubmitPromptResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for PreCompactResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+
+    /// Responses with a `agent_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `agent_message` field",
+        label = "`agent_message` is accepted only by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`"
+    )]
+    pub trait AgentMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl AgentMessage for PreToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+    impl AgentMessage for BeforeShellExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+    impl AgentMessage for BeforeMCPExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+
+    /// Responses with a `updated_input` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_input` field",
+        label = "`updated_input` is accepted only by `preToolUse`"
+    )]
+    pub trait UpdatedInput: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: Value) -> Self;
+    }
+    impl UpdatedInput for PreToolUseResponse {
+        fn set(self, value: Value) -> Self {
+            self.updated_input(value)
+        }
+    }
+
+    /// Responses with a `updated_mcp_tool_output` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_mcp_tool_output` field",
+        label = "`updated_mcp_tool_output` is accepted only by `postToolUse`"
+    )]
+    pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: Value) -> Self;
+    }
+    impl UpdatedMcpToolOutput for PostToolUseResponse {
+        fn set(self, value: Value) -> Self {
+            self.updated_mcp_tool_output(value)
+        }
+    }
+
+    /// Responses with a `followup_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `followup_message` field",
+        label = "`followup_message` is accepted only by `subagentStop`, `stop`"
+    )]
+    pub trait FollowupMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl FollowupMessage for SubagentStopResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.followup_message(value)
+        }
+    }
+    impl FollowupMessage for StopResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.followup_message(value)
+        }
+    }
+
+    /// Responses with a `continue` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `continue` field",
+        label = "`continue` is accepted only by `beforeSubmitPrompt`"
+    )]
+    pub trait Continue: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, value: bool) -> Self;
+    }
+    impl Continue for BeforeSubmitPromptResponse {
+        fn set(self, value: bool) -> Self {
+            self.r#continue(value)
+        }
+    }
+
+    /// Responses with a `plugin_paths` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `plugin_paths` field",
+        label = "`plugin_paths` is accepted only by `workspaceOpen`"
+    )]
+    pub trait PluginPaths: crate::sealed::Sealed {
+        /// Sets the field.
+        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
+    }
+    impl PluginPaths for WorkspaceOpenResponse {
+        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
+            self.plugin_paths(values)
+        }
+    }
+}
+
 crate::__private::outcome_impls! {
 crate::event::SessionStart => SessionStartResponse,
 crate::event::SessionEnd => (),
