@@ -155,6 +155,15 @@ impl Event<'_> {
     }
 }
 
+/// "`stop`, `subagentStop`".
+fn event_names(events: &[&Event]) -> String {
+    events
+        .iter()
+        .map(|e| format!("`{}`", e.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `followup_message` → `FollowupMessage`.
 fn upper_camel(name: &str) -> String {
     name.split('_')
@@ -538,11 +547,7 @@ impl<'a> Spec<'a> {
         for (name, ty, events) in &fields {
             let id = ident(name);
             let bound = format!("fields::{}", upper_camel(name));
-            let list = events
-                .iter()
-                .map(|e| format!("`{}`", e.name))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let list = event_names(events);
             let (params, args) = setter_signature(ty);
             let _ = writeln!(
                 out,
@@ -553,11 +558,7 @@ impl<'a> Spec<'a> {
         out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
         for (name, ty, events) in &fields {
             let trait_name = upper_camel(name);
-            let list = events
-                .iter()
-                .map(|e| format!("`{}`", e.name))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let list = event_names(events);
             let (params, args) = setter_signature(ty);
             let _ = writeln!(
                 out,
