@@ -57,8 +57,11 @@
 //! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
 //! block. Unknown fields are never an error: they are kept in each input's `extra`.
 //!
-//! While the handler runs, anything it prints on stdout goes to stderr (unix), so a stray
-//! `println!` cannot corrupt the answer; a closed stdout is ignored.
+//! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
+//! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
+//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a `SIGALRM` timer otherwise
+//! writes the failure policy's answer and ends the process. Both are unix-only: elsewhere stdout
+//! is used as it is and deadlines are not enforced.
 
 #![deny(unsafe_code)] // allowed only in `process`, for descriptor and timer calls
 #![warn(missing_docs, unreachable_pub)]

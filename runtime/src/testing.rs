@@ -26,7 +26,9 @@
 //! ```
 //!
 //! The runner calls the same code as the generated `main` (only the process around it, stdin,
-//! stdout and the exit, are left out), so an answer here is byte for byte the binary's.
+//! stdout and the exit, are left out), so an answer here is byte for byte the binary's. Two
+//! things need the process and are left out too: the `timeout` deadline (a signal that ends the
+//! process) and capture mode; test those on the built binary.
 
 use crate::event::Event;
 use crate::render::Rendered;
