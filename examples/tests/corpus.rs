@@ -6,11 +6,10 @@
 //! The corpus is not part of this repository. When its folder is absent the tests print a
 //! notice and pass, unless `CI` is set, where they fail.
 
+use cursor_hooks::testing::Binary;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -251,26 +250,16 @@ fn run_corpus() -> Option<CorpusRun> {
 /// Runs one hook process; the audit log is always redirected to the scratch file, so nothing is
 /// written under the payloads' `<RUN>` workspace roots.
 fn run(binary: &str, audit_log: &Path, payload: &[u8]) -> (String, String, Option<i32>) {
-    let mut child = Command::new(binary)
+    let answer = Binary::new(binary)
         .env_remove("CURSOR_PROJECT_DIR")
         .env("CURSOR_HOOKS_AUDIT_LOG", audit_log)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hook binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(payload)
-        .expect("payload written");
-    let output = child.wait_with_output().expect("the hook binary finishes");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
+        .run(payload);
+    let stderr = answer
+        .stderr
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    (answer.stdout, stderr, Some(answer.exit_code))
 }
 
 /// Panics with the first problems found, if any.

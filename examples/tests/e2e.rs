@@ -2,12 +2,12 @@
 //! payload from `tests/fixtures/` piped on stdin, and its exit code, stdout and stderr are
 //! checked.
 
+use cursor_hooks::testing::{Binary, Running};
+use cursor_hooks::Rendered;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::ffi::OsStr;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 const SHELL_GUARD: &str = env!("CARGO_BIN_EXE_shell-guard");
 const SECRETS_GUARD: &str = env!("CARGO_BIN_EXE_secrets-guard");
@@ -54,46 +54,35 @@ impl Run {
     }
 }
 
-/// A command for a hook binary with the hook variables cleared and `env` set.
-fn command<V: AsRef<OsStr>>(binary: &str, env: &[(&str, V)]) -> Command {
-    let mut command = Command::new(binary);
-    for variable in HOOK_VARIABLES {
-        command.env_remove(variable);
+impl From<Rendered> for Run {
+    /// Back to stderr's text: every line the hooks write ends in a newline.
+    fn from(rendered: Rendered) -> Run {
+        let stderr = rendered
+            .stderr
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
+        Run {
+            stdout: rendered.stdout,
+            stderr,
+            code: rendered.exit_code,
+        }
     }
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    command
 }
 
-fn feed(child: &mut Child, payload: &[u8]) {
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(payload)
-        .expect("payload written");
-}
-
-fn finish(child: Child) -> Run {
-    let output = child.wait_with_output().expect("the hook binary finishes");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("the hook exits with a code"),
-    }
+/// A hook binary with the hook variables cleared and `env` set.
+fn hook<V: AsRef<OsStr>>(binary: &str, env: &[(&str, V)]) -> Binary {
+    let cleared = HOOK_VARIABLES
+        .iter()
+        .fold(Binary::new(binary), |hook, variable| {
+            hook.env_remove(variable)
+        });
+    env.iter()
+        .fold(cleared, |hook, (key, value)| hook.env(key, value))
 }
 
 fn run_with<V: AsRef<OsStr>>(binary: &str, env: &[(&str, V)], payload: &[u8]) -> Run {
-    let mut child = command(binary, env)
-        .spawn()
-        .expect("the hook binary starts");
-    feed(&mut child, payload);
-    finish(child)
+    Run::from(hook(binary, env).run(payload))
 }
 
 fn run(binary: &str, payload: &[u8]) -> Run {
@@ -668,24 +657,18 @@ fn audit_log_lines_stay_whole_under_concurrent_appends() {
     let commands: Vec<String> = (0..PROCESSES)
         .map(|n| format!("cargo test -p shop --test cart_{n:02} -- --nocapture"))
         .collect();
-    // Every process is started, and blocks reading stdin, before any payload is sent; then all
-    // are fed, and only then waited on, so the appends overlap as much as they can.
-    let mut children: Vec<Child> = commands
+    // Every process is started and fed before any is waited on, so the appends overlap.
+    let running: Vec<Running> = commands
         .iter()
-        .map(|_| {
-            command(AUDIT_LOG, &[("CURSOR_HOOKS_AUDIT_LOG", &log)])
-                .spawn()
-                .expect("the hook binary starts")
+        .map(|command| {
+            hook(AUDIT_LOG, &[("CURSOR_HOOKS_AUDIT_LOG", &log)]).spawn(fixture_with(
+                "after-shell.json",
+                json!({ "command": command }),
+            ))
         })
         .collect();
-    for (child, command) in children.iter_mut().zip(&commands) {
-        feed(
-            child,
-            &fixture_with("after-shell.json", json!({ "command": command })),
-        );
-    }
-    for child in children {
-        finish(child).assert_quiet_no_opinion("concurrent afterShellExecution");
+    for hook in running {
+        Run::from(hook.finish()).assert_quiet_no_opinion("concurrent afterShellExecution");
     }
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.ends_with('\n'), "the log ends mid-line");

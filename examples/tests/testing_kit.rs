@@ -1,12 +1,10 @@
 //! The test kit's in-process runner answers byte for byte what the real binary answers, for
 //! every example and every fixture payload.
 
-use cursor_hooks::testing::{handler, run_all};
+use cursor_hooks::testing::{handler, run_all, Binary};
 use cursor_hooks_examples::{
     audit_log, prompt_guard, secrets_guard, session_context, shell_guard, verify_on_stop,
 };
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 #[test]
 fn the_runner_matches_every_example_binary_on_every_fixture() {
@@ -79,17 +77,10 @@ fn the_runner_matches_every_example_binary_on_every_fixture() {
         let payload = std::fs::read(file.unwrap().path()).unwrap();
         for (binary, handlers) in &examples {
             let in_process = run_all(handlers, payload.as_slice());
-            let mut child = Command::new(binary)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap();
-            child.stdin.take().unwrap().write_all(&payload).unwrap();
-            let output = child.wait_with_output().unwrap();
+            let process = Binary::new(binary).run(payload.as_slice());
             assert_eq!(
-                (in_process.stdout.as_bytes(), in_process.exit_code),
-                (output.stdout.as_slice(), output.status.code().unwrap()),
+                (in_process.stdout.as_str(), in_process.exit_code),
+                (process.stdout.as_str(), process.exit_code),
                 "{binary} on {}",
                 String::from_utf8_lossy(&payload)
             );

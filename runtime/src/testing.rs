@@ -177,6 +177,94 @@ pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
     respond_with(handlers, &payload.into_bytes(), &Settings::from_env())
 }
 
+/// A built hook binary, run as Cursor runs it: the payload on stdin, no arguments. For what
+/// only the process does (deadlines, capture mode), and for end-to-end tests.
+///
+/// ```no_run
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::testing::Binary;
+///
+/// let answer = Binary::new("target/release/policy")
+///     .env("CURSOR_HOOKS_CAPTURE", "/tmp/capture.jsonl")
+///     .run(BeforeShellExecution::fixture().command("rm -rf /"));
+/// cursor_hooks::assert_denied!(answer);
+/// ```
+pub struct Binary {
+    command: std::process::Command,
+}
+
+/// A hook process that has its payload and has not been waited for (to run several at once).
+pub struct Running {
+    child: std::process::Child,
+}
+
+impl Binary {
+    /// The binary at `path`.
+    pub fn new(path: impl AsRef<std::ffi::OsStr>) -> Binary {
+        use std::process::Stdio;
+        let mut command = std::process::Command::new(path);
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        Binary { command }
+    }
+
+    /// Sets an environment variable for the hook.
+    pub fn env(
+        mut self,
+        key: impl AsRef<std::ffi::OsStr>,
+        value: impl AsRef<std::ffi::OsStr>,
+    ) -> Binary {
+        self.command.env(key, value);
+        self
+    }
+
+    /// Removes an environment variable the hook would inherit.
+    pub fn env_remove(mut self, key: impl AsRef<std::ffi::OsStr>) -> Binary {
+        self.command.env_remove(key);
+        self
+    }
+
+    /// Starts the hook and writes the payload to its stdin. Panics when it cannot start.
+    pub fn spawn(&mut self, payload: impl Payload) -> Running {
+        use std::io::Write;
+        let mut child = self
+            .command
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {:?}: {e}", self.command.get_program()));
+        if let Some(mut stdin) = child.stdin.take() {
+            // A hook that stops reading early (over the size cap) is not an error here.
+            let _ = stdin.write_all(&payload.into_bytes());
+        }
+        Running { child }
+    }
+
+    /// Runs the hook on one payload and returns what it answered.
+    pub fn run(&mut self, payload: impl Payload) -> Rendered {
+        self.spawn(payload).finish()
+    }
+}
+
+impl Running {
+    /// Waits for the hook: its stdout, its exit code (-1 when a signal ended it) and its stderr
+    /// lines as written (with the `cursor-hooks: ` prefix).
+    pub fn finish(self) -> Rendered {
+        let output = self
+            .child
+            .wait_with_output()
+            .expect("waiting for a child process");
+        Rendered {
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            exit_code: output.status.code().unwrap_or(-1),
+            stderr: String::from_utf8_lossy(&output.stderr)
+                .lines()
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
+}
+
 impl Rendered {
     fn key(&self, key: &str) -> Option<Value> {
         self.json()?.get(key).cloned()

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{payload, run, Run};
+use cursor_hooks::testing::Binary;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -222,16 +223,10 @@ fn the_cap_is_configurable() {
         json!({"command": "deny", "cwd": "", "padding": "y".repeat(2 << 20)}),
     );
     let answer = |cap: &str| {
-        let mut child = Command::new(OPEN)
+        Binary::new(OPEN)
             .env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(&input).unwrap();
-        let output = child.wait_with_output().unwrap();
-        String::from_utf8(output.stdout).unwrap()
+            .run(input.as_slice())
+            .stdout
     };
     assert_eq!(answer("1"), "{}", "2 MiB is over a 1 MiB cap");
     assert_eq!(

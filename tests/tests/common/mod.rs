@@ -2,9 +2,9 @@
 
 #![allow(dead_code)] // each test file uses a part
 
+use cursor_hooks::testing::Binary;
+use cursor_hooks::Rendered;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 pub struct Run {
     pub stdout: String,
@@ -25,23 +25,22 @@ impl Run {
 }
 
 pub fn run(binary: &str, payload: &[u8]) -> Run {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hook binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(payload)
-        .expect("payload written");
-    let output = child.wait_with_output().expect("the hook binary finishes");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("the hook exits with a code"),
+    Run::from(Binary::new(binary).run(payload))
+}
+
+impl From<Rendered> for Run {
+    /// Back to stderr's text: every line the runtime and the fixtures write ends in a newline.
+    fn from(rendered: Rendered) -> Run {
+        let stderr = rendered
+            .stderr
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
+        Run {
+            stdout: rendered.stdout,
+            stderr,
+            code: rendered.exit_code,
+        }
     }
 }
 
