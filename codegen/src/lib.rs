@@ -854,10 +854,24 @@ fn response_rs(out: &mut String, event: &Event) {
     }
 
     // Rendering.
-    let _ = writeln!(
-        out,
-        "impl Response for {ty} {{\nfn write(&self, out: &mut Writer<'_>) {{"
-    );
+    // The event's block, for `fail = "closed"`: the same constructor a handler would use.
+    let block = if event.category == "prompt_gate" {
+        Some("Self::block(reason)")
+    } else if has_permission && has_user_message {
+        Some("Self::deny(reason)")
+    } else if has_permission {
+        Some("{ let _ = reason; Self::deny() }")
+    } else {
+        None
+    };
+    let _ = writeln!(out, "impl Response for {ty} {{");
+    if let Some(block) = block {
+        let _ = writeln!(
+            out,
+            "fn failure_block(reason: String) -> Option<Self> {{\nSome({block})\n}}"
+        );
+    }
+    out.push_str("fn write(&self, out: &mut Writer<'_>) {\n");
     if has_permission {
         out.push_str("out.permission(self.permission.map(Into::into));\n");
     }

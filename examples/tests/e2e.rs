@@ -2,8 +2,8 @@
 //! payload from `tests/fixtures/` piped on stdin, and its exit code, stdout and stderr are
 //! checked.
 
+use cursor_hooks::testing::Rendered;
 use cursor_hooks::testing::{Binary, Running};
-use cursor_hooks::Rendered;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::ffi::OsStr;

@@ -68,15 +68,22 @@
 
 extern crate self as cursor_hooks;
 
+// The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
+// -> `cli` (the binary's own subcommands) or `respond` (parse, pick the handler, call it with
+// `panic` capture and a `process` deadline) -> `render` (every answer, by the version rules).
+mod binary;
 mod capture;
-mod config;
+mod cli;
 mod de;
 pub mod event;
 mod gen;
+mod hook;
+mod panic;
 mod process;
+#[doc(hidden)]
 pub mod render;
+mod respond;
 pub mod response;
-mod run;
 pub mod testing;
 mod types;
 mod version;
@@ -137,6 +144,7 @@ mod version;
 /// Handlers are free functions: not methods, not `async`, not generic, not named `main`.
 pub use cursor_hooks_macros::cursor_hook;
 
+pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`.
 ///
@@ -160,10 +168,16 @@ pub use cursor_hooks_macros::cursor_hook;
 /// ```
 pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
-pub use render::Rendered;
-pub use run::{FailPolicy, HookOptions, LoopLimit, MAX_PAYLOAD_BYTES, MAX_PAYLOAD_VARIABLE};
 pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
 pub use version::CursorVersion;
+
+/// The JSON library the payload and response types use (`updated_input`, `extra`,
+/// [`ToolInput::value`]), re-exported so a hook crate needs one dependency:
+/// `use cursor_hooks::serde_json::{json, Value};`.
+//
+// (Since `serde_json::Value::String` becomes visible from here, rustc spells `String` in full
+// in errors about a handler's return type; the errors stay as clear.)
+pub use serde_json;
 
 /// Everything a hook file needs: `use cursor_hooks::prelude::*;`.
 pub mod prelude {
@@ -175,7 +189,7 @@ pub mod prelude {
     pub use crate::response::{
         AddContext as _, Allow as _, Ask as _, Deny as _, FieldSetters as _, Followup as _,
     };
-    pub use crate::{cursor_hook, CursorVersion, FailPolicy, ToolInput};
+    pub use crate::{cursor_hook, CursorVersion, ToolInput};
 }
 
 /// The event table generated from `spec/events.json`: every event's name, category and
@@ -190,79 +204,5 @@ mod sealed {
 
 /// Used by the code `#[cursor_hook]` and `main!` generate. Not a public API.
 #[doc(hidden)]
-pub mod __private {
-    pub use crate::run::{
-        assert_distinct_events, main, respond, respond_with, Entry, Hook, Outcome, Settings,
-    };
-    pub use crate::run::{FailPolicy, HookOptions, LoopLimit};
-
-    /// Turns what a handler returns into an [`Outcome`].
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` is not an answer a `{E}` handler can return",
-        label = "expected the `{E}` event's response type",
-        note = "a handler returns `<{E} as Event>::Response` (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
-    )]
-    pub trait IntoOutcome<E: crate::Event> {
-        /// The conversion.
-        fn into_outcome(self) -> Outcome<E::Response>;
-    }
-
-    /// The handler's parameter must be the event's input, by value or by reference.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` is not the input of the `{E}` event",
-        label = "expected `{E}`",
-        note = "the attribute's `event` decides the input type: a handler takes the event's own type, by value or by reference"
-    )]
-    pub trait HookInput<E> {
-        /// The event's payload as the handler's parameter.
-        fn from_event(event: E) -> Self;
-        /// The same, by reference.
-        fn view(event: &E) -> &Self;
-    }
-    impl<E: crate::Event> HookInput<E> for E {
-        fn from_event(event: E) -> Self {
-            event
-        }
-        fn view(event: &E) -> &Self {
-            event
-        }
-    }
-
-    /// Calls a handler that takes its input by value, after checking the input type.
-    pub fn call_by_value<E, I: HookInput<E>, R>(handler: fn(I) -> R, input: E) -> R {
-        handler(I::from_event(input))
-    }
-
-    /// Calls a handler that takes its input by reference, after checking the input type.
-    pub fn call_by_ref<E, I: HookInput<E>, R>(handler: fn(&I) -> R, input: E) -> R {
-        handler(I::view(&input))
-    }
-
-    /// Turns a handler's return value into an outcome, after checking it is an answer to `E`.
-    pub fn into_outcome<E: crate::Event, R: IntoOutcome<E>>(returned: R) -> Outcome<E::Response> {
-        returned.into_outcome()
-    }
-
-    /// `IntoOutcome` impls for one event's response: the response, `Option`, `Result`.
-    macro_rules! outcome_impls {
-        ($($event:ty => $response:ty),* $(,)?) => {$(
-            impl $crate::__private::IntoOutcome<$event> for $response {
-                fn into_outcome(self) -> $crate::__private::Outcome<$response> { $crate::__private::Outcome::Answer(self) }
-            }
-            impl $crate::__private::IntoOutcome<$event> for Option<$response> {
-                fn into_outcome(self) -> $crate::__private::Outcome<$response> { $crate::__private::Outcome::Answer(self.unwrap_or_default()) }
-            }
-            impl<Error: ::std::fmt::Display> $crate::__private::IntoOutcome<$event> for Result<$response, Error> {
-                fn into_outcome(self) -> $crate::__private::Outcome<$response> {
-                    match self { Ok(r) => $crate::__private::Outcome::Answer(r), Err(e) => $crate::__private::Outcome::Failed(e.to_string()) }
-                }
-            }
-            impl<Error: ::std::fmt::Display> $crate::__private::IntoOutcome<$event> for Result<Option<$response>, Error> {
-                fn into_outcome(self) -> $crate::__private::Outcome<$response> {
-                    match self { Ok(r) => $crate::__private::Outcome::Answer(r.unwrap_or_default()), Err(e) => $crate::__private::Outcome::Failed(e.to_string()) }
-                }
-            }
-        )*};
-    }
-    pub(crate) use outcome_impls;
-}
+#[path = "private.rs"]
+pub mod __private;

@@ -227,3 +227,26 @@ mod timer {
         LATE.store(std::ptr::null_mut(), Ordering::SeqCst);
     }
 }
+
+/// Writes an answer that must go out at once (a panic under `panic = "abort"`) and ends the
+/// process without unwinding.
+pub(crate) fn answer_and_exit(answer: &LateAnswer) -> ! {
+    let _ = std::io::stderr().write_all(&answer.stderr);
+    #[cfg(unix)]
+    {
+        use std::os::fd::FromRawFd;
+        let fd = ANSWER_FD.load(std::sync::atomic::Ordering::SeqCst);
+        if fd >= 0 {
+            // SAFETY: `fd` is the descriptor `ProtocolOut` keeps open for the whole process;
+            // `ManuallyDrop` keeps this second handle from closing it.
+            let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+            let _ = file.write_all(&answer.stdout).and_then(|()| file.flush());
+            std::process::exit(answer.exit_code)
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(&answer.stdout)
+        .and_then(|()| stdout.flush());
+    std::process::exit(answer.exit_code)
+}

@@ -2,10 +2,32 @@
 //! with the version rules of `spec/compat.json` applied.
 
 use crate::gen::compat;
-use crate::response::{PermissionOrAsk, Response};
+use crate::types::PermissionOrAsk;
 use crate::version::CursorVersion;
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+/// A handler's answer. Implemented by every generated response type and by `()` (observe-only
+/// events); sealed.
+pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
+    #[doc(hidden)]
+    fn write(&self, out: &mut Writer<'_>);
+
+    /// The event's block, answered by `fail = "closed"`: `None` where the event's JSON cannot
+    /// block (the failure policy then exits 2).
+    #[doc(hidden)]
+    fn failure_block(_reason: String) -> Option<Self> {
+        None
+    }
+}
+
+impl crate::sealed::Sealed for () {}
+impl Response for () {
+    fn write(&self, _: &mut Writer<'_>) {}
+}
+
+/// What each stderr line of a hook starts with.
+pub(crate) const NOTE_PREFIX: &str = "cursor-hooks: ";
 
 /// What Cursor sees from one hook run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,6 +59,65 @@ impl Rendered {
         self.stderr.push(one_line(&line));
         self
     }
+
+    /// The stderr lines as the process writes them, each with its prefix and newline.
+    pub(crate) fn stderr_text(&self) -> String {
+        self.stderr
+            .iter()
+            .map(|line| format!("{NOTE_PREFIX}{line}\n"))
+            .collect()
+    }
+
+    fn text(&self, key: &str) -> Option<String> {
+        self.json()?.get(key)?.as_str().map(str::to_owned)
+    }
+
+    /// `permission`, if the answer has one that Cursor knows.
+    pub fn permission(&self) -> Option<PermissionOrAsk> {
+        match self.text("permission")?.as_str() {
+            "allow" => Some(PermissionOrAsk::Allow),
+            "deny" => Some(PermissionOrAsk::Deny),
+            "ask" => Some(PermissionOrAsk::Ask),
+            _ => None,
+        }
+    }
+
+    /// `user_message` (or the 1.7 `userMessage`).
+    pub fn user_message(&self) -> Option<String> {
+        self.text("user_message")
+            .or_else(|| self.text("userMessage"))
+    }
+
+    /// `agent_message` (or the 1.7 `agentMessage`).
+    pub fn agent_message(&self) -> Option<String> {
+        self.text("agent_message")
+            .or_else(|| self.text("agentMessage"))
+    }
+
+    /// `followup_message`.
+    pub fn followup_message(&self) -> Option<String> {
+        self.text("followup_message")
+    }
+
+    /// `additional_context`.
+    pub fn additional_context(&self) -> Option<String> {
+        self.text("additional_context")
+    }
+
+    /// `{}` with exit 0: Cursor and the other hooks decide.
+    pub fn is_no_opinion(&self) -> bool {
+        self.exit_code == 0
+            && self
+                .json()
+                .is_some_and(|v| v.as_object().is_some_and(Map::is_empty))
+    }
+
+    /// Whether Cursor blocks the action: `deny`, `continue: false`, or exit 2.
+    pub fn is_blocked(&self) -> bool {
+        self.exit_code == 2
+            || self.permission() == Some(PermissionOrAsk::Deny)
+            || self.json().and_then(|v| v.get("continue").cloned()) == Some(Value::Bool(false))
+    }
 }
 
 /// A stderr note is one line: control characters (a newline in an event name, a multi-line
@@ -67,6 +148,19 @@ pub struct RenderContext<'a> {
     pub legacy_format: bool,
     /// The hook opted out of the `ask` downgrade (`#[cursor_hook(ask = "keep")]`).
     pub keep_ask: bool,
+}
+
+impl RenderContext<'static> {
+    /// For an answer to a payload that could not be read: today's format.
+    pub(crate) fn unread(event: &'static str) -> Self {
+        static UNKNOWN: CursorVersion = CursorVersion::Missing;
+        RenderContext {
+            event,
+            version: &UNKNOWN,
+            legacy_format: false,
+            keep_ask: false,
+        }
+    }
 }
 
 /// Collects a response's fields in order; generated `Response::write` impls call it.

@@ -15,51 +15,8 @@
 //! approval prompt.
 
 pub use crate::gen::responses::*;
-use crate::render::Writer;
-
-/// `permission` on events that take only allow or deny
-/// (`beforeReadFile`, `beforeTabFileRead`, `subagentStart`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Permission {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-}
-
-/// `permission` on events that also take `ask` (`preToolUse`, `beforeShellExecution`,
-/// `beforeMCPExecution`). Whether `ask` reaches Cursor depends on its version: see
-/// `spec/compat.json`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PermissionOrAsk {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-    /// Ask the user. Rendered as `deny` where Cursor does not honour it.
-    Ask,
-}
-
-impl From<Permission> for PermissionOrAsk {
-    fn from(p: Permission) -> Self {
-        match p {
-            Permission::Allow => PermissionOrAsk::Allow,
-            Permission::Deny => PermissionOrAsk::Deny,
-        }
-    }
-}
-
-/// A handler's answer. Implemented by every generated response type and by `()` (observe-only
-/// events); sealed.
-pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
-    #[doc(hidden)]
-    fn write(&self, out: &mut Writer<'_>);
-}
-
-impl crate::sealed::Sealed for () {}
-impl Response for () {
-    fn write(&self, _: &mut Writer<'_>) {}
-}
+pub use crate::render::Response;
+pub use crate::types::{Permission, PermissionOrAsk};
 
 /// No opinion: `{}`. Cursor and the other hooks decide. The default of every response.
 ///

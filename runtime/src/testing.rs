@@ -30,14 +30,17 @@
 //! things need the process and are left out too: the `timeout` deadline (a signal that ends the
 //! process) and capture mode; test those on the built binary.
 
+use crate::capture::REPLAYING;
 use crate::event::Event;
-use crate::render::Rendered;
-use crate::run::{respond_with, Entry, Hook, Settings};
+use crate::hook::Hook;
+use crate::respond::{respond, Settings};
 use serde_json::{Map, Value};
 use std::marker::PhantomData;
 use std::path::Path;
 
-pub use crate::capture::{replay, Change, CAPTURE_VARIABLE};
+pub use crate::capture::{CAPTURE_VARIABLE, REPLAY_VARIABLE};
+pub use crate::render::Rendered;
+pub use crate::respond::Entry;
 
 /// A payload under construction, for event `E`. Start from `E::fixture()`
 /// (for example [`BeforeShellExecution::fixture`](crate::event::BeforeShellExecution::fixture)),
@@ -163,6 +166,7 @@ impl<E: Event> Payload for Typed<E> {
 }
 
 /// One handler, for [`run_all`]: `testing::handler::<guard>()`.
+#[must_use]
 pub fn handler<H: Hook>() -> Entry {
     Entry::of::<H>()
 }
@@ -174,8 +178,99 @@ pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
 
 /// Answers `payload` with several handlers, as a `main!(a, b, ...)` binary would.
 pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
-    respond_with(handlers, &payload.into_bytes(), &Settings::from_env())
+    respond(handlers, &payload.into_bytes(), &Settings::from_env())
 }
+
+/// A captured payload whose answer is different now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// The line of the capture file (from 1).
+    pub line: usize,
+    /// The payload's `hook_event_name`, when it has one.
+    pub event: Option<String>,
+    /// stdout and exit code then.
+    pub before: (String, i32),
+    /// stdout and exit code now.
+    pub after: (String, i32),
+}
+
+/// Runs every payload of a capture file through `handlers` and returns the answers that
+/// changed (an empty list: nothing changed).
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::testing;
+///
+/// #[cursor_hook(event = "beforeShellExecution")]
+/// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+///     if input.command.contains("rm") { deny("no rm") } else { no_opinion() }
+/// }
+///
+/// let file = std::env::temp_dir().join(format!("capture-doc-{}.jsonl", std::process::id()));
+/// let captured = r#"{"payload":"{\"hook_event_name\":\"beforeShellExecution\",\"command\":\"rm x\"}","stdout":"{}","exit_code":0}"#;
+/// std::fs::write(&file, format!("{captured}\n")).unwrap();
+/// let changes = testing::replay(&[testing::handler::<guard>()], &file).unwrap();
+/// assert_eq!(changes.len(), 1, "the guard denies now where it had no opinion");
+/// # std::fs::remove_file(&file).unwrap();
+/// ```
+pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, ReplayError> {
+    let text = std::fs::read_to_string(capture)
+        .map_err(|e| ReplayError(format!("cannot read {}: {e}", capture.display())))?;
+    let settings = Settings::from_env();
+    let mut changes = Vec::new();
+    for (index, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+    {
+        let bad = |what: &str| ReplayError(format!("{}:{}: {what}", capture.display(), index + 1));
+        let record: Value =
+            serde_json::from_str(line).map_err(|e| bad(&format!("not a capture line ({e})")))?;
+        let payload: Vec<u8> = match (record.get("payload"), record.get("payload_bytes")) {
+            (Some(Value::String(text)), _) => text.clone().into_bytes(),
+            (_, Some(bytes)) => {
+                serde_json::from_value(bytes.clone()).map_err(|e| bad(&e.to_string()))?
+            }
+            _ => return Err(bad("no `payload`")),
+        };
+        let before = (
+            record["stdout"]
+                .as_str()
+                .ok_or_else(|| bad("no `stdout`"))?
+                .to_owned(),
+            record["exit_code"]
+                .as_i64()
+                .ok_or_else(|| bad("no `exit_code`"))? as i32,
+        );
+        REPLAYING.with(|flag| flag.set(true));
+        let now = respond(handlers, &payload, &settings);
+        REPLAYING.with(|flag| flag.set(false));
+        if (now.stdout.as_str(), now.exit_code) != (before.0.as_str(), before.1) {
+            let event = serde_json::from_slice::<Value>(&payload)
+                .ok()
+                .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned));
+            changes.push(Change {
+                line: index + 1,
+                event,
+                before,
+                after: (now.stdout, now.exit_code),
+            });
+        }
+    }
+    Ok(changes)
+}
+
+/// Why a capture file could not be replayed: it cannot be read, or a line is not a capture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError(String);
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ReplayError {}
 
 /// A built hook binary, run as Cursor runs it: the payload on stdin, no arguments. For what
 /// only the process does (deadlines, capture mode), and for end-to-end tests.
@@ -265,65 +360,26 @@ impl Running {
     }
 }
 
-impl Rendered {
-    fn key(&self, key: &str) -> Option<Value> {
-        self.json()?.get(key).cloned()
-    }
-
-    fn text(&self, key: &str) -> Option<String> {
-        self.key(key)?.as_str().map(str::to_owned)
-    }
-
-    /// `permission`, if the answer has one.
-    pub fn permission(&self) -> Option<String> {
-        self.text("permission")
-    }
-
-    /// `user_message` (or the 1.7 `userMessage`).
-    pub fn user_message(&self) -> Option<String> {
-        self.text("user_message")
-            .or_else(|| self.text("userMessage"))
-    }
-
-    /// `agent_message` (or the 1.7 `agentMessage`).
-    pub fn agent_message(&self) -> Option<String> {
-        self.text("agent_message")
-            .or_else(|| self.text("agentMessage"))
-    }
-
-    /// `followup_message`.
-    pub fn followup(&self) -> Option<String> {
-        self.text("followup_message")
-    }
-
-    /// `additional_context`.
-    pub fn additional_context(&self) -> Option<String> {
-        self.text("additional_context")
-    }
-
-    /// `{}` with exit 0: Cursor and the other hooks decide.
-    pub fn is_no_opinion(&self) -> bool {
-        self.exit_code == 0
-            && self
-                .json()
-                .is_some_and(|v| v.as_object().is_some_and(Map::is_empty))
-    }
-
-    /// Whether Cursor blocks the action: `deny`, `continue: false`, or exit 2.
-    pub fn is_blocked(&self) -> bool {
-        self.exit_code == 2
-            || self.permission().as_deref() == Some("deny")
-            || self.key("continue") == Some(Value::Bool(false))
-    }
-}
-
-/// Asserts that an answer denies: `permission` is `deny`, or a prompt is stopped
-/// (`continue: false`), or the hook exits 2.
+/// Asserts that an answer denies: `permission` is `deny`.
 #[macro_export]
 macro_rules! assert_denied {
     ($answer:expr $(,)?) => {{
         let answer = &$answer;
-        assert!(answer.is_blocked(), "expected a deny, got {answer:?}");
+        assert_eq!(
+            answer.permission(),
+            Some($crate::response::PermissionOrAsk::Deny),
+            "expected a deny, got {answer:?}"
+        );
+    }};
+}
+
+/// Asserts that Cursor blocks the action in any way: `permission: deny`, `continue: false`
+/// (a prompt), or exit 2 (an event whose JSON cannot block).
+#[macro_export]
+macro_rules! assert_blocked {
+    ($answer:expr $(,)?) => {{
+        let answer = &$answer;
+        assert!(answer.is_blocked(), "expected a block, got {answer:?}");
     }};
 }
 
@@ -333,8 +389,8 @@ macro_rules! assert_allowed {
     ($answer:expr $(,)?) => {{
         let answer = &$answer;
         assert_eq!(
-            answer.permission().as_deref(),
-            Some("allow"),
+            answer.permission(),
+            Some($crate::response::PermissionOrAsk::Allow),
             "expected an allow, got {answer:?}"
         );
     }};
@@ -346,8 +402,8 @@ macro_rules! assert_asked {
     ($answer:expr $(,)?) => {{
         let answer = &$answer;
         assert_eq!(
-            answer.permission().as_deref(),
-            Some("ask"),
+            answer.permission(),
+            Some($crate::response::PermissionOrAsk::Ask),
             "expected an ask, got {answer:?}"
         );
     }};

@@ -4,8 +4,9 @@
 //! E1–E20 and §2.2) and the rules of `spec/compat.json`, not from the renderer.
 
 use cursor_hooks::prelude::*;
-use cursor_hooks::render::{render, RenderContext, Rendered};
+use cursor_hooks::render::{render, RenderContext};
 use cursor_hooks::response::Response;
+use cursor_hooks::testing::Rendered;
 use serde_json::{json, Value};
 
 const CLI: &str = "2026.09.28-64d2043";

@@ -4,9 +4,10 @@
 //! without a regeneration (or a hand edit of the generated code) fails here.
 
 use cursor_hooks::event::*;
-use cursor_hooks::render::{render, RenderContext, Rendered};
+use cursor_hooks::render::{render, RenderContext};
 use cursor_hooks::response::*;
 use cursor_hooks::spec::{info, EVENTS};
+use cursor_hooks::testing::Rendered;
 use cursor_hooks::{CursorVersion, Event};
 use serde_json::{json, Value};
 use std::any::TypeId;

@@ -8,7 +8,7 @@
 //! `cargo test` runs 100,000 inputs. For a long run: `CURSOR_HOOKS_FUZZ_SECS=600 cargo test
 //! --release -p cursor-hooks-tests --test fuzz -- --nocapture` (it prints how many it ran).
 
-use cursor_hooks::__private::{respond_with, Entry, Settings};
+use cursor_hooks::__private::{respond as respond_with, Entry, Settings};
 use cursor_hooks::prelude::*;
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -186,7 +186,7 @@ fn check(input: &[u8], settings: &Settings) {
             let event = serde_json::from_slice::<Value>(input)
                 .ok()
                 .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned));
-            if let Some(event) = event.filter(|e| ENTRIES.iter().any(|entry| entry.event == e)) {
+            if let Some(event) = event.filter(|e| ENTRIES.iter().any(|entry| entry.event() == e)) {
                 let allowed = accepted_keys(&event);
                 for key in object.keys() {
                     assert!(

@@ -177,6 +177,9 @@ impl Ask for PreToolUseResponse {
     }
 }
 impl Response for PreToolUseResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
         out.field(
@@ -378,6 +381,9 @@ impl Deny for SubagentStartResponse {
     }
 }
 impl Response for SubagentStartResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
         out.field(
@@ -527,6 +533,9 @@ impl Ask for BeforeShellExecutionResponse {
     }
 }
 impl Response for BeforeShellExecutionResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
         out.field(
@@ -626,6 +635,9 @@ impl Ask for BeforeMCPExecutionResponse {
     }
 }
 impl Response for BeforeMCPExecutionResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
         out.field(
@@ -703,6 +715,9 @@ impl Deny for BeforeReadFileResponse {
     }
 }
 impl Response for BeforeReadFileResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
         out.field(
@@ -762,6 +777,9 @@ impl BeforeSubmitPromptResponse {
 
 impl crate::sealed::Sealed for BeforeSubmitPromptResponse {}
 impl Response for BeforeSubmitPromptResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::block(reason))
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
             "continue",
@@ -921,6 +939,12 @@ impl Allow for BeforeTabFileReadResponse {
     }
 }
 impl Response for BeforeTabFileReadResponse {
+    fn failure_block(reason: String) -> Option<Self> {
+        Some({
+            let _ = reason;
+            Self::deny()
+        })
+    }
     fn write(&self, out: &mut Writer<'_>) {
         out.permission(self.permission.map(Into::into));
     }

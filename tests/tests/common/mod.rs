@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses a part
 
 use cursor_hooks::testing::Binary;
-use cursor_hooks::Rendered;
+use cursor_hooks::testing::Rendered;
 use serde_json::{json, Value};
 
 pub struct Run {

@@ -1,0 +1,361 @@
+//! The hook binary's own command line, for people: `print-config`, `install` and
+//! `uninstall`, which need the binary's own handlers. Cursor runs the binary without
+//! arguments, so it stays a hook. (`doctor`, `replay` and the rest are the `cursor-hooks`
+//! command's, which no hook links.)
+//!
+//! Arguments are parsed by hand: an argument library would be linked into every hook binary
+//! and run at every start, for three subcommands and three flags.
+
+use crate::hook::{FailPolicy, LoopLimit};
+use crate::respond::Entry;
+use crate::spec;
+use serde_json::{json, Map, Value};
+use std::path::{Path, PathBuf};
+
+const USAGE: &str = "usage: <hook> [print-config | install [--project DIR | --user] [--dry-run] | uninstall [--project DIR | --user] | --version | --help]
+Without arguments the binary is a hook: Cursor writes one payload on its stdin.
+To check a configuration or replay captures, use the `cursor-hooks` command.";
+
+const SUBCOMMANDS: &[&str] = &[
+    "print-config",
+    "install",
+    "uninstall",
+    "help",
+    "--help",
+    "--version",
+];
+
+/// What the command line decided.
+pub(crate) enum Decision {
+    /// No arguments: run as a hook.
+    Hook,
+    /// A subcommand ran; exit with this code.
+    Exit(i32),
+}
+
+/// Runs a subcommand, or says the binary is to run as a hook. `stdin_is_terminal`: a person
+/// started the binary with no arguments, so waiting for a payload would look like a hang.
+pub(crate) fn command_line(
+    entries: &[Entry],
+    args: &[String],
+    stdin_is_terminal: bool,
+) -> Decision {
+    let Some((name, rest)) = args.split_first() else {
+        if stdin_is_terminal {
+            eprintln!("{USAGE}");
+            return Decision::Exit(2);
+        }
+        return Decision::Hook;
+    };
+    let result = match name.as_str() {
+        "print-config" => print_config(entries, rest),
+        "install" => install(entries, rest),
+        "uninstall" => uninstall(entries, rest),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        "--version" | "-V" => {
+            println!("cursor-hooks {}", env!("CARGO_PKG_VERSION"));
+            Ok(0)
+        }
+        moved @ ("doctor" | "replay") => {
+            eprintln!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`");
+            return Decision::Exit(2);
+        }
+        unknown => {
+            let hint = closest(unknown, SUBCOMMANDS)
+                .map(|name| format!(", did you mean `{name}`?"))
+                .unwrap_or_default();
+            eprintln!("error: unknown subcommand `{unknown}`{hint}\n{USAGE}");
+            return Decision::Exit(2);
+        }
+    };
+    Decision::Exit(result.unwrap_or_else(|error| {
+        eprintln!("error: {error}");
+        1
+    }))
+}
+
+/// The candidate within two edits of `word`, if one is.
+fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|candidate| (edit_distance(word, candidate), *candidate))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()
+        .map(|(_, candidate)| candidate)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+struct Flags {
+    project: Option<PathBuf>,
+    user: bool,
+    dry_run: bool,
+}
+
+fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
+    let mut flags = Flags {
+        project: None,
+        user: false,
+        dry_run: false,
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--project" if allowed.contains(&"--project") => {
+                let dir = PathBuf::from(args.next().ok_or("--project needs a directory")?);
+                if !dir.is_dir() {
+                    return Err(format!("--project {}: no such directory", dir.display()));
+                }
+                flags.project = Some(dir);
+            }
+            "--user" if allowed.contains(&"--user") => flags.user = true,
+            "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
+            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+        }
+    }
+    if flags.user && flags.project.is_some() {
+        return Err("--project and --user exclude each other".to_owned());
+    }
+    Ok(flags)
+}
+
+/// This binary as a `hooks.json` command: its absolute path, quoted for the shell if needed.
+fn own_command() -> Result<String, String> {
+    let path =
+        std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
+    let path = path.to_str().ok_or("this binary's path is not UTF-8")?;
+    Ok(shell_quote(path))
+}
+
+fn shell_quote(text: &str) -> String {
+    let plain = text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%,=".contains(c));
+    if plain && !text.is_empty() {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// The `hooks.json` entry for each handler, keyed by event.
+fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
+    let mut hooks = Map::new();
+    for entry in entries {
+        let options = entry.options();
+        let mut object = Map::new();
+        object.insert("command".into(), command.into());
+        if let Some(timeout) = options.timeout {
+            object.insert("timeout".into(), timeout.into());
+        }
+        if let Some(matcher) = options.matcher {
+            object.insert("matcher".into(), matcher.into());
+        }
+        if options.fail == FailPolicy::Closed {
+            object.insert("failClosed".into(), true.into());
+        }
+        match options.loop_limit {
+            Some(LoopLimit::Limit(n)) => {
+                object.insert("loop_limit".into(), n.into());
+            }
+            Some(LoopLimit::Unlimited) => {
+                object.insert("loop_limit".into(), Value::Null);
+            }
+            None => {}
+        }
+        hooks.insert(
+            entry.event().to_owned(),
+            Value::Array(vec![Value::Object(object)]),
+        );
+    }
+    hooks
+}
+
+fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+    flags(args, &[])?;
+    let config = json!({ "version": 1, "hooks": own_hooks(entries, &own_command()?) });
+    println!("{}", pretty(&config));
+    Ok(0)
+}
+
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).expect("JSON values always serialize")
+}
+
+fn home() -> Result<PathBuf, String> {
+    std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from)
+        .ok_or_else(|| "no home directory (HOME is not set)".to_owned())
+}
+
+fn target_file(flags: &Flags) -> Result<PathBuf, String> {
+    let base = if flags.user {
+        home()?
+    } else {
+        match &flags.project {
+            Some(dir) => dir.clone(),
+            None => std::env::current_dir().map_err(|e| e.to_string())?,
+        }
+    };
+    Ok(base.join(".cursor").join("hooks.json"))
+}
+
+/// Reads a `hooks.json`; a missing file is an empty configuration.
+fn read_config(path: &Path) -> Result<Value, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let value: Value = serde_json::from_str(&text).map_err(|e| {
+                format!(
+                    "{} is not valid JSON ({e}); it was left as it is",
+                    path.display()
+                )
+            })?;
+            if !value.is_object() || !value.get("hooks").is_none_or(Value::is_object) {
+                return Err(format!(
+                    "{} is not a hooks.json object with a `hooks` object; it was left as it is",
+                    path.display()
+                ));
+            }
+            Ok(value)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Ok(json!({ "version": 1, "hooks": {} }))
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Removes every entry whose command is `command`; drops event lists that only held ours.
+fn remove_own(hooks: &mut Map<String, Value>, command: &str) -> usize {
+    let mut removed = 0;
+    hooks.retain(|_, list| {
+        let Some(items) = list.as_array_mut() else {
+            return true;
+        };
+        let before = items.len();
+        items.retain(|item| item.get("command").and_then(Value::as_str) != Some(command));
+        removed += before - items.len();
+        !(items.is_empty() && before > 0)
+    });
+    removed
+}
+
+/// Writes through a temporary file and a rename, so a crash never leaves half a file.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let dir = path.parent().ok_or("the file has no directory")?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let temporary = dir.join(format!(".hooks.json.{}.tmp", std::process::id()));
+    std::fs::write(&temporary, text)
+        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("cannot replace {}: {e}", path.display())
+    })
+}
+
+fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+    let flags = flags(args, &["--project", "--user", "--dry-run"])?;
+    let path = target_file(&flags)?;
+    let command = own_command()?;
+    let mut config = read_config(&path)?;
+    let object = config.as_object_mut().expect("checked in read_config");
+    object.entry("version").or_insert(json!(1));
+    let hooks = object
+        .entry("hooks")
+        .or_insert_with(|| json!({}))
+        .as_object_mut()
+        .expect("checked in read_config");
+    remove_own(hooks, &command);
+    for (event, mut list) in own_hooks(entries, &command) {
+        if spec::info(&event).is_none() {
+            // One unknown event name makes Cursor ignore the whole file.
+            return Err(format!(
+                "refusing to write `{event}`: Cursor has no such event"
+            ));
+        }
+        let own = list.as_array_mut().expect("built as an array").remove(0);
+        match hooks
+            .entry(event)
+            .or_insert_with(|| json!([]))
+            .as_array_mut()
+        {
+            Some(existing) => existing.push(own),
+            None => {
+                return Err(format!(
+                    "{}: an event's value is not a list; it was left as it is",
+                    path.display()
+                ))
+            }
+        }
+    }
+    let text = format!("{}\n", pretty(&config));
+    if flags.dry_run {
+        print!("{text}");
+        return Ok(0);
+    }
+    write_atomically(&path, &text)?;
+    println!("installed {} hook(s) in {}", entries.len(), path.display());
+    Ok(0)
+}
+
+fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
+    let flags = flags(args, &["--project", "--user"])?;
+    let path = target_file(&flags)?;
+    if !path.exists() {
+        println!("nothing to remove: {} does not exist", path.display());
+        return Ok(0);
+    }
+    let command = own_command()?;
+    let mut config = read_config(&path)?;
+    let removed = match config.get_mut("hooks").and_then(Value::as_object_mut) {
+        Some(hooks) => remove_own(hooks, &command),
+        None => 0,
+    };
+    if removed > 0 {
+        write_atomically(&path, &format!("{}\n", pretty(&config)))?;
+    }
+    println!("removed {removed} hook(s) from {}", path.display());
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_paths_for_the_shell() {
+        assert_eq!(shell_quote("/opt/hooks/policy"), "/opt/hooks/policy");
+        assert_eq!(
+            shell_quote("/Users/me/My Hooks/policy"),
+            "'/Users/me/My Hooks/policy'"
+        );
+        assert_eq!(shell_quote("/it's/here"), r"'/it'\''s/here'");
+    }
+
+    #[test]
+    fn suggests_the_closest_subcommand() {
+        assert_eq!(closest("instal", SUBCOMMANDS), Some("install"));
+        assert_eq!(closest("print-confg", SUBCOMMANDS), Some("print-config"));
+        assert_eq!(closest("doctor", SUBCOMMANDS), None);
+    }
+}

@@ -1,0 +1,505 @@
+//! The pure part of a hook run: payload bytes in, [`Rendered`] out. The binary's `main` and the
+//! test kit share it, so an answer in a test is byte for byte the binary's.
+//!
+//! Every answer, the handler's or the failure policy's (bad input, `Err`, panic, deadline), is
+//! a typed response rendered by [`render`], so the version rules apply to all of them.
+
+use crate::event::{Category, Common, Event};
+use crate::gen::compat;
+use crate::gen::table::{EventInfo, EVENTS};
+use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
+use crate::panic::{capture_panics, AbortAnswer};
+use crate::process::{Deadline, LateAnswer};
+use crate::render::{render, RenderContext, Rendered, Response};
+use std::borrow::Cow;
+use std::time::{Duration, Instant};
+
+/// One handler of a binary, as `cursor_hooks::main!` lists it.
+#[derive(Clone, Copy)]
+pub struct Entry {
+    pub(crate) info: &'static EventInfo,
+    pub(crate) options: HookOptions,
+    answer: fn(&[u8], &Settings) -> Tried,
+    block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("event", &self.info.name)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What one handler made of a payload.
+enum Tried {
+    /// The answer (including answers by the failure policy for handler failures).
+    Answered(Rendered),
+    /// The payload did not parse as this event's input.
+    Unreadable(serde_json::Error),
+    /// It parsed, but its `hook_event_name` names another event.
+    OtherEvent,
+}
+
+impl Entry {
+    /// The entry for a handler's companion type.
+    pub const fn of<H: Hook>() -> Entry {
+        Entry {
+            info: event_info(<H::Event as Event>::NAME),
+            options: H::OPTIONS,
+            answer: answer::<H>,
+            block: block::<<H::Event as Event>::Response>,
+        }
+    }
+
+    /// The event's wire name.
+    pub fn event(&self) -> &'static str {
+        self.info.name
+    }
+
+    /// The handler's options.
+    pub fn options(&self) -> &HookOptions {
+        &self.options
+    }
+}
+
+/// The event's row of the table, found at compile time.
+const fn event_info(name: &str) -> &'static EventInfo {
+    let mut i = 0;
+    while i < EVENTS.len() {
+        if str_eq(EVENTS[i].name, name) {
+            return &EVENTS[i];
+        }
+        i += 1;
+    }
+    panic!("an event type whose name is not in the event table")
+}
+
+/// Fails compilation when two handlers of one binary answer the same event.
+pub const fn assert_distinct_events(first: &str, second: &str) {
+    if !first.is_empty() && str_eq(first, second) {
+        panic!("two handlers in this binary answer the same event; keep one handler per event");
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The default largest payload read; a larger one is answered by the failure policy.
+pub(crate) const MAX_PAYLOAD_BYTES: usize = 64 << 20;
+
+/// The environment variable that changes the payload cap, in MiB.
+pub(crate) const MAX_PAYLOAD_VARIABLE: &str = "CURSOR_HOOKS_MAX_PAYLOAD_MIB";
+
+/// What a run may use: the payload cap and when the hook started (deadlines count from it).
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Payloads larger than this are answered by the failure policy.
+    pub max_payload_bytes: usize,
+    /// When the hook started.
+    pub started: Instant,
+}
+
+impl Settings {
+    /// The defaults, with `CURSOR_HOOKS_MAX_PAYLOAD_MIB` applied when it holds a number.
+    pub fn from_env() -> Settings {
+        let max_payload_bytes = std::env::var(MAX_PAYLOAD_VARIABLE)
+            .ok()
+            .and_then(|mib| mib.trim().parse::<usize>().ok())
+            .map_or(MAX_PAYLOAD_BYTES, |mib| mib.saturating_mul(1 << 20));
+        Settings {
+            max_payload_bytes,
+            started: Instant::now(),
+        }
+    }
+}
+
+/// Answers one payload with the binary's handlers: the whole hook, minus the process.
+pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Rendered {
+    // The entry whose failure answer applies while the payload has not said its event.
+    let only = match entries {
+        [only] => Some(only),
+        _ => None,
+    };
+    let binary_policy = binary_policy(entries);
+    if payload.len() > settings.max_payload_bytes {
+        let problem = format!(
+            "payload is over the {} MiB limit ({MAX_PAYLOAD_VARIABLE})",
+            settings.max_payload_bytes >> 20
+        );
+        return failure(only, binary_policy, &problem, None);
+    }
+    let payload = match utf8(payload) {
+        Ok(payload) => payload,
+        Err(problem) => return failure(only, binary_policy, problem, None),
+    };
+    let payload = &*payload;
+    if payload.iter().all(u8::is_ascii_whitespace) {
+        let problem = "stdin was empty; expected one JSON object";
+        return failure(only, binary_policy, problem, None);
+    }
+    // Fast path: take the name where it stands (the CLI writes it last, after any large field)
+    // and let the handler's typed parse, which reads it properly, confirm it. One pass.
+    let sniffed = sniff_event_name(payload)
+        .and_then(|name| entries.iter().find(|entry| entry.info.name == name));
+    let mut first_try = None;
+    if let Some(entry) = sniffed {
+        match (entry.answer)(payload, settings) {
+            Tried::Answered(rendered) => return rendered,
+            // A wrong field in a payload with one event name: no second parse needed.
+            Tried::Unreadable(error)
+                if !error.is_syntax() && !error.is_eof() && has_one_event_name(payload) =>
+            {
+                let problem = format!("bad payload: {error}");
+                return failure(Some(entry), entry.options.fail, &problem, None);
+            }
+            Tried::Unreadable(error) => first_try = Some((entry.info.name, error)),
+            Tried::OtherEvent => {}
+        }
+    }
+    // Careful path: read the name with a parser, then answer or explain.
+    let name = match serde_json::from_slice::<crate::de::Envelope>(payload) {
+        Ok(envelope) => match envelope.hook_event_name {
+            Some(serde_json::Value::String(name)) => name,
+            Some(other) => {
+                let problem = format!(
+                    "`hook_event_name` is not a string: {}",
+                    truncate(&other.to_string())
+                );
+                return failure(only, binary_policy, &problem, None);
+            }
+            None => {
+                let problem = "payload has no `hook_event_name`";
+                return failure(only, binary_policy, problem, None);
+            }
+        },
+        Err(error) => {
+            let problem = format!("payload is not a readable JSON object: {error}");
+            return failure(only, binary_policy, &problem, None);
+        }
+    };
+    let Some(entry) = entries.iter().find(|entry| entry.info.name == name) else {
+        let why = if crate::gen::table::info(&name).is_some() {
+            format!("this binary has no handler for `{name}`")
+        } else {
+            format!("`{}` is not an event this version knows", truncate(&name))
+        };
+        return Rendered::no_opinion().with_note(format!("{why}; answered no opinion"));
+    };
+    // The sniffed guess was right and its parse already failed: that is the answer.
+    if let Some((_, error)) = first_try.filter(|(tried, _)| *tried == entry.info.name) {
+        let problem = format!("bad payload: {error}");
+        return failure(Some(entry), entry.options.fail, &problem, None);
+    }
+    match (entry.answer)(payload, settings) {
+        Tried::Answered(rendered) => rendered,
+        Tried::Unreadable(error) => {
+            let problem = format!("bad payload: {error}");
+            failure(Some(entry), entry.options.fail, &problem, None)
+        }
+        // The parser read `name` as the only event name, so this is a payload naming two.
+        Tried::OtherEvent => {
+            let problem = "payload names more than one event";
+            failure(Some(entry), entry.options.fail, problem, None)
+        }
+    }
+}
+
+/// Whether the payload has one `hook_event_name` key, so the sniffed name is the event's.
+fn has_one_event_name(payload: &[u8]) -> bool {
+    const KEY: &[u8] = b"\"hook_event_name\"";
+    payload
+        .windows(KEY.len())
+        .filter(|window| *window == KEY)
+        .count()
+        == 1
+}
+
+/// The payload as UTF-8: a leading byte-order mark (Windows wrappers such as PowerShell pipes
+/// add one) is dropped, and UTF-16 with its mark is converted.
+fn utf8(payload: &[u8]) -> Result<Cow<'_, [u8]>, &'static str> {
+    if let Some(rest) = payload.strip_prefix(b"\xEF\xBB\xBF") {
+        return Ok(Cow::Borrowed(rest));
+    }
+    let (rest, big_endian) = match payload {
+        [0xFF, 0xFE, rest @ ..] => (rest, false),
+        [0xFE, 0xFF, rest @ ..] => (rest, true),
+        _ => return Ok(Cow::Borrowed(payload)),
+    };
+    let units = rest.chunks_exact(2).map(|pair| {
+        let pair = [pair[0], pair[1]];
+        if big_endian {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    });
+    char::decode_utf16(units)
+        .collect::<Result<String, _>>()
+        .ok()
+        .filter(|_| rest.len() % 2 == 0)
+        .map(|text| Cow::Owned(text.into_bytes()))
+        .ok_or("payload starts with a UTF-16 byte-order mark but is not valid UTF-16")
+}
+
+/// The value of the last `"hook_event_name"` key in the bytes, when it is a plain string. Only
+/// a guess (the key could sit in a nested object): the typed parse confirms it.
+fn sniff_event_name(payload: &[u8]) -> Option<&str> {
+    const KEY: &[u8] = b"\"hook_event_name\"";
+    let at = payload
+        .windows(KEY.len())
+        .rposition(|window| window == KEY)?
+        + KEY.len();
+    let rest = payload[at..]
+        .trim_ascii_start()
+        .strip_prefix(b":")?
+        .trim_ascii_start()
+        .strip_prefix(b"\"")?;
+    let end = rest.iter().position(|b| *b == b'"' || *b == b'\\')?;
+    (rest[end] == b'"')
+        .then(|| std::str::from_utf8(&rest[..end]).ok())
+        .flatten()
+}
+
+fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried {
+    let input: H::Event = match serde_json::from_slice(payload) {
+        Ok(input) => input,
+        Err(error) => return Tried::Unreadable(error),
+    };
+    const { &Entry::of::<H>() }.run::<H>(input, settings)
+}
+
+impl Entry {
+    /// Runs the handler on its parsed input. Everything that does not depend on the event's
+    /// types lives in `Run`, compiled once rather than once per handler.
+    fn run<H: Hook>(&'static self, input: H::Event, settings: &Settings) -> Tried {
+        let Some(run) = Run::start(self, input.common(), settings) else {
+            return Tried::OtherEvent;
+        };
+        let on_abort = cfg!(panic = "abort").then(|| run.abort_answer());
+        Tried::Answered(match capture_panics(|| H::call(input), on_abort) {
+            Ok(Outcome::Answer(response)) => render(&response, run.render_context()),
+            Ok(Outcome::Failed(error)) => run.failed("failed", &error),
+            Err(message) => run.failed("panicked", &message),
+        })
+    }
+}
+
+/// One handler's run, past the parse: what rendering and the failure policy need.
+struct Run {
+    entry: &'static Entry,
+    version: crate::version::CursorVersion,
+    legacy_format: bool,
+    _deadline: Option<Deadline>,
+}
+
+impl Run {
+    /// `None` when the payload names another event than the handler's.
+    #[inline(never)]
+    fn start(entry: &'static Entry, common: &Common, settings: &Settings) -> Option<Run> {
+        let name = entry.info.name;
+        if common.hook_event_name != name {
+            return None;
+        }
+        let mut run = Run {
+            entry,
+            version: common.cursor_version.clone(),
+            legacy_format: common.cursor_version.is_missing()
+                && common.model.is_none()
+                && compat::LEGACY_FORMAT_EVENTS.contains(&name),
+            _deadline: None,
+        };
+        if let Some(seconds) = entry.options.timeout {
+            let budget = budget(seconds);
+            let late = || {
+                let problem = format!(
+                    "did not answer within its budget ({} ms of the {seconds} s timeout)",
+                    budget.as_millis()
+                );
+                late_answer(&run.failed("", &problem))
+            };
+            let deadline = Deadline::arm(budget.saturating_sub(settings.started.elapsed()), late);
+            run._deadline = Some(deadline);
+        }
+        Some(run)
+    }
+
+    /// The answer to a panic under `panic = "abort"`, where it cannot be caught.
+    fn abort_answer(&self) -> AbortAnswer {
+        let run = Run {
+            entry: self.entry,
+            version: self.version.clone(),
+            legacy_format: self.legacy_format,
+            _deadline: None,
+        };
+        Box::new(move |message| late_answer(&run.failed("panicked", message)))
+    }
+
+    fn render_context(&self) -> RenderContext<'_> {
+        RenderContext {
+            event: self.entry.info.name,
+            version: &self.version,
+            legacy_format: self.legacy_format,
+            keep_ask: self.entry.options.keep_ask,
+        }
+    }
+
+    /// The failure policy's answer to this handler failing (`how`: "failed", "panicked", or
+    /// empty when `why` says it).
+    #[inline(never)]
+    fn failed(&self, how: &str, why: &str) -> Rendered {
+        let handler = self.entry.options.handler;
+        let problem = match how {
+            "" => format!("handler `{handler}` {why}"),
+            how => format!("handler `{handler}` {how}: {why}"),
+        };
+        let ctx = self.render_context();
+        failure(
+            Some(self.entry),
+            self.entry.options.fail,
+            &problem,
+            Some(&ctx),
+        )
+    }
+}
+
+/// What the process writes when it must answer at once (deadline, panic under `abort`).
+pub(crate) fn late_answer(rendered: &Rendered) -> LateAnswer {
+    LateAnswer {
+        stdout: rendered.stdout.clone().into_bytes(),
+        stderr: rendered.stderr_text().into_bytes(),
+        exit_code: rendered.exit_code,
+    }
+}
+
+/// The part of a `timeout` the handler may use: the rest is the margin in which the answer is
+/// written before Cursor kills the process (a tenth of the timeout, between 100 ms and 1 s).
+fn budget(timeout_seconds: u32) -> Duration {
+    let timeout = Duration::from_secs(u64::from(timeout_seconds));
+    let margin = (timeout / 10).clamp(Duration::from_millis(100), Duration::from_secs(1));
+    timeout.saturating_sub(margin)
+}
+
+/// The event's block as a typed response, rendered like any answer.
+fn block<R: Response>(reason: String, ctx: &RenderContext<'_>) -> Option<Rendered> {
+    R::failure_block(reason).map(|response| render(&response, *ctx))
+}
+
+/// The answer to a failure, by policy. `entry` is the handler whose event the payload is for
+/// (`None` when the payload did not say and the binary has several); `ctx` is the payload's
+/// rendering context when it was read.
+#[inline(never)]
+pub(crate) fn failure(
+    entry: Option<&Entry>,
+    policy: FailPolicy,
+    problem: &str,
+    ctx: Option<&RenderContext<'_>>,
+) -> Rendered {
+    let subject = entry.map_or(String::new(), |entry| format!("{}: ", entry.info.name));
+    if policy == FailPolicy::Open {
+        return Rendered::no_opinion().with_note(format!(
+            "{subject}{problem}; fail-open: answered no opinion"
+        ));
+    }
+    let blocked = entry.and_then(|entry| {
+        let reason = format!("Blocked because the hook failed: {problem}");
+        let unread = RenderContext::unread(entry.info.name);
+        let mut rendered = (entry.block)(reason, ctx.unwrap_or(&unread))?;
+        // Notes of the renderer (a field the 1.7 format lacks) are not this answer's news.
+        rendered.stderr.clear();
+        let what = match entry.info.category {
+            Category::PromptGate => "continue: false",
+            _ => "deny",
+        };
+        Some((rendered, what))
+    });
+    match blocked {
+        Some((rendered, what)) => {
+            rendered.with_note(format!("{subject}{problem}; fail-closed: answered {what}"))
+        }
+        None => Rendered {
+            stdout: String::new(),
+            exit_code: 2,
+            stderr: Vec::new(),
+        }
+        .with_note(format!("{subject}{problem}; fail-closed: exit 2")),
+    }
+}
+
+/// Closed when any handler is: a payload that names no event gets the strictest answer.
+pub(crate) fn binary_policy(entries: &[Entry]) -> FailPolicy {
+    if entries
+        .iter()
+        .any(|entry| entry.options.fail == FailPolicy::Closed)
+    {
+        FailPolicy::Closed
+    } else {
+        FailPolicy::Open
+    }
+}
+
+fn truncate(text: &str) -> String {
+    const MAX: usize = 80;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sniff_event_name, utf8};
+
+    #[test]
+    fn sniffs_the_last_plain_event_name() {
+        assert_eq!(
+            sniff_event_name(br#"{"command":"ls","hook_event_name":"beforeShellExecution"}"#),
+            Some("beforeShellExecution")
+        );
+        assert_eq!(
+            sniff_event_name(br#"{ "hook_event_name" :  "stop" , "x":1}"#),
+            Some("stop")
+        );
+        // A nested key after the real one is found first: the typed parse rejects the guess.
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"stop","tool_input":{"hook_event_name":"x"}}"#),
+            Some("x")
+        );
+        // Escapes, non-strings and missing keys are left to the parser.
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"st\u006fp"}"#),
+            None
+        );
+        assert_eq!(sniff_event_name(br#"{"hook_event_name":7}"#), None);
+        assert_eq!(
+            sniff_event_name(br#"{"hook_event_name":"unterminated"#),
+            None
+        );
+        assert_eq!(sniff_event_name(b"{}"), None);
+    }
+
+    #[test]
+    fn byte_order_marks_are_read() {
+        assert_eq!(&*utf8(b"\xEF\xBB\xBF{}").unwrap(), b"{}");
+        assert_eq!(&*utf8(b"{}").unwrap(), b"{}");
+        assert_eq!(&*utf8(b"\xFF\xFE{\0}\0").unwrap(), b"{}");
+        assert_eq!(&*utf8(b"\xFE\xFF\0{\0}").unwrap(), b"{}");
+        assert!(
+            utf8(b"\xFF\xFE{\0}").is_err(),
+            "an odd byte count is not UTF-16"
+        );
+    }
+}
