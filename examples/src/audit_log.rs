@@ -3,7 +3,8 @@
 //! The log is `$CURSOR_HOOKS_AUDIT_LOG`, by default `.cursor/hooks-audit.jsonl` under the
 //! project (`$CURSOR_PROJECT_DIR`, else the first workspace root). Cursor runs hooks of one
 //! event concurrently, so each line is written with a single `write` on a file opened for
-//! appending: the kernel appends each such write whole, and lines never interleave.
+//! appending: the kernel appends each such write whole, and lines never interleave. Replays
+//! (`cursor-hooks replay`, `testing::replay`) leave the log alone.
 
 use cursor_hooks::prelude::*;
 use cursor_hooks::Event;
@@ -37,8 +38,12 @@ pub fn line<E: Event>(input: &E, subject: Option<&str>) -> String {
     format!("{record}\n")
 }
 
-/// Appends the line for one event; a failure is reported on stderr and never blocks.
+/// Appends the line for one event; a failure is reported on stderr and never blocks. A replay
+/// of captured payloads (`cursor-hooks replay`) is not an event and writes nothing.
 pub fn append<E: Event>(input: &E, subject: Option<&str>) {
+    if cursor_hooks::is_replay() {
+        return;
+    }
     let Some(path) = log_path(input.common()) else {
         eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CURSOR_PROJECT_DIR");
         return;

@@ -605,6 +605,29 @@ fn audit_log_appends_one_line_per_handled_event() {
 }
 
 #[test]
+fn audit_log_leaves_the_log_alone_under_replay() {
+    let dir = TempDir::new("audit-log-replay");
+    let log = dir.path().join("audit.jsonl");
+    let replayed = run_with(
+        AUDIT_LOG,
+        &[
+            ("CURSOR_HOOKS_AUDIT_LOG", log.as_os_str()),
+            ("CURSOR_HOOKS_REPLAY", OsStr::new("1")),
+        ],
+        &fixture("after-shell.json"),
+    );
+    replayed.assert_quiet_no_opinion("replayed afterShellExecution");
+    assert!(!log.exists(), "a replay writes no audit line");
+    // The same payload from Cursor is logged.
+    run_with(
+        AUDIT_LOG,
+        &[("CURSOR_HOOKS_AUDIT_LOG", &log)],
+        &fixture("after-shell.json"),
+    );
+    assert_eq!(read_lines(&log).len(), 1);
+}
+
+#[test]
 fn audit_log_defaults_to_the_project_dir() {
     let project = TempDir::new("audit-log-project");
     let run = run_with(

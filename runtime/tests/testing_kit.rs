@@ -100,3 +100,43 @@ fn setters_and_versions_land_in_the_payload() {
     let unknown = AfterFileEdit::fixture().set("future_field", 7).build();
     assert_eq!(unknown.extra["future_field"], 7);
 }
+
+mod replay {
+    use cursor_hooks::prelude::*;
+    use cursor_hooks::testing;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static SEEN_REPLAYING: AtomicUsize = AtomicUsize::new(0);
+
+    #[cursor_hook(event = "afterShellExecution")]
+    fn audit(_input: &AfterShellExecution) {
+        if cursor_hooks::is_replay() {
+            SEEN_REPLAYING.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn handlers_know_they_are_replayed() {
+        let payload = AfterShellExecution::fixture().command("ls").to_json();
+        let line = serde_json::json!({ "payload": payload, "stdout": "{}", "exit_code": 0 });
+        let file = std::env::temp_dir().join(format!("replay-flag-{}.jsonl", std::process::id()));
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+
+        assert!(!cursor_hooks::is_replay());
+        testing::run::<audit>(AfterShellExecution::fixture());
+        assert_eq!(
+            SEEN_REPLAYING.load(Ordering::SeqCst),
+            0,
+            "a run is not a replay"
+        );
+        let changes = testing::replay(&[testing::handler::<audit>()], &file).unwrap();
+        assert!(changes.is_empty());
+        assert_eq!(
+            SEEN_REPLAYING.load(Ordering::SeqCst),
+            1,
+            "the replayed run knew"
+        );
+        assert!(!cursor_hooks::is_replay(), "the flag ends with the replay");
+        std::fs::remove_file(&file).unwrap();
+    }
+}
