@@ -8,7 +8,7 @@
 //! `cargo test` runs 100,000 inputs. For a long run: `CURSOR_HOOKS_FUZZ_SECS=600 cargo test
 //! --release -p cursor-hooks-tests --test fuzz -- --nocapture` (it prints how many it ran).
 
-use cursor_hooks::__private::{respond as respond_with, Entry, Settings};
+use cursor_hooks::testing::{self, Entry};
 use cursor_hooks::prelude::*;
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -162,8 +162,8 @@ fn accepted_keys(event: &str) -> Vec<&'static str> {
     keys
 }
 
-fn check(input: &[u8], settings: &Settings) {
-    let rendered = respond_with(ENTRIES, input, settings);
+fn check(input: &[u8]) {
+    let rendered = testing::run_all(ENTRIES, input);
     let shown = String::from_utf8_lossy(input);
     for line in &rendered.stderr {
         assert!(
@@ -213,12 +213,8 @@ fn any_input_gets_an_answer_cursor_can_read() {
         .collect();
     seeds.sort();
     assert!(seeds.len() >= 8, "the committed seeds are there");
-    let settings = Settings {
-        max_payload_bytes: 1 << 20,
-        started: Instant::now(),
-    };
     for seed in &seeds {
-        check(seed, &settings);
+        check(seed);
     }
     let budget = std::env::var("CURSOR_HOOKS_FUZZ_SECS")
         .ok()
@@ -235,7 +231,7 @@ fn any_input_gets_an_answer_cursor_can_read() {
         if done {
             break;
         }
-        check(&mutate(&mut rng, &seeds), &settings);
+        check(&mutate(&mut rng, &seeds));
         runs += 1;
     }
     eprintln!(
