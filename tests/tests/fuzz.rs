@@ -8,8 +8,8 @@
 //! `cargo test` runs 100,000 inputs. For a long run: `CURSOR_HOOKS_FUZZ_SECS=600 cargo test
 //! --release -p cursor-hooks-tests --test fuzz -- --nocapture` (it prints how many it ran).
 
-use cursor_hooks::testing::{self, Entry};
 use cursor_hooks::prelude::*;
+use cursor_hooks::testing::{self, Entry};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
