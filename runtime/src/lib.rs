@@ -42,11 +42,13 @@
 //!
 //! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
 //! stdout, and answers every failure by its handler's failure policy (`fail = "open"` or
-//! `"closed"`) with exactly one line on stderr naming the problem:
+//! `"closed"`) with exactly one line on stderr naming the problem and what was answered. A
+//! failure answer is rendered like any other, version rules included, and the policy holds
+//! whether the binary is built with `panic = "unwind"` or `panic = "abort"`:
 //!
 //! | input or event | fail-open | fail-closed |
 //! |---|---|---|
-//! | empty stdin, not JSON, not an object, trailing garbage, invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
+//! | empty stdin, not JSON, not an object, trailing garbage (a leading byte-order mark, or UTF-16 with one, is read as UTF-8), invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
 //! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`) | `{}`, exit 0 | as above |
 //! | a known event with a required field missing or wrongly typed, invalid UTF-8 in a value, nesting deeper than 128 levels | `{}`, exit 0 | the event's block |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |

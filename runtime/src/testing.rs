@@ -63,23 +63,27 @@ impl<E: Event> Fixture<E> {
     }
 
     /// Sets any top-level field, known to this crate or not.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn set(mut self, key: &str, value: impl Into<Value>) -> Self {
         self.payload.insert(key.to_owned(), value.into());
         self
     }
 
     /// Removes a field, to test a payload that lacks it.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn remove(mut self, key: &str) -> Self {
         self.payload.remove(key);
         self
     }
 
     /// Sets `cursor_version`: an IDE semver (`"2.4.21"`) or a CLI date build (`"2026.09.28-64d2043"`).
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cursor_version(self, version: &str) -> Self {
         self.set("cursor_version", version)
     }
 
     /// Removes `cursor_version` and `model`, as a 1.7-era payload has neither.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cursor_1_7(self) -> Self {
         self.remove("cursor_version")
             .remove("model")
@@ -289,6 +293,7 @@ pub struct Binary {
 }
 
 /// A hook process that has its payload and has not been waited for (to run several at once).
+#[must_use = "a running hook must be waited for with `finish`"]
 pub struct Running {
     child: std::process::Child,
 }
@@ -306,6 +311,7 @@ impl Binary {
     }
 
     /// Sets an environment variable for the hook.
+    #[must_use]
     pub fn env(
         mut self,
         key: impl AsRef<std::ffi::OsStr>,
@@ -316,6 +322,7 @@ impl Binary {
     }
 
     /// Removes an environment variable the hook would inherit.
+    #[must_use]
     pub fn env_remove(mut self, key: impl AsRef<std::ffi::OsStr>) -> Binary {
         self.command.env_remove(key);
         self
