@@ -17,7 +17,12 @@
 //! 5. build cost: clean debug build of a one-hook crate on the framework vs a crate with only the
 //!    same external dependencies, and the incremental rebuild after editing the handler.
 //!
-//! Options, after `--`: `--quick` (fewer runs, for trying the suite out), `--no-build` (skip 5),
+//! Beside the dynamic binaries, 1, 2 and 4 measure the floor and `shell-guard` linked statically
+//! (`-C target-feature=+crt-static --target x86_64-unknown-linux-gnu`, the README's recipe),
+//! built into `target/bench-static` on x86_64 Linux.
+//!
+//! Options, after `--`: `--quick` (fewer runs, for trying the suite out), `--no-build` (skip 5,
+//! the static build and the `timeout` variants),
 //! `--annotate` (also build symbolized copies into `target/bench-symbols` and print the top of
 //! `callgrind_annotate --inclusive=yes` for shell-guard and the floor). `BENCH_RUNS=n` sets N.
 //!
@@ -140,6 +145,22 @@ fn run(dir: &Path, options: &Options) {
     } else {
         notes.push("the `timeout` variants are skipped (--no-build)".to_owned());
     }
+    // The floor and shell-guard linked statically, side by side with the dynamic ones.
+    let mut statics = Vec::new();
+    if !options.builds {
+        notes.push("the static builds are skipped (--no-build)".to_owned());
+    } else if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        notes.push("the static builds are skipped: they are for x86_64 Linux".to_owned());
+    } else {
+        eprintln!("building the floor and shell-guard statically (release, target/bench-static)…");
+        match build_static(&workspace) {
+            Ok((floor_static, framework_static)) => {
+                statics.push(Subject::binary(STATIC_FLOOR, floor_static));
+                statics.push(Subject::binary(STATIC_FRAMEWORK, framework_static));
+            }
+            Err(problem) => notes.push(format!("the static builds are skipped: {problem}")),
+        }
+    }
 
     // Every subject must give the floor's answer, or the comparison means nothing.
     let mut checks = vec![
@@ -156,7 +177,7 @@ fn run(dir: &Path, options: &Options) {
         (&framework, &after_shell),
         (&framework, &read_file),
     ];
-    for extra in scripts.iter().chain(&variants) {
+    for extra in scripts.iter().chain(&variants).chain(&statics) {
         checks.extend([(extra, &small), (extra, &deny), (extra, &push)]);
     }
     let mut expected = std::collections::BTreeMap::new();
@@ -183,10 +204,12 @@ fn run(dir: &Path, options: &Options) {
         (&floor, &small, 1, None),
         (&framework, &small, 1, Some(1.05)),
     ];
+    latency.extend(statics.iter().map(|v| (v, &small, 1, None)));
     latency.extend(variants.iter().map(|v| (v, &small, 1, None)));
     latency.push((&true_bin, &small, 1, None));
     latency.extend(scripts.iter().map(|s| (s, &small, script_every, None)));
     latency.extend([(&floor, &deny, 1, None), (&framework, &deny, 1, Some(1.05))]);
+    latency.extend(statics.iter().map(|v| (v, &deny, 1, None)));
     let plan: Vec<(&Subject, &Payload, usize)> = latency
         .iter()
         .map(|&(s, p, every, _)| (s, p, every))
@@ -213,6 +236,7 @@ fn run(dir: &Path, options: &Options) {
         for payload in [&small, &deny, &push] {
             let floor_count = callgrind(dir, &floor, payload);
             let mut subjects = vec![&floor, &framework];
+            subjects.extend(&statics);
             if payload.name == small.name {
                 subjects.extend(variants.iter().chain([&true_bin]).chain(&scripts));
             }
@@ -308,8 +332,9 @@ fn run(dir: &Path, options: &Options) {
         ("audit-log", PathBuf::from(AUDIT_LOG), None),
     ];
     binaries.extend(
-        variants
+        statics
             .iter()
+            .chain(&variants)
             .map(|v| (v.name.as_str(), v.program.clone(), None)),
     );
     for (name, path, target) in binaries {
@@ -853,6 +878,71 @@ fn build_variants(dir: &Path, workspace: &Path) -> Result<(PathBuf, PathBuf), St
         release.join("with-timeout"),
         release.join("without-timeout"),
     ))
+}
+
+const STATIC_FLOOR: &str = "floor, static (`+crt-static`)";
+const STATIC_FRAMEWORK: &str = "shell-guard, static (`+crt-static`)";
+
+/// Builds the floor and `shell-guard` with the README's static recipe into
+/// `target/bench-static`: the target given explicitly, so `+crt-static` reaches the hook
+/// binaries but not the host builds of the proc macros.
+fn build_static(workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
+    const TARGET: &str = "x86_64-unknown-linux-gnu";
+    let target_dir = workspace.join("target").join("bench-static");
+    let output = Command::new("cargo")
+        .args(["build", "--release", "--quiet", "--target", TARGET])
+        .args(["-p", "cursor-hooks-examples"])
+        .args(["--bin", "handwritten-shell-guard", "--bin", "shell-guard"])
+        .current_dir(workspace)
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env(
+            "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS",
+            "-C target-feature=+crt-static",
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("could not run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "the static build failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let release = target_dir.join(TARGET).join("release");
+    let binaries = (
+        release.join("handwritten-shell-guard"),
+        release.join("shell-guard"),
+    );
+    for binary in [&binaries.0, &binaries.1] {
+        if asks_for_a_loader(binary)? {
+            return Err(format!(
+                "{} still asks for a dynamic loader",
+                binary.display()
+            ));
+        }
+    }
+    Ok(binaries)
+}
+
+/// Whether an x86_64 ELF file has a `PT_INTERP` program header (a dynamic loader to start it).
+fn asks_for_a_loader(binary: &Path) -> Result<bool, String> {
+    const PT_INTERP: u32 = 3;
+    let bytes = fs::read(binary).map_err(|e| format!("{}: {e}", binary.display()))?;
+    let field = |at: usize, len: usize| -> Result<u64, String> {
+        let slice = bytes.get(at..at + len).ok_or("a truncated ELF file")?;
+        Ok(slice.iter().rev().fold(0, |n, &b| n << 8 | u64::from(b)))
+    };
+    if bytes.get(..5) != Some(b"\x7fELF\x02") {
+        return Err(format!("{} is not a 64-bit ELF file", binary.display()));
+    }
+    let (offset, size, count) = (field(0x20, 8)?, field(0x36, 2)?, field(0x38, 2)?);
+    for i in 0..count {
+        if field((offset + i * size) as usize, 4)? == u64::from(PT_INTERP) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The workspace's lock file (same dependency versions) and toolchain file.

@@ -1,10 +1,10 @@
-//! Every payload of the recorded Cursor CLI 2026.09.28 corpus (`../shared/corpus/`, 997 lines),
+//! Every payload of the recorded Cursor CLI 2026.09.28 corpus (`tests/corpus/`, 997 lines),
 //! piped into the example hook that handles its event, and the answers checked against the
 //! contract of `spec/events.json`: exit 0, exactly one JSON object on stdout with only the keys
 //! the event accepts, a `permission` the event knows, and no panic or bad-payload report.
 //!
-//! The corpus is not part of this repository. When its folder is absent the tests print a
-//! notice and pass, unless `CI` is set, where they fail.
+//! The corpus is test data in this repository (`tests/corpus/README.md` says where it comes
+//! from). A missing or unreadable corpus fails the tests; nothing is skipped.
 
 use cursor_hooks::testing::Binary;
 use serde_json::Value;
@@ -142,39 +142,28 @@ struct CorpusRun {
     elapsed: Duration,
 }
 
-/// The corpus run, made by the first test that asks; `None` when the corpus is absent.
-fn corpus_run() -> Option<&'static CorpusRun> {
-    static RUN: OnceLock<Option<CorpusRun>> = OnceLock::new();
-    RUN.get_or_init(run_corpus).as_ref()
+/// The corpus run, made by the first test that asks.
+fn corpus_run() -> &'static CorpusRun {
+    static RUN: OnceLock<CorpusRun> = OnceLock::new();
+    RUN.get_or_init(run_corpus)
 }
 
 fn corpus_path() -> PathBuf {
     workspace_root()
-        .join("..")
-        .join("shared")
+        .join("tests")
         .join("corpus")
         .join("cursor-cli-2026.09.28")
         .join("all.jsonl")
 }
 
-fn run_corpus() -> Option<CorpusRun> {
+fn run_corpus() -> CorpusRun {
     let path = corpus_path();
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if std::env::var_os("CI").is_some() => {
-            panic!(
-                "CI is set and the corpus {} is unreadable: {error}",
-                path.display()
-            )
-        }
-        Err(error) => {
-            eprintln!(
-                "note: corpus tests skipped: {} is unreadable ({error})",
-                path.display()
-            );
-            return None;
-        }
-    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+        panic!(
+            "the payload corpus {} is unreadable ({error}); it is part of the repository: restore it with `git checkout -- tests/corpus`",
+            path.display()
+        )
+    });
     let payloads: Vec<(usize, &str, String, bool)> = text
         .lines()
         .enumerate()
@@ -240,11 +229,11 @@ fn run_corpus() -> Option<CorpusRun> {
         elapsed,
         elapsed / outcomes.len().max(1) as u32
     );
-    Some(CorpusRun {
+    CorpusRun {
         outcomes,
         audit_log: log,
         elapsed,
-    })
+    }
 }
 
 /// Runs one hook process; the audit log is always redirected to the scratch file, so nothing is
@@ -349,7 +338,7 @@ fn check(outcome: &Outcome, spec: &BTreeMap<String, Accepts>) -> Vec<String> {
 
 #[test]
 fn every_corpus_payload_gets_an_answer_the_spec_accepts() {
-    let Some(run) = corpus_run() else { return };
+    let run = corpus_run();
     let spec = spec();
     assert!(!run.outcomes.is_empty(), "the corpus is empty");
     let problems: Vec<String> = run
@@ -376,7 +365,7 @@ fn every_corpus_payload_gets_an_answer_the_spec_accepts() {
 
 #[test]
 fn audit_log_writes_one_line_per_corpus_payload_sent_to_it() {
-    let Some(run) = corpus_run() else { return };
+    let run = corpus_run();
     let mut sent: BTreeMap<&str, usize> = BTreeMap::new();
     for outcome in run.outcomes.iter().filter(|o| o.binary == AUDIT_LOG) {
         *sent.entry(outcome.event.as_str()).or_default() += 1;

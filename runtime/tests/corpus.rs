@@ -1,9 +1,8 @@
 //! Every payload the real cursor-agent CLI 2026.09.28 sent to a hook parses into its typed input
 //! and serializes back without losing anything.
 //!
-//! The corpus lives outside the repository (`<workspace>/../shared/corpus/cursor-cli-2026.09.28`,
-//! see its README). When it is absent the tests print a notice and pass, except under `CI`, where
-//! a missing corpus is a failure.
+//! The corpus is test data in this repository (`tests/corpus/cursor-cli-2026.09.28`, see
+//! `tests/corpus/README.md`). A missing or unreadable file fails the test; nothing is skipped.
 
 use cursor_hooks::event::*;
 use cursor_hooks::{CursorVersion, Event};
@@ -21,42 +20,15 @@ fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The corpus folder, or `None` (with a notice) when it is absent outside CI.
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = workspace_root()
-        .join("..")
-        .join("shared")
-        .join("corpus")
-        .join(CORPUS);
-    locate(dir, std::env::var_os("CI").is_some())
-}
-
-/// `dir` if it exists; otherwise a notice and `None`, or a failure when `ci` is set.
-fn locate(dir: PathBuf, ci: bool) -> Option<PathBuf> {
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if ci {
-        panic!(
-            "the payload corpus is missing at {} and CI is set: CI must run the corpus tests",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "notice: payload corpus not found at {}; corpus tests skipped (they are required when CI is set)",
+/// The corpus folder; a missing folder fails the test that asks, with the path it looked at.
+fn corpus_dir() -> PathBuf {
+    let dir = workspace_root().join("tests").join("corpus").join(CORPUS);
+    assert!(
+        dir.is_dir(),
+        "the payload corpus is missing at {} (it is part of the repository: restore it with `git checkout -- tests/corpus`)",
         dir.display()
     );
-    None
-}
-
-#[test]
-fn a_missing_corpus_is_skipped_locally_and_fails_under_ci() {
-    let nowhere = workspace_root().join("no-such-corpus-folder");
-    assert_eq!(locate(nowhere.clone(), false), None);
-    let under_ci = std::panic::catch_unwind(|| locate(nowhere, true));
-    assert!(under_ci.is_err(), "a missing corpus must fail under CI");
-    let here = workspace_root();
-    assert_eq!(locate(here.clone(), true), Some(here));
+    dir
 }
 
 /// What the spec knows about the payload keys: per event, every key the spec names
@@ -237,7 +209,7 @@ fn dispatch(where_: &str, line: &str, spec: &SpecKeys, tally: &mut Tally) {
 
 #[test]
 fn all_jsonl_round_trips_through_the_typed_inputs() {
-    let Some(dir) = corpus_dir() else { return };
+    let dir = corpus_dir();
     let spec = spec_keys();
     let text = fs::read_to_string(dir.join("all.jsonl")).expect("all.jsonl is readable");
     let mut tally = Tally::default();
@@ -274,7 +246,7 @@ fn all_jsonl_round_trips_through_the_typed_inputs() {
 
 #[test]
 fn per_run_payload_files_parse() {
-    let Some(dir) = corpus_dir() else { return };
+    let dir = corpus_dir();
     let spec = spec_keys();
     let mut files: Vec<PathBuf> = fs::read_dir(dir.join("payloads"))
         .expect("payloads/ is readable")
