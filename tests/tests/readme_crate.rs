@@ -160,7 +160,11 @@ fn check_installed_hook(project: &Path, binary: &Path) {
     let fixtures = workspace_root().join("tests").join("fixtures");
     let denied = Binary::new(binary).run(fixtures.join("before-shell-rm-rf.json").as_path());
     assert_eq!(denied.exit_code, 0, "{denied:?}");
-    assert_eq!(denied.permission().as_deref(), Some("deny"), "{denied:?}");
+    assert_eq!(
+        denied.permission(),
+        Some(cursor_hooks::response::PermissionOrAsk::Deny),
+        "{denied:?}"
+    );
     assert_eq!(
         denied.user_message().as_deref(),
         Some("rm -rf is blocked"),
