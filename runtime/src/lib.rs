@@ -73,6 +73,7 @@ mod config;
 mod de;
 pub mod event;
 mod gen;
+pub mod hooks_json;
 mod process;
 pub mod render;
 pub mod response;

@@ -481,6 +481,7 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
+    std::hint::black_box(crate::hooks_json::EMBEDDED_MARKER);
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(code) = crate::config::command_line(entries, &args) {
         std::process::exit(code);
