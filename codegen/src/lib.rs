@@ -580,7 +580,7 @@ impl<'a> Spec<'a> {
     fn table_rs(&self) -> String {
         let mut out = String::from("use crate::event::Category;\n\n");
         doc(&mut out, "One event as `spec/events.json` describes it.");
-        out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct EventInfo {\n/// The wire name.\npub name: &'static str,\n/// The Rust input type's name.\npub type_name: &'static str,\n/// What kind of answer it accepts.\npub category: Category,\n/// Whether a hook can block the action.\npub can_block: bool,\n/// The `permission` values it accepts (empty when it has no `permission`).\npub permission: &'static [&'static str],\n/// The other response keys it accepts, as written on stdout.\npub response_fields: &'static [&'static str],\n/// What `matcher` is tested against, when the event has a subject.\npub matcher_subject: Option<&'static str>,\n/// Surfaces where the event does not fire (`cloud`, `cli-print`, `cli`).\npub not_in: &'static [&'static str],\n}\n\n");
+        out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub struct EventInfo {\n/// The wire name.\npub name: &'static str,\n/// The Rust input type's name.\npub type_name: &'static str,\n/// What kind of answer it accepts.\npub category: Category,\n/// Whether a hook can block the action.\npub can_block: bool,\n/// The `permission` values it accepts (empty when it has no `permission`).\npub permission: &'static [&'static str],\n/// The other response keys it accepts, as written on stdout.\npub response_fields: &'static [&'static str],\n/// What `matcher` is tested against, when the event has a subject.\npub matcher_subject: Option<&'static str>,\n/// The closed set of subject strings `matcher` is tested against; empty when the subject is\n/// open (a command string) or the event has no subject.\npub matcher_values: &'static [&'static str],\n/// A prefix beyond which the subject is open (`MCP:` for tool types: `MCP:<tool>`), if any.\npub matcher_open_prefix: Option<&'static str>,\n/// Surfaces where the event does not fire (`cloud`, `cli-print`, `cli`).\npub not_in: &'static [&'static str],\n}\n\n");
         doc(&mut out, "Every event, in the order of `spec/events.json`.");
         out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
         for event in &self.events {
@@ -588,13 +588,18 @@ impl<'a> Spec<'a> {
             let wires: Vec<&str> = event.fields.iter().map(|f| str_of(f, "wire")).collect();
             let _ = writeln!(
                 out,
-                "EventInfo {{ name: {:?}, type_name: {:?}, category: Category::{category}, can_block: {}, permission: &{:?}, response_fields: &{:?}, matcher_subject: {}, not_in: &{:?} }},",
+                "EventInfo {{ name: {:?}, type_name: {:?}, category: Category::{category}, can_block: {}, permission: &{:?}, response_fields: &{:?}, matcher_subject: {}, matcher_values: &{:?}, matcher_open_prefix: {}, not_in: &{:?} }},",
                 event.name,
                 event.ty,
                 event.raw["can_block"].as_bool() == Some(true),
                 event.permission,
                 wires,
                 match event.raw["matcher_subject"].as_str() {
+                    Some(s) => format!("Some({s:?})"),
+                    None => "None".to_owned(),
+                },
+                strings_of(event.raw, "matcher_values"),
+                match event.raw["matcher_open_prefix"].as_str() {
                     Some(s) => format!("Some({s:?})"),
                     None => "None".to_owned(),
                 },

@@ -190,6 +190,23 @@ fn the_generated_table_matches_events_json() {
             event["matcher_subject"].as_str(),
             "{name}: matcher_subject"
         );
+        assert_eq!(
+            info.matcher_values,
+            strings(&event["matcher_values"]),
+            "{name}: matcher_values"
+        );
+        assert_eq!(
+            info.matcher_open_prefix,
+            event["matcher_open_prefix"].as_str(),
+            "{name}: matcher_open_prefix"
+        );
+        // A closed set or an open prefix only makes sense where there is a subject.
+        if info.matcher_subject.is_none() {
+            assert!(
+                info.matcher_values.is_empty() && info.matcher_open_prefix.is_none(),
+                "{name}: matcher values without a subject"
+            );
+        }
         assert_eq!(info.not_in, strings(&event["not_in"]), "{name}: not_in");
         // `permission` is present exactly on the permission category (SCHEMA.md).
         assert_eq!(
