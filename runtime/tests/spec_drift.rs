@@ -250,15 +250,11 @@ fn helper_traits_exist_exactly_where_the_spec_allows_them() {
             .map(|(field, _, _)| field)
             .collect();
         let has = |f: &str| fields.iter().any(|x| x == f);
-        assert_eq!(*ask, permission.iter().any(|p| *p == "ask"), "{name}: Ask");
-        assert_eq!(
-            *allow,
-            permission.iter().any(|p| *p == "allow"),
-            "{name}: Allow"
-        );
+        assert_eq!(*ask, permission.contains(&"ask"), "{name}: Ask");
+        assert_eq!(*allow, permission.contains(&"allow"), "{name}: Allow");
         assert_eq!(
             *deny,
-            permission.iter().any(|p| *p == "deny") && has("user_message"),
+            permission.contains(&"deny") && has("user_message"),
             "{name}: Deny (deny with a user_message)"
         );
         assert_eq!(*followup, has("followup_message"), "{name}: Followup");
