@@ -336,7 +336,7 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
         "no-opinion-is-empty-object",
         "block-is-json",
     ] {
-        assert!(ids.iter().any(|i| *i == id), "compat.json lacks `{id}`");
+        assert!(ids.contains(&id), "compat.json lacks `{id}`");
     }
 
     let downgrade = rule(&compat, "ask-downgrade");
