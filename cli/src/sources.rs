@@ -4,7 +4,6 @@
 
 use crate::findings::{Finding, Severity};
 use crate::host::{self, Cwd, Format};
-use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// Overrides the enterprise file's path. For tests, which must not read the machine's real
@@ -71,8 +70,6 @@ pub struct Hook {
     pub fail_closed: bool,
     /// `Some(None)` is `loop_limit: null` (no limit).
     pub loop_limit: Option<Option<u64>>,
-    /// The entry's JSON.
-    pub raw: Value,
 }
 
 /// One configuration file that exists.
