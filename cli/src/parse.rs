@@ -496,7 +496,7 @@ pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
     let lower = name.to_lowercase();
     candidates
         .map(|c| (distance(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= (c.len() / 3).max(2))
+        .filter(|(d, c)| *d <= (c.len() / 2).max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
