@@ -173,3 +173,17 @@ pub fn example_binary(name: &str) -> PathBuf {
     assert!(path.is_file(), "{} was not built", path.display());
     path
 }
+
+/// Runs a hook binary on one payload, as a process; its stdout.
+pub fn run_hook(binary: &Path, payload: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the hook starts");
+    let _ = child.stdin.take().expect("piped").write_all(payload.as_bytes());
+    let output = child.wait_with_output().expect("the hook ends");
+    String::from_utf8(output.stdout).expect("UTF-8 stdout")
+}
