@@ -24,16 +24,28 @@ pub fn run(locations: &Locations, json: bool) -> i32 {
             println!("read {} ({})", file.path.display(), file.source);
         }
         if files.is_empty() {
-            println!("no hooks configuration found for {}", locations.project.display());
+            println!(
+                "no hooks configuration found for {}",
+                locations.project.display()
+            );
         }
         for finding in &findings {
             println!("{}", findings::line(finding, colour));
         }
-        let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let errors = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
         println!(
             "{errors} error(s), {} warning(s), {} note(s)",
-            findings.iter().filter(|f| f.severity == Severity::Warning).count(),
-            findings.iter().filter(|f| f.severity == Severity::Note).count()
+            findings
+                .iter()
+                .filter(|f| f.severity == Severity::Warning)
+                .count(),
+            findings
+                .iter()
+                .filter(|f| f.severity == Severity::Note)
+                .count()
         );
     }
     i32::from(findings.iter().any(|f| f.severity == Severity::Error))
@@ -62,7 +74,12 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
                 ))),
                 Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
             }
-            wired.push(Wired { file, hook, command, resolved });
+            wired.push(Wired {
+                file,
+                hook,
+                command,
+                resolved,
+            });
         }
     }
     duplicates(&wired, &mut findings);
@@ -123,7 +140,9 @@ fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -
     };
     match std::fs::metadata(&path) {
         Err(_) => Resolution::Broken(format!("{} does not exist", path.display())),
-        Ok(meta) if !meta.is_file() => Resolution::Broken(format!("{} is not a file", path.display())),
+        Ok(meta) if !meta.is_file() => {
+            Resolution::Broken(format!("{} is not a file", path.display()))
+        }
         Ok(meta) if !is_executable(&meta) => Resolution::Broken(format!(
             "{} is not executable (chmod +x it)",
             path.display()
@@ -133,7 +152,10 @@ fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -
 }
 
 fn is_shell_builtin(name: &str) -> bool {
-    ["cd", "echo", "exit", "true", "false", "test", "[", "exec", ":", "printf", "read"].contains(&name)
+    [
+        "cd", "echo", "exit", "true", "false", "test", "[", "exec", ":", "printf", "read",
+    ]
+    .contains(&name)
 }
 
 fn search_path(program: &str) -> Option<PathBuf> {
@@ -169,7 +191,8 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
             }
         });
         let Some(earlier) = earlier else { continue };
-        let same_file = earlier.executable().is_some() && earlier.executable() == later.executable();
+        let same_file =
+            earlier.executable().is_some() && earlier.executable() == later.executable();
         let what = if same_file || earlier.executable().is_none() {
             "the same hook".to_owned()
         } else {
@@ -206,11 +229,18 @@ fn declared(path: &Path) -> Result<BTreeMap<String, Value>, String> {
         .output()
         .map_err(|e| format!("cannot run `{} print-config`: {e}", path.display()))?;
     if !output.status.success() {
-        return Err(format!("`{} print-config` failed ({})", path.display(), output.status));
+        return Err(format!(
+            "`{} print-config` failed ({})",
+            path.display(),
+            output.status
+        ));
     }
     let config: Value = serde_json::from_slice(&output.stdout)
         .map_err(|e| format!("`{} print-config` printed no JSON ({e})", path.display()))?;
-    let hooks = config.get("hooks").and_then(Value::as_object).ok_or("no hooks")?;
+    let hooks = config
+        .get("hooks")
+        .and_then(Value::as_object)
+        .ok_or("no hooks")?;
     Ok(hooks
         .iter()
         .filter_map(|(event, list)| Some((event.clone(), list.get(0)?.clone())))
@@ -239,12 +269,17 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
         };
         for w in &entries {
             let Some(own) = declared.get(&w.hook.event) else {
-                findings.push(finding(w.file, w.hook, Severity::Warning, format!(
-                    "{} has no handler for `{}`: it answers nothing there (it handles {})",
-                    binary.display(),
-                    w.hook.event,
-                    declared.keys().cloned().collect::<Vec<_>>().join(", ")
-                )));
+                findings.push(finding(
+                    w.file,
+                    w.hook,
+                    Severity::Warning,
+                    format!(
+                        "{} has no handler for `{}`: it answers nothing there (it handles {})",
+                        binary.display(),
+                        w.hook.event,
+                        declared.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
                 continue;
             };
             if own.get("failClosed") == Some(&Value::Bool(true)) && !w.hook.fail_closed {
@@ -264,11 +299,22 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
             }
             let own_matcher = own.get("matcher").and_then(Value::as_str);
             if own_matcher != w.hook.matcher.as_deref() {
-                findings.push(finding(w.file, w.hook, Severity::Warning, format!(
-                    "`matcher` is {} here but the handler declares {}",
-                    w.hook.matcher.as_deref().map(|m| format!("`{m}`")).unwrap_or_else(|| "unset".to_owned()),
-                    own_matcher.map(|m| format!("`{m}`")).unwrap_or_else(|| "none".to_owned())
-                )));
+                findings.push(finding(
+                    w.file,
+                    w.hook,
+                    Severity::Warning,
+                    format!(
+                        "`matcher` is {} here but the handler declares {}",
+                        w.hook
+                            .matcher
+                            .as_deref()
+                            .map(|m| format!("`{m}`"))
+                            .unwrap_or_else(|| "unset".to_owned()),
+                        own_matcher
+                            .map(|m| format!("`{m}`"))
+                            .unwrap_or_else(|| "none".to_owned())
+                    ),
+                ));
             }
         }
         for event in declared.keys() {

@@ -275,12 +275,27 @@ mod tests {
             .chain(host.ask.iter().map(|r| &r.source));
         for source in cited {
             let key = source.split([' ', ';']).next().unwrap_or_default();
-            assert!(host.sources.contains_key(key), "unknown source key in `{source}`");
+            assert!(
+                host.sources.contains_key(key),
+                "unknown source key in `{source}`"
+            );
         }
-        let names: Vec<&str> = host.config_sources.iter().map(|s| s.name.as_str()).collect();
+        let names: Vec<&str> = host
+            .config_sources
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
         assert_eq!(
             names,
-            ["enterprise", "project", "user", "plugin", "claude-local", "claude-project", "claude-user"]
+            [
+                "enterprise",
+                "project",
+                "user",
+                "plugin",
+                "claude-local",
+                "claude-project",
+                "claude-user"
+            ]
         );
         for cursor in host.claude_events.map.values() {
             assert!(cursor_hooks::spec::info(cursor).is_some(), "{cursor}");

@@ -19,7 +19,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "cursor-hooks", version, about = "See and test what Cursor will really run for its agent hooks")]
+#[command(
+    name = "cursor-hooks",
+    version,
+    about = "See and test what Cursor will really run for its agent hooks"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Commands,

@@ -211,7 +211,9 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
         let pointer = format!("{base}/{}", segment(event));
         let Some(info) = spec::info(event) else {
             let hint = match host.claude_events.map.get(event) {
-                Some(cursor) => format!("`{event}` is Claude Code's name; in hooks.json Cursor's name is `{cursor}`"),
+                Some(cursor) => format!(
+                    "`{event}` is Claude Code's name; in hooks.json Cursor's name is `{cursor}`"
+                ),
                 None => match closest(event, spec::EVENTS.iter().map(|e| e.name)) {
                     Some(name) => format!("did you mean `{name}`?"),
                     None => "see `cursor-hooks events`".to_owned(),
@@ -279,7 +281,9 @@ fn surfaces(not_in: &[&str]) -> String {
 fn claude_settings(file: &mut ConfigFile, value: &Value) {
     let path = file.path.clone();
     let host = host::host();
-    let Some(hooks) = value.get("hooks") else { return };
+    let Some(hooks) = value.get("hooks") else {
+        return;
+    };
     let Some(events) = hooks.as_object() else {
         file.findings.push(Finding::new(
             Severity::Error,
@@ -294,21 +298,32 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
         let Some(event) = host.claude_events.map.get(name) else {
             let message = if host.claude_events.unmapped.contains(name) {
                 (Severity::Note, format!("Cursor has no event for Claude Code's `{name}`; it runs only in Claude Code"))
-            } else if let Some((claude, _)) = host.claude_events.map.iter().find(|(_, c)| *c == name) {
+            } else if let Some((claude, _)) =
+                host.claude_events.map.iter().find(|(_, c)| *c == name)
+            {
                 (Severity::Warning, format!("`{name}` is a Cursor name; Claude settings use Claude Code's `{claude}`, so Cursor's import does not run it"))
             } else {
                 let hint = closest(name, host.claude_events.map.keys().map(String::as_str))
                     .map(|n| format!("; did you mean `{n}`?"))
                     .unwrap_or_default();
-                (Severity::Warning, format!("`{name}` is not a Claude Code event Cursor imports{hint}"))
+                (
+                    Severity::Warning,
+                    format!("`{name}` is not a Claude Code event Cursor imports{hint}"),
+                )
             };
-            file.findings.push(Finding::new(message.0, &path, &pointer, message.1));
+            file.findings
+                .push(Finding::new(message.0, &path, &pointer, message.1));
             continue;
         };
         let info = spec::info(event).expect("host.json maps to Cursor events (tested)");
         surface_note(file, info, &pointer);
         let Some(groups) = groups.as_array() else {
-            file.findings.push(Finding::new(Severity::Error, &path, &pointer, format!("`{name}` is not a list of matcher groups")));
+            file.findings.push(Finding::new(
+                Severity::Error,
+                &path,
+                &pointer,
+                format!("`{name}` is not a list of matcher groups"),
+            ));
             continue;
         };
         for (g, group) in groups.iter().enumerate() {
@@ -318,12 +333,25 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
                 check_matcher(file, info, &format!("{group_pointer}/matcher"), matcher);
             }
             let Some(list) = group.get("hooks").and_then(Value::as_array) else {
-                file.findings.push(Finding::new(Severity::Error, &path, &group_pointer, "a matcher group without a `hooks` list"));
+                file.findings.push(Finding::new(
+                    Severity::Error,
+                    &path,
+                    &group_pointer,
+                    "a matcher group without a `hooks` list",
+                ));
                 continue;
             };
             for (at, item) in list.iter().enumerate() {
                 let hook_pointer = format!("{group_pointer}/hooks/{at}");
-                if let Some(hook) = entry(file, info, &hook_pointer, item, CLAUDE_HOOK_KEYS, matcher, true) {
+                if let Some(hook) = entry(
+                    file,
+                    info,
+                    &hook_pointer,
+                    item,
+                    CLAUDE_HOOK_KEYS,
+                    matcher,
+                    true,
+                ) {
                     file.hooks.push(hook);
                 }
             }
@@ -343,46 +371,82 @@ fn entry(
 ) -> Option<Hook> {
     let path = file.path.clone();
     let mut push = |severity, at: &str, message: String| {
-        file.findings.push(Finding::new(severity, &path, &format!("{pointer}{at}"), message))
+        file.findings.push(Finding::new(
+            severity,
+            &path,
+            &format!("{pointer}{at}"),
+            message,
+        ))
     };
     let Some(object) = item.as_object() else {
         push(Severity::Error, "", "a hook must be an object".to_owned());
         return None;
     };
     for key in object.keys().filter(|k| !keys.contains(&k.as_str())) {
-        push(Severity::Warning, &format!("/{}", segment(key)), format!("unknown key `{key}`, which Cursor ignores"));
+        push(
+            Severity::Warning,
+            &format!("/{}", segment(key)),
+            format!("unknown key `{key}`, which Cursor ignores"),
+        );
     }
     let kind = match object.get("type") {
         None => "command".to_owned(),
         Some(Value::String(kind)) if kind == "command" || kind == "prompt" => kind.clone(),
         Some(other) => {
-            push(Severity::Error, "/type", format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""));
+            push(
+                Severity::Error,
+                "/type",
+                format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
+            );
             return None;
         }
     };
-    let command = object.get("command").and_then(Value::as_str).map(str::to_owned);
+    let command = object
+        .get("command")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
-        push(Severity::Error, "", "a command hook without a `command` string".to_owned());
+        push(
+            Severity::Error,
+            "",
+            "a command hook without a `command` string".to_owned(),
+        );
     }
     if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
-        push(Severity::Error, "", "a prompt hook without a `prompt` string".to_owned());
+        push(
+            Severity::Error,
+            "",
+            "a prompt hook without a `prompt` string".to_owned(),
+        );
     }
     let timeout = match object.get("timeout") {
         None => None,
         Some(Value::Number(n)) => {
             let seconds = n.as_f64().unwrap_or(0.0);
             if seconds <= 0.0 {
-                push(Severity::Error, "/timeout", format!("`timeout` is {n}; it must be more than 0 seconds"));
+                push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n}; it must be more than 0 seconds"),
+                );
                 None
             } else if seconds >= 1000.0 {
-                push(Severity::Error, "/timeout", format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"));
+                push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
+                );
                 Some(seconds)
             } else {
                 Some(seconds)
             }
         }
         Some(other) => {
-            push(Severity::Error, "/timeout", format!("`timeout` is {other}, not a number of seconds"));
+            push(
+                Severity::Error,
+                "/timeout",
+                format!("`timeout` is {other}, not a number of seconds"),
+            );
             None
         }
     };
@@ -390,24 +454,46 @@ fn entry(
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
-            push(Severity::Warning, "/failClosed", format!("`failClosed` is {other}, not true or false"));
+            push(
+                Severity::Warning,
+                "/failClosed",
+                format!("`failClosed` is {other}, not true or false"),
+            );
             false
         }
     };
     if fail_closed && !info.can_block {
-        push(Severity::Warning, "/failClosed", format!("`{}` cannot block, so `failClosed` has no effect there", info.name));
+        push(
+            Severity::Warning,
+            "/failClosed",
+            format!(
+                "`{}` cannot block, so `failClosed` has no effect there",
+                info.name
+            ),
+        );
     }
     let loop_limit = match object.get("loop_limit") {
         None => None,
         Some(Value::Null) => Some(None),
         Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
         Some(other) => {
-            push(Severity::Warning, "/loop_limit", format!("`loop_limit` is {other}, not a count or null"));
+            push(
+                Severity::Warning,
+                "/loop_limit",
+                format!("`loop_limit` is {other}, not a count or null"),
+            );
             None
         }
     };
     if loop_limit.is_some() && info.category != Category::Loop {
-        push(Severity::Warning, "/loop_limit", format!("`loop_limit` applies to stop and subagentStop only; `{}` ignores it", info.name));
+        push(
+            Severity::Warning,
+            "/loop_limit",
+            format!(
+                "`loop_limit` applies to stop and subagentStop only; `{}` ignores it",
+                info.name
+            ),
+        );
     }
     let (matcher_value, matcher_pointer) = match group_matcher {
         Some(m) => (Some(m), None),
@@ -440,7 +526,11 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
     let path = file.path.clone();
     let host = host::host();
     let Some(text) = matcher.as_str() else {
-        file.findings.push(Finding::voiding(&path, pointer, format!("`matcher` is {matcher}, not a string: Cursor rejects the whole file")));
+        file.findings.push(Finding::voiding(
+            &path,
+            pointer,
+            format!("`matcher` is {matcher}, not a string: Cursor rejects the whole file"),
+        ));
         return;
     };
     if host.matcher.match_all.iter().any(|m| m == text) {
@@ -532,7 +622,10 @@ mod tests {
     #[test]
     fn closest_names() {
         let events = || spec::EVENTS.iter().map(|e| e.name);
-        assert_eq!(closest("beforeShellCommand", events()), Some("beforeShellExecution"));
+        assert_eq!(
+            closest("beforeShellCommand", events()),
+            Some("beforeShellExecution")
+        );
         assert_eq!(closest("pretooluse", events()), Some("preToolUse"));
         assert_eq!(closest("zzzzzzzz", events()), None);
     }

@@ -35,7 +35,13 @@ pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
                 .iter()
                 .map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok()))
                 .collect::<Option<Vec<u8>>>()
-                .ok_or_else(|| format!("{}:{}: `payload_bytes` is not bytes", path.display(), at + 1))?
+                .ok_or_else(|| {
+                    format!(
+                        "{}:{}: `payload_bytes` is not bytes",
+                        path.display(),
+                        at + 1
+                    )
+                })?
         } else if value.get("hook_event_name").is_some() {
             line.as_bytes().to_vec()
         } else {
@@ -62,7 +68,9 @@ pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
 
 /// Runs the replay; exit 1 when any answer changed.
 pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
-    let (program, args) = hook.split_first().ok_or("no hook binary given after `--`")?;
+    let (program, args) = hook
+        .split_first()
+        .ok_or("no hook binary given after `--`")?;
     let captured = read(captures)?;
     let mut changed = 0;
     let mut compared = 0;
@@ -106,7 +114,10 @@ pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
     }
     println!("{changed} of {compared} captured answers changed");
     if compared == 0 {
-        println!("note: {} has no captured answers to compare", captures.display());
+        println!(
+            "note: {} has no captured answers to compare",
+            captures.display()
+        );
     }
     Ok(i32::from(changed > 0))
 }

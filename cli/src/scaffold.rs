@@ -28,7 +28,9 @@ fn release_profile() -> String {
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.starts_with(|c: char| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// Writes the crate into `./NAME`; exit 0.
@@ -50,7 +52,10 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
             if !path.join("Cargo.toml").is_file() {
                 return Err(format!("--path {}: no Cargo.toml there", path.display()));
             }
-            format!("cursor-hooks = {{ path = {:?} }}", path.display().to_string())
+            format!(
+                "cursor-hooks = {{ path = {:?} }}",
+                path.display().to_string()
+            )
         }
         None => format!("cursor-hooks = \"{}\"", env!("CARGO_PKG_VERSION")),
     };

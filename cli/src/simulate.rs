@@ -52,29 +52,44 @@ pub fn run(args: Args) -> Result<i32, String> {
         }
         return Err("Cursor would ignore the file(s) above; fix them first (`cursor-hooks doctor` lists every problem)".to_owned());
     }
-    let simulator = Simulator { locations: &locations, files: &files };
+    let simulator = Simulator {
+        locations: &locations,
+        files: &files,
+    };
     if let Some(session) = &args.session {
         return session_run(&simulator, session, &args);
     }
     let mut payload = if let Some(event) = &args.event {
         fixture(event, &args.sets)?
     } else {
-        let path = args.payload.as_ref().ok_or("give a PAYLOAD file (or `-`), --event or --session")?;
+        let path = args
+            .payload
+            .as_ref()
+            .ok_or("give a PAYLOAD file (or `-`), --event or --session")?;
         let text = if path == Path::new("-") {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read stdin: {e}"))?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read stdin: {e}"))?;
             text
         } else {
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
         };
         serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?
     };
     if let Some(version) = &args.cursor_version {
         payload["cursor_version"] = Value::String(version.clone());
     }
-    let result = simulator.simulate(&serde_json::to_vec(&payload).expect("a JSON value"), &payload)?;
+    let result = simulator.simulate(
+        &serde_json::to_vec(&payload).expect("a JSON value"),
+        &payload,
+    )?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result.to_json()).expect("JSON"));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&result.to_json()).expect("JSON")
+        );
     } else {
         print!("{}", result.to_text());
     }
@@ -101,7 +116,9 @@ fn fixture(event: &str, sets: &[String]) -> Result<Value, String> {
             format!("`{event}` is not a Cursor event{hint}")
         })?;
     for set in sets {
-        let (key, value) = set.split_once('=').ok_or_else(|| format!("--set {set}: write KEY=VALUE"))?;
+        let (key, value) = set
+            .split_once('=')
+            .ok_or_else(|| format!("--set {set}: write KEY=VALUE"))?;
         let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
         payload[key] = value;
     }
@@ -155,10 +172,17 @@ impl Simulator<'_> {
             .ok_or("the payload has no `hook_event_name`")?;
         let info = spec::info(event).ok_or_else(|| format!("`{event}` is not a Cursor event"))?;
         let host = host::host();
-        let subject = host.matcher.subjects.get(event).and_then(|subject| match subject {
-            Subject::Field(field) => payload.get(field).and_then(Value::as_str).map(str::to_owned),
-            Subject::Fixed(text) => Some(text.clone()),
-        });
+        let subject = host
+            .matcher
+            .subjects
+            .get(event)
+            .and_then(|subject| match subject {
+                Subject::Field(field) => payload
+                    .get(field)
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                Subject::Fixed(text) => Some(text.clone()),
+            });
         let mut selected: Vec<(&ConfigFile, &Hook, usize)> = Vec::new();
         for file in self.files {
             let priority = host
@@ -179,7 +203,10 @@ impl Simulator<'_> {
                     scope.spawn(move || self.run_hook(file, hook, priority, info, bytes, payload))
                 })
                 .collect();
-            handles.into_iter().map(|h| h.join().expect("a hook thread")).collect()
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a hook thread"))
+                .collect()
         });
         let mut unverified = Vec::new();
         if !host.defaults.timeout_verified && selected.iter().any(|(_, h, _)| h.timeout.is_none()) {
@@ -190,7 +217,11 @@ impl Simulator<'_> {
         }
         for run in &hooks {
             if !run.verified {
-                unverified.push(format!("reading `{}`: {}", run.rule, rule_source(&run.rule)));
+                unverified.push(format!(
+                    "reading `{}`: {}",
+                    run.rule,
+                    rule_source(&run.rule)
+                ));
             }
         }
         let (decision, outcome) = merge(info, payload, &hooks, &mut unverified);
@@ -234,13 +265,20 @@ impl Simulator<'_> {
         };
         if hook.kind == "prompt" {
             run.rule = "prompt-hook".to_owned();
-            run.message = Some("prompt hooks ask an LLM; the simulator does not run them".to_owned());
+            run.message =
+                Some("prompt hooks ask an LLM; the simulator does not run them".to_owned());
             run.verified = false;
             return run;
         }
         let timeout = hook.timeout.unwrap_or(host.defaults.timeout_seconds);
         let started = Instant::now();
-        let output = execute(&command, &file.cwd, &self.environment(file, payload), bytes, Duration::from_secs_f64(timeout));
+        let output = execute(
+            &command,
+            &file.cwd,
+            &self.environment(file, payload),
+            bytes,
+            Duration::from_secs_f64(timeout),
+        );
         run.millis = started.elapsed().as_millis();
         match output {
             Err(error) => {
@@ -302,7 +340,10 @@ impl Simulator<'_> {
             env.push(("CURSOR_TRANSCRIPT_PATH".to_owned(), transcript));
         }
         if let Some(root) = &file.plugin_root {
-            env.push((host::host().plugins.root_variable.clone(), root.display().to_string()));
+            env.push((
+                host::host().plugins.root_variable.clone(),
+                root.display().to_string(),
+            ));
         }
         env
     }
@@ -332,7 +373,11 @@ fn rule_source(id: &str) -> String {
 /// Applies the host rule `id` to one hook's result.
 fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeout: f64) {
     let host = host::host();
-    let rule = host.results.iter().find(|r| r.id == id).expect("host.json has every result rule");
+    let rule = host
+        .results
+        .iter()
+        .find(|r| r.id == id)
+        .expect("host.json has every result rule");
     run.rule = id.to_owned();
     run.verified = rule.verified;
     let mut effect = match info.category {
@@ -356,7 +401,12 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
             .unwrap_or("Hook \"{command}\" failed")
             .replace("{command}", &run.command)
             .replace("{stderr}", run.stderr.trim())
-            .replace("{code}", &run.exit_code.map(|c| c.to_string()).unwrap_or_else(|| "none".into()))
+            .replace(
+                "{code}",
+                &run.exit_code
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "none".into()),
+            )
             .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()));
         let message = if hook.fail_closed && rule.fail_closed.is_some() {
             host.fail_closed_message.replace("{message}", &message)
@@ -368,7 +418,12 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
 }
 
 /// Cursor's merge of every hook's answer: the decision object and the outcome in words.
-fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut Vec<String>) -> (Value, String) {
+fn merge(
+    info: &EventInfo,
+    payload: &Value,
+    hooks: &[HookRun],
+    unverified: &mut Vec<String>,
+) -> (Value, String) {
     let host = host::host();
     let merge = &host.merge;
     let mut decision = Map::new();
@@ -392,7 +447,10 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
         }
     }
     if other_fields_used && !merge.other_fields_verified {
-        unverified.push(format!("other fields: {} ({})", merge.other_fields, merge.other_fields_source));
+        unverified.push(format!(
+            "other fields: {} ({})",
+            merge.other_fields, merge.other_fields_source
+        ));
     }
     let outcome;
     match info.category {
@@ -401,14 +459,20 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
             let stance = |run: &HookRun| -> Option<String> {
                 match run.effect {
                     Effect::Block => Some("deny".to_owned()),
-                    Effect::Apply => run.answer.as_ref()?.get("permission")?.as_str().map(str::to_owned),
+                    Effect::Apply => run
+                        .answer
+                        .as_ref()?
+                        .get("permission")?
+                        .as_str()
+                        .map(str::to_owned),
                     _ => None,
                 }
             };
-            let strongest = merge
-                .permission_order
-                .iter()
-                .find(|p| ordered.iter().any(|run| stance(run).as_deref() == Some(p.as_str())));
+            let strongest = merge.permission_order.iter().find(|p| {
+                ordered
+                    .iter()
+                    .any(|run| stance(run).as_deref() == Some(p.as_str()))
+            });
             if let Some(permission) = strongest {
                 decision.insert("permission".to_owned(), Value::String(permission.clone()));
                 for key in ["user_message", "agent_message"] {
@@ -421,7 +485,10 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
                         })
                         .collect();
                     if !texts.is_empty() {
-                        decision.insert(key.to_owned(), Value::String(texts.join(&merge.message_separator)));
+                        decision.insert(
+                            key.to_owned(),
+                            Value::String(texts.join(&merge.message_separator)),
+                        );
                     }
                 }
                 outcome = ask_outcome(info, payload, permission, unverified);
@@ -432,11 +499,19 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
         Category::PromptGate => {
             let stops: Vec<&&HookRun> = ordered
                 .iter()
-                .filter(|run| run.effect == Effect::Stop
-                    || run.effect == Effect::Block
-                    || run.answer.as_ref().and_then(|a| a.get("continue")) == Some(&Value::Bool(false)))
+                .filter(|run| {
+                    run.effect == Effect::Stop
+                        || run.effect == Effect::Block
+                        || run.answer.as_ref().and_then(|a| a.get("continue"))
+                            == Some(&Value::Bool(false))
+                })
                 .collect();
-            let any_continue = ordered.iter().any(|run| run.answer.as_ref().and_then(|a| a.get("continue")).is_some());
+            let any_continue = ordered.iter().any(|run| {
+                run.answer
+                    .as_ref()
+                    .and_then(|a| a.get("continue"))
+                    .is_some()
+            });
             if !stops.is_empty() || any_continue {
                 decision.insert("continue".to_owned(), Value::Bool(stops.is_empty()));
                 if ordered.len() > 1 && !merge.continue_verified {
@@ -445,12 +520,27 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
             }
             let messages: Vec<String> = stops
                 .iter()
-                .filter_map(|run| run.message.clone().or_else(|| run.answer.as_ref()?.get("user_message")?.as_str().map(str::to_owned)))
+                .filter_map(|run| {
+                    run.message.clone().or_else(|| {
+                        run.answer
+                            .as_ref()?
+                            .get("user_message")?
+                            .as_str()
+                            .map(str::to_owned)
+                    })
+                })
                 .collect();
             if !messages.is_empty() {
-                decision.insert("user_message".to_owned(), Value::String(messages.join(&merge.message_separator)));
+                decision.insert(
+                    "user_message".to_owned(),
+                    Value::String(messages.join(&merge.message_separator)),
+                );
             }
-            outcome = if stops.is_empty() { "the prompt is sent".to_owned() } else { "the prompt is stopped".to_owned() };
+            outcome = if stops.is_empty() {
+                "the prompt is sent".to_owned()
+            } else {
+                "the prompt is stopped".to_owned()
+            };
         }
         _ => {
             let contexts: Vec<&str> = ordered
@@ -458,12 +548,21 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
                 .filter_map(|run| run.answer.as_ref()?.get("additional_context")?.as_str())
                 .collect();
             if !contexts.is_empty() {
-                decision.insert("additional_context".to_owned(), Value::String(contexts.join(&merge.additional_context_separator)));
+                decision.insert(
+                    "additional_context".to_owned(),
+                    Value::String(contexts.join(&merge.additional_context_separator)),
+                );
                 if contexts.len() > 1 && !merge.additional_context_verified {
-                    unverified.push(format!("additional_context joined ({})", merge.additional_context_source));
+                    unverified.push(format!(
+                        "additional_context joined ({})",
+                        merge.additional_context_source
+                    ));
                 }
             }
-            let loop_count = payload.get("loop_count").and_then(Value::as_u64).unwrap_or(0);
+            let loop_count = payload
+                .get("loop_count")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
             let followups: Vec<&str> = ordered
                 .iter()
                 .filter(|run| {
@@ -474,9 +573,15 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
                 .filter(|m| !m.is_empty())
                 .collect();
             if let Some(first) = followups.first() {
-                decision.insert("followup_message".to_owned(), Value::String((*first).to_owned()));
+                decision.insert(
+                    "followup_message".to_owned(),
+                    Value::String((*first).to_owned()),
+                );
                 if followups.len() > 1 && !merge.followup_verified {
-                    unverified.push(format!("followup_message: {} ({})", merge.followup_message, merge.followup_source));
+                    unverified.push(format!(
+                        "followup_message: {} ({})",
+                        merge.followup_message, merge.followup_source
+                    ));
                 }
             }
             let notices: Vec<&str> = ordered
@@ -484,7 +589,10 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
                 .filter_map(|run| run.answer.as_ref()?.get("user_message")?.as_str())
                 .collect();
             if !notices.is_empty() {
-                decision.insert("user_message".to_owned(), Value::String(notices.join(&merge.message_separator)));
+                decision.insert(
+                    "user_message".to_owned(),
+                    Value::String(notices.join(&merge.message_separator)),
+                );
             }
             if info.category == Category::Observe {
                 decision.clear();
@@ -498,29 +606,57 @@ fn merge(info: &EventInfo, payload: &Value, hooks: &[HookRun], unverified: &mut 
     }
     // Only what the event accepts reaches Cursor.
     if info.category != Category::Observe {
-        let keep: Vec<&str> = info.response_fields.iter().copied().chain(["permission", "continue"]).collect();
+        let keep: Vec<&str> = info
+            .response_fields
+            .iter()
+            .copied()
+            .chain(["permission", "continue"])
+            .collect();
         let legacy = payload.get("cursor_version").is_none() && payload.get("model").is_none();
         if !legacy {
-            decision.retain(|key, _| keep.contains(&key.as_str()) || !info.permission.is_empty() && key == "updated_input");
+            decision.retain(|key, _| {
+                keep.contains(&key.as_str())
+                    || !info.permission.is_empty() && key == "updated_input"
+            });
         }
     }
     (Value::Object(decision), outcome)
 }
 
 /// What Cursor does with the merged permission on this version.
-fn ask_outcome(info: &EventInfo, payload: &Value, permission: &str, unverified: &mut Vec<String>) -> String {
+fn ask_outcome(
+    info: &EventInfo,
+    payload: &Value,
+    permission: &str,
+    unverified: &mut Vec<String>,
+) -> String {
     match permission {
         "deny" => return "blocked".to_owned(),
         "allow" => return "allowed".to_owned(),
         _ => {}
     }
-    let version = CursorVersion::parse(payload.get("cursor_version").and_then(Value::as_str).unwrap_or(""));
-    let version = if payload.get("cursor_version").is_none() { CursorVersion::parse("") } else { version };
-    let rule = host::host().ask.iter().find(|rule| rule.applies(info.name, &version));
+    let version = CursorVersion::parse(
+        payload
+            .get("cursor_version")
+            .and_then(Value::as_str)
+            .unwrap_or(""),
+    );
+    let version = if payload.get("cursor_version").is_none() {
+        CursorVersion::parse("")
+    } else {
+        version
+    };
+    let rule = host::host()
+        .ask
+        .iter()
+        .find(|rule| rule.applies(info.name, &version));
     match rule {
         Some(rule) => {
             if !rule.verified {
-                unverified.push(format!("`ask` on {} here: {} ({})", info.name, rule.effect, rule.source));
+                unverified.push(format!(
+                    "`ask` on {} here: {} ({})",
+                    info.name, rule.effect, rule.source
+                ));
             }
             match rule.effect.as_str() {
                 "ask" => "asks the user".to_owned(),
@@ -545,9 +681,19 @@ struct Output {
 
 /// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin;
 /// kills it (and its children) past `timeout`.
-fn execute(command: &str, cwd: &Path, env: &[(String, String)], payload: &[u8], timeout: Duration) -> Result<Output, String> {
+fn execute(
+    command: &str,
+    cwd: &Path,
+    env: &[(String, String)],
+    payload: &[u8],
+    timeout: Duration,
+) -> Result<Output, String> {
     let shell = &host::host().environment.shell;
-    let shell = if cfg!(windows) { &shell["windows"] } else { &shell["unix"] };
+    let shell = if cfg!(windows) {
+        &shell["windows"]
+    } else {
+        &shell["unix"]
+    };
     let mut process = Command::new(&shell[0]);
     process
         .args(&shell[1..])
@@ -563,7 +709,9 @@ fn execute(command: &str, cwd: &Path, env: &[(String, String)], payload: &[u8], 
         // Its own process group, so a timeout ends the shell's children too.
         process.process_group(0);
     }
-    let mut child = process.spawn().map_err(|e| format!("cannot start `{command}`: {e}"))?;
+    let mut child = process
+        .spawn()
+        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
     let mut stdin = child.stdin.take().expect("piped");
     let payload = payload.to_vec();
     let writer = std::thread::spawn(move || {
@@ -679,7 +827,9 @@ impl Simulation {
                 run.pointer,
                 run.command,
                 run.millis,
-                run.exit_code.map(|c| c.to_string()).unwrap_or_else(|| "none".to_owned()),
+                run.exit_code
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "none".to_owned()),
                 if run.timed_out { ", timed out" } else { "" },
                 run.reading()
             ));
@@ -704,8 +854,13 @@ fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<i3
     let captured = crate::replay::read(path)?;
     let mut decided = std::collections::BTreeMap::<String, usize>::new();
     for capture in &captured {
-        let mut payload: Value = serde_json::from_slice(&capture.payload)
-            .map_err(|e| format!("{}:{}: the payload is not JSON ({e})", path.display(), capture.line))?;
+        let mut payload: Value = serde_json::from_slice(&capture.payload).map_err(|e| {
+            format!(
+                "{}:{}: the payload is not JSON ({e})",
+                path.display(),
+                capture.line
+            )
+        })?;
         let bytes = match &args.cursor_version {
             Some(version) => {
                 payload["cursor_version"] = Value::String(version.clone());

@@ -109,7 +109,9 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
                 candidates.push((plugin.clone(), Some(plugin.clone())));
             }
         } else if template.contains("{home}") {
-            let Some(home) = &locations.home else { continue };
+            let Some(home) = &locations.home else {
+                continue;
+            };
             candidates.push((
                 PathBuf::from(template.replace("{home}", &home.display().to_string())),
                 None,
@@ -123,7 +125,14 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
             ));
         }
         for (path, plugin_root) in candidates {
-            if let Some(file) = read_source(&source.name, source.format, source.cwd, &path, plugin_root, locations) {
+            if let Some(file) = read_source(
+                &source.name,
+                source.format,
+                source.cwd,
+                &path,
+                plugin_root,
+                locations,
+            ) {
                 files.push(file);
             }
         }
@@ -159,7 +168,10 @@ fn read_source(
         hooks: Vec::new(),
     };
     crate::parse::parse(&mut file, &text);
-    file.voided = file.findings.iter().any(|f| f.severity == Severity::Error && f.voids);
+    file.voided = file
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && f.voids);
     Some(file)
 }
 

@@ -80,10 +80,28 @@ fn unknown_event_names_void_the_file_and_get_a_suggestion() {
     assert_eq!(unknown.len(), 1, "{findings:#?}");
     let message = unknown[0]["message"].as_str().unwrap();
     assert!(message.contains("ignore the whole file"), "{message}");
-    assert!(message.contains("did you mean `beforeShellExecution`?"), "{message}");
-    one(&findings, "`PreToolUse` is Claude Code's name; in hooks.json Cursor's name is `preToolUse`", "error", "/hooks/PreToolUse");
-    one(&findings, "`preToolUse` is a Cursor name; Claude settings use Claude Code's `PreToolUse`", "warning", "/hooks/preToolUse");
-    one(&findings, "no event for Claude Code's `Notification`", "note", "/hooks/Notification");
+    assert!(
+        message.contains("did you mean `beforeShellExecution`?"),
+        "{message}"
+    );
+    one(
+        &findings,
+        "`PreToolUse` is Claude Code's name; in hooks.json Cursor's name is `preToolUse`",
+        "error",
+        "/hooks/PreToolUse",
+    );
+    one(
+        &findings,
+        "`preToolUse` is a Cursor name; Claude settings use Claude Code's `PreToolUse`",
+        "warning",
+        "/hooks/preToolUse",
+    );
+    one(
+        &findings,
+        "no event for Claude Code's `Notification`",
+        "note",
+        "/hooks/Notification",
+    );
 }
 
 #[test]
@@ -106,10 +124,30 @@ fn matchers_not_strings_invalid_without_subject_or_dead() {
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1);
-    one(&findings, "`matcher` is 3, not a string", "error", "/hooks/preToolUse/0/matcher");
-    one(&findings, "`Shell(` is not a valid JavaScript regular expression", "error", "/hooks/preToolUse/1/matcher");
-    one(&findings, "`\\.env$` matches none of what `beforeReadFile` tests it against (Read, TabRead)", "warning", "/hooks/beforeReadFile/0/matcher");
-    one(&findings, "`preCompact` has no matcher subject", "warning", "/hooks/preCompact/0/matcher");
+    one(
+        &findings,
+        "`matcher` is 3, not a string",
+        "error",
+        "/hooks/preToolUse/0/matcher",
+    );
+    one(
+        &findings,
+        "`Shell(` is not a valid JavaScript regular expression",
+        "error",
+        "/hooks/preToolUse/1/matcher",
+    );
+    one(
+        &findings,
+        "`\\.env$` matches none of what `beforeReadFile` tests it against (Read, TabRead)",
+        "warning",
+        "/hooks/beforeReadFile/0/matcher",
+    );
+    one(
+        &findings,
+        "`preCompact` has no matcher subject",
+        "warning",
+        "/hooks/preCompact/0/matcher",
+    );
     // An open subject (`MCP:` names, command strings) and JavaScript-only syntax are fine.
     assert!(with(&findings, "^MCP:").is_empty(), "{findings:#?}");
     assert!(with(&findings, "Sh.*|Rea").is_empty(), "{findings:#?}");
@@ -135,13 +173,43 @@ fn timeouts_types_and_missing_fields() {
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1);
     let at = |n: usize, rest: &str| format!("/hooks/beforeShellExecution/{n}{rest}");
-    one(&findings, "`timeout` is \"5\", not a number", "error", &at(0, "/timeout"));
-    one(&findings, "`timeout` is 0; it must be more than 0", "error", &at(1, "/timeout"));
-    one(&findings, "in seconds, not milliseconds", "error", &at(2, "/timeout"));
+    one(
+        &findings,
+        "`timeout` is \"5\", not a number",
+        "error",
+        &at(0, "/timeout"),
+    );
+    one(
+        &findings,
+        "`timeout` is 0; it must be more than 0",
+        "error",
+        &at(1, "/timeout"),
+    );
+    one(
+        &findings,
+        "in seconds, not milliseconds",
+        "error",
+        &at(2, "/timeout"),
+    );
     one(&findings, "`type` is \"script\"", "error", &at(3, "/type"));
-    one(&findings, "a prompt hook without a `prompt`", "error", &at(4, ""));
-    one(&findings, "a command hook without a `command`", "error", &at(5, ""));
-    one(&findings, "unknown key `failclosed`", "warning", &at(6, "/failclosed"));
+    one(
+        &findings,
+        "a prompt hook without a `prompt`",
+        "error",
+        &at(4, ""),
+    );
+    one(
+        &findings,
+        "a command hook without a `command`",
+        "error",
+        &at(5, ""),
+    );
+    one(
+        &findings,
+        "unknown key `failclosed`",
+        "warning",
+        &at(6, "/failclosed"),
+    );
 }
 
 #[test]
@@ -158,7 +226,12 @@ fn slashes_in_strings_break_the_file_and_real_comments_are_noted() {
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1);
-    one(&findings, "`//` comments on line(s) 2: Cursor strips them and accepts the file", "note", "");
+    one(
+        &findings,
+        "`//` comments on line(s) 2: Cursor strips them and accepts the file",
+        "note",
+        "",
+    );
     one(&findings, "`//` inside a string on line(s) 2", "error", "");
 }
 
@@ -187,13 +260,25 @@ fn one_executable_wired_twice_through_different_command_lines() {
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 0, "{findings:#?}");
-    let again = with(&findings, "is wired again for `beforeShellExecution`: the same hook");
+    let again = with(
+        &findings,
+        "is wired again for `beforeShellExecution`: the same hook",
+    );
     assert_eq!(again.len(), 1, "{findings:#?}");
     assert!(again[0]["file"].as_str().unwrap().contains("home"));
-    let builds = with(&findings, "is wired again for `stop`: a hook of the same name");
+    let builds = with(
+        &findings,
+        "is wired again for `stop`: a hook of the same name",
+    );
     assert_eq!(builds.len(), 1, "{findings:#?}");
-    assert!(builds[0]["message"].as_str().unwrap().contains("a debug and a release build"));
-    assert!(with(&findings, "does not exist").is_empty(), "{findings:#?}");
+    assert!(builds[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("a debug and a release build"));
+    assert!(
+        with(&findings, "does not exist").is_empty(),
+        "{findings:#?}"
+    );
 }
 
 #[test]
@@ -214,9 +299,23 @@ fn commands_missing_not_executable_on_path_or_nowhere() {
     let at = |n: usize| format!("/hooks/beforeShellExecution/{n}");
     one(&findings, "gone.sh does not exist", "error", &at(0));
     one(&findings, "plain.sh is not executable", "error", &at(1));
-    one(&findings, "`sh -c true` is found only through PATH", "warning", &at(2));
-    one(&findings, "`no-such-hook-anywhere` cannot be found", "error", &at(3));
-    assert!(with(&findings, "no-such-hook-anywhere` is found only through PATH").is_empty());
+    one(
+        &findings,
+        "`sh -c true` is found only through PATH",
+        "warning",
+        &at(2),
+    );
+    one(
+        &findings,
+        "`no-such-hook-anywhere` cannot be found",
+        "error",
+        &at(3),
+    );
+    assert!(with(
+        &findings,
+        "no-such-hook-anywhere` is found only through PATH"
+    )
+    .is_empty());
 }
 
 #[test]
@@ -229,7 +328,12 @@ fn events_that_do_not_fire_everywhere_are_noted() {
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 0);
-    one(&findings, "`stop` does not fire in the CLI's print mode", "note", "/hooks/stop");
+    one(
+        &findings,
+        "`stop` does not fire in the CLI's print mode",
+        "note",
+        "/hooks/stop",
+    );
 }
 
 #[test]
@@ -254,9 +358,19 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     let plugin = s.root.join("plugin");
     let (code, findings) = s.doctor(&["--plugin-dir", plugin.to_str().unwrap()]);
     assert_eq!(code, 1);
-    one(&findings, "missing.sh does not exist", "error", "/hooks/beforeShellExecution/1");
+    one(
+        &findings,
+        "missing.sh does not exist",
+        "error",
+        "/hooks/beforeShellExecution/1",
+    );
     assert!(with(&findings, "run.sh").is_empty(), "{findings:#?}");
-    one(&findings, "`timeout` is 0", "error", "/hooks/PreToolUse/0/hooks/0/timeout");
+    one(
+        &findings,
+        "`timeout` is 0",
+        "error",
+        "/hooks/PreToolUse/0/hooks/0/timeout",
+    );
 }
 
 /// A stand-in for a cursor-hooks binary: it carries the marker, and `print-config` prints what
@@ -295,19 +409,49 @@ fn a_hook_binary_is_compared_with_what_it_declares() {
         }),
     );
     // A script without the marker is never asked for its configuration.
-    let plain = s.script("bin/plain", "if [ \"$1\" = print-config ]; then touch \"$0.asked\"; fi; echo '{}'");
+    let plain = s.script(
+        "bin/plain",
+        "if [ \"$1\" = print-config ]; then touch \"$0.asked\"; fi; echo '{}'",
+    );
     s.hooks_json(
         "home/.cursor/hooks.json",
         json!({ "sessionEnd": [{ "command": plain.to_str().unwrap() }] }),
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1, "{findings:#?}");
-    one(&findings, "handler fails closed but this entry has no `\"failClosed\": true`", "error", "/hooks/beforeReadFile/0");
-    one(&findings, "`timeout` is 10 seconds here but the handler declares 5", "warning", "/hooks/beforeShellExecution/0");
-    one(&findings, "`matcher` is unset here but the handler declares `Shell`", "warning", "/hooks/preToolUse/0");
-    one(&findings, "has no handler for `afterFileEdit`", "warning", "/hooks/afterFileEdit/0");
-    assert_eq!(with(&findings, "handles `stop` but no file wires it").len(), 1, "{findings:#?}");
-    assert!(!s.root.join("bin/plain.asked").exists(), "doctor ran print-config on an unmarked file");
+    one(
+        &findings,
+        "handler fails closed but this entry has no `\"failClosed\": true`",
+        "error",
+        "/hooks/beforeReadFile/0",
+    );
+    one(
+        &findings,
+        "`timeout` is 10 seconds here but the handler declares 5",
+        "warning",
+        "/hooks/beforeShellExecution/0",
+    );
+    one(
+        &findings,
+        "`matcher` is unset here but the handler declares `Shell`",
+        "warning",
+        "/hooks/preToolUse/0",
+    );
+    one(
+        &findings,
+        "has no handler for `afterFileEdit`",
+        "warning",
+        "/hooks/afterFileEdit/0",
+    );
+    assert_eq!(
+        with(&findings, "handles `stop` but no file wires it").len(),
+        1,
+        "{findings:#?}"
+    );
+    assert!(
+        !s.root.join("bin/plain.asked").exists(),
+        "doctor ran print-config on an unmarked file"
+    );
 }
 
 #[test]
@@ -323,7 +467,11 @@ fn a_real_hook_binary_carries_the_marker() {
     // policy also handles preToolUse, beforeReadFile, beforeTabFileRead, beforeSubmitPrompt, stop.
     for event in ["preToolUse", "beforeReadFile", "beforeSubmitPrompt", "stop"] {
         assert_eq!(
-            with(&findings, &format!("handles `{event}` but no file wires it")).len(),
+            with(
+                &findings,
+                &format!("handles `{event}` but no file wires it")
+            )
+            .len(),
             1,
             "{findings:#?}"
         );

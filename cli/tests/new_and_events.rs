@@ -16,15 +16,26 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
         .current_dir(&s.root)
         .output()
         .expect("cursor-hooks runs");
-    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
     let krate = s.root.join("my-hooks");
     for file in ["Cargo.toml", "src/main.rs", "tests/hooks.rs", "README.md"] {
         assert!(krate.join(file).is_file(), "{file} missing");
     }
     let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap();
-    assert!(manifest.contains("[profile.release]") && manifest.contains("lto = \"thin\""), "{manifest}");
+    assert!(
+        manifest.contains("[profile.release]") && manifest.contains("lto = \"thin\""),
+        "{manifest}"
+    );
     // The workspace's lock file pins the same versions, so the shared target dir is reused.
-    std::fs::copy(common::workspace_root().join("Cargo.lock"), krate.join("Cargo.lock")).unwrap();
+    std::fs::copy(
+        common::workspace_root().join("Cargo.lock"),
+        krate.join("Cargo.lock"),
+    )
+    .unwrap();
     let target = common::workspace_root().join("target").join("cli-tests");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let tested = Command::new(cargo)
@@ -55,7 +66,10 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
     s.write("project/.cursor/hooks.json", &config.to_string());
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1);
-    let hits = common::with(&findings, "fails closed but this entry has no `\"failClosed\": true`");
+    let hits = common::with(
+        &findings,
+        "fails closed but this entry has no `\"failClosed\": true`",
+    );
     assert_eq!(hits.len(), 1, "{findings:#?}");
     assert_eq!(hits[0]["path"], "/hooks/beforeReadFile/0");
 }
@@ -63,9 +77,17 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
 #[test]
 fn new_refuses_a_bad_name_or_an_existing_folder() {
     let s = Scratch::new("new-bad");
-    let bad = Command::new(common::CLI).args(["new", "../x"]).current_dir(&s.root).output().unwrap();
+    let bad = Command::new(common::CLI)
+        .args(["new", "../x"])
+        .current_dir(&s.root)
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(1));
-    let existing = Command::new(common::CLI).args(["new", "project"]).current_dir(&s.root).output().unwrap();
+    let existing = Command::new(common::CLI)
+        .args(["new", "project"])
+        .current_dir(&s.root)
+        .output()
+        .unwrap();
     assert_eq!(existing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&existing.stderr).contains("already exists"));
 }
@@ -80,8 +102,17 @@ fn events_prints_every_event_of_the_spec() {
             .lines()
             .find(|l| l.split_whitespace().next() == Some(event.name))
             .unwrap_or_else(|| panic!("no line for {}", event.name));
-        assert!(line.contains(if event.can_block { " yes " } else { " no " }), "{line}");
+        assert!(
+            line.contains(if event.can_block { " yes " } else { " no " }),
+            "{line}"
+        );
     }
-    let read = text.lines().find(|l| l.starts_with("beforeReadFile ")).unwrap();
-    assert!(read.contains("permission (allow/deny)") && read.contains("Read, TabRead"), "{read}");
+    let read = text
+        .lines()
+        .find(|l| l.starts_with("beforeReadFile "))
+        .unwrap();
+    assert!(
+        read.contains("permission (allow/deny)") && read.contains("Read, TabRead"),
+        "{read}"
+    );
 }

@@ -28,7 +28,10 @@ fn an_unchanged_hook_replays_clean_and_a_changed_answer_is_reported() {
         assert!(status.success());
     }
     let policy_path = policy.to_str().unwrap();
-    let clean = s.cli(&["replay", captures.to_str().unwrap(), "--", policy_path], None);
+    let clean = s.cli(
+        &["replay", captures.to_str().unwrap(), "--", policy_path],
+        None,
+    );
     let text = String::from_utf8_lossy(&clean.stdout);
     assert_eq!(clean.status.code(), Some(0), "{text}");
     assert!(text.contains("0 of 2 captured answers changed"), "{text}");
@@ -47,7 +50,10 @@ fn an_unchanged_hook_replays_clean_and_a_changed_answer_is_reported() {
         })
         .collect();
     std::fs::write(&captures, edited).unwrap();
-    let changed = s.cli(&["replay", captures.to_str().unwrap(), "--", policy_path], None);
+    let changed = s.cli(
+        &["replay", captures.to_str().unwrap(), "--", policy_path],
+        None,
+    );
     let text = String::from_utf8_lossy(&changed.stdout);
     assert_eq!(changed.status.code(), Some(1), "{text}");
     assert!(text.contains("line 1 (beforeShellExecution): answered {\"permission\":\"allow\"} (exit 0), now {\"permission\":\"deny\""), "{text}");
@@ -65,7 +71,16 @@ fn the_hook_knows_it_is_replayed_and_gets_its_arguments() {
             json!({ "payload": "{\"hook_event_name\":\"stop\"}", "stdout": "{\"replay\":\"1\",\"arg\":\"x\"}\n", "exit_code": 0 })
         ),
     );
-    let output = s.cli(&["replay", captures.to_str().unwrap(), "--", hook.to_str().unwrap(), "x"], None);
+    let output = s.cli(
+        &[
+            "replay",
+            captures.to_str().unwrap(),
+            "--",
+            hook.to_str().unwrap(),
+            "x",
+        ],
+        None,
+    );
     let text = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("0 of 1 captured answers changed"), "{text}");

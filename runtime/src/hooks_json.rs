@@ -206,7 +206,8 @@ fn split_words(command: &str) -> Option<Vec<Word>> {
             operator: false,
         });
         word.text.push(c);
-        word.literal.extend(std::iter::repeat_n(literal, c.len_utf8()));
+        word.literal
+            .extend(std::iter::repeat_n(literal, c.len_utf8()));
     };
     while let Some(c) = chars.next() {
         match c {
@@ -337,7 +338,11 @@ mod tests {
     #[test]
     fn home_forms_expand() {
         for command in ["~/bin/h", "$HOME/bin/h", "${HOME}/bin/h", "\"$HOME/bin/h\""] {
-            assert_eq!(program(command), Some(PathBuf::from("/home/me/bin/h")), "{command}");
+            assert_eq!(
+                program(command),
+                Some(PathBuf::from("/home/me/bin/h")),
+                "{command}"
+            );
         }
         // Quoted, `~` is literal: the shell looks for a directory named `~`.
         assert_eq!(program("'~/bin/h'"), Some(PathBuf::from("/proj/~/bin/h")));

@@ -57,8 +57,9 @@ impl Scratch {
 
     /// A `hooks.json` with these events (a JSON object of event to list).
     pub fn hooks_json(&self, relative: &str, hooks: Value) -> PathBuf {
-        let text = serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "hooks": hooks }))
-            .expect("JSON");
+        let text =
+            serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "hooks": hooks }))
+                .expect("JSON");
         self.write(relative, &text)
     }
 
@@ -69,8 +70,15 @@ impl Scratch {
             .args(args)
             .current_dir(self.project())
             .env("HOME", self.home())
-            .env("CURSOR_HOOKS_ENTERPRISE_FILE", self.root.join("enterprise/hooks.json"))
-            .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+            .env(
+                "CURSOR_HOOKS_ENTERPRISE_FILE",
+                self.root.join("enterprise/hooks.json"),
+            )
+            .stdin(if stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         let mut child = command.spawn().expect("cursor-hooks starts");
@@ -89,7 +97,12 @@ impl Scratch {
     /// `doctor --json` on the project: the exit code and the findings.
     pub fn doctor(&self, extra: &[&str]) -> (i32, Vec<Value>) {
         let project = self.project();
-        let mut args = vec!["doctor", "--json", "--project", project.to_str().expect("UTF-8")];
+        let mut args = vec![
+            "doctor",
+            "--json",
+            "--project",
+            project.to_str().expect("UTF-8"),
+        ];
         args.extend_from_slice(extra);
         let output = self.cli(&args, None);
         let findings: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
@@ -108,7 +121,12 @@ impl Scratch {
     /// `simulate --json` with these arguments: the result object.
     pub fn simulate(&self, args: &[&str], stdin: Option<&str>) -> Value {
         let project = self.project();
-        let mut all = vec!["simulate", "--json", "--project", project.to_str().expect("UTF-8")];
+        let mut all = vec![
+            "simulate",
+            "--json",
+            "--project",
+            project.to_str().expect("UTF-8"),
+        ];
         all.extend_from_slice(args);
         let output = self.cli(&all, stdin);
         assert_eq!(
@@ -118,7 +136,10 @@ impl Scratch {
             String::from_utf8_lossy(&output.stderr)
         );
         serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!("simulate printed no JSON ({e}): {}", String::from_utf8_lossy(&output.stdout))
+            panic!(
+                "simulate printed no JSON ({e}): {}",
+                String::from_utf8_lossy(&output.stdout)
+            )
         })
     }
 }
@@ -169,7 +190,9 @@ pub fn example_binary(name: &str) -> PathBuf {
         assert!(status.success(), "building the examples failed");
         target
     });
-    let path = target.join("debug").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let path = target
+        .join("debug")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     assert!(path.is_file(), "{} was not built", path.display());
     path
 }
@@ -183,7 +206,11 @@ pub fn run_hook(binary: &Path, payload: &str) -> String {
         .stderr(Stdio::null())
         .spawn()
         .expect("the hook starts");
-    let _ = child.stdin.take().expect("piped").write_all(payload.as_bytes());
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(payload.as_bytes());
     let output = child.wait_with_output().expect("the hook ends");
     String::from_utf8(output.stdout).expect("UTF-8 stdout")
 }
