@@ -74,11 +74,14 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
                 ))),
                 Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
             }
+            let program =
+                CommandLine::parse(command).and_then(|line| line.program_path(&file.cwd, &lookup));
             wired.push(Wired {
                 file,
                 hook,
                 command,
                 resolved,
+                program,
             });
         }
     }
@@ -92,6 +95,8 @@ struct Wired<'a> {
     hook: &'a Hook,
     command: &'a str,
     resolved: Resolution,
+    /// The program's path as written (resolved or not), to compare file names.
+    program: Option<PathBuf>,
 }
 
 impl Wired<'_> {
@@ -186,20 +191,29 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                 return false;
             }
             match (w.executable(), later.executable()) {
-                (Some(a), Some(b)) => a == b || a.file_name() == b.file_name(),
-                _ => w.command == later.command,
+                (Some(a), Some(b)) if a == b => true,
+                _ => match (&w.program, &later.program) {
+                    (Some(a), Some(b)) => a.file_name() == b.file_name(),
+                    _ => w.command == later.command,
+                },
             }
         });
         let Some(earlier) = earlier else { continue };
         let same_file =
             earlier.executable().is_some() && earlier.executable() == later.executable();
-        let what = if same_file || earlier.executable().is_none() {
+        let shown = |w: &Wired<'_>| {
+            w.executable()
+                .or(w.program.as_deref())
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        };
+        let what = if same_file || earlier.program.is_none() || shown(earlier) == shown(later) {
             "the same hook".to_owned()
         } else {
             format!(
                 "a hook of the same name ({} and {}: a debug and a release build, or two checkouts?)",
-                earlier.executable().map(|p| p.display().to_string()).unwrap_or_default(),
-                later.executable().map(|p| p.display().to_string()).unwrap_or_default()
+                shown(earlier),
+                shown(later)
             )
         };
         findings.push(finding(later.file, later.hook, Severity::Warning, format!(
