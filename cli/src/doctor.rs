@@ -331,14 +331,24 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                 ));
             }
         }
-        for event in declared.keys() {
-            if !entries.iter().any(|w| &w.hook.event == event) {
-                findings.push(finding(first.file, first.hook, Severity::Warning, format!(
-                    "{} handles `{event}` but no file wires it for that event (`{} install` adds it)",
-                    binary.display(),
-                    binary.display()
-                )));
-            }
+        let unwired: Vec<String> = declared
+            .keys()
+            .filter(|event| !entries.iter().any(|w| &w.hook.event == *event))
+            .map(|event| format!("`{event}`"))
+            .collect();
+        if !unwired.is_empty() {
+            findings.push(finding(
+                first.file,
+                first.hook,
+                Severity::Warning,
+                format!(
+                "{} also handles {} but no file wires it for {} (`{} install` adds every handler)",
+                binary.display(),
+                unwired.join(", "),
+                if unwired.len() == 1 { "that event" } else { "those events" },
+                binary.display()
+            ),
+            ));
         }
     }
 }
