@@ -6,7 +6,7 @@ use cursor_hooks::spec::EVENTS;
 /// what its matcher is tested against.
 pub fn print() {
     println!(
-        "{:<22} {:<12} {:<6} {:<44} matcher subject",
+        "{:<22} {:<12} {:<6} {:<62} matcher subject",
         "event", "category", "block", "answers"
     );
     for event in EVENTS {
@@ -32,7 +32,7 @@ pub fn print() {
             (true, None) => "none: every hook runs".to_owned(),
         };
         println!(
-            "{:<22} {:<12} {:<6} {:<44} {subject}",
+            "{:<22} {:<12} {:<6} {:<62} {subject}",
             event.name,
             format!("{:?}", event.category).to_lowercase(),
             if event.can_block { "yes" } else { "no" },
