@@ -553,12 +553,14 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         return;
     }
     if let Some(values) = dead_matcher(info, text, &regex) {
-        file.findings.push(Finding::new(
-            Severity::Warning,
-            &path,
-            pointer,
-            format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name),
-        ));
+        let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
+        // Whether Cursor maps Claude Code's tool names (`Bash`) to its own is not documented.
+        let finding = if file.format == Format::ClaudeSettings {
+            Finding::new(Severity::Note, &path, pointer, format!("{message} (unless Cursor maps Claude Code's tool names to its own, which is not documented)"))
+        } else {
+            Finding::new(Severity::Warning, &path, pointer, message)
+        };
+        file.findings.push(finding);
     }
 }
 

@@ -351,13 +351,20 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     s.write(
         "project/.claude/settings.local.json",
         &json!({ "hooks": { "PreToolUse": [
-            { "matcher": "Shell", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh", "timeout": 0 }] }
+            { "matcher": "Shell", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh", "timeout": 0 }] },
+            { "matcher": "Bash", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh" }] }
         ] } })
         .to_string(),
     );
     let plugin = s.root.join("plugin");
     let (code, findings) = s.doctor(&["--plugin-dir", plugin.to_str().unwrap()]);
     assert_eq!(code, 1);
+    one(
+        &findings,
+        "unless Cursor maps Claude Code's tool names",
+        "note",
+        "/hooks/PreToolUse/1/matcher",
+    );
     one(
         &findings,
         "missing.sh does not exist",
