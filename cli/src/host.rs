@@ -31,6 +31,8 @@ pub struct Host {
     pub environment: Environment,
     /// How one hook's process result is read, by outcome.
     pub results: Vec<ResultRule>,
+    /// Claude Code's answer shapes, which Cursor also reads.
+    pub claude_outputs: ClaudeOutputs,
     /// The text a fail-closed block carries, around the failure's message.
     pub fail_closed_message: String,
     pub merge: Merge,
@@ -165,6 +167,23 @@ pub struct ResultRule {
     /// The block message, with `{command}`, `{stderr}`, `{code}`, `{timeout_ms}`.
     #[serde(default)]
     pub message: Option<String>,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeOutputs {
+    /// Events where `{hookSpecificOutput: {permissionDecision, ...}}` is read as a permission.
+    pub permission_events: Vec<String>,
+    pub permission_object: String,
+    pub permission_decision: String,
+    pub permission_reason: String,
+    pub permission_updated_input: String,
+    /// Events where `{decision: "block", reason}` (flat or nested) is read as a follow-up.
+    pub followup_events: Vec<String>,
+    pub followup_decision: String,
+    pub followup_reason: String,
     pub source: String,
     pub verified: bool,
 }

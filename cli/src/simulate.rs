@@ -151,6 +151,8 @@ struct HookRun {
     verified: bool,
     /// Cursor's priority of the hook's source (0 highest).
     priority: usize,
+    /// Set when the answer was in Claude Code's shape, with the rule's source.
+    claude_format: Option<String>,
     loop_limit: Option<Option<u64>>,
 }
 
@@ -223,6 +225,9 @@ impl Simulator<'_> {
                     rule_source(&run.rule)
                 ));
             }
+            if let Some(note) = &run.claude_format {
+                unverified.push(note.clone());
+            }
         }
         let (decision, outcome) = merge(info, payload, &hooks, &mut unverified);
         Ok(Simulation {
@@ -262,6 +267,7 @@ impl Simulator<'_> {
             verified: true,
             priority,
             loop_limit: hook.loop_limit,
+            claude_format: None,
         };
         if hook.kind == "prompt" {
             run.rule = "prompt-hook".to_owned();
@@ -302,6 +308,17 @@ impl Simulator<'_> {
                 } else {
                     match serde_json::from_str::<Value>(run.stdout.trim()) {
                         Ok(Value::Object(answer)) => {
+                            let answer = match claude_answer(info, &answer) {
+                                Some(translated) => {
+                                    let rules = &host.claude_outputs;
+                                    run.claude_format = Some(format!(
+                                        "read as Claude Code's format ({})",
+                                        rules.source
+                                    ));
+                                    translated
+                                }
+                                None => answer,
+                            };
                             let permission = answer.get("permission");
                             let valid = permission.is_none_or(|p| {
                                 p.as_str().is_some_and(|p| info.permission.contains(&p))
@@ -347,6 +364,42 @@ impl Simulator<'_> {
         }
         env
     }
+}
+
+/// Cursor's reading of an answer in Claude Code's shape, when it is one.
+fn claude_answer(info: &EventInfo, answer: &Map<String, Value>) -> Option<Map<String, Value>> {
+    let rules = &host::host().claude_outputs;
+    let mut translated = Map::new();
+    if rules.permission_events.iter().any(|e| e == info.name) {
+        let nested = answer.get(&rules.permission_object)?.as_object()?;
+        let decision = nested.get(&rules.permission_decision)?.as_str()?;
+        translated.insert("permission".to_owned(), Value::String(decision.to_owned()));
+        if let Some(reason) = nested.get(&rules.permission_reason) {
+            translated.insert("user_message".to_owned(), reason.clone());
+        }
+        if let Some(input) = nested.get(&rules.permission_updated_input) {
+            translated.insert("updated_input".to_owned(), input.clone());
+        }
+        return Some(translated);
+    }
+    if rules.followup_events.iter().any(|e| e == info.name) {
+        let nested = answer
+            .get(&rules.permission_object)
+            .and_then(Value::as_object);
+        for object in [Some(answer), nested].into_iter().flatten() {
+            if object.get("decision").and_then(Value::as_str)
+                == Some(rules.followup_decision.as_str())
+            {
+                let reason = object
+                    .get(&rules.followup_reason)
+                    .cloned()
+                    .unwrap_or_default();
+                translated.insert("followup_message".to_owned(), reason);
+                return Some(translated);
+            }
+        }
+    }
+    None
 }
 
 /// Whether a matcher selects the subject: unanchored search; no subject runs every hook.
@@ -796,6 +849,7 @@ impl HookRun {
             "effect": format!("{:?}", self.effect).to_lowercase(),
             "verified": self.verified,
             "message": self.message,
+            "claude_format": self.claude_format.is_some(),
         })
     }
 }

@@ -412,3 +412,44 @@ fn a_recorded_session_through_policy_matches_policy_run_directly() {
     }
     assert!(compared > 50, "only {compared} payloads reached policy");
 }
+
+#[test]
+fn answers_in_claude_codes_shape_are_read_as_cursor_reads_them() {
+    let s = Scratch::new("claude-shape");
+    answering(
+        &s,
+        "project/.claude/deny.sh",
+        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not here"}}"#,
+    );
+    answering(
+        &s,
+        "project/.claude/more.sh",
+        r#"{"decision":"block","reason":"run the tests"}"#,
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &json!({ "hooks": {
+            "PreToolUse": [{ "hooks": [{ "type": "command", "command": ".claude/deny.sh" }] }],
+            "Stop": [{ "hooks": [{ "type": "command", "command": ".claude/more.sh" }] }],
+        } })
+        .to_string(),
+    );
+    let denied = s.simulate(&["--event", "preToolUse"], None);
+    assert_eq!(
+        denied["decision"],
+        json!({ "permission": "deny", "user_message": "not here" })
+    );
+    assert_eq!(denied["hooks"][0]["claude_format"], true);
+    let notes = denied["unverified"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("Claude Code's format")),
+        "{notes:?}"
+    );
+    let stop = s.simulate(&["--event", "stop", "--set", "loop_count=0"], None);
+    assert_eq!(
+        stop["decision"],
+        json!({ "followup_message": "run the tests" })
+    );
+}
