@@ -80,6 +80,7 @@ mod de;
 pub mod event;
 mod gen;
 mod hook;
+pub mod hooks_json;
 mod panic;
 mod process;
 #[doc(hidden)]

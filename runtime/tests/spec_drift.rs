@@ -9,63 +9,43 @@ use cursor_hooks::response::*;
 use cursor_hooks::spec::{info, EVENTS};
 use cursor_hooks::testing::Rendered;
 use cursor_hooks::{CursorVersion, Event};
+use cursor_hooks_codegen::model::{self, Compat, PermissionValue, Rule};
 use serde_json::{json, Value};
 use std::any::TypeId;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
-fn spec_file(name: &str) -> Value {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
-        .join("spec")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+/// Both spec files, through the generator's typed model (which rejects unknown or missing keys).
+fn loaded() -> model::Loaded {
+    model::load(&cursor_hooks_codegen::workspace_root()).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn spec_events() -> Vec<Value> {
-    spec_file("events.json")["events"]
-        .as_array()
-        .expect("`events` is a list")
-        .clone()
+fn spec_events() -> Vec<model::Event> {
+    loaded().spec.events
 }
 
-fn spec_event(name: &str) -> Value {
+fn spec_event(name: &str) -> model::Event {
     spec_events()
         .into_iter()
-        .find(|e| e["name"] == name)
+        .find(|e| e.name == name)
         .unwrap_or_else(|| panic!("`{name}` is not in spec/events.json"))
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|list| {
-            list.iter()
-                .map(|v| v.as_str().expect("a string").to_owned())
-                .collect()
-        })
-        .unwrap_or_default()
+fn compat() -> Compat {
+    loaded().compat
 }
 
 /// `permission` values of an event (empty when the response has no `permission`).
-fn spec_permission(event: &Value) -> Vec<String> {
-    strings(&event["response"]["permission"])
+fn spec_permission(event: &model::Event) -> Vec<&'static str> {
+    event.permission()
 }
 
 /// `(name, wire, wire_1_7)` of each response field.
-fn spec_response_fields(event: &Value) -> Vec<(String, String, Option<String>)> {
-    event["response"]["fields"]
-        .as_array()
-        .expect("response.fields is a list")
+fn spec_response_fields(event: &model::Event) -> Vec<(String, String, Option<String>)> {
+    event
+        .response
+        .fields
         .iter()
-        .map(|f| {
-            (
-                f["name"].as_str().expect("a name").to_owned(),
-                f["wire"].as_str().expect("a wire key").to_owned(),
-                f["wire_1_7"].as_str().map(str::to_owned),
-            )
-        })
+        .map(|f| (f.name.clone(), f.wire.clone(), f.wire_1_7.clone()))
         .collect()
 }
 
@@ -158,24 +138,20 @@ macro_rules! traits_all {
 #[test]
 fn the_generated_table_matches_events_json() {
     let spec = spec_events();
-    let spec_names: Vec<&str> = spec.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let spec_names: Vec<&str> = spec.iter().map(|e| &*e.name).collect();
     let table_names: Vec<&str> = EVENTS.iter().map(|e| e.name).collect();
     assert_eq!(spec_names.len(), 21, "the spec lists 21 events");
     assert_eq!(table_names, spec_names, "same events, same order");
 
     for (event, info) in spec.iter().zip(EVENTS) {
         let name = info.name;
-        assert_eq!(Some(info.type_name), event["type"].as_str(), "{name}: type");
+        assert_eq!(info.type_name, event.ty, "{name}: type");
         assert_eq!(
-            Some(info.category.spec_name()),
-            event["category"].as_str(),
+            info.category.spec_name(),
+            event.category.spec_name(),
             "{name}: category"
         );
-        assert_eq!(
-            Some(info.can_block),
-            event["can_block"].as_bool(),
-            "{name}: can_block"
-        );
+        assert_eq!(info.can_block, event.can_block, "{name}: can_block");
         assert_eq!(
             info.permission,
             spec_permission(event),
@@ -188,16 +164,26 @@ fn the_generated_table_matches_events_json() {
         assert_eq!(info.response_fields, wires, "{name}: response fields");
         assert_eq!(
             info.matcher_subject,
-            event["matcher_subject"].as_str(),
+            event.matcher_subject.as_deref(),
             "{name}: matcher_subject"
         );
-        assert_eq!(info.not_in, strings(&event["not_in"]), "{name}: not_in");
-        // `permission` is present exactly on the permission category (SCHEMA.md).
         assert_eq!(
-            event["response"].get("permission").is_some(),
-            event["category"] == "permission",
-            "{name}: permission key vs category"
+            info.matcher_values, event.matcher_values,
+            "{name}: matcher_values"
         );
+        assert_eq!(
+            info.matcher_open_prefix,
+            event.matcher_open_prefix.as_deref(),
+            "{name}: matcher_open_prefix"
+        );
+        // A closed set or an open prefix only makes sense where there is a subject.
+        if info.matcher_subject.is_none() {
+            assert!(
+                info.matcher_values.is_empty() && info.matcher_open_prefix.is_none(),
+                "{name}: matcher values without a subject"
+            );
+        }
+        assert_eq!(info.not_in, event.not_in, "{name}: not_in");
         assert_eq!(cursor_hooks::spec::info(name), Some(info), "{name}: info()");
     }
     assert_eq!(
@@ -212,15 +198,15 @@ fn the_input_types_match_events_json() {
     let spec = spec_events();
     let described = cursor_hooks::__for_each_event!(describe_all);
     let names: Vec<&str> = described.iter().map(|d| d.name).collect();
-    let spec_names: Vec<&str> = spec.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    let spec_names: Vec<&str> = spec.iter().map(|e| &*e.name).collect();
     assert_eq!(names, spec_names, "the test's type list vs the spec");
 
     for (d, event) in described.iter().zip(&spec) {
         let name = d.name;
-        let ty = event["type"].as_str().unwrap();
+        let ty = &event.ty;
         assert_eq!(
-            Some(d.category.spec_name()),
-            event["category"].as_str(),
+            d.category.spec_name(),
+            event.category.spec_name(),
             "{name}: CATEGORY"
         );
         assert!(
@@ -229,7 +215,7 @@ fn the_input_types_match_events_json() {
             d.type_name
         );
         // SCHEMA.md: the response type is "<type>Response"; observe events answer `()`.
-        if event["category"] == "observe" {
+        if event.is_observe() {
             assert!(
                 d.response_is_unit,
                 "{name}: observe answers (), not {}",
@@ -258,22 +244,18 @@ fn helper_traits_exist_exactly_where_the_spec_allows_them() {
     let spec = spec_events();
     assert_eq!(traits.len(), spec.len());
     for ((name, [ask, allow, deny, followup, add_context]), event) in traits.iter().zip(&spec) {
-        assert_eq!(Some(*name), event["name"].as_str());
+        assert_eq!(*name, event.name);
         let permission = spec_permission(event);
         let fields: Vec<String> = spec_response_fields(event)
             .into_iter()
             .map(|(field, _, _)| field)
             .collect();
         let has = |f: &str| fields.iter().any(|x| x == f);
-        assert_eq!(*ask, permission.iter().any(|p| p == "ask"), "{name}: Ask");
-        assert_eq!(
-            *allow,
-            permission.iter().any(|p| p == "allow"),
-            "{name}: Allow"
-        );
+        assert_eq!(*ask, permission.contains(&"ask"), "{name}: Ask");
+        assert_eq!(*allow, permission.contains(&"allow"), "{name}: Allow");
         assert_eq!(
             *deny,
-            permission.iter().any(|p| p == "deny") && has("user_message"),
+            permission.contains(&"deny") && has("user_message"),
             "{name}: Deny (deny with a user_message)"
         );
         assert_eq!(*followup, has("followup_message"), "{name}: Followup");
@@ -338,25 +320,14 @@ fn permission_of(rendered: &Rendered) -> String {
         .to_owned()
 }
 
-fn rule(compat: &Value, id: &str) -> Value {
-    compat["rules"]
-        .as_array()
-        .expect("rules")
-        .iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("compat.json has no rule `{id}`"))
-        .clone()
+fn rule<'a>(compat: &'a Compat, id: &str) -> &'a Rule {
+    compat.rule(id).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn compat_json_ask_rules_are_what_the_renderer_does() {
-    let compat = spec_file("compat.json");
-    let ids: Vec<String> = compat["rules"]
-        .as_array()
-        .expect("rules")
-        .iter()
-        .map(|r| r["id"].as_str().expect("an id").to_owned())
-        .collect();
+    let compat = compat();
+    let ids: Vec<&str> = compat.rules.iter().map(|r| &*r.id).collect();
     for id in [
         "ask-downgrade",
         "ask-pretooluse",
@@ -366,32 +337,32 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
         "no-opinion-is-empty-object",
         "block-is-json",
     ] {
-        assert!(ids.iter().any(|i| i == id), "compat.json lacks `{id}`");
+        assert!(ids.contains(&id), "compat.json lacks `{id}`");
     }
 
     let downgrade = rule(&compat, "ask-downgrade");
-    assert_eq!(downgrade["boundary"], "2.4.21");
+    assert_eq!(downgrade.boundary.as_deref(), Some("2.4.21"));
     assert_eq!(
-        strings(&downgrade["applies_to"]),
+        downgrade.applies_to,
         ["beforeShellExecution", "beforeMCPExecution"]
     );
     let pretooluse = rule(&compat, "ask-pretooluse");
-    assert_eq!(strings(&pretooluse["applies_to"]), ["preToolUse"]);
-    assert!(pretooluse["boundary"].is_null());
+    assert_eq!(pretooluse.applies_to, ["preToolUse"]);
+    assert!(pretooluse.boundary.is_none());
 
     // Every event whose permission lists `ask` is governed by exactly one of the two rules.
     let ask_events: BTreeSet<String> = spec_events()
         .iter()
-        .filter(|e| spec_permission(e).iter().any(|p| p == "ask"))
-        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .filter(|e| e.accepts(PermissionValue::Ask))
+        .map(|e| e.name.clone())
         .collect();
-    let downgraded: BTreeSet<String> = strings(&downgrade["applies_to"]).into_iter().collect();
-    let always: BTreeSet<String> = strings(&pretooluse["applies_to"]).into_iter().collect();
+    let downgraded: BTreeSet<String> = downgrade.applies_to.iter().cloned().collect();
+    let always: BTreeSet<String> = pretooluse.applies_to.iter().cloned().collect();
     assert!(downgraded.is_disjoint(&always));
     assert_eq!(&downgraded | &always, ask_events);
 
     // Behaviour on both sides of the boundary read from compat.json.
-    let boundary = parse_boundary(downgrade["boundary"].as_str().unwrap());
+    let boundary = parse_boundary(downgrade.boundary.as_deref().expect("a boundary"));
     let before = CursorVersion::parse(&just_before(boundary));
     let (a, b, c) = boundary;
     let at = CursorVersion::parse(&format!("{a}.{b}.{c}"));
@@ -594,17 +565,10 @@ fn render_decisions(event: &str, version: &CursorVersion) -> Vec<Rendered> {
 
 #[test]
 fn rendered_keys_are_the_spec_response_keys() {
-    let compat = spec_file("compat.json");
+    let compat = compat();
     let snake = rule(&compat, "snake-case-keys");
-    let all: Vec<String> = spec_events()
-        .iter()
-        .map(|e| e["name"].as_str().unwrap().to_owned())
-        .collect();
-    assert_eq!(
-        strings(&snake["applies_to"]),
-        all,
-        "snake-case-keys covers every event"
-    );
+    let all: Vec<String> = spec_events().into_iter().map(|e| e.name).collect();
+    assert_eq!(snake.applies_to, all, "snake-case-keys covers every event");
 
     for version in [
         CursorVersion::parse("2026.09.28-64d2043"),
@@ -612,8 +576,8 @@ fn rendered_keys_are_the_spec_response_keys() {
         CursorVersion::parse("3.21.16"),
     ] {
         for event in spec_events() {
-            let name = event["name"].as_str().unwrap();
-            if event["category"] == "observe" {
+            let name = &*event.name;
+            if event.is_observe() {
                 assert!(spec_response_fields(&event).is_empty(), "{name}");
                 continue;
             }
@@ -644,7 +608,7 @@ fn rendered_keys_are_the_spec_response_keys() {
                         decision.stdout
                     );
                     let value = permission_of(&decision);
-                    assert!(permission.contains(&value), "{name}: {value}");
+                    assert!(permission.contains(&&*value), "{name}: {value}");
                     assert_eq!(decision.exit_code, 0);
                 }
             }
@@ -654,12 +618,12 @@ fn rendered_keys_are_the_spec_response_keys() {
 
 #[test]
 fn legacy_format_follows_wire_1_7() {
-    let compat = spec_file("compat.json");
+    let compat = compat();
     let legacy = rule(&compat, "legacy-1.7-format");
-    assert_eq!(legacy["boundary"], "2.0");
+    assert_eq!(legacy.boundary.as_deref(), Some("2.0"));
     let missing = CursorVersion::Missing;
-    for name in strings(&legacy["applies_to"]) {
-        let event = spec_event(&name);
+    for name in &legacy.applies_to {
+        let event = spec_event(name);
         let fields = spec_response_fields(&event);
         let mut expected: BTreeSet<String> = fields
             .iter()
@@ -671,7 +635,7 @@ fn legacy_format_follows_wire_1_7() {
             expected.insert("continue".to_owned());
             expected.insert("permission".to_owned());
         }
-        let rendered = render_full(&name, &missing, true);
+        let rendered = render_full(name, &missing, true);
         assert_eq!(keys(&rendered), expected, "{name}: {}", rendered.stdout);
         let json = rendered.json().unwrap();
         if is_permission {

@@ -1,0 +1,354 @@
+//! `cursor-hooks doctor`: every configuration file Cursor reads, checked one by one and
+//! together.
+
+use crate::findings::{self, Finding, Severity};
+use crate::sources::{ConfigFile, Hook, Locations};
+use cursor_hooks::hooks_json::{CommandLine, BINARY_MARKER};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Runs the checks and prints them; returns the exit code.
+pub fn run(locations: &Locations, json: bool) -> i32 {
+    let files = crate::sources::load(locations);
+    let findings = check(locations, &files);
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&findings).expect("findings serialize")
+        );
+    } else {
+        let colour = findings::colour();
+        for file in &files {
+            println!("read {} ({})", file.path.display(), file.source);
+        }
+        if files.is_empty() {
+            println!(
+                "no hooks configuration found for {}",
+                locations.project.display()
+            );
+        }
+        for finding in &findings {
+            println!("{}", findings::line(finding, colour));
+        }
+        let errors = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+        println!(
+            "{errors} error(s), {} warning(s), {} note(s)",
+            findings
+                .iter()
+                .filter(|f| f.severity == Severity::Warning)
+                .count(),
+            findings
+                .iter()
+                .filter(|f| f.severity == Severity::Note)
+                .count()
+        );
+    }
+    i32::from(findings.iter().any(|f| f.severity == Severity::Error))
+}
+
+/// Every finding about `files`, in file order.
+pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut wired: Vec<Wired> = Vec::new();
+    for file in files {
+        findings.extend(file.findings.iter().cloned());
+        let lookup = locations.lookup(file.plugin_root.as_deref());
+        for hook in &file.hooks {
+            let Some(command) = hook.command.as_deref().filter(|_| hook.kind == "command") else {
+                continue;
+            };
+            let resolved = resolve(command, &file.cwd, &lookup);
+            match &resolved {
+                Resolution::File(_) | Resolution::Unparsed => {}
+                Resolution::OnPath(found) => findings.push(finding(file, hook, Severity::Warning, format!(
+                    "`{command}` is found only through PATH (at {}); the macOS app starts hooks with a minimal PATH, so write an absolute path",
+                    found.display()
+                ))),
+                Resolution::NotFound(program) => findings.push(finding(file, hook, Severity::Error, format!(
+                    "`{program}` cannot be found: it is not a path and no directory of PATH has it"
+                ))),
+                Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
+            }
+            let program =
+                CommandLine::parse(command).and_then(|line| line.program_path(&file.cwd, &lookup));
+            wired.push(Wired {
+                file,
+                hook,
+                command,
+                resolved,
+                program,
+            });
+        }
+    }
+    duplicates(&wired, &mut findings);
+    binaries(&wired, &mut findings);
+    findings
+}
+
+struct Wired<'a> {
+    file: &'a ConfigFile,
+    hook: &'a Hook,
+    command: &'a str,
+    resolved: Resolution,
+    /// The program's path as written (resolved or not), to compare file names.
+    program: Option<PathBuf>,
+}
+
+impl Wired<'_> {
+    fn executable(&self) -> Option<&Path> {
+        match &self.resolved {
+            Resolution::File(path) | Resolution::OnPath(path) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+fn finding(file: &ConfigFile, hook: &Hook, severity: Severity, message: String) -> Finding {
+    Finding::new(severity, &file.path, &hook.pointer, message)
+}
+
+#[derive(Debug, Clone)]
+enum Resolution {
+    /// An existing executable file, canonicalized.
+    File(PathBuf),
+    /// A bare name found in PATH.
+    OnPath(PathBuf),
+    /// A bare name that is not in PATH.
+    NotFound(String),
+    /// A path that is missing or cannot run.
+    Broken(String),
+    /// Shell syntax this reader does not follow.
+    Unparsed,
+}
+
+fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -> Resolution {
+    let Some(line) = CommandLine::parse(command) else {
+        return Resolution::Unparsed;
+    };
+    let Some(program) = line.expanded_program(lookup) else {
+        return Resolution::Broken(format!(
+            "`{}` uses a variable that is not set here",
+            line.program
+        ));
+    };
+    let Some(path) = line.program_path(cwd, lookup) else {
+        return match search_path(&program) {
+            Some(found) => Resolution::OnPath(found),
+            None if is_shell_builtin(&program) => Resolution::Unparsed,
+            None => Resolution::NotFound(program),
+        };
+    };
+    match std::fs::metadata(&path) {
+        Err(_) => Resolution::Broken(format!("{} does not exist", path.display())),
+        Ok(meta) if !meta.is_file() => {
+            Resolution::Broken(format!("{} is not a file", path.display()))
+        }
+        Ok(meta) if !is_executable(&meta) => Resolution::Broken(format!(
+            "{} is not executable (chmod +x it)",
+            path.display()
+        )),
+        Ok(_) => Resolution::File(path.canonicalize().unwrap_or(path)),
+    }
+}
+
+fn is_shell_builtin(name: &str) -> bool {
+    [
+        "cd", "echo", "exit", "true", "false", "test", "[", "exec", ":", "printf", "read",
+    ]
+    .contains(&name)
+}
+
+fn search_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| {
+            std::fs::metadata(candidate).is_ok_and(|m| m.is_file() && is_executable(&m))
+        })
+}
+
+#[cfg(unix)]
+fn is_executable(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn is_executable(_: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// The same executable (or one of the same name) wired twice for one event runs twice.
+fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
+    for (at, later) in wired.iter().enumerate() {
+        let earlier = wired[..at].iter().find(|w| {
+            if w.hook.event != later.hook.event {
+                return false;
+            }
+            match (w.executable(), later.executable()) {
+                (Some(a), Some(b)) if a == b => true,
+                _ => match (&w.program, &later.program) {
+                    (Some(a), Some(b)) => a.file_name() == b.file_name(),
+                    _ => w.command == later.command,
+                },
+            }
+        });
+        let Some(earlier) = earlier else { continue };
+        let same_file =
+            earlier.executable().is_some() && earlier.executable() == later.executable();
+        let shown = |w: &Wired<'_>| {
+            w.executable()
+                .or(w.program.as_deref())
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        };
+        let what = if same_file || earlier.program.is_none() || shown(earlier) == shown(later) {
+            "the same hook".to_owned()
+        } else {
+            format!(
+                "a hook of the same name ({} and {}: a debug and a release build, or two checkouts?)",
+                shown(earlier),
+                shown(later)
+            )
+        };
+        findings.push(finding(later.file, later.hook, Severity::Warning, format!(
+            "`{}` is wired again for `{}`: {what} is already wired at {}#{}; Cursor runs every copy, so it runs twice",
+            later.command,
+            later.hook.event,
+            earlier.file.path.display(),
+            earlier.hook.pointer
+        )));
+    }
+}
+
+/// Whether the file is a cursor-hooks hook binary: it carries the framework's marker.
+fn is_hook_binary(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let marker = BINARY_MARKER.as_bytes();
+    bytes.windows(marker.len()).any(|w| w == marker)
+}
+
+/// What a hook binary declares, from `print-config`: event to its entry.
+fn declared(path: &Path) -> Result<BTreeMap<String, Value>, String> {
+    let output = Command::new(path)
+        .arg("print-config")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run `{} print-config`: {e}", path.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "`{} print-config` failed ({})",
+            path.display(),
+            output.status
+        ));
+    }
+    let config: Value = serde_json::from_slice(&output.stdout)
+        .map_err(|e| format!("`{} print-config` printed no JSON ({e})", path.display()))?;
+    let hooks = config
+        .get("hooks")
+        .and_then(Value::as_object)
+        .ok_or("no hooks")?;
+    Ok(hooks
+        .iter()
+        .filter_map(|(event, list)| Some((event.clone(), list.get(0)?.clone())))
+        .collect())
+}
+
+/// Compares each cursor-hooks binary's own handlers with how it is wired.
+fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
+    let mut by_binary: BTreeMap<PathBuf, Vec<&Wired<'_>>> = BTreeMap::new();
+    for w in wired {
+        if let Resolution::File(path) = &w.resolved {
+            by_binary.entry(path.clone()).or_default().push(w);
+        }
+    }
+    for (binary, entries) in by_binary {
+        if !is_hook_binary(&binary) {
+            continue;
+        }
+        let first = entries[0];
+        let declared = match declared(&binary) {
+            Ok(declared) => declared,
+            Err(why) => {
+                findings.push(finding(first.file, first.hook, Severity::Warning, why));
+                continue;
+            }
+        };
+        for w in &entries {
+            let Some(own) = declared.get(&w.hook.event) else {
+                findings.push(finding(
+                    w.file,
+                    w.hook,
+                    Severity::Warning,
+                    format!(
+                        "{} has no handler for `{}`: it answers nothing there (it handles {})",
+                        binary.display(),
+                        w.hook.event,
+                        declared.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+                continue;
+            };
+            if own.get("failClosed") == Some(&Value::Bool(true)) && !w.hook.fail_closed {
+                findings.push(finding(w.file, w.hook, Severity::Error, format!(
+                    "{}'s `{}` handler fails closed but this entry has no `\"failClosed\": true`, so Cursor lets the action through when the hook crashes or times out",
+                    binary.display(),
+                    w.hook.event
+                )));
+            }
+            let own_timeout = own.get("timeout").and_then(Value::as_f64);
+            if own_timeout.is_some() && own_timeout != w.hook.timeout {
+                findings.push(finding(w.file, w.hook, Severity::Warning, format!(
+                    "`timeout` is {} here but the handler declares {} seconds (its deadline is set from its own)",
+                    w.hook.timeout.map(|t| format!("{t} seconds")).unwrap_or_else(|| "unset".to_owned()),
+                    own_timeout.unwrap_or_default()
+                )));
+            }
+            let own_matcher = own.get("matcher").and_then(Value::as_str);
+            if own_matcher != w.hook.matcher.as_deref() {
+                findings.push(finding(
+                    w.file,
+                    w.hook,
+                    Severity::Warning,
+                    format!(
+                        "`matcher` is {} here but the handler declares {}",
+                        w.hook
+                            .matcher
+                            .as_deref()
+                            .map(|m| format!("`{m}`"))
+                            .unwrap_or_else(|| "unset".to_owned()),
+                        own_matcher
+                            .map(|m| format!("`{m}`"))
+                            .unwrap_or_else(|| "none".to_owned())
+                    ),
+                ));
+            }
+        }
+        let unwired: Vec<String> = declared
+            .keys()
+            .filter(|event| !entries.iter().any(|w| &w.hook.event == *event))
+            .map(|event| format!("`{event}`"))
+            .collect();
+        if !unwired.is_empty() {
+            findings.push(finding(
+                first.file,
+                first.hook,
+                Severity::Warning,
+                format!(
+                "{} also handles {} but no file wires it for {} (`{} install` adds every handler)",
+                binary.display(),
+                unwired.join(", "),
+                if unwired.len() == 1 { "that event" } else { "those events" },
+                binary.display()
+            ),
+            ));
+        }
+    }
+}

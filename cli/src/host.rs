@@ -1,0 +1,323 @@
+//! The host rules of `spec/host.json`: what Cursor loads, how it runs hooks and how it reads
+//! and merges their answers. The simulator and doctor apply these; they restate none of them.
+
+// Each rule's `source`, `verified` and descriptions are for people reading spec/host.json and for
+// the output's "unverified" notes; the model keeps every key so `deny_unknown_fields` refuses
+// typos, even where the code reads only some of them.
+#![allow(dead_code)]
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+const HOST_JSON: &str = include_str!("../../spec/host.json");
+
+/// `spec/host.json`, parsed once.
+pub fn host() -> &'static Host {
+    static HOST: OnceLock<Host> = OnceLock::new();
+    HOST.get_or_init(|| serde_json::from_str(HOST_JSON).expect("spec/host.json matches the model"))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Host {
+    /// Source keys and what each names.
+    pub sources: BTreeMap<String, String>,
+    /// Where Cursor reads hooks, highest priority first.
+    pub config_sources: Vec<ConfigSource>,
+    pub plugins: Plugins,
+    pub claude_events: ClaudeEvents,
+    pub defaults: Defaults,
+    pub environment: Environment,
+    /// How one hook's process result is read, by outcome.
+    pub results: Vec<ResultRule>,
+    /// Claude Code's answer shapes, which Cursor also reads.
+    pub claude_outputs: ClaudeOutputs,
+    /// The text a fail-closed block carries, around the failure's message.
+    pub fail_closed_message: String,
+    pub merge: Merge,
+    /// What Cursor does with `ask`, by event and version.
+    pub ask: Vec<AskRule>,
+    pub matcher: Matcher,
+    pub file_rules: FileRules,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Format {
+    HooksJson,
+    Plugin,
+    ClaudeSettings,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Cwd {
+    /// The project directory.
+    Project,
+    /// The directory holding the configuration file.
+    FileDir,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfigSource {
+    pub name: String,
+    pub format: Format,
+    /// Path templates by platform (`macos`, `linux`, `windows`, or `any`), with `{project}`,
+    /// `{home}` and `{plugin}` placeholders.
+    pub paths: BTreeMap<String, String>,
+    pub cwd: Cwd,
+    pub source: String,
+    pub verified: bool,
+}
+
+impl ConfigSource {
+    /// The path template for the platform this runs on.
+    pub fn path_template(&self) -> Option<&str> {
+        let platform = if cfg!(target_os = "macos") {
+            "macos"
+        } else if cfg!(windows) {
+            "windows"
+        } else {
+            "linux"
+        };
+        self.paths
+            .get(platform)
+            .or_else(|| self.paths.get("any"))
+            .map(String::as_str)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plugins {
+    pub manifest: String,
+    pub manifest_hooks_key: String,
+    pub hooks_file: String,
+    pub root_variable: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeEvents {
+    /// Claude Code event name to Cursor event name.
+    pub map: BTreeMap<String, String>,
+    /// Claude names Cursor does not run.
+    pub unmapped: Vec<String>,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Defaults {
+    pub timeout_seconds: f64,
+    pub timeout_source: String,
+    pub timeout_verified: bool,
+    pub loop_limit: u64,
+    pub claude_loop_limit: Option<u64>,
+    pub loop_limit_source: String,
+    pub loop_limit_verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Environment {
+    pub variables: Vec<String>,
+    /// The shell command that runs a hook's command line, by `unix`/`windows`.
+    pub shell: BTreeMap<String, Vec<String>>,
+    pub source: String,
+    pub verified: bool,
+}
+
+/// What an outcome does to an event's answer.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// The hook's JSON is applied.
+    Apply,
+    /// The hook has no opinion.
+    NoOpinion,
+    /// The action is blocked.
+    Block,
+    /// The prompt is stopped (`continue: false`).
+    Stop,
+    /// The output is ignored.
+    Ignore,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRule {
+    pub id: String,
+    pub when: String,
+    /// On permission events.
+    pub permission: Effect,
+    /// On `beforeSubmitPrompt`, when it differs from `other`.
+    #[serde(default)]
+    pub prompt_gate: Option<Effect>,
+    /// On every other event.
+    pub other: Effect,
+    /// With `failClosed: true`, when it changes the effect.
+    #[serde(default)]
+    pub fail_closed: Option<Effect>,
+    /// The block message, with `{command}`, `{stderr}`, `{code}`, `{timeout_ms}`.
+    #[serde(default)]
+    pub message: Option<String>,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeOutputs {
+    /// Events where `{hookSpecificOutput: {permissionDecision, ...}}` is read as a permission.
+    pub permission_events: Vec<String>,
+    pub permission_object: String,
+    pub permission_decision: String,
+    pub permission_reason: String,
+    pub permission_updated_input: String,
+    /// Events where `{decision: "block", reason}` (flat or nested) is read as a follow-up.
+    pub followup_events: Vec<String>,
+    pub followup_decision: String,
+    pub followup_reason: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Merge {
+    pub run: String,
+    pub run_source: String,
+    /// Strongest first.
+    pub permission_order: Vec<String>,
+    pub permission_source: String,
+    pub permission_verified: bool,
+    pub message_separator: String,
+    pub message_source: String,
+    pub message_verified: bool,
+    pub r#continue: String,
+    pub continue_source: String,
+    pub continue_verified: bool,
+    pub additional_context: String,
+    pub additional_context_separator: String,
+    pub additional_context_source: String,
+    pub additional_context_verified: bool,
+    pub followup_message: String,
+    pub followup_source: String,
+    pub followup_verified: bool,
+    pub other_fields: String,
+    pub other_fields_source: String,
+    pub other_fields_verified: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AskRule {
+    pub events: Vec<String>,
+    /// `any`, `cli`, `ide_before_2.4.21`, `ide_2.x_from_2.4.21`, `ide_3_and_later`.
+    pub versions: String,
+    /// What Cursor does: `ask`, `deny` or `allow`.
+    pub effect: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+impl AskRule {
+    /// Whether the rule covers this event on this Cursor version.
+    pub fn applies(&self, event: &str, version: &cursor_hooks::CursorVersion) -> bool {
+        if !self.events.iter().any(|e| e == event) {
+            return false;
+        }
+        let ide = version.ide();
+        match self.versions.as_str() {
+            "any" => true,
+            "cli" => version.is_cli(),
+            "ide_before_2.4.21" => version.is_missing() || version.is_ide_before(2, 4, 21),
+            "ide_2.x_from_2.4.21" => {
+                ide.is_some_and(|v| v.major == 2) && !version.is_ide_before(2, 4, 21)
+            }
+            "ide_3_and_later" => ide.is_some_and(|v| v.major >= 3),
+            _ => false,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Matcher {
+    /// What the matcher is tested against, by event (events without one run every hook).
+    pub subjects: BTreeMap<String, Subject>,
+    pub search: String,
+    /// Matchers that match every subject.
+    pub match_all: Vec<String>,
+    pub invalid_voids_file: bool,
+    pub source: String,
+    pub verified: bool,
+}
+
+/// A matcher subject: a field of the payload, or a fixed string (the Agent's own tool type on
+/// file events, or the event's fixed name).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum Subject {
+    Field(String),
+    Fixed(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileRules {
+    pub version: String,
+    pub unknown_event_voids_file: bool,
+    pub comments: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_host_rules_parse_and_cite_known_sources() {
+        let host = host();
+        let cited = host
+            .config_sources
+            .iter()
+            .map(|s| &s.source)
+            .chain(host.results.iter().map(|r| &r.source))
+            .chain(host.ask.iter().map(|r| &r.source));
+        for source in cited {
+            let key = source.split([' ', ';']).next().unwrap_or_default();
+            assert!(
+                host.sources.contains_key(key),
+                "unknown source key in `{source}`"
+            );
+        }
+        let names: Vec<&str> = host
+            .config_sources
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "enterprise",
+                "project",
+                "user",
+                "plugin",
+                "claude-local",
+                "claude-project",
+                "claude-user"
+            ]
+        );
+        for cursor in host.claude_events.map.values() {
+            assert!(cursor_hooks::spec::info(cursor).is_some(), "{cursor}");
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! `cursor-hooks`: see and test what Cursor will really run.
+//!
+//! `doctor` checks every hooks configuration Cursor reads for a project; `simulate` runs a
+//! payload through all of them as Cursor would and prints the merged decision; `replay` runs
+//! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
+//! event table.
+
+mod doctor;
+mod events;
+mod findings;
+mod host;
+mod parse;
+mod replay;
+mod scaffold;
+mod simulate;
+mod sources;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "cursor-hooks",
+    version,
+    about = "See and test what Cursor will really run for its agent hooks"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Commands,
+}
+
+#[derive(Subcommand)]
+enum Commands {
+    /// Check every hooks configuration Cursor reads for a project (exit 1 on any error).
+    Doctor {
+        /// The project (default: the current directory).
+        #[arg(long)]
+        project: Option<PathBuf>,
+        /// A plugin folder whose hooks Cursor loads (as `cursor-agent --plugin-dir`).
+        #[arg(long = "plugin-dir")]
+        plugin_dirs: Vec<PathBuf>,
+        /// Print the findings as one JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a payload through every matching hook as Cursor would, and print the decision.
+    Simulate(simulate::Args),
+    /// Run each captured payload through a hook binary again; exit 1 when an answer changed.
+    Replay {
+        /// A capture file (`CURSOR_HOOKS_CAPTURE`) or one payload per line.
+        captures: PathBuf,
+        /// The hook binary and its arguments.
+        #[arg(last = true, required = true)]
+        hook: Vec<String>,
+    },
+    /// Write a new hook crate.
+    New {
+        /// The crate's name.
+        name: String,
+        /// A local checkout of the `cursor-hooks` runtime crate to depend on.
+        #[arg(long)]
+        path: Option<PathBuf>,
+    },
+    /// Print the event table.
+    Events,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Commands::Doctor {
+            project,
+            plugin_dirs,
+            json,
+        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, json)),
+        Commands::Simulate(args) => simulate::run(args),
+        Commands::Replay { captures, hook } => replay::run(&captures, &hook),
+        Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
+        Commands::Events => {
+            events::print();
+            Ok(0)
+        }
+    };
+    std::process::exit(code.unwrap_or_else(|error| {
+        eprintln!("cursor-hooks: {error}");
+        1
+    }));
+}

@@ -1,0 +1,646 @@
+//! Reading one configuration file as Cursor does, noting every problem with its JSON pointer.
+
+use crate::findings::{segment, Finding, Severity};
+use crate::host::{self, Format};
+use crate::sources::{ConfigFile, Hook};
+use cursor_hooks::spec::{self, EventInfo};
+use cursor_hooks::Category;
+use serde_json::{Map, Value};
+
+/// The keys Cursor reads in a `hooks.json` entry.
+const ENTRY_KEYS: &[&str] = &[
+    "command",
+    "type",
+    "timeout",
+    "matcher",
+    "failClosed",
+    "loop_limit",
+    "prompt",
+    "model",
+];
+
+/// The keys of a hook in Claude Code's settings (`matcher` sits on the group).
+const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt", "model"];
+
+/// Fills `file.hooks` and `file.findings` from the file's text.
+pub fn parse(file: &mut ConfigFile, text: &str) {
+    let value = match file.format {
+        Format::HooksJson => read_hooks_json_text(file, text),
+        _ => match serde_json::from_str::<Value>(text) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                let path = file.path.clone();
+                file.findings.push(Finding::voiding(
+                    &path,
+                    "",
+                    format!("not valid JSON ({e}): Cursor loads none of its hooks"),
+                ));
+                None
+            }
+        },
+    };
+    let Some(value) = value else { return };
+    match file.format {
+        Format::HooksJson => hooks_json(file, &value, ""),
+        Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
+            Some(Value::Object(inner)) if inner.contains_key("hooks") => {
+                hooks_json(file, &value["hooks"], "/hooks")
+            }
+            Some(Value::Object(events)) => {
+                let events = events.clone();
+                hooks_events(file, &events, "/hooks")
+            }
+            Some(_) => {
+                let path = file.path.clone();
+                file.findings.push(Finding::new(
+                    Severity::Note,
+                    &path,
+                    "/hooks",
+                    "`hooks` is not an object here; only inline hooks and hooks/hooks.json are checked",
+                ));
+            }
+            None => {}
+        },
+        Format::ClaudeSettings => claude_settings(file, &value),
+    }
+}
+
+/// Cursor strips `//` comments naively (to the end of the line, even inside strings) before
+/// parsing. Reports real comments as notes and `//` in strings as the error it causes.
+fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
+    let path = file.path.clone();
+    let scan = scan_comments(text);
+    if !scan.comment_lines.is_empty() {
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            "",
+            format!(
+                "`//` comments on line(s) {}: Cursor strips them and accepts the file, but it is not JSON for other tools",
+                list(&scan.comment_lines)
+            ),
+        ));
+    }
+    if !scan.string_lines.is_empty() {
+        let naive: String = text
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        if serde_json::from_str::<Value>(&naive).is_err() {
+            file.findings.push(Finding::voiding(
+                &path,
+                "",
+                format!(
+                    "`//` inside a string on line(s) {}: Cursor strips `//` to the end of the line even inside strings, so the file no longer parses and none of its hooks load (move such a command into a script)",
+                    list(&scan.string_lines)
+                ),
+            ));
+        }
+    }
+    match serde_json::from_str::<Value>(&scan.stripped) {
+        Ok(value) => Some(value),
+        Err(e) => {
+            file.findings.push(Finding::voiding(
+                &path,
+                "",
+                format!("not valid JSON ({e}): Cursor loads none of its hooks"),
+            ));
+            None
+        }
+    }
+}
+
+fn list(lines: &[usize]) -> String {
+    lines
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+struct CommentScan {
+    /// The text with real `//` comments removed (strings untouched).
+    stripped: String,
+    comment_lines: Vec<usize>,
+    string_lines: Vec<usize>,
+}
+
+fn scan_comments(text: &str) -> CommentScan {
+    let mut scan = CommentScan {
+        stripped: String::with_capacity(text.len()),
+        comment_lines: Vec::new(),
+        string_lines: Vec::new(),
+    };
+    let mut line = 1;
+    let mut in_string = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                scan.stripped.push(c);
+            }
+            '\\' if in_string => {
+                scan.stripped.push(c);
+                scan.stripped.extend(chars.next());
+            }
+            '"' => {
+                in_string = !in_string;
+                scan.stripped.push(c);
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                if in_string {
+                    if scan.string_lines.last() != Some(&line) {
+                        scan.string_lines.push(line);
+                    }
+                    scan.stripped.push(c);
+                } else {
+                    scan.comment_lines.push(line);
+                    while chars.peek().is_some_and(|&c| c != '\n') {
+                        chars.next();
+                    }
+                }
+            }
+            c => scan.stripped.push(c),
+        }
+    }
+    scan
+}
+
+fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
+    let path = file.path.clone();
+    match value.get("version") {
+        None => file.findings.push(Finding::voiding(
+            &path,
+            base,
+            "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"Config version must be a number\")",
+        )),
+        Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
+        Some(Value::Number(n)) => file.findings.push(Finding::voiding(
+            &path,
+            &format!("{base}/version"),
+            format!("`version` is {n}; the only version is the number 1"),
+        )),
+        Some(other) => file.findings.push(Finding::voiding(
+            &path,
+            &format!("{base}/version"),
+            format!("`version` is {other}, not the number 1: Cursor rejects the file (\"Config version must be a number\")"),
+        )),
+    }
+    match value.get("hooks") {
+        Some(Value::Object(events)) => hooks_events(file, events, &format!("{base}/hooks")),
+        Some(_) => file.findings.push(Finding::voiding(
+            &path,
+            &format!("{base}/hooks"),
+            "`hooks` is not an object of event names",
+        )),
+        None => file.findings.push(Finding::new(
+            Severity::Warning,
+            &path,
+            base,
+            "no `hooks` object: this file wires nothing",
+        )),
+    }
+}
+
+fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) {
+    let path = file.path.clone();
+    let host = host::host();
+    for (event, list) in events {
+        let pointer = format!("{base}/{}", segment(event));
+        let Some(info) = spec::info(event) else {
+            let hint = match host.claude_events.map.get(event) {
+                Some(cursor) => format!(
+                    "`{event}` is Claude Code's name; in hooks.json Cursor's name is `{cursor}`"
+                ),
+                None => match closest(event, spec::EVENTS.iter().map(|e| e.name)) {
+                    Some(name) => format!("did you mean `{name}`?"),
+                    None => "see `cursor-hooks events`".to_owned(),
+                },
+            };
+            file.findings.push(Finding::voiding(
+                &path,
+                &pointer,
+                format!("`{event}` is not a Cursor event, and one unknown name makes Cursor ignore the whole file; {hint}"),
+            ));
+            continue;
+        };
+        surface_note(file, info, &pointer);
+        let Some(items) = list.as_array() else {
+            file.findings.push(Finding::voiding(
+                &path,
+                &pointer,
+                format!("`{event}` is not a list of hooks"),
+            ));
+            continue;
+        };
+        for (at, item) in items.iter().enumerate() {
+            let pointer = format!("{pointer}/{at}");
+            if item.get("hooks").is_some() && item.get("command").is_none() {
+                file.findings.push(Finding::new(
+                    Severity::Error,
+                    &path,
+                    &pointer,
+                    "a Claude Code group (`{matcher, hooks: [...]}`); hooks.json lists are flat: one object per hook, with `command`",
+                ));
+                continue;
+            }
+            if let Some(hook) = entry(file, info, &pointer, item, ENTRY_KEYS, None, false) {
+                file.hooks.push(hook);
+            }
+        }
+    }
+}
+
+fn surface_note(file: &mut ConfigFile, info: &EventInfo, pointer: &str) {
+    if !info.not_in.is_empty() {
+        let path = file.path.clone();
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            pointer,
+            format!("`{}` does not fire in {}", info.name, surfaces(info.not_in)),
+        ));
+    }
+}
+
+fn surfaces(not_in: &[&str]) -> String {
+    not_in
+        .iter()
+        .map(|s| match *s {
+            "cloud" => "cloud agents",
+            "cli-print" => "the CLI's print mode (`cursor-agent -p`)",
+            "cli" => "the cursor-agent CLI",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn claude_settings(file: &mut ConfigFile, value: &Value) {
+    let path = file.path.clone();
+    let host = host::host();
+    let Some(hooks) = value.get("hooks") else {
+        return;
+    };
+    let Some(events) = hooks.as_object() else {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            "/hooks",
+            "`hooks` is not an object of event names",
+        ));
+        return;
+    };
+    for (name, groups) in events {
+        let pointer = format!("/hooks/{}", segment(name));
+        let Some(event) = host.claude_events.map.get(name) else {
+            let message = if host.claude_events.unmapped.contains(name) {
+                (Severity::Note, format!("Cursor has no event for Claude Code's `{name}`; it runs only in Claude Code"))
+            } else if let Some((claude, _)) =
+                host.claude_events.map.iter().find(|(_, c)| *c == name)
+            {
+                (Severity::Warning, format!("`{name}` is a Cursor name; Claude settings use Claude Code's `{claude}`, so Cursor's import does not run it"))
+            } else {
+                let hint = closest(name, host.claude_events.map.keys().map(String::as_str))
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default();
+                (
+                    Severity::Warning,
+                    format!("`{name}` is not a Claude Code event Cursor imports{hint}"),
+                )
+            };
+            file.findings
+                .push(Finding::new(message.0, &path, &pointer, message.1));
+            continue;
+        };
+        let info = spec::info(event).expect("host.json maps to Cursor events (tested)");
+        surface_note(file, info, &pointer);
+        let Some(groups) = groups.as_array() else {
+            file.findings.push(Finding::new(
+                Severity::Error,
+                &path,
+                &pointer,
+                format!("`{name}` is not a list of matcher groups"),
+            ));
+            continue;
+        };
+        for (g, group) in groups.iter().enumerate() {
+            let group_pointer = format!("{pointer}/{g}");
+            let matcher = group.get("matcher");
+            if let Some(matcher) = matcher {
+                check_matcher(file, info, &format!("{group_pointer}/matcher"), matcher);
+            }
+            let Some(list) = group.get("hooks").and_then(Value::as_array) else {
+                file.findings.push(Finding::new(
+                    Severity::Error,
+                    &path,
+                    &group_pointer,
+                    "a matcher group without a `hooks` list",
+                ));
+                continue;
+            };
+            for (at, item) in list.iter().enumerate() {
+                let hook_pointer = format!("{group_pointer}/hooks/{at}");
+                if let Some(hook) = entry(
+                    file,
+                    info,
+                    &hook_pointer,
+                    item,
+                    CLAUDE_HOOK_KEYS,
+                    matcher,
+                    true,
+                ) {
+                    file.hooks.push(hook);
+                }
+            }
+        }
+    }
+}
+
+/// Checks one hook entry and returns it when it can run.
+fn entry(
+    file: &mut ConfigFile,
+    info: &EventInfo,
+    pointer: &str,
+    item: &Value,
+    keys: &[&str],
+    group_matcher: Option<&Value>,
+    claude: bool,
+) -> Option<Hook> {
+    let path = file.path.clone();
+    let mut push = |severity, at: &str, message: String| {
+        file.findings.push(Finding::new(
+            severity,
+            &path,
+            &format!("{pointer}{at}"),
+            message,
+        ))
+    };
+    let Some(object) = item.as_object() else {
+        push(Severity::Error, "", "a hook must be an object".to_owned());
+        return None;
+    };
+    for key in object.keys().filter(|k| !keys.contains(&k.as_str())) {
+        push(
+            Severity::Warning,
+            &format!("/{}", segment(key)),
+            format!("unknown key `{key}`, which Cursor ignores"),
+        );
+    }
+    let kind = match object.get("type") {
+        None => "command".to_owned(),
+        Some(Value::String(kind)) if kind == "command" || kind == "prompt" => kind.clone(),
+        Some(other) => {
+            push(
+                Severity::Error,
+                "/type",
+                format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
+            );
+            return None;
+        }
+    };
+    let command = object
+        .get("command")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
+        push(
+            Severity::Error,
+            "",
+            "a command hook without a `command` string".to_owned(),
+        );
+    }
+    if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
+        push(
+            Severity::Error,
+            "",
+            "a prompt hook without a `prompt` string".to_owned(),
+        );
+    }
+    let timeout = match object.get("timeout") {
+        None => None,
+        Some(Value::Number(n)) => {
+            let seconds = n.as_f64().unwrap_or(0.0);
+            if seconds <= 0.0 {
+                push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n}; it must be more than 0 seconds"),
+                );
+                None
+            } else if seconds >= 1000.0 {
+                push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
+                );
+                Some(seconds)
+            } else {
+                Some(seconds)
+            }
+        }
+        Some(other) => {
+            push(
+                Severity::Error,
+                "/timeout",
+                format!("`timeout` is {other}, not a number of seconds"),
+            );
+            None
+        }
+    };
+    let fail_closed = match object.get("failClosed") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            push(
+                Severity::Warning,
+                "/failClosed",
+                format!("`failClosed` is {other}, not true or false"),
+            );
+            false
+        }
+    };
+    if fail_closed && !info.can_block {
+        push(
+            Severity::Warning,
+            "/failClosed",
+            format!(
+                "`{}` cannot block, so `failClosed` has no effect there",
+                info.name
+            ),
+        );
+    }
+    let loop_limit = match object.get("loop_limit") {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
+        Some(other) => {
+            push(
+                Severity::Warning,
+                "/loop_limit",
+                format!("`loop_limit` is {other}, not a count or null"),
+            );
+            None
+        }
+    };
+    if loop_limit.is_some() && info.category != Category::Loop {
+        push(
+            Severity::Warning,
+            "/loop_limit",
+            format!(
+                "`loop_limit` applies to stop and subagentStop only; `{}` ignores it",
+                info.name
+            ),
+        );
+    }
+    let (matcher_value, matcher_pointer) = match group_matcher {
+        Some(m) => (Some(m), None),
+        None => (object.get("matcher"), Some(format!("{pointer}/matcher"))),
+    };
+    let mut matcher = None;
+    if let (Some(m), Some(at)) = (matcher_value, &matcher_pointer) {
+        check_matcher(file, info, at, m);
+    }
+    if let Some(Value::String(m)) = matcher_value {
+        matcher = Some(m.clone());
+    }
+    Some(Hook {
+        event: info.name.to_owned(),
+        pointer: pointer.to_owned(),
+        kind,
+        command,
+        timeout,
+        matcher,
+        fail_closed,
+        loop_limit: loop_limit.or(if claude {
+            Some(host::host().defaults.claude_loop_limit)
+        } else {
+            None
+        }),
+    })
+}
+
+fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher: &Value) {
+    let path = file.path.clone();
+    let host = host::host();
+    let Some(text) = matcher.as_str() else {
+        file.findings.push(Finding::voiding(
+            &path,
+            pointer,
+            format!("`matcher` is {matcher}, not a string: Cursor rejects the whole file"),
+        ));
+        return;
+    };
+    if host.matcher.match_all.iter().any(|m| m == text) {
+        return;
+    }
+    let regex = match regress::Regex::new(text) {
+        Ok(regex) => regex,
+        Err(e) => {
+            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({e}): Cursor rejects the whole file")));
+            return;
+        }
+    };
+    if !host.matcher.subjects.contains_key(info.name) {
+        file.findings.push(Finding::new(
+            Severity::Warning,
+            &path,
+            pointer,
+            format!("`{}` has no matcher subject: the matcher is ignored and the hook runs on every `{}`", info.name, info.name),
+        ));
+        return;
+    }
+    if let Some(values) = dead_matcher(info, text, &regex) {
+        let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
+        // Whether Cursor maps Claude Code's tool names (`Bash`) to its own is not documented.
+        let finding = if file.format == Format::ClaudeSettings {
+            Finding::new(Severity::Note, &path, pointer, format!("{message} (unless Cursor maps Claude Code's tool names to its own, which is not documented)"))
+        } else {
+            Finding::new(Severity::Warning, &path, pointer, message)
+        };
+        file.findings.push(finding);
+    }
+}
+
+/// The subject set, when the matcher can match none of a closed set.
+pub fn dead_matcher(info: &EventInfo, text: &str, regex: &regress::Regex) -> Option<String> {
+    if info.matcher_values.is_empty() {
+        return None;
+    }
+    if info.matcher_values.iter().any(|v| regex.find(v).is_some()) {
+        return None;
+    }
+    let mut values = info.matcher_values.join(", ");
+    if let Some(prefix) = info.matcher_open_prefix {
+        let name = prefix.trim_end_matches(':');
+        if text.contains(name) {
+            return None;
+        }
+        values.push_str(&format!(", {prefix}<name>"));
+    }
+    Some(values)
+}
+
+/// The candidate nearest to `name` (by edit distance, ignoring case), when it is close.
+pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    candidates
+        .map(|c| (distance(&lower, &c.to_lowercase()), c))
+        .filter(|(d, c)| *d <= (c.len() / 2).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(previous + cost);
+            previous = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_in_strings_and_outside() {
+        let scan = scan_comments("{ // a\n \"c\": \"curl http://x\" }");
+        assert_eq!(scan.comment_lines, [1]);
+        assert_eq!(scan.string_lines, [2]);
+        assert!(serde_json::from_str::<Value>(&scan.stripped).is_ok());
+    }
+
+    #[test]
+    fn closest_names() {
+        let events = || spec::EVENTS.iter().map(|e| e.name);
+        assert_eq!(
+            closest("beforeShellCommand", events()),
+            Some("beforeShellExecution")
+        );
+        assert_eq!(closest("pretooluse", events()), Some("preToolUse"));
+        assert_eq!(closest("zzzzzzzz", events()), None);
+    }
+
+    #[test]
+    fn dead_matchers() {
+        let info = spec::info("beforeReadFile").expect("an event");
+        let env = regress::Regex::new(r"\.env$").expect("valid");
+        assert!(dead_matcher(info, r"\.env$", &env).is_some());
+        let read = regress::Regex::new("Rea").expect("valid");
+        assert!(dead_matcher(info, "Rea", &read).is_none());
+        let tools = spec::info("preToolUse").expect("an event");
+        let mcp = regress::Regex::new("^MCP:echo$").expect("valid");
+        assert!(dead_matcher(tools, "^MCP:echo$", &mcp).is_none());
+    }
+}

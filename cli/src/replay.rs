@@ -1,0 +1,136 @@
+//! `cursor-hooks replay`: each captured payload through the hook binary again, as a process.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Set in the hook's environment during a replay, so handlers can skip side effects.
+pub const REPLAY_VARIABLE: &str = "CURSOR_HOOKS_REPLAY";
+
+/// One line of a capture file: the payload bytes and, when captured, the answer then.
+pub struct Captured {
+    pub line: usize,
+    pub payload: Vec<u8>,
+    /// stdout and exit code at capture time.
+    pub answer: Option<(String, i32)>,
+}
+
+/// Reads a capture file (`{"payload": ..., "stdout": ..., "exit_code": ...}` per line) or a
+/// file of bare payloads (one JSON object with `hook_event_name` per line).
+pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut captured = Vec::new();
+    for (at, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line)
+            .map_err(|e| format!("{}:{}: not JSON ({e})", path.display(), at + 1))?;
+        let payload = if let Some(text) = value.get("payload").and_then(Value::as_str) {
+            text.as_bytes().to_vec()
+        } else if let Some(bytes) = value.get("payload_bytes").and_then(Value::as_array) {
+            bytes
+                .iter()
+                .map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok()))
+                .collect::<Option<Vec<u8>>>()
+                .ok_or_else(|| {
+                    format!(
+                        "{}:{}: `payload_bytes` is not bytes",
+                        path.display(),
+                        at + 1
+                    )
+                })?
+        } else if value.get("hook_event_name").is_some() {
+            line.as_bytes().to_vec()
+        } else {
+            return Err(format!(
+                "{}:{}: neither a capture (`payload`) nor a payload (`hook_event_name`)",
+                path.display(),
+                at + 1
+            ));
+        };
+        let answer = match (value.get("stdout"), value.get("exit_code")) {
+            (Some(Value::String(stdout)), Some(code)) => {
+                Some((stdout.clone(), code.as_i64().unwrap_or(0) as i32))
+            }
+            _ => None,
+        };
+        captured.push(Captured {
+            line: at + 1,
+            payload,
+            answer,
+        });
+    }
+    Ok(captured)
+}
+
+/// Runs the replay; exit 1 when any answer changed.
+pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
+    let (program, args) = hook
+        .split_first()
+        .ok_or("no hook binary given after `--`")?;
+    let captured = read(captures)?;
+    let mut changed = 0;
+    let mut compared = 0;
+    for capture in &captured {
+        let Some((before_out, before_code)) = &capture.answer else {
+            continue;
+        };
+        compared += 1;
+        let mut child = Command::new(program)
+            .args(args)
+            .env(REPLAY_VARIABLE, "1")
+            .env_remove(cursor_hooks_capture_variable())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let mut stdin = child.stdin.take().expect("piped");
+        // A hook may answer before reading everything; a closed pipe is not an error here.
+        let _ = stdin.write_all(&capture.payload);
+        drop(stdin);
+        let output = child
+            .wait_with_output()
+            .map_err(|e| format!("{program}: {e}"))?;
+        let after_out = String::from_utf8_lossy(&output.stdout).into_owned();
+        let after_code = output.status.code().unwrap_or(-1);
+        if (&after_out, after_code) != (before_out, *before_code) {
+            changed += 1;
+            let event = serde_json::from_slice::<Value>(&capture.payload)
+                .ok()
+                .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned))
+                .map(|e| format!(" ({e})"))
+                .unwrap_or_default();
+            println!(
+                "line {}{event}: answered {} (exit {before_code}), now {} (exit {after_code})",
+                capture.line,
+                shown(before_out),
+                shown(&after_out)
+            );
+        }
+    }
+    println!("{changed} of {compared} captured answers changed");
+    if compared == 0 {
+        println!(
+            "note: {} has no captured answers to compare",
+            captures.display()
+        );
+    }
+    Ok(i32::from(changed > 0))
+}
+
+fn cursor_hooks_capture_variable() -> &'static str {
+    "CURSOR_HOOKS_CAPTURE"
+}
+
+fn shown(stdout: &str) -> String {
+    let trimmed = stdout.trim_end();
+    if trimmed.is_empty() {
+        "nothing".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}

@@ -1,0 +1,225 @@
+//! `cursor-hooks new NAME [--path DIR]`: a hook crate that builds, installs and tests as is.
+
+use std::path::Path;
+
+/// The workspace manifest, for its recommended `[profile.release]`.
+const WORKSPACE_MANIFEST: &str = include_str!("../../Cargo.toml");
+
+/// The `[profile.release]` table of the workspace manifest, with the comment above it.
+fn release_profile() -> String {
+    let lines: Vec<&str> = WORKSPACE_MANIFEST.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim() == "[profile.release]")
+        .expect("the workspace manifest has [profile.release]");
+    let mut first = start;
+    while first > 0 && lines[first - 1].starts_with('#') {
+        first -= 1;
+    }
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| l.starts_with('['))
+        .map_or(lines.len(), |n| start + 1 + n);
+    let mut profile = lines[first..end].join("\n");
+    profile.truncate(profile.trim_end().len());
+    profile
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Writes the crate into `./NAME`; exit 0.
+pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
+    if !valid_name(name) {
+        return Err(format!(
+            "`{name}` is not a crate name: use letters, digits, `-` and `_`, starting with a letter"
+        ));
+    }
+    let root = Path::new(name);
+    if root.exists() {
+        return Err(format!("{} already exists", root.display()));
+    }
+    let dependency = match runtime {
+        Some(path) => {
+            let path = path
+                .canonicalize()
+                .map_err(|e| format!("--path {}: {e}", path.display()))?;
+            if !path.join("Cargo.toml").is_file() {
+                return Err(format!("--path {}: no Cargo.toml there", path.display()));
+            }
+            format!(
+                "cursor-hooks = {{ path = {:?} }}",
+                path.display().to_string()
+            )
+        }
+        None => format!("cursor-hooks = \"{}\"", env!("CARGO_PKG_VERSION")),
+    };
+    let files = [
+        ("Cargo.toml", manifest(name, &dependency)),
+        ("src/main.rs", MAIN_RS.to_owned()),
+        ("tests/hooks.rs", TESTS_RS.replace("{name}", name)),
+        ("README.md", README_MD.replace("{name}", name)),
+        (".gitignore", "/target\n".to_owned()),
+    ];
+    for (relative, text) in files {
+        let path = root.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent"))
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    println!("created {name}/: `cd {name} && cargo test`, then see its README to install it");
+    Ok(0)
+}
+
+fn manifest(name: &str, dependency: &str) -> String {
+    format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\n{dependency}\n\n\
+         # A crate of its own, even when created inside another workspace.\n[workspace]\n\n{}\n",
+        release_profile()
+    )
+}
+
+const MAIN_RS: &str = r#"//! Cursor agent hooks. Build with `cargo build --release`, then wire the binary into Cursor
+//! with `target/release/<this binary> install` (see the README).
+
+use cursor_hooks::prelude::*;
+
+/// Denies recursive deletes and asks before a force-push.
+#[cursor_hook(event = "beforeShellExecution", timeout = 5)]
+fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    if input.command.contains("rm -rf") {
+        deny("rm -rf is blocked by a hook")
+    } else if input.command.contains("push --force") {
+        ask("This force-pushes. Run it?")
+    } else {
+        no_opinion()
+    }
+}
+
+/// Keeps `.env` files away from the agent; fails closed, so a crash blocks the read too.
+#[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 5)]
+fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
+    if input.file_path.ends_with(".env") {
+        deny("secrets stay unread")
+    } else {
+        no_opinion()
+    }
+}
+
+/// Once per session, asks the agent to run the tests before it stops.
+#[cursor_hook(event = "stop", loop_limit = 1, timeout = 5)]
+fn verify(input: &Stop) -> StopResponse {
+    if input.status == "completed" && input.loop_count == Some(0) {
+        followup("Run the tests and fix any failure before you finish.")
+    } else {
+        no_opinion()
+    }
+}
+
+cursor_hooks::main!(guard, secrets, verify);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cursor_hooks::testing;
+
+    #[test]
+    fn guard_denies_recursive_deletes() {
+        let answer = testing::run::<guard>(BeforeShellExecution::fixture().command("rm -rf /"));
+        cursor_hooks::assert_denied!(answer);
+        cursor_hooks::assert_no_opinion!(testing::run::<guard>(
+            BeforeShellExecution::fixture().command("ls")
+        ));
+    }
+}
+"#;
+
+const TESTS_RS: &str = r#"//! The built hook binary, run as Cursor runs it: one payload on stdin, the answer on stdout.
+
+use cursor_hooks::prelude::*;
+use cursor_hooks::testing::Binary;
+
+fn hook() -> Binary {
+    Binary::new(env!("CARGO_BIN_EXE_{name}"))
+}
+
+#[test]
+fn a_force_push_asks_on_old_ide_builds_and_is_denied_on_new_ones() {
+    let push = BeforeShellExecution::fixture().command("git push --force");
+    cursor_hooks::assert_asked!(hook().run(push.clone().cursor_version("2.0.77")));
+    cursor_hooks::assert_denied!(hook().run(push.cursor_version("2.4.21")));
+}
+
+#[test]
+fn env_files_stay_unread() {
+    let answer = hook().run(BeforeReadFile::fixture().file_path("/project/.env"));
+    cursor_hooks::assert_denied!(answer);
+    assert_eq!(answer.user_message().as_deref(), Some("secrets stay unread"));
+    cursor_hooks::assert_no_opinion!(hook().run(BeforeReadFile::fixture().file_path("/project/README.md")));
+}
+
+#[test]
+fn the_first_stop_asks_for_the_tests() {
+    let stop = Stop::fixture().status("completed");
+    let answer = hook().run(stop.clone().loop_count(0));
+    assert!(answer.stdout.contains("followup_message"), "{answer:?}");
+    cursor_hooks::assert_no_opinion!(hook().run(stop.loop_count(1)));
+}
+"#;
+
+const README_MD: &str = r#"# {name}
+
+Cursor agent hooks built with [cursor-hooks](https://crates.io/crates/cursor-hooks): a shell guard
+(`beforeShellExecution`), a secrets guard (`beforeReadFile`, fail-closed) and a test reminder (`stop`).
+
+## Build
+
+```sh
+cargo build --release
+```
+
+## Install
+
+```sh
+target/release/{name} print-config            # the hooks.json entries it needs
+target/release/{name} install --project .     # or --user for ~/.cursor/hooks.json
+cursor-hooks doctor                           # checks every file Cursor reads
+```
+
+## Test
+
+```sh
+cargo test                                    # handlers in-process and the built binary
+cursor-hooks simulate --event beforeShellExecution --set command='rm -rf /'
+```
+
+Record real sessions with `CURSOR_HOOKS_CAPTURE=$HOME/.cursor/captures.jsonl` in front of the
+command in hooks.json, and check a change against them with
+`cursor-hooks replay ~/.cursor/captures.jsonl -- target/release/{name}`.
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_release_profile_is_the_workspace_one() {
+        let profile = release_profile();
+        assert!(profile.contains("[profile.release]"), "{profile}");
+        assert!(profile.contains("lto = "), "{profile}");
+        assert!(!profile.contains("[workspace"), "{profile}");
+    }
+
+    #[test]
+    fn names() {
+        assert!(valid_name("my-hooks"));
+        assert!(!valid_name("1hooks"));
+        assert!(!valid_name("../x"));
+    }
+}

@@ -1,0 +1,216 @@
+//! Temporary projects with real hooks.json files and hook scripts, and the `cursor-hooks`
+//! binary run on them with a home and an enterprise path of their own.
+
+#![allow(dead_code)] // each test file uses a part
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+pub const CLI: &str = env!("CARGO_BIN_EXE_cursor-hooks");
+
+/// A scratch directory with `project/` and `home/`, removed when dropped.
+pub struct Scratch {
+    pub root: PathBuf,
+}
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let root = std::env::temp_dir().join(format!(
+            "cursor-hooks-cli-{name}-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("project/.cursor/hooks")).expect("scratch dirs");
+        std::fs::create_dir_all(root.join("home/.cursor")).expect("scratch dirs");
+        Scratch {
+            root: root.canonicalize().expect("canonical scratch"),
+        }
+    }
+
+    pub fn project(&self) -> PathBuf {
+        self.root.join("project")
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.root.join("home")
+    }
+
+    /// Writes a file (creating its folders) under the scratch root.
+    pub fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.root.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("dirs");
+        std::fs::write(&path, text).expect("file written");
+        path
+    }
+
+    /// Writes an executable `sh` script under the scratch root.
+    pub fn script(&self, relative: &str, body: &str) -> PathBuf {
+        let path = self.write(relative, &format!("#!/bin/sh\n{body}\n"));
+        make_executable(&path);
+        path
+    }
+
+    /// A `hooks.json` with these events (a JSON object of event to list).
+    pub fn hooks_json(&self, relative: &str, hooks: Value) -> PathBuf {
+        let text =
+            serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "hooks": hooks }))
+                .expect("JSON");
+        self.write(relative, &text)
+    }
+
+    /// Runs `cursor-hooks ARGS` with this scratch's home, no enterprise file, in the project.
+    pub fn cli(&self, args: &[&str], stdin: Option<&str>) -> Output {
+        let mut command = Command::new(CLI);
+        command
+            .args(args)
+            .current_dir(self.project())
+            .env("HOME", self.home())
+            .env(
+                "CURSOR_HOOKS_ENTERPRISE_FILE",
+                self.root.join("enterprise/hooks.json"),
+            )
+            .stdin(if stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = command.spawn().expect("cursor-hooks starts");
+        if let Some(text) = stdin {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .expect("piped")
+                .write_all(text.as_bytes())
+                .expect("stdin written");
+        }
+        child.wait_with_output().expect("cursor-hooks ends")
+    }
+
+    /// `doctor --json` on the project: the exit code and the findings.
+    pub fn doctor(&self, extra: &[&str]) -> (i32, Vec<Value>) {
+        let project = self.project();
+        let mut args = vec![
+            "doctor",
+            "--json",
+            "--project",
+            project.to_str().expect("UTF-8"),
+        ];
+        args.extend_from_slice(extra);
+        let output = self.cli(&args, None);
+        let findings: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "doctor printed no JSON ({e}): {}\n{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        (
+            output.status.code().expect("an exit code"),
+            findings.as_array().expect("an array").clone(),
+        )
+    }
+
+    /// `simulate --json` with these arguments: the result object.
+    pub fn simulate(&self, args: &[&str], stdin: Option<&str>) -> Value {
+        let project = self.project();
+        let mut all = vec![
+            "simulate",
+            "--json",
+            "--project",
+            project.to_str().expect("UTF-8"),
+        ];
+        all.extend_from_slice(args);
+        let output = self.cli(&all, stdin);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "simulate failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+            panic!(
+                "simulate printed no JSON ({e}): {}",
+                String::from_utf8_lossy(&output.stdout)
+            )
+        })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+#[cfg(unix)]
+pub fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[cfg(not(unix))]
+pub fn make_executable(_: &Path) {}
+
+/// The findings whose message contains `text`.
+pub fn with<'a>(findings: &'a [Value], text: &str) -> Vec<&'a Value> {
+    findings
+        .iter()
+        .filter(|f| f["message"].as_str().is_some_and(|m| m.contains(text)))
+        .collect()
+}
+
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli sits in the workspace")
+        .to_path_buf()
+}
+
+/// An example hook binary of this workspace, built once per test process into a target dir
+/// of its own (the outer `cargo test` may hold the default one).
+pub fn example_binary(name: &str) -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let target = BUILT.get_or_init(|| {
+        let target = workspace_root().join("target").join("cli-tests");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "cursor-hooks-examples", "--bins"])
+            .current_dir(workspace_root())
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .expect("cargo starts");
+        assert!(status.success(), "building the examples failed");
+        target
+    });
+    let path = target
+        .join("debug")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// Runs a hook binary on one payload, as a process; its stdout.
+pub fn run_hook(binary: &Path, payload: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the hook starts");
+    let _ = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(payload.as_bytes());
+    let output = child.wait_with_output().expect("the hook ends");
+    String::from_utf8(output.stdout).expect("UTF-8 stdout")
+}

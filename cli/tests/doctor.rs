@@ -1,0 +1,480 @@
+//! `cursor-hooks doctor` on real configurations in temporary directories: one test per kind of
+//! finding, and a clean configuration with none.
+
+mod common;
+
+use common::{with, Scratch};
+use serde_json::{json, Value};
+
+const ECHO: &str = "cat >/dev/null; echo '{}'";
+
+fn severity(finding: &Value) -> &str {
+    finding["severity"].as_str().expect("a severity")
+}
+
+/// Exactly one finding contains `text`; it has this severity and JSON pointer.
+fn one(findings: &[Value], text: &str, expected_severity: &str, path: &str) {
+    let hits = with(findings, text);
+    assert_eq!(hits.len(), 1, "one finding with `{text}` in {findings:#?}");
+    assert_eq!(severity(hits[0]), expected_severity, "{:#?}", hits[0]);
+    assert_eq!(hits[0]["path"], path, "{:#?}", hits[0]);
+}
+
+#[test]
+fn a_clean_configuration_has_no_finding() {
+    let s = Scratch::new("clean");
+    let hook = s.script("project/.cursor/hooks/guard.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": ".cursor/hooks/guard.sh", "timeout": 5 }] }),
+    );
+    s.hooks_json(
+        "home/.cursor/hooks.json",
+        json!({ "afterFileEdit": [{ "command": hook.to_str().unwrap(), "matcher": "Write" }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(findings, Vec::<Value>::new());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn version_missing_or_a_string() {
+    let s = Scratch::new("version");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.write(
+        "project/.cursor/hooks.json",
+        r#"{ "hooks": { "beforeShellExecution": [{ "command": ".cursor/hooks/a.sh" }] } }"#,
+    );
+    s.write(
+        "home/.cursor/hooks.json",
+        r#"{ "version": "1", "hooks": {} }"#,
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    one(&findings, "no `\"version\": 1`", "error", "");
+    one(&findings, "`version` is \"1\"", "error", "/version");
+}
+
+#[test]
+fn unknown_event_names_void_the_file_and_get_a_suggestion() {
+    let s = Scratch::new("events");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "beforeShellCommand": [{ "command": ".cursor/hooks/a.sh" }],
+            "PreToolUse": [{ "command": ".cursor/hooks/a.sh" }],
+        }),
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &json!({ "hooks": {
+            "preToolUse": [{ "hooks": [{ "type": "command", "command": "true" }] }],
+            "Notification": [{ "hooks": [{ "type": "command", "command": "true" }] }],
+        } })
+        .to_string(),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    let unknown = with(&findings, "`beforeShellCommand` is not a Cursor event");
+    assert_eq!(unknown.len(), 1, "{findings:#?}");
+    let message = unknown[0]["message"].as_str().unwrap();
+    assert!(message.contains("ignore the whole file"), "{message}");
+    assert!(
+        message.contains("did you mean `beforeShellExecution`?"),
+        "{message}"
+    );
+    one(
+        &findings,
+        "`PreToolUse` is Claude Code's name; in hooks.json Cursor's name is `preToolUse`",
+        "error",
+        "/hooks/PreToolUse",
+    );
+    one(
+        &findings,
+        "`preToolUse` is a Cursor name; Claude settings use Claude Code's `PreToolUse`",
+        "warning",
+        "/hooks/preToolUse",
+    );
+    one(
+        &findings,
+        "no event for Claude Code's `Notification`",
+        "note",
+        "/hooks/Notification",
+    );
+}
+
+#[test]
+fn matchers_not_strings_invalid_without_subject_or_dead() {
+    let s = Scratch::new("matchers");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "preToolUse": [
+                { "command": ".cursor/hooks/a.sh", "matcher": 3 },
+                { "command": ".cursor/hooks/a.sh", "matcher": "Shell(" },
+                { "command": ".cursor/hooks/a.sh", "matcher": "^MCP:" },
+                { "command": ".cursor/hooks/a.sh", "matcher": "Sh.*|Rea" },
+            ],
+            "beforeReadFile": [{ "command": ".cursor/hooks/a.sh", "matcher": "\\.env$" }],
+            "preCompact": [{ "command": ".cursor/hooks/a.sh", "matcher": "auto" }],
+            "beforeShellExecution": [{ "command": ".cursor/hooks/a.sh", "matcher": "(?<=git )push" }],
+        }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    one(
+        &findings,
+        "`matcher` is 3, not a string",
+        "error",
+        "/hooks/preToolUse/0/matcher",
+    );
+    one(
+        &findings,
+        "`Shell(` is not a valid JavaScript regular expression",
+        "error",
+        "/hooks/preToolUse/1/matcher",
+    );
+    one(
+        &findings,
+        "`\\.env$` matches none of what `beforeReadFile` tests it against (Read, TabRead)",
+        "warning",
+        "/hooks/beforeReadFile/0/matcher",
+    );
+    one(
+        &findings,
+        "`preCompact` has no matcher subject",
+        "warning",
+        "/hooks/preCompact/0/matcher",
+    );
+    // An open subject (`MCP:` names, command strings) and JavaScript-only syntax are fine.
+    assert!(with(&findings, "^MCP:").is_empty(), "{findings:#?}");
+    assert!(with(&findings, "Sh.*|Rea").is_empty(), "{findings:#?}");
+    assert!(with(&findings, "push").is_empty(), "{findings:#?}");
+}
+
+#[test]
+fn timeouts_types_and_missing_fields() {
+    let s = Scratch::new("entries");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": ".cursor/hooks/a.sh", "timeout": "5" },
+            { "command": ".cursor/hooks/a.sh", "timeout": 0 },
+            { "command": ".cursor/hooks/a.sh", "timeout": 5000 },
+            { "command": ".cursor/hooks/a.sh", "type": "script" },
+            { "type": "prompt" },
+            { "type": "command" },
+            { "command": ".cursor/hooks/a.sh", "failclosed": true },
+        ] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    let at = |n: usize, rest: &str| format!("/hooks/beforeShellExecution/{n}{rest}");
+    one(
+        &findings,
+        "`timeout` is \"5\", not a number",
+        "error",
+        &at(0, "/timeout"),
+    );
+    one(
+        &findings,
+        "`timeout` is 0; it must be more than 0",
+        "error",
+        &at(1, "/timeout"),
+    );
+    one(
+        &findings,
+        "in seconds, not milliseconds",
+        "error",
+        &at(2, "/timeout"),
+    );
+    one(&findings, "`type` is \"script\"", "error", &at(3, "/type"));
+    one(
+        &findings,
+        "a prompt hook without a `prompt`",
+        "error",
+        &at(4, ""),
+    );
+    one(
+        &findings,
+        "a command hook without a `command`",
+        "error",
+        &at(5, ""),
+    );
+    one(
+        &findings,
+        "unknown key `failclosed`",
+        "warning",
+        &at(6, "/failclosed"),
+    );
+}
+
+#[test]
+fn slashes_in_strings_break_the_file_and_real_comments_are_noted() {
+    let s = Scratch::new("comments");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.write(
+        "project/.cursor/hooks.json",
+        "{\n  // the project's hooks\n  \"version\": 1,\n  \"hooks\": { \"beforeShellExecution\": [{ \"command\": \".cursor/hooks/a.sh\" }] }\n}\n",
+    );
+    s.write(
+        "home/.cursor/hooks.json",
+        "{ \"version\": 1,\n  \"hooks\": { \"afterShellExecution\": [{ \"command\": \"curl -s http://localhost:9/log\" }] } }\n",
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    one(
+        &findings,
+        "`//` comments on line(s) 2: Cursor strips them and accepts the file",
+        "note",
+        "",
+    );
+    one(&findings, "`//` inside a string on line(s) 2", "error", "");
+}
+
+#[test]
+fn one_executable_wired_twice_through_different_command_lines() {
+    let s = Scratch::new("twice");
+    let hook = s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.script("project/target/debug/my-hooks", ECHO);
+    s.script("project/target/release/my-hooks", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "beforeShellExecution": [{ "command": ".cursor/hooks/a.sh" }],
+            "stop": [
+                { "command": "target/debug/my-hooks" },
+                { "command": "target/release/my-hooks" },
+            ],
+        }),
+    );
+    // The capture wiring: an assignment, `$HOME`, quoting; the same file as the project's.
+    s.hooks_json(
+        "home/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{
+            "command": format!("CURSOR_HOOKS_CAPTURE=$HOME/.cursor/captures.jsonl '{}'", hook.display())
+        }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    let again = with(
+        &findings,
+        "is wired again for `beforeShellExecution`: the same hook",
+    );
+    assert_eq!(again.len(), 1, "{findings:#?}");
+    assert!(again[0]["file"].as_str().unwrap().contains("home"));
+    let builds = with(
+        &findings,
+        "is wired again for `stop`: a hook of the same name",
+    );
+    assert_eq!(builds.len(), 1, "{findings:#?}");
+    assert!(builds[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("a debug and a release build"));
+    assert!(
+        with(&findings, "does not exist").is_empty(),
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn commands_missing_not_executable_on_path_or_nowhere() {
+    let s = Scratch::new("commands");
+    s.write("project/.cursor/hooks/plain.sh", "echo {}\n");
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": ".cursor/hooks/gone.sh" },
+            { "command": ".cursor/hooks/plain.sh" },
+            { "command": "sh -c true" },
+            { "command": "no-such-hook-anywhere --flag" },
+        ] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    let at = |n: usize| format!("/hooks/beforeShellExecution/{n}");
+    one(&findings, "gone.sh does not exist", "error", &at(0));
+    one(&findings, "plain.sh is not executable", "error", &at(1));
+    one(
+        &findings,
+        "`sh -c true` is found only through PATH",
+        "warning",
+        &at(2),
+    );
+    one(
+        &findings,
+        "`no-such-hook-anywhere` cannot be found",
+        "error",
+        &at(3),
+    );
+    assert!(with(
+        &findings,
+        "no-such-hook-anywhere` is found only through PATH"
+    )
+    .is_empty());
+}
+
+#[test]
+fn events_that_do_not_fire_everywhere_are_noted() {
+    let s = Scratch::new("surfaces");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "stop": [{ "command": ".cursor/hooks/a.sh" }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0);
+    one(
+        &findings,
+        "`stop` does not fire in the CLI's print mode",
+        "note",
+        "/hooks/stop",
+    );
+}
+
+#[test]
+fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
+    let s = Scratch::new("plugins");
+    s.script("plugin/hooks/run.sh", ECHO);
+    s.hooks_json(
+        "plugin/hooks/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/run.sh" },
+            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/missing.sh" },
+        ] }),
+    );
+    s.script("project/.claude/hooks/check.sh", ECHO);
+    s.write(
+        "project/.claude/settings.local.json",
+        &json!({ "hooks": { "PreToolUse": [
+            { "matcher": "Shell", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh", "timeout": 0 }] },
+            { "matcher": "Bash", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh" }] }
+        ] } })
+        .to_string(),
+    );
+    let plugin = s.root.join("plugin");
+    let (code, findings) = s.doctor(&["--plugin-dir", plugin.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    one(
+        &findings,
+        "unless Cursor maps Claude Code's tool names",
+        "note",
+        "/hooks/PreToolUse/1/matcher",
+    );
+    one(
+        &findings,
+        "missing.sh does not exist",
+        "error",
+        "/hooks/beforeShellExecution/1",
+    );
+    assert!(with(&findings, "run.sh").is_empty(), "{findings:#?}");
+    one(
+        &findings,
+        "`timeout` is 0",
+        "error",
+        "/hooks/PreToolUse/0/hooks/0/timeout",
+    );
+}
+
+/// A stand-in for a cursor-hooks binary: it carries the marker, and `print-config` prints what
+/// a binary with these handlers prints.
+fn marked_hook(s: &Scratch, relative: &str, declared: Value) -> std::path::PathBuf {
+    let config = json!({ "version": 1, "hooks": declared }).to_string();
+    s.script(
+        relative,
+        &format!(
+            "# cursor-hooks-binary-marker:v1\nif [ \"$1\" = print-config ]; then echo '{config}'; exit 0; fi\ncat >/dev/null\necho '{{}}'"
+        ),
+    )
+}
+
+#[test]
+fn a_hook_binary_is_compared_with_what_it_declares() {
+    let s = Scratch::new("binary");
+    let hook = marked_hook(
+        &s,
+        "bin/guard",
+        json!({
+            "beforeReadFile": [{ "command": "x", "failClosed": true, "timeout": 5 }],
+            "beforeShellExecution": [{ "command": "x", "timeout": 5 }],
+            "preToolUse": [{ "command": "x", "matcher": "Shell", "timeout": 5 }],
+            "stop": [{ "command": "x" }],
+        }),
+    );
+    let hook = hook.to_str().unwrap();
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "beforeReadFile": [{ "command": hook, "timeout": 5 }],
+            "beforeShellExecution": [{ "command": hook, "timeout": 10 }],
+            "preToolUse": [{ "command": hook, "timeout": 5 }],
+            "afterFileEdit": [{ "command": hook }],
+        }),
+    );
+    // A script without the marker is never asked for its configuration.
+    let plain = s.script(
+        "bin/plain",
+        "if [ \"$1\" = print-config ]; then touch \"$0.asked\"; fi; echo '{}'",
+    );
+    s.hooks_json(
+        "home/.cursor/hooks.json",
+        json!({ "sessionEnd": [{ "command": plain.to_str().unwrap() }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1, "{findings:#?}");
+    one(
+        &findings,
+        "handler fails closed but this entry has no `\"failClosed\": true`",
+        "error",
+        "/hooks/beforeReadFile/0",
+    );
+    one(
+        &findings,
+        "`timeout` is 10 seconds here but the handler declares 5",
+        "warning",
+        "/hooks/beforeShellExecution/0",
+    );
+    one(
+        &findings,
+        "`matcher` is unset here but the handler declares `Shell`",
+        "warning",
+        "/hooks/preToolUse/0",
+    );
+    one(
+        &findings,
+        "has no handler for `afterFileEdit`",
+        "warning",
+        "/hooks/afterFileEdit/0",
+    );
+    assert_eq!(
+        with(&findings, "`stop` but no file wires it").len(),
+        1,
+        "{findings:#?}"
+    );
+    assert!(
+        !s.root.join("bin/plain.asked").exists(),
+        "doctor ran print-config on an unmarked file"
+    );
+}
+
+#[test]
+fn a_real_hook_binary_carries_the_marker() {
+    let s = Scratch::new("policy");
+    let policy = common::example_binary("policy");
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": policy.to_str().unwrap(), "timeout": 5 }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    // policy also handles these, in one finding.
+    let unwired = with(&findings, "but no file wires it for those events");
+    assert_eq!(unwired.len(), 1, "{findings:#?}");
+    assert!(unwired[0]["message"].as_str().unwrap().contains(
+        "also handles `beforeReadFile`, `beforeSubmitPrompt`, `beforeTabFileRead`, `preToolUse`, `stop` but"
+    ));
+}

@@ -1,0 +1,118 @@
+//! `cursor-hooks new` writes a crate whose tests pass as written; its binary is a real
+//! fail-closed hook for doctor. `cursor-hooks events` prints the spec's table.
+
+mod common;
+
+use common::Scratch;
+use serde_json::Value;
+use std::process::Command;
+
+#[test]
+fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
+    let s = Scratch::new("new");
+    let runtime = common::workspace_root().join("runtime");
+    let created = Command::new(common::CLI)
+        .args(["new", "my-hooks", "--path", runtime.to_str().unwrap()])
+        .current_dir(&s.root)
+        .output()
+        .expect("cursor-hooks runs");
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let krate = s.root.join("my-hooks");
+    for file in ["Cargo.toml", "src/main.rs", "tests/hooks.rs", "README.md"] {
+        assert!(krate.join(file).is_file(), "{file} missing");
+    }
+    let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("[profile.release]") && manifest.contains("lto = \"thin\""),
+        "{manifest}"
+    );
+    // The workspace's lock file pins the same versions, so the shared target dir is reused.
+    std::fs::copy(
+        common::workspace_root().join("Cargo.lock"),
+        krate.join("Cargo.lock"),
+    )
+    .unwrap();
+    let target = common::workspace_root().join("target").join("cli-tests");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let tested = Command::new(cargo)
+        .args(["test", "--quiet"])
+        .current_dir(&krate)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        tested.status.success(),
+        "cargo test failed in the new crate:\n{}\n{}",
+        String::from_utf8_lossy(&tested.stdout),
+        String::from_utf8_lossy(&tested.stderr)
+    );
+
+    // Its binary declares a fail-closed beforeReadFile; wired without failClosed, doctor errs.
+    let binary = target.join("debug").join("my-hooks");
+    let printed = Command::new(&binary).arg("print-config").output().unwrap();
+    let mut config: Value = serde_json::from_slice(&printed.stdout).unwrap();
+    assert_eq!(config["hooks"]["beforeReadFile"][0]["failClosed"], true);
+    s.write("project/.cursor/hooks.json", &config.to_string());
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    config["hooks"]["beforeReadFile"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("failClosed");
+    s.write("project/.cursor/hooks.json", &config.to_string());
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1);
+    let hits = common::with(
+        &findings,
+        "fails closed but this entry has no `\"failClosed\": true`",
+    );
+    assert_eq!(hits.len(), 1, "{findings:#?}");
+    assert_eq!(hits[0]["path"], "/hooks/beforeReadFile/0");
+}
+
+#[test]
+fn new_refuses_a_bad_name_or_an_existing_folder() {
+    let s = Scratch::new("new-bad");
+    let bad = Command::new(common::CLI)
+        .args(["new", "../x"])
+        .current_dir(&s.root)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let existing = Command::new(common::CLI)
+        .args(["new", "project"])
+        .current_dir(&s.root)
+        .output()
+        .unwrap();
+    assert_eq!(existing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&existing.stderr).contains("already exists"));
+}
+
+#[test]
+fn events_prints_every_event_of_the_spec() {
+    let output = Command::new(common::CLI).arg("events").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    for event in cursor_hooks::spec::EVENTS {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(event.name))
+            .unwrap_or_else(|| panic!("no line for {}", event.name));
+        assert!(
+            line.contains(if event.can_block { " yes " } else { " no " }),
+            "{line}"
+        );
+    }
+    let read = text
+        .lines()
+        .find(|l| l.starts_with("beforeReadFile "))
+        .unwrap();
+    assert!(
+        read.contains("permission (allow/deny)") && read.contains("Read, TabRead"),
+        "{read}"
+    );
+}

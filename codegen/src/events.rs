@@ -1,0 +1,313 @@
+//! `runtime/src/gen/events.rs`: the input types, with their serde impls and `Event` impls.
+
+use crate::model::{Event, InputField, InputType, Spec};
+use crate::write::{answers, doc, field_doc, fill, ident, line, lit};
+
+pub(crate) fn file(spec: &Spec) -> String {
+    let mut out = String::from(
+        "\
+use crate::de::{missing, Key};
+use crate::event::{Category, Event};
+use crate::types::*;
+use crate::version::CursorVersion;
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde_json::{Map, Value};
+#[allow(unused_imports)] // only when some field is a string map
+use std::collections::BTreeMap;
+use std::fmt;
+
+",
+    );
+    common(&mut out, &spec.common_fields);
+    for event in &spec.events {
+        input_type(&mut out, event);
+    }
+    out
+}
+
+/// The Rust type of an input field: optional fields are `Option`, except `cursor_version`,
+/// whose absence is `CursorVersion::Missing`.
+fn field_rust_ty(field: &InputField) -> String {
+    let ty = field.ty.rust();
+    if field.optional && field.ty != InputType::CursorVersion {
+        format!("Option<{ty}>")
+    } else {
+        ty.to_owned()
+    }
+}
+
+fn struct_field(out: &mut String, field: &InputField) {
+    doc(out, &field_doc(&field.doc, &field.aliases, &field.source));
+    line(
+        out,
+        &format!("pub {}: {},", ident(&field.name), field_rust_ty(field)),
+    );
+}
+
+fn common(out: &mut String, fields: &[InputField]) {
+    doc(
+        out,
+        "The fields every event carries (see `spec/events.json`, `common_fields`).
+
+Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the ids and
+`workspace_roots`, and `workspaceOpen` carries no ids at all.",
+    );
+    out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
+    for field in fields {
+        struct_field(out, field);
+    }
+    out.push_str(
+        "}
+
+impl Common {
+/// Reads one common field; `false` when `key` is not one.
+pub(crate) fn read_field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+match key {
+",
+    );
+    for field in fields {
+        let values = [("key", &*lit(&field.name)), ("id", &*ident(&field.name))];
+        line(
+            out,
+            &fill(
+                "{key} => self.{id} = crate::de::value(map, {key})?,",
+                &values,
+            ),
+        );
+    }
+    out.push_str(
+        "_ => return Ok(false),
+}
+Ok(true)
+}
+
+pub(crate) fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+",
+    );
+    for field in fields {
+        let values = [("key", &*lit(&field.name)), ("id", &*ident(&field.name))];
+        let template = if field.ty == InputType::CursorVersion {
+            "if let Some(v) = self.{id}.as_str() { map.serialize_entry({key}, v)?; }"
+        } else if field.optional {
+            "if let Some(v) = &self.{id} { map.serialize_entry({key}, v)?; }"
+        } else {
+            "map.serialize_entry({key}, &self.{id})?;"
+        };
+        line(out, &fill(template, &values));
+    }
+    out.push_str("Ok(())\n}\n}\n\n");
+}
+
+/// The input type's rustdoc: when it fires, its notes, and a summary list.
+fn type_doc(event: &Event) -> String {
+    let mut text = format!("`{}`: {}", event.name, event.fires);
+    if !event.notes.is_empty() {
+        text.push_str(&format!("\n\n{}", event.notes));
+    }
+    let may_answer = match answers(event, ", ") {
+        parts if parts.is_empty() => {
+            "nothing (Cursor ignores the output; the handler returns `()`)".to_owned()
+        }
+        parts => parts.join(", "),
+    };
+    text.push_str(&format!(
+        "\n\n- **Category:** {} ({}).\n- **May answer:** {may_answer}.",
+        event.category.spec_name(),
+        if event.can_block {
+            "can block"
+        } else {
+            "cannot block"
+        },
+    ));
+    if !event.is_observe() {
+        let response = event.response_ty();
+        text.push_str(&format!(
+            " A handler returns [`{response}`](crate::response::{response})."
+        ));
+    }
+    if let Some(subject) = &event.matcher_subject {
+        text.push_str(&format!("\n- **`matcher` is tested against:** {subject}."));
+    }
+    if !event.not_in.is_empty() {
+        text.push_str(&format!(
+            "\n- **Does not fire in:** {}.",
+            event.not_in.join(", ")
+        ));
+    }
+    text.push_str(&format!(
+        "\n- **Since:** {}. **Source:** {}.",
+        event.since, event.source
+    ));
+    text
+}
+
+fn input_type(out: &mut String, event: &Event) {
+    let ty = &*event.ty;
+    let name = &*lit(&event.name);
+    doc(out, &type_doc(event));
+    line(
+        out,
+        &fill(
+            "#[derive(Debug, Clone, PartialEq)]\npub struct {ty} {",
+            &[("ty", ty)],
+        ),
+    );
+    out.push_str("/// The fields every event carries.\npub common: Common,\n");
+    for field in &event.input {
+        struct_field(out, field);
+    }
+    out.push_str(
+        "/// Fields this version of the crate does not know, kept as Cursor sent them.
+pub extra: Map<String, Value>,
+}
+
+",
+    );
+
+    let response = if event.is_observe() {
+        "()".to_owned()
+    } else {
+        format!("crate::response::{}", event.response_ty())
+    };
+    line(
+        out,
+        &fill(
+            "impl crate::sealed::Sealed for {ty} {}
+impl Event for {ty} {
+const NAME: &'static str = {name};
+const CATEGORY: Category = Category::{category};
+type Response = {response};
+fn common(&self) -> &Common { &self.common }
+}
+",
+            &[
+                ("ty", ty),
+                ("name", name),
+                ("category", event.category.variant()),
+                ("response", &response),
+            ],
+        ),
+    );
+
+    deserialize(out, event);
+    serialize(out, event);
+}
+
+fn deserialize(out: &mut String, event: &Event) {
+    let ty = &*event.ty;
+    line(
+        out,
+        &fill(
+            "impl<'de> serde::Deserialize<'de> for {ty} {
+fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+struct PayloadVisitor;
+impl<'de> Visitor<'de> for PayloadVisitor {
+type Value = {ty};
+fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"a `{name}` payload object\") }
+fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<{ty}, A::Error> {
+let mut common = Common::default();
+let mut extra = Map::new();",
+            &[("ty", ty), ("name", &event.name)],
+        ),
+    );
+    for field in &event.input {
+        line(
+            out,
+            &format!(
+                "let mut {}: Option<{}> = None;",
+                ident(&field.name),
+                field.ty.rust()
+            ),
+        );
+    }
+    out.push_str("while let Some(Key(key)) = map.next_key()? {\nmatch &*key {\n");
+    for field in &event.input {
+        let mut pattern = lit(&field.name);
+        for alias in &field.aliases {
+            pattern.push_str(&format!(" | {}", lit(alias)));
+        }
+        line(
+            out,
+            &format!(
+                "{pattern} => {} = crate::de::value(&mut map, {})?,",
+                ident(&field.name),
+                lit(&field.name)
+            ),
+        );
+    }
+    out.push_str(
+        "_ => {
+if !common.read_field(&key, &mut map)? {
+extra.insert(key.into_owned(), map.next_value()?);
+}
+}
+}
+}
+",
+    );
+    let name = &*lit(&event.name);
+    line(
+        out,
+        &fill(
+            "if common.hook_event_name.is_empty() { return Err(missing({name}, \"hook_event_name\")); }",
+            &[("name", name)],
+        ),
+    );
+    line(out, &fill("Ok({ty} {\ncommon,", &[("ty", ty)]));
+    for field in &event.input {
+        let id = ident(&field.name);
+        if field.is_required() {
+            line(
+                out,
+                &fill(
+                    "{id}: {id}.ok_or_else(|| missing({name}, {key}))?,",
+                    &[("id", &id), ("name", name), ("key", &lit(&field.name))],
+                ),
+            );
+        } else {
+            line(out, &format!("{id},"));
+        }
+    }
+    out.push_str(
+        "extra,
+})
+}
+}
+deserializer.deserialize_map(PayloadVisitor)
+}
+}
+
+",
+    );
+}
+
+fn serialize(out: &mut String, event: &Event) {
+    line(
+        out,
+        &fill(
+            "impl serde::Serialize for {ty} {
+fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+let mut map = serializer.serialize_map(None)?;
+self.common.write_fields(&mut map)?;",
+            &[("ty", &event.ty)],
+        ),
+    );
+    for field in &event.input {
+        let values = [("key", &*lit(&field.name)), ("id", &*ident(&field.name))];
+        let template = if field.is_required() {
+            "map.serialize_entry({key}, &self.{id})?;"
+        } else {
+            "if let Some(v) = &self.{id} { map.serialize_entry({key}, v)?; }"
+        };
+        line(out, &fill(template, &values));
+    }
+    out.push_str(
+        "for (key, value) in &self.extra { map.serialize_entry(key, value)?; }
+map.end()
+}
+}
+
+",
+    );
+}

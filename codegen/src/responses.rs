@@ -1,0 +1,386 @@
+//! `runtime/src/gen/responses.rs`: the response types, their constructors and setters, their
+//! rendering, and the `FieldSetters` trait.
+
+use crate::model::{Category, Event, PermissionValue, ResponseField, ResponseType, Spec};
+use crate::write::{
+    answers, doc, event_names, field_doc, fill, ident, line, lit, option_lit, upper_camel,
+};
+
+pub(crate) fn file(spec: &Spec) -> String {
+    let mut out = String::from(
+        "use crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
+    );
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        response_type(&mut out, event);
+    }
+    field_setters(&mut out, spec);
+    out.push_str("crate::__private::outcome_impls! {\n");
+    for event in &spec.events {
+        line(
+            &mut out,
+            &format!("crate::event::{} => {},", event.ty, event.response_ty()),
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// `PermissionOrAsk` where `ask` is accepted, else `Permission`.
+fn permission_ty(event: &Event) -> &'static str {
+    if event.accepts(PermissionValue::Ask) {
+        "PermissionOrAsk"
+    } else {
+        "Permission"
+    }
+}
+
+fn response_type(out: &mut String, event: &Event) {
+    let ty = &*event.response_ty();
+    let has_permission = !event.response.permission.is_empty();
+    let asks = event.accepts(PermissionValue::Ask);
+    let has_user_message = event.has_field("user_message");
+    let mut text = fill(
+        "The answer to a [`{input}`](crate::event::{input}) hook (`{name}`).\n\nAccepts {answers}. The default is no opinion (`{}`): Cursor and the other hooks decide.",
+        &[
+            ("input", &event.ty),
+            ("name", &event.name),
+            ("answers", &answers(event, ", ").join(", ")),
+        ],
+    );
+    if let Some(example) = response_example(event) {
+        text.push_str(&format!(
+            "\n\n```\nuse cursor_hooks::prelude::*;\n\n{example}\n```"
+        ));
+    }
+    doc(out, &text);
+    line(
+        out,
+        &fill(
+            "#[derive(Debug, Clone, PartialEq, Default)]\npub struct {ty} {",
+            &[("ty", ty)],
+        ),
+    );
+    if has_permission {
+        line(
+            out,
+            &format!(
+                "/// `permission`: {}. `None` leaves the decision to Cursor. (Source: {}.)\npub permission: Option<{}>,",
+                event.permission().join(", "),
+                event.response.permission_source.as_deref().unwrap_or_default(),
+                permission_ty(event),
+            ),
+        );
+    }
+    for field in &event.response.fields {
+        doc(
+            out,
+            &format!(
+                "`{}`: {}",
+                field.wire,
+                field_doc(&field.doc, &[], &field.source)
+            ),
+        );
+        line(
+            out,
+            &format!("pub {}: Option<{}>,", ident(&field.name), field.ty.rust()),
+        );
+    }
+    out.push_str("}\n\n");
+
+    // Constructors and setters.
+    line(out, &format!("impl {ty} {{"));
+    out.push_str("/// No opinion: `{}`.\npub fn no_opinion() -> Self { Self::default() }\n\n");
+    if has_permission {
+        let values = [("pty", permission_ty(event))];
+        line(
+            out,
+            &fill(
+                "/// `{\"permission\":\"allow\"}`: overrides Cursor's own approval prompt.
+pub fn allow() -> Self { Self { permission: Some({pty}::Allow), ..Self::default() } }
+",
+                &values,
+            ),
+        );
+        if has_user_message {
+            line(
+                out,
+                &fill(
+                    "/// `{\"permission\":\"deny\",\"user_message\":…}`.
+pub fn deny(user_message: impl Into<String>) -> Self { Self { permission: Some({pty}::Deny), user_message: Some(user_message.into()), ..Self::default() } }
+",
+                    &values,
+                ),
+            );
+        } else {
+            line(
+                out,
+                &fill(
+                    "/// `{\"permission\":\"deny\"}` (`{name}` takes no message).
+pub fn deny() -> Self { Self { permission: Some({pty}::Deny), ..Self::default() } }
+",
+                    &[values[0], ("name", &event.name)],
+                ),
+            );
+        }
+        if asks {
+            line(
+                out,
+                "/// `{\"permission\":\"ask\",\"user_message\":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/compat.json`).
+pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(PermissionOrAsk::Ask), user_message: Some(user_message.into()), ..Self::default() } }
+",
+            );
+        }
+    }
+    if event.category == Category::PromptGate {
+        out.push_str("/// Blocks the prompt: `{\"continue\":false,\"user_message\":…}`.\npub fn block(user_message: impl Into<String>) -> Self { Self { r#continue: Some(false), user_message: Some(user_message.into()) } }\n\n");
+    }
+    if event.has_field("followup_message") {
+        out.push_str("/// Keeps the agent going: `{\"followup_message\":…}` (used when `status` is `completed`).\npub fn followup(message: impl Into<String>) -> Self { Self { followup_message: Some(message.into()), ..Self::default() } }\n\n");
+    }
+    if event.has_field("additional_context") {
+        out.push_str("/// Injects context: `{\"additional_context\":…}`.\npub fn add_context(context: impl Into<String>) -> Self { Self { additional_context: Some(context.into()), ..Self::default() } }\n\n");
+    }
+    for field in &event.response.fields {
+        setter(out, field);
+    }
+    out.push_str("}\n\n");
+
+    // Traits behind the free constructor functions.
+    line(out, &format!("impl crate::sealed::Sealed for {ty} {{}}"));
+    let values = [("ty", ty)];
+    if has_permission {
+        line(
+            out,
+            &fill(
+                "impl Allow for {ty} { fn allow() -> Self { Self::allow() } }",
+                &values,
+            ),
+        );
+        if has_user_message {
+            line(out, &fill("impl Deny for {ty} { fn deny(user_message: String) -> Self { Self::deny(user_message) } }", &values));
+        }
+        if asks {
+            line(out, &fill("impl Ask for {ty} { fn ask(user_message: String) -> Self { Self::ask(user_message) } }", &values));
+        }
+    }
+    if event.has_field("followup_message") {
+        line(out, &fill("impl Followup for {ty} { fn followup(message: String) -> Self { Self::followup(message) } }", &values));
+    }
+    if event.has_field("additional_context") {
+        line(out, &fill("impl AddContext for {ty} { fn add_context(context: String) -> Self { Self::add_context(context) } }", &values));
+    }
+
+    // Rendering. The event's block, for `fail = "closed"`, is built by the constructor a handler
+    // would use, so a failure answer is rendered like any other.
+    line(out, &fill("impl Response for {ty} {", &values));
+    let block = if event.category == Category::PromptGate {
+        Some("Self::block(reason)")
+    } else if has_permission && has_user_message {
+        Some("Self::deny(reason)")
+    } else if has_permission {
+        Some("{ let _ = reason; Self::deny() }")
+    } else {
+        None
+    };
+    if let Some(block) = block {
+        line(
+            out,
+            &format!("fn failure_block(reason: String) -> Option<Self> {{\nSome({block})\n}}"),
+        );
+    }
+    out.push_str("fn write(&self, out: &mut Writer<'_>) {\n");
+    if has_permission {
+        out.push_str("out.permission(self.permission.map(Into::into));\n");
+    }
+    for field in &event.response.fields {
+        let id = ident(&field.name);
+        let value = match field.ty {
+            ResponseType::Json => format!("self.{id}.clone()"),
+            ResponseType::Bool => format!("self.{id}.map(Value::Bool)"),
+            ResponseType::String => format!("self.{id}.clone().map(Value::String)"),
+            ResponseType::StringMap | ResponseType::StringList => format!(
+                "self.{id}.as_ref().map(|v| serde_json::to_value(v).expect(\"strings always serialize\"))"
+            ),
+        };
+        line(
+            out,
+            &format!(
+                "out.field({}, {}, {value});",
+                lit(&field.wire),
+                option_lit(field.wire_1_7.as_deref())
+            ),
+        );
+    }
+    out.push_str("}\n}\n\n");
+}
+
+/// A builder method for one response field.
+fn setter(out: &mut String, field: &ResponseField) {
+    let template = match field.ty {
+        ResponseType::String => {
+            "/// Sets `{wire}`.\npub fn {id}(mut self, value: impl Into<String>) -> Self { self.{id} = Some(value.into()); self }\n"
+        }
+        ResponseType::Bool => {
+            "/// Sets `{wire}`.\npub fn {id}(mut self, value: bool) -> Self { self.{id} = Some(value); self }\n"
+        }
+        ResponseType::Json => {
+            "/// Sets `{wire}`.\npub fn {id}(mut self, value: Value) -> Self { self.{id} = Some(value); self }\n"
+        }
+        ResponseType::StringMap => {
+            "/// Adds one entry to `{wire}`.\npub fn {id}(mut self, key: impl Into<String>, value: impl Into<String>) -> Self { self.{id}.get_or_insert_with(BTreeMap::new).insert(key.into(), value.into()); self }\n"
+        }
+        ResponseType::StringList => {
+            "/// Sets `{wire}`.\npub fn {id}<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self { self.{id} = Some(values.into_iter().map(Into::into).collect()); self }\n"
+        }
+    };
+    line(
+        out,
+        &fill(
+            template,
+            &[("wire", &field.wire), ("id", &ident(&field.name))],
+        ),
+    );
+}
+
+/// A setter's parameters and the arguments that pass them on, by response field type.
+fn setter_signature(ty: ResponseType) -> (&'static str, &'static str) {
+    match ty {
+        ResponseType::String => ("value: impl Into<String>", "value"),
+        ResponseType::Bool => ("value: bool", "value"),
+        ResponseType::Json => ("value: Value", "value"),
+        ResponseType::StringMap => (
+            "key: impl Into<String>, value: impl Into<String>",
+            "key, value",
+        ),
+        ResponseType::StringList => (
+            "values: impl IntoIterator<Item = impl Into<String>>",
+            "values",
+        ),
+    }
+}
+
+/// `FieldSetters`: every response setter, on every response type, gated by a per-field trait
+/// that only the types with that field implement. A type's own (inherent) setter wins; on
+/// any other type the call is an error that names the events accepting the field.
+fn field_setters(out: &mut String, spec: &Spec) {
+    // Field name → (type, events accepting it), in the spec's order of first appearance.
+    let mut fields: Vec<(&str, ResponseType, Vec<&Event>)> = Vec::new();
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        for field in &event.response.fields {
+            match fields.iter_mut().find(|(n, _, _)| *n == field.name) {
+                Some((_, _, events)) => events.push(event),
+                None => fields.push((&field.name, field.ty, vec![event])),
+            }
+        }
+    }
+    doc(
+        out,
+        "Setters for the fields some events accept, on every response type. A response's own
+setter is always the one called; on a response without that field the call does not compile,
+and the error names the events that accept it. In the prelude.",
+    );
+    out.push_str("pub trait FieldSetters: Sized {\n");
+    for (name, ty, events) in &fields {
+        let (params, args) = setter_signature(*ty);
+        line(
+            out,
+            &fill(
+                "/// Sets `{name}` (accepted by {list}).
+fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
+",
+                &[
+                    ("name", name),
+                    ("list", &event_names(events)),
+                    ("id", &ident(name)),
+                    ("params", params),
+                    ("bound", &format!("fields::{}", upper_camel(name))),
+                    ("args", args),
+                ],
+            ),
+        );
+    }
+    out.push_str("}\n\nimpl<T: Response> FieldSetters for T {}\n\n");
+    out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+    for (name, ty, events) in &fields {
+        let trait_name = upper_camel(name);
+        let (params, args) = setter_signature(*ty);
+        line(
+            out,
+            &fill(
+                "/// Responses with a `{name}` field.
+#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
+pub trait {trait}: crate::sealed::Sealed {
+/// Sets the field.
+fn set(self, {params}) -> Self;
+}",
+                &[
+                    ("name", name),
+                    ("list", &event_names(events)),
+                    ("trait", &trait_name),
+                    ("params", params),
+                ],
+            ),
+        );
+        for event in events {
+            line(
+                out,
+                &fill(
+                    "impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
+                    &[
+                        ("trait", &trait_name),
+                        ("ty", &event.response_ty()),
+                        ("params", params),
+                        ("id", &ident(name)),
+                        ("args", args),
+                    ],
+                ),
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("}\n\n");
+}
+
+/// A doctest for the response type's docs: the common way to build its answer.
+fn response_example(event: &Event) -> Option<String> {
+    let ty = event.response_ty();
+    let (expr, json) = match event.category {
+        Category::Permission if event.has_field("agent_message") => (
+            format!("{ty}::deny(\"not here\").agent_message(\"use the staging copy\")"),
+            r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#,
+        ),
+        Category::Permission if event.has_field("user_message") => (
+            format!("{ty}::deny(\"not here\")"),
+            r#"{"permission":"deny","user_message":"not here"}"#,
+        ),
+        Category::Permission => (format!("{ty}::deny()"), r#"{"permission":"deny"}"#),
+        Category::PromptGate => (
+            format!("{ty}::block(\"no secrets\")"),
+            r#"{"continue":false,"user_message":"no secrets"}"#,
+        ),
+        Category::Loop => (
+            format!("{ty}::followup(\"run the tests\")"),
+            r#"{"followup_message":"run the tests"}"#,
+        ),
+        Category::Context => (
+            format!("{ty}::add_context(\"branch: main\")"),
+            r#"{"additional_context":"branch: main"}"#,
+        ),
+        Category::Notice => (
+            format!("{ty}::default().user_message(\"compacting\")"),
+            r#"{"user_message":"compacting"}"#,
+        ),
+        Category::App => (
+            format!("{ty}::default().plugin_paths([\"/opt/plugins/a\"])"),
+            r#"{"pluginPaths":["/opt/plugins/a"]}"#,
+        ),
+        Category::Observe => return None,
+    };
+    Some(fill(
+        "let answer = {expr};
+let version = CursorVersion::parse(\"2026.09.28-64d2043\");
+let ctx = cursor_hooks::render::RenderContext { event: {name}, version: &version, legacy_format: false, keep_ask: false };
+assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#\"{json}\"#);",
+        &[("expr", &expr), ("name", &lit(&event.name)), ("json", json)],
+    ))
+}

@@ -1,0 +1,115 @@
+//! Small helpers shared by the generators.
+
+use crate::model::Event;
+
+/// Fills a code template: each `{key}` of `values` is replaced by its text. Every other brace is
+/// kept as written, so templates read as the Rust they produce.
+///
+/// Panics when a key does not occur in the template (a typo in a generator).
+pub(crate) fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (key, value) in values {
+        let placeholder = format!("{{{key}}}");
+        assert!(
+            out.contains(&placeholder),
+            "template has no {placeholder}: {template}"
+        );
+        out = out.replace(&placeholder, value);
+    }
+    out
+}
+
+/// Appends `text` as `///` doc lines.
+pub(crate) fn doc(out: &mut String, text: &str) {
+    for line in text.lines() {
+        if line.is_empty() {
+            out.push_str("///\n");
+        } else {
+            out.push_str("/// ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// Appends one line.
+pub(crate) fn line(out: &mut String, text: &str) {
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// A Rust string literal.
+pub(crate) fn lit(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// A Rust slice literal of strings: `["a", "b"]`.
+pub(crate) fn str_list<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    format!("{items:?}")
+}
+
+/// `Some("text")` or `None`.
+pub(crate) fn option_lit(text: Option<&str>) -> String {
+    match text {
+        Some(text) => format!("Some({text:?})"),
+        None => "None".to_owned(),
+    }
+}
+
+/// A Rust identifier for a spec name (`continue` is a keyword).
+pub(crate) fn ident(name: &str) -> String {
+    match name {
+        "continue" | "type" | "ref" | "match" => format!("r#{name}"),
+        _ => name.to_owned(),
+    }
+}
+
+/// `followup_message` → `FollowupMessage`.
+pub(crate) fn upper_camel(name: &str) -> String {
+    name.split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// "`stop`, `subagentStop`".
+pub(crate) fn event_names(events: &[&Event]) -> String {
+    events
+        .iter()
+        .map(|e| format!("`{}`", e.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What an event may answer, for docs: "`permission` (allow, deny), `user_message`".
+pub(crate) fn answers(event: &Event, separator: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let permission = event.permission();
+    if !permission.is_empty() {
+        parts.push(format!("`permission` ({})", permission.join(separator)));
+    }
+    parts.extend(
+        event
+            .response
+            .fields
+            .iter()
+            .map(|f| format!("`{}`", f.wire)),
+    );
+    parts
+}
+
+/// A field's rustdoc: its doc, its other spellings and its sources.
+pub(crate) fn field_doc(doc: &str, aliases: &[String], source: &str) -> String {
+    let mut text = doc.to_owned();
+    if !aliases.is_empty() {
+        text.push_str(&format!(" Also read from `{}`.", aliases.join("`, `")));
+    }
+    text.push_str(&format!(" (Source: {source}.)"));
+    text
+}

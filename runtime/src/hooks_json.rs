@@ -1,0 +1,396 @@
+//! Reading `hooks.json` command lines the way the shell that runs them does.
+//!
+//! Cursor hands each entry's `command` to a shell, so `CURSOR_HOOKS_CAPTURE=$HOME/c.jsonl
+//! '/opt/my hooks/policy' --strict` runs `/opt/my hooks/policy`. Tooling that asks "which
+//! executable does this entry run?" (the `cursor-hooks` command's `doctor`, a hook binary's
+//! `install` and `uninstall`) must read the line the same way; this module is the one place
+//! that does.
+//!
+//! ```
+//! use cursor_hooks::hooks_json::CommandLine;
+//! use std::path::Path;
+//!
+//! let line = CommandLine::parse("CURSOR_HOOKS_CAPTURE=$HOME/c.jsonl '/opt/my hooks/policy' -v").unwrap();
+//! assert_eq!(line.assignments, [("CURSOR_HOOKS_CAPTURE".to_owned(), "$HOME/c.jsonl".to_owned())]);
+//! assert_eq!(line.program, "/opt/my hooks/policy");
+//! assert_eq!(line.args, ["-v"]);
+//!
+//! let home = |name: &str| (name == "HOME").then(|| "/home/me".to_owned());
+//! let hook = CommandLine::parse("~/bin/guard").unwrap();
+//! assert_eq!(hook.program_path(Path::new("/project"), &home), Some("/home/me/bin/guard".into()));
+//! ```
+//!
+//! Only what decides the program is understood: words, quotes, backslashes, leading
+//! assignments, `env` wrappers, `~` and `$VAR`/`${VAR}`. A line with shell control syntax
+//! (pipes, `;`, `&&`, redirections, subshells, command substitution) before its program has no
+//! single program, and [`CommandLine::parse`] returns `None`; operators after the program end
+//! the arguments.
+
+use std::path::{Path, PathBuf};
+
+/// The byte string every hook binary carries, so tools can recognise one by reading the file
+/// instead of running an arbitrary program.
+///
+/// ```
+/// assert!(cursor_hooks::hooks_json::BINARY_MARKER.starts_with("cursor-hooks-binary-marker"));
+/// ```
+pub const BINARY_MARKER: &str = "cursor-hooks-binary-marker:v1";
+
+/// The marker as a static that the binary's `main` touches, so the linker keeps it.
+#[doc(hidden)]
+pub static EMBEDDED_MARKER: &str = BINARY_MARKER;
+
+/// One `hooks.json` command split into shell words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine {
+    /// Leading `NAME=value` assignments (and those given to an `env` wrapper), values still
+    /// unexpanded.
+    pub assignments: Vec<(String, String)>,
+    /// The program word, quotes removed, `~` and variables still unexpanded.
+    pub program: String,
+    /// The arguments up to the first shell operator, quotes removed.
+    pub args: Vec<String>,
+    /// The program with quoted `$`, `~` and `\\` escaped, for [`CommandLine::expanded_program`].
+    program_for_expansion: String,
+}
+
+/// A word as the shell reads it: the text with quotes removed, and whether any part was
+/// quoted (a quoted `~` or `$` is literal, and a quoted `=` makes no assignment).
+#[derive(Debug)]
+struct Word {
+    text: String,
+    /// For each byte of `text`: whether it came from inside single quotes or a backslash
+    /// escape, where `$` and `~` are not expanded.
+    literal: Vec<bool>,
+    /// Whether the word is a control operator (`|`, `;`, `&`, `(`, `<`, `>`...).
+    operator: bool,
+}
+
+impl CommandLine {
+    /// Splits `command` into assignments, program and arguments; `None` when it has no program
+    /// or starts with shell syntax this reader does not follow.
+    ///
+    /// ```
+    /// use cursor_hooks::hooks_json::CommandLine;
+    ///
+    /// let line = CommandLine::parse(r#"env -i A=1 "./hooks/my guard" "a b" c\ d"#).unwrap();
+    /// assert_eq!(line.assignments, [("A".to_owned(), "1".to_owned())]);
+    /// assert_eq!(line.program, "./hooks/my guard");
+    /// assert_eq!(line.args, ["a b", "c d"]);
+    /// assert!(CommandLine::parse("(cat; echo) >> log").is_none());
+    /// assert!(CommandLine::parse("  ").is_none());
+    /// ```
+    pub fn parse(command: &str) -> Option<CommandLine> {
+        let words = split_words(command)?;
+        let mut words = words.into_iter().peekable();
+        let mut assignments = Vec::new();
+        let mut in_env = false;
+        let program = loop {
+            let word = words.next()?;
+            if word.operator {
+                return None;
+            }
+            if let Some(assignment) = assignment(&word) {
+                assignments.push(assignment);
+                continue;
+            }
+            if in_env && word.text.starts_with('-') {
+                // `env -i`, `env -u NAME`: options of the wrapper, not the program.
+                if word.text == "-u" {
+                    words.next();
+                }
+                continue;
+            }
+            if !in_env && word.text == "env" && !word.literal.iter().any(|&l| l) {
+                in_env = true;
+                continue;
+            }
+            break word;
+        };
+        let args = words
+            .take_while(|word| !word.operator)
+            .map(|word| word.text)
+            .collect();
+        Some(CommandLine {
+            assignments,
+            program_for_expansion: program.text_for_expansion(),
+            program: program.text,
+            args,
+        })
+    }
+
+    /// The program with `~`, `$NAME` and `${NAME}` expanded through `lookup` (variables the
+    /// line's own assignments set win). `None` when a variable it uses is unset.
+    ///
+    /// ```
+    /// use cursor_hooks::hooks_json::CommandLine;
+    ///
+    /// let lookup = |name: &str| (name == "CURSOR_PLUGIN_ROOT").then(|| "/plugins/p".to_owned());
+    /// let line = CommandLine::parse("${CURSOR_PLUGIN_ROOT}/hooks/run.sh").unwrap();
+    /// assert_eq!(line.expanded_program(&lookup).as_deref(), Some("/plugins/p/hooks/run.sh"));
+    /// assert_eq!(CommandLine::parse("$NOPE/x").unwrap().expanded_program(&lookup), None);
+    /// ```
+    pub fn expanded_program(&self, lookup: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+        let own = |name: &str| {
+            self.assignments
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, value)| expand(value, lookup))
+                .or_else(|| lookup(name))
+        };
+        expand(&self.program_for_expansion, &own)
+    }
+
+    /// The file the program names: expanded, and a relative path taken from `cwd` (the
+    /// directory Cursor starts the hook in). `None` for a bare name, which the shell looks up
+    /// in `PATH`, or when a variable is unset.
+    ///
+    /// ```
+    /// use cursor_hooks::hooks_json::CommandLine;
+    /// use std::path::{Path, PathBuf};
+    ///
+    /// let none = |_: &str| None;
+    /// let line = CommandLine::parse("A=1 .cursor/hooks/a.sh").unwrap();
+    /// assert_eq!(line.program_path(Path::new("/p"), &none), Some(PathBuf::from("/p/.cursor/hooks/a.sh")));
+    /// assert_eq!(CommandLine::parse("python3 x.py").unwrap().program_path(Path::new("/p"), &none), None);
+    /// ```
+    pub fn program_path(
+        &self,
+        cwd: &Path,
+        lookup: &dyn Fn(&str) -> Option<String>,
+    ) -> Option<PathBuf> {
+        let program = self.expanded_program(lookup)?;
+        if !program.contains('/') && !program.contains('\\') {
+            return None;
+        }
+        Some(cwd.join(program))
+    }
+}
+
+impl Word {
+    /// The word with the `~`, `$` and `\\` that came from quotes escaped by a backslash, so
+    /// that [`expand`] leaves them alone.
+    fn text_for_expansion(&self) -> String {
+        let mut out = String::new();
+        for (at, c) in self.text.char_indices() {
+            if self.literal[at] && (c == '$' || c == '~' || c == '\\') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out
+    }
+}
+
+/// `NAME=value` when the word is an assignment (an unquoted valid name before the `=`).
+fn assignment(word: &Word) -> Option<(String, String)> {
+    let eq = word.text.find('=')?;
+    let name = &word.text[..eq];
+    let valid = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !word.literal[..=eq].iter().any(|&l| l);
+    valid.then(|| (name.to_owned(), word.text[eq + 1..].to_owned()))
+}
+
+/// Splits a command line into words; `None` on unbalanced quotes.
+fn split_words(command: &str) -> Option<Vec<Word>> {
+    let mut words = Vec::new();
+    let mut chars = command.chars().peekable();
+    let mut current: Option<Word> = None;
+    let push = |word: &mut Option<Word>, c: char, literal: bool| {
+        let word = word.get_or_insert_with(|| Word {
+            text: String::new(),
+            literal: Vec::new(),
+            operator: false,
+        });
+        word.text.push(c);
+        word.literal
+            .extend(std::iter::repeat_n(literal, c.len_utf8()));
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' | '\t' | '\n' => words.extend(current.take()),
+            '\\' => push(&mut current, chars.next().unwrap_or('\\'), true),
+            '\'' => {
+                // Mark the word as started even when the quotes are empty.
+                current.get_or_insert_with(|| Word {
+                    text: String::new(),
+                    literal: Vec::new(),
+                    operator: false,
+                });
+                loop {
+                    match chars.next()? {
+                        '\'' => break,
+                        c => push(&mut current, c, true),
+                    }
+                }
+            }
+            '"' => {
+                current.get_or_insert_with(|| Word {
+                    text: String::new(),
+                    literal: Vec::new(),
+                    operator: false,
+                });
+                loop {
+                    match chars.next()? {
+                        '"' => break,
+                        '\\' if matches!(chars.peek(), Some('"' | '\\' | '$' | '`')) => {
+                            let escaped = chars.next()?;
+                            push(&mut current, escaped, true);
+                        }
+                        // A quoted `~` is literal; a quoted `$` still expands.
+                        '~' => push(&mut current, '~', true),
+                        c => push(&mut current, c, false),
+                    }
+                }
+            }
+            '|' | ';' | '&' | '(' | ')' | '<' | '>' | '`' => {
+                words.extend(current.take());
+                words.push(Word {
+                    text: c.to_string(),
+                    literal: vec![false; c.len_utf8()],
+                    operator: true,
+                });
+            }
+            '$' if chars.peek() == Some(&'(') => {
+                words.extend(current.take());
+                words.push(Word {
+                    text: "$(".to_owned(),
+                    literal: vec![false; 2],
+                    operator: true,
+                });
+            }
+            c => push(&mut current, c, false),
+        }
+    }
+    words.extend(current);
+    Some(words)
+}
+
+/// Expands a leading `~` (or `~/`) and `$NAME`/`${NAME}`; a backslash makes the next
+/// character literal. `None` when a variable is unset.
+fn expand(text: &str, lookup: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = text;
+    if rest == "~" || rest.starts_with("~/") {
+        out.push_str(&lookup("HOME")?);
+        rest = &rest[1..];
+    }
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            '$' => {
+                let braced = chars.peek() == Some(&'{');
+                if braced {
+                    chars.next();
+                }
+                let mut name = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c.is_ascii_alphanumeric() || c == '_' {
+                        name.push(c);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                if braced && chars.next() != Some('}') {
+                    return None;
+                }
+                if name.is_empty() {
+                    out.push('$');
+                } else {
+                    out.push_str(&lookup(&name)?);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(name: &str) -> Option<String> {
+        match name {
+            "HOME" => Some("/home/me".to_owned()),
+            "CURSOR_PLUGIN_ROOT" => Some("/plug".to_owned()),
+            _ => None,
+        }
+    }
+
+    fn program(command: &str) -> Option<PathBuf> {
+        CommandLine::parse(command)?.program_path(Path::new("/proj"), &env)
+    }
+
+    #[test]
+    fn the_capture_wiring_runs_the_binary_not_the_assignment() {
+        assert_eq!(
+            program("CURSOR_HOOKS_CAPTURE=$HOME/.cursor/hook-captures.jsonl /abs/target/release/my-hooks"),
+            Some(PathBuf::from("/abs/target/release/my-hooks"))
+        );
+    }
+
+    #[test]
+    fn home_forms_expand() {
+        for command in ["~/bin/h", "$HOME/bin/h", "${HOME}/bin/h", "\"$HOME/bin/h\""] {
+            assert_eq!(
+                program(command),
+                Some(PathBuf::from("/home/me/bin/h")),
+                "{command}"
+            );
+        }
+        // Quoted, `~` is literal: the shell looks for a directory named `~`.
+        assert_eq!(program("'~/bin/h'"), Some(PathBuf::from("/proj/~/bin/h")));
+        assert_eq!(program("'$HOME/h'"), Some(PathBuf::from("/proj/$HOME/h")));
+    }
+
+    #[test]
+    fn plugin_root_and_relative_paths() {
+        assert_eq!(
+            program("${CURSOR_PLUGIN_ROOT}/hooks/a.sh --x"),
+            Some(PathBuf::from("/plug/hooks/a.sh"))
+        );
+        assert_eq!(
+            program(".cursor/hooks/hook.sh project"),
+            Some(PathBuf::from("/proj/.cursor/hooks/hook.sh"))
+        );
+    }
+
+    #[test]
+    fn assignments_quoting_and_env_wrappers() {
+        let line = CommandLine::parse("A='x y' B=\"$HOME\" env -u C D=1 /bin/h 'a b' | tee log")
+            .expect("parses");
+        assert_eq!(
+            line.assignments,
+            [
+                ("A".to_owned(), "x y".to_owned()),
+                ("B".to_owned(), "$HOME".to_owned()),
+                ("D".to_owned(), "1".to_owned())
+            ]
+        );
+        assert_eq!(line.program, "/bin/h");
+        assert_eq!(line.args, ["a b"]);
+        // A quoted `=` makes a program word, not an assignment.
+        assert_eq!(CommandLine::parse("'A=1' x").unwrap().program, "A=1");
+    }
+
+    #[test]
+    fn an_assignment_can_set_the_variable_the_program_uses() {
+        assert_eq!(program("DIR=/opt $DIR/h"), Some(PathBuf::from("/opt/h")));
+    }
+
+    #[test]
+    fn what_has_no_single_program() {
+        assert_eq!(CommandLine::parse(""), None);
+        assert_eq!(CommandLine::parse("A=1"), None);
+        assert_eq!(CommandLine::parse("'unclosed"), None);
+        assert_eq!(CommandLine::parse("$(which h)"), None);
+        assert_eq!(program("$UNSET/h"), None);
+        assert_eq!(program("bash -c x"), None);
+    }
+}
