@@ -59,11 +59,11 @@
 //!
 //! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
 //! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
-//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a `SIGALRM` timer otherwise
-//! writes the failure policy's answer and ends the process. Both are unix-only: elsewhere stdout
-//! is used as it is and deadlines are not enforced.
+//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a timer otherwise writes the
+//! failure policy's answer and ends the process. Both hold on Unix (deadlines on 64-bit Linux
+//! and macOS) and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
 
-#![deny(unsafe_code)] // allowed only in `process`, for descriptor and timer calls
+#![deny(unsafe_code)] // allowed only in `process`, for descriptor, handle and timer calls
 #![warn(missing_docs, unreachable_pub)]
 
 extern crate self as cursor_hooks;
@@ -73,6 +73,7 @@ mod config;
 mod de;
 pub mod event;
 mod gen;
+mod launch;
 mod process;
 pub mod render;
 pub mod response;
