@@ -23,7 +23,7 @@
 //!
 //! The few system calls are declared by hand, as for POSIX: `windows-sys` would be a new
 //! dependency of every hook binary (the runtime takes none) and a large crate to compile for
-//! seven declarations whose signatures are fixed by the Windows ABI.
+//! six declarations whose signatures are fixed by the Windows ABI.
 
 #![allow(unsafe_code)] // descriptor, handle and timer calls; each `unsafe` block says why it is sound.
 
