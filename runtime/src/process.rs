@@ -84,7 +84,10 @@ pub(crate) struct LateAnswer {
 /// unwinding or running destructors. Safe to call from a panic hook under `panic = "abort"`.
 /// A deadline is stopped first; if another answer is already being written, this waits for
 /// that one to end the process.
-#[expect(dead_code, reason = "the panic hook (run.rs) is to call it")]
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the panic hook (run.rs) is to call it")
+)]
 pub(crate) fn answer_and_exit(answer: &LateAnswer) -> ! {
     // A deadline firing now would start a second answer (on Unix, on this very thread).
     sys::stop_timer();
@@ -503,5 +506,120 @@ mod other {
 
     pub(super) fn disarm(timer: Timer) {
         match timer {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `answer_and_exit` ends the process, so each case runs in a child: this test binary
+    //! started again on one test, with `CHILD_CASE` naming what the child does.
+
+    use super::*;
+
+    const CHILD_CASE: &str = "CURSOR_HOOKS_PROCESS_TEST_CASE";
+
+    /// Reports on stderr if it is ever dropped: `answer_and_exit` must not run destructors. A
+    /// thread-local one tells `_exit` from `exit` (which runs the thread's destructors) and
+    /// `TerminateProcess` from `ExitProcess` (which runs them through the DLL detach routine).
+    struct Witness;
+
+    impl Drop for Witness {
+        fn drop(&mut self) {
+            eprintln!("destructor ran");
+        }
+    }
+
+    thread_local! {
+        static WITNESS: Witness = const { Witness };
+    }
+
+    fn late() -> LateAnswer {
+        LateAnswer {
+            stdout: br#"{"permission":"deny"}"#.to_vec(),
+            stderr: b"cursor-hooks: answered late\n".to_vec(),
+            exit_code: 3,
+        }
+    }
+
+    /// What the child does, by case; returns when this is not the child.
+    fn child_case() {
+        let Some(case) = std::env::var_os(CHILD_CASE) else {
+            return;
+        };
+        WITNESS.with(|_| ());
+        match case.to_str() {
+            Some("before-take") => answer_and_exit(&late()),
+            Some("after-take") => {
+                let _out = ProtocolOut::take();
+                println!("stray output");
+                answer_and_exit(&late())
+            }
+            Some("deadline") => {
+                let _out = ProtocolOut::take();
+                let _deadline = Deadline::arm(Duration::from_millis(50), late);
+                println!("stray output");
+                // Far past the deadline: the timer answers and ends the process first.
+                std::thread::sleep(Duration::from_secs(60));
+                unreachable!("the deadline ends the process");
+            }
+            other => panic!("unknown case {other:?}"),
+        }
+    }
+
+    /// Runs `test` of this binary again in a child with `case`: its stdout, stderr, exit code.
+    fn run_child(test: &str, case: &str) -> (String, String, Option<i32>) {
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([test, "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_CASE, case)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the test binary starts again");
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            output.status.code(),
+        )
+    }
+
+    #[test]
+    fn answer_and_exit_before_take_answers_on_stdout() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::answer_and_exit_before_take_answers_on_stdout",
+            "before-take",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
+        assert!(!stderr.contains("destructor ran"), "{stderr:?}");
+    }
+
+    #[test]
+    fn answer_and_exit_after_take_answers_on_the_saved_stdout() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::answer_and_exit_after_take_answers_on_the_saved_stdout",
+            "after-take",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(!stdout.contains("stray output"), "{stdout:?}");
+        assert!(stderr.contains("stray output\n"), "{stderr:?}");
+        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
+        assert!(!stderr.contains("destructor ran"), "{stderr:?}");
+    }
+
+    #[test]
+    fn a_deadline_answers_and_ends_the_process() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::a_deadline_answers_and_ends_the_process",
+            "deadline",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(!stdout.contains("stray output"), "{stdout:?}");
+        assert!(stderr.contains("stray output\n"), "{stderr:?}");
+        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
     }
 }
