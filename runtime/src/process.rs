@@ -519,8 +519,8 @@ mod tests {
     const CHILD_CASE: &str = "CURSOR_HOOKS_PROCESS_TEST_CASE";
 
     /// Reports on stderr if it is ever dropped: `answer_and_exit` must not run destructors. A
-    /// thread-local one tells `_exit` from `exit` (which runs the thread's destructors) and
-    /// `TerminateProcess` from `ExitProcess` (which runs them through the DLL detach routine).
+    /// thread-local one tells `_exit` from `exit`, which runs the thread's destructors (on
+    /// Windows `ExitProcess` and `TerminateProcess` both leave it alone, under Wine at least).
     struct Witness;
 
     impl Drop for Witness {
