@@ -591,7 +591,10 @@ mod tests {
         );
         assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
         assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
-        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
         assert!(!stderr.contains("destructor ran"), "{stderr:?}");
     }
 
@@ -606,7 +609,10 @@ mod tests {
         assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
         assert!(!stdout.contains("stray output"), "{stdout:?}");
         assert!(stderr.contains("stray output\n"), "{stderr:?}");
-        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
         assert!(!stderr.contains("destructor ran"), "{stderr:?}");
     }
 
@@ -621,6 +627,9 @@ mod tests {
         assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
         assert!(!stdout.contains("stray output"), "{stdout:?}");
         assert!(stderr.contains("stray output\n"), "{stderr:?}");
-        assert!(stderr.ends_with("cursor-hooks: answered late\n"), "{stderr:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
     }
 }
