@@ -137,22 +137,56 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
     Ok(flags)
 }
 
-/// This binary as a `hooks.json` command: its absolute path, quoted for the shell if needed.
-fn own_command() -> Result<String, String> {
+/// This binary's absolute path (the macOS app starts hooks with a minimal `PATH`).
+fn own_path() -> Result<PathBuf, String> {
     let path =
         std::env::current_exe().map_err(|e| format!("cannot tell where this binary is: {e}"))?;
-    let path = path.to_str().ok_or("this binary's path is not UTF-8")?;
-    Ok(shell_quote(path))
+    path.to_str().ok_or("this binary's path is not UTF-8")?;
+    Ok(path)
 }
 
-fn shell_quote(text: &str) -> String {
-    let plain = text
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%,=".contains(c));
-    if plain && !text.is_empty() {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', r"'\''"))
+/// This binary as a `hooks.json` command, written for the shell Cursor uses here.
+fn own_command() -> Result<String, String> {
+    Ok(crate::launch::hook_command(&own_path()?))
+}
+
+/// Whether a `hooks.json` command runs this binary: the program it names, with `NAME=value`
+/// prefixes, quotes, `~` and `$VAR` read as the shell reads them, relative paths taken from
+/// `cwd`, is this file. So `CURSOR_HOOKS_CAPTURE=... /abs/my-hooks` is ours too.
+fn runs_this_binary(command: &str, cwd: &Path, own: &Path) -> bool {
+    let lookup = |name: &str| std::env::var(name).ok();
+    let program = powershell_call(command)
+        .or_else(|| crate::hooks_json::CommandLine::parse(command)?.program_path(cwd, &lookup));
+    program.is_some_and(|program| same_file(&program, own))
+}
+
+/// The program of PowerShell's call operator form, `& 'C:\path\hook.exe'`, which `install`
+/// writes on Windows for paths with spaces.
+fn powershell_call(command: &str) -> Option<PathBuf> {
+    let quoted = command
+        .trim()
+        .strip_prefix('&')?
+        .trim_start()
+        .strip_prefix('\'')?;
+    let mut path = String::new();
+    let mut chars = quoted.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' if chars.peek() == Some(&'\'') => {
+                chars.next();
+                path.push('\'');
+            }
+            '\'' => return Some(PathBuf::from(path)),
+            c => path.push(c),
+        }
+    }
+    None
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
 
@@ -200,24 +234,20 @@ fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).expect("JSON values always serialize")
 }
 
-fn home() -> Result<PathBuf, String> {
-    std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from)
-        .ok_or_else(|| "no home directory (HOME is not set)".to_owned())
-}
-
-fn target_file(flags: &Flags) -> Result<PathBuf, String> {
-    let base = if flags.user {
-        home()?
-    } else {
-        match &flags.project {
-            Some(dir) => dir.clone(),
-            None => std::env::current_dir().map_err(|e| e.to_string())?,
-        }
+/// The `hooks.json` to change, and the directory Cursor runs its hooks from (relative
+/// commands are taken from there).
+fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
+    if flags.user {
+        let file = crate::launch::user_hooks_file()
+            .ok_or("no home directory (HOME, or USERPROFILE on Windows, is not set)")?;
+        let dir = file.parent().expect("a file in ~/.cursor").to_path_buf();
+        return Ok((file, dir));
+    }
+    let project = match &flags.project {
+        Some(dir) => dir.clone(),
+        None => std::env::current_dir().map_err(|e| e.to_string())?,
     };
-    Ok(base.join(".cursor").join("hooks.json"))
+    Ok((project.join(".cursor").join("hooks.json"), project))
 }
 
 /// Reads a `hooks.json`; a missing file is an empty configuration.
@@ -245,19 +275,35 @@ fn read_config(path: &Path) -> Result<Value, String> {
     }
 }
 
-/// Removes every entry whose command is `command`; drops event lists that only held ours.
-fn remove_own(hooks: &mut Map<String, Value>, command: &str) -> usize {
+/// Removes every entry that runs this binary (wrappers included, see [`runs_this_binary`])
+/// from the events for which `keep` says no, and drops event lists that only held ours.
+/// Returns how many it removed.
+fn remove_own(
+    hooks: &mut Map<String, Value>,
+    cwd: &Path,
+    own: &Path,
+    keep: impl Fn(&str) -> bool,
+) -> usize {
     let mut removed = 0;
-    hooks.retain(|_, list| {
+    hooks.retain(|event, list| {
         let Some(items) = list.as_array_mut() else {
             return true;
         };
+        if keep(event) {
+            return true;
+        }
         let before = items.len();
-        items.retain(|item| item.get("command").and_then(Value::as_str) != Some(command));
+        items.retain(|item| !is_own(item, cwd, own));
         removed += before - items.len();
         !(items.is_empty() && before > 0)
     });
     removed
+}
+
+fn is_own(item: &Value, cwd: &Path, own: &Path) -> bool {
+    item.get("command")
+        .and_then(Value::as_str)
+        .is_some_and(|command| runs_this_binary(command, cwd, own))
 }
 
 /// Writes through a temporary file and a rename, so a crash never leaves half a file.
@@ -275,7 +321,8 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 
 fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run"])?;
-    let path = target_file(&flags)?;
+    let (path, cwd) = target_file(&flags)?;
+    let own = own_path()?;
     let command = own_command()?;
     let mut config = read_config(&path)?;
     let object = config.as_object_mut().expect("checked in read_config");
@@ -285,28 +332,30 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
         .or_insert_with(|| json!({}))
         .as_object_mut()
         .expect("checked in read_config");
-    remove_own(hooks, &command);
-    for (event, mut list) in own_hooks(entries, &command) {
+    let wanted = own_hooks(entries, &command);
+    // Events this binary no longer handles lose its entries.
+    remove_own(hooks, &cwd, &own, |event| wanted.contains_key(event));
+    for (event, mut list) in wanted {
         if spec::info(&event).is_none() {
             // One unknown event name makes Cursor ignore the whole file.
             return Err(format!(
                 "refusing to write `{event}`: Cursor has no such event"
             ));
         }
-        let own = list.as_array_mut().expect("built as an array").remove(0);
-        match hooks
+        let Value::Object(ours) = list.as_array_mut().expect("built as an array").remove(0) else {
+            unreachable!("built as an object")
+        };
+        let Some(existing) = hooks
             .entry(event)
             .or_insert_with(|| json!([]))
             .as_array_mut()
-        {
-            Some(existing) => existing.push(own),
-            None => {
-                return Err(format!(
-                    "{}: an event's value is not a list; it was left as it is",
-                    path.display()
-                ))
-            }
-        }
+        else {
+            return Err(format!(
+                "{}: an event's value is not a list; it was left as it is",
+                path.display()
+            ));
+        };
+        update_own(existing, ours, &cwd, &own);
     }
     let text = format!("{}\n", pretty(&config));
     if flags.dry_run {
@@ -318,17 +367,44 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     Ok(0)
 }
 
+/// Puts this binary's entry into one event's list: an entry that already runs it (perhaps
+/// through a wrapper such as `CURSOR_HOOKS_CAPTURE=... /abs/hook`) keeps its command and gets
+/// the binary's options; otherwise the entry is added. Extra copies are removed, since each
+/// copy runs the hook once more.
+fn update_own(list: &mut Vec<Value>, ours: Map<String, Value>, cwd: &Path, own: &Path) {
+    let mut found = false;
+    list.retain_mut(|item| {
+        if !is_own(item, cwd, own) {
+            return true;
+        }
+        if found {
+            return false;
+        }
+        found = true;
+        let command = item.get("command").cloned();
+        let mut updated = ours.clone();
+        if let Some(command) = command {
+            updated.insert("command".into(), command);
+        }
+        *item = Value::Object(updated);
+        true
+    });
+    if !found {
+        list.push(Value::Object(ours));
+    }
+}
+
 fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
-    let path = target_file(&flags)?;
+    let (path, cwd) = target_file(&flags)?;
     if !path.exists() {
         println!("nothing to remove: {} does not exist", path.display());
         return Ok(0);
     }
-    let command = own_command()?;
+    let own = own_path()?;
     let mut config = read_config(&path)?;
     let removed = match config.get_mut("hooks").and_then(Value::as_object_mut) {
-        Some(hooks) => remove_own(hooks, &command),
+        Some(hooks) => remove_own(hooks, &cwd, &own, |_| false),
         None => 0,
     };
     if removed > 0 {
@@ -343,13 +419,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quotes_paths_for_the_shell() {
-        assert_eq!(shell_quote("/opt/hooks/policy"), "/opt/hooks/policy");
+    fn reads_the_powershell_call_operator() {
         assert_eq!(
-            shell_quote("/Users/me/My Hooks/policy"),
-            "'/Users/me/My Hooks/policy'"
+            powershell_call(r"& 'C:\Program Files\it''s\hook.exe'"),
+            Some(PathBuf::from(r"C:\Program Files\it's\hook.exe"))
         );
-        assert_eq!(shell_quote("/it's/here"), r"'/it'\''s/here'");
+        assert_eq!(powershell_call("/usr/bin/hook"), None);
+        assert_eq!(powershell_call("& 'unterminated"), None);
     }
 
     #[test]

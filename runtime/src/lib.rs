@@ -61,11 +61,11 @@
 //!
 //! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
 //! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
-//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a `SIGALRM` timer otherwise
-//! writes the failure policy's answer and ends the process. Both are unix-only: elsewhere stdout
-//! is used as it is and deadlines are not enforced.
+//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a timer otherwise writes the
+//! failure policy's answer and ends the process. Both hold on Unix (deadlines on 64-bit Linux
+//! and macOS) and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
 
-#![deny(unsafe_code)] // allowed only in `process`, for descriptor and timer calls
+#![deny(unsafe_code)] // allowed only in `process`, for descriptor, handle and timer calls
 #![warn(missing_docs, unreachable_pub)]
 
 extern crate self as cursor_hooks;
@@ -81,6 +81,7 @@ pub mod event;
 mod gen;
 mod hook;
 pub mod hooks_json;
+mod launch;
 mod panic;
 mod process;
 #[doc(hidden)]

@@ -1,184 +1,181 @@
-//! Process plumbing a hook needs and std does not offer: stdout set aside for the answer, and a
-//! deadline timer. Unix only; elsewhere stdout is used as it is and deadlines are not enforced.
+//! Process plumbing a hook needs and std does not offer: stdout set aside for the answer, a
+//! deadline timer, and a way to answer and end the process at once. The same behaviour on Unix
+//! and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
 //!
-//! - While the handler runs, descriptor 1 points at stderr, so a stray `println!` (the
-//!   handler's or a library's) cannot corrupt the answer, which is written at the end to a
-//!   private copy of the real stdout.
-//! - A deadline is a `SIGALRM` timer, not a thread (a thread costs a tenth of a millisecond
-//!   and a sixth of the instructions of a whole hook run). When it fires, the signal handler
-//!   writes the failure answer prepared before the handler started and exits: `write` and
-//!   `_exit` are async-signal-safe, nothing else runs.
+//! - While the handler runs, the process's stdout points at stderr, so a stray `println!` (the
+//!   handler's, a library's, or a child process's that inherits stdout) cannot corrupt the
+//!   answer, which is written at the end to a private copy of the real stdout. The copy is not
+//!   inherited by child processes, so a background child cannot hold Cursor's pipe open.
+//!   - Unix: descriptor 1 becomes a copy of descriptor 2 (`dup2`).
+//!   - Windows: std looks up the standard handles (`GetStdHandle`) on every write, so
+//!     `SetStdHandle` points stdout at stderr for Rust code and for child processes. C code
+//!     that writes through the C runtime's own `stdout` is not redirected.
+//! - A deadline writes the failure answer prepared before the handler started and ends the
+//!   process with its exit code, without unwinding or running destructors.
+//!   - Unix: a `SIGALRM` timer, not a thread (a thread costs a tenth of a millisecond and a
+//!     sixth of the instructions of a whole hook run). The signal handler only calls `write`
+//!     and `_exit`, which are async-signal-safe.
+//!   - Windows: a thread that sleeps until the deadline (Windows has no signals; a timer-queue
+//!     timer would run on a thread pool thread all the same).
+//! - Exactly one answer per process: whoever starts answering first (the handler's normal
+//!   answer, the deadline, or [`answer_and_exit`] from a panic hook) writes; any other waits
+//!   for the process to end.
+//!
+//! The few system calls are declared by hand, as for POSIX. `windows-sys` would make no
+//! smaller or faster binary (it is declarations too), but it would be a new dependency of every
+//! hook binary (the runtime takes none) and 19 MB of source and a few seconds of build for six
+//! declarations whose signatures the Windows ABI fixes.
 
-#![allow(unsafe_code)] // descriptor and timer calls; each `unsafe` block says why it is sound.
+#![allow(unsafe_code)] // descriptor, handle and timer calls; each `unsafe` block says why it is sound.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Where the answer goes: the real stdout, set aside before the handler runs.
 pub(crate) struct ProtocolOut {
-    #[cfg(unix)]
     saved: Option<std::fs::File>,
 }
 
+/// Whether `ProtocolOut::take` ran, that is whether this is a hook process: in-process runs,
+/// such as tests, never arm a deadline.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Set by the first answer to start; the process ends right after it.
+static ANSWERING: AtomicBool = AtomicBool::new(false);
+
 impl ProtocolOut {
-    /// Sets the real stdout aside and points descriptor 1 at stderr. Where that is not possible
-    /// (not unix, or a descriptor call fails) the answer simply goes to stdout.
+    /// Sets the real stdout aside and points stdout at stderr. Where that is not possible
+    /// (another platform, or a system call fails) the answer simply goes to stdout.
     pub(crate) fn take() -> ProtocolOut {
-        #[cfg(unix)]
-        {
-            let saved = redirect();
-            use std::os::fd::AsRawFd;
-            ANSWER_FD.store(
-                saved.as_ref().map_or(1, AsRawFd::as_raw_fd),
-                std::sync::atomic::Ordering::SeqCst,
-            );
-            ProtocolOut { saved }
-        }
-        #[cfg(not(unix))]
-        {
-            ProtocolOut {}
-        }
+        let saved = sys::redirect();
+        TAKEN.store(true, Ordering::SeqCst);
+        ProtocolOut { saved }
     }
 
     /// Writes the answer; a closed stdout is ignored (there is no one left to tell).
     pub(crate) fn write(self, bytes: &[u8]) {
-        #[cfg(unix)]
-        if let Some(mut file) = self.saved {
-            let _ = file.write_all(bytes).and_then(|()| file.flush());
-            return;
+        if ANSWERING.swap(true, Ordering::SeqCst) {
+            // A deadline or a panic hook is answering and ends the process.
+            sys::wait_for_exit();
         }
-        let mut stdout = std::io::stdout().lock();
-        let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
+        match self.saved {
+            Some(file) => {
+                let _ = (&file).write_all(bytes).and_then(|()| (&file).flush());
+                // Kept open: a late writer may still use its number, which must not be reused.
+                std::mem::forget(file);
+            }
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                let _ = stdout.write_all(bytes).and_then(|()| stdout.flush());
+            }
+        }
     }
 }
 
-/// The descriptor the answer goes to, once `ProtocolOut::take` ran (-1 before: in-process runs,
-/// such as tests, never arm a deadline).
-#[cfg(unix)]
-static ANSWER_FD: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-
-#[cfg(unix)]
-extern "C" {
-    fn dup(fd: i32) -> i32;
-    fn dup2(from: i32, to: i32) -> i32;
-}
-
-#[cfg(unix)]
-fn redirect() -> Option<std::fs::File> {
-    use std::os::fd::{FromRawFd, OwnedFd};
-    const STDOUT: i32 = 1;
-    const STDERR: i32 = 2;
-    // SAFETY: `dup` and `dup2` only operate on the process's descriptor table. `dup` returns a
-    // new descriptor that nothing else owns, so `OwnedFd` may take it (and close it on drop);
-    // `dup2(2, 1)` replaces descriptor 1 in place, which std's stdout keeps using by number.
-    unsafe {
-        let saved = dup(STDOUT);
-        if saved < 0 {
-            return None;
-        }
-        let saved = std::fs::File::from(OwnedFd::from_raw_fd(saved));
-        if dup2(STDERR, STDOUT) < 0 {
-            return None;
-        }
-        Some(saved)
-    }
-}
-
-/// A running deadline; dropping it disarms the timer.
-pub(crate) struct Deadline {
-    #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-    armed: bool,
-}
-
-/// What the signal handler writes when the deadline passes.
+/// What the deadline (or a panic hook) answers instead of the handler.
 pub(crate) struct LateAnswer {
     pub(crate) stdout: Vec<u8>,
     pub(crate) stderr: Vec<u8>,
     pub(crate) exit_code: i32,
 }
 
+/// Writes `answer.stderr` to stderr and `answer.stdout` to the protocol stdout (the real
+/// stdout, even while the handler runs), then ends the process with `answer.exit_code` without
+/// unwinding or running destructors. Safe to call from a panic hook under `panic = "abort"`.
+/// A deadline is stopped first; if another answer is already being written, this waits for
+/// that one to end the process.
+pub(crate) fn answer_and_exit(answer: &LateAnswer) -> ! {
+    // A deadline firing now would start a second answer (on Unix, on this very thread).
+    sys::stop_timer();
+    try_answer_and_exit(answer);
+    sys::wait_for_exit()
+}
+
+/// Writes `answer` and ends the process, unless another answer has started: then it returns.
+/// Only atomics and the platform writer, so a signal handler may call it.
+fn try_answer_and_exit(answer: &LateAnswer) {
+    if !ANSWERING.swap(true, Ordering::SeqCst) {
+        sys::write_and_exit(answer);
+    }
+}
+
+/// A running deadline; dropping it disarms the timer.
+pub(crate) struct Deadline {
+    armed: Option<sys::Timer>,
+}
+
 impl Deadline {
     /// Arms a timer that answers `late` and exits after `after`, in a hook process. `late` is
     /// only built when a timer is armed. In-process runs and other platforms get no timer.
     pub(crate) fn arm(after: Duration, late: impl FnOnce() -> LateAnswer) -> Deadline {
-        #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-        {
-            let fd = ANSWER_FD.load(std::sync::atomic::Ordering::SeqCst);
-            if fd < 0 {
-                return Deadline { armed: false };
-            }
-            timer::arm(after, fd, late());
-            Deadline { armed: true }
+        if !sys::HAS_TIMER || !TAKEN.load(Ordering::SeqCst) {
+            return Deadline { armed: None };
         }
-        #[cfg(not(all(unix, target_pointer_width = "64", target_endian = "little")))]
-        {
-            let _ = (after, late);
-            Deadline {}
+        Deadline {
+            armed: sys::arm(after.max(Duration::from_micros(1)), late()),
         }
     }
 }
 
 impl Drop for Deadline {
     fn drop(&mut self) {
-        #[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-        if self.armed {
-            timer::disarm();
+        if let Some(timer) = self.armed.take() {
+            sys::disarm(timer);
         }
     }
 }
 
-#[cfg(all(unix, target_pointer_width = "64", target_endian = "little"))]
-mod timer {
+#[cfg(not(any(unix, windows)))]
+use other as sys;
+#[cfg(unix)]
+use unix as sys;
+#[cfg(windows)]
+use windows as sys;
+
+#[cfg(unix)]
+mod unix {
     use super::LateAnswer;
-    use std::sync::atomic::{AtomicPtr, Ordering};
-    use std::time::Duration;
+    use std::sync::atomic::{AtomicI32, Ordering};
 
-    /// `struct timeval`. On 64-bit little-endian Linux and macOS both fields fit this layout
-    /// (macOS's 32-bit `tv_usec` is the low half, followed by padding).
-    #[repr(C)]
-    struct TimeVal {
-        seconds: i64,
-        microseconds: i64,
-    }
-
-    #[repr(C)]
-    struct ItimerVal {
-        interval: TimeVal,
-        value: TimeVal,
-    }
-
-    const ITIMER_REAL: i32 = 0;
-    const SIGALRM: i32 = 14;
+    /// Where the answer goes: descriptor 1 until `redirect` sets a copy of it aside.
+    static ANSWER_FD: AtomicI32 = AtomicI32::new(1);
 
     extern "C" {
-        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-        fn setitimer(which: i32, new: *const ItimerVal, old: *mut ItimerVal) -> i32;
+        fn dup2(from: i32, to: i32) -> i32;
         fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+        fn pause() -> i32;
         fn _exit(code: i32) -> !;
     }
 
-    /// The answer to write when the timer fires, and where; null when no timer is armed.
-    static LATE: AtomicPtr<(LateAnswer, i32)> = AtomicPtr::new(std::ptr::null_mut());
-
-    extern "C" fn on_alarm(_: i32) {
-        let late = LATE.load(Ordering::SeqCst);
-        if late.is_null() {
-            return;
+    pub(super) fn redirect() -> Option<std::fs::File> {
+        use std::os::fd::{AsFd, AsRawFd};
+        const STDOUT: i32 = 1;
+        const STDERR: i32 = 2;
+        // std duplicates with `F_DUPFD_CLOEXEC`: child processes do not inherit the copy.
+        let saved = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+        // SAFETY: `dup2` only edits the process's descriptor table. Replacing descriptor 1 in
+        // place is what std's stdout expects (it writes to descriptor 1 by number), and it
+        // closes no descriptor that Rust code owns.
+        if unsafe { dup2(STDERR, STDOUT) } < 0 {
+            return None;
         }
-        // SAFETY: `LATE` points at a leaked `Box` that is never freed, so the reference is valid;
-        // `write` and `_exit` are async-signal-safe and the buffers outlive the calls.
-        unsafe {
-            let (answer, fd) = &*late;
-            write_all(2, &answer.stderr);
-            write_all(*fd, &answer.stdout);
-            _exit(answer.exit_code);
-        }
+        ANSWER_FD.store(saved.as_raw_fd(), Ordering::SeqCst);
+        Some(std::fs::File::from(saved))
     }
 
-    /// SAFETY: only `write`, on a buffer that lives as long as the call.
-    unsafe fn write_all(fd: i32, mut bytes: &[u8]) {
+    /// Only `write` and `_exit`: async-signal-safe.
+    pub(super) fn write_and_exit(answer: &LateAnswer) -> ! {
+        write_all(2, &answer.stderr);
+        write_all(ANSWER_FD.load(Ordering::SeqCst), &answer.stdout);
+        // SAFETY: `_exit` ends the process at once; nothing runs after it.
+        unsafe { _exit(answer.exit_code) }
+    }
+
+    fn write_all(fd: i32, mut bytes: &[u8]) {
         while !bytes.is_empty() {
-            let written = write(fd, bytes.as_ptr(), bytes.len());
+            // SAFETY: the pointer and length describe `bytes`, which lives across the call.
+            let written = unsafe { write(fd, bytes.as_ptr(), bytes.len()) };
             if written <= 0 {
                 return;
             }
@@ -186,67 +183,449 @@ mod timer {
         }
     }
 
-    pub(super) fn arm(after: Duration, fd: i32, late: LateAnswer) {
-        // Leaked on purpose: the signal handler may read it until the process exits.
-        let previous = LATE.swap(Box::into_raw(Box::new((late, fd))), Ordering::SeqCst);
-        debug_assert!(previous.is_null(), "one deadline per process");
-        let after = after.max(Duration::from_micros(1));
-        let timer = ItimerVal {
-            interval: TimeVal {
-                seconds: 0,
-                microseconds: 0,
-            },
-            value: TimeVal {
-                seconds: after.as_secs() as i64,
-                microseconds: i64::from(after.subsec_micros()),
-            },
-        };
-        // SAFETY: `on_alarm` is an `extern "C" fn(i32)` that only does async-signal-safe work;
-        // `setitimer` reads a valid `ItimerVal` and is given no old-value pointer.
-        unsafe {
-            signal(SIGALRM, on_alarm);
-            setitimer(ITIMER_REAL, &timer, std::ptr::null_mut());
+    pub(super) fn wait_for_exit() -> ! {
+        loop {
+            // SAFETY: `pause` only waits for a signal.
+            unsafe { pause() };
         }
     }
 
-    pub(super) fn disarm() {
-        let stop = ItimerVal {
-            interval: TimeVal {
-                seconds: 0,
-                microseconds: 0,
-            },
-            value: TimeVal {
-                seconds: 0,
-                microseconds: 0,
-            },
-        };
-        // SAFETY: as in `arm`; a zero value stops the timer.
-        unsafe {
-            setitimer(ITIMER_REAL, &stop, std::ptr::null_mut());
+    pub(super) use timer::{arm, disarm, stop_timer, Timer, HAS_TIMER};
+
+    /// Deadlines need `setitimer`, whose `struct timeval` is declared here for 64-bit Linux and
+    /// macOS; other Unix systems keep the stdout guard and get no deadline.
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android", target_os = "macos"),
+        target_pointer_width = "64"
+    ))]
+    mod timer {
+        use super::LateAnswer;
+        use std::sync::atomic::{AtomicPtr, Ordering};
+        use std::time::Duration;
+
+        pub(in super::super) const HAS_TIMER: bool = true;
+
+        /// `struct timeval`: `time_t` is a C `long` on these targets; `suseconds_t` is a
+        /// `long` on Linux and a 32-bit `int` on macOS (followed by padding).
+        #[repr(C)]
+        struct TimeVal {
+            seconds: std::ffi::c_long,
+            #[cfg(target_os = "macos")]
+            microseconds: i32,
+            #[cfg(not(target_os = "macos"))]
+            microseconds: std::ffi::c_long,
         }
-        LATE.store(std::ptr::null_mut(), Ordering::SeqCst);
+
+        #[repr(C)]
+        struct ItimerVal {
+            interval: TimeVal,
+            value: TimeVal,
+        }
+
+        const ITIMER_REAL: i32 = 0;
+        const SIGALRM: i32 = 14;
+
+        extern "C" {
+            fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+            fn setitimer(which: i32, new: *const ItimerVal, old: *mut ItimerVal) -> i32;
+        }
+
+        /// A one-shot timer value.
+        fn once_after(after: Duration) -> ItimerVal {
+            ItimerVal {
+                interval: TimeVal {
+                    seconds: 0,
+                    microseconds: 0,
+                },
+                value: TimeVal {
+                    // Saturates: a timeout past `long`'s range never fires.
+                    seconds: after.as_secs().try_into().unwrap_or(std::ffi::c_long::MAX),
+                    // Below a million: fits both widths.
+                    microseconds: after.subsec_micros() as _,
+                },
+            }
+        }
+
+        /// The answer the signal handler writes; null when no timer is armed.
+        static LATE: AtomicPtr<LateAnswer> = AtomicPtr::new(std::ptr::null_mut());
+
+        /// An armed `SIGALRM` timer.
+        pub(in super::super) struct Timer;
+
+        extern "C" fn on_alarm(_: i32) {
+            let late = LATE.load(Ordering::SeqCst);
+            if late.is_null() {
+                return;
+            }
+            // SAFETY: `LATE` points at a leaked `Box` that is never freed, so the reference
+            // is valid; what follows only uses atomics, `write` and `_exit`.
+            super::super::try_answer_and_exit(unsafe { &*late });
+        }
+
+        pub(in super::super) fn arm(after: Duration, late: LateAnswer) -> Option<Timer> {
+            // Leaked on purpose: the signal handler may read it until the process exits.
+            let previous = LATE.swap(Box::into_raw(Box::new(late)), Ordering::SeqCst);
+            debug_assert!(previous.is_null(), "one deadline at a time");
+            // SAFETY: `on_alarm` is an `extern "C" fn(i32)` that only does async-signal-safe
+            // work; `setitimer` reads a valid `ItimerVal` and is given no old-value pointer.
+            unsafe {
+                signal(SIGALRM, on_alarm);
+                setitimer(ITIMER_REAL, &once_after(after), std::ptr::null_mut());
+            }
+            Some(Timer)
+        }
+
+        pub(in super::super) fn stop_timer() {
+            if LATE.load(Ordering::SeqCst).is_null() {
+                return;
+            }
+            // SAFETY: as in `arm`; a zero value stops the timer.
+            unsafe {
+                setitimer(
+                    ITIMER_REAL,
+                    &once_after(Duration::ZERO),
+                    std::ptr::null_mut(),
+                );
+            }
+            LATE.store(std::ptr::null_mut(), Ordering::SeqCst);
+        }
+
+        pub(in super::super) fn disarm(_: Timer) {
+            stop_timer();
+        }
+    }
+
+    #[cfg(not(all(
+        any(target_os = "linux", target_os = "android", target_os = "macos"),
+        target_pointer_width = "64"
+    )))]
+    mod timer {
+        pub(in super::super) const HAS_TIMER: bool = false;
+        pub(in super::super) enum Timer {}
+        pub(in super::super) fn arm(_: std::time::Duration, _: super::LateAnswer) -> Option<Timer> {
+            None
+        }
+        pub(in super::super) fn stop_timer() {}
+        pub(in super::super) fn disarm(timer: Timer) {
+            match timer {}
+        }
     }
 }
 
-/// Writes an answer that must go out at once (a panic under `panic = "abort"`) and ends the
-/// process without unwinding.
-pub(crate) fn answer_and_exit(answer: &LateAnswer) -> ! {
-    let _ = std::io::stderr().write_all(&answer.stderr);
-    #[cfg(unix)]
-    {
-        use std::os::fd::FromRawFd;
-        let fd = ANSWER_FD.load(std::sync::atomic::Ordering::SeqCst);
-        if fd >= 0 {
-            // SAFETY: `fd` is the descriptor `ProtocolOut` keeps open for the whole process;
-            // `ManuallyDrop` keeps this second handle from closing it.
-            let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
-            let _ = file.write_all(&answer.stdout).and_then(|()| file.flush());
-            std::process::exit(answer.exit_code)
+#[cfg(windows)]
+mod windows {
+    use super::LateAnswer;
+    use std::ffi::c_void;
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    type Handle = *mut c_void;
+    type Bool = i32;
+    const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+    const STD_ERROR_HANDLE: u32 = -12i32 as u32;
+    const HANDLE_FLAG_INHERIT: u32 = 1;
+
+    #[link(name = "kernel32")]
+    extern "system" {
+        fn GetStdHandle(which: u32) -> Handle;
+        fn SetStdHandle(which: u32, handle: Handle) -> Bool;
+        fn SetHandleInformation(handle: Handle, mask: u32, flags: u32) -> Bool;
+        fn WriteFile(
+            file: Handle,
+            buffer: *const u8,
+            length: u32,
+            written: *mut u32,
+            overlapped: *mut c_void,
+        ) -> Bool;
+        fn GetCurrentProcess() -> Handle;
+        fn TerminateProcess(process: Handle, exit_code: u32) -> Bool;
+    }
+
+    /// Where the answer goes: null means the current stdout (before `redirect`).
+    static ANSWER_HANDLE: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
+
+    pub(super) fn redirect() -> Option<std::fs::File> {
+        use std::os::windows::io::{AsHandle, AsRawHandle};
+        // std duplicates with `DuplicateHandle`, not inheritable: child processes do not get it.
+        let saved = std::io::stdout().as_handle().try_clone_to_owned().ok()?;
+        // SAFETY: the standard handle slots belong to the process; setting one neither closes
+        // nor frees a handle. `SetHandleInformation` only changes a flag of the original stdout
+        // handle, which stays open.
+        unsafe {
+            let original = GetStdHandle(STD_OUTPUT_HANDLE);
+            if SetStdHandle(STD_OUTPUT_HANDLE, GetStdHandle(STD_ERROR_HANDLE)) == 0 {
+                return None;
+            }
+            // Children the handler starts inherit every inheritable handle: without this, a
+            // background child would hold Cursor's stdout pipe open after the hook exits.
+            SetHandleInformation(original, HANDLE_FLAG_INHERIT, 0);
+        }
+        ANSWER_HANDLE.store(saved.as_raw_handle(), Ordering::SeqCst);
+        Some(std::fs::File::from(saved))
+    }
+
+    pub(super) fn write_and_exit(answer: &LateAnswer) -> ! {
+        // SAFETY: `GetStdHandle` only reads the process's standard handle slot.
+        write_all(unsafe { GetStdHandle(STD_ERROR_HANDLE) }, &answer.stderr);
+        let mut stdout = ANSWER_HANDLE.load(Ordering::SeqCst);
+        if stdout.is_null() {
+            // SAFETY: as above.
+            stdout = unsafe { GetStdHandle(STD_OUTPUT_HANDLE) };
+        }
+        write_all(stdout, &answer.stdout);
+        // SAFETY: ends this process with the code; unlike `ExitProcess` it runs no DLL
+        // detach routines, so no thread-local destructor runs.
+        unsafe { TerminateProcess(GetCurrentProcess(), answer.exit_code as u32) };
+        // Termination is under way; nothing of this process runs much longer.
+        wait_for_exit()
+    }
+
+    fn write_all(handle: Handle, mut bytes: &[u8]) {
+        if handle.is_null() {
+            return;
+        }
+        while !bytes.is_empty() {
+            let mut written = 0u32;
+            let length = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+            // SAFETY: the pointer and length describe `bytes`, which lives across the call;
+            // `written` is a valid out-pointer; no overlapped I/O. An invalid handle makes the
+            // call fail, nothing worse.
+            let ok = unsafe {
+                WriteFile(
+                    handle,
+                    bytes.as_ptr(),
+                    length,
+                    &mut written,
+                    std::ptr::null_mut(),
+                )
+            };
+            if ok == 0 || written == 0 {
+                return;
+            }
+            bytes = &bytes[written as usize..];
         }
     }
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(&answer.stdout)
-        .and_then(|()| stdout.flush());
-    std::process::exit(answer.exit_code)
+
+    pub(super) fn wait_for_exit() -> ! {
+        loop {
+            std::thread::park();
+        }
+    }
+
+    pub(super) const HAS_TIMER: bool = true;
+
+    /// The generation of the armed timer, `NONE`, or `FIRED` once a timer started answering.
+    static ARMED: AtomicUsize = AtomicUsize::new(NONE);
+    static GENERATIONS: AtomicUsize = AtomicUsize::new(1);
+    const NONE: usize = 0;
+    const FIRED: usize = usize::MAX;
+
+    /// An armed timer thread, by generation: a disarmed thread that wakes later does nothing.
+    pub(super) struct Timer(usize);
+
+    pub(super) fn arm(after: Duration, late: LateAnswer) -> Option<Timer> {
+        let generation = GENERATIONS.fetch_add(1, Ordering::SeqCst);
+        ARMED.store(generation, Ordering::SeqCst);
+        let timer = move || {
+            std::thread::sleep(after);
+            if ARMED
+                .compare_exchange(generation, FIRED, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                super::try_answer_and_exit(&late);
+            }
+        };
+        // A small stack: the thread sleeps, then writes two buffers.
+        match std::thread::Builder::new()
+            .name("cursor-hooks deadline".into())
+            .stack_size(64 << 10)
+            .spawn(timer)
+        {
+            Ok(_) => Some(Timer(generation)),
+            Err(_) => {
+                ARMED.store(NONE, Ordering::SeqCst);
+                None
+            }
+        }
+    }
+
+    pub(super) fn stop_timer() {
+        let armed = ARMED.load(Ordering::SeqCst);
+        if armed != FIRED {
+            let _ = ARMED.compare_exchange(armed, NONE, Ordering::SeqCst, Ordering::SeqCst);
+        }
+    }
+
+    pub(super) fn disarm(Timer(generation): Timer) {
+        if let Err(FIRED) =
+            ARMED.compare_exchange(generation, NONE, Ordering::SeqCst, Ordering::SeqCst)
+        {
+            // The timer is answering and ends the process: the handler's answer must not follow.
+            wait_for_exit();
+        }
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
+mod other {
+    use super::LateAnswer;
+    use std::io::Write;
+    use std::time::Duration;
+
+    pub(super) fn redirect() -> Option<std::fs::File> {
+        None
+    }
+
+    pub(super) fn write_and_exit(answer: &LateAnswer) -> ! {
+        let _ = std::io::stderr().write_all(&answer.stderr);
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout
+            .write_all(&answer.stdout)
+            .and_then(|()| stdout.flush());
+        std::process::exit(answer.exit_code)
+    }
+
+    pub(super) fn wait_for_exit() -> ! {
+        loop {
+            std::thread::park();
+        }
+    }
+
+    pub(super) const HAS_TIMER: bool = false;
+
+    pub(super) enum Timer {}
+
+    pub(super) fn arm(_: Duration, _: LateAnswer) -> Option<Timer> {
+        None
+    }
+
+    pub(super) fn stop_timer() {}
+
+    pub(super) fn disarm(timer: Timer) {
+        match timer {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `answer_and_exit` ends the process, so each case runs in a child: this test binary
+    //! started again on one test, with `CHILD_CASE` naming what the child does.
+
+    use super::*;
+
+    const CHILD_CASE: &str = "CURSOR_HOOKS_PROCESS_TEST_CASE";
+
+    /// Reports on stderr if it is ever dropped: `answer_and_exit` must not run destructors. A
+    /// thread-local one tells `_exit` from `exit`, which runs the thread's destructors (on
+    /// Windows `ExitProcess` and `TerminateProcess` both leave it alone, under Wine at least).
+    struct Witness;
+
+    impl Drop for Witness {
+        fn drop(&mut self) {
+            eprintln!("destructor ran");
+        }
+    }
+
+    thread_local! {
+        static WITNESS: Witness = const { Witness };
+    }
+
+    fn late() -> LateAnswer {
+        LateAnswer {
+            stdout: br#"{"permission":"deny"}"#.to_vec(),
+            stderr: b"cursor-hooks: answered late\n".to_vec(),
+            exit_code: 3,
+        }
+    }
+
+    /// What the child does, by case; returns when this is not the child.
+    fn child_case() {
+        let Some(case) = std::env::var_os(CHILD_CASE) else {
+            return;
+        };
+        WITNESS.with(|_| ());
+        match case.to_str() {
+            Some("before-take") => answer_and_exit(&late()),
+            Some("after-take") => {
+                let _out = ProtocolOut::take();
+                println!("stray output");
+                answer_and_exit(&late())
+            }
+            Some("deadline") => {
+                let _out = ProtocolOut::take();
+                let _deadline = Deadline::arm(Duration::from_millis(50), late);
+                println!("stray output");
+                // Far past the deadline: the timer answers and ends the process first.
+                std::thread::sleep(Duration::from_secs(60));
+                unreachable!("the deadline ends the process");
+            }
+            other => panic!("unknown case {other:?}"),
+        }
+    }
+
+    /// Runs `test` of this binary again in a child with `case`: its stdout, stderr, exit code.
+    fn run_child(test: &str, case: &str) -> (String, String, Option<i32>) {
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([test, "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_CASE, case)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the test binary starts again");
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            output.status.code(),
+        )
+    }
+
+    #[test]
+    fn answer_and_exit_before_take_answers_on_stdout() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::answer_and_exit_before_take_answers_on_stdout",
+            "before-take",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
+        assert!(!stderr.contains("destructor ran"), "{stderr:?}");
+    }
+
+    #[test]
+    fn answer_and_exit_after_take_answers_on_the_saved_stdout() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::answer_and_exit_after_take_answers_on_the_saved_stdout",
+            "after-take",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(!stdout.contains("stray output"), "{stdout:?}");
+        assert!(stderr.contains("stray output\n"), "{stderr:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
+        assert!(!stderr.contains("destructor ran"), "{stderr:?}");
+    }
+
+    #[test]
+    fn a_deadline_answers_and_ends_the_process() {
+        child_case();
+        let (stdout, stderr, code) = run_child(
+            "process::tests::a_deadline_answers_and_ends_the_process",
+            "deadline",
+        );
+        assert_eq!(code, Some(3), "stdout {stdout:?}, stderr {stderr:?}");
+        assert!(stdout.ends_with(r#"{"permission":"deny"}"#), "{stdout:?}");
+        assert!(!stdout.contains("stray output"), "{stdout:?}");
+        assert!(stderr.contains("stray output\n"), "{stderr:?}");
+        assert!(
+            stderr.ends_with("cursor-hooks: answered late\n"),
+            "{stderr:?}"
+        );
+    }
 }

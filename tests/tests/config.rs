@@ -224,3 +224,84 @@ fn install_user_writes_under_home() {
     .unwrap();
     assert_eq!(user["hooks"]["stop"][0]["command"], EVERY);
 }
+
+#[test]
+fn an_entry_that_runs_this_binary_through_a_wrapper_is_its_own() {
+    let project = Project::new("wrapper");
+    // The capture wiring the README recommends: an assignment before the quoted binary.
+    let wrapped = format!("CURSOR_HOOKS_CAPTURE=$HOME/captures.jsonl '{CLOSED}'");
+    project.write(
+        &serde_json::json!({
+            "version": 1,
+            "hooks": {
+                "beforeShellExecution": [
+                    { "command": ".cursor/hooks/audit.sh" },
+                    { "command": wrapped, "timeout": 30 }
+                ],
+                // A second copy of the binary's entry: it would run the hook twice.
+                "beforeSubmitPrompt": [{ "command": CLOSED }, { "command": wrapped }]
+            }
+        })
+        .to_string(),
+    );
+    let out = install(CLOSED, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let config = project.read();
+    let shell = config["hooks"]["beforeShellExecution"].as_array().unwrap();
+    assert_eq!(
+        shell.len(),
+        2,
+        "no second, plain entry beside the wrapped one: {shell:?}"
+    );
+    assert_eq!(shell[0]["command"], ".cursor/hooks/audit.sh");
+    assert_eq!(shell[1]["command"], wrapped.as_str(), "the wrapper is kept");
+    assert_eq!(
+        shell[1]["timeout"], 1,
+        "the binary's own options are applied"
+    );
+    assert_eq!(shell[1]["failClosed"], true);
+    let prompt = config["hooks"]["beforeSubmitPrompt"].as_array().unwrap();
+    assert_eq!(prompt.len(), 1, "one copy left: {prompt:?}");
+
+    let out = hook(
+        CLOSED,
+        &["uninstall", "--project", project.0.to_str().unwrap()],
+        &project.0,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let config = project.read();
+    let shell = config["hooks"]["beforeShellExecution"].as_array().unwrap();
+    assert_eq!(
+        shell.len(),
+        1,
+        "the wrapped entry is removed too: {shell:?}"
+    );
+    assert_eq!(shell[0]["command"], ".cursor/hooks/audit.sh");
+    assert!(config["hooks"].get("beforeSubmitPrompt").is_none());
+}
+
+#[test]
+fn a_relative_or_home_relative_command_to_this_binary_is_its_own() {
+    let project = Project::new("relative");
+    let home = project.0.join("home");
+    std::fs::create_dir_all(home.join("bin")).unwrap();
+    let copy = home.join("bin").join("hook");
+    std::fs::copy(CLOSED, &copy).unwrap();
+    let bin = project.0.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    project.write(
+        r#"{"version":1,"hooks":{"beforeShellExecution":[{"command":"~/bin/hook"},{"command":"$HOME/bin/hook --flag"},{"command":"./hook-elsewhere"}]}}"#,
+    );
+    let out = hook(
+        copy.to_str().unwrap(),
+        &["uninstall", "--project", project.0.to_str().unwrap()],
+        &project.0,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("removed 2 hook(s)"), "{}", out.stdout);
+    let config = project.read();
+    assert_eq!(
+        config["hooks"]["beforeShellExecution"],
+        serde_json::json!([{ "command": "./hook-elsewhere" }])
+    );
+}
