@@ -18,6 +18,8 @@ pub fn host() -> &'static Host {
     HOST.get_or_init(|| serde_json::from_str(HOST_JSON).expect("spec/host.json matches the model"))
 }
 
+/// The whole file. Each key is described in spec/host.md; `*_source` and `verified` fields
+/// cite where a rule comes from and whether a recording confirms it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Host {
@@ -42,6 +44,7 @@ pub struct Host {
     pub file_rules: FileRules,
 }
 
+/// How a configuration file is laid out.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Format {
@@ -50,6 +53,7 @@ pub enum Format {
     ClaudeSettings,
 }
 
+/// Where hooks of a source start.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Cwd {
@@ -59,6 +63,7 @@ pub enum Cwd {
     FileDir,
 }
 
+/// One place Cursor reads hooks from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigSource {
@@ -89,6 +94,7 @@ impl ConfigSource {
     }
 }
 
+/// Where a plugin folder keeps its hooks.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Plugins {
@@ -100,6 +106,7 @@ pub struct Plugins {
     pub verified: bool,
 }
 
+/// Claude Code event names and the Cursor events they become.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeEvents {
@@ -111,6 +118,7 @@ pub struct ClaudeEvents {
     pub verified: bool,
 }
 
+/// Values Cursor uses when an entry sets none.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Defaults {
@@ -123,6 +131,7 @@ pub struct Defaults {
     pub loop_limit_verified: bool,
 }
 
+/// The process Cursor starts for a command hook.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Environment {
@@ -149,6 +158,7 @@ pub enum Effect {
     Ignore,
 }
 
+/// How one outcome of a hook process is read.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRule {
@@ -188,6 +198,7 @@ pub struct ClaudeOutputs {
     pub verified: bool,
 }
 
+/// How the answers of several hooks combine.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Merge {
@@ -215,6 +226,7 @@ pub struct Merge {
     pub other_fields_verified: bool,
 }
 
+/// What Cursor does with `ask` for some events on some versions.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AskRule {
@@ -247,6 +259,7 @@ impl AskRule {
     }
 }
 
+/// What matchers are tested against, and how.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Matcher {
@@ -269,6 +282,7 @@ pub enum Subject {
     Fixed(String),
 }
 
+/// Rules about a whole file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileRules {
