@@ -138,6 +138,9 @@ pub struct Environment {
     pub variables: Vec<String>,
     /// The shell command that runs a hook's command line, by `unix`/`windows`.
     pub shell: BTreeMap<String, Vec<String>>,
+    /// The event whose answered `env` is given to every later hook of the session.
+    pub session_env_event: String,
+    pub session_env_source: String,
     pub source: String,
     pub verified: bool,
 }
