@@ -721,17 +721,12 @@ fn ask_outcome(
         "allow" => return "allowed".to_owned(),
         _ => {}
     }
-    let version = CursorVersion::parse(
-        payload
-            .get("cursor_version")
-            .and_then(Value::as_str)
-            .unwrap_or(""),
-    );
-    let version = if payload.get("cursor_version").is_none() {
-        CursorVersion::parse("")
-    } else {
-        version
-    };
+    // No `cursor_version` is a 1.7-era payload, not an unreadable one.
+    let version = payload
+        .get("cursor_version")
+        .and_then(Value::as_str)
+        .map(CursorVersion::parse)
+        .unwrap_or_default();
     let rule = host::host()
         .ask
         .iter()

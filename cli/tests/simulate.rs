@@ -521,3 +521,27 @@ fn a_session_gives_later_hooks_the_env_its_session_start_hook_set() {
         ]
     );
 }
+
+#[test]
+fn ask_on_a_payload_without_cursor_version_reaches_the_user() {
+    let s = Scratch::new("ask-legacy");
+    answering(
+        &s,
+        "project/.cursor/hooks/ask.sh",
+        r#"{"continue":true,"permission":"ask","userMessage":"sure?"}"#,
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": ".cursor/hooks/ask.sh" }] }),
+    );
+    let payload = json!({ "hook_event_name": "beforeShellExecution", "command": "git push -f",
+                          "conversation_id": "c", "generation_id": "g", "workspace_roots": ["/p"] })
+    .to_string();
+    let result = s.simulate(&["-"], Some(&payload));
+    // The 1.7 format passes through whole.
+    assert_eq!(
+        result["decision"],
+        json!({ "continue": true, "permission": "ask", "userMessage": "sure?" })
+    );
+    assert_eq!(result["outcome"], "asks the user");
+}
