@@ -18,6 +18,8 @@ pub fn host() -> &'static Host {
     HOST.get_or_init(|| serde_json::from_str(HOST_JSON).expect("spec/host.json matches the model"))
 }
 
+/// The whole file. Each key is described in spec/host.md; `*_source` and `verified` fields
+/// cite where a rule comes from and whether a recording confirms it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Host {
@@ -42,6 +44,7 @@ pub struct Host {
     pub file_rules: FileRules,
 }
 
+/// How a configuration file is laid out.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Format {
@@ -50,6 +53,7 @@ pub enum Format {
     ClaudeSettings,
 }
 
+/// Where hooks of a source start.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Cwd {
@@ -59,6 +63,7 @@ pub enum Cwd {
     FileDir,
 }
 
+/// One place Cursor reads hooks from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConfigSource {
@@ -89,6 +94,7 @@ impl ConfigSource {
     }
 }
 
+/// Where a plugin folder keeps its hooks.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Plugins {
@@ -100,6 +106,7 @@ pub struct Plugins {
     pub verified: bool,
 }
 
+/// Claude Code event names and the Cursor events they become.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaudeEvents {
@@ -111,6 +118,7 @@ pub struct ClaudeEvents {
     pub verified: bool,
 }
 
+/// Values Cursor uses when an entry sets none.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Defaults {
@@ -123,12 +131,16 @@ pub struct Defaults {
     pub loop_limit_verified: bool,
 }
 
+/// The process Cursor starts for a command hook.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Environment {
     pub variables: Vec<String>,
     /// The shell command that runs a hook's command line, by `unix`/`windows`.
     pub shell: BTreeMap<String, Vec<String>>,
+    /// The event whose answered `env` is given to every later hook of the session.
+    pub session_env_event: String,
+    pub session_env_source: String,
     pub source: String,
     pub verified: bool,
 }
@@ -149,6 +161,7 @@ pub enum Effect {
     Ignore,
 }
 
+/// How one outcome of a hook process is read.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRule {
@@ -188,6 +201,7 @@ pub struct ClaudeOutputs {
     pub verified: bool,
 }
 
+/// How the answers of several hooks combine.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Merge {
@@ -215,6 +229,7 @@ pub struct Merge {
     pub other_fields_verified: bool,
 }
 
+/// What Cursor does with `ask` for some events on some versions.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AskRule {
@@ -247,6 +262,7 @@ impl AskRule {
     }
 }
 
+/// What matchers are tested against, and how.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Matcher {
@@ -269,6 +285,7 @@ pub enum Subject {
     Fixed(String),
 }
 
+/// Rules about a whole file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileRules {
@@ -316,6 +333,15 @@ mod tests {
                 "claude-user"
             ]
         );
+        // The events that test a matcher are the spec's events with a matcher subject.
+        let with_subject: Vec<&str> = cursor_hooks::spec::EVENTS
+            .iter()
+            .filter(|e| e.matcher_subject.is_some())
+            .map(|e| e.name)
+            .collect();
+        let mut subjects: Vec<&str> = host.matcher.subjects.keys().map(String::as_str).collect();
+        subjects.sort_by_key(|name| with_subject.iter().position(|e| e == name));
+        assert_eq!(subjects, with_subject);
         for cursor in host.claude_events.map.values() {
             assert!(cursor_hooks::spec::info(cursor).is_some(), "{cursor}");
         }

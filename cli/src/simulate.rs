@@ -84,6 +84,7 @@ pub fn run(args: Args) -> Result<i32, String> {
     let result = simulator.simulate(
         &serde_json::to_vec(&payload).expect("a JSON value"),
         &payload,
+        &[],
     )?;
     if args.json {
         println!(
@@ -156,6 +157,15 @@ struct HookRun {
     loop_limit: Option<Option<u64>>,
 }
 
+/// One payload as the hooks receive it.
+#[derive(Clone, Copy)]
+struct Input<'a> {
+    bytes: &'a [u8],
+    payload: &'a Value,
+    /// What earlier sessionStart hooks of the session set.
+    session_env: &'a [(String, String)],
+}
+
 struct Simulation {
     event: String,
     decision: Value,
@@ -167,7 +177,13 @@ struct Simulation {
 }
 
 impl Simulator<'_> {
-    fn simulate(&self, bytes: &[u8], payload: &Value) -> Result<Simulation, String> {
+    /// Runs one payload; `session_env` is what earlier sessionStart hooks of its session set.
+    fn simulate(
+        &self,
+        bytes: &[u8],
+        payload: &Value,
+        session_env: &[(String, String)],
+    ) -> Result<Simulation, String> {
         let event = payload
             .get("hook_event_name")
             .and_then(Value::as_str)
@@ -202,7 +218,14 @@ impl Simulator<'_> {
             let handles: Vec<_> = selected
                 .iter()
                 .map(|&(file, hook, priority)| {
-                    scope.spawn(move || self.run_hook(file, hook, priority, info, bytes, payload))
+                    scope.spawn(move || {
+                        let input = Input {
+                            bytes,
+                            payload,
+                            session_env,
+                        };
+                        self.run_hook(file, hook, priority, info, input)
+                    })
                 })
                 .collect();
             handles
@@ -245,9 +268,13 @@ impl Simulator<'_> {
         hook: &Hook,
         priority: usize,
         info: &EventInfo,
-        bytes: &[u8],
-        payload: &Value,
+        input: Input<'_>,
     ) -> HookRun {
+        let Input {
+            bytes,
+            payload,
+            session_env,
+        } = input;
         let host = host::host();
         let command = hook.command.clone().unwrap_or_default();
         let mut run = HookRun {
@@ -281,7 +308,7 @@ impl Simulator<'_> {
         let output = execute(
             &command,
             &file.cwd,
-            &self.environment(file, payload),
+            &self.environment(file, payload, session_env),
             bytes,
             Duration::from_secs_f64(timeout),
         );
@@ -340,12 +367,18 @@ impl Simulator<'_> {
     }
 
     /// The environment Cursor gives hooks (reference §1.6), from the payload.
-    fn environment(&self, file: &ConfigFile, payload: &Value) -> Vec<(String, String)> {
+    fn environment(
+        &self,
+        file: &ConfigFile,
+        payload: &Value,
+        session_env: &[(String, String)],
+    ) -> Vec<(String, String)> {
         let project = self.locations.project.display().to_string();
-        let mut env = vec![
+        let mut env: Vec<(String, String)> = session_env.to_vec();
+        env.extend([
             ("CURSOR_PROJECT_DIR".to_owned(), project.clone()),
             ("CLAUDE_PROJECT_DIR".to_owned(), project),
-        ];
+        ]);
         let text = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
         if let Some(version) = text("cursor_version") {
             env.push(("CURSOR_VERSION".to_owned(), version));
@@ -688,17 +721,12 @@ fn ask_outcome(
         "allow" => return "allowed".to_owned(),
         _ => {}
     }
-    let version = CursorVersion::parse(
-        payload
-            .get("cursor_version")
-            .and_then(Value::as_str)
-            .unwrap_or(""),
-    );
-    let version = if payload.get("cursor_version").is_none() {
-        CursorVersion::parse("")
-    } else {
-        version
-    };
+    // No `cursor_version` is a 1.7-era payload, not an unreadable one.
+    let version = payload
+        .get("cursor_version")
+        .and_then(Value::as_str)
+        .map(CursorVersion::parse)
+        .unwrap_or_default();
     let rule = host::host()
         .ask
         .iter()
@@ -907,6 +935,8 @@ impl Simulation {
 fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<i32, String> {
     let captured = crate::replay::read(path)?;
     let mut decided = std::collections::BTreeMap::<String, usize>::new();
+    // The `env` sessionStart hooks answered, by session, for the session's later hooks.
+    let mut session_env = std::collections::BTreeMap::<String, Vec<(String, String)>>::new();
     for capture in &captured {
         let mut payload: Value = serde_json::from_slice(&capture.payload).map_err(|e| {
             format!(
@@ -922,7 +952,23 @@ fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<i3
             }
             None => capture.payload.clone(),
         };
-        let result = simulator.simulate(&bytes, &payload)?;
+        let session = ["session_id", "conversation_id"]
+            .iter()
+            .find_map(|key| payload.get(key).and_then(Value::as_str))
+            .unwrap_or("")
+            .to_owned();
+        let env = session_env.entry(session).or_default();
+        let result = simulator.simulate(&bytes, &payload, env)?;
+        if result.event == host::host().environment.session_env_event {
+            if let Some(set) = result.decision.get("env").and_then(Value::as_object) {
+                for (name, value) in set {
+                    if let Some(value) = value.as_str() {
+                        env.retain(|(n, _)| n != name);
+                        env.push((name.clone(), value.to_owned()));
+                    }
+                }
+            }
+        }
         *decided.entry(result.outcome.clone()).or_default() += 1;
         if args.json {
             let mut line = result.to_json();

@@ -453,3 +453,95 @@ fn answers_in_claude_codes_shape_are_read_as_cursor_reads_them() {
         json!({ "followup_message": "run the tests" })
     );
 }
+
+#[test]
+fn a_session_gives_later_hooks_the_env_its_session_start_hook_set() {
+    let s = Scratch::new("session-env");
+    answering(
+        &s,
+        "project/.cursor/hooks/start.sh",
+        r#"{"env":{"TICKET":"ABC-1"}}"#,
+    );
+    s.script(
+        "project/.cursor/hooks/shell.sh",
+        "cat >/dev/null\necho \"{\\\"permission\\\":\\\"allow\\\",\\\"agent_message\\\":\\\"ticket=$TICKET\\\"}\"",
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "sessionStart": [{ "command": ".cursor/hooks/start.sh" }],
+            "beforeShellExecution": [{ "command": ".cursor/hooks/shell.sh" }],
+        }),
+    );
+    let payload = |event: &str, session: &str| {
+        json!({ "hook_event_name": event, "session_id": session, "conversation_id": session,
+                "command": "ls", "cursor_version": "2026.09.28-64d2043", "model": "default" })
+        .to_string()
+    };
+    let session = s.write(
+        "session.jsonl",
+        &[
+            payload("beforeShellExecution", "one"),
+            payload("sessionStart", "one"),
+            payload("beforeShellExecution", "one"),
+            payload("beforeShellExecution", "two"),
+        ]
+        .join("\n"),
+    );
+    let project = s.project();
+    let output = s.cli(
+        &[
+            "simulate",
+            "--json",
+            "--project",
+            project.to_str().unwrap(),
+            "--session",
+            session.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let messages: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["decision"]["agent_message"].clone())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            json!("ticket="),
+            Value::Null,
+            json!("ticket=ABC-1"),
+            json!("ticket=")
+        ]
+    );
+}
+
+#[test]
+fn ask_on_a_payload_without_cursor_version_reaches_the_user() {
+    let s = Scratch::new("ask-legacy");
+    answering(
+        &s,
+        "project/.cursor/hooks/ask.sh",
+        r#"{"continue":true,"permission":"ask","userMessage":"sure?"}"#,
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": ".cursor/hooks/ask.sh" }] }),
+    );
+    let payload = json!({ "hook_event_name": "beforeShellExecution", "command": "git push -f",
+                          "conversation_id": "c", "generation_id": "g", "workspace_roots": ["/p"] })
+    .to_string();
+    let result = s.simulate(&["-"], Some(&payload));
+    // The 1.7 format passes through whole.
+    assert_eq!(
+        result["decision"],
+        json!({ "continue": true, "permission": "ask", "userMessage": "sure?" })
+    );
+    assert_eq!(result["outcome"], "asks the user");
+}

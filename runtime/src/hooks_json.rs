@@ -101,7 +101,9 @@ impl CommandLine {
                 }
                 continue;
             }
-            if !in_env && word.text == "env" && !word.literal.iter().any(|&l| l) {
+            let is_env =
+                word.text == "env" || word.text == "/usr/bin/env" || word.text == "/bin/env";
+            if !in_env && is_env && !word.literal.iter().any(|&l| l) {
                 in_env = true;
                 continue;
             }
@@ -375,6 +377,11 @@ mod tests {
         );
         assert_eq!(line.program, "/bin/h");
         assert_eq!(line.args, ["a b"]);
+        let wrapped = CommandLine::parse("/usr/bin/env A=1 ./h").expect("parses");
+        assert_eq!(
+            (wrapped.assignments.len(), wrapped.program.as_str()),
+            (1, "./h")
+        );
         // A quoted `=` makes a program word, not an assignment.
         assert_eq!(CommandLine::parse("'A=1' x").unwrap().program, "A=1");
     }
