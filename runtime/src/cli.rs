@@ -310,7 +310,12 @@ fn is_own(item: &Value, cwd: &Path, own: &Path) -> bool {
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let dir = path.parent().ok_or("the file has no directory")?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let temporary = dir.join(format!(".hooks.json.{}.tmp", std::process::id()));
+    // Named by the clock rather than the process id: `getpid` would be one more symbol for
+    // the dynamic loader to bind at every hook start (~600 instructions, BENCHMARKS.md).
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos());
+    let temporary = dir.join(format!(".hooks.json.{stamp}.tmp"));
     std::fs::write(&temporary, text)
         .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
     std::fs::rename(&temporary, path).map_err(|e| {

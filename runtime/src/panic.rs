@@ -6,7 +6,7 @@
 
 use crate::process::{answer_and_exit, LateAnswer};
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
@@ -20,7 +20,27 @@ struct Watch {
 }
 
 thread_local! {
-    static WATCH: RefCell<Option<Watch>> = const { RefCell::new(None) };
+    /// A reference, not the slot itself: a thread-local that needs dropping registers a
+    /// destructor on first use (~1,300 instructions at every hook start, BENCHMARKS.md). The
+    /// slot is leaked once per thread that runs a handler, a few dozen bytes.
+    static WATCH: Cell<Option<&'static RefCell<Option<Watch>>>> = const { Cell::new(None) };
+}
+
+/// This thread's slot, made on first use.
+fn watch_slot() -> &'static RefCell<Option<Watch>> {
+    WATCH.with(|cell| match cell.get() {
+        Some(slot) => slot,
+        None => {
+            let slot: &'static RefCell<Option<Watch>> = Box::leak(Box::new(RefCell::new(None)));
+            cell.set(Some(slot));
+            slot
+        }
+    })
+}
+
+/// This thread's slot, if it ever ran a handler.
+fn existing_watch_slot() -> Option<&'static RefCell<Option<Watch>>> {
+    WATCH.with(Cell::get)
 }
 
 /// Runs `f`, turning a panic into its message. The default panic output is silenced for the
@@ -32,23 +52,20 @@ pub(crate) fn capture_panics<T>(
 ) -> Result<T, String> {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(install_hook);
-    WATCH.with(|slot| {
-        *slot.borrow_mut() = Some(Watch {
-            message: None,
-            on_abort,
-        })
+    let slot = watch_slot();
+    *slot.borrow_mut() = Some(Watch {
+        message: None,
+        on_abort,
     });
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    let message = WATCH
-        .with(|slot| slot.borrow_mut().take())
-        .and_then(|watch| watch.message);
+    let message = slot.borrow_mut().take().and_then(|watch| watch.message);
     result.map_err(|payload| message.unwrap_or_else(|| payload_text(&*payload)))
 }
 
 fn install_hook() {
     let previous = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
-        let watched = WATCH.with(|slot| {
+        let watched = existing_watch_slot().and_then(|slot| {
             let mut slot = slot.borrow_mut();
             let watch = slot.as_mut()?;
             let location = info

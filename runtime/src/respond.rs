@@ -324,12 +324,11 @@ impl Run {
         };
         if let Some(seconds) = entry.options.timeout {
             let budget = budget(seconds);
-            let late = || {
-                let problem = format!(
-                    "did not answer within its budget ({} ms of the {seconds} s timeout)",
-                    budget.as_millis()
-                );
-                late_answer(&run.failed("", &problem))
+            let late = || match entry.options.fail {
+                // Built before every handler call, so the common case is built from its
+                // pieces: the general path costs ~7,000 instructions (BENCHMARKS.md).
+                FailPolicy::Open => late_open_answer(entry, budget, seconds),
+                FailPolicy::Closed => late_answer(&run.failed("", &late_problem(budget, seconds))),
             };
             let deadline = Deadline::arm(budget.saturating_sub(settings.started.elapsed()), late);
             run._deadline = Some(deadline);
@@ -373,6 +372,55 @@ impl Run {
             &problem,
             Some(&ctx),
         )
+    }
+}
+
+/// Why the deadline answered (after "handler `name` ").
+fn late_problem(budget: Duration, seconds: u32) -> String {
+    format!(
+        "did not answer within its budget ({} ms of the {seconds} s timeout)",
+        budget.as_millis()
+    )
+}
+
+/// The deadline's answer for a fail-open handler, byte for byte what
+/// `late_answer(&run.failed("", &late_problem(budget, seconds)))` gives, without formatting
+/// machinery or intermediate strings.
+fn late_open_answer(entry: &Entry, budget: Duration, seconds: u32) -> LateAnswer {
+    let event = entry.info.name;
+    let handler = entry.options.handler;
+    let mut note = String::with_capacity(160);
+    for piece in [crate::render::NOTE_PREFIX, event, ": handler `", handler] {
+        note.push_str(piece);
+    }
+    note.push_str("` did not answer within its budget (");
+    push_decimal(
+        &mut note,
+        u64::try_from(budget.as_millis()).unwrap_or(u64::MAX),
+    );
+    note.push_str(" ms of the ");
+    push_decimal(&mut note, u64::from(seconds));
+    note.push_str(" s timeout); fail-open: answered no opinion\n");
+    LateAnswer {
+        stdout: b"{}".to_vec(),
+        stderr: note.into_bytes(),
+        exit_code: 0,
+    }
+}
+
+fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
     }
 }
 
@@ -461,7 +509,44 @@ fn truncate(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{sniff_event_name, utf8};
+    use super::*;
+
+    #[test]
+    fn the_quick_deadline_answer_is_the_failure_policys() {
+        fn never(_: &[u8], _: &Settings) -> Tried {
+            Tried::OtherEvent
+        }
+        for seconds in [1, 5, 10, 600] {
+            let entry: &'static Entry = Box::leak(Box::new(Entry {
+                info: event_info("beforeShellExecution"),
+                options: HookOptions {
+                    handler: "guard",
+                    fail: FailPolicy::Open,
+                    timeout: Some(seconds),
+                    matcher: None,
+                    loop_limit: None,
+                    keep_ask: false,
+                },
+                answer: never,
+                block: block::<crate::response::BeforeShellExecutionResponse>,
+            }));
+            let run = Run {
+                entry,
+                version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
+                legacy_format: false,
+                _deadline: None,
+            };
+            let budget = budget(seconds);
+            let general = late_answer(&run.failed("", &late_problem(budget, seconds)));
+            let quick = late_open_answer(entry, budget, seconds);
+            assert_eq!(
+                String::from_utf8_lossy(&quick.stderr),
+                String::from_utf8_lossy(&general.stderr)
+            );
+            assert_eq!(quick.stdout, general.stdout);
+            assert_eq!(quick.exit_code, general.exit_code);
+        }
+    }
 
     #[test]
     fn sniffs_the_last_plain_event_name() {
