@@ -56,7 +56,11 @@ fn line(payload: &[u8], rendered: &Rendered) -> String {
         .as_object_mut()
         .expect("an object")
         .extend(payload.as_object().expect("an object").clone());
-    format!("{record}\n")
+    // `to_string`, not `Display`: the same text without linking `Display`'s two serializer
+    // instances (~12 KiB) into every hook binary.
+    let mut line = serde_json::to_string(&record).expect("a JSON value always serializes");
+    line.push('\n');
+    line
 }
 
 /// Appends one run to the capture file. One `write` on a file opened for appending, so lines

@@ -52,7 +52,8 @@ impl Rendered {
 
     /// stdout parsed as JSON (`None` when stdout is empty or not JSON).
     pub fn json(&self) -> Option<Value> {
-        serde_json::from_str(&self.stdout).ok()
+        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        serde_json::from_slice(self.stdout.as_bytes()).ok()
     }
 
     pub(crate) fn with_note(mut self, line: String) -> Self {

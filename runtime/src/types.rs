@@ -66,7 +66,8 @@ impl ToolInput {
 impl<'de> Deserialize<'de> for ToolInput {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(match Value::deserialize(deserializer)? {
-            Value::String(text) => match serde_json::from_str::<Value>(&text) {
+            // `from_slice` rather than `from_str`: see `cli::read_config`.
+            Value::String(text) => match serde_json::from_slice::<Value>(text.as_bytes()) {
                 Ok(value) => ToolInput {
                     value,
                     sent_as_string: true,
@@ -81,7 +82,9 @@ impl<'de> Deserialize<'de> for ToolInput {
 impl Serialize for ToolInput {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if self.sent_as_string {
-            serializer.serialize_str(&self.value.to_string())
+            // The same text as `Display`, without linking its two serializer instances.
+            let text = serde_json::to_string(&self.value).map_err(serde::ser::Error::custom)?;
+            serializer.serialize_str(&text)
         } else {
             self.value.serialize(serializer)
         }
@@ -89,7 +92,7 @@ impl Serialize for ToolInput {
 }
 
 /// A file or rule attached to a prompt or read (`attachments[]`).
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Attachment {
     /// `"file"` or `"rule"`.
     #[serde(rename = "type", default)]
@@ -103,7 +106,7 @@ pub struct Attachment {
 }
 
 /// One change reported by `afterFileEdit` (`edits[]`). A new file has an empty `old_string`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct FileEdit {
     /// The text before the edit.
     #[serde(default)]
@@ -117,7 +120,7 @@ pub struct FileEdit {
 }
 
 /// One change reported by `afterTabFileEdit` (`edits[]`), with its position.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct TabEdit {
     /// The text before the edit.
     #[serde(default)]
@@ -140,7 +143,7 @@ pub struct TabEdit {
 }
 
 /// One model parameter (`model_params[]`), such as `{"id":"thinking","value":"true"}`.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct ModelParam {
     /// The parameter's name.
     #[serde(default)]
@@ -152,6 +155,72 @@ pub struct ModelParam {
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
+
+/// `Deserialize` for a struct whose unknown keys go to `extra`, as the derive with
+/// `#[serde(flatten)] extra` reads it (a map; a known key twice is an error; an unknown key
+/// twice keeps the last), without the derive's buffering of every key through serde's generic
+/// `Content` machinery (~10 KiB in every hook binary: every payload may carry `model_params`).
+/// `field: Type = ["wire name" | "alias" ...]`; a missing field is `Default`.
+macro_rules! deserialize_with_extra {
+    ($ty:ident { $($field:ident: $field_ty:ty = [$wire:literal $(| $alias:literal)*]),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct FieldsVisitor;
+                impl<'de> serde::de::Visitor<'de> for FieldsVisitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        f.write_str(concat!("struct ", stringify!($ty)))
+                    }
+                    fn visit_map<A: serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> Result<$ty, A::Error> {
+                        $(let mut $field: Option<$field_ty> = None;)*
+                        let mut extra = Map::new();
+                        while let Some(crate::de::Key(key)) = map.next_key()? {
+                            match &*key {
+                                $($wire $(| $alias)* => {
+                                    if $field.is_some() {
+                                        return Err(serde::de::Error::duplicate_field($wire));
+                                    }
+                                    $field = Some(map.next_value()?);
+                                })*
+                                _ => {
+                                    extra.insert(key.into_owned(), map.next_value()?);
+                                }
+                            }
+                        }
+                        Ok($ty {
+                            $($field: $field.unwrap_or_default(),)*
+                            extra,
+                        })
+                    }
+                }
+                deserializer.deserialize_map(FieldsVisitor)
+            }
+        }
+    };
+}
+
+deserialize_with_extra!(Attachment {
+    kind: String = ["type"],
+    file_path: String = ["file_path" | "filePath"],
+});
+deserialize_with_extra!(FileEdit {
+    old_string: String = ["old_string"],
+    new_string: String = ["new_string"],
+});
+deserialize_with_extra!(TabEdit {
+    old_string: String = ["old_string"],
+    new_string: String = ["new_string"],
+    range: Option<Value> = ["range"],
+    old_line: Option<String> = ["old_line"],
+    new_line: Option<String> = ["new_line"],
+});
+deserialize_with_extra!(ModelParam {
+    id: String = ["id"],
+    value: Value = ["value"],
+});
 
 /// Turns the Windows form Cursor sometimes sends (`/c:/Users/me/x`) into a native path
 /// (`c:/Users/me/x`); every other path is returned as it is.
@@ -199,6 +268,109 @@ impl From<Permission> for PermissionOrAsk {
         match p {
             Permission::Allow => PermissionOrAsk::Allow,
             Permission::Deny => PermissionOrAsk::Deny,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The derives these hand-written `Deserialize` impls replace, to compare them with.
+    mod derived {
+        use serde::Deserialize;
+        use serde_json::{Map, Value};
+
+        #[derive(Debug, Deserialize)]
+        pub(super) struct Attachment {
+            #[serde(rename = "type", default)]
+            pub(super) kind: String,
+            #[serde(alias = "filePath", default)]
+            pub(super) file_path: String,
+            #[serde(flatten)]
+            pub(super) extra: Map<String, Value>,
+        }
+
+        #[derive(Debug, Deserialize)]
+        pub(super) struct TabEdit {
+            #[serde(default)]
+            pub(super) old_string: String,
+            #[serde(default)]
+            pub(super) new_string: String,
+            #[serde(default)]
+            pub(super) range: Option<Value>,
+            #[serde(default)]
+            pub(super) old_line: Option<String>,
+            #[serde(default)]
+            pub(super) new_line: Option<String>,
+            #[serde(flatten)]
+            pub(super) extra: Map<String, Value>,
+        }
+
+        #[derive(Debug, Deserialize)]
+        pub(super) struct ModelParam {
+            #[serde(default)]
+            pub(super) id: String,
+            #[serde(default)]
+            pub(super) value: Value,
+            #[serde(flatten)]
+            pub(super) extra: Map<String, Value>,
+        }
+    }
+
+    /// Both readings of `json`: equal values, or both errors with the same message.
+    fn same<Ours, Derived>(json: &str, equal: impl Fn(&Ours, &Derived) -> bool)
+    where
+        Ours: for<'de> Deserialize<'de> + std::fmt::Debug,
+        Derived: for<'de> Deserialize<'de> + std::fmt::Debug,
+    {
+        let ours = serde_json::from_str::<Ours>(json);
+        let derived = serde_json::from_str::<Derived>(json);
+        match (&ours, &derived) {
+            (Ok(a), Ok(b)) => assert!(equal(a, b), "{json}: {a:?} vs {b:?}"),
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{json}"),
+            _ => panic!("{json}: {ours:?} vs {derived:?}"),
+        }
+    }
+
+    const CASES: &[&str] = &[
+        r#"{}"#,
+        r#"{"type":"file","file_path":"/a","x":1,"x":[2],"nested":{"k":null}}"#,
+        r#"{"type":"rule","filePath":"/b"}"#,
+        r#"{"file_path":"/a","filePath":"/b"}"#,
+        r#"{"type":"file","type":"rule"}"#,
+        r#"{"type":7}"#,
+        r#"{"old_string":"a","new_string":"b","range":{"start":1},"old_line":null,"new_line":"n","z":true}"#,
+        r#"{"old_string":"a","old_string":"b"}"#,
+        r#"{"range":null}"#,
+        r#"{"id":"thinking","value":"true","extra":1.5}"#,
+        r#"{"id":"thinking","id":"x"}"#,
+        r#"{"value":{"deep":[1,2]}}"#,
+        r#"{"id":"a\u0062c","va\u006cue":1}"#,
+        r#"[]"#,
+        r#"["a","b"]"#,
+        r#""text""#,
+        r#"null"#,
+        r#"{"id":"unterminated"#,
+    ];
+
+    #[test]
+    fn hand_written_readers_match_the_derive_they_replace() {
+        for json in CASES {
+            same::<Attachment, derived::Attachment>(json, |a, b| {
+                a.kind == b.kind && a.file_path == b.file_path && a.extra == b.extra
+            });
+            same::<TabEdit, derived::TabEdit>(json, |a, b| {
+                a.old_string == b.old_string
+                    && a.new_string == b.new_string
+                    && a.range == b.range
+                    && a.old_line == b.old_line
+                    && a.new_line == b.new_line
+                    && a.extra == b.extra
+            });
+            same::<ModelParam, derived::ModelParam>(json, |a, b| {
+                a.id == b.id && a.value == b.value && a.extra == b.extra
+            });
         }
     }
 }
