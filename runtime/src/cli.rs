@@ -8,7 +8,6 @@
 
 use crate::hook::{FailPolicy, LoopLimit};
 use crate::respond::Entry;
-use crate::spec;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -343,7 +342,7 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     // Events this binary no longer handles lose its entries.
     remove_own(hooks, &cwd, &own, |event| wanted.contains_key(event));
     for (event, mut list) in wanted {
-        if spec::info(&event).is_none() {
+        if !crate::respond::is_known_event(&event) {
             // One unknown event name makes Cursor ignore the whole file.
             return Err(format!(
                 "refusing to write `{event}`: Cursor has no such event"

@@ -6,7 +6,7 @@
 
 use crate::event::{Category, Common, Event};
 use crate::gen::compat;
-use crate::gen::table::{EventInfo, EVENTS};
+use crate::gen::table::EVENTS;
 use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
@@ -15,12 +15,25 @@ use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 /// One handler of a binary, as `cursor_hooks::main!` lists it.
+///
+/// It copies the two facts of the event table it needs rather than pointing into the table: a
+/// pointer would link the whole table (every event's names, subjects and fields, ~250
+/// relocations for the dynamic loader at every start) into each hook binary.
 #[derive(Clone, Copy)]
 pub struct Entry {
-    pub(crate) info: &'static EventInfo,
+    pub(crate) info: EntryEvent,
     pub(crate) options: HookOptions,
     answer: fn(&[u8], &Settings) -> Tried,
     block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
+}
+
+/// What an entry knows of its event.
+#[derive(Clone, Copy)]
+pub(crate) struct EntryEvent {
+    /// The wire name.
+    pub(crate) name: &'static str,
+    /// What kind of answer it accepts.
+    pub(crate) category: Category,
 }
 
 impl std::fmt::Debug for Entry {
@@ -46,7 +59,7 @@ impl Entry {
     /// The entry for a handler's companion type.
     pub const fn of<H: Hook>() -> Entry {
         Entry {
-            info: event_info(<H::Event as Event>::NAME),
+            info: entry_event(<H::Event as Event>::NAME),
             options: H::OPTIONS,
             answer: answer::<H>,
             block: block::<<H::Event as Event>::Response>,
@@ -64,16 +77,36 @@ impl Entry {
     }
 }
 
-/// The event's row of the table, found at compile time.
-const fn event_info(name: &str) -> &'static EventInfo {
+/// The event's facts from its row of the table, found at compile time.
+const fn entry_event(name: &str) -> EntryEvent {
     let mut i = 0;
     while i < EVENTS.len() {
         if str_eq(EVENTS[i].name, name) {
-            return &EVENTS[i];
+            return EntryEvent {
+                name: EVENTS[i].name,
+                category: EVENTS[i].category,
+            };
         }
         i += 1;
     }
     panic!("an event type whose name is not in the event table")
+}
+
+/// Every event's wire name, copied out of the table at compile time: what a hook binary needs
+/// of the table at run time (see [`Entry`]).
+const EVENT_NAMES: [&str; EVENTS.len()] = {
+    let mut names = [""; EVENTS.len()];
+    let mut i = 0;
+    while i < EVENTS.len() {
+        names[i] = EVENTS[i].name;
+        i += 1;
+    }
+    names
+};
+
+/// Whether `name` is an event this version knows.
+pub(crate) fn is_known_event(name: &str) -> bool {
+    EVENT_NAMES.contains(&name)
 }
 
 /// Fails compilation when two handlers of one binary answer the same event.
@@ -194,7 +227,7 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
         }
     };
     let Some(entry) = entries.iter().find(|entry| entry.info.name == name) else {
-        let why = if crate::gen::table::info(&name).is_some() {
+        let why = if is_known_event(&name) {
             format!("this binary has no handler for `{name}`")
         } else {
             format!("`{}` is not an event this version knows", truncate(&name))
@@ -421,9 +454,7 @@ fn push_decimal(out: &mut String, mut n: u64) {
             break;
         }
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// What the process writes when it must answer at once (deadline, panic under `abort`).
@@ -514,13 +545,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_run_time_names_are_the_tables() {
+        let names: Vec<&str> = EVENTS.iter().map(|event| event.name).collect();
+        assert_eq!(EVENT_NAMES.to_vec(), names);
+        assert!(is_known_event("beforeShellExecution"));
+        assert!(!is_known_event("beforeShellCommand"));
+    }
+
+    #[test]
     fn the_quick_deadline_answer_is_the_failure_policys() {
         fn never(_: &[u8], _: &Settings) -> Tried {
             Tried::OtherEvent
         }
         for seconds in [1, 5, 10, 600] {
             let entry: &'static Entry = Box::leak(Box::new(Entry {
-                info: event_info("beforeShellExecution"),
+                info: entry_event("beforeShellExecution"),
                 options: HookOptions {
                     handler: "guard",
                     fail: FailPolicy::Open,
