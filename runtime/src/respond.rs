@@ -371,8 +371,18 @@ impl Run {
         Some(run)
     }
 
-    /// The answer to a panic under `panic = "abort"`, where it cannot be caught.
+    /// The answer to a panic under `panic = "abort"`, where it cannot be caught. Built before
+    /// every handler call, so a fail-open handler's (`{}` whatever the payload's version) keeps
+    /// no copy of the version.
     fn abort_answer(&self) -> AbortAnswer {
+        let entry = self.entry;
+        if entry.options.fail == FailPolicy::Open {
+            return Box::new(move |message| {
+                let handler = entry.options.handler;
+                let problem = format!("handler `{handler}` panicked: {message}");
+                late_answer(&failure(Some(entry), FailPolicy::Open, &problem, None))
+            });
+        }
         let run = Run {
             entry: self.entry,
             version: self.version.clone(),
@@ -584,6 +594,13 @@ mod tests {
                 String::from_utf8_lossy(&quick.stderr),
                 String::from_utf8_lossy(&general.stderr)
             );
+            assert_eq!(quick.stdout, general.stdout);
+            assert_eq!(quick.exit_code, general.exit_code);
+            // The panic answer under `abort` skips the version for fail-open handlers.
+            let message = "boom\nat src/lib.rs:3";
+            let quick = (run.abort_answer())(message);
+            let general = late_answer(&run.failed("panicked", message));
+            assert_eq!(quick.stderr, general.stderr);
             assert_eq!(quick.stdout, general.stdout);
             assert_eq!(quick.exit_code, general.exit_code);
         }
