@@ -104,12 +104,23 @@ pub(crate) fn answers(event: &Event, separator: &str) -> Vec<String> {
     parts
 }
 
-/// A field's rustdoc: its doc, its other spellings and its sources.
-pub(crate) fn field_doc(doc: &str, aliases: &[String], source: &str) -> String {
+/// A field's rustdoc: its doc, its other spellings, and its sources in words as a second
+/// paragraph (`sources` is [`crate::model::Spec::readable`] of the field's `source`).
+pub(crate) fn field_doc(doc: &str, aliases: &[String], sources: &str) -> String {
     let mut text = doc.to_owned();
     if !aliases.is_empty() {
         text.push_str(&format!(" Also read from `{}`.", aliases.join("`, `")));
     }
-    text.push_str(&format!(" (Source: {source}.)"));
+    text.push_str(&format!("\n\n{}", sources_line(sources)));
     text
+}
+
+/// "Source: …." or "Sources: …; …." for readable sources.
+pub(crate) fn sources_line(sources: &str) -> String {
+    let label = if sources.contains("; ") {
+        "Sources"
+    } else {
+        "Source"
+    };
+    format!("{label}: {sources}.")
 }
