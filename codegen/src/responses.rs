@@ -15,14 +15,6 @@ pub(crate) fn file(spec: &Spec) -> String {
         response_type(&mut out, spec, event);
     }
     field_setters(&mut out, spec);
-    out.push_str("crate::__private::outcome_impls! {\n");
-    for event in &spec.events {
-        line(
-            &mut out,
-            &format!("crate::event::{} => {},", event.ty, event.response_ty()),
-        );
-    }
-    out.push_str("}\n");
     out
 }
 

@@ -1297,27 +1297,3 @@ pub mod fields {
         }
     }
 }
-
-crate::__private::outcome_impls! {
-crate::event::SessionStart => SessionStartResponse,
-crate::event::SessionEnd => (),
-crate::event::PreToolUse => PreToolUseResponse,
-crate::event::PostToolUse => PostToolUseResponse,
-crate::event::PostToolUseFailure => PostToolUseFailureResponse,
-crate::event::SubagentStart => SubagentStartResponse,
-crate::event::SubagentStop => SubagentStopResponse,
-crate::event::BeforeShellExecution => BeforeShellExecutionResponse,
-crate::event::AfterShellExecution => (),
-crate::event::BeforeMCPExecution => BeforeMCPExecutionResponse,
-crate::event::AfterMCPExecution => (),
-crate::event::BeforeReadFile => BeforeReadFileResponse,
-crate::event::AfterFileEdit => (),
-crate::event::BeforeSubmitPrompt => BeforeSubmitPromptResponse,
-crate::event::AfterAgentResponse => (),
-crate::event::AfterAgentThought => (),
-crate::event::PreCompact => PreCompactResponse,
-crate::event::Stop => StopResponse,
-crate::event::BeforeTabFileRead => BeforeTabFileReadResponse,
-crate::event::AfterTabFileEdit => (),
-crate::event::WorkspaceOpen => WorkspaceOpenResponse,
-}
