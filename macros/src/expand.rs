@@ -198,13 +198,9 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .enumerate()
         .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
         .collect();
-    let imports = companions.iter().zip(&locals).map(|(path, local)| {
-        // `self::` so that a name that is not there reads "no `x` in the root", not "no
-        // external crate `x`".
-        let prefix = (path.leading_colon.is_none() && path.segments.len() == 1)
-            .then(|| quote_spanned!(path.span()=> self::));
-        quote_spanned!(path.span()=> #[allow(unused_imports)] use #prefix #path as #local;)
-    });
+    let imports = companions.iter().zip(&locals).map(
+        |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
+    );
     let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
         let shown = quote!(#path).to_string().replace(' ', "");
         let message = format!(
