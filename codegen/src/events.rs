@@ -130,8 +130,18 @@ fn type_doc(spec: &Spec, event: &Event) -> String {
             " A handler returns [`{response}`](crate::response::{response})."
         ));
     }
-    if let Some(subject) = &event.matcher_subject {
-        text.push_str(&format!("\n- **`matcher` is tested against:** {subject}."));
+    match &event.matcher_subject {
+        Some(subject) => text.push_str(&format!(
+            "\n- **`matcher` is tested against:** {subject} Cursor searches the regex anywhere in it (unanchored); `\"*\"` matches everything.{}",
+            if event.matcher_values.is_empty() {
+                String::new()
+            } else {
+                " A `matcher` that can match none of these names is a compile error.".to_owned()
+            }
+        )),
+        None => text.push_str(
+            "\n- **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.",
+        ),
     }
     if !event.not_in.is_empty() {
         text.push_str(&format!(

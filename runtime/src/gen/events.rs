@@ -137,6 +137,7 @@ impl Common {
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `env`, `additional_context`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** ~2.4.
 ///
@@ -233,6 +234,7 @@ impl serde::Serialize for SessionStart {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** ~2.4.
 ///
@@ -361,7 +363,7 @@ impl serde::Serialize for SessionEnd {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name> (no server part in the CLI)..
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
 /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -481,7 +483,7 @@ impl serde::Serialize for PreToolUse {
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `additional_context`, `updated_mcp_tool_output`. A handler returns [`PostToolUseResponse`](crate::response::PostToolUseResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name>..
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
 /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -611,7 +613,7 @@ impl serde::Serialize for PostToolUse {
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `additional_context`. A handler returns [`PostToolUseFailureResponse`](crate::response::PostToolUseFailureResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name>..
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** ~2.4.
 ///
 /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -771,7 +773,7 @@ impl serde::Serialize for PostToolUseFailure {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
-/// - **`matcher` is tested against:** The subagent type: generalPurpose, explore, shell, …..
+/// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
 ///
@@ -935,7 +937,7 @@ impl serde::Serialize for SubagentStart {
 ///
 /// - **Category:** loop (cannot block).
 /// - **May answer:** `followup_message`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
-/// - **`matcher` is tested against:** The subagent type: generalPurpose, explore, shell, …..
+/// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
 ///
@@ -1150,7 +1152,7 @@ impl serde::Serialize for SubagentStop {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeShellExecutionResponse`](crate::response::BeforeShellExecutionResponse).
-/// - **`matcher` is tested against:** The full command string..
+/// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Since:** 1.7.
 ///
 /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -1253,7 +1255,7 @@ impl serde::Serialize for BeforeShellExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The full command string..
+/// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Since:** by Jan 2026.
 ///
 /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -1366,6 +1368,7 @@ impl serde::Serialize for AfterShellExecution {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.
 ///
@@ -1504,6 +1507,7 @@ impl serde::Serialize for BeforeMCPExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Jan 2026.
 ///
@@ -1642,7 +1646,7 @@ impl serde::Serialize for AfterMCPExecution {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
-/// - **`matcher` is tested against:** The tool type: Read, TabRead..
+/// - **`matcher` is tested against:** The tool type: Read, TabRead. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
 /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -1744,7 +1748,7 @@ impl serde::Serialize for BeforeReadFile {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The tool type: Write, TabWrite..
+/// - **`matcher` is tested against:** The tool type: Write, TabWrite. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
 /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28.
@@ -1836,7 +1840,7 @@ impl serde::Serialize for AfterFileEdit {
 ///
 /// - **Category:** prompt_gate (can block).
 /// - **May answer:** `continue`, `user_message`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
-/// - **`matcher` is tested against:** The fixed string UserPromptSubmit..
+/// - **`matcher` is tested against:** The fixed string UserPromptSubmit. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
 ///
@@ -1942,7 +1946,7 @@ impl serde::Serialize for BeforeSubmitPrompt {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The fixed string AgentResponse..
+/// - **`matcher` is tested against:** The fixed string AgentResponse. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** by Jan 2026.
 ///
@@ -2074,7 +2078,7 @@ impl serde::Serialize for AfterAgentResponse {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The fixed string AgentThought..
+/// - **`matcher` is tested against:** The fixed string AgentThought. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** by Jan 2026.
 ///
 /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -2167,6 +2171,7 @@ impl serde::Serialize for AfterAgentThought {
 ///
 /// - **Category:** notice (cannot block).
 /// - **May answer:** `user_message`. A handler returns [`PreCompactResponse`](crate::response::PreCompactResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Since:** ~2.4.
 ///
 /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -2321,7 +2326,7 @@ impl serde::Serialize for PreCompact {
 ///
 /// - **Category:** loop (cannot block).
 /// - **May answer:** `followup_message`. A handler returns [`StopResponse`](crate::response::StopResponse).
-/// - **`matcher` is tested against:** The fixed string Stop..
+/// - **`matcher` is tested against:** The fixed string Stop. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
 ///
@@ -2460,6 +2465,7 @@ impl serde::Serialize for Stop {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
@@ -2556,6 +2562,7 @@ impl serde::Serialize for BeforeTabFileRead {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
@@ -2651,6 +2658,7 @@ impl serde::Serialize for AfterTabFileEdit {
 ///
 /// - **Category:** app (cannot block).
 /// - **May answer:** `pluginPaths`. A handler returns [`WorkspaceOpenResponse`](crate::response::WorkspaceOpenResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Aug 2026.
 ///
