@@ -90,7 +90,7 @@ fn response_type(out: &mut String, spec: &Spec, event: &Event) {
     out.push_str("}\n\n");
 
     // Constructors and setters.
-    line(out, &format!("impl {ty} {{"));
+    line(out, &fill("impl {ty} {", &[("ty", ty)]));
     out.push_str("/// No opinion: `{}`.\npub fn no_opinion() -> Self { Self::default() }\n\n");
     if has_permission {
         let values = [("pty", permission_ty(event))];
@@ -148,7 +148,10 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
     out.push_str("}\n\n");
 
     // Traits behind the free constructor functions.
-    line(out, &format!("impl crate::sealed::Sealed for {ty} {{}}"));
+    line(
+        out,
+        &fill("impl crate::sealed::Sealed for {ty} {}", &[("ty", ty)]),
+    );
     let values = [("ty", ty)];
     if has_permission {
         line(
