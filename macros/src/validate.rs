@@ -412,3 +412,73 @@ pub(crate) fn return_type(handler: &HandlerFn) -> Option<&Type> {
         ReturnType::Type(_, ty) => Some(ty),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(name: &str) -> &'static EventSpec {
+        EVENTS.iter().find(|e| e.name == name).expect("an event")
+    }
+
+    fn check(name: &str, pattern: &str) -> Result<String, String> {
+        let lit = LitStr::new(pattern, Span::call_site());
+        check_matcher(event(name), &lit).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn matchers_that_can_meet_the_subject_pass() {
+        for (name, pattern) in [
+            ("preToolUse", "Shell"),
+            ("preToolUse", "Sh.*|Rea"),
+            ("preToolUse", "MCP:github_.*"),
+            ("preToolUse", "*"),
+            ("subagentStart", "general-purpose"),
+            ("subagentStop", "^generalPurpose$"),
+            ("beforeReadFile", "TabRead"),
+            ("stop", "Stop"),
+            // Open subject: any valid regex.
+            ("beforeShellExecution", "\\.env$"),
+            ("afterShellExecution", "^git (push|reset)"),
+        ] {
+            assert_eq!(
+                check(name, pattern),
+                Ok(pattern.to_owned()),
+                "{name}: {pattern}"
+            );
+        }
+    }
+
+    #[test]
+    fn javascript_leniencies_cursor_accepts_compile() {
+        // Outside unicode mode a JavaScript RegExp accepts these; Cursor compiles them.
+        for pattern in ["Shell]", "Read{", "Shell\\-x|Read"] {
+            assert!(check("beforeShellExecution", pattern).is_ok(), "{pattern}");
+        }
+    }
+
+    #[test]
+    fn matchers_that_never_meet_the_subject_fail() {
+        for (name, pattern) in [
+            ("beforeReadFile", "\\.env$"),
+            ("preToolUse", "^Bash$"),
+            ("afterFileEdit", "^Read$"),
+            ("beforeSubmitPrompt", "secret"),
+        ] {
+            let error = check(name, pattern).unwrap_err();
+            assert!(error.contains("can never match"), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_matcher_on_an_event_without_subject_fails() {
+        let error = check("preCompact", "manual").unwrap_err();
+        assert!(error.contains("has no matcher subject"), "{error}");
+    }
+
+    #[test]
+    fn an_invalid_regex_fails() {
+        let error = check("beforeShellExecution", "(git").unwrap_err();
+        assert!(error.contains("not a valid regex"), "{error}");
+    }
+}
