@@ -370,6 +370,16 @@ impl Fixture<crate::event::SubagentStop> {
     pub fn agent_transcript_path(self, value: impl Into<String>) -> Self {
         self.set("agent_transcript_path", Value::String(value.into()))
     }
+
+    /// Sets `subagent_id`.
+    pub fn subagent_id(self, value: impl Into<String>) -> Self {
+        self.set("subagent_id", Value::String(value.into()))
+    }
+
+    /// Sets `parent_conversation_id`.
+    pub fn parent_conversation_id(self, value: impl Into<String>) -> Self {
+        self.set("parent_conversation_id", Value::String(value.into()))
+    }
 }
 
 impl crate::event::BeforeShellExecution {
@@ -482,6 +492,16 @@ impl Fixture<crate::event::BeforeMCPExecution> {
     pub fn command(self, value: impl Into<String>) -> Self {
         self.set("command", Value::String(value.into()))
     }
+
+    /// Sets `mcp_server_name`.
+    pub fn mcp_server_name(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_name", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server_url`.
+    pub fn mcp_server_url(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_url", Value::String(value.into()))
+    }
 }
 
 impl crate::event::AfterMCPExecution {
@@ -520,6 +540,16 @@ impl Fixture<crate::event::AfterMCPExecution> {
     /// Sets `duration`.
     pub fn duration(self, value: f64) -> Self {
         self.set("duration", Value::from(value))
+    }
+
+    /// Sets `mcp_server_name`.
+    pub fn mcp_server_name(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_name", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server_url`.
+    pub fn mcp_server_url(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_url", Value::String(value.into()))
     }
 }
 
@@ -612,6 +642,11 @@ impl Fixture<crate::event::BeforeSubmitPrompt> {
     /// Sets `attachments`.
     pub fn attachments(self, value: Value) -> Self {
         self.set("attachments", value)
+    }
+
+    /// Sets `composer_mode`.
+    pub fn composer_mode(self, value: impl Into<String>) -> Self {
+        self.set("composer_mode", Value::String(value.into()))
     }
 }
 

@@ -27,9 +27,13 @@ use std::collections::BTreeMap;
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SessionStartResponse {
-    /// `env`: Environment variables passed to every later hook of this session. (Source: D-AUG26.)
+    /// `env`: Environment variables passed to every later hook of this session.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub env: Option<BTreeMap<String, String>>,
-    /// `additional_context`: Text added to the agent's context at the start of the conversation. (Source: D-AUG26; REC.)
+    /// `additional_context`: Text added to the agent's context at the start of the conversation.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
 }
 
@@ -99,13 +103,21 @@ impl Response for SessionStartResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreToolUseResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-AUG26; REC.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-AUG26; REC.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
-    /// `updated_input`: Replacement tool arguments to run instead of the original ones. (Source: D-AUG26; TPH.)
+    /// `updated_input`: Replacement tool arguments to run instead of the original ones.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub updated_input: Option<Value>,
 }
 
@@ -210,9 +222,13 @@ impl Response for PreToolUseResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseResponse {
-    /// `additional_context`: Text added to the agent's context after the tool result. (Source: D-AUG26; REC.)
+    /// `additional_context`: Text added to the agent's context after the tool result.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
-    /// `updated_mcp_tool_output`: Replacement result for an MCP tool call (MCP tools only). (Source: D-AUG26.)
+    /// `updated_mcp_tool_output`: Replacement result for an MCP tool call (MCP tools only).
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub updated_mcp_tool_output: Option<Value>,
 }
 
@@ -278,7 +294,9 @@ impl Response for PostToolUseResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseFailureResponse {
-    /// `additional_context`: Text added to the agent's context after the failure; undocumented but delivered in the CLI. (Source: REC.)
+    /// `additional_context`: Text added to the agent's context after the failure; undocumented but delivered in the CLI.
+    ///
+    /// Source: recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
 }
 
@@ -333,9 +351,13 @@ impl Response for PostToolUseFailureResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStartResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<Permission>,
-    /// `user_message`: Message shown to the user when the subagent is denied. (Source: D-AUG26.)
+    /// `user_message`: Message shown to the user when the subagent is denied.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
 }
 
@@ -408,7 +430,9 @@ impl Response for SubagentStartResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStopResponse {
-    /// `followup_message`: Message that continues the subagent; used only when status is "completed". (Source: D-AUG26; TPH.)
+    /// `followup_message`: Message that continues the subagent; used only when status is "completed".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub followup_message: Option<String>,
 }
 
@@ -463,11 +487,17 @@ impl Response for SubagentStopResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeShellExecutionResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-1.7; D-AUG26; REC.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-1.7; D-AUG26; REC.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
 }
 
@@ -565,11 +595,17 @@ impl Response for BeforeShellExecutionResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeMCPExecutionResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-1.7; D-AUG26.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-1.7; D-AUG26.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
     pub agent_message: Option<String>,
 }
 
@@ -667,9 +703,13 @@ impl Response for BeforeMCPExecutionResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeReadFileResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<Permission>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-AUG26; REC; WF contradiction 2.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; this project's wire-format reference, contradiction 2.
     pub user_message: Option<String>,
 }
 
@@ -742,9 +782,13 @@ impl Response for BeforeReadFileResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeSubmitPromptResponse {
-    /// `continue`: False blocks the prompt; true lets it through. (Source: D-1.7; D-AUG26; REC.)
+    /// `continue` (the field `r#continue` in Rust): False blocks the prompt; true lets it through.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub r#continue: Option<bool>,
-    /// `user_message`: Message shown to the user when the prompt is blocked. (Source: D-JAN26; D-AUG26; REC.)
+    /// `user_message`: Message shown to the user when the prompt is blocked.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
 }
 
@@ -763,6 +807,8 @@ impl BeforeSubmitPromptResponse {
     }
 
     /// Sets `continue`.
+    ///
+    /// Call it as `.r#continue(…)`: `continue` is a Rust keyword. To block the prompt with a message, [`block`](Self::block) sets both fields.
     pub fn r#continue(mut self, value: bool) -> Self {
         self.r#continue = Some(value);
         self
@@ -808,7 +854,9 @@ impl Response for BeforeSubmitPromptResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreCompactResponse {
-    /// `user_message`: Notice shown to the user while the context is compacted. (Source: D-AUG26.)
+    /// `user_message`: Notice shown to the user while the context is compacted.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
 }
 
@@ -850,7 +898,9 @@ impl Response for PreCompactResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StopResponse {
-    /// `followup_message`: Message submitted as the next user message; used only when status is "completed". (Source: D-JAN26; D-AUG26; REC.)
+    /// `followup_message`: Message submitted as the next user message; used only when status is "completed".
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub followup_message: Option<String>,
 }
 
@@ -905,7 +955,9 @@ impl Response for StopResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeTabFileReadResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-JAN26; D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<Permission>,
 }
 
@@ -964,7 +1016,9 @@ impl Response for BeforeTabFileReadResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct WorkspaceOpenResponse {
-    /// `pluginPaths`: Absolute paths of plugin directories to load for this workspace. (Source: D-AUG26.)
+    /// `pluginPaths`: Absolute paths of plugin directories to load for this workspace.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub plugin_paths: Option<Vec<String>>,
 }
 
@@ -1266,28 +1320,4 @@ pub mod fields {
             self.plugin_paths(values)
         }
     }
-}
-
-crate::__private::outcome_impls! {
-crate::event::SessionStart => SessionStartResponse,
-crate::event::SessionEnd => (),
-crate::event::PreToolUse => PreToolUseResponse,
-crate::event::PostToolUse => PostToolUseResponse,
-crate::event::PostToolUseFailure => PostToolUseFailureResponse,
-crate::event::SubagentStart => SubagentStartResponse,
-crate::event::SubagentStop => SubagentStopResponse,
-crate::event::BeforeShellExecution => BeforeShellExecutionResponse,
-crate::event::AfterShellExecution => (),
-crate::event::BeforeMCPExecution => BeforeMCPExecutionResponse,
-crate::event::AfterMCPExecution => (),
-crate::event::BeforeReadFile => BeforeReadFileResponse,
-crate::event::AfterFileEdit => (),
-crate::event::BeforeSubmitPrompt => BeforeSubmitPromptResponse,
-crate::event::AfterAgentResponse => (),
-crate::event::AfterAgentThought => (),
-crate::event::PreCompact => PreCompactResponse,
-crate::event::Stop => StopResponse,
-crate::event::BeforeTabFileRead => BeforeTabFileReadResponse,
-crate::event::AfterTabFileEdit => (),
-crate::event::WorkspaceOpen => WorkspaceOpenResponse,
 }
