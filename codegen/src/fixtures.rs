@@ -74,7 +74,7 @@ assert_eq!(input.common.hook_event_name, {quoted});
                 _ => ("Value", "value"),
             };
             out.push_str(&fill(
-                "/// Sets `{name}`.\npub fn {id}(self, value: {param}) -> Self { self.set({key}, {value}) }\n\n",
+                "/// Sets `{name}`.\n#[must_use = \"a fixture is changed by value: use the returned fixture\"]\npub fn {id}(self, value: {param}) -> Self { self.set({key}, {value}) }\n\n",
                 &[
                     ("name", &field.name),
                     ("id", &ident(&field.name)),

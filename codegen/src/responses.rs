@@ -224,23 +224,23 @@ fn setter(out: &mut String, field: &ResponseField) {
     let (summary, template) = match field.ty {
         ResponseType::String => (
             "Sets",
-            "pub fn {id}(mut self, value: impl Into<String>) -> Self { self.{id} = Some(value.into()); self }\n",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: impl Into<String>) -> Self { self.{id} = Some(value.into()); self }\n",
         ),
         ResponseType::Bool => (
             "Sets",
-            "pub fn {id}(mut self, value: bool) -> Self { self.{id} = Some(value); self }\n",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: bool) -> Self { self.{id} = Some(value); self }\n",
         ),
         ResponseType::Json => (
             "Sets",
-            "pub fn {id}(mut self, value: Value) -> Self { self.{id} = Some(value); self }\n",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: Value) -> Self { self.{id} = Some(value); self }\n",
         ),
         ResponseType::StringMap => (
             "Adds one entry to",
-            "pub fn {id}(mut self, key: impl Into<String>, value: impl Into<String>) -> Self { self.{id}.get_or_insert_with(BTreeMap::new).insert(key.into(), value.into()); self }\n",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, key: impl Into<String>, value: impl Into<String>) -> Self { self.{id}.get_or_insert_with(BTreeMap::new).insert(key.into(), value.into()); self }\n",
         ),
         ResponseType::StringList => (
             "Sets",
-            "pub fn {id}<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self { self.{id} = Some(values.into_iter().map(Into::into).collect()); self }\n",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self { self.{id} = Some(values.into_iter().map(Into::into).collect()); self }\n",
         ),
     };
     let id = ident(&field.name);
@@ -305,6 +305,7 @@ and the error names the events that accept it. In the prelude.",
             out,
             &fill(
                 "/// Sets `{name}` (accepted by {list}).
+#[must_use = \"a response is built by value: use the returned response\"]
 fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
 ",
                 &[
@@ -330,6 +331,7 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
 #[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
 pub trait {trait}: crate::sealed::Sealed {
 /// Sets the field.
+#[must_use]
 fn set(self, {params}) -> Self;
 }",
                 &[

@@ -52,6 +52,7 @@ impl SessionStartResponse {
     }
 
     /// Adds one entry to `env`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn env(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         self.env
             .get_or_insert_with(BTreeMap::new)
@@ -60,6 +61,7 @@ impl SessionStartResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
@@ -154,18 +156,21 @@ impl PreToolUseResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
     }
 
     /// Sets `updated_input`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn updated_input(mut self, value: Value) -> Self {
         self.updated_input = Some(value);
         self
@@ -247,12 +252,14 @@ impl PostToolUseResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
     }
 
     /// Sets `updated_mcp_tool_output`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn updated_mcp_tool_output(mut self, value: Value) -> Self {
         self.updated_mcp_tool_output = Some(value);
         self
@@ -315,6 +322,7 @@ impl PostToolUseFailureResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
@@ -385,6 +393,7 @@ impl SubagentStartResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -451,6 +460,7 @@ impl SubagentStopResponse {
     }
 
     /// Sets `followup_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
         self
@@ -534,12 +544,14 @@ impl BeforeShellExecutionResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
@@ -642,12 +654,14 @@ impl BeforeMCPExecutionResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
@@ -737,6 +751,7 @@ impl BeforeReadFileResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -809,12 +824,14 @@ impl BeforeSubmitPromptResponse {
     /// Sets `continue`.
     ///
     /// Call it as `.r#continue(…)`: `continue` is a Rust keyword. To block the prompt with a message, [`block`](Self::block) sets both fields.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn r#continue(mut self, value: bool) -> Self {
         self.r#continue = Some(value);
         self
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -867,6 +884,7 @@ impl PreCompactResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -919,6 +937,7 @@ impl StopResponse {
     }
 
     /// Sets `followup_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
         self
@@ -1029,6 +1048,7 @@ impl WorkspaceOpenResponse {
     }
 
     /// Sets `pluginPaths`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn plugin_paths<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self {
         self.plugin_paths = Some(values.into_iter().map(Into::into).collect());
         self
@@ -1053,6 +1073,7 @@ impl Response for WorkspaceOpenResponse {
 /// and the error names the events that accept it. In the prelude.
 pub trait FieldSetters: Sized {
     /// Sets `env` (accepted by `sessionStart`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn env(self, key: impl Into<String>, value: impl Into<String>) -> Self
     where
         Self: fields::Env,
@@ -1061,6 +1082,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn additional_context(self, value: impl Into<String>) -> Self
     where
         Self: fields::AdditionalContext,
@@ -1069,6 +1091,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn user_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::UserMessage,
@@ -1077,6 +1100,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn agent_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::AgentMessage,
@@ -1085,6 +1109,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `updated_input` (accepted by `preToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn updated_input(self, value: Value) -> Self
     where
         Self: fields::UpdatedInput,
@@ -1093,6 +1118,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn updated_mcp_tool_output(self, value: Value) -> Self
     where
         Self: fields::UpdatedMcpToolOutput,
@@ -1101,6 +1127,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn followup_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::FollowupMessage,
@@ -1109,6 +1136,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `continue` (accepted by `beforeSubmitPrompt`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn r#continue(self, value: bool) -> Self
     where
         Self: fields::Continue,
@@ -1117,6 +1145,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `plugin_paths` (accepted by `workspaceOpen`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
     where
         Self: fields::PluginPaths,
@@ -1138,6 +1167,7 @@ pub mod fields {
     )]
     pub trait Env: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
     }
     impl Env for SessionStartResponse {
@@ -1153,6 +1183,7 @@ pub mod fields {
     )]
     pub trait AdditionalContext: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl AdditionalContext for SessionStartResponse {
@@ -1178,6 +1209,7 @@ pub mod fields {
     )]
     pub trait UserMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl UserMessage for PreToolUseResponse {
@@ -1223,6 +1255,7 @@ pub mod fields {
     )]
     pub trait AgentMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl AgentMessage for PreToolUseResponse {
@@ -1248,6 +1281,7 @@ pub mod fields {
     )]
     pub trait UpdatedInput: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: Value) -> Self;
     }
     impl UpdatedInput for PreToolUseResponse {
@@ -1263,6 +1297,7 @@ pub mod fields {
     )]
     pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: Value) -> Self;
     }
     impl UpdatedMcpToolOutput for PostToolUseResponse {
@@ -1278,6 +1313,7 @@ pub mod fields {
     )]
     pub trait FollowupMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl FollowupMessage for SubagentStopResponse {
@@ -1298,6 +1334,7 @@ pub mod fields {
     )]
     pub trait Continue: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: bool) -> Self;
     }
     impl Continue for BeforeSubmitPromptResponse {
@@ -1313,6 +1350,7 @@ pub mod fields {
     )]
     pub trait PluginPaths: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
     }
     impl PluginPaths for WorkspaceOpenResponse {
