@@ -14,7 +14,7 @@ pub fn print() {
         if !event.permission.is_empty() {
             answers.push(format!("permission ({})", event.permission.join("/")));
         }
-        answers.extend(event.response_fields.iter().map(|f| f.to_string()));
+        answers.extend(event.response_fields.iter().map(ToString::to_string));
         let answers = if answers.is_empty() {
             "nothing (observe only)".to_owned()
         } else {

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-const HOST_JSON: &str = include_str!("../../spec/host.json");
+const HOST_JSON: &str = include_str!("../data/host.json");
 
 /// `spec/host.json`, parsed once.
 pub fn host() -> &'static Host {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 /// The workspace manifest, for its recommended `[profile.release]`.
-const WORKSPACE_MANIFEST: &str = include_str!("../../Cargo.toml");
+const WORKSPACE_MANIFEST: &str = include_str!("../data/workspace-Cargo.toml");
 
 /// The `[profile.release]` table of the workspace manifest, with the comment above it.
 fn release_profile() -> String {

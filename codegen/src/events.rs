@@ -1,7 +1,7 @@
 //! `runtime/src/gen/events.rs`: the input types, with their serde impls and `Event` impls.
 
 use crate::model::{Event, InputField, InputType, Spec};
-use crate::write::{answers, doc, field_doc, fill, ident, line, lit};
+use crate::write::{answers, doc, field_doc, fill, ident, line, lit, sources_line};
 
 pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
@@ -19,9 +19,9 @@ use std::fmt;
 
 ",
     );
-    common(&mut out, &spec.common_fields);
+    common(&mut out, spec);
     for event in &spec.events {
-        input_type(&mut out, event);
+        input_type(&mut out, spec, event);
     }
     out
 }
@@ -37,15 +37,19 @@ fn field_rust_ty(field: &InputField) -> String {
     }
 }
 
-fn struct_field(out: &mut String, field: &InputField) {
-    doc(out, &field_doc(&field.doc, &field.aliases, &field.source));
+fn struct_field(out: &mut String, spec: &Spec, field: &InputField) {
+    doc(
+        out,
+        &field_doc(&field.doc, &field.aliases, &spec.readable(&field.source)),
+    );
     line(
         out,
         &format!("pub {}: {},", ident(&field.name), field_rust_ty(field)),
     );
 }
 
-fn common(out: &mut String, fields: &[InputField]) {
+fn common(out: &mut String, spec: &Spec) {
+    let fields = &spec.common_fields;
     doc(
         out,
         "The fields every event carries (see `spec/events.json`, `common_fields`).
@@ -55,7 +59,7 @@ Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the
     );
     out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
     for field in fields {
-        struct_field(out, field);
+        struct_field(out, spec, field);
     }
     out.push_str(
         "}
@@ -100,7 +104,7 @@ pub(crate) fn write_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M:
 }
 
 /// The input type's rustdoc: when it fires, its notes, and a summary list.
-fn type_doc(event: &Event) -> String {
+fn type_doc(spec: &Spec, event: &Event) -> String {
     let mut text = format!("`{}`: {}", event.name, event.fires);
     if !event.notes.is_empty() {
         text.push_str(&format!("\n\n{}", event.notes));
@@ -126,8 +130,18 @@ fn type_doc(event: &Event) -> String {
             " A handler returns [`{response}`](crate::response::{response})."
         ));
     }
-    if let Some(subject) = &event.matcher_subject {
-        text.push_str(&format!("\n- **`matcher` is tested against:** {subject}."));
+    match &event.matcher_subject {
+        Some(subject) => text.push_str(&format!(
+            "\n- **`matcher` is tested against:** {subject} Cursor searches the regex anywhere in it (unanchored); `\"*\"` matches everything.{}",
+            if event.matcher_values.is_empty() {
+                String::new()
+            } else {
+                " A `matcher` that can match none of these names is a compile error.".to_owned()
+            }
+        )),
+        None => text.push_str(
+            "\n- **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.",
+        ),
     }
     if !event.not_in.is_empty() {
         text.push_str(&format!(
@@ -135,17 +149,18 @@ fn type_doc(event: &Event) -> String {
             event.not_in.join(", ")
         ));
     }
+    text.push_str(&format!("\n- **Since:** {}.", event.since));
     text.push_str(&format!(
-        "\n- **Since:** {}. **Source:** {}.",
-        event.since, event.source
+        "\n\n{}",
+        sources_line(&spec.readable(&event.source))
     ));
     text
 }
 
-fn input_type(out: &mut String, event: &Event) {
+fn input_type(out: &mut String, spec: &Spec, event: &Event) {
     let ty = &*event.ty;
     let name = &*lit(&event.name);
-    doc(out, &type_doc(event));
+    doc(out, &type_doc(spec, event));
     line(
         out,
         &fill(
@@ -155,7 +170,7 @@ fn input_type(out: &mut String, event: &Event) {
     );
     out.push_str("/// The fields every event carries.\npub common: Common,\n");
     for field in &event.input {
-        struct_field(out, field);
+        struct_field(out, spec, field);
     }
     out.push_str(
         "/// Fields this version of the crate does not know, kept as Cursor sent them.

@@ -40,7 +40,7 @@ pub(crate) fn file(spec: &Spec) -> String {
                 .map_or("\"\"".to_owned(), ToString::to_string);
             fields.push(format!("{}: {example}", lit(&field.name)));
         }
-        out.push_str(&format!("impl crate::event::{ty} {{\n"));
+        out.push_str(&fill("impl crate::event::{ty} {\n", &[("ty", ty)]));
         doc(
             &mut out,
             &fill(
@@ -60,7 +60,7 @@ assert_eq!(input.common.hook_event_name, {quoted});
             "pub fn fixture() -> Fixture<Self> {\nFixture::from_json(json!({ {fields} }))\n}\n}\n\n",
             &[("fields", &fields.join(", "))],
         ));
-        out.push_str(&format!("impl Fixture<crate::event::{ty}> {{\n"));
+        out.push_str(&fill("impl Fixture<crate::event::{ty}> {\n", &[("ty", ty)]));
         for field in &event.input {
             let (param, value) = match field.ty {
                 InputType::String => ("impl Into<String>", "Value::String(value.into())"),
@@ -74,7 +74,7 @@ assert_eq!(input.common.hook_event_name, {quoted});
                 _ => ("Value", "value"),
             };
             out.push_str(&fill(
-                "/// Sets `{name}`.\npub fn {id}(self, value: {param}) -> Self { self.set({key}, {value}) }\n\n",
+                "/// Sets `{name}`.\n#[must_use = \"a fixture is changed by value: use the returned fixture\"]\npub fn {id}(self, value: {param}) -> Self { self.set({key}, {value}) }\n\n",
                 &[
                     ("name", &field.name),
                     ("id", &ident(&field.name)),

@@ -11,9 +11,11 @@ mod compat;
 mod events;
 mod fixtures;
 mod macros_events;
+mod outcomes;
 mod readme;
 mod responses;
 mod table;
+mod traits;
 mod write;
 
 use std::io::Write as _;
@@ -51,10 +53,15 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
         ("runtime/src/gen/responses.rs", responses::file(&spec)),
+        ("runtime/src/gen/traits.rs", traits::file(&spec)),
+        ("runtime/src/gen/outcomes.rs", outcomes::file(&spec)),
         ("runtime/src/gen/table.rs", table::file(&spec)),
         ("runtime/src/gen/compat.rs", compat::file(&compat)?),
         ("runtime/src/gen/fixtures.rs", fixtures::file(&spec)),
-        ("macros/src/gen/events.rs", macros_events::file(&spec)),
+        (
+            "macros/src/gen/events.rs",
+            macros_events::file(&spec, &compat)?,
+        ),
     ];
     let mut files = Vec::new();
     for (path, text) in rust {

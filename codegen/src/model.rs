@@ -13,12 +13,22 @@ use std::path::Path;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Spec {
-    /// Source key → what it is and where (one line).
-    pub sources: BTreeMap<String, String>,
+    /// Source key → its readable name and what it is.
+    pub sources: BTreeMap<String, Source>,
     /// The fields every event carries.
     pub common_fields: Vec<InputField>,
     /// Every event, in the spec's order.
     pub events: Vec<Event>,
+}
+
+/// One source the spec cites.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// A readable name, used in the generated docs ("the official Cursor hooks docs (Aug 2026)").
+    pub name: String,
+    /// What it is and where, one line.
+    pub about: String,
 }
 
 /// One event.
@@ -359,6 +369,26 @@ impl Spec {
         let spec: Spec = serde_json::from_str(text).map_err(|e| e.to_string())?;
         spec.check()?;
         Ok(spec)
+    }
+
+    /// A `source` string in words, for readers without the `sources` table:
+    /// `"D-AUG26; DEC item 4"` → "the official Cursor hooks docs (Aug 2026); this project's
+    /// product decisions, item 4". Keys are checked when the spec is loaded.
+    pub fn readable(&self, source: &str) -> String {
+        citations_of(source)
+            .map(|citation| {
+                let name = self
+                    .sources
+                    .get(citation.key)
+                    .map_or(citation.key, |source| &source.name);
+                if citation.detail.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{name}, {}", citation.detail)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// The event named `name`.

@@ -3,7 +3,8 @@
 
 use crate::model::{Category, Event, PermissionValue, ResponseField, ResponseType, Spec};
 use crate::write::{
-    answers, doc, event_names, field_doc, fill, ident, line, lit, option_lit, upper_camel,
+    answers, doc, event_names, field_doc, fill, ident, line, lit, option_lit, sources_line,
+    upper_camel,
 };
 
 pub(crate) fn file(spec: &Spec) -> String {
@@ -11,17 +12,9 @@ pub(crate) fn file(spec: &Spec) -> String {
         "use crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
     );
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
-        response_type(&mut out, event);
+        response_type(&mut out, spec, event);
     }
     field_setters(&mut out, spec);
-    out.push_str("crate::__private::outcome_impls! {\n");
-    for event in &spec.events {
-        line(
-            &mut out,
-            &format!("crate::event::{} => {},", event.ty, event.response_ty()),
-        );
-    }
-    out.push_str("}\n");
     out
 }
 
@@ -34,7 +27,7 @@ fn permission_ty(event: &Event) -> &'static str {
     }
 }
 
-fn response_type(out: &mut String, event: &Event) {
+fn response_type(out: &mut String, spec: &Spec, event: &Event) {
     let ty = &*event.response_ty();
     let has_permission = !event.response.permission.is_empty();
     let asks = event.accepts(PermissionValue::Ask);
@@ -64,20 +57,29 @@ fn response_type(out: &mut String, event: &Event) {
         line(
             out,
             &format!(
-                "/// `permission`: {}. `None` leaves the decision to Cursor. (Source: {}.)\npub permission: Option<{}>,",
+                "/// `permission`: {}. `None` leaves the decision to Cursor.\n///\n/// {}\npub permission: Option<{}>,",
                 event.permission().join(", "),
-                event.response.permission_source.as_deref().unwrap_or_default(),
+                sources_line(&spec.readable(
+                    event.response.permission_source.as_deref().unwrap_or_default()
+                )),
                 permission_ty(event),
             ),
         );
     }
     for field in &event.response.fields {
+        let id = ident(&field.name);
+        // A keyword field is written `r#continue` in Rust; say so, since `.continue(…)` fails.
+        let rust_name = if id == field.name {
+            String::new()
+        } else {
+            format!(" (the field `{id}` in Rust)")
+        };
         doc(
             out,
             &format!(
-                "`{}`: {}",
+                "`{}`{rust_name}: {}",
                 field.wire,
-                field_doc(&field.doc, &[], &field.source)
+                field_doc(&field.doc, &[], &spec.readable(&field.source))
             ),
         );
         line(
@@ -88,7 +90,7 @@ fn response_type(out: &mut String, event: &Event) {
     out.push_str("}\n\n");
 
     // Constructors and setters.
-    line(out, &format!("impl {ty} {{"));
+    line(out, &fill("impl {ty} {", &[("ty", ty)]));
     out.push_str("/// No opinion: `{}`.\npub fn no_opinion() -> Self { Self::default() }\n\n");
     if has_permission {
         let values = [("pty", permission_ty(event))];
@@ -146,7 +148,10 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
     out.push_str("}\n\n");
 
     // Traits behind the free constructor functions.
-    line(out, &format!("impl crate::sealed::Sealed for {ty} {{}}"));
+    line(
+        out,
+        &fill("impl crate::sealed::Sealed for {ty} {}", &[("ty", ty)]),
+    );
     let values = [("ty", ty)];
     if has_permission {
         line(
@@ -216,30 +221,44 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
 
 /// A builder method for one response field.
 fn setter(out: &mut String, field: &ResponseField) {
-    let template = match field.ty {
-        ResponseType::String => {
-            "/// Sets `{wire}`.\npub fn {id}(mut self, value: impl Into<String>) -> Self { self.{id} = Some(value.into()); self }\n"
-        }
-        ResponseType::Bool => {
-            "/// Sets `{wire}`.\npub fn {id}(mut self, value: bool) -> Self { self.{id} = Some(value); self }\n"
-        }
-        ResponseType::Json => {
-            "/// Sets `{wire}`.\npub fn {id}(mut self, value: Value) -> Self { self.{id} = Some(value); self }\n"
-        }
-        ResponseType::StringMap => {
-            "/// Adds one entry to `{wire}`.\npub fn {id}(mut self, key: impl Into<String>, value: impl Into<String>) -> Self { self.{id}.get_or_insert_with(BTreeMap::new).insert(key.into(), value.into()); self }\n"
-        }
-        ResponseType::StringList => {
-            "/// Sets `{wire}`.\npub fn {id}<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self { self.{id} = Some(values.into_iter().map(Into::into).collect()); self }\n"
-        }
-    };
-    line(
-        out,
-        &fill(
-            template,
-            &[("wire", &field.wire), ("id", &ident(&field.name))],
+    let (summary, template) = match field.ty {
+        ResponseType::String => (
+            "Sets",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: impl Into<String>) -> Self { self.{id} = Some(value.into()); self }\n",
         ),
-    );
+        ResponseType::Bool => (
+            "Sets",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: bool) -> Self { self.{id} = Some(value); self }\n",
+        ),
+        ResponseType::Json => (
+            "Sets",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: Value) -> Self { self.{id} = Some(value); self }\n",
+        ),
+        ResponseType::StringMap => (
+            "Adds one entry to",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, key: impl Into<String>, value: impl Into<String>) -> Self { self.{id}.get_or_insert_with(BTreeMap::new).insert(key.into(), value.into()); self }\n",
+        ),
+        ResponseType::StringList => (
+            "Sets",
+            "#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self { self.{id} = Some(values.into_iter().map(Into::into).collect()); self }\n",
+        ),
+    };
+    let id = ident(&field.name);
+    let mut text = format!("{summary} `{}`.", field.wire);
+    if id != field.name {
+        // Rustdoc shows a raw identifier without its `r#`; give the callable spelling.
+        text.push_str(&format!(
+            "\n\nCall it as `.{id}(…)`: `{}` is a Rust keyword.",
+            field.name
+        ));
+        if field.name == "continue" {
+            text.push_str(
+                " To block the prompt with a message, [`block`](Self::block) sets both fields.",
+            );
+        }
+    }
+    doc(out, &text);
+    line(out, &fill(template, &[("id", &id)]));
 }
 
 /// A setter's parameters and the arguments that pass them on, by response field type.
@@ -286,6 +305,7 @@ and the error names the events that accept it. In the prelude.",
             out,
             &fill(
                 "/// Sets `{name}` (accepted by {list}).
+#[must_use = \"a response is built by value: use the returned response\"]
 fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
 ",
                 &[
@@ -311,6 +331,7 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
 #[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
 pub trait {trait}: crate::sealed::Sealed {
 /// Sets the field.
+#[must_use]
 fn set(self, {params}) -> Self;
 }",
                 &[

@@ -9,7 +9,7 @@ use crate::model::Event;
 pub(crate) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_owned();
     for (key, value) in values {
-        let placeholder = format!("{{{key}}}");
+        let placeholder = ["{", key, "}"].concat();
         assert!(
             out.contains(&placeholder),
             "template has no {placeholder}: {template}"
@@ -104,12 +104,49 @@ pub(crate) fn answers(event: &Event, separator: &str) -> Vec<String> {
     parts
 }
 
-/// A field's rustdoc: its doc, its other spellings and its sources.
-pub(crate) fn field_doc(doc: &str, aliases: &[String], source: &str) -> String {
+/// A field's rustdoc: its doc, its other spellings, and its sources in words as a second
+/// paragraph (`sources` is [`crate::model::Spec::readable`] of the field's `source`).
+pub(crate) fn field_doc(doc: &str, aliases: &[String], sources: &str) -> String {
     let mut text = doc.to_owned();
     if !aliases.is_empty() {
         text.push_str(&format!(" Also read from `{}`.", aliases.join("`, `")));
     }
-    text.push_str(&format!(" (Source: {source}.)"));
+    text.push_str(&format!("\n\n{}", sources_line(sources)));
     text
+}
+
+/// "Source: …." or "Sources: …; …." for readable sources.
+pub(crate) fn sources_line(sources: &str) -> String {
+    let label = if sources.contains("; ") {
+        "Sources"
+    } else {
+        "Source"
+    };
+    format!("{label}: {sources}.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_replaces_keys_and_keeps_other_braces() {
+        assert_eq!(
+            fill("impl {ty} { fn f() -> {} {} }", &[("ty", "Stop")]),
+            "impl Stop { fn f() -> {} {} }"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "template has no {tyy}")]
+    fn fill_rejects_a_key_the_template_lacks() {
+        fill("impl {ty} {}", &[("tyy", "Stop")]);
+    }
+
+    #[test]
+    fn keyword_fields_get_raw_identifiers() {
+        assert_eq!(ident("continue"), "r#continue");
+        assert_eq!(ident("user_message"), "user_message");
+        assert_eq!(upper_camel("followup_message"), "FollowupMessage");
+    }
 }

@@ -1334,7 +1334,7 @@ fn version_of(program: &Path, arg: &str) -> String {
 }
 
 fn machine(tools: &Tools) -> String {
-    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
     let cpu = fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {

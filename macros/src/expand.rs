@@ -119,6 +119,13 @@ fn fallback(
     let vis = &handler.vis;
     let companion = name;
     let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
+    // `main!` names the handler as a value, which a generic function cannot be without its type
+    // arguments: a plain stand-in keeps that from adding "type annotations needed".
+    let item = if handler.sig.generics.params.is_empty() {
+        item.clone()
+    } else {
+        quote!(#vis fn #name() {})
+    };
     quote! {
         #error
 
@@ -181,9 +188,36 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         }
         companions.push(path);
     }
-    let distinct = companions.iter().enumerate().flat_map(|(index, later)| {
-        companions[..index].iter().map(move |earlier| {
-            quote_spanned! {later.span()=>
+    // Each handler's companion is reached through a local name `__cursor_hooks_handler_N`: an
+    // explicit `use` of the listed path binds it to the companion `#[cursor_hook]` emitted, and a
+    // glob import supplies a stand-in only where that `use` found nothing in the type namespace
+    // (a plain function). The stand-in fails one constant, whose message names the function; a
+    // path that names nothing at all is still rustc's "unresolved import".
+    let locals: Vec<Ident> = companions
+        .iter()
+        .enumerate()
+        .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
+        .collect();
+    let imports = companions.iter().zip(&locals).map(
+        |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
+    );
+    let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
+        let shown = quote!(#path).to_string().replace(' ', "");
+        let message = format!(
+            "`{shown}` has no `#[cursor_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` to `{shown}`, or remove it from `main!`"
+        );
+        stand_in(local, path.span(), &message)
+    });
+    let checks = companions.iter().zip(&locals).map(|(path, local)| {
+        // Naming the value too: where nothing of that name exists (a typo, or a handler whose
+        // attribute failed and left nothing behind), that error is the only one and the
+        // constant is not evaluated.
+        quote_spanned!(path.span()=> const _: () = { let _ = #local; <#local>::__CURSOR_HOOKS_NOT_A_HANDLER };)
+    });
+    let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
+        let span = companions[index].span();
+        locals[..index].iter().map(move |earlier| {
+            quote_spanned! {span=>
                 const _: () = ::cursor_hooks::__private::assert_distinct_events(
                     <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME,
                     <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME,
@@ -191,14 +225,54 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             }
         })
     });
-    let entries = companions
-        .iter()
-        .map(|c| quote_spanned!(c.span()=> ::cursor_hooks::__private::Entry::of::<#c>()));
+    let entries = companions.iter().zip(&locals).map(
+        |(path, local)| quote_spanned!(path.span()=> ::cursor_hooks::__private::Entry::of::<#local>()),
+    );
     Ok(quote! {
         fn main() {
+            #(#imports)*
+            #[allow(unused_imports)]
+            use __cursor_hooks_stand_ins::*;
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            mod __cursor_hooks_stand_ins {
+                #(#stand_ins)*
+            }
+            /// Passes for a real companion (the stand-ins shadow it with a failing constant).
+            trait __CursorHooksHandler {
+                const __CURSOR_HOOKS_NOT_A_HANDLER: () = ();
+            }
+            impl<T: ?Sized> __CursorHooksHandler for T {}
+            #(#checks)*
             #(#distinct)*
             const HANDLERS: &[::cursor_hooks::__private::Entry] = &[#(#entries),*];
             ::cursor_hooks::__private::main(HANDLERS)
         }
     })
+}
+
+/// The type a `main!` entry falls back to when the listed path is a plain function: a hook that
+/// compiles (so nothing else is reported) and whose inherent constant fails with `message`.
+fn stand_in(local: &Ident, span: Span, message: &str) -> TokenStream {
+    quote_spanned! {span=>
+        pub struct #local {}
+        impl #local {
+            pub const __CURSOR_HOOKS_NOT_A_HANDLER: () = ::core::panic!(#message);
+        }
+        impl ::cursor_hooks::__private::Hook for #local {
+            type Event = ::cursor_hooks::event::SessionEnd;
+            const EVENT_NAME: &'static str = "";
+            const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
+                handler: "",
+                fail: ::cursor_hooks::__private::FailPolicy::Open,
+                timeout: ::core::option::Option::None,
+                matcher: ::core::option::Option::None,
+                loop_limit: ::core::option::Option::None,
+                keep_ask: false,
+            };
+            fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<()> {
+                ::core::unreachable!("not a handler")
+            }
+        }
+    }
 }

@@ -72,7 +72,11 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
             Some(seconds)
         }
     };
-    let matcher = args.matcher.as_ref().map(check_matcher).transpose()?;
+    let matcher = args
+        .matcher
+        .as_ref()
+        .map(|lit| check_matcher(event, lit))
+        .transpose()?;
     let loop_limit = match &args.loop_limit {
         None => None,
         Some(arg) => {
@@ -85,7 +89,8 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
                 return Err(Error::new_spanned(
                     tokens,
                     format_args!(
-                        "`loop_limit` applies only to `stop` and `subagentStop` hooks, not `{}`",
+                        "`loop_limit` applies only to {} hooks, not `{}`",
+                        names_where(|e| e.category == "loop"),
                         event.name
                     ),
                 ));
@@ -109,10 +114,24 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
             if !event.permission.contains(&"ask") {
                 return Err(Error::new_spanned(
                     ask,
-                    format_args!("`ask` is not a permission `{}` accepts, so there is nothing to keep; the events that take `ask` are `preToolUse`, `beforeShellExecution` and `beforeMCPExecution`", event.name),
+                    format_args!(
+                        "`ask` is not a permission `{}` accepts, so there is nothing to keep; the events that take `ask` are {}",
+                        event.name,
+                        names_where(|e| e.permission.contains(&"ask"))
+                    ),
                 ));
             }
             match ask.value().as_str() {
+                "keep" if event.ask_always_deny => {
+                    return Err(Error::new_spanned(
+                        ask,
+                        format_args!(
+                            "`ask = \"keep\"` cannot work on `{}`: Cursor accepts `ask` there but never enforces it, so it is always sent as `deny` (compat rule ask-pretooluse); `ask` can be kept only on {}",
+                            event.name,
+                            names_where(|e| e.permission.contains(&"ask") && !e.ask_always_deny)
+                        ),
+                    ))
+                }
                 "keep" => true,
                 "downgrade" => false,
                 other => {
@@ -163,6 +182,25 @@ fn check_event(args: &Args) -> syn::Result<&'static EventSpec> {
     ))
 }
 
+/// "`a`, `b` and `c`": the events of the spec's table that `keep` selects.
+fn names_where(keep: impl Fn(&EventSpec) -> bool) -> String {
+    let names: Vec<String> = EVENTS
+        .iter()
+        .filter(|event| keep(event))
+        .map(|event| format!("`{}`", event.name))
+        .collect();
+    and_list(&names)
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn event_list() -> String {
     EVENTS
         .iter()
@@ -202,39 +240,88 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// A light check of the regex syntax Cursor will compile: balanced brackets, nothing dangling.
-fn check_matcher(lit: &LitStr) -> syn::Result<String> {
+/// Checks `matcher` as Cursor uses it: a JavaScript regex searched (unanchored) in the event's
+/// subject. It must compile, the event must have a subject, and where the subject is a closed
+/// set of names the regex must be able to match one of them (else the hook never runs).
+fn check_matcher(event: &EventSpec, lit: &LitStr) -> syn::Result<String> {
     let pattern = lit.value();
-    let fail = |why: &str| {
-        Err(Error::new_spanned(
-            lit,
-            format_args!("`matcher` is not a valid regex: {why}"),
-        ))
-    };
+    let error = |message: String| Err(Error::new_spanned(lit, message));
     if pattern.is_empty() {
-        return fail("it is empty; leave `matcher` out to match everything");
+        return error(
+            "`matcher` is not a valid regex: it is empty; leave `matcher` out to match everything"
+                .to_owned(),
+        );
     }
-    let mut depth: Vec<char> = Vec::new();
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if chars.next().is_none() => return fail("it ends with a lone `\\`"),
-            '\\' => {}
-            '(' | '[' if depth.last() == Some(&'[') => {}
-            '(' => depth.push('('),
-            '[' => depth.push('['),
-            ')' if depth.last() == Some(&'[') => {}
-            ')' if depth.pop() != Some('(') => return fail("an unmatched `)`"),
-            ']' if depth.last() == Some(&'[') => {
-                depth.pop();
-            }
-            _ => {}
+    let Some(subject) = event.matcher_subject else {
+        return error(format!(
+            "`matcher` has no effect on `{}`: this event has no matcher subject, so Cursor runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
+            event.name, event.name
+        ));
+    };
+    // Cursor treats `*` as "everything"; as a regex it would not compile.
+    if pattern == "*" {
+        return Ok(pattern);
+    }
+    let regex = match regress::Regex::new(&pattern) {
+        Ok(regex) => regex,
+        Err(why) => {
+            return error(format!(
+                "`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {why}"
+            ))
         }
+    };
+    if event.matcher_values.is_empty()
+        || event
+            .matcher_values
+            .iter()
+            .any(|value| regex.find(value).is_some())
+    {
+        return Ok(pattern);
     }
-    match depth.last() {
-        Some('(') => fail("an unclosed `(`"),
-        Some(_) => fail("an unclosed `[`"),
-        None => Ok(pattern),
+    let mut values: Vec<String> = event
+        .matcher_values
+        .iter()
+        .map(|value| format!("`{value}`"))
+        .collect();
+    if let Some(prefix) = event.matcher_open_prefix {
+        if pattern.contains(prefix.trim_end_matches(':')) {
+            return Ok(pattern);
+        }
+        values.push(format!("`{prefix}<tool>` for an MCP tool"));
+    }
+    let tested = match values.as_slice() {
+        [only] => format!("the event's subject, which is always {only}"),
+        _ => format!(
+            "{}, which is one of {}",
+            subject_noun(subject),
+            or_list(&values)
+        ),
+    };
+    error(format!(
+        "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: Cursor searches it in {tested}. To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
+        event.name,
+    ))
+}
+
+/// "The tool type: Read, TabRead." → "the tool type".
+fn subject_noun(subject: &str) -> String {
+    let noun = match subject.split_once(':') {
+        Some((noun, _)) => noun,
+        None => "the event's subject",
+    };
+    let mut chars = noun.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "a, b or c".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -323,5 +410,75 @@ pub(crate) fn return_type(handler: &HandlerFn) -> Option<&Type> {
     match &handler.sig.output {
         ReturnType::Default => None,
         ReturnType::Type(_, ty) => Some(ty),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(name: &str) -> &'static EventSpec {
+        EVENTS.iter().find(|e| e.name == name).expect("an event")
+    }
+
+    fn check(name: &str, pattern: &str) -> Result<String, String> {
+        let lit = LitStr::new(pattern, Span::call_site());
+        check_matcher(event(name), &lit).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn matchers_that_can_meet_the_subject_pass() {
+        for (name, pattern) in [
+            ("preToolUse", "Shell"),
+            ("preToolUse", "Sh.*|Rea"),
+            ("preToolUse", "MCP:github_.*"),
+            ("preToolUse", "*"),
+            ("subagentStart", "general-purpose"),
+            ("subagentStop", "^generalPurpose$"),
+            ("beforeReadFile", "TabRead"),
+            ("stop", "Stop"),
+            // Open subject: any valid regex.
+            ("beforeShellExecution", "\\.env$"),
+            ("afterShellExecution", "^git (push|reset)"),
+        ] {
+            assert_eq!(
+                check(name, pattern),
+                Ok(pattern.to_owned()),
+                "{name}: {pattern}"
+            );
+        }
+    }
+
+    #[test]
+    fn javascript_leniencies_cursor_accepts_compile() {
+        // Outside unicode mode a JavaScript RegExp accepts these; Cursor compiles them.
+        for pattern in ["Shell]", "Read{", "Shell\\-x|Read"] {
+            assert!(check("beforeShellExecution", pattern).is_ok(), "{pattern}");
+        }
+    }
+
+    #[test]
+    fn matchers_that_never_meet_the_subject_fail() {
+        for (name, pattern) in [
+            ("beforeReadFile", "\\.env$"),
+            ("preToolUse", "^Bash$"),
+            ("afterFileEdit", "^Read$"),
+            ("beforeSubmitPrompt", "secret"),
+        ] {
+            let error = check(name, pattern).unwrap_err();
+            assert!(error.contains("can never match"), "{name}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_matcher_on_an_event_without_subject_fails() {
+        let error = check("preCompact", "manual").unwrap_err();
+        assert!(error.contains("has no matcher subject"), "{error}");
+    }
+
+    #[test]
+    fn an_invalid_regex_fails() {
+        let error = check("beforeShellExecution", "(git").unwrap_err();
+        assert!(error.contains("not a valid regex"), "{error}");
     }
 }

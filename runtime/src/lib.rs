@@ -111,9 +111,20 @@ mod version;
 /// | `event` | an event's wire name (required) | the event the handler answers; decides its input and response types |
 /// | `fail` | `"open"` (default), `"closed"` | the answer when the payload cannot be read, the handler returns `Err` or panics: no opinion, or the event's block |
 /// | `timeout` | seconds, 1 to 600 | Cursor's timeout for the hook; the handler must answer a margin before it, or the failure policy answers |
-/// | `matcher` | a regex | what `hooks.json` filters on (the event's subject) |
+/// | `matcher` | a regex | which payloads run the hook: Cursor searches it (unanchored, JavaScript syntax) in the event's subject; `""` and `"*"` match everything |
 /// | `loop_limit` | a number, or `"none"` | `stop` and `subagentStop` only: how many automatic follow-ups Cursor allows |
-/// | `ask` | `"downgrade"` (default), `"keep"` | events that take `ask` only: `"keep"` sends `ask` even where Cursor does not honour it |
+/// | `ask` | `"downgrade"` (default), `"keep"` | `beforeShellExecution` and `beforeMCPExecution` only: `"keep"` sends `ask` even where the version rules would send `deny` (on `preToolUse` Cursor never enforces `ask`, so `"keep"` does not compile there) |
+///
+/// `matcher` is searched anywhere in one subject per event: the tool type on `preToolUse`,
+/// `postToolUse` and `postToolUseFailure` (`Shell`, `Read`, `Write`, `Grep`, `Delete`, `Task`,
+/// …, or `MCP:<tool>`), the subagent type on `subagentStart`/`subagentStop` (`generalPurpose`
+/// or `general-purpose`, `explore`, `shell`), the full command on
+/// `beforeShellExecution`/`afterShellExecution`, `Read`/`TabRead` on `beforeReadFile`,
+/// `Write`/`TabWrite` on `afterFileEdit`, and a fixed string on `beforeSubmitPrompt`,
+/// `afterAgentResponse`, `afterAgentThought` and `stop`. Other events have no subject and always
+/// run the hook, so a `matcher` there does not compile. Neither does a matcher that can match
+/// none of an event's names (for example `"\\.env$"` on `beforeReadFile`, whose subject is the
+/// tool type, not the path): filter paths and commands inside the handler.
 ///
 /// The handler takes the event's input type by value or by reference, and returns the event's
 /// response type (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a

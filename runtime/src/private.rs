@@ -52,26 +52,3 @@ pub fn call_by_ref<E, I: HookInput<E>, R>(handler: fn(&I) -> R, input: E) -> R {
 pub fn into_outcome<E: crate::Event, R: IntoOutcome<E>>(returned: R) -> Outcome<E::Response> {
     returned.into_outcome()
 }
-
-/// `IntoOutcome` impls for one event's response: the response, `Option`, `Result`.
-macro_rules! outcome_impls {
-    ($($event:ty => $response:ty),* $(,)?) => {$(
-        impl $crate::__private::IntoOutcome<$event> for $response {
-            fn into_outcome(self) -> $crate::__private::Outcome<$response> { $crate::__private::Outcome::Answer(self) }
-        }
-        impl $crate::__private::IntoOutcome<$event> for Option<$response> {
-            fn into_outcome(self) -> $crate::__private::Outcome<$response> { $crate::__private::Outcome::Answer(self.unwrap_or_default()) }
-        }
-        impl<Error: ::std::fmt::Display> $crate::__private::IntoOutcome<$event> for Result<$response, Error> {
-            fn into_outcome(self) -> $crate::__private::Outcome<$response> {
-                match self { Ok(r) => $crate::__private::Outcome::Answer(r), Err(e) => $crate::__private::Outcome::Failed(e.to_string()) }
-            }
-        }
-        impl<Error: ::std::fmt::Display> $crate::__private::IntoOutcome<$event> for Result<Option<$response>, Error> {
-            fn into_outcome(self) -> $crate::__private::Outcome<$response> {
-                match self { Ok(r) => $crate::__private::Outcome::Answer(r.unwrap_or_default()), Err(e) => $crate::__private::Outcome::Failed(e.to_string()) }
-            }
-        }
-    )*};
-}
-pub(crate) use outcome_impls;

@@ -15,6 +15,8 @@
 //! approval prompt.
 
 pub use crate::gen::responses::*;
+// Generated so that their error labels list the events the spec gives each answer.
+pub use crate::gen::traits::{AddContext, Allow, Ask, Deny, Followup};
 pub use crate::render::Response;
 pub use crate::types::{Permission, PermissionOrAsk};
 
@@ -28,58 +30,6 @@ pub use crate::types::{Permission, PermissionOrAsk};
 /// ```
 pub fn no_opinion<R: Response>() -> R {
     R::default()
-}
-
-/// Responses that can deny with a message shown to the user.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot deny with a message",
-    label = "`deny(message)` is for events whose answer has `permission` and `user_message`",
-    note = "`beforeTabFileRead` denies without a message: `BeforeTabFileReadResponse::deny()`; `beforeSubmitPrompt` blocks with `BeforeSubmitPromptResponse::block(message)`"
-)]
-pub trait Deny: Response {
-    /// `{"permission":"deny","user_message":…}`.
-    fn deny(user_message: String) -> Self;
-}
-
-/// Responses that can allow.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `permission` to allow",
-    label = "`allow()` is for permission events: preToolUse, beforeShellExecution, beforeMCPExecution, beforeReadFile, beforeTabFileRead, subagentStart"
-)]
-pub trait Allow: Response {
-    /// `{"permission":"allow"}`.
-    fn allow() -> Self;
-}
-
-/// Responses that can ask the user.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot ask: its `permission` takes only allow or deny",
-    label = "`ask` is valid only on preToolUse, beforeShellExecution and beforeMCPExecution",
-    note = "use `deny(...)` to block, or `no_opinion()` to leave the decision to Cursor"
-)]
-pub trait Ask: Response {
-    /// `{"permission":"ask","user_message":…}` (downgraded to `deny` where Cursor does not honour it).
-    fn ask(user_message: String) -> Self;
-}
-
-/// Responses that can continue the agent loop.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `followup_message`",
-    label = "`followup(...)` is valid only on stop and subagentStop"
-)]
-pub trait Followup: Response {
-    /// `{"followup_message":…}`.
-    fn followup(message: String) -> Self;
-}
-
-/// Responses that can inject context into the agent.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `additional_context`",
-    label = "`add_context(...)` is valid only on sessionStart, postToolUse and postToolUseFailure"
-)]
-pub trait AddContext: Response {
-    /// `{"additional_context":…}`.
-    fn add_context(context: String) -> Self;
 }
 
 /// Deny with a message for the user: `{"permission":"deny","user_message":…}`.

@@ -672,13 +672,13 @@ fn versions_of_every_form() {
 #[test]
 fn unknown_fields_are_kept_in_extra() {
     let e: BeforeMCPExecution = parse(
-        r#"{"hook_event_name":"beforeMCPExecution","tool_name":"t","mcp_server_name":"github","future":{"nested":[1,2.5,null]},"cursor_version":"3.21.16","model":"default"}"#,
+        r#"{"hook_event_name":"beforeMCPExecution","tool_name":"t","mcp_server_label":"github","future":{"nested":[1,2.5,null]},"cursor_version":"3.21.16","model":"default"}"#,
     );
     assert_eq!(e.extra.len(), 2);
-    assert_eq!(e.extra["mcp_server_name"], json!("github"));
+    assert_eq!(e.extra["mcp_server_label"], json!("github"));
     assert_eq!(e.extra["future"], json!({"nested": [1, 2.5, null]}));
     let written = serde_json::to_value(&e).unwrap();
-    assert_eq!(written["mcp_server_name"], json!("github"));
+    assert_eq!(written["mcp_server_label"], json!("github"));
     assert_eq!(written["future"], json!({"nested": [1, 2.5, null]}));
 
     // Also on the event without own fields, and inside nested values.
@@ -789,7 +789,7 @@ fn full_payloads() -> Vec<Value> {
         ),
         (
             "subagentStop",
-            json!({"subagent_type": "explore", "status": "completed", "task": "t", "description": "d", "summary": "s", "duration_ms": 1, "message_count": 2, "tool_call_count": 3, "loop_count": 0, "modified_files": ["/p/a"], "agent_transcript_path": "/a.jsonl"}),
+            json!({"subagent_type": "explore", "status": "completed", "task": "t", "description": "d", "summary": "s", "duration_ms": 1, "message_count": 2, "tool_call_count": 3, "loop_count": 0, "modified_files": ["/p/a"], "agent_transcript_path": "/a.jsonl", "subagent_id": "tc", "parent_conversation_id": "c"}),
         ),
         (
             "beforeShellExecution",
@@ -801,11 +801,11 @@ fn full_payloads() -> Vec<Value> {
         ),
         (
             "beforeMCPExecution",
-            json!({"tool_name": "t", "tool_input": "{}", "url": "https://m", "command": "npx m"}),
+            json!({"tool_name": "t", "tool_input": "{}", "url": "https://m", "command": "npx m", "mcp_server_name": "m", "mcp_server_url": "https://m"}),
         ),
         (
             "afterMCPExecution",
-            json!({"tool_name": "t", "tool_input": {"a": 1}, "result_json": "{}", "duration": 4}),
+            json!({"tool_name": "t", "tool_input": {"a": 1}, "result_json": "{}", "duration": 4, "mcp_server_name": "m", "mcp_server_url": "https://m"}),
         ),
         (
             "beforeReadFile",
@@ -817,7 +817,7 @@ fn full_payloads() -> Vec<Value> {
         ),
         (
             "beforeSubmitPrompt",
-            json!({"prompt": "hi", "attachments": []}),
+            json!({"prompt": "hi", "attachments": [], "composer_mode": "agent"}),
         ),
         (
             "afterAgentResponse",

@@ -255,3 +255,22 @@ fn the_failure_policy_holds_under_panic_abort() {
     );
     assert_eq!(denied.json()["user_message"], "denied by the handler");
 }
+
+/// A person who starts a hook binary from a terminal, without arguments, gets its usage
+/// instead of a silent wait for a payload. `script` (util-linux) gives the binary a terminal.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hook_started_from_a_terminal_prints_its_usage() {
+    let out = Command::new("script")
+        .args(["-qec", SINGLE_CLOSED, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("`script` from util-linux runs the hook in a terminal");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("usage: <hook>"), "{text}");
+    assert!(
+        text.contains("Cursor writes one payload on its stdin"),
+        "{text}"
+    );
+}

@@ -8,140 +8,43 @@
     clippy::match_single_binding
 )]
 
-/// One event: its wire name, input type, category and permission values.
+/// One event: its wire name, input type, category, permission values and matcher subject.
 pub(crate) struct EventSpec {
     pub(crate) name: &'static str,
     pub(crate) input: &'static str,
     pub(crate) category: &'static str,
     pub(crate) permission: &'static [&'static str],
+    /// Compat rule `ask-pretooluse`: `ask` is always sent as `deny`, so it cannot be kept.
+    pub(crate) ask_always_deny: bool,
+    /// What `matcher` is tested against; `None` when the event has no subject.
+    pub(crate) matcher_subject: Option<&'static str>,
+    /// The closed set of subjects (empty when open).
+    pub(crate) matcher_values: &'static [&'static str],
+    /// The prefix of the subjects beyond that set (`MCP:`).
+    pub(crate) matcher_open_prefix: Option<&'static str>,
 }
 
 /// Every event, in the order of `spec/events.json`.
 pub(crate) const EVENTS: &[EventSpec] = &[
-    EventSpec {
-        name: "sessionStart",
-        input: "SessionStart",
-        category: "context",
-        permission: &[],
-    },
-    EventSpec {
-        name: "sessionEnd",
-        input: "SessionEnd",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "preToolUse",
-        input: "PreToolUse",
-        category: "permission",
-        permission: &["allow", "deny", "ask"],
-    },
-    EventSpec {
-        name: "postToolUse",
-        input: "PostToolUse",
-        category: "context",
-        permission: &[],
-    },
-    EventSpec {
-        name: "postToolUseFailure",
-        input: "PostToolUseFailure",
-        category: "context",
-        permission: &[],
-    },
-    EventSpec {
-        name: "subagentStart",
-        input: "SubagentStart",
-        category: "permission",
-        permission: &["allow", "deny"],
-    },
-    EventSpec {
-        name: "subagentStop",
-        input: "SubagentStop",
-        category: "loop",
-        permission: &[],
-    },
-    EventSpec {
-        name: "beforeShellExecution",
-        input: "BeforeShellExecution",
-        category: "permission",
-        permission: &["allow", "deny", "ask"],
-    },
-    EventSpec {
-        name: "afterShellExecution",
-        input: "AfterShellExecution",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "beforeMCPExecution",
-        input: "BeforeMCPExecution",
-        category: "permission",
-        permission: &["allow", "deny", "ask"],
-    },
-    EventSpec {
-        name: "afterMCPExecution",
-        input: "AfterMCPExecution",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "beforeReadFile",
-        input: "BeforeReadFile",
-        category: "permission",
-        permission: &["allow", "deny"],
-    },
-    EventSpec {
-        name: "afterFileEdit",
-        input: "AfterFileEdit",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "beforeSubmitPrompt",
-        input: "BeforeSubmitPrompt",
-        category: "prompt_gate",
-        permission: &[],
-    },
-    EventSpec {
-        name: "afterAgentResponse",
-        input: "AfterAgentResponse",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "afterAgentThought",
-        input: "AfterAgentThought",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "preCompact",
-        input: "PreCompact",
-        category: "notice",
-        permission: &[],
-    },
-    EventSpec {
-        name: "stop",
-        input: "Stop",
-        category: "loop",
-        permission: &[],
-    },
-    EventSpec {
-        name: "beforeTabFileRead",
-        input: "BeforeTabFileRead",
-        category: "permission",
-        permission: &["allow", "deny"],
-    },
-    EventSpec {
-        name: "afterTabFileEdit",
-        input: "AfterTabFileEdit",
-        category: "observe",
-        permission: &[],
-    },
-    EventSpec {
-        name: "workspaceOpen",
-        input: "WorkspaceOpen",
-        category: "app",
-        permission: &[],
-    },
+EventSpec { name: "sessionStart", input: "SessionStart", category: "context", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "sessionEnd", input: "SessionEnd", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "preToolUse", input: "PreToolUse", category: "permission", permission: &["allow", "deny", "ask"], ask_always_deny: true, matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:") },
+EventSpec { name: "postToolUse", input: "PostToolUse", category: "context", permission: &[], ask_always_deny: false, matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:") },
+EventSpec { name: "postToolUseFailure", input: "PostToolUseFailure", category: "context", permission: &[], ask_always_deny: false, matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:") },
+EventSpec { name: "subagentStart", input: "SubagentStart", category: "permission", permission: &["allow", "deny"], ask_always_deny: false, matcher_subject: Some("The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner."), matcher_values: &["generalPurpose", "general-purpose", "explore", "shell", "best-of-n-runner"], matcher_open_prefix: None },
+EventSpec { name: "subagentStop", input: "SubagentStop", category: "loop", permission: &[], ask_always_deny: false, matcher_subject: Some("The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner."), matcher_values: &["generalPurpose", "general-purpose", "explore", "shell", "best-of-n-runner"], matcher_open_prefix: None },
+EventSpec { name: "beforeShellExecution", input: "BeforeShellExecution", category: "permission", permission: &["allow", "deny", "ask"], ask_always_deny: false, matcher_subject: Some("The full command string."), matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "afterShellExecution", input: "AfterShellExecution", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: Some("The full command string."), matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "beforeMCPExecution", input: "BeforeMCPExecution", category: "permission", permission: &["allow", "deny", "ask"], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "afterMCPExecution", input: "AfterMCPExecution", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "beforeReadFile", input: "BeforeReadFile", category: "permission", permission: &["allow", "deny"], ask_always_deny: false, matcher_subject: Some("The tool type: Read, TabRead."), matcher_values: &["Read", "TabRead"], matcher_open_prefix: None },
+EventSpec { name: "afterFileEdit", input: "AfterFileEdit", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: Some("The tool type: Write, TabWrite."), matcher_values: &["Write", "TabWrite"], matcher_open_prefix: None },
+EventSpec { name: "beforeSubmitPrompt", input: "BeforeSubmitPrompt", category: "prompt_gate", permission: &[], ask_always_deny: false, matcher_subject: Some("The fixed string UserPromptSubmit."), matcher_values: &["UserPromptSubmit"], matcher_open_prefix: None },
+EventSpec { name: "afterAgentResponse", input: "AfterAgentResponse", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: Some("The fixed string AgentResponse."), matcher_values: &["AgentResponse"], matcher_open_prefix: None },
+EventSpec { name: "afterAgentThought", input: "AfterAgentThought", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: Some("The fixed string AgentThought."), matcher_values: &["AgentThought"], matcher_open_prefix: None },
+EventSpec { name: "preCompact", input: "PreCompact", category: "notice", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "stop", input: "Stop", category: "loop", permission: &[], ask_always_deny: false, matcher_subject: Some("The fixed string Stop."), matcher_values: &["Stop"], matcher_open_prefix: None },
+EventSpec { name: "beforeTabFileRead", input: "BeforeTabFileRead", category: "permission", permission: &["allow", "deny"], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "afterTabFileEdit", input: "AfterTabFileEdit", category: "observe", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
+EventSpec { name: "workspaceOpen", input: "WorkspaceOpen", category: "app", permission: &[], ask_always_deny: false, matcher_subject: None, matcher_values: &[], matcher_open_prefix: None },
 ];

@@ -25,27 +25,49 @@ use std::fmt;
 /// `workspace_roots`, and `workspaceOpen` carries no ids at all.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Common {
-    /// The event's wire name, used to pick the input type. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// The event's wire name, used to pick the input type.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub hook_event_name: String,
-    /// Stays the same for the whole conversation; a subagent has its own. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// Stays the same for the whole conversation; a subagent has its own.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub conversation_id: Option<String>,
-    /// Changes with each user message per the docs; in the CLI it equals conversation_id on tool events. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// Changes with each user message per the docs; in the CLI it equals conversation_id on tool events.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub generation_id: Option<String>,
-    /// Documented for sessionStart/sessionEnd, sent on every agent payload by the CLI, equal to conversation_id. (Source: D-AUG26; REC; CORPUS.)
+    /// Documented for sessionStart/sessionEnd, sent on every agent payload by the CLI, equal to conversation_id.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub session_id: Option<String>,
-    /// Legacy model slug; the CLI sends "default", and "" on a subagent's Task preToolUse. (Source: D-JAN26; D-AUG26; REC; CORPUS.)
+    /// Legacy model slug; the CLI sends "default", and "" on a subagent's Task preToolUse.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub model: Option<String>,
-    /// Model identifier without parameters, added by Aug 2026. (Source: D-AUG26; REC; CORPUS.)
+    /// Model identifier without parameters, added by Aug 2026.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub model_id: Option<String>,
-    /// Model parameters as a list of {id, value} strings, added by Aug 2026. (Source: D-AUG26; REC; CORPUS.)
+    /// Model parameters as a list of {id, value} strings, added by Aug 2026.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub model_params: Option<Vec<ModelParam>>,
-    /// IDE semver ("2.0.77") or CLI date build ("2026.09.28-64d2043"); absent on 1.7-era payloads. (Source: D-JAN26; D-AUG26; REC; CORPUS; DEC item 4.)
+    /// IDE semver ("2.0.77") or CLI date build ("2026.09.28-64d2043"); absent on 1.7-era payloads.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads; this project's product decisions, item 4.
     pub cursor_version: CursorVersion,
-    /// Workspace root folders; treat the first as the project root. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// Workspace root folders; treat the first as the project root.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub workspace_roots: Option<Vec<String>>,
-    /// The signed-in user's email, or null when not logged in. (Source: D-JAN26; D-AUG26; REC; CORPUS.)
+    /// The signed-in user's email, or null when not logged in.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub user_email: Option<String>,
-    /// Path of the conversation transcript (JSONL), or null when transcripts are off or not yet written. (Source: D-AUG26; REC; CORPUS.)
+    /// Path of the conversation transcript (JSONL), or null when transcripts are off or not yet written.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub transcript_path: Option<String>,
 }
 
@@ -109,21 +131,28 @@ impl Common {
     }
 }
 
-/// `sessionStart`: When a new composer conversation is created; in the CLI at startup, right after workspaceOpen.
+/// `sessionStart`: When a new composer conversation is created; in the CLI at startup, right after workspaceOpen, but not when the CLI resumes a conversation (--resume, --continue).
 ///
 /// Fire-and-forget: `continue` and `user_message` pass Cursor's schema but are ignored, so they are not offered. `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `env`, `additional_context`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; a reading of the cursor-agent 2026.09.18 JavaScript bundle; this project's wire-format reference, section 7.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SessionStart {
     /// The fields every event carries.
     pub common: Common,
-    /// True when the conversation runs as a background agent. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the conversation runs as a background agent.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_background_agent: Option<bool>,
-    /// The composer mode: "agent", "ask" or "edit"; absent in every CLI recording. (Source: D-AUG26.)
+    /// The composer mode: "agent", "ask" or "edit"; absent in every CLI recording.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub composer_mode: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -199,27 +228,40 @@ impl serde::Serialize for SessionStart {
     }
 }
 
-/// `sessionEnd`: When the conversation ends; in the CLI once, as the last hook of the session.
+/// `sessionEnd`: When the conversation ends; in the CLI once per invocation, as its last hook, resumed and forked conversations included.
 ///
-/// Output is logged and never used.
+/// Output is logged and never used. Because sessionStart does not fire on --resume/--continue while sessionEnd fires on every invocation, one conversation can have more sessionEnd than sessionStart payloads (the recorded corpus has 1 sessionStart against 3 sessionEnd for one conversation).
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; a reading of the cursor-agent 2026.09.18 JavaScript bundle; this project's wire-format reference, section 7.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SessionEnd {
     /// The fields every event carries.
     pub common: Common,
-    /// Why the session ended: "completed", "aborted", "error", "window_close" or "user_close". (Source: D-AUG26; REC; CORPUS.)
+    /// Why the session ended: "completed", "aborted", "error", "window_close" or "user_close".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub reason: Option<String>,
-    /// Length of the session in milliseconds. (Source: D-AUG26; REC; CORPUS.)
+    /// Length of the session in milliseconds.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration_ms: Option<i64>,
-    /// True when the session ran as a background agent. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the session ran as a background agent.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_background_agent: Option<bool>,
-    /// Final status of the conversation, e.g. "completed". (Source: D-AUG26; REC; CORPUS.)
+    /// Final status of the conversation, e.g. "completed".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub final_status: Option<String>,
-    /// Error text when the session ended with an error. (Source: D-AUG26.)
+    /// Error text when the session ended with an error.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub error_message: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -321,21 +363,33 @@ impl serde::Serialize for SessionEnd {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name> (no server part in the CLI)..
-/// - **Since:** 2.4. **Source:** D-AUG26; REC.
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** 2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PreToolUse {
     /// The fields every event carries.
     pub common: Common,
-    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>. (Source: D-AUG26; REC; CORPUS.)
+    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_name: String,
-    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
+    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_input: ToolInput,
-    /// Identifier of the tool call, shared with its postToolUse/postToolUseFailure; may contain a newline. (Source: D-AUG26; REC; CORPUS.)
+    /// Identifier of the tool call, shared with its postToolUse/postToolUseFailure; may contain a newline.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_use_id: Option<String>,
-    /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
+    /// Working directory of the tool call; often "" in the CLI and absent on file tools.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cwd: Option<String>,
-    /// The agent's own note about the call, shown in the docs example and never seen in a recording. (Source: D-AUG26.)
+    /// The agent's own note about the call, shown in the docs example and never seen in a recording.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub agent_message: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -429,23 +483,37 @@ impl serde::Serialize for PreToolUse {
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `additional_context`, `updated_mcp_tool_output`. A handler returns [`PostToolUseResponse`](crate::response::PostToolUseResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name>..
-/// - **Since:** 2.4. **Source:** D-AUG26; REC.
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** 2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostToolUse {
     /// The fields every event carries.
     pub common: Common,
-    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>. (Source: D-AUG26; REC; CORPUS.)
+    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_name: String,
-    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
+    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_input: Option<ToolInput>,
-    /// Identifier of the tool call, the same as on its preToolUse. (Source: D-AUG26; REC; CORPUS.)
+    /// Identifier of the tool call, the same as on its preToolUse.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_use_id: Option<String>,
-    /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
+    /// Working directory of the tool call; often "" in the CLI and absent on file tools.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cwd: Option<String>,
-    /// Time the tool took, in milliseconds (fractional). (Source: D-AUG26; REC; CORPUS.)
+    /// Time the tool took, in milliseconds (fractional).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration: Option<f64>,
-    /// The tool's structured result as a JSON string. (Source: D-AUG26; REC; CORPUS.)
+    /// The tool's structured result as a JSON string.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_output: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -545,27 +613,45 @@ impl serde::Serialize for PostToolUse {
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** `additional_context`. A handler returns [`PostToolUseFailureResponse`](crate::response::PostToolUseFailureResponse).
-/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task, MCP:<tool_name>..
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostToolUseFailure {
     /// The fields every event carries.
     pub common: Common,
-    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>. (Source: D-AUG26; REC; CORPUS.)
+    /// The tool type matched by `matcher`: Shell, Read, Write, Grep, Delete, Task or MCP:<tool_name>.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_name: String,
-    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object). (Source: D-AUG26; REC; CORPUS.)
+    /// The tool's arguments (Shell {command, cwd, timeout}, Read {file_path}, Write {file_path, content}, Task {description, prompt, subagent_type, …}, MCP: the tool's own object).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_input: Option<ToolInput>,
-    /// Identifier of the tool call, the same as on its preToolUse. (Source: D-AUG26; REC; CORPUS.)
+    /// Identifier of the tool call, the same as on its preToolUse.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_use_id: Option<String>,
-    /// Working directory of the tool call; often "" in the CLI and absent on file tools. (Source: D-AUG26; REC; CORPUS.)
+    /// Working directory of the tool call; often "" in the CLI and absent on file tools.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cwd: Option<String>,
-    /// The error text, or the denying hook's user_message on a permission denial. (Source: D-AUG26; REC; CORPUS.)
+    /// The error text, or the denying hook's user_message on a permission denial.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub error_message: Option<String>,
-    /// Kind of failure: "error", "timeout" or "permission_denied". (Source: D-AUG26; REC; CORPUS.)
+    /// Kind of failure: "error", "timeout" or "permission_denied".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub failure_type: Option<String>,
-    /// Time until the failure, in milliseconds (integer or fractional). (Source: D-AUG26; REC; CORPUS.)
+    /// Time until the failure, in milliseconds (integer or fractional).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration: Option<f64>,
-    /// True when the failure was caused by the user interrupting the call. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the failure was caused by the user interrupting the call.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_interrupt: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -687,28 +773,46 @@ impl serde::Serialize for PostToolUseFailure {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
-/// - **`matcher` is tested against:** The subagent type: generalPurpose, explore, shell, …..
+/// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubagentStart {
     /// The fields every event carries.
     pub common: Common,
-    /// Identifier of the subagent about to start. (Source: D-AUG26.)
+    /// Identifier of the subagent about to start.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub subagent_id: Option<String>,
-    /// The subagent type matched by `matcher`, e.g. "generalPurpose". (Source: D-AUG26.)
+    /// The subagent type matched by `matcher`, e.g. "generalPurpose".
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub subagent_type: Option<String>,
-    /// The task the subagent is given. (Source: D-AUG26.)
+    /// The task the subagent is given.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub task: Option<String>,
-    /// conversation_id of the conversation that spawns the subagent. (Source: D-AUG26.)
+    /// conversation_id of the conversation that spawns the subagent.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub parent_conversation_id: Option<String>,
-    /// Identifier of the Task tool call that spawns the subagent. (Source: D-AUG26.)
+    /// Identifier of the Task tool call that spawns the subagent.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub tool_call_id: Option<String>,
-    /// Model the subagent will use. (Source: D-AUG26.)
+    /// Model the subagent will use.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub subagent_model: Option<String>,
-    /// True when the subagent runs as one of several parallel workers. (Source: D-AUG26.)
+    /// True when the subagent runs as one of several parallel workers.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub is_parallel_worker: Option<bool>,
-    /// Git branch the subagent works on, when known. (Source: D-AUG26.)
+    /// Git branch the subagent works on, when known.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub git_branch: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -833,35 +937,67 @@ impl serde::Serialize for SubagentStart {
 ///
 /// - **Category:** loop (cannot block).
 /// - **May answer:** `followup_message`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
-/// - **`matcher` is tested against:** The subagent type: generalPurpose, explore, shell, …..
+/// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubagentStop {
     /// The fields every event carries.
     pub common: Common,
-    /// The subagent type matched by `matcher`. (Source: D-AUG26.)
+    /// The subagent type matched by `matcher`.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub subagent_type: Option<String>,
-    /// How the subagent ended: "completed", "error" or "aborted". (Source: D-AUG26.)
+    /// How the subagent ended: "completed", "error" or "aborted".
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub status: String,
-    /// The task the subagent was given. (Source: D-AUG26.)
+    /// The task the subagent was given.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub task: Option<String>,
-    /// Short description of the subagent's task. (Source: D-AUG26.)
+    /// Short description of the subagent's task.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub description: Option<String>,
-    /// The subagent's summary of what it did. (Source: D-AUG26.)
+    /// The subagent's summary of what it did.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub summary: Option<String>,
-    /// Run time of the subagent in milliseconds. (Source: D-AUG26.)
+    /// Run time of the subagent in milliseconds.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub duration_ms: Option<i64>,
-    /// Number of messages in the subagent's conversation. (Source: D-AUG26.)
+    /// Number of messages in the subagent's conversation.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub message_count: Option<i64>,
-    /// Number of tool calls the subagent made. (Source: D-AUG26.)
+    /// Number of tool calls the subagent made.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub tool_call_count: Option<i64>,
-    /// Number of earlier automatic followups for this subagent, starting at 0. (Source: D-AUG26.)
+    /// Number of earlier automatic followups for this subagent, starting at 0.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub loop_count: Option<i64>,
-    /// Files the subagent modified. (Source: D-AUG26.)
+    /// Files the subagent modified.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub modified_files: Option<Vec<String>>,
-    /// Path of the subagent's transcript, or null. (Source: D-AUG26.)
+    /// Path of the subagent's transcript, or null.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub agent_transcript_path: Option<String>,
+    /// Identifier of the subagent, the tool_use_id of the Task call that started it.
+    ///
+    /// Sources: a capture of real Cursor IDE 3.18.25 payloads; this project's wire-format reference, section 7.
+    pub subagent_id: Option<String>,
+    /// The conversation that started the subagent (equal to conversation_id in the one capture).
+    ///
+    /// Sources: a capture of real Cursor IDE 3.18.25 payloads; this project's wire-format reference, section 7.
+    pub parent_conversation_id: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -898,6 +1034,8 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                 let mut loop_count: Option<i64> = None;
                 let mut modified_files: Option<Vec<String>> = None;
                 let mut agent_transcript_path: Option<String> = None;
+                let mut subagent_id: Option<String> = None;
+                let mut parent_conversation_id: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "subagent_type" => {
@@ -922,6 +1060,11 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                             agent_transcript_path =
                                 crate::de::value(&mut map, "agent_transcript_path")?
                         }
+                        "subagent_id" => subagent_id = crate::de::value(&mut map, "subagent_id")?,
+                        "parent_conversation_id" => {
+                            parent_conversation_id =
+                                crate::de::value(&mut map, "parent_conversation_id")?
+                        }
                         _ => {
                             if !common.read_field(&key, &mut map)? {
                                 extra.insert(key.into_owned(), map.next_value()?);
@@ -945,6 +1088,8 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                     loop_count,
                     modified_files,
                     agent_transcript_path,
+                    subagent_id,
+                    parent_conversation_id,
                     extra,
                 })
             }
@@ -988,6 +1133,12 @@ impl serde::Serialize for SubagentStop {
         if let Some(v) = &self.agent_transcript_path {
             map.serialize_entry("agent_transcript_path", v)?;
         }
+        if let Some(v) = &self.subagent_id {
+            map.serialize_entry("subagent_id", v)?;
+        }
+        if let Some(v) = &self.parent_conversation_id {
+            map.serialize_entry("parent_conversation_id", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1001,17 +1152,25 @@ impl serde::Serialize for SubagentStop {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeShellExecutionResponse`](crate::response::BeforeShellExecutionResponse).
-/// - **`matcher` is tested against:** The full command string..
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26; REC.
+/// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeShellExecution {
     /// The fields every event carries.
     pub common: Common,
-    /// The full shell command about to run. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// The full shell command about to run.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub command: String,
-    /// Working directory of the command; "" in the CLI. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// Working directory of the command; "" in the CLI.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cwd: Option<String>,
-    /// True when the command will run in Cursor's sandbox; added by Aug 2026. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the command will run in Cursor's sandbox; added by Aug 2026.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub sandbox: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1096,19 +1255,29 @@ impl serde::Serialize for BeforeShellExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The full command string..
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26; REC.
+/// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterShellExecution {
     /// The fields every event carries.
     pub common: Common,
-    /// The shell command that ran. (Source: D-AUG26; REC; CORPUS.)
+    /// The shell command that ran.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub command: String,
-    /// The command's output (may be empty). (Source: D-AUG26; REC; CORPUS.)
+    /// The command's output (may be empty).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub output: Option<String>,
-    /// Run time in milliseconds, not counting time waiting for approval (fractional). (Source: D-AUG26; REC; CORPUS.)
+    /// Run time in milliseconds, not counting time waiting for approval (fractional).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration: Option<f64>,
-    /// True when the command ran in Cursor's sandbox; added by Aug 2026. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the command ran in Cursor's sandbox; added by Aug 2026.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub sandbox: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1193,26 +1362,45 @@ impl serde::Serialize for AfterShellExecution {
     }
 }
 
-/// `beforeMCPExecution`: Before the agent calls an MCP tool (in the CLI, recorded only with --approve-mcps).
+/// `beforeMCPExecution`: Before the agent calls an MCP tool.
 ///
-/// `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade.
+/// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade.
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeMCPExecution {
     /// The fields every event carries.
     pub common: Common,
-    /// Name of the MCP tool about to be called. (Source: D-1.7; D-AUG26; JL.)
+    /// Name of the MCP tool about to be called.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); 1.7-era TypeScript types for Cursor hooks.
     pub tool_name: String,
-    /// The tool's arguments, as a JSON string or an object. (Source: D-1.7; D-AUG26; JL.)
+    /// The tool's arguments, as a JSON string or an object.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); 1.7-era TypeScript types for Cursor hooks.
     pub tool_input: Option<ToolInput>,
-    /// URL of the MCP server, for remote servers. (Source: D-1.7; D-AUG26; JL.)
+    /// URL of the MCP server, for remote servers.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); 1.7-era TypeScript types for Cursor hooks.
     pub url: Option<String>,
-    /// Command that starts the MCP server, for local servers. (Source: D-1.7; D-AUG26; JL.)
+    /// Command that starts the MCP server, for local servers.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); 1.7-era TypeScript types for Cursor hooks.
     pub command: Option<String>,
+    /// The MCP server's key in mcp.json; the docs advise matching on it and treating a missing one as deny.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
+    pub mcp_server_name: Option<String>,
+    /// The MCP server's URL, for HTTP/SSE servers only.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
+    pub mcp_server_url: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -1245,12 +1433,20 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                 let mut tool_input: Option<ToolInput> = None;
                 let mut url: Option<String> = None;
                 let mut command: Option<String> = None;
+                let mut mcp_server_name: Option<String> = None;
+                let mut mcp_server_url: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
                         "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
                         "url" => url = crate::de::value(&mut map, "url")?,
                         "command" => command = crate::de::value(&mut map, "command")?,
+                        "mcp_server_name" => {
+                            mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?
+                        }
+                        "mcp_server_url" => {
+                            mcp_server_url = crate::de::value(&mut map, "mcp_server_url")?
+                        }
                         _ => {
                             if !common.read_field(&key, &mut map)? {
                                 extra.insert(key.into_owned(), map.next_value()?);
@@ -1268,6 +1464,8 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                     tool_input,
                     url,
                     command,
+                    mcp_server_name,
+                    mcp_server_url,
                     extra,
                 })
             }
@@ -1290,6 +1488,12 @@ impl serde::Serialize for BeforeMCPExecution {
         if let Some(v) = &self.command {
             map.serialize_entry("command", v)?;
         }
+        if let Some(v) = &self.mcp_server_name {
+            map.serialize_entry("mcp_server_name", v)?;
+        }
+        if let Some(v) = &self.mcp_server_url {
+            map.serialize_entry("mcp_server_url", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1303,20 +1507,39 @@ impl serde::Serialize for BeforeMCPExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterMCPExecution {
     /// The fields every event carries.
     pub common: Common,
-    /// Name of the MCP tool that was called. (Source: D-AUG26; HS.)
+    /// Name of the MCP tool that was called.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub tool_name: String,
-    /// The tool's arguments, as a JSON string or an object. (Source: D-AUG26; HS.)
+    /// The tool's arguments, as a JSON string or an object.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub tool_input: Option<ToolInput>,
-    /// The tool's result as a JSON string. (Source: D-AUG26; HS.)
+    /// The tool's result as a JSON string.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub result_json: Option<String>,
-    /// Time the call took, in milliseconds. (Source: D-AUG26.)
+    /// Time the call took, in milliseconds.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub duration: Option<f64>,
+    /// The MCP server's key in mcp.json; the docs advise matching on it and treating a missing one as deny.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
+    pub mcp_server_name: Option<String>,
+    /// The MCP server's URL, for HTTP/SSE servers only.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
+    pub mcp_server_url: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -1349,12 +1572,20 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                 let mut tool_input: Option<ToolInput> = None;
                 let mut result_json: Option<String> = None;
                 let mut duration: Option<f64> = None;
+                let mut mcp_server_name: Option<String> = None;
+                let mut mcp_server_url: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
                         "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
                         "result_json" => result_json = crate::de::value(&mut map, "result_json")?,
                         "duration" => duration = crate::de::value(&mut map, "duration")?,
+                        "mcp_server_name" => {
+                            mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?
+                        }
+                        "mcp_server_url" => {
+                            mcp_server_url = crate::de::value(&mut map, "mcp_server_url")?
+                        }
                         _ => {
                             if !common.read_field(&key, &mut map)? {
                                 extra.insert(key.into_owned(), map.next_value()?);
@@ -1372,6 +1603,8 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                     tool_input,
                     result_json,
                     duration,
+                    mcp_server_name,
+                    mcp_server_url,
                     extra,
                 })
             }
@@ -1394,6 +1627,12 @@ impl serde::Serialize for AfterMCPExecution {
         if let Some(v) = &self.duration {
             map.serialize_entry("duration", v)?;
         }
+        if let Some(v) = &self.mcp_server_name {
+            map.serialize_entry("mcp_server_name", v)?;
+        }
+        if let Some(v) = &self.mcp_server_url {
+            map.serialize_entry("mcp_server_url", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1407,17 +1646,25 @@ impl serde::Serialize for AfterMCPExecution {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
-/// - **`matcher` is tested against:** The tool type: Read, TabRead..
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26; REC.
+/// - **`matcher` is tested against:** The tool type: Read, TabRead. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeReadFile {
     /// The fields every event carries.
     pub common: Common,
-    /// Absolute path of the file about to be read. Also read from `filePath`. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// Absolute path of the file about to be read. Also read from `filePath`.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub file_path: String,
-    /// The file's full content. (Source: D-1.7; JL; D-AUG26; REC; CORPUS.)
+    /// The file's full content.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; 1.7-era TypeScript types for Cursor hooks; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub content: Option<String>,
-    /// Files and rules attached to the request ([] in every recording). (Source: D-1.7; JL; D-AUG26; REC; CORPUS.)
+    /// Files and rules attached to the request ([] in every recording).
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; 1.7-era TypeScript types for Cursor hooks; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub attachments: Option<Vec<Attachment>>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1501,15 +1748,21 @@ impl serde::Serialize for BeforeReadFile {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The tool type: Write, TabWrite..
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26; GB; REC.
+/// - **`matcher` is tested against:** The tool type: Write, TabWrite. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterFileEdit {
     /// The fields every event carries.
     pub common: Common,
-    /// Absolute path of the edited file. Also read from `filePath`. (Source: D-1.7; D-AUG26; GB; REC; CORPUS.)
+    /// Absolute path of the edited file. Also read from `filePath`.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub file_path: String,
-    /// The edits applied, as old_string/new_string pairs. (Source: D-1.7; D-AUG26; GB; REC; CORPUS.)
+    /// The edits applied, as old_string/new_string pairs.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub edits: Option<Vec<FileEdit>>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1587,17 +1840,27 @@ impl serde::Serialize for AfterFileEdit {
 ///
 /// - **Category:** prompt_gate (can block).
 /// - **May answer:** `continue`, `user_message`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
-/// - **`matcher` is tested against:** The fixed string UserPromptSubmit..
+/// - **`matcher` is tested against:** The fixed string UserPromptSubmit. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26; REC.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeSubmitPrompt {
     /// The fields every event carries.
     pub common: Common,
-    /// The prompt text the user submitted. (Source: D-1.7; D-AUG26; REC; CORPUS.)
+    /// The prompt text the user submitted.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub prompt: String,
-    /// Files and rules attached to the prompt; entries use file_path or filePath. (Source: D-1.7; D-JAN26; CUP; HS; REC; CORPUS.)
+    /// Files and rules attached to the prompt; entries use file_path or filePath.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Jan 2026); Cupcake (a peer library); hookshot (a peer library); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub attachments: Option<Vec<Attachment>>,
+    /// The composer mode, e.g. "agent"; seen in a real IDE payload.
+    ///
+    /// Sources: a capture of real Cursor IDE 3.18.25 payloads; this project's wire-format reference, section 7.
+    pub composer_mode: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
 }
@@ -1628,10 +1891,14 @@ impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
                 let mut extra = Map::new();
                 let mut prompt: Option<String> = None;
                 let mut attachments: Option<Vec<Attachment>> = None;
+                let mut composer_mode: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "prompt" => prompt = crate::de::value(&mut map, "prompt")?,
                         "attachments" => attachments = crate::de::value(&mut map, "attachments")?,
+                        "composer_mode" => {
+                            composer_mode = crate::de::value(&mut map, "composer_mode")?
+                        }
                         _ => {
                             if !common.read_field(&key, &mut map)? {
                                 extra.insert(key.into_owned(), map.next_value()?);
@@ -1646,6 +1913,7 @@ impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
                     common,
                     prompt: prompt.ok_or_else(|| missing("beforeSubmitPrompt", "prompt"))?,
                     attachments,
+                    composer_mode,
                     extra,
                 })
             }
@@ -1662,6 +1930,9 @@ impl serde::Serialize for BeforeSubmitPrompt {
         if let Some(v) = &self.attachments {
             map.serialize_entry("attachments", v)?;
         }
+        if let Some(v) = &self.composer_mode {
+            map.serialize_entry("composer_mode", v)?;
+        }
         for (key, value) in &self.extra {
             map.serialize_entry(key, value)?;
         }
@@ -1675,22 +1946,34 @@ impl serde::Serialize for BeforeSubmitPrompt {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The fixed string AgentResponse..
+/// - **`matcher` is tested against:** The fixed string AgentResponse. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26; REC.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterAgentResponse {
     /// The fields every event carries.
     pub common: Common,
-    /// The assistant message text (may be empty). (Source: D-AUG26; REC; CORPUS.)
+    /// The assistant message text (may be empty).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub text: String,
-    /// Input tokens of the turn; undocumented. (Source: REC; CORPUS.)
+    /// Input tokens of the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub input_tokens: Option<i64>,
-    /// Output tokens of the turn; undocumented. (Source: REC; CORPUS.)
+    /// Output tokens of the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub output_tokens: Option<i64>,
-    /// Prompt-cache tokens read in the turn; undocumented. (Source: REC; CORPUS.)
+    /// Prompt-cache tokens read in the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_read_tokens: Option<i64>,
-    /// Prompt-cache tokens written in the turn; undocumented. (Source: REC; CORPUS.)
+    /// Prompt-cache tokens written in the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_write_tokens: Option<i64>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1795,15 +2078,21 @@ impl serde::Serialize for AfterAgentResponse {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The fixed string AgentThought..
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26; REC.
+/// - **`matcher` is tested against:** The fixed string AgentThought. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterAgentThought {
     /// The fields every event carries.
     pub common: Common,
-    /// The thinking text. (Source: D-AUG26; REC; CORPUS.)
+    /// The thinking text.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub text: String,
-    /// Time spent thinking, in milliseconds. (Source: D-AUG26; REC; CORPUS.)
+    /// Time spent thinking, in milliseconds.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration_ms: Option<i64>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -1882,24 +2171,41 @@ impl serde::Serialize for AfterAgentThought {
 ///
 /// - **Category:** notice (cannot block).
 /// - **May answer:** `user_message`. A handler returns [`PreCompactResponse`](crate::response::PreCompactResponse).
-/// - **Since:** ~2.4. **Source:** D-AUG26; REC.
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **Since:** ~2.4.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PreCompact {
     /// The fields every event carries.
     pub common: Common,
-    /// What started the compaction: "auto" or "manual". (Source: D-AUG26; REC; CORPUS.)
+    /// What started the compaction: "auto" or "manual".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub trigger: Option<String>,
-    /// Share of the context window in use, in percent (fractional). (Source: D-AUG26; REC; CORPUS.)
+    /// Share of the context window in use, in percent (fractional).
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub context_usage_percent: Option<f64>,
-    /// Tokens currently in the context. (Source: D-AUG26; REC; CORPUS.)
+    /// Tokens currently in the context.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub context_tokens: Option<i64>,
-    /// Size of the model's context window in tokens. (Source: D-AUG26; REC; CORPUS.)
+    /// Size of the model's context window in tokens.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub context_window_size: Option<i64>,
-    /// Number of messages in the conversation. (Source: D-AUG26; REC; CORPUS.)
+    /// Number of messages in the conversation.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub message_count: Option<i64>,
-    /// Number of messages that will be compacted. (Source: D-AUG26; REC; CORPUS.)
+    /// Number of messages that will be compacted.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub messages_to_compact: Option<i64>,
-    /// True when the conversation has not been compacted before. (Source: D-AUG26; REC; CORPUS.)
+    /// True when the conversation has not been compacted before.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_first_compaction: Option<bool>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -2020,24 +2326,38 @@ impl serde::Serialize for PreCompact {
 ///
 /// - **Category:** loop (cannot block).
 /// - **May answer:** `followup_message`. A handler returns [`StopResponse`](crate::response::StopResponse).
-/// - **`matcher` is tested against:** The fixed string Stop..
+/// - **`matcher` is tested against:** The fixed string Stop. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
-/// - **Since:** 1.7. **Source:** D-1.7; D-AUG26; REC.
+/// - **Since:** 1.7.
+///
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stop {
     /// The fields every event carries.
     pub common: Common,
-    /// How the loop ended: "completed", "aborted" or "error". (Source: D-1.7; JL; D-AUG26; REC; CORPUS.)
+    /// How the loop ended: "completed", "aborted" or "error".
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; 1.7-era TypeScript types for Cursor hooks; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub status: String,
-    /// Number of earlier automatic followups in this chain, starting at 0; absent in 1.7. (Source: D-JAN26; D-AUG26; REC; CORPUS.)
+    /// Number of earlier automatic followups in this chain, starting at 0; absent in 1.7.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub loop_count: Option<i64>,
-    /// Input tokens of the turn; undocumented. (Source: REC; CORPUS.)
+    /// Input tokens of the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub input_tokens: Option<i64>,
-    /// Output tokens of the turn; undocumented. (Source: REC; CORPUS.)
+    /// Output tokens of the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub output_tokens: Option<i64>,
-    /// Prompt-cache tokens read in the turn; undocumented. (Source: REC; CORPUS.)
+    /// Prompt-cache tokens read in the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_read_tokens: Option<i64>,
-    /// Prompt-cache tokens written in the turn; undocumented. (Source: REC; CORPUS.)
+    /// Prompt-cache tokens written in the turn; undocumented.
+    ///
+    /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_write_tokens: Option<i64>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -2145,15 +2465,22 @@ impl serde::Serialize for Stop {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud, cli.
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeTabFileRead {
     /// The fields every event carries.
     pub common: Common,
-    /// Absolute path of the file Tab is about to read. Also read from `filePath`. (Source: D-JAN26; D-AUG26; HS.)
+    /// Absolute path of the file Tab is about to read. Also read from `filePath`.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub file_path: String,
-    /// The file's content. (Source: D-JAN26; D-AUG26; HS.)
+    /// The file's content.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub content: Option<String>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -2235,15 +2562,22 @@ impl serde::Serialize for BeforeTabFileRead {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud, cli.
-/// - **Since:** by Jan 2026. **Source:** D-JAN26; D-AUG26.
+/// - **Since:** by Jan 2026.
+///
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterTabFileEdit {
     /// The fields every event carries.
     pub common: Common,
-    /// Absolute path of the file Tab edited. Also read from `filePath`. (Source: D-JAN26; D-AUG26; HS.)
+    /// Absolute path of the file Tab edited. Also read from `filePath`.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub file_path: String,
-    /// The edits applied, with old_string, new_string, range, old_line and new_line. (Source: D-AUG26; HS.)
+    /// The edits applied, with old_string, new_string, range, old_line and new_line.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub edits: Option<Vec<TabEdit>>,
     /// Fields this version of the crate does not know, kept as Cursor sent them.
     pub extra: Map<String, Value>,
@@ -2324,8 +2658,11 @@ impl serde::Serialize for AfterTabFileEdit {
 ///
 /// - **Category:** app (cannot block).
 /// - **May answer:** `pluginPaths`. A handler returns [`WorkspaceOpenResponse`](crate::response::WorkspaceOpenResponse).
+/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
-/// - **Since:** by Aug 2026. **Source:** D-AUG26; REC.
+/// - **Since:** by Aug 2026.
+///
+/// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WorkspaceOpen {
     /// The fields every event carries.

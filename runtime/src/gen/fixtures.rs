@@ -30,11 +30,13 @@ impl crate::event::SessionStart {
 
 impl Fixture<crate::event::SessionStart> {
     /// Sets `is_background_agent`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_background_agent(self, value: bool) -> Self {
         self.set("is_background_agent", Value::Bool(value))
     }
 
     /// Sets `composer_mode`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn composer_mode(self, value: impl Into<String>) -> Self {
         self.set("composer_mode", Value::String(value.into()))
     }
@@ -59,26 +61,31 @@ impl crate::event::SessionEnd {
 
 impl Fixture<crate::event::SessionEnd> {
     /// Sets `reason`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn reason(self, value: impl Into<String>) -> Self {
         self.set("reason", Value::String(value.into()))
     }
 
     /// Sets `duration_ms`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration_ms(self, value: i64) -> Self {
         self.set("duration_ms", Value::from(value))
     }
 
     /// Sets `is_background_agent`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_background_agent(self, value: bool) -> Self {
         self.set("is_background_agent", Value::Bool(value))
     }
 
     /// Sets `final_status`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn final_status(self, value: impl Into<String>) -> Self {
         self.set("final_status", Value::String(value.into()))
     }
 
     /// Sets `error_message`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn error_message(self, value: impl Into<String>) -> Self {
         self.set("error_message", Value::String(value.into()))
     }
@@ -103,26 +110,31 @@ impl crate::event::PreToolUse {
 
 impl Fixture<crate::event::PreToolUse> {
     /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
         self.set("tool_name", Value::String(value.into()))
     }
 
     /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_input(self, value: Value) -> Self {
         self.set("tool_input", value)
     }
 
     /// Sets `tool_use_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_use_id(self, value: impl Into<String>) -> Self {
         self.set("tool_use_id", Value::String(value.into()))
     }
 
     /// Sets `cwd`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cwd(self, value: impl Into<String>) -> Self {
         self.set("cwd", Value::String(value.into()))
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn agent_message(self, value: impl Into<String>) -> Self {
         self.set("agent_message", Value::String(value.into()))
     }
@@ -147,31 +159,37 @@ impl crate::event::PostToolUse {
 
 impl Fixture<crate::event::PostToolUse> {
     /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
         self.set("tool_name", Value::String(value.into()))
     }
 
     /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_input(self, value: Value) -> Self {
         self.set("tool_input", value)
     }
 
     /// Sets `tool_use_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_use_id(self, value: impl Into<String>) -> Self {
         self.set("tool_use_id", Value::String(value.into()))
     }
 
     /// Sets `cwd`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cwd(self, value: impl Into<String>) -> Self {
         self.set("cwd", Value::String(value.into()))
     }
 
     /// Sets `duration`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration(self, value: f64) -> Self {
         self.set("duration", Value::from(value))
     }
 
     /// Sets `tool_output`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_output(self, value: impl Into<String>) -> Self {
         self.set("tool_output", Value::String(value.into()))
     }
@@ -196,41 +214,49 @@ impl crate::event::PostToolUseFailure {
 
 impl Fixture<crate::event::PostToolUseFailure> {
     /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
         self.set("tool_name", Value::String(value.into()))
     }
 
     /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_input(self, value: Value) -> Self {
         self.set("tool_input", value)
     }
 
     /// Sets `tool_use_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_use_id(self, value: impl Into<String>) -> Self {
         self.set("tool_use_id", Value::String(value.into()))
     }
 
     /// Sets `cwd`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cwd(self, value: impl Into<String>) -> Self {
         self.set("cwd", Value::String(value.into()))
     }
 
     /// Sets `error_message`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn error_message(self, value: impl Into<String>) -> Self {
         self.set("error_message", Value::String(value.into()))
     }
 
     /// Sets `failure_type`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn failure_type(self, value: impl Into<String>) -> Self {
         self.set("failure_type", Value::String(value.into()))
     }
 
     /// Sets `duration`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration(self, value: f64) -> Self {
         self.set("duration", Value::from(value))
     }
 
     /// Sets `is_interrupt`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_interrupt(self, value: bool) -> Self {
         self.set("is_interrupt", Value::Bool(value))
     }
@@ -255,41 +281,49 @@ impl crate::event::SubagentStart {
 
 impl Fixture<crate::event::SubagentStart> {
     /// Sets `subagent_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_id(self, value: impl Into<String>) -> Self {
         self.set("subagent_id", Value::String(value.into()))
     }
 
     /// Sets `subagent_type`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_type(self, value: impl Into<String>) -> Self {
         self.set("subagent_type", Value::String(value.into()))
     }
 
     /// Sets `task`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn task(self, value: impl Into<String>) -> Self {
         self.set("task", Value::String(value.into()))
     }
 
     /// Sets `parent_conversation_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn parent_conversation_id(self, value: impl Into<String>) -> Self {
         self.set("parent_conversation_id", Value::String(value.into()))
     }
 
     /// Sets `tool_call_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_call_id(self, value: impl Into<String>) -> Self {
         self.set("tool_call_id", Value::String(value.into()))
     }
 
     /// Sets `subagent_model`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_model(self, value: impl Into<String>) -> Self {
         self.set("subagent_model", Value::String(value.into()))
     }
 
     /// Sets `is_parallel_worker`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_parallel_worker(self, value: bool) -> Self {
         self.set("is_parallel_worker", Value::Bool(value))
     }
 
     /// Sets `git_branch`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn git_branch(self, value: impl Into<String>) -> Self {
         self.set("git_branch", Value::String(value.into()))
     }
@@ -314,51 +348,61 @@ impl crate::event::SubagentStop {
 
 impl Fixture<crate::event::SubagentStop> {
     /// Sets `subagent_type`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_type(self, value: impl Into<String>) -> Self {
         self.set("subagent_type", Value::String(value.into()))
     }
 
     /// Sets `status`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn status(self, value: impl Into<String>) -> Self {
         self.set("status", Value::String(value.into()))
     }
 
     /// Sets `task`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn task(self, value: impl Into<String>) -> Self {
         self.set("task", Value::String(value.into()))
     }
 
     /// Sets `description`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn description(self, value: impl Into<String>) -> Self {
         self.set("description", Value::String(value.into()))
     }
 
     /// Sets `summary`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn summary(self, value: impl Into<String>) -> Self {
         self.set("summary", Value::String(value.into()))
     }
 
     /// Sets `duration_ms`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration_ms(self, value: i64) -> Self {
         self.set("duration_ms", Value::from(value))
     }
 
     /// Sets `message_count`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn message_count(self, value: i64) -> Self {
         self.set("message_count", Value::from(value))
     }
 
     /// Sets `tool_call_count`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_call_count(self, value: i64) -> Self {
         self.set("tool_call_count", Value::from(value))
     }
 
     /// Sets `loop_count`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn loop_count(self, value: i64) -> Self {
         self.set("loop_count", Value::from(value))
     }
 
     /// Sets `modified_files`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn modified_files(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.set(
             "modified_files",
@@ -367,8 +411,21 @@ impl Fixture<crate::event::SubagentStop> {
     }
 
     /// Sets `agent_transcript_path`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn agent_transcript_path(self, value: impl Into<String>) -> Self {
         self.set("agent_transcript_path", Value::String(value.into()))
+    }
+
+    /// Sets `subagent_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn subagent_id(self, value: impl Into<String>) -> Self {
+        self.set("subagent_id", Value::String(value.into()))
+    }
+
+    /// Sets `parent_conversation_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn parent_conversation_id(self, value: impl Into<String>) -> Self {
+        self.set("parent_conversation_id", Value::String(value.into()))
     }
 }
 
@@ -391,16 +448,19 @@ impl crate::event::BeforeShellExecution {
 
 impl Fixture<crate::event::BeforeShellExecution> {
     /// Sets `command`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn command(self, value: impl Into<String>) -> Self {
         self.set("command", Value::String(value.into()))
     }
 
     /// Sets `cwd`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cwd(self, value: impl Into<String>) -> Self {
         self.set("cwd", Value::String(value.into()))
     }
 
     /// Sets `sandbox`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn sandbox(self, value: bool) -> Self {
         self.set("sandbox", Value::Bool(value))
     }
@@ -425,21 +485,25 @@ impl crate::event::AfterShellExecution {
 
 impl Fixture<crate::event::AfterShellExecution> {
     /// Sets `command`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn command(self, value: impl Into<String>) -> Self {
         self.set("command", Value::String(value.into()))
     }
 
     /// Sets `output`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn output(self, value: impl Into<String>) -> Self {
         self.set("output", Value::String(value.into()))
     }
 
     /// Sets `duration`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration(self, value: f64) -> Self {
         self.set("duration", Value::from(value))
     }
 
     /// Sets `sandbox`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn sandbox(self, value: bool) -> Self {
         self.set("sandbox", Value::Bool(value))
     }
@@ -464,23 +528,39 @@ impl crate::event::BeforeMCPExecution {
 
 impl Fixture<crate::event::BeforeMCPExecution> {
     /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
         self.set("tool_name", Value::String(value.into()))
     }
 
     /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_input(self, value: Value) -> Self {
         self.set("tool_input", value)
     }
 
     /// Sets `url`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn url(self, value: impl Into<String>) -> Self {
         self.set("url", Value::String(value.into()))
     }
 
     /// Sets `command`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn command(self, value: impl Into<String>) -> Self {
         self.set("command", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server_name(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_name", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server_url`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server_url(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_url", Value::String(value.into()))
     }
 }
 
@@ -503,23 +583,39 @@ impl crate::event::AfterMCPExecution {
 
 impl Fixture<crate::event::AfterMCPExecution> {
     /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
         self.set("tool_name", Value::String(value.into()))
     }
 
     /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_input(self, value: Value) -> Self {
         self.set("tool_input", value)
     }
 
     /// Sets `result_json`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn result_json(self, value: impl Into<String>) -> Self {
         self.set("result_json", Value::String(value.into()))
     }
 
     /// Sets `duration`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration(self, value: f64) -> Self {
         self.set("duration", Value::from(value))
+    }
+
+    /// Sets `mcp_server_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server_name(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_name", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server_url`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server_url(self, value: impl Into<String>) -> Self {
+        self.set("mcp_server_url", Value::String(value.into()))
     }
 }
 
@@ -542,16 +638,19 @@ impl crate::event::BeforeReadFile {
 
 impl Fixture<crate::event::BeforeReadFile> {
     /// Sets `file_path`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
         self.set("file_path", Value::String(value.into()))
     }
 
     /// Sets `content`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn content(self, value: impl Into<String>) -> Self {
         self.set("content", Value::String(value.into()))
     }
 
     /// Sets `attachments`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn attachments(self, value: Value) -> Self {
         self.set("attachments", value)
     }
@@ -576,11 +675,13 @@ impl crate::event::AfterFileEdit {
 
 impl Fixture<crate::event::AfterFileEdit> {
     /// Sets `file_path`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
         self.set("file_path", Value::String(value.into()))
     }
 
     /// Sets `edits`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn edits(self, value: Value) -> Self {
         self.set("edits", value)
     }
@@ -605,13 +706,21 @@ impl crate::event::BeforeSubmitPrompt {
 
 impl Fixture<crate::event::BeforeSubmitPrompt> {
     /// Sets `prompt`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn prompt(self, value: impl Into<String>) -> Self {
         self.set("prompt", Value::String(value.into()))
     }
 
     /// Sets `attachments`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn attachments(self, value: Value) -> Self {
         self.set("attachments", value)
+    }
+
+    /// Sets `composer_mode`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn composer_mode(self, value: impl Into<String>) -> Self {
+        self.set("composer_mode", Value::String(value.into()))
     }
 }
 
@@ -634,26 +743,31 @@ impl crate::event::AfterAgentResponse {
 
 impl Fixture<crate::event::AfterAgentResponse> {
     /// Sets `text`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn text(self, value: impl Into<String>) -> Self {
         self.set("text", Value::String(value.into()))
     }
 
     /// Sets `input_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn input_tokens(self, value: i64) -> Self {
         self.set("input_tokens", Value::from(value))
     }
 
     /// Sets `output_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn output_tokens(self, value: i64) -> Self {
         self.set("output_tokens", Value::from(value))
     }
 
     /// Sets `cache_read_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cache_read_tokens(self, value: i64) -> Self {
         self.set("cache_read_tokens", Value::from(value))
     }
 
     /// Sets `cache_write_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cache_write_tokens(self, value: i64) -> Self {
         self.set("cache_write_tokens", Value::from(value))
     }
@@ -678,11 +792,13 @@ impl crate::event::AfterAgentThought {
 
 impl Fixture<crate::event::AfterAgentThought> {
     /// Sets `text`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn text(self, value: impl Into<String>) -> Self {
         self.set("text", Value::String(value.into()))
     }
 
     /// Sets `duration_ms`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration_ms(self, value: i64) -> Self {
         self.set("duration_ms", Value::from(value))
     }
@@ -707,36 +823,43 @@ impl crate::event::PreCompact {
 
 impl Fixture<crate::event::PreCompact> {
     /// Sets `trigger`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn trigger(self, value: impl Into<String>) -> Self {
         self.set("trigger", Value::String(value.into()))
     }
 
     /// Sets `context_usage_percent`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn context_usage_percent(self, value: f64) -> Self {
         self.set("context_usage_percent", Value::from(value))
     }
 
     /// Sets `context_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn context_tokens(self, value: i64) -> Self {
         self.set("context_tokens", Value::from(value))
     }
 
     /// Sets `context_window_size`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn context_window_size(self, value: i64) -> Self {
         self.set("context_window_size", Value::from(value))
     }
 
     /// Sets `message_count`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn message_count(self, value: i64) -> Self {
         self.set("message_count", Value::from(value))
     }
 
     /// Sets `messages_to_compact`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn messages_to_compact(self, value: i64) -> Self {
         self.set("messages_to_compact", Value::from(value))
     }
 
     /// Sets `is_first_compaction`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_first_compaction(self, value: bool) -> Self {
         self.set("is_first_compaction", Value::Bool(value))
     }
@@ -761,31 +884,37 @@ impl crate::event::Stop {
 
 impl Fixture<crate::event::Stop> {
     /// Sets `status`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn status(self, value: impl Into<String>) -> Self {
         self.set("status", Value::String(value.into()))
     }
 
     /// Sets `loop_count`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn loop_count(self, value: i64) -> Self {
         self.set("loop_count", Value::from(value))
     }
 
     /// Sets `input_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn input_tokens(self, value: i64) -> Self {
         self.set("input_tokens", Value::from(value))
     }
 
     /// Sets `output_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn output_tokens(self, value: i64) -> Self {
         self.set("output_tokens", Value::from(value))
     }
 
     /// Sets `cache_read_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cache_read_tokens(self, value: i64) -> Self {
         self.set("cache_read_tokens", Value::from(value))
     }
 
     /// Sets `cache_write_tokens`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn cache_write_tokens(self, value: i64) -> Self {
         self.set("cache_write_tokens", Value::from(value))
     }
@@ -810,11 +939,13 @@ impl crate::event::BeforeTabFileRead {
 
 impl Fixture<crate::event::BeforeTabFileRead> {
     /// Sets `file_path`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
         self.set("file_path", Value::String(value.into()))
     }
 
     /// Sets `content`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn content(self, value: impl Into<String>) -> Self {
         self.set("content", Value::String(value.into()))
     }
@@ -839,11 +970,13 @@ impl crate::event::AfterTabFileEdit {
 
 impl Fixture<crate::event::AfterTabFileEdit> {
     /// Sets `file_path`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
         self.set("file_path", Value::String(value.into()))
     }
 
     /// Sets `edits`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn edits(self, value: Value) -> Self {
         self.set("edits", value)
     }

@@ -3,5 +3,7 @@
 pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;
+pub(crate) mod outcomes;
 pub(crate) mod responses;
 pub(crate) mod table;
+pub(crate) mod traits;

@@ -27,9 +27,13 @@ use std::collections::BTreeMap;
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SessionStartResponse {
-    /// `env`: Environment variables passed to every later hook of this session. (Source: D-AUG26.)
+    /// `env`: Environment variables passed to every later hook of this session.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub env: Option<BTreeMap<String, String>>,
-    /// `additional_context`: Text added to the agent's context at the start of the conversation. (Source: D-AUG26; REC.)
+    /// `additional_context`: Text added to the agent's context at the start of the conversation.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
 }
 
@@ -48,6 +52,7 @@ impl SessionStartResponse {
     }
 
     /// Adds one entry to `env`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn env(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         self.env
             .get_or_insert_with(BTreeMap::new)
@@ -56,6 +61,7 @@ impl SessionStartResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
@@ -99,13 +105,21 @@ impl Response for SessionStartResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreToolUseResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-AUG26; REC.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-AUG26; REC.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
-    /// `updated_input`: Replacement tool arguments to run instead of the original ones. (Source: D-AUG26; TPH.)
+    /// `updated_input`: Replacement tool arguments to run instead of the original ones.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub updated_input: Option<Value>,
 }
 
@@ -142,18 +156,21 @@ impl PreToolUseResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
     }
 
     /// Sets `updated_input`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn updated_input(mut self, value: Value) -> Self {
         self.updated_input = Some(value);
         self
@@ -210,9 +227,13 @@ impl Response for PreToolUseResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseResponse {
-    /// `additional_context`: Text added to the agent's context after the tool result. (Source: D-AUG26; REC.)
+    /// `additional_context`: Text added to the agent's context after the tool result.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
-    /// `updated_mcp_tool_output`: Replacement result for an MCP tool call (MCP tools only). (Source: D-AUG26.)
+    /// `updated_mcp_tool_output`: Replacement result for an MCP tool call (MCP tools only).
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub updated_mcp_tool_output: Option<Value>,
 }
 
@@ -231,12 +252,14 @@ impl PostToolUseResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
     }
 
     /// Sets `updated_mcp_tool_output`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn updated_mcp_tool_output(mut self, value: Value) -> Self {
         self.updated_mcp_tool_output = Some(value);
         self
@@ -278,7 +301,9 @@ impl Response for PostToolUseResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseFailureResponse {
-    /// `additional_context`: Text added to the agent's context after the failure; undocumented but delivered in the CLI. (Source: REC.)
+    /// `additional_context`: Text added to the agent's context after the failure; undocumented but delivered in the CLI.
+    ///
+    /// Source: recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
 }
 
@@ -297,6 +322,7 @@ impl PostToolUseFailureResponse {
     }
 
     /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
         self
@@ -333,9 +359,13 @@ impl Response for PostToolUseFailureResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStartResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<Permission>,
-    /// `user_message`: Message shown to the user when the subagent is denied. (Source: D-AUG26.)
+    /// `user_message`: Message shown to the user when the subagent is denied.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
 }
 
@@ -363,6 +393,7 @@ impl SubagentStartResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -408,7 +439,9 @@ impl Response for SubagentStartResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStopResponse {
-    /// `followup_message`: Message that continues the subagent; used only when status is "completed". (Source: D-AUG26; TPH.)
+    /// `followup_message`: Message that continues the subagent; used only when status is "completed".
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub followup_message: Option<String>,
 }
 
@@ -427,6 +460,7 @@ impl SubagentStopResponse {
     }
 
     /// Sets `followup_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
         self
@@ -463,11 +497,17 @@ impl Response for SubagentStopResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeShellExecutionResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-1.7; D-AUG26; REC.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-1.7; D-AUG26; REC.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
 }
 
@@ -504,12 +544,14 @@ impl BeforeShellExecutionResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
@@ -565,11 +607,17 @@ impl Response for BeforeShellExecutionResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeMCPExecutionResponse {
-    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<PermissionOrAsk>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-1.7; D-AUG26.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision. (Source: D-1.7; D-AUG26.)
+    /// `agent_message`: Message sent to the agent to explain the decision.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
     pub agent_message: Option<String>,
 }
 
@@ -606,12 +654,14 @@ impl BeforeMCPExecutionResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
     }
 
     /// Sets `agent_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn agent_message(mut self, value: impl Into<String>) -> Self {
         self.agent_message = Some(value.into());
         self
@@ -667,9 +717,13 @@ impl Response for BeforeMCPExecutionResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeReadFileResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-1.7; D-AUG26; D-SEP26; REC; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; recordings of cursor-agent 2026.09.28; this project's product decisions, item 3.
     pub permission: Option<Permission>,
-    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied. (Source: D-AUG26; REC; WF contradiction 2.)
+    /// `user_message`: Message shown to the user (and used as the refusal text) when the action is denied.
+    ///
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; this project's wire-format reference, contradiction 2.
     pub user_message: Option<String>,
 }
 
@@ -697,6 +751,7 @@ impl BeforeReadFileResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -742,9 +797,13 @@ impl Response for BeforeReadFileResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeSubmitPromptResponse {
-    /// `continue`: False blocks the prompt; true lets it through. (Source: D-1.7; D-AUG26; REC.)
+    /// `continue` (the field `r#continue` in Rust): False blocks the prompt; true lets it through.
+    ///
+    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub r#continue: Option<bool>,
-    /// `user_message`: Message shown to the user when the prompt is blocked. (Source: D-JAN26; D-AUG26; REC.)
+    /// `user_message`: Message shown to the user when the prompt is blocked.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
 }
 
@@ -763,12 +822,16 @@ impl BeforeSubmitPromptResponse {
     }
 
     /// Sets `continue`.
+    ///
+    /// Call it as `.r#continue(…)`: `continue` is a Rust keyword. To block the prompt with a message, [`block`](Self::block) sets both fields.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn r#continue(mut self, value: bool) -> Self {
         self.r#continue = Some(value);
         self
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -808,7 +871,9 @@ impl Response for BeforeSubmitPromptResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreCompactResponse {
-    /// `user_message`: Notice shown to the user while the context is compacted. (Source: D-AUG26.)
+    /// `user_message`: Notice shown to the user while the context is compacted.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
 }
 
@@ -819,6 +884,7 @@ impl PreCompactResponse {
     }
 
     /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
         self
@@ -850,7 +916,9 @@ impl Response for PreCompactResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StopResponse {
-    /// `followup_message`: Message submitted as the next user message; used only when status is "completed". (Source: D-JAN26; D-AUG26; REC.)
+    /// `followup_message`: Message submitted as the next user message; used only when status is "completed".
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub followup_message: Option<String>,
 }
 
@@ -869,6 +937,7 @@ impl StopResponse {
     }
 
     /// Sets `followup_message`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
         self
@@ -905,7 +974,9 @@ impl Response for StopResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeTabFileReadResponse {
-    /// `permission`: allow, deny. `None` leaves the decision to Cursor. (Source: D-JAN26; D-AUG26; D-SEP26; DEC item 3.)
+    /// `permission`: allow, deny. `None` leaves the decision to Cursor.
+    ///
+    /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); the official Cursor hooks docs as quoted in Sep 2026; this project's product decisions, item 3.
     pub permission: Option<Permission>,
 }
 
@@ -964,7 +1035,9 @@ impl Response for BeforeTabFileReadResponse {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct WorkspaceOpenResponse {
-    /// `pluginPaths`: Absolute paths of plugin directories to load for this workspace. (Source: D-AUG26.)
+    /// `pluginPaths`: Absolute paths of plugin directories to load for this workspace.
+    ///
+    /// Source: the official Cursor hooks docs (Aug 2026).
     pub plugin_paths: Option<Vec<String>>,
 }
 
@@ -975,6 +1048,7 @@ impl WorkspaceOpenResponse {
     }
 
     /// Sets `pluginPaths`.
+    #[must_use = "a response is built by value: use the returned response"]
     pub fn plugin_paths<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self {
         self.plugin_paths = Some(values.into_iter().map(Into::into).collect());
         self
@@ -999,6 +1073,7 @@ impl Response for WorkspaceOpenResponse {
 /// and the error names the events that accept it. In the prelude.
 pub trait FieldSetters: Sized {
     /// Sets `env` (accepted by `sessionStart`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn env(self, key: impl Into<String>, value: impl Into<String>) -> Self
     where
         Self: fields::Env,
@@ -1007,6 +1082,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn additional_context(self, value: impl Into<String>) -> Self
     where
         Self: fields::AdditionalContext,
@@ -1015,6 +1091,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn user_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::UserMessage,
@@ -1023,6 +1100,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn agent_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::AgentMessage,
@@ -1031,6 +1109,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `updated_input` (accepted by `preToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn updated_input(self, value: Value) -> Self
     where
         Self: fields::UpdatedInput,
@@ -1039,6 +1118,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn updated_mcp_tool_output(self, value: Value) -> Self
     where
         Self: fields::UpdatedMcpToolOutput,
@@ -1047,6 +1127,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn followup_message(self, value: impl Into<String>) -> Self
     where
         Self: fields::FollowupMessage,
@@ -1055,6 +1136,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `continue` (accepted by `beforeSubmitPrompt`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn r#continue(self, value: bool) -> Self
     where
         Self: fields::Continue,
@@ -1063,6 +1145,7 @@ pub trait FieldSetters: Sized {
     }
 
     /// Sets `plugin_paths` (accepted by `workspaceOpen`).
+    #[must_use = "a response is built by value: use the returned response"]
     fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
     where
         Self: fields::PluginPaths,
@@ -1084,6 +1167,7 @@ pub mod fields {
     )]
     pub trait Env: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
     }
     impl Env for SessionStartResponse {
@@ -1099,6 +1183,7 @@ pub mod fields {
     )]
     pub trait AdditionalContext: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl AdditionalContext for SessionStartResponse {
@@ -1124,6 +1209,7 @@ pub mod fields {
     )]
     pub trait UserMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl UserMessage for PreToolUseResponse {
@@ -1169,6 +1255,7 @@ pub mod fields {
     )]
     pub trait AgentMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl AgentMessage for PreToolUseResponse {
@@ -1194,6 +1281,7 @@ pub mod fields {
     )]
     pub trait UpdatedInput: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: Value) -> Self;
     }
     impl UpdatedInput for PreToolUseResponse {
@@ -1209,6 +1297,7 @@ pub mod fields {
     )]
     pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: Value) -> Self;
     }
     impl UpdatedMcpToolOutput for PostToolUseResponse {
@@ -1224,6 +1313,7 @@ pub mod fields {
     )]
     pub trait FollowupMessage: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
     impl FollowupMessage for SubagentStopResponse {
@@ -1244,6 +1334,7 @@ pub mod fields {
     )]
     pub trait Continue: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, value: bool) -> Self;
     }
     impl Continue for BeforeSubmitPromptResponse {
@@ -1259,6 +1350,7 @@ pub mod fields {
     )]
     pub trait PluginPaths: crate::sealed::Sealed {
         /// Sets the field.
+        #[must_use]
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
     }
     impl PluginPaths for WorkspaceOpenResponse {
@@ -1266,28 +1358,4 @@ pub mod fields {
             self.plugin_paths(values)
         }
     }
-}
-
-crate::__private::outcome_impls! {
-crate::event::SessionStart => SessionStartResponse,
-crate::event::SessionEnd => (),
-crate::event::PreToolUse => PreToolUseResponse,
-crate::event::PostToolUse => PostToolUseResponse,
-crate::event::PostToolUseFailure => PostToolUseFailureResponse,
-crate::event::SubagentStart => SubagentStartResponse,
-crate::event::SubagentStop => SubagentStopResponse,
-crate::event::BeforeShellExecution => BeforeShellExecutionResponse,
-crate::event::AfterShellExecution => (),
-crate::event::BeforeMCPExecution => BeforeMCPExecutionResponse,
-crate::event::AfterMCPExecution => (),
-crate::event::BeforeReadFile => BeforeReadFileResponse,
-crate::event::AfterFileEdit => (),
-crate::event::BeforeSubmitPrompt => BeforeSubmitPromptResponse,
-crate::event::AfterAgentResponse => (),
-crate::event::AfterAgentThought => (),
-crate::event::PreCompact => PreCompactResponse,
-crate::event::Stop => StopResponse,
-crate::event::BeforeTabFileRead => BeforeTabFileReadResponse,
-crate::event::AfterTabFileEdit => (),
-crate::event::WorkspaceOpen => WorkspaceOpenResponse,
 }

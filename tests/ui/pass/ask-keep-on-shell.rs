@@ -5,7 +5,7 @@ fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     ask("push to the remote?")
 }
 
-#[cursor_hook(event = "preToolUse", ask = "downgrade", matcher = "[(]Shell")]
+#[cursor_hook(event = "preToolUse", ask = "downgrade", matcher = "[(]?Shell")]
 fn tools(_input: PreToolUse) -> PreToolUseResponse {
     PreToolUseResponse::no_opinion()
 }

@@ -1,0 +1,10 @@
+use cursor_hooks::prelude::*;
+
+// beforeReadFile's matcher is tested against the tool type (`Read`, `TabRead`), not the path:
+// this secrets guard would never run.
+#[cursor_hook(event = "beforeReadFile", matcher = "\\.env$")]
+fn secrets(_input: BeforeReadFile) -> BeforeReadFileResponse {
+    no_opinion()
+}
+
+cursor_hooks::main!(secrets);
