@@ -583,31 +583,7 @@ pub fn dead_matcher(info: &EventInfo, text: &str, regex: &regress::Regex) -> Opt
     Some(values)
 }
 
-/// The candidate nearest to `name` (by edit distance, ignoring case), when it is close.
-pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    candidates
-        .map(|c| (distance(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= (c.len() / 2).max(2))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let next = (row[j + 1] + 1).min(row[j] + 1).min(previous + cost);
-            previous = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
+pub use cursor_hooks::spec::closest;
 
 #[cfg(test)]
 mod tests {
@@ -619,17 +595,6 @@ mod tests {
         assert_eq!(scan.comment_lines, [1]);
         assert_eq!(scan.string_lines, [2]);
         assert!(serde_json::from_str::<Value>(&scan.stripped).is_ok());
-    }
-
-    #[test]
-    fn closest_names() {
-        let events = || spec::EVENTS.iter().map(|e| e.name);
-        assert_eq!(
-            closest("beforeShellCommand", events()),
-            Some("beforeShellExecution")
-        );
-        assert_eq!(closest("pretooluse", events()), Some("preToolUse"));
-        assert_eq!(closest("zzzzzzzz", events()), None);
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub(crate) fn command_line(
             return Decision::Exit(2);
         }
         unknown => {
-            let hint = closest(unknown, SUBCOMMANDS)
+            let hint = crate::spec::closest(unknown, SUBCOMMANDS.iter().copied())
                 .map(|name| format!(", did you mean `{name}`?"))
                 .unwrap_or_default();
             eprintln!("error: unknown subcommand `{unknown}`{hint}\n{USAGE}");
@@ -74,33 +74,6 @@ pub(crate) fn command_line(
         eprintln!("error: {error}");
         1
     }))
-}
-
-/// The candidate within two edits of `word`, if one is.
-fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
-    candidates
-        .iter()
-        .map(|candidate| (edit_distance(word, candidate), *candidate))
-        .filter(|(distance, _)| *distance <= 2)
-        .min()
-        .map(|(_, candidate)| candidate)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 struct Flags {
@@ -436,8 +409,9 @@ mod tests {
 
     #[test]
     fn suggests_the_closest_subcommand() {
-        assert_eq!(closest("instal", SUBCOMMANDS), Some("install"));
-        assert_eq!(closest("print-confg", SUBCOMMANDS), Some("print-config"));
-        assert_eq!(closest("doctor", SUBCOMMANDS), None);
+        let closest = |word| crate::spec::closest(word, SUBCOMMANDS.iter().copied());
+        assert_eq!(closest("instal"), Some("install"));
+        assert_eq!(closest("print-confg"), Some("print-config"));
+        assert_eq!(closest("doctor"), None);
     }
 }

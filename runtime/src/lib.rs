@@ -88,6 +88,7 @@ mod process;
 pub mod render;
 mod respond;
 pub mod response;
+pub mod spec;
 pub mod testing;
 mod types;
 mod version;
@@ -205,12 +206,6 @@ pub mod prelude {
         AddContext as _, Allow as _, Ask as _, Deny as _, FieldSetters as _, Followup as _,
     };
     pub use crate::{cursor_hook, CursorVersion, ToolInput};
-}
-
-/// The event table generated from `spec/events.json`: every event's name, category and
-/// accepted answer, for tools (configuration, diagnostics) that work on names.
-pub mod spec {
-    pub use crate::gen::table::{info, EventInfo, EVENTS};
 }
 
 mod sealed {
