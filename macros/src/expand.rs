@@ -126,6 +126,7 @@ fn fallback(
     } else {
         quote!(#vis fn #name() {})
     };
+    let inert = inert_hook(companion, &input);
     quote! {
         #error
 
@@ -136,7 +137,15 @@ fn fallback(
         #[allow(non_camel_case_types, dead_code)]
         #vis struct #companion {}
 
-        impl ::cursor_hooks::__private::Hook for #companion {
+        #inert
+    }
+}
+
+/// A `Hook` impl for a stand-in that is never run: it compiles against any use `main!` makes
+/// of it, and its empty event name keeps `main!`'s duplicate check quiet.
+fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
+    quote! {
+        impl ::cursor_hooks::__private::Hook for #ty {
             type Event = ::cursor_hooks::event::#input;
             const EVENT_NAME: &'static str = "";
             const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
@@ -148,7 +157,7 @@ fn fallback(
                 keep_ask: false,
             };
             fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<<Self::Event as ::cursor_hooks::Event>::Response> {
-                ::core::unreachable!("this handler did not compile")
+                ::core::unreachable!("a stand-in for a handler that did not compile")
             }
         }
     }
@@ -254,25 +263,12 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
 /// The type a `main!` entry falls back to when the listed path is a plain function: a hook that
 /// compiles (so nothing else is reported) and whose inherent constant fails with `message`.
 fn stand_in(local: &Ident, span: Span, message: &str) -> TokenStream {
+    let inert = inert_hook(local, &Ident::new("SessionEnd", Span::call_site()));
     quote_spanned! {span=>
         pub struct #local {}
         impl #local {
             pub const __CURSOR_HOOKS_NOT_A_HANDLER: () = ::core::panic!(#message);
         }
-        impl ::cursor_hooks::__private::Hook for #local {
-            type Event = ::cursor_hooks::event::SessionEnd;
-            const EVENT_NAME: &'static str = "";
-            const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
-                handler: "",
-                fail: ::cursor_hooks::__private::FailPolicy::Open,
-                timeout: ::core::option::Option::None,
-                matcher: ::core::option::Option::None,
-                loop_limit: ::core::option::Option::None,
-                keep_ask: false,
-            };
-            fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<()> {
-                ::core::unreachable!("not a handler")
-            }
-        }
+        #inert
     }
 }
