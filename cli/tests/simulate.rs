@@ -18,6 +18,33 @@ fn shell(s: &Scratch, command: &str, extra: &[&str]) -> Value {
     s.simulate(&args, None)
 }
 
+/// `simulate --json --session FILE` in the scratch project: one result object per payload.
+fn simulate_session(s: &Scratch, file: &std::path::Path) -> Vec<Value> {
+    let project = s.project();
+    let output = s.cli(
+        &[
+            "simulate",
+            "--json",
+            "--project",
+            project.to_str().unwrap(),
+            "--session",
+            file.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
 #[test]
 fn deny_and_allow_from_two_sources_is_deny_and_every_hook_runs() {
     let s = Scratch::new("deny-allow");
@@ -360,29 +387,7 @@ fn a_recorded_session_through_policy_matches_policy_run_directly() {
         &String::from_utf8(config.stdout).unwrap(),
     );
     let corpus = common::workspace_root().join("tests/corpus/cursor-cli-2026.09.28/all.jsonl");
-    let project = s.project();
-    let output = s.cli(
-        &[
-            "simulate",
-            "--json",
-            "--project",
-            project.to_str().unwrap(),
-            "--session",
-            corpus.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
+    let results = simulate_session(&s, &corpus);
     let payloads: Vec<&str> = std::fs::read_to_string(&corpus)
         .map(|t| t.leak().lines().filter(|l| !l.trim().is_empty()).collect())
         .unwrap();
@@ -488,28 +493,9 @@ fn a_session_gives_later_hooks_the_env_its_session_start_hook_set() {
         ]
         .join("\n"),
     );
-    let project = s.project();
-    let output = s.cli(
-        &[
-            "simulate",
-            "--json",
-            "--project",
-            project.to_str().unwrap(),
-            "--session",
-            session.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let messages: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["decision"]["agent_message"].clone())
+    let messages: Vec<Value> = simulate_session(&s, &session)
+        .iter()
+        .map(|result| result["decision"]["agent_message"].clone())
         .collect();
     assert_eq!(
         messages,

@@ -171,6 +171,15 @@ impl CommandLine {
 }
 
 impl Word {
+    /// A word started by a quote, so that `''` and `""` are words even when empty.
+    fn empty() -> Word {
+        Word {
+            text: String::new(),
+            literal: Vec::new(),
+            operator: false,
+        }
+    }
+
     /// The word with the `~`, `$` and `\\` that came from quotes escaped by a backslash, so
     /// that [`expand`] leaves them alone.
     fn text_for_expansion(&self) -> String {
@@ -217,11 +226,7 @@ fn split_words(command: &str) -> Option<Vec<Word>> {
             '\\' => push(&mut current, chars.next().unwrap_or('\\'), true),
             '\'' => {
                 // Mark the word as started even when the quotes are empty.
-                current.get_or_insert_with(|| Word {
-                    text: String::new(),
-                    literal: Vec::new(),
-                    operator: false,
-                });
+                current.get_or_insert_with(Word::empty);
                 loop {
                     match chars.next()? {
                         '\'' => break,
@@ -230,11 +235,7 @@ fn split_words(command: &str) -> Option<Vec<Word>> {
                 }
             }
             '"' => {
-                current.get_or_insert_with(|| Word {
-                    text: String::new(),
-                    literal: Vec::new(),
-                    operator: false,
-                });
+                current.get_or_insert_with(Word::empty);
                 loop {
                     match chars.next()? {
                         '"' => break,
