@@ -331,9 +331,7 @@ impl Binary {
     /// Starts the hook and writes the payload to its stdin. Panics when it cannot start.
     pub fn spawn(&mut self, payload: impl Payload) -> Running {
         use std::io::Write;
-        let mut child = self
-            .command
-            .spawn()
+        let mut child = spawn(&mut self.command)
             .unwrap_or_else(|e| panic!("cannot start {:?}: {e}", self.command.get_program()));
         if let Some(mut stdin) = child.stdin.take() {
             // A hook that stops reading early (over the size cap) is not an error here.
@@ -345,6 +343,26 @@ impl Binary {
     /// Runs the hook on one payload and returns what it answered.
     pub fn run(&mut self, payload: impl Payload) -> Rendered {
         self.spawn(payload).finish()
+    }
+}
+
+/// Starts `command`. On Windows a start that fails with `ERROR_INTERNAL_ERROR` (1359) is tried
+/// again, twice at most: Wine returns it now and then for a start that succeeds when repeated,
+/// and a test should not fail for that.
+fn spawn(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    const ERROR_INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 1;
+    loop {
+        match command.spawn() {
+            Err(error)
+                if cfg!(windows)
+                    && error.raw_os_error() == Some(ERROR_INTERNAL_ERROR)
+                    && tries < 3 =>
+            {
+                tries += 1;
+            }
+            result => return result,
+        }
     }
 }
 
