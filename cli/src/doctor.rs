@@ -74,8 +74,8 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
                 ))),
                 Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
             }
-            let program =
-                CommandLine::parse(command).and_then(|line| line.program_path(&file.cwd, &lookup));
+            let program = CommandLine::parse_for_platform(command)
+                .and_then(|line| line.program_path(&file.cwd, &lookup));
             wired.push(Wired {
                 file,
                 hook,
@@ -127,7 +127,7 @@ enum Resolution {
 }
 
 fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -> Resolution {
-    let Some(line) = CommandLine::parse(command) else {
+    let Some(line) = CommandLine::parse_for_platform(command) else {
         return Resolution::Unparsed;
     };
     let Some(program) = line.expanded_program(lookup) else {

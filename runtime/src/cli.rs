@@ -7,6 +7,7 @@
 //! and run at every start, for three subcommands and three flags.
 
 use crate::hook::{FailPolicy, LoopLimit};
+use crate::hooks_json::CommandLine;
 use crate::respond::Entry;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
@@ -124,35 +125,19 @@ fn own_command() -> Result<String, String> {
 
 /// Whether a `hooks.json` command runs this binary: the program it names, with `NAME=value`
 /// prefixes, quotes, `~` and `$VAR` read as the shell reads them, relative paths taken from
-/// `cwd`, is this file. So `CURSOR_HOOKS_CAPTURE=... /abs/my-hooks` is ours too.
+/// `cwd`, is this file. So `CURSOR_HOOKS_CAPTURE=... /abs/my-hooks` is ours too. Both readings
+/// are tried, `sh`'s and PowerShell's, so an entry written on another platform (`& '...'`)
+/// counts as well.
 fn runs_this_binary(command: &str, cwd: &Path, own: &Path) -> bool {
     let lookup = |name: &str| std::env::var(name).ok();
-    let program = powershell_call(command)
-        .or_else(|| crate::hooks_json::CommandLine::parse(command)?.program_path(cwd, &lookup));
-    program.is_some_and(|program| same_file(&program, own))
-}
-
-/// The program of PowerShell's call operator form, `& 'C:\path\hook.exe'`, which `install`
-/// writes on Windows for paths with spaces.
-fn powershell_call(command: &str) -> Option<PathBuf> {
-    let quoted = command
-        .trim()
-        .strip_prefix('&')?
-        .trim_start()
-        .strip_prefix('\'')?;
-    let mut path = String::new();
-    let mut chars = quoted.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' if chars.peek() == Some(&'\'') => {
-                chars.next();
-                path.push('\'');
-            }
-            '\'' => return Some(PathBuf::from(path)),
-            c => path.push(c),
-        }
-    }
-    None
+    [
+        CommandLine::parse(command),
+        CommandLine::parse_powershell(command),
+    ]
+    .into_iter()
+    .flatten()
+    .filter_map(|line| line.program_path(cwd, &lookup))
+    .any(|program| same_file(&program, own))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -396,16 +381,6 @@ fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_powershell_call_operator() {
-        assert_eq!(
-            powershell_call(r"& 'C:\Program Files\it''s\hook.exe'"),
-            Some(PathBuf::from(r"C:\Program Files\it's\hook.exe"))
-        );
-        assert_eq!(powershell_call("/usr/bin/hook"), None);
-        assert_eq!(powershell_call("& 'unterminated"), None);
-    }
 
     #[test]
     fn suggests_the_closest_subcommand() {

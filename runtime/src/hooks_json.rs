@@ -25,6 +25,10 @@
 //! (pipes, `;`, `&&`, redirections, subshells, command substitution) before its program has no
 //! single program, and [`CommandLine::parse`] returns `None`; operators after the program end
 //! the arguments.
+//!
+//! On Windows Cursor runs the command through PowerShell instead (`spec/windows.md`), where a
+//! backslash is an ordinary character: [`CommandLine::parse_powershell`] reads that form, and
+//! [`CommandLine::parse_for_platform`] picks the reading of the platform it runs on.
 
 use std::path::{Path, PathBuf};
 
@@ -121,6 +125,67 @@ impl CommandLine {
         })
     }
 
+    /// Reads `command` as PowerShell, which runs hooks on Windows, does: a bare program path
+    /// (`C:\hooks\guard.exe --strict`) or the call operator on a quoted one
+    /// (`& 'C:\Program Files\guard.exe'`, `''` standing for one quote; or `& "..."`). A quoted
+    /// path alone is a string to PowerShell, not a command, and gives `None`, as do statement
+    /// separators and pipes before the program. Variables (`$env:NAME`) are not expanded: the
+    /// program is taken literally.
+    ///
+    /// ```
+    /// use cursor_hooks::hooks_json::CommandLine;
+    ///
+    /// let line = CommandLine::parse_powershell(r"& 'C:\Program Files\it''s\hook.exe' -v").unwrap();
+    /// assert_eq!(line.program, r"C:\Program Files\it's\hook.exe");
+    /// assert_eq!(line.args, ["-v"]);
+    /// assert_eq!(CommandLine::parse_powershell(r"C:\hooks\guard.exe").unwrap().program, r"C:\hooks\guard.exe");
+    /// assert!(CommandLine::parse_powershell(r"'C:\hooks\guard.exe'").is_none());
+    /// ```
+    pub fn parse_powershell(command: &str) -> Option<CommandLine> {
+        let command = command.trim();
+        let (program, rest) = match command.strip_prefix('&') {
+            Some(call) => powershell_word(call.trim_start())?,
+            None if command.starts_with(['\'', '"']) => return None,
+            None => powershell_word(command)?,
+        };
+        let mut args = Vec::new();
+        let mut rest = rest.trim_start();
+        while !rest.is_empty() && !rest.starts_with([';', '|']) {
+            let (arg, after) = powershell_word(rest)?;
+            args.push(arg);
+            rest = after.trim_start();
+        }
+        Some(CommandLine {
+            assignments: Vec::new(),
+            // Nothing in PowerShell's program is expanded here.
+            program_for_expansion: Word {
+                literal: vec![true; program.len()],
+                text: program.clone(),
+                operator: false,
+            }
+            .text_for_expansion(),
+            program,
+            args,
+        })
+    }
+
+    /// Reads `command` as the shell Cursor runs hooks through on this platform does: PowerShell
+    /// on Windows ([`CommandLine::parse_powershell`]), `sh` elsewhere ([`CommandLine::parse`]).
+    ///
+    /// ```
+    /// use cursor_hooks::hooks_json::CommandLine;
+    ///
+    /// let line = CommandLine::parse_for_platform("hooks/guard --strict").unwrap();
+    /// assert_eq!(line.program, "hooks/guard");
+    /// ```
+    pub fn parse_for_platform(command: &str) -> Option<CommandLine> {
+        if cfg!(windows) {
+            CommandLine::parse_powershell(command)
+        } else {
+            CommandLine::parse(command)
+        }
+    }
+
     /// The program with `~`, `$NAME` and `${NAME}` expanded through `lookup` (variables the
     /// line's own assignments set win). `None` when a variable it uses is unset.
     ///
@@ -191,6 +256,40 @@ impl Word {
             out.push(c);
         }
         out
+    }
+}
+
+/// One PowerShell word at the start of `text` and the text after it: a single-quoted string
+/// (`''` is one quote), a double-quoted one (a backtick escapes the next character), or bare
+/// text up to whitespace, `;` or `|`. `None` on an unterminated quote or an empty word.
+fn powershell_word(text: &str) -> Option<(String, &str)> {
+    let mut chars = text.char_indices().peekable();
+    let mut word = String::new();
+    match chars.peek()?.1 {
+        quote @ ('\'' | '"') => {
+            chars.next();
+            while let Some((at, c)) = chars.next() {
+                match c {
+                    c if c == quote && quote == '\'' && chars.peek().map(|p| p.1) == Some('\'') => {
+                        chars.next();
+                        word.push('\'');
+                    }
+                    c if c == quote => return Some((word, &text[at + 1..])),
+                    '`' if quote == '"' => word.push(chars.next()?.1),
+                    c => word.push(c),
+                }
+            }
+            None
+        }
+        _ => {
+            for (at, c) in chars {
+                if c.is_whitespace() || c == ';' || c == '|' {
+                    return (!word.is_empty()).then(|| (word, &text[at..]));
+                }
+                word.push(c);
+            }
+            (!word.is_empty()).then_some((word, ""))
+        }
     }
 }
 
@@ -400,5 +499,75 @@ mod tests {
         assert_eq!(CommandLine::parse("$(which h)"), None);
         assert_eq!(program("$UNSET/h"), None);
         assert_eq!(program("bash -c x"), None);
+    }
+
+    fn powershell_program(command: &str) -> Option<PathBuf> {
+        CommandLine::parse_powershell(command)?.program_path(Path::new("/proj"), &env)
+    }
+
+    #[test]
+    fn powershell_reads_backslashes_as_characters() {
+        let line = CommandLine::parse_powershell(r"C:\Users\me\hooks\guard.exe --strict x")
+            .expect("parses");
+        assert_eq!(line.program, r"C:\Users\me\hooks\guard.exe");
+        assert_eq!(line.args, ["--strict", "x"]);
+        assert!(line.assignments.is_empty());
+        // sh would read the same line as `C:Usersmehooksguard.exe`.
+        assert_eq!(
+            CommandLine::parse(r"C:\Users\me\hooks\guard.exe")
+                .unwrap()
+                .program,
+            "C:Usersmehooksguard.exe"
+        );
+    }
+
+    #[test]
+    fn powershell_call_operator_on_quoted_paths() {
+        assert_eq!(
+            CommandLine::parse_powershell(r"& 'C:\Program Files\it''s\hook.exe'")
+                .unwrap()
+                .program,
+            r"C:\Program Files\it's\hook.exe"
+        );
+        let line = CommandLine::parse_powershell(r#"&"C:\a `"b`"\h.exe" 'x y';exit"#).unwrap();
+        assert_eq!(line.program, r#"C:\a "b"\h.exe"#);
+        assert_eq!(line.args, ["x y"]);
+    }
+
+    #[test]
+    fn powershell_takes_the_program_literally() {
+        assert_eq!(
+            powershell_program(r"$env:USERPROFILE\h.exe"),
+            Some(PathBuf::from(r"/proj/$env:USERPROFILE\h.exe"))
+        );
+        assert_eq!(powershell_program("~/h"), Some(PathBuf::from("/proj/~/h")));
+        assert_eq!(
+            powershell_program("guard.exe"),
+            None,
+            "a bare name is looked up in PATH"
+        );
+    }
+
+    #[test]
+    fn what_powershell_does_not_run_as_a_program() {
+        assert_eq!(CommandLine::parse_powershell(""), None);
+        assert_eq!(CommandLine::parse_powershell("& "), None);
+        assert_eq!(
+            CommandLine::parse_powershell(r"'C:\h.exe'"),
+            None,
+            "a string"
+        );
+        assert_eq!(
+            CommandLine::parse_powershell(r#""C:\h.exe""#),
+            None,
+            "a string"
+        );
+        assert_eq!(CommandLine::parse_powershell("& 'unterminated"), None);
+        assert_eq!(
+            CommandLine::parse_powershell("/usr/bin/hook")
+                .unwrap()
+                .program,
+            "/usr/bin/hook"
+        );
     }
 }

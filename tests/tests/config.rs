@@ -8,6 +8,14 @@ use std::process::Command;
 const EVERY: &str = env!("CARGO_BIN_EXE_every-category");
 const CLOSED: &str = env!("CARGO_BIN_EXE_hardened-closed");
 
+/// The command `install` writes for `binary`: its absolute path as the hook itself sees it
+/// (under Wine, `Z:\...` for the `/...` path cargo gives the test). The test paths hold nothing
+/// a shell would read, so on every platform the command is the bare path.
+fn command_of(binary: &str) -> String {
+    let path = std::path::absolute(binary).expect("an absolute path");
+    path.to_str().expect("a UTF-8 path").to_owned()
+}
+
 /// A temporary project directory, removed when dropped.
 struct Project(PathBuf);
 
@@ -46,7 +54,9 @@ fn hook(binary: &str, args: &[&str], project: &Path) -> Out {
     let output = Command::new(binary)
         .args(args)
         .current_dir(project)
+        // The home directory as Cursor finds it: `HOME` on Unix, `USERPROFILE` on Windows.
         .env("HOME", project.join("home"))
+        .env("USERPROFILE", project.join("home"))
         .output()
         .expect("the hook binary runs");
     Out {
@@ -96,7 +106,11 @@ fn print_config_lists_every_handler_with_its_options() {
             "{event} is a spec event"
         );
         let entry = &hooks[event][0];
-        assert_eq!(entry["command"], EVERY, "an absolute path to this binary");
+        assert_eq!(
+            entry["command"],
+            command_of(EVERY),
+            "an absolute path to this binary"
+        );
     }
     assert_eq!(hooks["preToolUse"][0]["matcher"], "Shell");
     assert_eq!(hooks["stop"][0]["loop_limit"], 3);
@@ -151,8 +165,12 @@ fn install_keeps_foreign_entries_and_never_duplicates_its_own() {
             .filter(|e| e["command"] == command)
             .count()
     };
-    assert_eq!(count(EVERY), 8, "installed twice, present once per event");
-    assert_eq!(count(CLOSED), 3);
+    assert_eq!(
+        count(&command_of(EVERY)),
+        8,
+        "installed twice, present once per event"
+    );
+    assert_eq!(count(&command_of(CLOSED)), 3);
     assert_eq!(
         hooks["afterFileEdit"].as_array().unwrap().len(),
         2,
@@ -188,7 +206,7 @@ fn dry_run_prints_and_writes_nothing() {
     let out = install(EVERY, &project, &["--dry-run"]);
     assert_eq!(out.code, 0);
     let printed: Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(printed["hooks"]["stop"][0]["command"], EVERY);
+    assert_eq!(printed["hooks"]["stop"][0]["command"], command_of(EVERY));
     assert_eq!(
         std::fs::read_to_string(project.hooks_json()).unwrap(),
         FOREIGN
@@ -218,13 +236,14 @@ fn install_user_writes_under_home() {
     let project = Project::new("user");
     let out = hook(EVERY, &["install", "--user"], &project.0);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    let user: Value = serde_json::from_str(
-        &std::fs::read_to_string(project.0.join("home/.cursor/hooks.json")).unwrap(),
-    )
-    .unwrap();
-    assert_eq!(user["hooks"]["stop"][0]["command"], EVERY);
+    let file = project.0.join("home").join(".cursor").join("hooks.json");
+    let user: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(user["hooks"]["stop"][0]["command"], command_of(EVERY));
 }
 
+// `NAME=value` before a command is POSIX shell syntax; PowerShell, which runs hooks on Windows,
+// has none.
+#[cfg(unix)]
 #[test]
 fn an_entry_that_runs_this_binary_through_a_wrapper_is_its_own() {
     let project = Project::new("wrapper");
@@ -301,5 +320,49 @@ fn a_relative_or_home_relative_command_to_this_binary_is_its_own() {
     assert_eq!(
         config["hooks"]["beforeShellExecution"],
         serde_json::json!([{ "command": "./hook-elsewhere" }])
+    );
+}
+
+/// The form `install` writes on Windows for a path with spaces (PowerShell's call operator on a
+/// quoted path) is recognised on every platform, so a `hooks.json` shared between machines
+/// keeps one entry per hook.
+#[test]
+fn an_entry_in_powershell_call_form_is_its_own() {
+    let project = Project::new("call");
+    let call = format!("& '{}'", command_of(CLOSED).replace('\'', "''"));
+    project.write(
+        &serde_json::json!({
+            "version": 1,
+            "hooks": { "beforeShellExecution": [{ "command": ".cursor/hooks/audit.sh" }, { "command": call }] }
+        })
+        .to_string(),
+    );
+    let out = install(CLOSED, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let shell = project.read()["hooks"]["beforeShellExecution"].clone();
+    assert_eq!(
+        shell.as_array().unwrap().len(),
+        2,
+        "updated in place, not added beside it: {shell}"
+    );
+    assert_eq!(
+        shell[1]["command"],
+        call.as_str(),
+        "the entry keeps its form"
+    );
+    assert_eq!(
+        shell[1]["failClosed"], true,
+        "the binary's options are applied"
+    );
+
+    let out = hook(
+        CLOSED,
+        &["uninstall", "--project", project.0.to_str().unwrap()],
+        &project.0,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        project.read()["hooks"]["beforeShellExecution"],
+        serde_json::json!([{ "command": ".cursor/hooks/audit.sh" }])
     );
 }
