@@ -399,9 +399,8 @@ fn response_example(event: &Event) -> Option<String> {
     };
     Some(fill(
         "let answer = {expr};
-let version = CursorVersion::parse(\"2026.09.28-64d2043\");
-let ctx = cursor_hooks::render::RenderContext { event: {name}, version: &version, legacy_format: false, keep_ask: false };
-assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#\"{json}\"#);",
-        &[("expr", &expr), ("name", &lit(&event.name)), ("json", json)],
+let rendered = cursor_hooks::testing::render(&answer, {input}::fixture());
+assert_eq!(rendered.stdout, r#\"{json}\"#);",
+        &[("expr", &expr), ("input", &event.ty), ("json", json)],
     ))
 }

@@ -84,8 +84,7 @@ pub mod hooks_json;
 mod launch;
 mod panic;
 mod process;
-#[doc(hidden)]
-pub mod render;
+mod render;
 mod respond;
 pub mod response;
 pub mod spec;

@@ -140,15 +140,21 @@ fn one_line(text: &str) -> String {
 
 /// What rendering needs to know about the payload and the hook.
 #[derive(Debug, Clone, Copy)]
-pub struct RenderContext<'a> {
+pub(crate) struct RenderContext<'a> {
     /// The event's wire name.
-    pub event: &'static str,
+    pub(crate) event: &'static str,
     /// The Cursor build that sent the payload.
-    pub version: &'a CursorVersion,
+    pub(crate) version: &'a CursorVersion,
     /// The payload is 1.7-era: no `cursor_version` and no `model` (rule `legacy-1.7-format`).
-    pub legacy_format: bool,
+    pub(crate) legacy_format: bool,
     /// The hook opted out of the `ask` downgrade (`#[cursor_hook(ask = "keep")]`).
-    pub keep_ask: bool,
+    pub(crate) keep_ask: bool,
+}
+
+/// Whether an answer to a payload of `event` is written in the 1.7 format: the payload has
+/// neither `cursor_version` nor `model`, and the event existed then (rule `legacy-1.7-format`).
+pub(crate) fn legacy_format(event: &str, version: &CursorVersion, has_model: bool) -> bool {
+    version.is_missing() && !has_model && compat::LEGACY_FORMAT_EVENTS.contains(&event)
 }
 
 impl RenderContext<'static> {
@@ -249,20 +255,8 @@ impl Serialize for Fields<'_> {
     }
 }
 
-/// Renders a response for a payload.
-///
-/// ```
-/// use cursor_hooks::prelude::*;
-/// use cursor_hooks::render::{render, RenderContext};
-///
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = RenderContext { event: "beforeShellExecution", version: &version, legacy_format: false, keep_ask: false };
-/// let answer = BeforeShellExecutionResponse::ask("push --force?");
-/// let rendered = render(&answer, ctx);
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"push --force?"}"#);
-/// assert_eq!(rendered.stderr.len(), 1);
-/// ```
-pub fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
+/// Renders a response for a payload (`testing::render` is the public door, with examples).
+pub(crate) fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
     let mut writer = Writer::new(ctx);
     response.write(&mut writer);
     writer.finish()
@@ -293,5 +287,35 @@ fn describe(version: &CursorVersion) -> String {
         CursorVersion::Cli { raw, .. } => format!("CLI build {raw}"),
         CursorVersion::Unreadable(raw) => format!("an unreadable version {raw:?}"),
         CursorVersion::Missing => "no version".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::responses::PreToolUseResponse;
+
+    /// `ask = "keep"` on preToolUse does not compile (tests/ui); should a context carry it
+    /// anyway, `ask` is still sent as `deny`, which is what Cursor does with it there.
+    #[test]
+    fn keep_ask_does_not_keep_ask_on_pre_tool_use() {
+        for version in [
+            CursorVersion::parse("2.0.77"),
+            CursorVersion::parse("2026.09.28-64d2043"),
+            CursorVersion::Missing,
+        ] {
+            let ctx = RenderContext {
+                event: "preToolUse",
+                version: &version,
+                legacy_format: false,
+                keep_ask: true,
+            };
+            let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
+            assert_eq!(
+                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+                "at {version}"
+            );
+            assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
+        }
     }
 }

@@ -5,12 +5,11 @@
 //! a typed response rendered by [`render`], so the version rules apply to all of them.
 
 use crate::event::{Category, Common, Event};
-use crate::gen::compat;
 use crate::gen::table::EVENTS;
 use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
-use crate::render::{render, RenderContext, Rendered, Response};
+use crate::render::{legacy_format, render, RenderContext, Rendered, Response};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
@@ -358,9 +357,7 @@ impl Run {
         let mut run = Run {
             entry,
             version: common.cursor_version.clone(),
-            legacy_format: common.cursor_version.is_missing()
-                && common.model.is_none()
-                && compat::LEGACY_FORMAT_EVENTS.contains(&name),
+            legacy_format: legacy_format(name, &common.cursor_version, common.model.is_some()),
             _deadline: None,
         };
         if let Some(seconds) = entry.options.timeout {

@@ -33,7 +33,9 @@
 use crate::capture::REPLAYING;
 use crate::event::Event;
 use crate::hook::Hook;
+use crate::render::{legacy_format, RenderContext, Response};
 use crate::respond::{respond, Settings};
+use crate::version::CursorVersion;
 use serde_json::{Map, Value};
 use std::marker::PhantomData;
 use std::path::Path;
@@ -110,8 +112,8 @@ impl<E: Event> Fixture<E> {
     }
 }
 
-/// Anything the runner takes as stdin: a [`Fixture`], a typed input, JSON text, raw bytes,
-/// or a file ([`Path`]).
+/// Anything the runner takes as stdin: a [`Fixture`], a typed input, a JSON value, JSON text,
+/// raw bytes, or a file ([`Path`]).
 pub trait Payload {
     /// The bytes Cursor would write on stdin.
     fn into_bytes(self) -> Vec<u8>;
@@ -160,6 +162,12 @@ impl Payload for &Path {
     }
 }
 
+impl Payload for Value {
+    fn into_bytes(self) -> Vec<u8> {
+        serde_json::to_vec(&self).expect("a JSON value always serializes")
+    }
+}
+
 /// A typed input, serialized back to JSON (unknown fields in `extra` included).
 pub struct Typed<E>(pub E);
 
@@ -183,6 +191,45 @@ pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
 /// Answers `payload` with several handlers, as a `main!(a, b, ...)` binary would.
 pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
     respond(handlers, &payload.into_bytes(), &Settings::from_env())
+}
+
+/// Renders `answer` as a hook binary writes it in reply to `payload`, without a handler: the
+/// payload's event and `cursor_version` decide, as for a handler's answer (the version rules,
+/// the 1.7 format for payloads that have neither `cursor_version` nor `model`).
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::testing::render;
+///
+/// let answer = BeforeShellExecutionResponse::ask("push --force?");
+/// // The CLI build of the fixture does not honour `ask`: it is sent as `deny`, with a note.
+/// let today = render(&answer, BeforeShellExecution::fixture());
+/// assert_eq!(today.stdout, r#"{"permission":"deny","user_message":"push --force?"}"#);
+/// assert_eq!(today.stderr.len(), 1);
+/// let older = render(&answer, BeforeShellExecution::fixture().cursor_version("2.0.77"));
+/// assert_eq!(older.stdout, r#"{"permission":"ask","user_message":"push --force?"}"#);
+/// ```
+///
+/// Panics when the payload is not a JSON object whose `hook_event_name` is a known event.
+pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
+    let payload: Value = serde_json::from_slice(&payload.into_bytes())
+        .unwrap_or_else(|error| panic!("the payload is not JSON: {error}"));
+    let name = payload["hook_event_name"].as_str().unwrap_or_default();
+    let event = crate::spec::info(name)
+        .unwrap_or_else(|| panic!("`{name}` (hook_event_name) is not a known event"))
+        .name;
+    let version = payload
+        .get("cursor_version")
+        .and_then(Value::as_str)
+        .map_or(CursorVersion::Missing, CursorVersion::parse);
+    let has_model = payload.get("model").is_some_and(|model| !model.is_null());
+    let ctx = RenderContext {
+        event,
+        version: &version,
+        legacy_format: legacy_format(event, &version, has_model),
+        keep_ask: false,
+    };
+    crate::render::render(answer, ctx)
 }
 
 /// A captured payload whose answer is different now.

@@ -4,10 +4,12 @@
 //! E1–E20 and §2.2) and the rules of `spec/compat.json`, not from the renderer.
 
 use cursor_hooks::prelude::*;
-use cursor_hooks::render::{render, RenderContext};
 use cursor_hooks::response::Response;
-use cursor_hooks::testing::Rendered;
+use cursor_hooks::testing::{self, Rendered};
 use serde_json::{json, Value};
+
+mod common;
+use common::payload;
 
 const CLI: &str = "2026.09.28-64d2043";
 
@@ -15,7 +17,7 @@ const CLI: &str = "2026.09.28-64d2043";
 /// stderr entry.
 fn render_at<R: Response>(answer: &R, event: &'static str, version: &str) -> Rendered {
     let version = CursorVersion::parse(version);
-    render_with(answer, event, &version, false, false)
+    render_with(answer, event, &version, false)
 }
 
 fn render_with<R: Response>(
@@ -23,15 +25,8 @@ fn render_with<R: Response>(
     event: &'static str,
     version: &CursorVersion,
     legacy_format: bool,
-    keep_ask: bool,
 ) -> Rendered {
-    let ctx = RenderContext {
-        event,
-        version,
-        legacy_format,
-        keep_ask,
-    };
-    let rendered = render(answer, ctx);
+    let rendered = testing::render(answer, payload(event, version, legacy_format));
     assert_eq!(rendered.exit_code, 0, "{event}: {}", rendered.stdout);
     for line in &rendered.stderr {
         assert!(!line.contains('\n'), "a stderr entry is one line: {line:?}");
@@ -113,7 +108,6 @@ fn every_default_is_an_empty_object() {
         "beforeShellExecution",
         &CursorVersion::Missing,
         true,
-        false,
     );
     assert_eq!(legacy.stdout, "{}");
     assert!(legacy.stderr.is_empty());
@@ -453,17 +447,31 @@ fn ask_mcp() -> BeforeMCPExecutionResponse {
     BeforeMCPExecutionResponse::ask("push --force?").agent_message("needs a human")
 }
 
-/// Renders the two downgradable asks (shell and MCP).
+#[cursor_hook(event = "beforeShellExecution", ask = "keep")]
+fn shell_keeping_ask(_: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    ask_shell()
+}
+
+#[cursor_hook(event = "beforeMCPExecution", ask = "keep")]
+fn mcp_keeping_ask(_: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
+    ask_mcp()
+}
+
+/// Renders the two downgradable asks (shell and MCP); with `keep_ask`, as the answers of
+/// handlers with `ask = "keep"`.
 fn both_asks(version: &CursorVersion, keep_ask: bool) -> [Rendered; 2] {
+    if keep_ask {
+        let version = version.as_str().expect("a version");
+        return [
+            testing::run::<shell_keeping_ask>(
+                BeforeShellExecution::fixture().cursor_version(version),
+            ),
+            testing::run::<mcp_keeping_ask>(BeforeMCPExecution::fixture().cursor_version(version)),
+        ];
+    }
     [
-        render_with(
-            &ask_shell(),
-            "beforeShellExecution",
-            version,
-            false,
-            keep_ask,
-        ),
-        render_with(&ask_mcp(), "beforeMCPExecution", version, false, keep_ask),
+        render_with(&ask_shell(), "beforeShellExecution", version, false),
+        render_with(&ask_mcp(), "beforeMCPExecution", version, false),
     ]
 }
 
@@ -546,20 +554,20 @@ fn ask_on_pre_tool_use_is_always_deny() {
         CursorVersion::parse("nightly"),
         CursorVersion::Missing,
     ];
+    // `ask = "keep"` on preToolUse is a compile error (tests/ui); the renderer's guard against
+    // it is a unit test in src/render.rs.
     for version in &versions {
-        for keep_ask in [false, true] {
-            let rendered = render_with(&answer, "preToolUse", version, false, keep_ask);
-            assert_eq!(
-                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
-                "at {version}, keep_ask {keep_ask}"
-            );
-            assert_eq!(
-                rendered.stderr.len(),
-                1,
-                "at {version}: {:?}",
-                rendered.stderr
-            );
-        }
+        let rendered = render_with(&answer, "preToolUse", version, false);
+        assert_eq!(
+            rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+            "at {version}"
+        );
+        assert_eq!(
+            rendered.stderr.len(),
+            1,
+            "at {version}: {:?}",
+            rendered.stderr
+        );
     }
 }
 
@@ -571,7 +579,7 @@ fn legacy_1_7_format() {
         "Git command blocked. Please use the GitHub CLI (gh) tool instead.",
     )
     .agent_message("The git command 'git push' has been blocked by a hook.");
-    let rendered = render_with(&deny, "beforeShellExecution", &none, true, false);
+    let rendered = render_with(&deny, "beforeShellExecution", &none, true);
     assert_eq!(
         rendered.stdout,
         r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#
@@ -580,13 +588,13 @@ fn legacy_1_7_format() {
 
     // 1.7 had no user_message on beforeSubmitPrompt: `{"continue": ...}` alone, one note.
     let block = BeforeSubmitPromptResponse::block("no secrets");
-    let rendered = render_with(&block, "beforeSubmitPrompt", &none, true, false);
+    let rendered = render_with(&block, "beforeSubmitPrompt", &none, true);
     assert_eq!(rendered.stdout, r#"{"continue":false}"#);
     assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
 
     // beforeReadFile deny in the 1.7 form.
     let read = BeforeReadFileResponse::deny("secret file");
-    let rendered = render_with(&read, "beforeReadFile", &none, true, false);
+    let rendered = render_with(&read, "beforeReadFile", &none, true);
     assert_eq!(
         parsed(&rendered.stdout),
         json!({"continue": true, "permission": "deny", "userMessage": "secret file"})
@@ -594,7 +602,7 @@ fn legacy_1_7_format() {
     assert!(rendered.stderr.is_empty(), "{:?}", rendered.stderr);
 
     // An ask from a 1.7-era payload is kept (DEC 3), in the 1.7 form.
-    let rendered = render_with(&ask_shell(), "beforeShellExecution", &none, true, false);
+    let rendered = render_with(&ask_shell(), "beforeShellExecution", &none, true);
     assert_eq!(
         parsed(&rendered.stdout),
         json!({"continue": true, "permission": "ask", "userMessage": "push --force?", "agentMessage": "needs a human"})
@@ -607,12 +615,11 @@ fn legacy_1_7_format() {
         "beforeMCPExecution",
         &none,
         true,
-        false,
     );
     assert_eq!(rendered.stdout, r#"{"continue":true,"permission":"allow"}"#);
 
     // The same answers for a current payload carry no `continue` and only snake_case keys.
-    let rendered = render_with(&deny, "beforeShellExecution", &none, false, false);
+    let rendered = render_with(&deny, "beforeShellExecution", &none, false);
     let value = parsed(&rendered.stdout);
     assert_eq!(value.get("continue"), None);
     assert!(value.get("user_message").is_some() && value.get("userMessage").is_none());
@@ -622,13 +629,12 @@ fn legacy_1_7_format() {
 fn a_version_with_a_newline_still_gives_one_stderr_line() {
     // Found by the fuzzer: the downgrade note quotes the version Cursor sent.
     let version = CursorVersion::parse("2026.09.28-64d\n");
-    let ctx = RenderContext {
-        event: "beforeShellExecution",
-        version: &version,
-        legacy_format: false,
-        keep_ask: false,
-    };
-    let rendered = render(&BeforeShellExecutionResponse::ask("sure?"), ctx);
+    let rendered = render_with(
+        &BeforeShellExecutionResponse::ask("sure?"),
+        "beforeShellExecution",
+        &version,
+        false,
+    );
     assert_eq!(rendered.stderr.len(), 1);
     assert!(!rendered.stderr[0].contains('\n'), "{:?}", rendered.stderr);
     assert!(

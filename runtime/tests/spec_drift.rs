@@ -4,15 +4,18 @@
 //! without a regeneration (or a hand edit of the generated code) fails here.
 
 use cursor_hooks::event::*;
-use cursor_hooks::render::{render, RenderContext};
+use cursor_hooks::prelude::{ask, cursor_hook};
 use cursor_hooks::response::*;
 use cursor_hooks::spec::{info, EVENTS};
-use cursor_hooks::testing::Rendered;
+use cursor_hooks::testing::{render, run, Rendered};
 use cursor_hooks::{CursorVersion, Event};
 use cursor_hooks_codegen::model::{self, Compat, PermissionValue, Rule};
 use serde_json::{json, Value};
 use std::any::TypeId;
 use std::collections::BTreeSet;
+
+mod common;
+use common::payload;
 
 /// Both spec files, through the generator's typed model (which rejects unknown or missing keys).
 fn loaded() -> model::Loaded {
@@ -59,15 +62,6 @@ fn keys(rendered: &Rendered) -> BTreeSet<String> {
     }
 }
 
-fn ctx<'a>(event: &'static str, version: &'a CursorVersion, legacy: bool) -> RenderContext<'a> {
-    RenderContext {
-        event,
-        version,
-        legacy_format: legacy,
-        keep_ask: false,
-    }
-}
-
 /// What the type system says about one event.
 struct Described {
     name: &'static str,
@@ -86,7 +80,7 @@ fn describe<T: Event>() -> Described {
         type_name: std::any::type_name::<T>(),
         response_type_name: std::any::type_name::<T::Response>(),
         response_is_unit: TypeId::of::<T::Response>() == TypeId::of::<()>(),
-        default_rendered: render(&T::Response::default(), ctx(T::NAME, &version, false)),
+        default_rendered: render(&T::Response::default(), payload(T::NAME, &version, false)),
     }
 }
 
@@ -267,26 +261,39 @@ fn helper_traits_exist_exactly_where_the_spec_allows_them() {
     }
 }
 
-/// `ask` through the `Ask` trait, for the events whose spec permission lists `ask`.
+/// `ask` through the `Ask` trait, for the events whose spec permission lists `ask`; with
+/// `keep_ask`, as the answer of a handler with `ask = "keep"` (which only the downgraded events
+/// accept).
 fn render_ask(event: &str, version: &CursorVersion, keep_ask: bool) -> Rendered {
-    fn go<T: Event>(version: &CursorVersion, keep_ask: bool) -> Rendered
+    fn go<T: Event>(version: &CursorVersion) -> Rendered
     where
         T::Response: Ask,
     {
         let answer = <T::Response as Ask>::ask("ask-msg".to_owned());
-        let ctx = RenderContext {
-            event: T::NAME,
-            version,
-            legacy_format: false,
-            keep_ask,
-        };
-        render(&answer, ctx)
+        render(&answer, payload(T::NAME, version, false))
     }
-    match event {
-        "preToolUse" => go::<PreToolUse>(version, keep_ask),
-        "beforeShellExecution" => go::<BeforeShellExecution>(version, keep_ask),
-        "beforeMCPExecution" => go::<BeforeMCPExecution>(version, keep_ask),
-        other => panic!("`{other}` has no response type implementing Ask"),
+    #[cursor_hook(event = "beforeShellExecution", ask = "keep")]
+    fn shell(_: BeforeShellExecution) -> BeforeShellExecutionResponse {
+        ask("ask-msg")
+    }
+    #[cursor_hook(event = "beforeMCPExecution", ask = "keep")]
+    fn mcp(_: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
+        ask("ask-msg")
+    }
+    // A handler needs the whole payload of its event, as a fixture has it.
+    let at = || version.as_str().expect("a version");
+    match (event, keep_ask) {
+        ("preToolUse", false) => go::<PreToolUse>(version),
+        ("beforeShellExecution", false) => go::<BeforeShellExecution>(version),
+        ("beforeMCPExecution", false) => go::<BeforeMCPExecution>(version),
+        ("beforeShellExecution", true) => {
+            run::<shell>(BeforeShellExecution::fixture().cursor_version(at()))
+        }
+        ("beforeMCPExecution", true) => {
+            run::<mcp>(BeforeMCPExecution::fixture().cursor_version(at()))
+        }
+        (other, false) => panic!("`{other}` has no response type implementing Ask"),
+        (other, true) => panic!("`{other}` has no handler with `ask = \"keep\"` here"),
     }
 }
 
@@ -392,17 +399,17 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
             );
         }
     }
+    // `ask = "keep"` does not compile on these events (tests/ui); the renderer's guard against
+    // it is a unit test in src/render.rs.
     for event in &always {
         for version in [&before, &at, &after, &CursorVersion::Missing] {
-            for keep_ask in [false, true] {
-                let denied = render_ask(event, version, keep_ask);
-                assert_eq!(permission_of(&denied), "deny", "{event} at {version}");
-                assert_eq!(
-                    denied.stderr.len(),
-                    1,
-                    "{event} at {version}: one warning line"
-                );
-            }
+            let denied = render_ask(event, version, false);
+            assert_eq!(permission_of(&denied), "deny", "{event} at {version}");
+            assert_eq!(
+                denied.stderr.len(),
+                1,
+                "{event} at {version}: one warning line"
+            );
         }
     }
 }
@@ -411,7 +418,7 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
 /// field added to or removed from a type stops this file from compiling).
 fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
     fn go<T: Event>(answer: T::Response, version: &CursorVersion, legacy: bool) -> Rendered {
-        render(&answer, ctx(T::NAME, version, legacy))
+        render(&answer, payload(T::NAME, version, legacy))
     }
     let s = |text: &str| Some(text.to_owned());
     match event {
@@ -538,11 +545,11 @@ fn render_decisions(event: &str, version: &CursorVersion) -> Vec<Rendered> {
         vec![
             render(
                 &<T::Response as Allow>::allow(),
-                ctx(T::NAME, version, false),
+                payload(T::NAME, version, false),
             ),
             render(
                 &<T::Response as Deny>::deny("d".to_owned()),
-                ctx(T::NAME, version, false),
+                payload(T::NAME, version, false),
             ),
         ]
     }
@@ -553,10 +560,10 @@ fn render_decisions(event: &str, version: &CursorVersion) -> Vec<Rendered> {
         "beforeMCPExecution" => go::<BeforeMCPExecution>(version),
         "beforeReadFile" => go::<BeforeReadFile>(version),
         "beforeTabFileRead" => {
-            let ctx = ctx("beforeTabFileRead", version, false);
+            let payload = || payload("beforeTabFileRead", version, false);
             vec![
-                render(&BeforeTabFileReadResponse::allow(), ctx),
-                render(&BeforeTabFileReadResponse::deny(), ctx),
+                render(&BeforeTabFileReadResponse::allow(), payload()),
+                render(&BeforeTabFileReadResponse::deny(), payload()),
             ]
         }
         other => panic!("`{other}` is not a permission event"),

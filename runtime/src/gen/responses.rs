@@ -21,9 +21,8 @@ use std::collections::BTreeMap;
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SessionStartResponse::add_context("branch: main");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "sessionStart", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"additional_context":"branch: main"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, SessionStart::fixture());
+/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SessionStartResponse {
@@ -99,9 +98,8 @@ impl Response for SessionStartResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = PreToolUseResponse::deny("not here").agent_message("use the staging copy");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "preToolUse", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, PreToolUse::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreToolUseResponse {
@@ -221,9 +219,8 @@ impl Response for PreToolUseResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = PostToolUseResponse::add_context("branch: main");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "postToolUse", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"additional_context":"branch: main"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, PostToolUse::fixture());
+/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseResponse {
@@ -295,9 +292,8 @@ impl Response for PostToolUseResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = PostToolUseFailureResponse::add_context("branch: main");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "postToolUseFailure", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"additional_context":"branch: main"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, PostToolUseFailure::fixture());
+/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PostToolUseFailureResponse {
@@ -353,9 +349,8 @@ impl Response for PostToolUseFailureResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SubagentStartResponse::deny("not here");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "subagentStart", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, SubagentStart::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStartResponse {
@@ -433,9 +428,8 @@ impl Response for SubagentStartResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SubagentStopResponse::followup("run the tests");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "subagentStop", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"followup_message":"run the tests"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, SubagentStop::fixture());
+/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SubagentStopResponse {
@@ -491,9 +485,8 @@ impl Response for SubagentStopResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeShellExecutionResponse::deny("not here").agent_message("use the staging copy");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "beforeShellExecution", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, BeforeShellExecution::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeShellExecutionResponse {
@@ -601,9 +594,8 @@ impl Response for BeforeShellExecutionResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeMCPExecutionResponse::deny("not here").agent_message("use the staging copy");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "beforeMCPExecution", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, BeforeMCPExecution::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeMCPExecutionResponse {
@@ -711,9 +703,8 @@ impl Response for BeforeMCPExecutionResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeReadFileResponse::deny("not here");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "beforeReadFile", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, BeforeReadFile::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeReadFileResponse {
@@ -791,9 +782,8 @@ impl Response for BeforeReadFileResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeSubmitPromptResponse::block("no secrets");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "beforeSubmitPrompt", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, BeforeSubmitPrompt::fixture());
+/// assert_eq!(rendered.stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeSubmitPromptResponse {
@@ -865,9 +855,8 @@ impl Response for BeforeSubmitPromptResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = PreCompactResponse::default().user_message("compacting");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "preCompact", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"user_message":"compacting"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, PreCompact::fixture());
+/// assert_eq!(rendered.stdout, r#"{"user_message":"compacting"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PreCompactResponse {
@@ -910,9 +899,8 @@ impl Response for PreCompactResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = StopResponse::followup("run the tests");
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "stop", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"followup_message":"run the tests"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, Stop::fixture());
+/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StopResponse {
@@ -968,9 +956,8 @@ impl Response for StopResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeTabFileReadResponse::deny();
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "beforeTabFileRead", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"permission":"deny"}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, BeforeTabFileRead::fixture());
+/// assert_eq!(rendered.stdout, r#"{"permission":"deny"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BeforeTabFileReadResponse {
@@ -1029,9 +1016,8 @@ impl Response for BeforeTabFileReadResponse {
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = WorkspaceOpenResponse::default().plugin_paths(["/opt/plugins/a"]);
-/// let version = CursorVersion::parse("2026.09.28-64d2043");
-/// let ctx = cursor_hooks::render::RenderContext { event: "workspaceOpen", version: &version, legacy_format: false, keep_ask: false };
-/// assert_eq!(cursor_hooks::render::render(&answer, ctx).stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
+/// let rendered = cursor_hooks::testing::render(&answer, WorkspaceOpen::fixture());
+/// assert_eq!(rendered.stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct WorkspaceOpenResponse {
