@@ -2,7 +2,7 @@
 //! with the version rules of `spec/compat.json` applied.
 
 use crate::gen::compat;
-use crate::types::PermissionOrAsk;
+use crate::gen::responses::PermissionOrAsk;
 use crate::version::CursorVersion;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};

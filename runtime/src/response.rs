@@ -18,7 +18,6 @@ pub use crate::gen::responses::*;
 // Generated so that their error labels list the events the spec gives each answer.
 pub use crate::gen::traits::{AddContext, Allow, Ask, Deny, Followup};
 pub use crate::render::Response;
-pub use crate::types::{Permission, PermissionOrAsk};
 
 /// No opinion: `{}`. Cursor and the other hooks decide. The default of every response.
 ///
@@ -65,4 +64,13 @@ pub fn followup<R: Followup>(message: impl Into<String>) -> R {
 /// Inject context into the agent: `{"additional_context":…}`.
 pub fn add_context<R: AddContext>(context: impl Into<String>) -> R {
     R::add_context(context.into())
+}
+
+impl From<Permission> for PermissionOrAsk {
+    fn from(p: Permission) -> Self {
+        match p {
+            Permission::Allow => PermissionOrAsk::Allow,
+            Permission::Deny => PermissionOrAsk::Deny,
+        }
+    }
 }

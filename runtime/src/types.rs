@@ -240,38 +240,6 @@ pub fn native_path(path: &str) -> &str {
     }
 }
 
-/// `permission` on events that take only allow or deny
-/// (`beforeReadFile`, `beforeTabFileRead`, `subagentStart`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Permission {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-}
-
-/// `permission` on events that also take `ask` (`preToolUse`, `beforeShellExecution`,
-/// `beforeMCPExecution`). Whether `ask` reaches Cursor depends on its version: see
-/// `spec/compat.json`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PermissionOrAsk {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-    /// Ask the user. Rendered as `deny` where Cursor does not honour it.
-    Ask,
-}
-
-impl From<Permission> for PermissionOrAsk {
-    fn from(p: Permission) -> Self {
-        match p {
-            Permission::Allow => PermissionOrAsk::Allow,
-            Permission::Deny => PermissionOrAsk::Deny,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
