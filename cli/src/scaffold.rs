@@ -2,28 +2,9 @@
 
 use std::path::Path;
 
-/// The workspace manifest, for its recommended `[profile.release]`.
-const WORKSPACE_MANIFEST: &str = include_str!("../data/workspace-Cargo.toml");
-
-/// The `[profile.release]` table of the workspace manifest, with the comment above it.
-fn release_profile() -> String {
-    let lines: Vec<&str> = WORKSPACE_MANIFEST.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim() == "[profile.release]")
-        .expect("the workspace manifest has [profile.release]");
-    let mut first = start;
-    while first > 0 && lines[first - 1].starts_with('#') {
-        first -= 1;
-    }
-    let end = lines[start + 1..]
-        .iter()
-        .position(|l| l.starts_with('['))
-        .map_or(lines.len(), |n| start + 1 + n);
-    let mut profile = lines[first..end].join("\n");
-    profile.truncate(profile.trim_end().len());
-    profile
-}
+/// The workspace's recommended `[profile.release]`, with its comment (written from the
+/// workspace manifest by `cargo run -p cursor-hooks-codegen`).
+const RELEASE_PROFILE: &str = include_str!("../data/release-profile.toml");
 
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
@@ -80,8 +61,7 @@ fn manifest(name: &str, dependency: &str) -> String {
     format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
          [dependencies]\n{dependency}\n\n\
-         # A crate of its own, even when created inside another workspace.\n[workspace]\n\n{}\n",
-        release_profile()
+         # A crate of its own, even when created inside another workspace.\n[workspace]\n\n{RELEASE_PROFILE}",
     )
 }
 
@@ -207,14 +187,6 @@ command in hooks.json, and check a change against them with
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_release_profile_is_the_workspace_one() {
-        let profile = release_profile();
-        assert!(profile.contains("[profile.release]"), "{profile}");
-        assert!(profile.contains("lto = "), "{profile}");
-        assert!(!profile.contains("[workspace"), "{profile}");
-    }
 
     #[test]
     fn names() {

@@ -1,5 +1,6 @@
 //! Turns `spec/events.json` and `spec/compat.json` into Rust: the runtime's input and response
-//! types, its event table and version constants, and the macro's event table.
+//! types, its event table and version constants, and the macro's event table; and copies into
+//! `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json`, the release profile).
 //!
 //! The output is committed (syn's codegen pattern): building the project never runs this, and a
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
@@ -7,6 +8,7 @@
 
 pub mod model;
 
+mod cli_data;
 mod compat;
 mod events;
 mod fixtures;
@@ -80,6 +82,14 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             text: readme::splice(&current, &table).map_err(|e| format!("{path}: {e}"))?,
         });
     }
+    files.push(Generated {
+        path: PathBuf::from("cli/data/host.json"),
+        text: cli_data::host_json(root)?,
+    });
+    files.push(Generated {
+        path: PathBuf::from("cli/data/release-profile.toml"),
+        text: cli_data::release_profile(root)?,
+    });
     Ok(files)
 }
 

@@ -14,7 +14,11 @@ fn main() {
         if std::fs::read_to_string(&path).ok().as_deref() == Some(file.text.as_str()) {
             continue;
         }
-        if let Err(error) = std::fs::write(&path, &file.text) {
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, &file.text));
+        if let Err(error) = written {
             eprintln!("codegen: {}: {error}", path.display());
             std::process::exit(1);
         }
