@@ -15,9 +15,11 @@ pub use crate::gen::table::{info, EventInfo, EVENTS};
 /// assert_eq!(closest("zzzzzzzz", events()), None);
 /// ```
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
+    // ASCII case only: names are ASCII, and `to_lowercase` would link Unicode's case tables
+    // (~17 KiB) into every hook binary.
+    let lower = name.to_ascii_lowercase();
     candidates
-        .map(|candidate| (distance(&lower, &candidate.to_lowercase()), candidate))
+        .map(|candidate| (distance(&lower, &candidate.to_ascii_lowercase()), candidate))
         .filter(|(distance, candidate)| *distance <= (candidate.len() / 2).max(2))
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
