@@ -207,13 +207,9 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .enumerate()
         .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
         .collect();
-    let imports = companions.iter().zip(&locals).map(|(path, local)| {
-        // A bare name is this module's item: `self::` makes a typo "no `guard` in the root"
-        // rather than rustc's "no external crate `guard`".
-        let from = (path.leading_colon.is_none() && path.segments.len() == 1)
-            .then(|| quote_spanned!(path.span()=> self::));
-        quote_spanned!(path.span()=> #[allow(unused_imports)] use #from #path as #local;)
-    });
+    let imports = companions.iter().zip(&locals).map(
+        |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
+    );
     let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
         let shown = quote!(#path).to_string().replace(' ', "");
         let message = format!(
