@@ -2,10 +2,46 @@
 
 use crate::findings::{segment, Finding, Severity};
 use crate::host::{self, Format};
-use crate::sources::{ConfigFile, Hook};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::Category;
 use serde_json::{Map, Value};
+use std::path::PathBuf;
+
+/// One hook entry as a file wires it.
+#[derive(Debug, Clone)]
+pub struct Hook {
+    /// The Cursor event it runs on (Claude names mapped).
+    pub event: String,
+    /// The JSON pointer of the entry in its file.
+    pub pointer: String,
+    /// `command` (default) or `prompt`.
+    pub kind: String,
+    pub command: Option<String>,
+    /// Seconds, when the entry sets a usable one.
+    pub timeout: Option<f64>,
+    pub matcher: Option<String>,
+    pub fail_closed: bool,
+    /// `Some(None)` is `loop_limit: null` (no limit).
+    pub loop_limit: Option<Option<u64>>,
+}
+
+/// One configuration file that exists.
+#[derive(Debug)]
+pub struct ConfigFile {
+    /// The source's name in `spec/host.json` (`project`, `user`, `plugin`, ...).
+    pub source: String,
+    pub format: Format,
+    pub path: PathBuf,
+    /// The directory hooks of this file start in.
+    pub cwd: PathBuf,
+    /// For plugins: the folder `${CURSOR_PLUGIN_ROOT}` names.
+    pub plugin_root: Option<PathBuf>,
+    /// The problems found while reading it.
+    pub findings: Vec<Finding>,
+    /// Whether Cursor ignores the whole file (an error voids it).
+    pub voided: bool,
+    pub hooks: Vec<Hook>,
+}
 
 /// The keys Cursor reads in a `hooks.json` entry.
 const ENTRY_KEYS: &[&str] = &[

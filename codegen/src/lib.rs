@@ -14,6 +14,7 @@ mod events;
 mod fixtures;
 mod macros_events;
 mod outcomes;
+mod permissions;
 mod readme;
 mod responses;
 mod table;
@@ -54,6 +55,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
+        ("runtime/src/gen/permissions.rs", permissions::file(&spec)),
         ("runtime/src/gen/responses.rs", responses::file(&spec)),
         ("runtime/src/gen/traits.rs", traits::file(&spec)),
         ("runtime/src/gen/outcomes.rs", outcomes::file(&spec)),

@@ -11,43 +11,11 @@ pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
         "use crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
     );
-    permission_types(&mut out, spec);
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         response_type(&mut out, spec, event);
     }
     field_setters(&mut out, spec);
     out
-}
-
-/// `Permission` and `PermissionOrAsk`, each documented with the events that take it.
-fn permission_types(out: &mut String, spec: &Spec) {
-    let takes = |ask: bool| -> Vec<&Event> {
-        spec.events
-            .iter()
-            .filter(|e| !e.response.permission.is_empty() && e.accepts(PermissionValue::Ask) == ask)
-            .collect()
-    };
-    let variants = "    /// Let the action run, skipping Cursor's own approval prompt.\n    Allow,\n    /// Block the action.\n    Deny,\n";
-    doc(
-        out,
-        &format!(
-            "`permission` on events that take only allow or deny ({}).",
-            event_names(&takes(false))
-        ),
-    );
-    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub enum Permission {\n");
-    out.push_str(variants);
-    out.push_str("}\n\n");
-    doc(
-        out,
-        &format!(
-            "`permission` on events that also take `ask` ({}).\nWhether `ask` reaches Cursor depends on its version: see `spec/compat.json`.",
-            event_names(&takes(true))
-        ),
-    );
-    out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq)]\npub enum PermissionOrAsk {\n");
-    out.push_str(variants);
-    out.push_str("    /// Ask the user. Rendered as `deny` where Cursor does not honour it.\n    Ask,\n}\n\n");
 }
 
 /// `PermissionOrAsk` where `ask` is accepted, else `Permission`.

@@ -2,7 +2,7 @@
 //! with the version rules of `spec/compat.json` applied.
 
 use crate::gen::compat;
-use crate::gen::responses::PermissionOrAsk;
+use crate::gen::permissions::PermissionOrAsk;
 use crate::version::CursorVersion;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{Map, Value};
@@ -287,35 +287,5 @@ fn describe(version: &CursorVersion) -> String {
         CursorVersion::Cli { raw, .. } => format!("CLI build {raw}"),
         CursorVersion::Unreadable(raw) => format!("an unreadable version {raw:?}"),
         CursorVersion::Missing => "no version".to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::gen::responses::PreToolUseResponse;
-
-    /// `ask = "keep"` on preToolUse does not compile (tests/ui); should a context carry it
-    /// anyway, `ask` is still sent as `deny`, which is what Cursor does with it there.
-    #[test]
-    fn keep_ask_does_not_keep_ask_on_pre_tool_use() {
-        for version in [
-            CursorVersion::parse("2.0.77"),
-            CursorVersion::parse("2026.09.28-64d2043"),
-            CursorVersion::Missing,
-        ] {
-            let ctx = RenderContext {
-                event: "preToolUse",
-                version: &version,
-                legacy_format: false,
-                keep_ask: true,
-            };
-            let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
-            assert_eq!(
-                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
-                "at {version}"
-            );
-            assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
-        }
     }
 }

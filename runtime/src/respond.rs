@@ -556,6 +556,8 @@ fn truncate(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::response::PreToolUseResponse;
+    use crate::version::CursorVersion;
 
     #[test]
     fn the_run_time_names_are_the_tables() {
@@ -656,5 +658,29 @@ mod tests {
             utf8(b"\xFF\xFE{\0}").is_err(),
             "an odd byte count is not UTF-16"
         );
+    }
+
+    /// `ask = "keep"` on preToolUse does not compile (tests/ui); should a context carry it
+    /// anyway, `ask` is still sent as `deny`, which is what Cursor does with it there.
+    #[test]
+    fn keep_ask_does_not_keep_ask_on_pre_tool_use() {
+        for version in [
+            CursorVersion::parse("2.0.77"),
+            CursorVersion::parse("2026.09.28-64d2043"),
+            CursorVersion::Missing,
+        ] {
+            let ctx = RenderContext {
+                event: "preToolUse",
+                version: &version,
+                legacy_format: false,
+                keep_ask: true,
+            };
+            let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
+            assert_eq!(
+                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+                "at {version}"
+            );
+            assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
+        }
     }
 }

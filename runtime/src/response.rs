@@ -14,6 +14,7 @@
 //! Cursor and the other hooks. An explicit [`allow`] is a decision: it overrides Cursor's own
 //! approval prompt.
 
+pub use crate::gen::permissions::{Permission, PermissionOrAsk};
 pub use crate::gen::responses::*;
 // Generated so that their error labels list the events the spec gives each answer.
 pub use crate::gen::traits::{AddContext, Allow, Ask, Deny, Followup};

@@ -4,6 +4,7 @@ pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;
 pub(crate) mod outcomes;
+pub(crate) mod permissions;
 pub(crate) mod responses;
 pub(crate) mod table;
 pub(crate) mod traits;

@@ -13,27 +13,6 @@ use crate::response::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// `permission` on events that take only allow or deny (`subagentStart`, `beforeReadFile`, `beforeTabFileRead`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Permission {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-}
-
-/// `permission` on events that also take `ask` (`preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
-/// Whether `ask` reaches Cursor depends on its version: see `spec/compat.json`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PermissionOrAsk {
-    /// Let the action run, skipping Cursor's own approval prompt.
-    Allow,
-    /// Block the action.
-    Deny,
-    /// Ask the user. Rendered as `deny` where Cursor does not honour it.
-    Ask,
-}
-
 /// The answer to a [`SessionStart`](crate::event::SessionStart) hook (`sessionStart`).
 ///
 /// Accepts `env`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
