@@ -555,7 +555,7 @@ fn ask_on_pre_tool_use_is_always_deny() {
         CursorVersion::Missing,
     ];
     // `ask = "keep"` on preToolUse is a compile error (tests/ui); the renderer's guard against
-    // it is a unit test in src/render.rs.
+    // it is a unit test in src/respond.rs.
     for version in &versions {
         let rendered = render_with(&answer, "preToolUse", version, false);
         assert_eq!(

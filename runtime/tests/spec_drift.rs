@@ -400,7 +400,7 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
         }
     }
     // `ask = "keep"` does not compile on these events (tests/ui); the renderer's guard against
-    // it is a unit test in src/render.rs.
+    // it is a unit test in src/respond.rs.
     for event in &always {
         for version in [&before, &at, &after, &CursorVersion::Missing] {
             let denied = render_ask(event, version, false);
