@@ -2,9 +2,9 @@
 //! `main!` macro. Depend on `cursor-hooks`, which re-exports both and documents them
 //! (`cursor_hooks::cursor_hook`, `cursor_hooks::main`).
 //!
-//! The work is split in three phases, one module each: [`parse`] reads the attribute and the
-//! function into a model that keeps every span, [`validate`] checks it against the event table
-//! generated from `spec/events.json`, and [`expand`] writes the code (or, on an error, the
+//! The work is split in three phases, one module each: `parse` reads the attribute and the
+//! function into a model that keeps every span, `validate` checks it against the event table
+//! generated from `spec/events.json`, and `expand` writes the code (or, on an error, the
 //! error plus stand-ins so that no secondary error follows).
 
 mod expand;
