@@ -9,7 +9,7 @@ use cursor_hooks::testing::{self, Rendered};
 use serde_json::{json, Value};
 
 mod common;
-use common::payload;
+use common::{ask_mcp, ask_shell, mcp_keeping_ask, payload, shell_keeping_ask};
 
 const CLI: &str = "2026.09.28-64d2043";
 
@@ -437,24 +437,6 @@ fn messages_are_escaped_json() {
             "{stdout:?} does not carry the message"
         );
     }
-}
-
-fn ask_shell() -> BeforeShellExecutionResponse {
-    BeforeShellExecutionResponse::ask("push --force?").agent_message("needs a human")
-}
-
-fn ask_mcp() -> BeforeMCPExecutionResponse {
-    BeforeMCPExecutionResponse::ask("push --force?").agent_message("needs a human")
-}
-
-#[cursor_hook(event = "beforeShellExecution", ask = "keep")]
-fn shell_keeping_ask(_: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    ask_shell()
-}
-
-#[cursor_hook(event = "beforeMCPExecution", ask = "keep")]
-fn mcp_keeping_ask(_: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
-    ask_mcp()
 }
 
 /// Renders the two downgradable asks (shell and MCP); with `keep_ask`, as the answers of

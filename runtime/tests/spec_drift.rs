@@ -4,7 +4,6 @@
 //! without a regeneration (or a hand edit of the generated code) fails here.
 
 use cursor_hooks::event::*;
-use cursor_hooks::prelude::{ask, cursor_hook};
 use cursor_hooks::response::*;
 use cursor_hooks::spec::{info, EVENTS};
 use cursor_hooks::testing::{render, run, Rendered};
@@ -15,7 +14,7 @@ use std::any::TypeId;
 use std::collections::BTreeSet;
 
 mod common;
-use common::payload;
+use common::{mcp_keeping_ask, payload, shell_keeping_ask};
 
 /// Both spec files, through the generator's typed model (which rejects unknown or missing keys).
 fn loaded() -> model::Loaded {
@@ -272,14 +271,6 @@ fn render_ask(event: &str, version: &CursorVersion, keep_ask: bool) -> Rendered 
         let answer = <T::Response as Ask>::ask("ask-msg".to_owned());
         render(&answer, payload(T::NAME, version, false))
     }
-    #[cursor_hook(event = "beforeShellExecution", ask = "keep")]
-    fn shell(_: BeforeShellExecution) -> BeforeShellExecutionResponse {
-        ask("ask-msg")
-    }
-    #[cursor_hook(event = "beforeMCPExecution", ask = "keep")]
-    fn mcp(_: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
-        ask("ask-msg")
-    }
     // A handler needs the whole payload of its event, as a fixture has it.
     let at = || version.as_str().expect("a version");
     match (event, keep_ask) {
@@ -287,10 +278,10 @@ fn render_ask(event: &str, version: &CursorVersion, keep_ask: bool) -> Rendered 
         ("beforeShellExecution", false) => go::<BeforeShellExecution>(version),
         ("beforeMCPExecution", false) => go::<BeforeMCPExecution>(version),
         ("beforeShellExecution", true) => {
-            run::<shell>(BeforeShellExecution::fixture().cursor_version(at()))
+            run::<shell_keeping_ask>(BeforeShellExecution::fixture().cursor_version(at()))
         }
         ("beforeMCPExecution", true) => {
-            run::<mcp>(BeforeMCPExecution::fixture().cursor_version(at()))
+            run::<mcp_keeping_ask>(BeforeMCPExecution::fixture().cursor_version(at()))
         }
         (other, false) => panic!("`{other}` has no response type implementing Ask"),
         (other, true) => panic!("`{other}` has no handler with `ask = \"keep\"` here"),

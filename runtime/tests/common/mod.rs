@@ -1,6 +1,6 @@
 //! What more than one test file of the runtime needs.
 
-use cursor_hooks::CursorVersion;
+use cursor_hooks::prelude::*;
 use serde_json::{json, Value};
 
 /// A payload of `event` from `version`: a 1.7-era one (`legacy`) has neither `cursor_version`
@@ -18,4 +18,26 @@ pub fn payload(event: &str, version: &CursorVersion, legacy: bool) -> Value {
         payload["model"] = "default".into();
     }
     payload
+}
+
+/// A shell `ask` with both messages.
+pub fn ask_shell() -> BeforeShellExecutionResponse {
+    BeforeShellExecutionResponse::ask("push --force?").agent_message("needs a human")
+}
+
+/// An MCP `ask` with both messages.
+pub fn ask_mcp() -> BeforeMCPExecutionResponse {
+    BeforeMCPExecutionResponse::ask("push --force?").agent_message("needs a human")
+}
+
+/// [`ask_shell`] from a handler that opted out of the `ask` downgrade.
+#[cursor_hook(event = "beforeShellExecution", ask = "keep")]
+pub fn shell_keeping_ask(_: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    ask_shell()
+}
+
+/// [`ask_mcp`] from a handler that opted out of the `ask` downgrade.
+#[cursor_hook(event = "beforeMCPExecution", ask = "keep")]
+pub fn mcp_keeping_ask(_: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
+    ask_mcp()
 }
