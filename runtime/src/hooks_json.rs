@@ -158,12 +158,7 @@ impl CommandLine {
         Some(CommandLine {
             assignments: Vec::new(),
             // Nothing in PowerShell's program is expanded here.
-            program_for_expansion: Word {
-                literal: vec![true; program.len()],
-                text: program.clone(),
-                operator: false,
-            }
-            .text_for_expansion(),
+            program_for_expansion: Word::literal(&program).text_for_expansion(),
             program,
             args,
         })
@@ -241,6 +236,15 @@ impl Word {
         Word {
             text: String::new(),
             literal: Vec::new(),
+            operator: false,
+        }
+    }
+
+    /// A word taken as it is: no `~`, `$` or `\\` in it is expanded.
+    fn literal(text: &str) -> Word {
+        Word {
+            text: text.to_owned(),
+            literal: vec![true; text.len()],
             operator: false,
         }
     }
