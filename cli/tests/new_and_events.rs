@@ -36,7 +36,7 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
         krate.join("Cargo.lock"),
     )
     .unwrap();
-    let target = common::workspace_root().join("target").join("cli-tests");
+    let target = common::nested_target_dir();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let tested = Command::new(cargo)
         .args(["test", "--quiet"])
@@ -114,5 +114,21 @@ fn events_prints_every_event_of_the_spec() {
     assert!(
         read.contains("permission (allow/deny)") && read.contains("Read, TabRead"),
         "{read}"
+    );
+}
+
+/// `cargo test` with `CARGO_TARGET_DIR` (or `--target-dir`, or `build.target-dir`) set once
+/// wrote the nested builds into the checkout's own `target/`. They belong in the target dir of
+/// the test build. (With the default target dir both are the same, so this can only fail where
+/// another target dir is chosen.)
+#[test]
+fn nested_builds_go_into_the_target_dir_of_the_test_build() {
+    let nested = common::nested_target_dir();
+    let own = common::own_target_dir();
+    assert!(
+        nested.starts_with(&own),
+        "{} is outside {}",
+        nested.display(),
+        own.display()
     );
 }

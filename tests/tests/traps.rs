@@ -182,13 +182,20 @@ fn install_refuses_a_project_directory_that_does_not_exist() {
     assert!(!missing.exists(), "nothing was created");
 }
 
-/// Builds the fixture binaries with `panic = "abort"` (their own target dir, so the test
-/// suite's binaries stay as they are) and returns the path of one.
+/// The target dir of the `panic = "abort"` build: a folder of its own (so the test suite's
+/// binaries stay as they are) inside the target dir of this test build, whatever chose it
+/// (`CARGO_TARGET_DIR`, `--target-dir`, `build.target-dir`), never the checkout's `target/`
+/// when another is set. `CARGO_TARGET_TMPDIR` is `<target dir>/tmp`, absolute.
+fn panic_abort_target_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("panic-abort")
+}
+
+/// Builds the fixture binaries with `panic = "abort"` and returns the path of one.
 fn built_with_panic_abort(binary: &str) -> std::path::PathBuf {
     let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap();
-    let target = workspace.join("target").join("panic-abort");
+    let target = panic_abort_target_dir();
     let status = Command::new(env!("CARGO"))
         .current_dir(workspace)
         .args([
@@ -208,6 +215,25 @@ fn built_with_panic_abort(binary: &str) -> std::path::PathBuf {
     target
         .join("debug")
         .join(format!("{binary}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// With `CARGO_TARGET_DIR` set, the `panic = "abort"` build once went into the checkout's own
+/// `target/`. It belongs in the target dir this test binary was built into (the nearest
+/// ancestor holding cargo's `CACHEDIR.TAG`); with the default target dir both are the same.
+#[test]
+fn the_panic_abort_build_goes_into_the_target_dir_of_the_test_build() {
+    let exe = std::env::current_exe().unwrap();
+    let own = exe
+        .ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+        .expect("the test binary sits in a cargo target dir");
+    let nested = panic_abort_target_dir();
+    assert!(
+        nested.starts_with(own),
+        "{} is outside {}",
+        nested.display(),
+        own.display()
+    );
 }
 
 #[test]

@@ -174,12 +174,32 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The target dir of the builds these tests start themselves (the examples, a `new` crate):
+/// a folder inside the target dir of this test build, whatever chose it (`CARGO_TARGET_DIR`,
+/// `--target-dir`, `build.target-dir`), so a test run writes nothing into the checkout when
+/// another target dir is set. `CARGO_TARGET_TMPDIR` (`<target dir>/tmp`, absolute) says where
+/// that is; a relative `CARGO_TARGET_DIR` read at run time would resolve against this
+/// package's folder instead of where cargo was started.
+pub fn nested_target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-tests")
+}
+
+/// The target dir the running test binary was built into: its nearest ancestor holding the
+/// `CACHEDIR.TAG` cargo writes at a target dir's root.
+pub fn own_target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    exe.ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+        .unwrap_or_else(|| panic!("no CACHEDIR.TAG above {}", exe.display()))
+        .to_path_buf()
+}
+
 /// An example hook binary of this workspace, built once per test process into a target dir
 /// of its own (the outer `cargo test` may hold the default one).
 pub fn example_binary(name: &str) -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
     let target = BUILT.get_or_init(|| {
-        let target = workspace_root().join("target").join("cli-tests");
+        let target = nested_target_dir();
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
         let status = Command::new(cargo)
             .args(["build", "--quiet", "-p", "cursor-hooks-examples", "--bins"])
