@@ -132,3 +132,65 @@ fn nested_builds_go_into_the_target_dir_of_the_test_build() {
         own.display()
     );
 }
+
+/// Every column starts where its header starts, on every row; categories are spelled as in the
+/// spec (`prompt_gate`); the surfaces where an event does not fire have a column.
+#[test]
+fn events_columns_stay_aligned_and_speak_the_spec() {
+    let output = Command::new(common::CLI).arg("events").output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let headers = [
+        "event",
+        "category",
+        "block",
+        "answers",
+        "does not fire in",
+        "matcher subject",
+    ];
+    let starts: Vec<usize> = headers
+        .iter()
+        .map(|name| {
+            header
+                .find(name)
+                .unwrap_or_else(|| panic!("no `{name}` in {header:?}"))
+        })
+        .collect();
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), cursor_hooks::spec::EVENTS.len(), "{text}");
+    for (row, event) in rows.iter().zip(cursor_hooks::spec::EVENTS) {
+        for &start in &starts[1..] {
+            assert!(
+                row.is_char_boundary(start)
+                    && row[..start].ends_with(' ')
+                    && !row[start..].starts_with(' '),
+                "a column of {} does not start at {start}:\n{header}\n{row}",
+                event.name
+            );
+        }
+        let cells: Vec<&str> = starts
+            .iter()
+            .zip(starts.iter().skip(1).map(Some).chain([None]))
+            .map(|(&from, to)| row[from..to.map_or(row.len(), |&to| to)].trim())
+            .collect();
+        assert_eq!(cells[0], event.name);
+        assert_eq!(cells[1], event.category.spec_name(), "{row}");
+        let not_in = if event.not_in.is_empty() {
+            "-".to_owned()
+        } else {
+            event.not_in.join(", ")
+        };
+        assert_eq!(cells[4], not_in, "{row}");
+        assert_eq!(*row, row.trim_end(), "no trailing blanks");
+    }
+    let prompt = rows
+        .iter()
+        .find(|row| row.starts_with("beforeSubmitPrompt "))
+        .unwrap();
+    assert!(
+        prompt.contains(" prompt_gate ") && prompt.contains(" cli-print "),
+        "{prompt}"
+    );
+}
