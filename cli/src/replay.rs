@@ -66,8 +66,21 @@ pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
     Ok(captured)
 }
 
-/// Runs the replay; exit 1 when any answer changed.
+/// Runs the replay: exit 0 when no captured answer changed, 1 when one did, 2 on an error
+/// (the file cannot be read or parsed, the hook cannot start), reported here on stderr.
 pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
+    match replay(captures, hook) {
+        Ok(changed) => Ok(i32::from(changed)),
+        Err(error) => {
+            eprintln!("cursor-hooks: {error}");
+            Ok(2)
+        }
+    }
+}
+
+/// Runs the hook on every payload. A captured answer is compared and printed when it changed;
+/// a bare payload has nothing to compare, so its answer is printed. True when one changed.
+fn replay(captures: &Path, hook: &[String]) -> Result<bool, String> {
     let (program, args) = hook
         .split_first()
         .ok_or("no hook binary given after `--`")?;
@@ -75,51 +88,80 @@ pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
     let mut changed = 0;
     let mut compared = 0;
     for capture in &captured {
+        let after = answer(program, args, &capture.payload)?;
+        let event = serde_json::from_slice::<Value>(&capture.payload)
+            .ok()
+            .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned))
+            .map(|e| format!(" ({e})"))
+            .unwrap_or_default();
         let Some((before_out, before_code)) = &capture.answer else {
+            let stderr = match after.stderr.lines().find(|l| !l.trim().is_empty()) {
+                Some(line) => format!("; stderr: {line}"),
+                None => String::new(),
+            };
+            println!(
+                "line {}{event}: answered {} (exit {}){stderr}",
+                capture.line,
+                shown(&after.stdout),
+                after.code
+            );
             continue;
         };
         compared += 1;
-        let mut child = Command::new(program)
-            .args(args)
-            .env(REPLAY_VARIABLE, "1")
-            .env_remove(cursor_hooks_capture_variable())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
-        let mut stdin = child.stdin.take().expect("piped");
-        // A hook may answer before reading everything; a closed pipe is not an error here.
-        let _ = stdin.write_all(&capture.payload);
-        drop(stdin);
-        let output = child
-            .wait_with_output()
-            .map_err(|e| format!("{program}: {e}"))?;
-        let after_out = String::from_utf8_lossy(&output.stdout).into_owned();
-        let after_code = output.status.code().unwrap_or(-1);
-        if (&after_out, after_code) != (before_out, *before_code) {
+        if (&after.stdout, after.code) != (before_out, *before_code) {
             changed += 1;
-            let event = serde_json::from_slice::<Value>(&capture.payload)
-                .ok()
-                .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned))
-                .map(|e| format!(" ({e})"))
-                .unwrap_or_default();
             println!(
-                "line {}{event}: answered {} (exit {before_code}), now {} (exit {after_code})",
+                "line {}{event}: answered {} (exit {before_code}), now {} (exit {})",
                 capture.line,
                 shown(before_out),
-                shown(&after_out)
+                shown(&after.stdout),
+                after.code
             );
         }
     }
-    println!("{changed} of {compared} captured answers changed");
-    if compared == 0 {
-        println!(
-            "note: {} has no captured answers to compare",
-            captures.display()
-        );
+    if compared > 0 {
+        println!("{changed} of {compared} captured answers changed");
     }
-    Ok(i32::from(changed > 0))
+    let bare = captured.len() - compared;
+    if bare > 0 {
+        println!("{bare} payload(s) without a captured answer: their answers are listed above");
+    }
+    if captured.is_empty() {
+        println!("note: {} holds no payloads", captures.display());
+    }
+    Ok(changed > 0)
+}
+
+/// What the hook wrote and its exit code (-1 when a signal ended it).
+struct Answer {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+/// Runs the hook once on `payload`, as Cursor would: the payload on stdin, then EOF.
+fn answer(program: &str, args: &[String], payload: &[u8]) -> Result<Answer, String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .env(REPLAY_VARIABLE, "1")
+        .env_remove(cursor_hooks_capture_variable())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {program}: {e}"))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    // A hook may answer before reading everything; a closed pipe is not an error here.
+    let _ = stdin.write_all(payload);
+    drop(stdin);
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("{program}: {e}"))?;
+    Ok(Answer {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    })
 }
 
 fn cursor_hooks_capture_variable() -> &'static str {

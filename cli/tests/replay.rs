@@ -85,3 +85,117 @@ fn the_hook_knows_it_is_replayed_and_gets_its_arguments() {
     assert_eq!(output.status.code(), Some(0), "{text}");
     assert!(text.contains("0 of 1 captured answers changed"), "{text}");
 }
+
+fn shell_payload(command: &str) -> serde_json::Value {
+    json!({"hook_event_name": "beforeShellExecution", "command": command, "cwd": "", "sandbox": false,
+           "conversation_id": "c", "generation_id": "c", "model": "default",
+           "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/p"], "user_email": null})
+}
+
+/// A file of bare payloads (what `--help` says replay takes) runs the hook on every line and
+/// lists its answers; nothing was captured, so nothing can have changed: exit 0.
+#[test]
+fn plain_payload_lines_run_the_hook_and_report_its_answers() {
+    let s = Scratch::new("replay-plain");
+    let policy = common::example_binary("policy");
+    let payloads = s.write(
+        "payloads.jsonl",
+        &format!("{}\n\n{}\n", shell_payload("rm -rf /"), shell_payload("ls")),
+    );
+    let output = s.cli(
+        &[
+            "replay",
+            payloads.to_str().unwrap(),
+            "--",
+            policy.to_str().unwrap(),
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("line 1 (beforeShellExecution): answered {\"permission\":\"deny\""),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("line 3 (beforeShellExecution): answered ")
+            && lines[1].contains("(exit 0)"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[2..],
+        ["2 payload(s) without a captured answer: their answers are listed above"],
+        "{text}"
+    );
+}
+
+/// The recorded corpus, replayed through the policy hook: one answer per payload.
+#[test]
+fn the_recorded_corpus_replays_through_a_hook() {
+    let s = Scratch::new("replay-corpus");
+    let policy = common::example_binary("policy");
+    let corpus = common::workspace_root().join("tests/corpus/cursor-cli-2026.09.28/all.jsonl");
+    let payloads = std::fs::read_to_string(&corpus)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count();
+    let output = s.cli(
+        &[
+            "replay",
+            corpus.to_str().unwrap(),
+            "--",
+            policy.to_str().unwrap(),
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{text}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let answers = text.lines().filter(|l| l.starts_with("line ")).count();
+    assert_eq!(answers, payloads, "{text}");
+    assert!(
+        text.contains(&format!("{payloads} payload(s) without a captured answer")),
+        "{text}"
+    );
+    assert!(text.contains("(beforeShellExecution): answered "), "{text}");
+}
+
+/// Errors are not changed answers: a hook that cannot start, a file that cannot be read or
+/// is not JSON exit 2 with one line on stderr, never 1.
+#[test]
+fn errors_exit_2() {
+    let s = Scratch::new("replay-errors");
+    let payloads = s.write("payloads.jsonl", &format!("{}\n", shell_payload("ls")));
+    let missing_hook = s.root.join("no-such-hook");
+    let not_json = s.write("broken.jsonl", "{\"hook_event_name\": \n");
+    let hook = s.script("hook.sh", "cat >/dev/null\necho '{}'");
+    let cases = [
+        (payloads.clone(), missing_hook.clone(), "cannot start"),
+        (s.root.join("missing.jsonl"), hook.clone(), "cannot read"),
+        (not_json, hook, "not JSON"),
+    ];
+    for (file, hook, message) in cases {
+        let output = s.cli(
+            &[
+                "replay",
+                file.to_str().unwrap(),
+                "--",
+                hook.to_str().unwrap(),
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("cursor-hooks: ") && stderr.contains(message),
+            "{stderr}"
+        );
+    }
+}
