@@ -1,6 +1,6 @@
 //! `cursor-hooks new NAME [--path DIR]`: a hook crate that builds, installs and tests as is.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The workspace's recommended `[profile.release]`, with its comment (written from the
 /// workspace manifest by `cargo run -p cursor-hooks-codegen`).
@@ -15,6 +15,10 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// Writes the crate into `./NAME`; exit 0.
+///
+/// The crates are not on crates.io yet, so the crate depends on a checkout: `runtime`
+/// (`--path`, the runtime folder or the repository root) or else the checkout this tool was
+/// built from, when it is still there.
 pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
     if !valid_name(name) {
         return Err(format!(
@@ -25,24 +29,20 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
     if root.exists() {
         return Err(format!("{} already exists", root.display()));
     }
-    let dependency = match runtime {
-        Some(path) => {
-            let path = path
-                .canonicalize()
-                .map_err(|e| format!("--path {}: {e}", path.display()))?;
-            if !path.join("Cargo.toml").is_file() {
-                return Err(format!("--path {}: no Cargo.toml there", path.display()));
-            }
-            format!(
-                "cursor-hooks = {{ path = {:?} }}",
-                path.display().to_string()
-            )
-        }
-        None => format!("cursor-hooks = \"{}\"", env!("CARGO_PKG_VERSION")),
+    let (runtime, from) = match runtime {
+        Some(path) => (runtime_crate(path).map_err(|e| format!("--path: {e}"))?, ""),
+        None => (
+            runtime_crate(&built_from()).map_err(|e| unpublished(name, &e))?,
+            " this tool was built from",
+        ),
     };
+    let dependency = format!(
+        "cursor-hooks = {{ path = {:?} }}",
+        runtime.display().to_string()
+    );
     let files = [
         ("Cargo.toml", manifest(name, &dependency)),
-        ("src/main.rs", MAIN_RS.to_owned()),
+        ("src/main.rs", MAIN_RS.replace("{name}", name)),
         ("tests/hooks.rs", TESTS_RS.replace("{name}", name)),
         ("README.md", README_MD.replace("{name}", name)),
         (".gitignore", "/target\n".to_owned()),
@@ -53,8 +53,73 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
             .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    println!("created {name}/: `cd {name} && cargo test`, then see its README to install it");
+    println!(
+        "created {name}/: it depends on the cursor-hooks checkout{from} ({}), as the crates are \
+         not published yet",
+        runtime.display()
+    );
+    println!("next: `cd {name} && cargo test`, then see its README to install it");
     Ok(0)
+}
+
+/// The `runtime/` folder beside this crate's `cli/` in the checkout it was built from (the
+/// checkout `cargo install --path cli` read); it may have moved or gone since.
+fn built_from() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap_or(Path::new("/"))
+        .join("runtime")
+}
+
+/// The error when no checkout is known: what to run instead.
+fn unpublished(name: &str, why: &str) -> String {
+    format!(
+        "cursor-hooks is not published on crates.io yet and the checkout this tool was built \
+         from is gone ({why}); run `cursor-hooks new {name} --path DIR` with DIR a checkout of \
+         the cursor-hooks repository (or its runtime/ folder)"
+    )
+}
+
+/// `dir` as the cursor-hooks runtime crate, absolute: the folder itself or, for the
+/// repository root, its `runtime/`.
+fn runtime_crate(dir: &Path) -> Result<PathBuf, String> {
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    let runtime = dir.join("runtime");
+    let dir = if package_name(&dir).is_none() && runtime.join("Cargo.toml").is_file() {
+        runtime
+    } else {
+        dir
+    };
+    match package_name(&dir) {
+        Some(name) if name == "cursor-hooks" => Ok(dir),
+        Some(name) => Err(format!(
+            "{} is not the cursor-hooks runtime crate (its package is `{name}`)",
+            dir.display()
+        )),
+        None => Err(format!(
+            "{} is not the cursor-hooks runtime crate (no Cargo.toml with a [package] there)",
+            dir.display()
+        )),
+    }
+}
+
+/// The `name` of the `[package]` in `dir/Cargo.toml`, read line by line (the runtime's
+/// manifest writes it as `name = "..."`).
+fn package_name(dir: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+    let mut in_package = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+        } else if let Some(value) = line.strip_prefix("name").map(str::trim_start) {
+            if in_package {
+                return Some(value.strip_prefix('=')?.trim().trim_matches('"').to_owned());
+            }
+        }
+    }
+    None
 }
 
 fn manifest(name: &str, dependency: &str) -> String {
@@ -66,7 +131,7 @@ fn manifest(name: &str, dependency: &str) -> String {
 }
 
 const MAIN_RS: &str = r#"//! Cursor agent hooks. Build with `cargo build --release`, then wire the binary into Cursor
-//! with `target/release/<this binary> install` (see the README).
+//! with `target/release/{name} install` (see the README).
 
 use cursor_hooks::prelude::*;
 
@@ -155,8 +220,8 @@ fn the_first_stop_asks_for_the_tests() {
 
 const README_MD: &str = r#"# {name}
 
-Cursor agent hooks built with [cursor-hooks](https://crates.io/crates/cursor-hooks): a shell guard
-(`beforeShellExecution`), a secrets guard (`beforeReadFile`, fail-closed) and a test reminder (`stop`).
+Cursor agent hooks built with cursor-hooks: a shell guard (`beforeShellExecution`), a secrets
+guard (`beforeReadFile`, fail-closed) and a test reminder (`stop`).
 
 ## Build
 
@@ -187,6 +252,27 @@ command in hooks.json, and check a change against them with
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where the checkout this tool was built from is gone, `new` without `--path` says what
+    /// to run. (The built binary's checkout exists while its tests run, so this is tested here.)
+    #[test]
+    fn a_missing_checkout_gives_the_command_to_run() {
+        let gone = std::env::temp_dir().join(format!("cursor-hooks-gone-{}", std::process::id()));
+        let why = runtime_crate(&gone).unwrap_err();
+        let message = unpublished("my-hooks", &why);
+        assert!(
+            message.contains("run `cursor-hooks new my-hooks --path DIR`")
+                && message.contains(&gone.display().to_string()),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_checkout_this_tool_was_built_from_is_the_runtime() {
+        let runtime = runtime_crate(&built_from()).unwrap();
+        assert_eq!(package_name(&runtime).as_deref(), Some("cursor-hooks"));
+        assert!(runtime.ends_with("runtime"), "{}", runtime.display());
+    }
 
     #[test]
     fn names() {

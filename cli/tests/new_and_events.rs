@@ -7,12 +7,25 @@ use common::Scratch;
 use serde_json::Value;
 use std::process::Command;
 
+/// The runtime crate of this checkout, as `new` writes it into a manifest.
+fn runtime_dependency() -> String {
+    let runtime = common::workspace_root()
+        .join("runtime")
+        .canonicalize()
+        .unwrap();
+    format!(
+        "cursor-hooks = {{ path = {:?} }}",
+        runtime.display().to_string()
+    )
+}
+
+/// Without `--path` (the crates are not published yet) the crate depends on the checkout the
+/// tool was built from, and says so; `cargo test` then passes in it as written.
 #[test]
 fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
     let s = Scratch::new("new");
-    let runtime = common::workspace_root().join("runtime");
     let created = Command::new(common::CLI)
-        .args(["new", "my-hooks", "--path", runtime.to_str().unwrap()])
+        .args(["new", "my-hooks"])
         .current_dir(&s.root)
         .output()
         .expect("cursor-hooks runs");
@@ -21,7 +34,29 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
         "{}",
         String::from_utf8_lossy(&created.stderr)
     );
+    let said = String::from_utf8_lossy(&created.stdout);
+    let runtime = common::workspace_root()
+        .join("runtime")
+        .canonicalize()
+        .unwrap();
+    assert!(
+        said.contains(&format!(
+            "depends on the cursor-hooks checkout this tool was built from ({})",
+            runtime.display()
+        )) && said.contains("cd my-hooks && cargo test"),
+        "{said}"
+    );
     let krate = s.root.join("my-hooks");
+    let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap();
+    assert!(manifest.contains(&runtime_dependency()), "{manifest}");
+    // The README links no page that does not exist yet; the doc comment names the binary.
+    let readme = std::fs::read_to_string(krate.join("README.md")).unwrap();
+    assert!(!readme.contains("crates.io"), "{readme}");
+    let main = std::fs::read_to_string(krate.join("src/main.rs")).unwrap();
+    assert!(
+        main.contains("`target/release/my-hooks install`") && !main.contains("<this binary>"),
+        "{main}"
+    );
     for file in ["Cargo.toml", "src/main.rs", "tests/hooks.rs", "README.md"] {
         assert!(krate.join(file).is_file(), "{file} missing");
     }
@@ -72,6 +107,48 @@ fn a_new_crate_passes_its_tests_and_doctor_checks_its_fail_closed_handler() {
     );
     assert_eq!(hits.len(), 1, "{findings:#?}");
     assert_eq!(hits[0]["path"], "/hooks/beforeReadFile/0");
+}
+
+/// `--path` takes the runtime folder or the repository root (its `runtime/`), and refuses a
+/// folder that is neither, naming what it wants.
+#[test]
+fn new_path_takes_the_runtime_or_the_repository_root() {
+    let s = Scratch::new("new-path");
+    let root = common::workspace_root();
+    for (name, path) in [
+        ("from-runtime", root.join("runtime")),
+        ("from-root", root.clone()),
+    ] {
+        let created = Command::new(common::CLI)
+            .args(["new", name, "--path", path.to_str().unwrap()])
+            .current_dir(&s.root)
+            .output()
+            .unwrap();
+        assert!(
+            created.status.success(),
+            "{}",
+            String::from_utf8_lossy(&created.stderr)
+        );
+        let manifest = std::fs::read_to_string(s.root.join(name).join("Cargo.toml")).unwrap();
+        assert!(manifest.contains(&runtime_dependency()), "{manifest}");
+    }
+    let other = Command::new(common::CLI)
+        .args([
+            "new",
+            "from-cli",
+            "--path",
+            root.join("cli").to_str().unwrap(),
+        ])
+        .current_dir(&s.root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert_eq!(other.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("is not the cursor-hooks runtime crate"),
+        "{stderr}"
+    );
+    assert!(!s.root.join("from-cli").exists());
 }
 
 #[test]
