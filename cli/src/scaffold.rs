@@ -75,7 +75,7 @@ fn built_from() -> PathBuf {
 fn unpublished(name: &str, why: &str) -> String {
     format!(
         "cursor-hooks is not published on crates.io yet and the checkout this tool was built \
-         from is gone ({why}); run `cursor-hooks new {name} --path DIR` with DIR a checkout of \
+         from is not there any more ({why}); run `cursor-hooks new {name} --path DIR` with DIR a checkout of \
          the cursor-hooks repository (or its runtime/ folder)"
     )
 }
@@ -113,9 +113,12 @@ fn package_name(dir: &Path) -> Option<String> {
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
             in_package = line == "[package]";
-        } else if let Some(value) = line.strip_prefix("name").map(str::trim_start) {
+        } else if let Some(value) = line
+            .strip_prefix("name")
+            .and_then(|rest| rest.trim_start().strip_prefix('='))
+        {
             if in_package {
-                return Some(value.strip_prefix('=')?.trim().trim_matches('"').to_owned());
+                return Some(value.trim().trim_matches('"').to_owned());
             }
         }
     }
