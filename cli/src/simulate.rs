@@ -116,10 +116,12 @@ fn simulate_command(args: &Args) -> Result<(), Stop> {
             )));
         }
     }
-    let mut payload = match &args.event {
-        Some(event) => Some(fixture(event, &args.sets)?),
-        None => None,
-    };
+    // Mistakes in the arguments stop before any hook runs.
+    let built = args
+        .event
+        .as_ref()
+        .map(|event| fixture(event, &args.sets))
+        .transpose()?;
     let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
     let files = sources::load(&locations);
     for file in files.iter().filter(|f| f.voided) {
@@ -139,24 +141,10 @@ fn simulate_command(args: &Args) -> Result<(), Stop> {
     if let Some(session) = &args.session {
         return session_run(&simulator, session, args);
     }
-    if payload.is_none() {
-        let path = args.payload.as_ref().ok_or_else(|| {
-            Stop::Usage("give a PAYLOAD file (or `-`), --event or --session".to_owned())
-        })?;
-        let text = if path == Path::new("-") {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
-            text
-        } else {
-            std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        };
-        payload =
-            Some(serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?);
-    }
-    let mut payload = payload.expect("read above");
+    let mut payload = match built {
+        Some(payload) => payload,
+        None => read_payload(args)?,
+    };
     if let Some(version) = &args.cursor_version {
         payload["cursor_version"] = Value::String(version.clone());
     }
@@ -173,6 +161,23 @@ fn simulate_command(args: &Args) -> Result<(), Stop> {
     } else {
         out(&result.to_text())
     }
+}
+
+/// The PAYLOAD argument: a JSON file, or `-` for stdin.
+fn read_payload(args: &Args) -> Result<Value, Stop> {
+    let path = args.payload.as_ref().ok_or_else(|| {
+        Stop::Usage("give a PAYLOAD file (or `-`), --event or --session".to_owned())
+    })?;
+    let text = if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+    };
+    Ok(serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?)
 }
 
 /// A payload built from the runtime's fixture for `event`, with `KEY=VALUE` fields set: only
@@ -251,6 +256,13 @@ enum Entry {
     },
     /// Cursor ignores its file; `at.pointer` is empty when the file yielded no hook at all.
     NotLoaded { at: Place, reason: String },
+}
+
+/// A hook wired for the event: to run (its file, itself, its source's priority), or listed
+/// with why it does not run.
+enum Wired<'a> {
+    Runs(&'a ConfigFile, &'a Hook, usize),
+    Listed(Entry),
 }
 
 /// Where a hook is wired.
@@ -395,50 +407,49 @@ impl Simulator<'_> {
                     .map(str::to_owned),
                 Subject::Fixed(text) => Some(text.clone()),
             });
-        // Every hook wired for the event: `None` where it runs, else what it becomes.
-        let mut wired: Vec<(&ConfigFile, Option<&Hook>, Option<Entry>, usize)> = Vec::new();
+        // Every hook wired for the event, in configured order.
+        let mut wired: Vec<Wired> = Vec::new();
         for file in self.files {
             let priority = host
                 .config_sources
                 .iter()
                 .position(|s| s.name == file.source)
                 .unwrap_or(usize::MAX);
+            let hooks = file.hooks.iter().filter(|h| h.event == event);
             if file.voided {
                 let reason = void_reason(file);
                 if file.hooks.is_empty() {
                     let at = Place::of(file, None);
-                    wired.push((file, None, Some(Entry::NotLoaded { at, reason }), priority));
+                    wired.push(Wired::Listed(Entry::NotLoaded { at, reason }));
                     continue;
                 }
-                for hook in file.hooks.iter().filter(|h| h.event == event) {
+                for hook in hooks {
                     let at = Place::of(file, Some(hook));
                     let reason = reason.clone();
-                    wired.push((
-                        file,
-                        Some(hook),
-                        Some(Entry::NotLoaded { at, reason }),
-                        priority,
-                    ));
+                    wired.push(Wired::Listed(Entry::NotLoaded { at, reason }));
                 }
                 continue;
             }
-            for hook in file.hooks.iter().filter(|h| h.event == event) {
-                let skipped =
-                    skip_reason(hook.matcher.as_deref(), subject.as_deref()).map(|reason| {
-                        Entry::Skipped {
+            for hook in hooks {
+                wired.push(
+                    match skip_reason(hook.matcher.as_deref(), subject.as_deref()) {
+                        Some(reason) => Wired::Listed(Entry::Skipped {
                             at: Place::of(file, Some(hook)),
                             matcher: hook.matcher.clone().unwrap_or_default(),
                             subject: subject.clone().unwrap_or_default(),
                             reason,
-                        }
-                    });
-                wired.push((file, Some(hook), skipped, priority));
+                        }),
+                        None => Wired::Runs(file, hook, priority),
+                    },
+                );
             }
         }
         let running: Vec<&Hook> = wired
             .iter()
-            .filter(|(_, _, entry, _)| entry.is_none())
-            .filter_map(|(_, hook, _, _)| *hook)
+            .filter_map(|w| match w {
+                Wired::Runs(_, hook, _) => Some(*hook),
+                Wired::Listed(_) => None,
+            })
             .collect();
         let mut unverified = Vec::new();
         if !host.defaults.timeout_verified && running.iter().any(|h| h.timeout.is_none()) {
@@ -454,28 +465,26 @@ impl Simulator<'_> {
             note("cursor-hooks: simulate runs every command wired for the event, for real, side effects included (hooks of a project you just cloned too)");
         }
         let entries: Vec<Entry> = std::thread::scope(|scope| {
-            let handles: Vec<_> = wired
+            // Every hook starts at once, as in Cursor.
+            let started: Vec<_> = wired
                 .into_iter()
-                .map(|(file, hook, entry, priority)| match (entry, hook) {
-                    (Some(entry), _) => Err(entry),
-                    (None, hook) => {
-                        let hook = hook.expect("a hook that runs");
-                        Ok(scope.spawn(move || {
-                            let input = Input {
-                                bytes,
-                                payload,
-                                session_env,
-                            };
-                            self.run_hook(file, hook, priority, info, input)
-                        }))
-                    }
+                .map(|w| match w {
+                    Wired::Listed(entry) => Err(Box::new(entry)),
+                    Wired::Runs(file, hook, priority) => Ok(scope.spawn(move || {
+                        let input = Input {
+                            bytes,
+                            payload,
+                            session_env,
+                        };
+                        self.run_hook(file, hook, priority, info, input)
+                    })),
                 })
                 .collect();
-            handles
+            started
                 .into_iter()
                 .map(|handle| match handle {
                     Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
-                    Err(entry) => entry,
+                    Err(entry) => *entry,
                 })
                 .collect()
         });
@@ -1628,7 +1637,7 @@ fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<()
         for c in &costs.hooks {
             text.push_str(&format!(
                 "{}: {} run(s), mean {} ms, max {} ms, {} timeout(s), {} failure(s) [{}] {}#{}\n",
-                c.command,
+                short(&c.command),
                 c.runs,
                 c.mean_millis(),
                 c.max_millis,
