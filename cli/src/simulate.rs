@@ -1,15 +1,30 @@
 //! `cursor-hooks simulate`: one payload (or a session of them) through every matching hook of
 //! every source, started, read and merged by the rules of `spec/host.json`.
+//!
+//! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
+//! payload), `not_loaded` (Cursor ignores its file) or `not_simulated` (a prompt hook). A hook
+//! is killed with its whole process group at its timeout, whatever still holds its pipes, and
+//! at most [`KEPT_BYTES`] of each output stream is kept.
 
 use crate::host::{self, Effect, Subject};
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::{Category, CursorVersion};
 use serde_json::{json, Map, Value};
-use std::io::{Read, Write};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
+
+/// How much of each output stream (stdout, stderr) of a hook is kept; the rest is read and
+/// counted, so the hook never blocks on a full pipe.
+const KEPT_BYTES: usize = 1 << 20;
+
+/// Each event's payload keys, generated from `spec/events.json` (see `codegen/src/cli_data.rs`).
+const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -19,16 +34,18 @@ pub struct Args {
     /// A plugin folder whose hooks Cursor loads (as `cursor-agent --plugin-dir`).
     #[arg(long = "plugin-dir")]
     plugin_dirs: Vec<PathBuf>,
-    /// Sets the payload's `cursor_version` (an IDE semver or a CLI date build).
+    /// Sets the payload's `cursor_version`: an IDE version (`2.0.77`) or a CLI build
+    /// (`2026.09.28-64d2043`).
     #[arg(long)]
     cursor_version: Option<String>,
-    /// Print the result as one JSON object (one per line with `--session`).
+    /// Print the result as one JSON object (one per line with `--session`, then a summary).
     #[arg(long)]
     json: bool,
     /// Build the payload from the runtime's fixture for this event.
     #[arg(long, conflicts_with_all = ["payload", "session"])]
     event: Option<String>,
-    /// With `--event`: set a payload field, `KEY=VALUE` (VALUE is read as JSON when it parses).
+    /// With `--event`: set a payload field the event has, `KEY=VALUE` (VALUE is read as JSON
+    /// when it parses).
     #[arg(long = "set", requires = "event")]
     sets: Vec<String>,
     /// Run every payload of a JSONL file (captures, or one payload per line).
@@ -38,45 +55,95 @@ pub struct Args {
     payload: Option<PathBuf>,
 }
 
-/// Runs the subcommand: exit 0 whatever the decision, 1 when the configuration or the
-/// payload cannot be read.
+/// Why the subcommand stopped early.
+enum Stop {
+    /// stdout was closed (`| head`): stop quietly.
+    Closed,
+    /// A mistake in the arguments: exit 2.
+    Usage(String),
+    /// The payload or a file cannot be read: exit 1.
+    Failed(String),
+}
+
+impl From<String> for Stop {
+    fn from(message: String) -> Self {
+        Stop::Failed(message)
+    }
+}
+
+impl From<&str> for Stop {
+    fn from(message: &str) -> Self {
+        Stop::Failed(message.to_owned())
+    }
+}
+
+/// Writes to stdout; a closed stdout (EPIPE) is `Stop::Closed`, never a panic.
+fn out(text: &str) -> Result<(), Stop> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),
+        Err(e) => Err(Stop::Failed(format!("cannot write the output: {e}"))),
+    }
+}
+
+/// Writes one line to stderr, ignoring a closed stderr.
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// Runs the subcommand: exit 0 whatever the decision (files Cursor would ignore included),
+/// 2 on a mistake in the arguments, 1 when the payload cannot be read.
 pub fn run(args: Args) -> Result<i32, String> {
+    match simulate_command(&args) {
+        Ok(()) | Err(Stop::Closed) => Ok(0),
+        Err(Stop::Usage(message)) => {
+            note(&format!("cursor-hooks: {message}"));
+            Ok(2)
+        }
+        Err(Stop::Failed(message)) => Err(message),
+    }
+}
+
+fn simulate_command(args: &Args) -> Result<(), Stop> {
+    if let Some(version) = &args.cursor_version {
+        if let CursorVersion::Unreadable(raw) = CursorVersion::parse(version) {
+            return Err(Stop::Usage(format!(
+                "--cursor-version `{raw}` is neither an IDE version (`2.0.77`) nor a CLI build (`2026.09.28-64d2043`); to send an unreadable version on purpose, use --event with --set cursor_version=..."
+            )));
+        }
+    }
+    // Mistakes in the arguments stop before any hook runs.
+    let built = args
+        .event
+        .as_ref()
+        .map(|event| fixture(event, &args.sets))
+        .transpose()?;
     let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
     let files = sources::load(&locations);
-    let voided: Vec<&ConfigFile> = files.iter().filter(|f| f.voided).collect();
-    if !voided.is_empty() {
-        for file in voided {
-            for finding in file.findings.iter().filter(|f| f.voids) {
-                eprintln!("{}", crate::findings::line(finding, false));
-            }
+    for file in files.iter().filter(|f| f.voided) {
+        for finding in file.findings.iter().filter(|f| f.voids) {
+            note(&crate::findings::line(finding, false));
         }
-        return Err("Cursor would ignore the file(s) above; fix them first (`cursor-hooks doctor` lists every problem)".to_owned());
+        note(&format!(
+            "cursor-hooks: Cursor loads no hook of {}; its hooks are listed as not loaded",
+            file.path.display()
+        ));
     }
     let simulator = Simulator {
         locations: &locations,
         files: &files,
+        warned: AtomicBool::new(false),
     };
     if let Some(session) = &args.session {
-        return session_run(&simulator, session, &args);
+        return session_run(&simulator, session, args);
     }
-    let mut payload = if let Some(event) = &args.event {
-        fixture(event, &args.sets)?
-    } else {
-        let path = args
-            .payload
-            .as_ref()
-            .ok_or("give a PAYLOAD file (or `-`), --event or --session")?;
-        let text = if path == Path::new("-") {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read stdin: {e}"))?;
-            text
-        } else {
-            std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        };
-        serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?
+    let mut payload = match built {
+        Some(payload) => payload,
+        None => read_payload(args)?,
     };
     if let Some(version) = &args.cursor_version {
         payload["cursor_version"] = Value::String(version.clone());
@@ -87,18 +154,35 @@ pub fn run(args: Args) -> Result<i32, String> {
         &[],
     )?;
     if args.json {
-        println!(
-            "{}",
+        out(&format!(
+            "{}\n",
             serde_json::to_string_pretty(&result.to_json()).expect("JSON")
-        );
+        ))
     } else {
-        print!("{}", result.to_text());
+        out(&result.to_text())
     }
-    Ok(0)
 }
 
-/// A payload built from the runtime's fixture for `event`, with `KEY=VALUE` fields set.
-fn fixture(event: &str, sets: &[String]) -> Result<Value, String> {
+/// The PAYLOAD argument: a JSON file, or `-` for stdin.
+fn read_payload(args: &Args) -> Result<Value, Stop> {
+    let path = args.payload.as_ref().ok_or_else(|| {
+        Stop::Usage("give a PAYLOAD file (or `-`), --event or --session".to_owned())
+    })?;
+    let text = if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+    };
+    Ok(serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?)
+}
+
+/// A payload built from the runtime's fixture for `event`, with `KEY=VALUE` fields set: only
+/// keys the event's payload has (or a spelling Cursor has used for one).
+fn fixture(event: &str, sets: &[String]) -> Result<Value, Stop> {
     macro_rules! fixtures {
         ($($name:ident),* $(,)?) => {{
             use cursor_hooks::prelude::*;
@@ -111,50 +195,161 @@ fn fixture(event: &str, sets: &[String]) -> Result<Value, String> {
         .into_iter()
         .find(|p| p["hook_event_name"] == event)
         .ok_or_else(|| {
-            let hint = crate::parse::closest(event, spec::EVENTS.iter().map(|e| e.name))
+            let hint = spec::closest(event, spec::EVENTS.iter().map(|e| e.name))
                 .map(|n| format!("; did you mean `{n}`?"))
                 .unwrap_or_default();
-            format!("`{event}` is not a Cursor event{hint}")
+            Stop::Usage(format!("`{event}` is not a Cursor event{hint}"))
         })?;
+    let fields = input_fields(event);
     for set in sets {
         let (key, value) = set
             .split_once('=')
-            .ok_or_else(|| format!("--set {set}: write KEY=VALUE"))?;
+            .ok_or_else(|| Stop::Usage(format!("--set {set}: write KEY=VALUE")))?;
+        if !fields.contains(&key) {
+            let hint = spec::closest(key, fields.iter().copied())
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_else(|| format!("; it has {}", fields.join(", ")));
+            return Err(Stop::Usage(format!(
+                "--set {set}: a `{event}` payload has no `{key}`{hint}"
+            )));
+        }
         let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
         payload[key] = value;
     }
     Ok(payload)
 }
 
+/// The keys a payload of `event` has: the common ones, then the event's own.
+fn input_fields(event: &str) -> Vec<&'static str> {
+    static FIELDS: OnceLock<Value> = OnceLock::new();
+    let all = FIELDS.get_or_init(|| {
+        serde_json::from_str(INPUT_FIELDS).expect("data/input-fields.json is JSON")
+    });
+    let names = |list: &'static Value| {
+        list.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+    };
+    names(&all["common"])
+        .chain(names(&all["events"][event]))
+        .collect()
+}
+
 struct Simulator<'a> {
     locations: &'a Locations,
     files: &'a [ConfigFile],
+    /// Whether the notice that hooks really run was given.
+    warned: AtomicBool,
 }
 
-/// One hook that ran (or was skipped), and how its result was read.
+/// One hook wired for the event, in configured order, and what became of it.
+enum Entry {
+    /// It ran (or, a prompt hook, was not simulated).
+    Ran(Box<HookRun>),
+    /// Its matcher did not select the payload.
+    Skipped {
+        at: Place,
+        matcher: String,
+        subject: String,
+        reason: String,
+    },
+    /// Cursor ignores its file; `at.pointer` is empty when the file yielded no hook at all.
+    NotLoaded { at: Place, reason: String },
+}
+
+/// A hook wired for the event: to run (its file, itself, its source's priority), or listed
+/// with why it does not run.
+enum Wired<'a> {
+    Runs(&'a ConfigFile, &'a Hook, usize),
+    Listed(Entry),
+}
+
+/// Where a hook is wired.
+struct Place {
+    source: String,
+    file: PathBuf,
+    pointer: String,
+    command: Option<String>,
+}
+
+impl Place {
+    fn of(file: &ConfigFile, hook: Option<&Hook>) -> Place {
+        Place {
+            source: file.source.clone(),
+            file: file.path.clone(),
+            pointer: hook.map(|h| h.pointer.clone()).unwrap_or_default(),
+            command: hook.and_then(|h| h.command.clone()),
+        }
+    }
+
+    fn to_json(&self, status: &str) -> Map<String, Value> {
+        let value = json!({
+            "status": status,
+            "source": self.source,
+            "file": self.file,
+            "path": self.pointer,
+            "command": self.command,
+        });
+        match value {
+            Value::Object(map) => map,
+            _ => unreachable!("an object"),
+        }
+    }
+}
+
+/// One hook that ran (or a prompt hook that was not simulated), and how its result was read.
 struct HookRun {
     source: String,
     file: PathBuf,
     pointer: String,
     command: String,
+    matcher: Option<String>,
+    /// `false` for a prompt hook, which the simulator does not run.
+    simulated: bool,
     millis: u128,
     exit_code: Option<i32>,
     timed_out: bool,
-    stdout: String,
-    stderr: String,
+    stdout: Captured,
+    stderr: Captured,
     /// Which rule of host.json read the result (`exit-0-json`, `timeout`, ...).
     rule: String,
     /// What the result does to the answer.
     effect: Effect,
-    /// The hook's answer when applied; the block message when it blocks.
+    /// The hook's answer when applied.
     answer: Option<Value>,
+    /// Cursor's message for the hook: the block message, or the timeout message.
     message: Option<String>,
+    /// What the simulator saw beyond Cursor's reading (a process that held the pipes).
+    note: Option<String>,
     verified: bool,
     /// Cursor's priority of the hook's source (0 highest).
     priority: usize,
     /// Set when the answer was in Claude Code's shape, with the rule's source.
     claude_format: Option<String>,
     loop_limit: Option<Option<u64>>,
+}
+
+/// One output stream of a hook: its first [`KEPT_BYTES`] and how many bytes it wrote in all.
+#[derive(Default)]
+struct Captured {
+    text: String,
+    total: u64,
+}
+
+impl Captured {
+    fn cut(&self) -> bool {
+        self.total > KEPT_BYTES as u64
+    }
+
+    /// `stdout` or `stdout (cut at 1 MiB of N bytes)`.
+    fn label(&self, name: &str) -> String {
+        if self.cut() {
+            format!("{name} (cut at 1 MiB of {} bytes)", self.total)
+        } else {
+            name.to_owned()
+        }
+    }
 }
 
 /// One payload as the hooks receive it.
@@ -168,12 +363,23 @@ struct Input<'a> {
 
 struct Simulation {
     event: String,
+    payload: Value,
     decision: Value,
     /// What Cursor does, in words.
     outcome: String,
-    hooks: Vec<HookRun>,
+    /// Every hook wired for the event, in configured order.
+    entries: Vec<Entry>,
     /// Rules applied that the reference does not verify.
     unverified: Vec<String>,
+}
+
+impl Simulation {
+    fn runs(&self) -> impl Iterator<Item = &HookRun> {
+        self.entries.iter().filter_map(|entry| match entry {
+            Entry::Ran(run) => Some(&**run),
+            _ => None,
+        })
+    }
 }
 
 impl Simulator<'_> {
@@ -201,46 +407,95 @@ impl Simulator<'_> {
                     .map(str::to_owned),
                 Subject::Fixed(text) => Some(text.clone()),
             });
-        let mut selected: Vec<(&ConfigFile, &Hook, usize)> = Vec::new();
+        // Every hook wired for the event, in configured order.
+        let mut wired: Vec<Wired> = Vec::new();
         for file in self.files {
             let priority = host
                 .config_sources
                 .iter()
                 .position(|s| s.name == file.source)
                 .unwrap_or(usize::MAX);
-            for hook in file.hooks.iter().filter(|h| h.event == event) {
-                if matches(hook.matcher.as_deref(), subject.as_deref()) {
-                    selected.push((file, hook, priority));
+            let hooks = file.hooks.iter().filter(|h| h.event == event);
+            if file.voided {
+                let reason = void_reason(file);
+                if file.hooks.is_empty() {
+                    let at = Place::of(file, None);
+                    wired.push(Wired::Listed(Entry::NotLoaded { at, reason }));
+                    continue;
                 }
+                for hook in hooks {
+                    let at = Place::of(file, Some(hook));
+                    let reason = reason.clone();
+                    wired.push(Wired::Listed(Entry::NotLoaded { at, reason }));
+                }
+                continue;
+            }
+            for hook in hooks {
+                wired.push(
+                    match skip_reason(hook.matcher.as_deref(), subject.as_deref()) {
+                        Some(reason) => Wired::Listed(Entry::Skipped {
+                            at: Place::of(file, Some(hook)),
+                            matcher: hook.matcher.clone().unwrap_or_default(),
+                            subject: subject.clone().unwrap_or_default(),
+                            reason,
+                        }),
+                        None => Wired::Runs(file, hook, priority),
+                    },
+                );
             }
         }
-        let hooks: Vec<HookRun> = std::thread::scope(|scope| {
-            let handles: Vec<_> = selected
-                .iter()
-                .map(|&(file, hook, priority)| {
-                    scope.spawn(move || {
+        let running: Vec<&Hook> = wired
+            .iter()
+            .filter_map(|w| match w {
+                Wired::Runs(_, hook, _) => Some(*hook),
+                Wired::Listed(_) => None,
+            })
+            .collect();
+        let mut unverified = Vec::new();
+        if !host.defaults.timeout_verified && running.iter().any(|h| h.timeout.is_none()) {
+            unverified.push(format!(
+                "default timeout of {} s ({})",
+                host.defaults.timeout_seconds, host.defaults.timeout_source
+            ));
+        }
+        if running.iter().any(|h| h.kind != "prompt")
+            && std::io::stdout().is_terminal()
+            && !self.warned.swap(true, Ordering::Relaxed)
+        {
+            note("cursor-hooks: simulate runs every command wired for the event, for real, side effects included (hooks of a project you just cloned too)");
+        }
+        let entries: Vec<Entry> = std::thread::scope(|scope| {
+            // Every hook starts at once, as in Cursor.
+            let started: Vec<_> = wired
+                .into_iter()
+                .map(|w| match w {
+                    Wired::Listed(entry) => Err(Box::new(entry)),
+                    Wired::Runs(file, hook, priority) => Ok(scope.spawn(move || {
                         let input = Input {
                             bytes,
                             payload,
                             session_env,
                         };
                         self.run_hook(file, hook, priority, info, input)
-                    })
+                    })),
                 })
                 .collect();
-            handles
+            started
                 .into_iter()
-                .map(|h| h.join().expect("a hook thread"))
+                .map(|handle| match handle {
+                    Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
+                    Err(entry) => *entry,
+                })
                 .collect()
         });
-        let mut unverified = Vec::new();
-        if !host.defaults.timeout_verified && selected.iter().any(|(_, h, _)| h.timeout.is_none()) {
-            unverified.push(format!(
-                "default timeout of {} s ({})",
-                host.defaults.timeout_seconds, host.defaults.timeout_source
-            ));
-        }
-        for run in &hooks {
+        let runs: Vec<&HookRun> = entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::Ran(run) => Some(&**run),
+                _ => None,
+            })
+            .collect();
+        for run in &runs {
             if !run.verified {
                 unverified.push(format!(
                     "reading `{}`: {}",
@@ -251,13 +506,21 @@ impl Simulator<'_> {
             if let Some(note) = &run.claude_format {
                 unverified.push(note.clone());
             }
+            if run.stdout.cut() && run.rule != "timeout" {
+                unverified.push(format!(
+                    "{}: stdout was cut at 1 MiB of {} bytes, and read from that part only",
+                    run.command, run.stdout.total
+                ));
+            }
         }
-        let (decision, outcome) = merge(info, payload, &hooks, &mut unverified);
+        let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
+        let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
         Ok(Simulation {
             event: event.to_owned(),
+            payload: payload.clone(),
             decision,
             outcome,
-            hooks,
+            entries,
             unverified,
         })
     }
@@ -282,21 +545,25 @@ impl Simulator<'_> {
             file: file.path.clone(),
             pointer: hook.pointer.clone(),
             command: command.clone(),
+            matcher: hook.matcher.clone(),
+            simulated: true,
             millis: 0,
             exit_code: None,
             timed_out: false,
-            stdout: String::new(),
-            stderr: String::new(),
+            stdout: Captured::default(),
+            stderr: Captured::default(),
             rule: String::new(),
             effect: Effect::NoOpinion,
             answer: None,
             message: None,
+            note: None,
             verified: true,
             priority,
             loop_limit: hook.loop_limit,
             claude_format: None,
         };
         if hook.kind == "prompt" {
+            run.simulated = false;
             run.rule = "prompt-hook".to_owned();
             run.message =
                 Some("prompt hooks ask an LLM; the simulator does not run them".to_owned());
@@ -316,7 +583,10 @@ impl Simulator<'_> {
         match output {
             Err(error) => {
                 run.exit_code = None;
-                run.stderr = error;
+                run.stderr = Captured {
+                    total: error.len() as u64,
+                    text: error,
+                };
                 read_result(&mut run, info, hook, "exit-other", timeout);
             }
             Ok(output) => {
@@ -324,16 +594,22 @@ impl Simulator<'_> {
                 run.timed_out = output.timed_out;
                 run.stdout = output.stdout;
                 run.stderr = output.stderr;
+                if output.held_open {
+                    run.note = Some(format!(
+                        "the shell ended (exit {}), but a process it started kept its output open until the timeout; its process group was killed",
+                        output.code.map_or("none".to_owned(), |c| c.to_string())
+                    ));
+                }
                 let rule = if output.timed_out {
                     "timeout"
                 } else if output.code == Some(2) {
                     "exit-2"
                 } else if output.code != Some(0) {
                     "exit-other"
-                } else if run.stdout.trim().is_empty() {
+                } else if run.stdout.text.trim().is_empty() {
                     "exit-0-empty"
                 } else {
-                    match serde_json::from_str::<Value>(run.stdout.trim()) {
+                    match serde_json::from_str::<Value>(run.stdout.text.trim()) {
                         Ok(Value::Object(answer)) => {
                             let answer = match claude_answer(info, &answer) {
                                 Some(translated) => {
@@ -480,13 +756,14 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
     if !matches!(effect, Effect::Apply) {
         run.answer = None;
     }
-    if matches!(effect, Effect::Block | Effect::Stop) {
+    // A timeout has Cursor's message even when it fails open.
+    if matches!(effect, Effect::Block | Effect::Stop) || id == "timeout" {
         let message = rule
             .message
             .as_deref()
             .unwrap_or("Hook \"{command}\" failed")
             .replace("{command}", &run.command)
-            .replace("{stderr}", run.stderr.trim())
+            .replace("{stderr}", run.stderr.text.trim())
             .replace(
                 "{code}",
                 &run.exit_code
@@ -494,7 +771,7 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
                     .unwrap_or_else(|| "none".into()),
             )
             .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()));
-        let message = if hook.fail_closed && rule.fail_closed.is_some() {
+        let message = if hook.fail_closed && rule.fail_closed.is_some() && info.can_block {
             host.fail_closed_message.replace("{message}", &message)
         } else {
             message
@@ -507,14 +784,14 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
 fn merge(
     info: &EventInfo,
     payload: &Value,
-    hooks: &[HookRun],
+    hooks: &[&HookRun],
     unverified: &mut Vec<String>,
 ) -> (Value, String) {
     let host = host::host();
     let merge = &host.merge;
     let mut decision = Map::new();
     // Answers in configured order: by source priority, then as listed.
-    let mut ordered: Vec<&HookRun> = hooks.iter().collect();
+    let mut ordered: Vec<&HookRun> = hooks.to_vec();
     ordered.sort_by_key(|h| h.priority);
     let merged_here: &[&str] = match info.category {
         Category::Permission => &["permission", "user_message", "agent_message"],
@@ -753,15 +1030,98 @@ fn ask_outcome(
     }
 }
 
+/// Why Cursor ignores a voided file: its voiding findings.
+fn void_reason(file: &ConfigFile) -> String {
+    let reasons: Vec<String> = file
+        .findings
+        .iter()
+        .filter(|f| f.voids)
+        .map(|f| {
+            if f.path.is_empty() {
+                f.message.clone()
+            } else {
+                format!("{}: {}", f.path, f.message)
+            }
+        })
+        .collect();
+    if reasons.is_empty() {
+        "Cursor ignores this file".to_owned()
+    } else {
+        reasons.join("; ")
+    }
+}
+
+/// Why a hook's matcher does not select the subject; `None` when the hook runs.
+fn skip_reason(matcher: Option<&str>, subject: Option<&str>) -> Option<String> {
+    if matches(matcher, subject) {
+        return None;
+    }
+    let (matcher, subject) = (matcher.unwrap_or_default(), subject.unwrap_or_default());
+    Some(if regress::Regex::new(matcher).is_err() {
+        format!("matcher `{matcher}` is not a valid regular expression, so it matches nothing")
+    } else {
+        format!("matcher `{matcher}` does not match `{subject}`")
+    })
+}
+
 struct Output {
     code: Option<i32>,
     timed_out: bool,
-    stdout: String,
-    stderr: String,
+    /// The shell ended in time but a process it started held its pipes until the timeout.
+    held_open: bool,
+    stdout: Captured,
+    stderr: Captured,
 }
 
-/// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin;
-/// kills it (and its children) past `timeout`.
+/// One output stream as a reader thread fills it.
+#[derive(Default)]
+struct Stream {
+    kept: Vec<u8>,
+    total: u64,
+    ended: bool,
+}
+
+/// Reads `pipe` to its end in a thread of its own, keeping its first [`KEPT_BYTES`] and
+/// counting the rest. Nobody waits on the thread: a pipe some stray process holds open must
+/// not hold up the simulator.
+fn read_stream(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<Stream>> {
+    let stream = Arc::new(Mutex::new(Stream::default()));
+    let shared = Arc::clone(&stream);
+    std::thread::spawn(move || {
+        let mut chunk = vec![0; 64 * 1024];
+        loop {
+            match pipe.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let mut stream = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    let room = KEPT_BYTES.saturating_sub(stream.kept.len());
+                    stream.kept.extend_from_slice(&chunk[..n.min(room)]);
+                    stream.total += n as u64;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        shared.lock().unwrap_or_else(PoisonError::into_inner).ended = true;
+    });
+    stream
+}
+
+fn ended(stream: &Mutex<Stream>) -> bool {
+    stream.lock().unwrap_or_else(PoisonError::into_inner).ended
+}
+
+fn captured(stream: &Mutex<Stream>) -> Captured {
+    let stream = stream.lock().unwrap_or_else(PoisonError::into_inner);
+    Captured {
+        text: String::from_utf8_lossy(&stream.kept).into_owned(),
+        total: stream.total,
+    }
+}
+
+/// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin. The
+/// hook has until `timeout` to exit and close its output; past it, its whole process group
+/// is killed, whatever still holds the pipes.
 fn execute(
     command: &str,
     cwd: &Path,
@@ -790,56 +1150,62 @@ fn execute(
         // Its own process group, so a timeout ends the shell's children too.
         process.process_group(0);
     }
+    let deadline = Instant::now() + timeout;
     let mut child = process
         .spawn()
         .map_err(|e| format!("cannot start `{command}`: {e}"))?;
     let mut stdin = child.stdin.take().expect("piped");
     let payload = payload.to_vec();
-    let writer = std::thread::spawn(move || {
+    // Not waited on either: a hook that never reads its stdin blocks this writer until killed.
+    std::thread::spawn(move || {
         let _ = stdin.write_all(&payload);
     });
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut stderr = child.stderr.take().expect("piped");
-    let out = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = stdout.read_to_end(&mut text);
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = stderr.read_to_end(&mut text);
-        text
-    });
-    let deadline = Instant::now() + timeout;
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
-            break status;
+    let stdout = read_stream(child.stdout.take().expect("piped"));
+    let stderr = read_stream(child.stderr.take().expect("piped"));
+    let mut status = None;
+    let timed_out = loop {
+        if status.is_none() {
+            status = child.try_wait().map_err(|e| e.to_string())?;
+        }
+        if status.is_some() && ended(&stdout) && ended(&stderr) {
+            break false;
         }
         if Instant::now() >= deadline {
-            timed_out = true;
-            kill_group(&mut child);
-            break child.wait().map_err(|e| e.to_string())?;
+            break true;
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let _ = writer.join();
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
+    let held_open = timed_out && status.is_some();
+    if timed_out {
+        kill_group(&mut child);
+        if status.is_none() {
+            status = child.wait().ok();
+        }
+        // The group is gone, so its pipes close at once, unless a process left the group
+        // (`setsid`): then keep what it wrote so far and never wait on it.
+        let grace = Instant::now() + Duration::from_millis(200);
+        while !(ended(&stdout) && ended(&stderr)) && Instant::now() < grace {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
     Ok(Output {
-        code: status.code(),
+        code: status.and_then(|s| s.code()),
         timed_out,
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        held_open,
+        stdout: captured(&stdout),
+        stderr: captured(&stderr),
     })
 }
 
+/// Kills the hook's process group (its shell was its leader) and the shell itself.
 fn kill_group(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
         // std has no killpg; `kill` is POSIX and always present where `sh` is.
         let _ = Command::new("kill")
             .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status();
     }
@@ -862,23 +1228,128 @@ impl HookRun {
         text
     }
 
+    /// A failure of the hook itself: a crash, an unreadable answer (not a timeout, not a
+    /// deliberate exit 2).
+    fn failed(&self) -> bool {
+        matches!(
+            self.rule.as_str(),
+            "exit-other" | "invalid-json" | "invalid-permission"
+        )
+    }
+
     fn to_json(&self) -> Value {
         json!({
+            "status": if self.simulated { "ran" } else { "not_simulated" },
             "source": self.source,
             "file": self.file,
             "path": self.pointer,
             "command": self.command,
+            "matcher": self.matcher,
             "millis": self.millis as u64,
             "exit_code": self.exit_code,
             "timed_out": self.timed_out,
-            "stdout": self.stdout,
-            "stderr": self.stderr,
+            "stdout": self.stdout.text,
+            "stdout_bytes": self.stdout.total,
+            "stdout_cut": self.stdout.cut(),
+            "stderr": self.stderr.text,
+            "stderr_bytes": self.stderr.total,
+            "stderr_cut": self.stderr.cut(),
             "read_as": self.rule,
             "effect": format!("{:?}", self.effect).to_lowercase(),
             "verified": self.verified,
             "message": self.message,
+            "note": self.note,
             "claude_format": self.claude_format.is_some(),
         })
+    }
+
+    fn to_text(&self, text: &mut String) {
+        text.push_str(&format!(
+            "- [{}] {}#{}\n  command: {}\n",
+            self.source,
+            self.file.display(),
+            self.pointer,
+            self.command,
+        ));
+        if !self.simulated {
+            text.push_str("  not simulated\n");
+        } else {
+            text.push_str(&format!(
+                "  {} ms, exit {}{}: {}\n",
+                self.millis,
+                self.exit_code
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "none".to_owned()),
+                if self.timed_out { ", timed out" } else { "" },
+                self.reading()
+            ));
+        }
+        for (name, stream) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
+            if !stream.text.trim().is_empty() {
+                indented(text, &stream.label(name), stream.text.trim_end());
+            }
+        }
+        if let Some(message) = &self.message {
+            indented(text, "message", message);
+        }
+        if let Some(note) = &self.note {
+            indented(text, "note", note);
+        }
+    }
+}
+
+/// `  label: first line`, and every further line indented under it.
+fn indented(text: &mut String, label: &str, body: &str) {
+    let mut lines = body.lines();
+    text.push_str(&format!(
+        "  {label}: {}\n",
+        lines.next().unwrap_or_default()
+    ));
+    for line in lines {
+        text.push_str(&format!("    {line}\n"));
+    }
+}
+
+impl Entry {
+    fn to_json(&self) -> Value {
+        match self {
+            Entry::Ran(run) => run.to_json(),
+            Entry::Skipped {
+                at,
+                matcher,
+                subject,
+                reason,
+            } => {
+                let mut entry = at.to_json("skipped");
+                entry.insert("matcher".to_owned(), json!(matcher));
+                entry.insert("subject".to_owned(), json!(subject));
+                entry.insert("reason".to_owned(), json!(reason));
+                Value::Object(entry)
+            }
+            Entry::NotLoaded { at, reason } => {
+                let mut entry = at.to_json("not_loaded");
+                entry.insert("reason".to_owned(), json!(reason));
+                Value::Object(entry)
+            }
+        }
+    }
+
+    fn to_text(&self, text: &mut String) {
+        let (at, status, reason) = match self {
+            Entry::Ran(run) => return run.to_text(text),
+            Entry::Skipped { at, reason, .. } => (at, "skipped", reason),
+            Entry::NotLoaded { at, reason } => (at, "not loaded", reason),
+        };
+        let place = if at.pointer.is_empty() {
+            at.file.display().to_string()
+        } else {
+            format!("{}#{}", at.file.display(), at.pointer)
+        };
+        text.push_str(&format!("- [{}] {place}\n", at.source));
+        if let Some(command) = &at.command {
+            text.push_str(&format!("  command: {command}\n"));
+        }
+        indented(text, status, reason);
     }
 }
 
@@ -886,44 +1357,49 @@ impl Simulation {
     fn to_json(&self) -> Value {
         json!({
             "event": self.event,
+            "payload": self.payload,
             "decision": self.decision,
             "outcome": self.outcome,
-            "hooks": self.hooks.iter().map(HookRun::to_json).collect::<Vec<_>>(),
+            "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
             "unverified": self.unverified,
         })
     }
 
+    /// `1 hook(s) ran, 1 skipped, 2 not loaded`.
+    fn counts(&self) -> String {
+        let count = |f: fn(&Entry) -> bool| self.entries.iter().filter(|e| f(e)).count();
+        let mut text = format!(
+            "{} hook(s) ran",
+            count(|e| matches!(e, Entry::Ran(run) if run.simulated))
+        );
+        for (n, what) in [
+            (count(|e| matches!(e, Entry::Skipped { .. })), "skipped"),
+            (
+                count(|e| matches!(e, Entry::NotLoaded { .. })),
+                "not loaded",
+            ),
+            (
+                count(|e| matches!(e, Entry::Ran(run) if !run.simulated)),
+                "not simulated",
+            ),
+        ] {
+            if n > 0 {
+                text.push_str(&format!(", {n} {what}"));
+            }
+        }
+        text
+    }
+
     fn to_text(&self) -> String {
         let mut text = format!(
-            "{}: {} hook(s) ran\ndecision: {}\noutcome: {}\n",
+            "{}: {}\ndecision: {}\noutcome: {}\n",
             self.event,
-            self.hooks.len(),
+            self.counts(),
             Value::Object(self.decision.as_object().cloned().unwrap_or_default()),
             self.outcome
         );
-        for run in &self.hooks {
-            text.push_str(&format!(
-                "- [{}] {}#{}\n  command: {}\n  {} ms, exit {}{}: {}\n",
-                run.source,
-                run.file.display(),
-                run.pointer,
-                run.command,
-                run.millis,
-                run.exit_code
-                    .map(|c| c.to_string())
-                    .unwrap_or_else(|| "none".to_owned()),
-                if run.timed_out { ", timed out" } else { "" },
-                run.reading()
-            ));
-            if !run.stdout.trim().is_empty() {
-                text.push_str(&format!("  stdout: {}\n", run.stdout.trim_end()));
-            }
-            if !run.stderr.trim().is_empty() {
-                text.push_str(&format!("  stderr: {}\n", run.stderr.trim_end()));
-            }
-            if let Some(message) = &run.message {
-                text.push_str(&format!("  message: {message}\n"));
-            }
+        for entry in &self.entries {
+            entry.to_text(&mut text);
         }
         for note in &self.unverified {
             text.push_str(&format!("unverified: {note}\n"));
@@ -932,12 +1408,150 @@ impl Simulation {
     }
 }
 
-fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<i32, String> {
+/// What a payload tests, for a session line: the command, path, tool or prompt.
+fn tested(payload: &Value) -> Option<String> {
+    let text = |value: &Value, key: &str| value.get(key).and_then(Value::as_str).map(str::to_owned);
+    let input = payload.get("tool_input").unwrap_or(&Value::Null);
+    let detail = ["command", "file_path", "path", "url", "query", "pattern"]
+        .iter()
+        .find_map(|key| text(payload, key).or_else(|| text(input, key)));
+    let found = match (text(payload, "tool_name"), detail) {
+        (Some(tool), Some(detail)) => format!("{tool}: {detail}"),
+        (Some(tool), None) => tool,
+        (None, Some(detail)) => detail,
+        (None, None) => text(payload, "prompt")?,
+    };
+    Some(short(&found))
+}
+
+/// One line of at most 80 characters.
+fn short(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let mut short: String = line.chars().take(80).collect();
+    if short.len() < text.trim_end().len() {
+        short.push('…');
+    }
+    short
+}
+
+/// One hook's cost over a session.
+struct Cost {
+    source: String,
+    file: PathBuf,
+    pointer: String,
+    command: String,
+    runs: u64,
+    total_millis: u128,
+    max_millis: u128,
+    timeouts: u64,
+    failures: u64,
+}
+
+impl Cost {
+    fn mean_millis(&self) -> u128 {
+        self.total_millis / u128::from(self.runs.max(1))
+    }
+}
+
+/// Every hook's cost, in the order they first ran.
+#[derive(Default)]
+struct Costs {
+    hooks: Vec<Cost>,
+    /// The slowest run so far: its command and time.
+    slowest: Option<(String, u128)>,
+}
+
+impl Costs {
+    fn add(&mut self, run: &HookRun) {
+        if !run.simulated {
+            return;
+        }
+        let at = match self
+            .hooks
+            .iter()
+            .position(|c| c.file == run.file && c.pointer == run.pointer)
+        {
+            Some(at) => at,
+            None => {
+                self.hooks.push(Cost {
+                    source: run.source.clone(),
+                    file: run.file.clone(),
+                    pointer: run.pointer.clone(),
+                    command: run.command.clone(),
+                    runs: 0,
+                    total_millis: 0,
+                    max_millis: 0,
+                    timeouts: 0,
+                    failures: 0,
+                });
+                self.hooks.len() - 1
+            }
+        };
+        let cost = &mut self.hooks[at];
+        cost.runs += 1;
+        cost.total_millis += run.millis;
+        cost.max_millis = cost.max_millis.max(run.millis);
+        cost.timeouts += u64::from(run.timed_out);
+        cost.failures += u64::from(run.failed());
+        if self.slowest.as_ref().is_none_or(|(_, ms)| run.millis > *ms) {
+            self.slowest = Some((short(&run.command), run.millis));
+        }
+    }
+}
+
+/// `3/997 payloads, 1.2 s, slowest: ./guard.sh (812 ms)` on stderr, redrawn in place, when
+/// stderr is a terminal and the output is not JSON.
+struct Progress {
+    shown: bool,
+    total: usize,
+    started: Instant,
+    drawn: Option<Instant>,
+}
+
+impl Progress {
+    fn draw(&mut self, done: usize, costs: &Costs) {
+        let last = done == self.total;
+        if !self.shown
+            || !last
+                && self
+                    .drawn
+                    .is_some_and(|at| at.elapsed() < Duration::from_millis(100))
+        {
+            return;
+        }
+        self.drawn = Some(Instant::now());
+        let mut line = format!(
+            "{done}/{} payloads, {:.1} s",
+            self.total,
+            self.started.elapsed().as_secs_f64()
+        );
+        if let Some((command, millis)) = &costs.slowest {
+            line.push_str(&format!(", slowest: {command} ({millis} ms)"));
+        }
+        let _ = write!(std::io::stderr(), "\r\x1b[K{line}");
+    }
+
+    /// Clears the line, before stdout writes on the same terminal.
+    fn clear(&self) {
+        if self.shown && self.drawn.is_some() {
+            let _ = write!(std::io::stderr(), "\r\x1b[K");
+        }
+    }
+}
+
+fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<(), Stop> {
     let captured = crate::replay::read(path)?;
-    let mut decided = std::collections::BTreeMap::<String, usize>::new();
+    let mut decided = BTreeMap::<String, usize>::new();
+    let mut costs = Costs::default();
+    let mut progress = Progress {
+        shown: !args.json && std::io::stderr().is_terminal(),
+        total: captured.len(),
+        started: Instant::now(),
+        drawn: None,
+    };
     // The `env` sessionStart hooks answered, by session, for the session's later hooks.
-    let mut session_env = std::collections::BTreeMap::<String, Vec<(String, String)>>::new();
-    for capture in &captured {
+    let mut session_env = BTreeMap::<String, Vec<(String, String)>>::new();
+    for (done, capture) in captured.iter().enumerate() {
         let mut payload: Value = serde_json::from_slice(&capture.payload).map_err(|e| {
             format!(
                 "{}:{}: the payload is not JSON ({e})",
@@ -970,24 +1584,70 @@ fn session_run(simulator: &Simulator<'_>, path: &Path, args: &Args) -> Result<i3
             }
         }
         *decided.entry(result.outcome.clone()).or_default() += 1;
-        if args.json {
+        result.runs().for_each(|run| costs.add(run));
+        let line = if args.json {
             let mut line = result.to_json();
             line["line"] = json!(capture.line);
-            println!("{line}");
+            format!("{line}\n")
         } else {
-            println!(
-                "line {} {}: {} ({} hook(s)) {}",
+            let tested = tested(&result.payload)
+                .map(|t| format!(" `{t}`"))
+                .unwrap_or_default();
+            format!(
+                "line {} {}{tested}: {} ({}) {}\n",
                 capture.line,
                 result.event,
                 result.decision,
-                result.hooks.len(),
+                result.counts(),
                 result.outcome
-            );
+            )
+        };
+        progress.clear();
+        out(&line)?;
+        progress.draw(done + 1, &costs);
+    }
+    progress.clear();
+    if args.json {
+        let hooks: Vec<Value> = costs
+            .hooks
+            .iter()
+            .map(|c| {
+                json!({
+                    "source": c.source,
+                    "file": c.file,
+                    "path": c.pointer,
+                    "command": c.command,
+                    "runs": c.runs,
+                    "mean_ms": c.mean_millis() as u64,
+                    "max_ms": c.max_millis as u64,
+                    "timeouts": c.timeouts,
+                    "failures": c.failures,
+                })
+            })
+            .collect();
+        let summary = json!({ "summary": {
+            "payloads": captured.len(),
+            "outcomes": decided,
+            "hooks": hooks,
+        } });
+        out(&format!("{summary}\n"))
+    } else {
+        let outcomes: Vec<String> = decided.iter().map(|(o, n)| format!("{n} {o}")).collect();
+        let mut text = format!("{} payload(s): {}\n", captured.len(), outcomes.join("; "));
+        for c in &costs.hooks {
+            text.push_str(&format!(
+                "{}: {} run(s), mean {} ms, max {} ms, {} timeout(s), {} failure(s) [{}] {}#{}\n",
+                short(&c.command),
+                c.runs,
+                c.mean_millis(),
+                c.max_millis,
+                c.timeouts,
+                c.failures,
+                c.source,
+                c.file.display(),
+                c.pointer
+            ));
         }
+        out(&text)
     }
-    if !args.json {
-        let summary: Vec<String> = decided.iter().map(|(o, n)| format!("{n} {o}")).collect();
-        println!("{} payload(s): {}", captured.len(), summary.join("; "));
-    }
-    Ok(0)
 }

@@ -3,11 +3,32 @@
 //! one-line text file in a Windows checkout without symlink support, which the command would
 //! then embed in place of the data.
 
+use crate::model::{InputField, Spec};
+use serde_json::{json, Map, Value};
 use std::path::Path;
 
 /// `spec/host.json` as it is (the host rules `doctor` and `simulate` apply).
 pub(crate) fn host_json(root: &Path) -> Result<String, String> {
     std::fs::read_to_string(root.join("spec/host.json")).map_err(|e| format!("spec/host.json: {e}"))
+}
+
+/// Each event's payload keys (the common fields, its own, and their other spellings), so
+/// `simulate --set` can refuse a key the event's input type does not have.
+pub(crate) fn input_fields(spec: &Spec) -> String {
+    let names = |fields: &[InputField]| -> Vec<String> {
+        fields
+            .iter()
+            .flat_map(|f| std::iter::once(&f.name).chain(&f.aliases))
+            .cloned()
+            .collect()
+    };
+    let events: Map<String, Value> = spec
+        .events
+        .iter()
+        .map(|event| (event.name.clone(), json!(names(&event.input))))
+        .collect();
+    let all = json!({ "common": names(&spec.common_fields), "events": events });
+    format!("{}\n", serde_json::to_string_pretty(&all).expect("JSON"))
 }
 
 /// The workspace manifest's `[profile.release]` table with the comment lines just above it:

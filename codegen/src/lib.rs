@@ -1,6 +1,7 @@
 //! Turns `spec/events.json` and `spec/compat.json` into Rust: the runtime's input and response
 //! types, its event table and version constants, and the macro's event table; and copies into
-//! `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json`, the release profile).
+//! `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json`, each event's payload
+//! keys, the release profile).
 //!
 //! The output is committed (syn's codegen pattern): building the project never runs this, and a
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
@@ -87,6 +88,10 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     files.push(Generated {
         path: PathBuf::from("cli/data/host.json"),
         text: cli_data::host_json(root)?,
+    });
+    files.push(Generated {
+        path: PathBuf::from("cli/data/input-fields.json"),
+        text: cli_data::input_fields(&spec),
     });
     files.push(Generated {
         path: PathBuf::from("cli/data/release-profile.toml"),
