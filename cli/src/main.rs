@@ -5,6 +5,7 @@
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
 //! event table.
 
+mod child;
 mod doctor;
 mod events;
 mod findings;
@@ -50,10 +51,15 @@ enum Commands {
     /// them). `--json` lists every hook wired for the event as `ran`, `skipped` (its matcher
     /// did not match) or `not_loaded` (Cursor ignores its file), with the payload sent.
     Simulate(simulate::Args),
-    /// Run each captured payload through a hook binary again; exit 1 when an answer changed.
+    /// Run each captured payload through a hook binary again; exit 1 when an answer changed, 2 on
+    /// an error (a hook that cannot start or does not end within `--timeout`).
     Replay {
         /// A capture file (`CURSOR_HOOKS_CAPTURE`) or one payload per line.
         captures: PathBuf,
+        /// Seconds each run of the hook may take before it is killed and the replay fails
+        /// (default: Cursor's default hook timeout).
+        #[arg(long)]
+        timeout: Option<f64>,
         /// The hook binary and its arguments.
         #[arg(last = true, required = true)]
         hook: Vec<String>,
@@ -79,7 +85,19 @@ fn main() {
             json,
         } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, json)),
         Commands::Simulate(args) => simulate::run(args),
-        Commands::Replay { captures, hook } => replay::run(&captures, &hook),
+        Commands::Replay {
+            captures,
+            timeout,
+            hook,
+        } => {
+            let seconds = timeout.unwrap_or(host::host().defaults.timeout_seconds);
+            match std::time::Duration::try_from_secs_f64(seconds) {
+                Ok(timeout) if seconds > 0.0 => replay::run(&captures, &hook, timeout),
+                _ => Err(format!(
+                    "--timeout {seconds}: not a number of seconds above 0"
+                )),
+            }
+        }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
         Commands::Events => {
             events::print();

@@ -1,9 +1,10 @@
 //! `cursor-hooks replay`: each captured payload through the hook binary again, as a process.
 
+use crate::child;
 use serde_json::Value;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 /// Set in the hook's environment during a replay, so handlers can skip side effects.
 pub const REPLAY_VARIABLE: &str = "CURSOR_HOOKS_REPLAY";
@@ -68,8 +69,8 @@ pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
 
 /// Runs the replay: exit 0 when no captured answer changed, 1 when one did, 2 on an error
 /// (the file cannot be read or parsed, the hook cannot start), reported here on stderr.
-pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
-    match replay(captures, hook) {
+pub fn run(captures: &Path, hook: &[String], timeout: Duration) -> Result<i32, String> {
+    match replay(captures, hook, timeout) {
         Ok(changed) => Ok(i32::from(changed)),
         Err(error) => {
             eprintln!("cursor-hooks: {error}");
@@ -80,7 +81,7 @@ pub fn run(captures: &Path, hook: &[String]) -> Result<i32, String> {
 
 /// Runs the hook on every payload. A captured answer is compared and printed when it changed;
 /// a bare payload has nothing to compare, so its answer is printed. True when one changed.
-fn replay(captures: &Path, hook: &[String]) -> Result<bool, String> {
+fn replay(captures: &Path, hook: &[String], timeout: Duration) -> Result<bool, String> {
     let (program, args) = hook
         .split_first()
         .ok_or("no hook binary given after `--`")?;
@@ -88,7 +89,8 @@ fn replay(captures: &Path, hook: &[String]) -> Result<bool, String> {
     let mut changed = 0;
     let mut compared = 0;
     for capture in &captured {
-        let after = answer(program, args, &capture.payload)?;
+        let after = answer(program, args, &capture.payload, timeout)
+            .map_err(|e| format!("line {}: {e}", capture.line))?;
         let event = serde_json::from_slice::<Value>(&capture.payload)
             .ok()
             .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned))
@@ -139,28 +141,32 @@ struct Answer {
     code: i32,
 }
 
-/// Runs the hook once on `payload`, as Cursor would: the payload on stdin, then EOF.
-fn answer(program: &str, args: &[String], payload: &[u8]) -> Result<Answer, String> {
-    let mut child = Command::new(program)
+/// Runs the hook once on `payload`, as Cursor would: the payload on stdin, then EOF. A hook
+/// still running (or holding its output open) at `timeout` is killed, with its children, and is
+/// an error: a replay never hangs.
+fn answer(
+    program: &str,
+    args: &[String],
+    payload: &[u8],
+    timeout: Duration,
+) -> Result<Answer, String> {
+    let mut process = Command::new(program);
+    process
         .args(args)
         .env(REPLAY_VARIABLE, "1")
-        .env_remove(cursor_hooks_capture_variable())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .env_remove(cursor_hooks_capture_variable());
+    let output = child::run(process, payload, timeout)
         .map_err(|e| format!("cannot start {program}: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    // A hook may answer before reading everything; a closed pipe is not an error here.
-    let _ = stdin.write_all(payload);
-    drop(stdin);
-    let output = child
-        .wait_with_output()
-        .map_err(|e| format!("{program}: {e}"))?;
+    if output.timed_out {
+        return Err(format!(
+            "{program} did not end within {} s (--timeout)",
+            timeout.as_secs_f64()
+        ));
+    }
     Ok(Answer {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        code: output.status.code().unwrap_or(-1),
+        stdout: output.stdout.text,
+        stderr: output.stderr.text,
+        code: output.code.unwrap_or(-1),
     })
 }
 

@@ -4,8 +4,9 @@
 //! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
 //! payload), `not_loaded` (Cursor ignores its file) or `not_simulated` (a prompt hook). A hook
 //! is killed with its whole process group at its timeout, whatever still holds its pipes, and
-//! at most [`KEPT_BYTES`] of each output stream is kept.
+//! at most [`child::KEPT_BYTES`] of each output stream is kept.
 
+use crate::child::{self, Captured, Output};
 use crate::host::{self, Effect, Subject};
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
@@ -14,14 +15,10 @@ use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// How much of each output stream (stdout, stderr) of a hook is kept; the rest is read and
-/// counted, so the hook never blocks on a full pipe.
-const KEPT_BYTES: usize = 1 << 20;
 
 /// Each event's payload keys, generated from `spec/events.json` (see `codegen/src/cli_data.rs`).
 const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
@@ -328,28 +325,6 @@ struct HookRun {
     /// Set when the answer was in Claude Code's shape, with the rule's source.
     claude_format: Option<String>,
     loop_limit: Option<Option<u64>>,
-}
-
-/// One output stream of a hook: its first [`KEPT_BYTES`] and how many bytes it wrote in all.
-#[derive(Default)]
-struct Captured {
-    text: String,
-    total: u64,
-}
-
-impl Captured {
-    fn cut(&self) -> bool {
-        self.total > KEPT_BYTES as u64
-    }
-
-    /// `stdout` or `stdout (cut at 1 MiB of N bytes)`.
-    fn label(&self, name: &str) -> String {
-        if self.cut() {
-            format!("{name} (cut at 1 MiB of {} bytes)", self.total)
-        } else {
-            name.to_owned()
-        }
-    }
 }
 
 /// One payload as the hooks receive it.
@@ -1064,64 +1039,8 @@ fn skip_reason(matcher: Option<&str>, subject: Option<&str>) -> Option<String> {
     })
 }
 
-struct Output {
-    code: Option<i32>,
-    timed_out: bool,
-    /// The shell ended in time but a process it started held its pipes until the timeout.
-    held_open: bool,
-    stdout: Captured,
-    stderr: Captured,
-}
-
-/// One output stream as a reader thread fills it.
-#[derive(Default)]
-struct Stream {
-    kept: Vec<u8>,
-    total: u64,
-    ended: bool,
-}
-
-/// Reads `pipe` to its end in a thread of its own, keeping its first [`KEPT_BYTES`] and
-/// counting the rest. Nobody waits on the thread: a pipe some stray process holds open must
-/// not hold up the simulator.
-fn read_stream(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<Stream>> {
-    let stream = Arc::new(Mutex::new(Stream::default()));
-    let shared = Arc::clone(&stream);
-    std::thread::spawn(move || {
-        let mut chunk = vec![0; 64 * 1024];
-        loop {
-            match pipe.read(&mut chunk) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let mut stream = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    let room = KEPT_BYTES.saturating_sub(stream.kept.len());
-                    stream.kept.extend_from_slice(&chunk[..n.min(room)]);
-                    stream.total += n as u64;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        shared.lock().unwrap_or_else(PoisonError::into_inner).ended = true;
-    });
-    stream
-}
-
-fn ended(stream: &Mutex<Stream>) -> bool {
-    stream.lock().unwrap_or_else(PoisonError::into_inner).ended
-}
-
-fn captured(stream: &Mutex<Stream>) -> Captured {
-    let stream = stream.lock().unwrap_or_else(PoisonError::into_inner);
-    Captured {
-        text: String::from_utf8_lossy(&stream.kept).into_owned(),
-        total: stream.total,
-    }
-}
-
-/// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin. The
-/// hook has until `timeout` to exit and close its output; past it, its whole process group
-/// is killed, whatever still holds the pipes.
+/// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin, with
+/// [`child::run`]'s timeout.
 fn execute(
     command: &str,
     cwd: &Path,
@@ -1140,76 +1059,8 @@ fn execute(
         .args(&shell[1..])
         .arg(command)
         .current_dir(cwd)
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        // Its own process group, so a timeout ends the shell's children too.
-        process.process_group(0);
-    }
-    let deadline = Instant::now() + timeout;
-    let mut child = process
-        .spawn()
-        .map_err(|e| format!("cannot start `{command}`: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let payload = payload.to_vec();
-    // Not waited on either: a hook that never reads its stdin blocks this writer until killed.
-    std::thread::spawn(move || {
-        let _ = stdin.write_all(&payload);
-    });
-    let stdout = read_stream(child.stdout.take().expect("piped"));
-    let stderr = read_stream(child.stderr.take().expect("piped"));
-    let mut status = None;
-    let timed_out = loop {
-        if status.is_none() {
-            status = child.try_wait().map_err(|e| e.to_string())?;
-        }
-        if status.is_some() && ended(&stdout) && ended(&stderr) {
-            break false;
-        }
-        if Instant::now() >= deadline {
-            break true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let held_open = timed_out && status.is_some();
-    if timed_out {
-        kill_group(&mut child);
-        if status.is_none() {
-            status = child.wait().ok();
-        }
-        // The group is gone, so its pipes close at once, unless a process left the group
-        // (`setsid`): then keep what it wrote so far and never wait on it.
-        let grace = Instant::now() + Duration::from_millis(200);
-        while !(ended(&stdout) && ended(&stderr)) && Instant::now() < grace {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-    }
-    Ok(Output {
-        code: status.and_then(|s| s.code()),
-        timed_out,
-        held_open,
-        stdout: captured(&stdout),
-        stderr: captured(&stderr),
-    })
-}
-
-/// Kills the hook's process group (its shell was its leader) and the shell itself.
-fn kill_group(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    {
-        // std has no killpg; `kill` is POSIX and always present where `sh` is.
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
-    let _ = child.kill();
+        .envs(env.iter().map(|(k, v)| (k, v)));
+    child::run(process, payload, timeout).map_err(|e| format!("cannot start `{command}`: {e}"))
 }
 
 impl HookRun {

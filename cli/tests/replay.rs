@@ -199,3 +199,37 @@ fn errors_exit_2() {
         );
     }
 }
+
+#[test]
+fn a_hook_that_never_ends_is_killed_at_the_timeout_and_is_an_error() {
+    let s = Scratch::new("replay-timeout");
+    let payloads = s.write("payloads.jsonl", &format!("{}\n", shell_payload("ls")));
+    let cases = [
+        // Never answers.
+        ("silent.sh", "cat >/dev/null\nsleep 600"),
+        // Answers, but leaves a child holding its stdout.
+        ("held.sh", "cat >/dev/null\nsleep 600 &\necho '{}'"),
+    ];
+    for (name, body) in cases {
+        let hook = s.script(name, body);
+        let output = s.cli(
+            &[
+                "replay",
+                "--timeout",
+                "1",
+                payloads.to_str().unwrap(),
+                "--",
+                hook.to_str().unwrap(),
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("cursor-hooks: ")
+                && stderr.contains("line 1")
+                && stderr.contains("did not end within 1 s"),
+            "{name}: {stderr}"
+        );
+    }
+}

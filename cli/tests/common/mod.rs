@@ -91,7 +91,7 @@ impl Scratch {
                 .write_all(text.as_bytes())
                 .expect("stdin written");
         }
-        child.wait_with_output().expect("cursor-hooks ends")
+        wait_bounded(child)
     }
 
     /// `doctor --json` on the project: the exit code and the findings.
@@ -233,4 +233,25 @@ pub fn run_hook(binary: &Path, payload: &str) -> String {
         .write_all(payload.as_bytes());
     let output = child.wait_with_output().expect("the hook ends");
     String::from_utf8(output.stdout).expect("UTF-8 stdout")
+}
+
+/// How long any `cursor-hooks` run of a test may take: a tool that hangs fails its test.
+pub const TOOL_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The child's output, or a panic when it has not ended within [`TOOL_LIMIT`] (it is killed).
+pub fn wait_bounded(child: std::process::Child) -> Output {
+    let id = child.id();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    match receiver.recv_timeout(TOOL_LIMIT) {
+        Ok(output) => output.expect("cursor-hooks ends"),
+        Err(_) => {
+            let _ = Command::new("kill")
+                .args(["-KILL", &id.to_string()])
+                .status();
+            panic!("cursor-hooks did not end within {TOOL_LIMIT:?}: it hangs");
+        }
+    }
 }
