@@ -18,14 +18,73 @@ pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#error #item);
         }
     };
+    // Another `#[cursor_hook]` below this one: it expands after this one and writes the
+    // companion, so this one writes only the error.
+    if let Some(inner) = handler.attrs.iter().find(|attr| {
+        attr.path()
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == "cursor_hook")
+    }) {
+        let error = syn::Error::new_spanned(
+            inner,
+            "`#[cursor_hook]` is given twice on this function; keep one and put all its options in it",
+        )
+        .to_compile_error();
+        return quote!(#error #item);
+    }
+    if let Some(error) = associated_fn_error(&handler) {
+        // The function compiles as an associated function: the error alone is the one thing
+        // to say, and no companion (which an `impl` cannot hold).
+        let error = error.to_compile_error();
+        return quote!(#error #item);
+    }
     let args = match Args::parse(args) {
         Ok(args) => args,
         Err(error) => return fallback(&item, &handler, None, error),
     };
     match validate::validate(&args, &handler) {
-        Ok(hook) => hook_tokens(&item, &hook),
+        Ok(hook) => match validate::check_answer_chains(hook.event, &handler.body) {
+            Ok(()) => hook_tokens(&item, &hook),
+            // The body is the mistake: a stand-in body keeps rustc from adding "type
+            // annotations needed" at the same place.
+            Err(error) => fallback(&stub_body(&handler), &handler, Some(hook.event), error),
+        },
         Err(error) => fallback(&item, &handler, validate::event(&args), error),
     }
+}
+
+/// The handler with its body replaced by one that type-checks against any signature.
+fn stub_body(handler: &HandlerFn) -> TokenStream {
+    let attrs = &handler.attrs;
+    let vis = &handler.vis;
+    let sig = &handler.sig;
+    quote! {
+        #(#attrs)*
+        #[allow(unused_variables, unreachable_code)]
+        #vis #sig { ::core::unreachable!() }
+    }
+}
+
+/// A handler written inside an `impl` or `trait` block, found by reading the source around it
+/// (see `context`): an associated function cannot be a hook, and what the attribute writes next
+/// to a free function is not allowed there.
+fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
+    if handler.sig.receiver().is_some() {
+        // `validate` says it at the `self`, which is the first thing to remove.
+        return None;
+    }
+    let scopes = crate::context::scopes_around(handler.sig.fn_token.span)?;
+    if scopes.last() != Some(&crate::context::Scope::Impl) {
+        return None;
+    }
+    let name = &handler.sig.ident;
+    Some(syn::Error::new_spanned(
+        &handler.sig.fn_token,
+        format_args!(
+            "a hook handler is a free function, not an associated function: move `{name}` out of the `impl` block to the top level of its module and list it in `main!` by name or path, such as `cursor_hooks::main!({name});`"
+        ),
+    ))
 }
 
 fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
@@ -63,6 +122,20 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     };
     let answer_span =
         validate::return_type(hook.handler).map_or_else(|| name.span(), Spanned::span);
+    // An `Err` is written on stderr, so its type must be `Display`: checked at `E` in
+    // `Result<T, E>`, by a coercion whose error names only `E` and `Display`.
+    let error_to_text = validate::result_error_type(hook.handler).map(|error_ty| {
+        let as_display = quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
+        quote! {
+            let returned = match returned {
+                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                ::core::result::Result::Err(error) => {
+                    #as_display
+                    ::core::result::Result::Err(::std::string::ToString::to_string(error))
+                }
+            };
+        }
+    });
     let convert = quote_spanned!(answer_span=> ::cursor_hooks::__private::into_outcome::<#event_ty, _>(returned));
     quote! {
         #item
@@ -84,6 +157,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             };
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
+                #error_to_text
                 #convert
             }
         }
@@ -164,6 +238,18 @@ fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
 }
 
 pub(crate) fn main(input: TokenStream) -> TokenStream {
+    // Inside a function, the `fn main` written below would be a nested item that nothing calls:
+    // the binary would build and answer nothing. The user's own `fn main` is left to run.
+    let call = Span::call_site();
+    if crate::context::scopes_around(call)
+        .is_some_and(|scopes| scopes.contains(&crate::context::Scope::Fn))
+    {
+        return syn::Error::new(
+            call,
+            "`main!` writes the binary's `fn main`, so it goes at the top level of `main.rs`, not inside a function: move `cursor_hooks::main!(...);` out of this function (and remove your own `fn main`)",
+        )
+        .to_compile_error();
+    }
     match main_tokens(input) {
         Ok(tokens) => tokens,
         Err(error) => {
