@@ -297,7 +297,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
     );
     let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
-        let shown = quote!(#path).to_string().replace(' ', "");
+        let shown = shown_path(path);
         let message = format!(
             "`{shown}` has no `#[cursor_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` to `{shown}`, or remove it from `main!`"
         );
@@ -309,14 +309,36 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         // constant is not evaluated.
         quote_spanned!(path.span()=> const _: () = { let _ = #local; <#local>::__CURSOR_HOOKS_NOT_A_HANDLER };)
     });
+    // Two entries for one event: the message names both paths and the event, which only the
+    // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
+    // and the constant picks the one that applies.
+    let event_names: Vec<&str> = crate::gen::events::EVENTS.iter().map(|e| e.name).collect();
+    let event_count = event_names.len();
     let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
-        let span = companions[index].span();
-        locals[..index].iter().map(move |earlier| {
+        let later_path = companions[index];
+        let span = later_path.span();
+        let event_names = &event_names;
+        locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
+            let (first, second) = (shown_path(earlier_path), shown_path(later_path));
+            let messages = event_names.iter().map(|event| {
+                format!("`{first}` and `{second}` both answer `{event}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)")
+            });
             quote_spanned! {span=>
-                const _: () = ::cursor_hooks::__private::assert_distinct_events(
-                    <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME,
-                    <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME,
-                );
+                const _: () = {
+                    let first = <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME;
+                    let second = <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME;
+                    if ::cursor_hooks::__private::same_event(first, second) {
+                        let events: [&str; #event_count] = [#(#event_names),*];
+                        let messages: [&str; #event_count] = [#(#messages),*];
+                        let mut i = 0;
+                        while i < #event_count {
+                            if ::cursor_hooks::__private::same_event(first, events[i]) {
+                                ::core::panic!("{}", messages[i]);
+                            }
+                            i += 1;
+                        }
+                    }
+                };
             }
         })
     });
@@ -344,6 +366,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             ::cursor_hooks::__private::main(HANDLERS)
         }
     })
+}
+
+/// A path as the user wrote it, without the spaces tokens print with.
+fn shown_path(path: &Path) -> String {
+    quote!(#path).to_string().replace(' ', "")
 }
 
 /// The type a `main!` entry falls back to when the listed path is a plain function: a hook that

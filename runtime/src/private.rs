@@ -5,6 +5,23 @@ pub use crate::binary::main;
 pub use crate::hook::{FailPolicy, Hook, HookOptions, LoopLimit, Outcome};
 pub use crate::respond::{assert_distinct_events, respond, Entry, Settings};
 
+/// Whether two handlers answer the same event: equal and non-empty wire names (a stand-in's is
+/// empty, so one mistake is not reported again as a duplicate).
+pub const fn same_event(first: &str, second: &str) -> bool {
+    let (a, b) = (first.as_bytes(), second.as_bytes());
+    if a.is_empty() || a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Turns what a handler returns into an [`Outcome`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an answer a `{E}` handler can return",
