@@ -127,7 +127,11 @@ fn scopes_before(code: &str) -> Vec<Scope> {
                         i += hashes + 1;
                         while i < chars.len() {
                             if chars[i] == '"'
-                                && chars[i + 1..].iter().take(hashes).filter(|c| **c == '#').count()
+                                && chars[i + 1..]
+                                    .iter()
+                                    .take(hashes)
+                                    .filter(|c| **c == '#')
+                                    .count()
                                     == hashes
                             {
                                 i += hashes;
@@ -180,12 +184,18 @@ mod tests {
             ("", vec![]),
             ("fn main() {\n    ", vec![Fn]),
             ("mod hooks {\n impl Hooks {\n", vec![Other, Impl]),
-            ("pub(crate) unsafe impl<T: Fn()> Send for X<T> where T: Copy {", vec![Impl]),
+            (
+                "pub(crate) unsafe impl<T: Fn()> Send for X<T> where T: Copy {",
+                vec![Impl],
+            ),
             ("trait T {", vec![Impl]),
             ("fn f() -> impl Iterator<Item = u8> {", vec![Fn]),
             ("impl X { fn a() {} }\n", vec![]),
             ("fn main() { if x { let y = S {", vec![Fn, Other, Other]),
-            ("#[cursor_hook(event = \"stop\")]\nfn f() {} struct S;", vec![]),
+            (
+                "#[cursor_hook(event = \"stop\")]\nfn f() {} struct S;",
+                vec![],
+            ),
         ] {
             assert_eq!(scopes_before(code), expected, "{code:?}");
         }
@@ -197,7 +207,7 @@ mod tests {
             "// fn main() {\n",
             "/* fn main() { /* nested } */ { */",
             "const S: &str = \"fn x() { \\\" {\";",
-            "const S: &str = r#\"fn x() { \"# {\"#;",
+            "const S: &str = r#\"fn x() { \" {\"#;",
             "const C: char = '{'; const D: char = '\\'';",
             "fn f<'a>(x: &'a str) -> &'a str { x }",
             "const B: u8 = b'{';",

@@ -79,8 +79,8 @@ fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
         return None;
     }
     let name = &handler.sig.ident;
-    Some(syn::Error::new_spanned(
-        &handler.sig.fn_token,
+    Some(syn::Error::new(
+        handler.sig.fn_token.span,
         format_args!(
             "a hook handler is a free function, not an associated function: move `{name}` out of the `impl` block to the top level of its module and list it in `main!` by name or path, such as `cursor_hooks::main!({name});`"
         ),
@@ -125,7 +125,8 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // An `Err` is written on stderr, so its type must be `Display`: checked at `E` in
     // `Result<T, E>`, by a coercion whose error names only `E` and `Display`.
     let error_to_text = validate::result_error_type(hook.handler).map(|error_ty| {
-        let as_display = quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
+        let as_display =
+            quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
         quote! {
             let returned = match returned {
                 ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),

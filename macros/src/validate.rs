@@ -554,7 +554,14 @@ pub(crate) fn result_error_type(handler: &HandlerFn) -> Option<&Type> {
 }
 
 /// The answer functions of the prelude, generic over the response type.
-const ANSWER_FNS: &[&str] = &["no_opinion", "allow", "deny", "ask", "followup", "add_context"];
+const ANSWER_FNS: &[&str] = &[
+    "no_opinion",
+    "allow",
+    "deny",
+    "ask",
+    "followup",
+    "add_context",
+];
 
 /// `deny("..").agent_message("..")`: the free function takes its type from the return type, so
 /// a method after it cannot be resolved (rustc says only "type annotations needed"). Found in
@@ -578,8 +585,15 @@ pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn:
             Some(TokenTree::Punct(p)) => p.as_char() != '.' && p.as_char() != ':',
             _ => true,
         };
-        let (Some(TokenTree::Group(args)), Some(TokenTree::Punct(dot)), Some(TokenTree::Ident(method))) =
-            (tokens.get(index + 1), tokens.get(index + 2), tokens.get(index + 3))
+        let (
+            Some(TokenTree::Group(args)),
+            Some(TokenTree::Punct(dot)),
+            Some(TokenTree::Ident(method)),
+        ) = (
+            tokens.get(index + 1),
+            tokens.get(index + 2),
+            tokens.get(index + 3),
+        )
         else {
             continue;
         };
@@ -587,7 +601,11 @@ pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn:
             continue;
         }
         let response = format!("{}Response", event.input);
-        let args_text = if args.stream().is_empty() { "()" } else { "(..)" };
+        let args_text = if args.stream().is_empty() {
+            "()"
+        } else {
+            "(..)"
+        };
         return Err(Error::new_spanned(
             quote::quote!(#name #args),
             format_args!(
@@ -667,6 +685,47 @@ mod tests {
     fn a_matcher_on_an_event_without_subject_fails() {
         let error = check("preCompact", "manual").unwrap_err();
         assert!(error.contains("has no matcher subject"), "{error}");
+    }
+
+    fn timeout(tokens: &str) -> Result<u32, String> {
+        let value: Expr = syn::parse_str(tokens).expect("an expression");
+        check_timeout(&value).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_timeout_is_plain_whole_seconds() {
+        assert_eq!(timeout("5"), Ok(5));
+        assert_eq!(timeout("600"), Ok(600));
+        for (tokens, suggestion) in [
+            ("500ms", "timeout = 1"),
+            ("2500ms", "timeout = 3"),
+            ("5s", "timeout = 5"),
+            ("5u32", "timeout = 5"),
+            ("2min", "timeout = 120"),
+            ("1.5", "timeout = 2"),
+            ("0.2", "timeout = 1"),
+        ] {
+            let error = timeout(tokens).unwrap_err();
+            assert!(
+                error.contains("whole number of seconds"),
+                "{tokens}: {error}"
+            );
+            assert!(error.contains(suggestion), "{tokens}: {error}");
+        }
+        for tokens in ["0", "-5", "\"5\"", "five"] {
+            assert!(timeout(tokens).is_err(), "{tokens}");
+        }
+        assert!(timeout("5000").unwrap_err().contains("milliseconds"));
+    }
+
+    #[test]
+    fn inline_flags_are_named() {
+        assert_eq!(inline_flags("(?i)^git"), Some("(?i)"));
+        assert_eq!(inline_flags("^(?im:git)"), Some("(?im:"));
+        assert_eq!(inline_flags("(?:git)"), None);
+        assert_eq!(inline_flags("(?<name>git)"), None);
+        let error = check("beforeShellExecution", "(?i)^git").unwrap_err();
+        assert!(error.contains("no inline flags"), "{error}");
     }
 
     #[test]
