@@ -87,10 +87,40 @@ fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
     ))
 }
 
+/// The companion's visibility: the function's, except that a private function's companion is
+/// `pub(crate)`. `main!` then finds it from the crate root and reports a private function in
+/// another module itself, naming the function (rustc would say "struct `guard` is private").
+fn companion_vis(handler: &HandlerFn) -> TokenStream {
+    if is_private(&handler.vis) {
+        quote!(pub(crate))
+    } else {
+        let vis = &handler.vis;
+        quote!(#vis)
+    }
+}
+
+/// No visibility, or `pub(self)`: callable only inside its own module.
+fn is_private(vis: &syn::Visibility) -> bool {
+    match vis {
+        syn::Visibility::Inherited => true,
+        syn::Visibility::Restricted(restricted) => restricted.path.is_ident("self"),
+        syn::Visibility::Public(_) => false,
+    }
+}
+
 fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     let sig = &hook.handler.sig;
-    let vis = &hook.handler.vis;
+    let vis = companion_vis(hook.handler);
     let name = &sig.ident;
+    // Where a private handler is defined; `main!` checks it is its own module, the crate root.
+    let private_in = is_private(&hook.handler.vis).then(|| {
+        quote! {
+            impl #name {
+                pub const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
+                    ::core::option::Option::Some(::core::module_path!());
+            }
+        }
+    });
     // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
     // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
     let companion = name;
@@ -145,6 +175,8 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
         #[allow(non_camel_case_types, dead_code)]
         #vis struct #companion {}
 
+        #private_in
+
         impl ::cursor_hooks::__private::Hook for #companion {
             type Event = #event_ty;
             const EVENT_NAME: &'static str = #event_name;
@@ -192,6 +224,7 @@ fn fallback(
         return error;
     }
     let vis = &handler.vis;
+    let companion_vis = companion_vis(handler);
     let companion = name;
     let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
     // `main!` names the handler as a value, which a generic function cannot be without its type
@@ -210,7 +243,7 @@ fn fallback(
 
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
-        #vis struct #companion {}
+        #companion_vis struct #companion {}
 
         #inert
     }
@@ -297,18 +330,31 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     let imports = companions.iter().zip(&locals).map(
         |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
     );
-    let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
+    let stand_ins = companions
+        .iter()
+        .zip(&locals)
+        .map(|(path, local)| stand_in(local, path.span()));
+    let checks = companions.iter().zip(&locals).map(|(path, local)| {
         let shown = shown_path(path);
-        let message = format!(
+        let function = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let private = format!(
+            "`{shown}` is a private function of another module, and `main!` calls it from the crate root: make it `pub fn {function}` (or `pub(crate) fn {function}`)"
+        );
+        let not_a_handler = format!(
             "`{shown}` has no `#[cursor_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` to `{shown}`, or remove it from `main!`"
         );
-        stand_in(local, path.span(), &message)
-    });
-    let checks = companions.iter().zip(&locals).map(|(path, local)| {
-        // Naming the value too: where nothing of that name exists (a typo, or a handler whose
-        // attribute failed and left nothing behind), that error is the only one and the
-        // constant is not evaluated.
-        quote_spanned!(path.span()=> const _: () = { let _ = #local; <#local>::__CURSOR_HOOKS_NOT_A_HANDLER };)
+        quote_spanned! {path.span()=>
+            const _: () = if <#local>::__CURSOR_HOOKS_STAND_IN
+                && !::cursor_hooks::__private::is_unlisted(&#local)
+            {
+                ::core::panic!(#not_a_handler);
+            };
+            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_PRIVATE_IN {
+                if !::cursor_hooks::__private::same_text(module, ::core::module_path!()) {
+                    ::core::panic!(#private);
+                }
+            };
+        }
     });
     // Two entries for one event: the message names both paths and the event, which only the
     // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
@@ -356,9 +402,12 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             mod __cursor_hooks_stand_ins {
                 #(#stand_ins)*
             }
-            /// Passes for a real companion (the stand-ins shadow it with a failing constant).
+            /// What an entry's type says of itself: the stand-ins and a private function's
+            /// companion shadow these defaults with inherent constants.
             trait __CursorHooksHandler {
-                const __CURSOR_HOOKS_NOT_A_HANDLER: () = ();
+                const __CURSOR_HOOKS_STAND_IN: bool = false;
+                const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
+                    ::core::option::Option::None;
             }
             impl<T: ?Sized> __CursorHooksHandler for T {}
             #(#checks)*
@@ -374,15 +423,20 @@ fn shown_path(path: &Path) -> String {
     quote!(#path).to_string().replace(' ', "")
 }
 
-/// The type a `main!` entry falls back to when the listed path is a plain function: a hook that
-/// compiles (so nothing else is reported) and whose inherent constant fails with `message`.
-fn stand_in(local: &Ident, span: Span, message: &str) -> TokenStream {
+/// What a `main!` entry falls back to where its `use` found no companion: a type whose hook
+/// compiles (so nothing else is reported), and a value, the runtime's `Unlisted`, where the
+/// `use` found no value either. A plain function shadows that value, which tells the two cases
+/// apart: a plain function is reported by the check in `main_tokens`, a path that names nothing
+/// by rustc's unresolved import alone.
+fn stand_in(local: &Ident, span: Span) -> TokenStream {
     let inert = inert_hook(local, &Ident::new("SessionEnd", Span::call_site()));
     quote_spanned! {span=>
         pub struct #local {}
         impl #local {
-            pub const __CURSOR_HOOKS_NOT_A_HANDLER: () = ::core::panic!(#message);
+            pub const __CURSOR_HOOKS_STAND_IN: bool = true;
         }
+        #[allow(non_upper_case_globals)]
+        pub const #local: ::cursor_hooks::__private::Unlisted = ::cursor_hooks::__private::Unlisted;
         #inert
     }
 }
