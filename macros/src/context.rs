@@ -96,7 +96,8 @@ fn scopes_before(code: &str) -> Vec<Scope> {
             '\'' => {
                 // A char literal ('x', '\n', '{') or a lifetime ('a).
                 if next == Some('\\') {
-                    i += 2;
+                    // Past the backslash and the escaped character (`'\''`, `'\u{7b}'`).
+                    i += 3;
                     while i < chars.len() && chars[i] != '\'' {
                         i += 1;
                     }
@@ -208,7 +209,8 @@ mod tests {
             "/* fn main() { /* nested } */ { */",
             "const S: &str = \"fn x() { \\\" {\";",
             "const S: &str = r#\"fn x() { \" {\"#;",
-            "const C: char = '{'; const D: char = '\\'';",
+            "const C: char = '{'; const D: char = '\\''; const E: char = '\\u{7b}';",
+            "const Q: [char; 2] = ['\\'','{'];",
             "fn f<'a>(x: &'a str) -> &'a str { x }",
             "const B: u8 = b'{';",
             "fn r#impl() {}",

@@ -218,22 +218,27 @@ fn fallback(
         // Emitting a `main` that takes an input would add "`main` has the wrong type".
         return quote!(#error fn main() {});
     }
-    if handler.sig.receiver().is_some() {
-        // A method: inside an `impl` no companion can be emitted, and outside one rustc would
-        // reject the `self` again. The error alone is the one thing to say.
-        return error;
-    }
     let vis = &handler.vis;
+    let item = if handler.sig.receiver().is_some() {
+        // A `self` parameter: inside an `impl` no companion can be emitted, and outside one
+        // rustc would reject the `self` again. Where the source shows it is outside an `impl`,
+        // a plain stand-in function and companion keep `main!` quiet; else the error is all.
+        let outside_impl = crate::context::scopes_around(handler.sig.fn_token.span)
+            .is_some_and(|scopes| scopes.last() != Some(&crate::context::Scope::Impl));
+        if !outside_impl {
+            return error;
+        }
+        quote!(#vis fn #name() {})
+    } else if handler.sig.generics.params.is_empty() {
+        item.clone()
+    } else {
+        // `main!` names the handler as a value, which a generic function cannot be without
+        // its type arguments: a plain stand-in keeps that from adding "type annotations needed".
+        quote!(#vis fn #name() {})
+    };
     let companion_vis = companion_vis(handler);
     let companion = name;
     let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
-    // `main!` names the handler as a value, which a generic function cannot be without its type
-    // arguments: a plain stand-in keeps that from adding "type annotations needed".
-    let item = if handler.sig.generics.params.is_empty() {
-        item.clone()
-    } else {
-        quote!(#vis fn #name() {})
-    };
     let inert = inert_hook(companion, &input);
     quote! {
         #error
