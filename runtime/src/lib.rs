@@ -126,9 +126,9 @@ mod version;
 /// none of an event's names (for example `"\\.env$"` on `beforeReadFile`, whose subject is the
 /// tool type, not the path): filter paths and commands inside the handler.
 ///
-/// The handler takes the event's input type by value or by reference, and returns the event's
-/// response type (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a
-/// `Result` of either (an `Err` is answered by the failure policy, with the error on stderr,
+/// The handler takes the event's input type, written by its name (not through an alias), by
+/// value or by reference, and returns the event's response type (`()` on observe-only events),
+/// an `Option` of it (`None` is no opinion), or a `Result` of either (an `Err` is answered by the failure policy, with the error on stderr,
 /// so the error type must implement [`Display`](std::fmt::Display)). A binary lists its
 /// handlers once with [`main!`].
 ///
