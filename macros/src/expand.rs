@@ -18,20 +18,109 @@ pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#error #item);
         }
     };
+    // Another `#[cursor_hook]` below this one: it expands after this one and writes the
+    // companion, so this one writes only the error.
+    if let Some(inner) = handler.attrs.iter().find(|attr| {
+        attr.path()
+            .segments
+            .last()
+            .is_some_and(|segment| segment.ident == "cursor_hook")
+    }) {
+        let error = syn::Error::new_spanned(
+            inner,
+            "`#[cursor_hook]` is given twice on this function; keep one and put all its options in it",
+        )
+        .to_compile_error();
+        return quote!(#error #item);
+    }
+    if let Some(error) = associated_fn_error(&handler) {
+        // The function compiles as an associated function: the error alone is the one thing
+        // to say, and no companion (which an `impl` cannot hold).
+        let error = error.to_compile_error();
+        return quote!(#error #item);
+    }
     let args = match Args::parse(args) {
         Ok(args) => args,
         Err(error) => return fallback(&item, &handler, None, error),
     };
     match validate::validate(&args, &handler) {
-        Ok(hook) => hook_tokens(&item, &hook),
+        Ok(hook) => match validate::check_answer_chains(hook.event, &handler.body) {
+            Ok(()) => hook_tokens(&item, &hook),
+            // The body is the mistake: a stand-in body keeps rustc from adding "type
+            // annotations needed" at the same place.
+            Err(error) => fallback(&stub_body(&handler), &handler, Some(hook.event), error),
+        },
         Err(error) => fallback(&item, &handler, validate::event(&args), error),
+    }
+}
+
+/// The handler with its body replaced by one that type-checks against any signature.
+fn stub_body(handler: &HandlerFn) -> TokenStream {
+    let attrs = &handler.attrs;
+    let vis = &handler.vis;
+    let sig = &handler.sig;
+    quote! {
+        #(#attrs)*
+        #[allow(unused_variables, unreachable_code)]
+        #vis #sig { ::core::unreachable!() }
+    }
+}
+
+/// A handler written inside an `impl` or `trait` block, found by reading the source around it
+/// (see `context`): an associated function cannot be a hook, and what the attribute writes next
+/// to a free function is not allowed there.
+fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
+    if handler.sig.receiver().is_some() {
+        // `validate` says it at the `self`, which is the first thing to remove.
+        return None;
+    }
+    let scopes = crate::context::scopes_around(handler.sig.fn_token.span)?;
+    if scopes.last() != Some(&crate::context::Scope::Impl) {
+        return None;
+    }
+    let name = &handler.sig.ident;
+    Some(syn::Error::new(
+        handler.sig.fn_token.span,
+        format_args!(
+            "a hook handler is a free function, not an associated function: move `{name}` out of the `impl` block to the top level of its module and list it in `main!` by name or path, such as `cursor_hooks::main!({name});`"
+        ),
+    ))
+}
+
+/// The companion's visibility: the function's, except that a private function's companion is
+/// `pub(crate)`. `main!` then finds it from the crate root and reports a private function in
+/// another module itself, naming the function (rustc would say "struct `guard` is private").
+fn companion_vis(handler: &HandlerFn) -> TokenStream {
+    if is_private(&handler.vis) {
+        quote!(pub(crate))
+    } else {
+        let vis = &handler.vis;
+        quote!(#vis)
+    }
+}
+
+/// No visibility, or `pub(self)`: callable only inside its own module.
+fn is_private(vis: &syn::Visibility) -> bool {
+    match vis {
+        syn::Visibility::Inherited => true,
+        syn::Visibility::Restricted(restricted) => restricted.path.is_ident("self"),
+        syn::Visibility::Public(_) => false,
     }
 }
 
 fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     let sig = &hook.handler.sig;
-    let vis = &hook.handler.vis;
+    let vis = companion_vis(hook.handler);
     let name = &sig.ident;
+    // Where a private handler is defined; `main!` checks it is its own module, the crate root.
+    let private_in = is_private(&hook.handler.vis).then(|| {
+        quote! {
+            impl #name {
+                pub const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
+                    ::core::option::Option::Some(::core::module_path!());
+            }
+        }
+    });
     // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
     // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
     let companion = name;
@@ -63,6 +152,21 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     };
     let answer_span =
         validate::return_type(hook.handler).map_or_else(|| name.span(), Spanned::span);
+    // An `Err` is written on stderr, so its type must be `Display`: checked at `E` in
+    // `Result<T, E>`, by a coercion whose error names only `E` and `Display`.
+    let error_to_text = validate::result_error_type(hook.handler).map(|error_ty| {
+        let as_display =
+            quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
+        quote! {
+            let returned = match returned {
+                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                ::core::result::Result::Err(error) => {
+                    #as_display
+                    ::core::result::Result::Err(::std::string::ToString::to_string(error))
+                }
+            };
+        }
+    });
     let convert = quote_spanned!(answer_span=> ::cursor_hooks::__private::into_outcome::<#event_ty, _>(returned));
     quote! {
         #item
@@ -70,6 +174,8 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
         #vis struct #companion {}
+
+        #private_in
 
         impl ::cursor_hooks::__private::Hook for #companion {
             type Event = #event_ty;
@@ -84,6 +190,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             };
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
+                #error_to_text
                 #convert
             }
         }
@@ -111,21 +218,27 @@ fn fallback(
         // Emitting a `main` that takes an input would add "`main` has the wrong type".
         return quote!(#error fn main() {});
     }
-    if handler.sig.receiver().is_some() {
-        // A method: inside an `impl` no companion can be emitted, and outside one rustc would
-        // reject the `self` again. The error alone is the one thing to say.
-        return error;
-    }
     let vis = &handler.vis;
-    let companion = name;
-    let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
-    // `main!` names the handler as a value, which a generic function cannot be without its type
-    // arguments: a plain stand-in keeps that from adding "type annotations needed".
-    let item = if handler.sig.generics.params.is_empty() {
+    let item = if handler.sig.receiver().is_some() {
+        // A `self` parameter: inside an `impl` no companion can be emitted, and outside one
+        // rustc would reject the `self` again. Where the source shows it is outside an `impl`,
+        // a plain stand-in function and companion keep `main!` quiet; else the error is all.
+        let outside_impl = crate::context::scopes_around(handler.sig.fn_token.span)
+            .is_some_and(|scopes| scopes.last() != Some(&crate::context::Scope::Impl));
+        if !outside_impl {
+            return error;
+        }
+        quote!(#vis fn #name() {})
+    } else if handler.sig.generics.params.is_empty() {
         item.clone()
     } else {
+        // `main!` names the handler as a value, which a generic function cannot be without
+        // its type arguments: a plain stand-in keeps that from adding "type annotations needed".
         quote!(#vis fn #name() {})
     };
+    let companion_vis = companion_vis(handler);
+    let companion = name;
+    let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
     let inert = inert_hook(companion, &input);
     quote! {
         #error
@@ -135,7 +248,7 @@ fn fallback(
 
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
-        #vis struct #companion {}
+        #companion_vis struct #companion {}
 
         #inert
     }
@@ -164,6 +277,18 @@ fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
 }
 
 pub(crate) fn main(input: TokenStream) -> TokenStream {
+    // Inside a function, the `fn main` written below would be a nested item that nothing calls:
+    // the binary would build and answer nothing. The user's own `fn main` is left to run.
+    let call = Span::call_site();
+    if crate::context::scopes_around(call)
+        .is_some_and(|scopes| scopes.contains(&crate::context::Scope::Fn))
+    {
+        return syn::Error::new(
+            call,
+            "`main!` writes the binary's `fn main`, so it goes at the top level of `main.rs`, not inside a function: move `cursor_hooks::main!(...);` out of this function (and remove your own `fn main`)",
+        )
+        .to_compile_error();
+    }
     match main_tokens(input) {
         Ok(tokens) => tokens,
         Err(error) => {
@@ -210,27 +335,62 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     let imports = companions.iter().zip(&locals).map(
         |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
     );
-    let stand_ins = companions.iter().zip(&locals).map(|(path, local)| {
-        let shown = quote!(#path).to_string().replace(' ', "");
-        let message = format!(
+    let stand_ins = companions
+        .iter()
+        .zip(&locals)
+        .map(|(path, local)| stand_in(local, path.span()));
+    let checks = companions.iter().zip(&locals).map(|(path, local)| {
+        let shown = shown_path(path);
+        let function = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let private = format!(
+            "`{shown}` is a private function of another module, and `main!` calls it from the crate root: make it `pub fn {function}` (or `pub(crate) fn {function}`)"
+        );
+        let not_a_handler = format!(
             "`{shown}` has no `#[cursor_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` to `{shown}`, or remove it from `main!`"
         );
-        stand_in(local, path.span(), &message)
+        quote_spanned! {path.span()=>
+            const _: () = if <#local>::__CURSOR_HOOKS_STAND_IN
+                && !::cursor_hooks::__private::is_unlisted(&#local)
+            {
+                ::core::panic!(#not_a_handler);
+            };
+            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_PRIVATE_IN {
+                if !::cursor_hooks::__private::same_text(module, ::core::module_path!()) {
+                    ::core::panic!(#private);
+                }
+            };
+        }
     });
-    let checks = companions.iter().zip(&locals).map(|(path, local)| {
-        // Naming the value too: where nothing of that name exists (a typo, or a handler whose
-        // attribute failed and left nothing behind), that error is the only one and the
-        // constant is not evaluated.
-        quote_spanned!(path.span()=> const _: () = { let _ = #local; <#local>::__CURSOR_HOOKS_NOT_A_HANDLER };)
-    });
+    // Two entries for one event: the message names both paths and the event, which only the
+    // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
+    // and the constant picks the one that applies.
+    let event_names: Vec<&str> = crate::gen::events::EVENTS.iter().map(|e| e.name).collect();
+    let event_count = event_names.len();
     let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
-        let span = companions[index].span();
-        locals[..index].iter().map(move |earlier| {
+        let later_path = companions[index];
+        let span = later_path.span();
+        let event_names = &event_names;
+        locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
+            let (first, second) = (shown_path(earlier_path), shown_path(later_path));
+            let messages = event_names.iter().map(|event| {
+                format!("`{first}` and `{second}` both answer `{event}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)")
+            });
             quote_spanned! {span=>
-                const _: () = ::cursor_hooks::__private::assert_distinct_events(
-                    <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME,
-                    <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME,
-                );
+                const _: () = {
+                    let first = <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME;
+                    let second = <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME;
+                    if ::cursor_hooks::__private::same_event(first, second) {
+                        let events: [&str; #event_count] = [#(#event_names),*];
+                        let messages: [&str; #event_count] = [#(#messages),*];
+                        let mut i = 0;
+                        while i < #event_count {
+                            if ::cursor_hooks::__private::same_event(first, events[i]) {
+                                ::core::panic!("{}", messages[i]);
+                            }
+                            i += 1;
+                        }
+                    }
+                };
             }
         })
     });
@@ -247,9 +407,12 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             mod __cursor_hooks_stand_ins {
                 #(#stand_ins)*
             }
-            /// Passes for a real companion (the stand-ins shadow it with a failing constant).
+            /// What an entry's type says of itself: the stand-ins and a private function's
+            /// companion shadow these defaults with inherent constants.
             trait __CursorHooksHandler {
-                const __CURSOR_HOOKS_NOT_A_HANDLER: () = ();
+                const __CURSOR_HOOKS_STAND_IN: bool = false;
+                const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
+                    ::core::option::Option::None;
             }
             impl<T: ?Sized> __CursorHooksHandler for T {}
             #(#checks)*
@@ -260,15 +423,25 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     })
 }
 
-/// The type a `main!` entry falls back to when the listed path is a plain function: a hook that
-/// compiles (so nothing else is reported) and whose inherent constant fails with `message`.
-fn stand_in(local: &Ident, span: Span, message: &str) -> TokenStream {
+/// A path as the user wrote it, without the spaces tokens print with.
+fn shown_path(path: &Path) -> String {
+    quote!(#path).to_string().replace(' ', "")
+}
+
+/// What a `main!` entry falls back to where its `use` found no companion: a type whose hook
+/// compiles (so nothing else is reported), and a value, the runtime's `Unlisted`, where the
+/// `use` found no value either. A plain function shadows that value, which tells the two cases
+/// apart: a plain function is reported by the check in `main_tokens`, a path that names nothing
+/// by rustc's unresolved import alone.
+fn stand_in(local: &Ident, span: Span) -> TokenStream {
     let inert = inert_hook(local, &Ident::new("SessionEnd", Span::call_site()));
     quote_spanned! {span=>
         pub struct #local {}
         impl #local {
-            pub const __CURSOR_HOOKS_NOT_A_HANDLER: () = ::core::panic!(#message);
+            pub const __CURSOR_HOOKS_STAND_IN: bool = true;
         }
+        #[allow(non_upper_case_globals)]
+        pub const #local: ::cursor_hooks::__private::Unlisted = ::cursor_hooks::__private::Unlisted;
         #inert
     }
 }

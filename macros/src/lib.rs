@@ -7,6 +7,7 @@
 //! generated from `spec/events.json`, and `expand` writes the code (or, on an error, the
 //! error plus stand-ins so that no secondary error follows).
 
+mod context;
 mod expand;
 mod gen;
 mod parse;

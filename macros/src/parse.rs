@@ -42,7 +42,7 @@ impl Args {
                 .map(Ident::to_string)
                 .unwrap_or_default();
             match key.as_str() {
-                "event" => set(&mut args.event, &meta, &key),
+                "event" => set_event(&mut args.event, &meta),
                 "fail" => set(&mut args.fail, &meta, &key),
                 "timeout" => set(&mut args.timeout, &meta, &key),
                 "matcher" => set(&mut args.matcher, &meta, &key),
@@ -73,6 +73,35 @@ fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn
     Ok(())
 }
 
+/// `event = "..."`. A bare name (`event = BeforeShellExecution`) is answered with the string to
+/// write, spelled as the nearest event's wire name.
+fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(meta.error("`event` is given twice; keep one"));
+    }
+    let value: Expr = meta.value()?.parse()?;
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => {
+            *slot = Some(lit);
+            Ok(())
+        }
+        other => {
+            let written = quote::ToTokens::to_token_stream(&other)
+                .to_string()
+                .replace(' ', "");
+            let name = crate::validate::closest_event(&written).unwrap_or("...");
+            Err(syn::Error::new_spanned(
+                other,
+                format_args!(
+                    "`event` takes the event's name as a string: write `event = \"{name}\"`"
+                ),
+            ))
+        }
+    }
+}
+
 impl Parse for LoopLimitArg {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         Ok(match input.parse()? {
@@ -95,20 +124,27 @@ fn path_text(path: &Path) -> String {
         .join("::")
 }
 
-/// The annotated function's visibility and signature. Its attributes and body are only checked
-/// to be there: the function itself is emitted exactly as written.
+/// The annotated function's other attributes, visibility and signature. Its body is only
+/// checked to be there: the function itself is emitted exactly as written.
 pub(crate) struct HandlerFn {
+    pub(crate) attrs: Vec<Attribute>,
     pub(crate) vis: Visibility,
     pub(crate) sig: Signature,
+    pub(crate) body: TokenStream,
 }
 
 impl Parse for HandlerFn {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        input.call(Attribute::parse_outer)?;
+        let attrs = input.call(Attribute::parse_outer)?;
         let vis = input.parse()?;
         let sig = input.parse()?;
-        let _body: TokenTree = input.parse()?;
-        Ok(HandlerFn { vis, sig })
+        let body: TokenTree = input.parse()?;
+        Ok(HandlerFn {
+            attrs,
+            vis,
+            sig,
+            body: body.into(),
+        })
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::gen::events::{EventSpec, EVENTS};
 use crate::parse::{Args, HandlerFn, LoopLimitArg};
-use proc_macro2::Span;
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Error, Expr, ExprLit, FnArg, Lit, LitStr, ReturnType, Type};
 
@@ -38,6 +38,7 @@ pub(crate) fn event(args: &Args) -> Option<&'static EventSpec> {
 pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<Hook<'a>> {
     let event = check_event(args)?;
     let input = check_signature(event, handler)?;
+    check_return_type(event, handler)?;
     let fail_closed = match &args.fail {
         None => false,
         Some(fail) => match fail.value().as_str() {
@@ -51,27 +52,7 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
             }
         },
     };
-    let timeout = match &args.timeout {
-        None => None,
-        Some(value) => {
-            let seconds = match value {
-                Expr::Lit(ExprLit {
-                    lit: Lit::Int(lit), ..
-                }) => lit.base10_parse::<u32>().ok().filter(|s| *s > 0),
-                _ => None,
-            };
-            let seconds = seconds.ok_or_else(|| {
-                Error::new_spanned(value, "`timeout` must be a whole number of seconds greater than 0, such as `timeout = 5`")
-            })?;
-            if seconds > MAX_TIMEOUT_SECS {
-                return Err(Error::new_spanned(
-                    value,
-                    format_args!("`timeout` is in seconds, and {seconds} s is over {MAX_TIMEOUT_SECS} s; did you write milliseconds?"),
-                ));
-            }
-            Some(seconds)
-        }
-    };
+    let timeout = args.timeout.as_ref().map(check_timeout).transpose()?;
     let matcher = args
         .matcher
         .as_ref()
@@ -155,6 +136,58 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
     })
 }
 
+/// `timeout = 5`: a plain whole number of seconds. A suffix is not a unit (`500ms` would be read
+/// as 500 seconds), so any suffixed or fractional number is an error that suggests the seconds.
+fn check_timeout(value: &Expr) -> syn::Result<u32> {
+    let error = |message: String| Err(Error::new_spanned(value, message));
+    let not_seconds = || {
+        error(
+            "`timeout` must be a whole number of seconds greater than 0, such as `timeout = 5`"
+                .to_owned(),
+        )
+    };
+    let (number, suffix, fraction) = match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => (lit.base10_parse::<f64>(), lit.suffix(), false),
+        Expr::Lit(ExprLit {
+            lit: Lit::Float(lit),
+            ..
+        }) => (lit.base10_parse::<f64>(), lit.suffix(), true),
+        _ => return not_seconds(),
+    };
+    let Ok(number) = number else {
+        return not_seconds();
+    };
+    if !suffix.is_empty() || fraction {
+        let in_seconds = match suffix {
+            "ms" => number / 1000.0,
+            "min" | "m" => number * 60.0,
+            _ => number,
+        };
+        // Rounded up: a deadline cut short would kill a hook that was about to answer.
+        let suggested = (in_seconds.ceil() as u64).max(1);
+        let what = if suffix.is_empty() {
+            "a fraction".to_owned()
+        } else {
+            format!("a suffix, `{suffix}`")
+        };
+        return error(format!(
+            "`timeout` is a whole number of seconds with no unit or suffix, and this one has {what}: write `timeout = {suggested}`"
+        ));
+    }
+    if number < 1.0 {
+        return not_seconds();
+    }
+    if number > f64::from(MAX_TIMEOUT_SECS) {
+        return error(format!(
+            "`timeout` is in seconds, and {number} s is over {MAX_TIMEOUT_SECS} s; did you write milliseconds?"
+        ));
+    }
+    // A whole number from 1 to MAX_TIMEOUT_SECS: exact in an f64.
+    Ok(number as u32)
+}
+
 fn check_event(args: &Args) -> syn::Result<&'static EventSpec> {
     let Some(lit) = &args.event else {
         return Err(Error::new(
@@ -210,7 +243,7 @@ fn event_list() -> String {
 }
 
 /// The event whose name is nearest to `name` (case ignored), if it is near enough to be a typo.
-fn closest_event(name: &str) -> Option<&'static str> {
+pub(crate) fn closest_event(name: &str) -> Option<&'static str> {
     let lower = name.to_lowercase();
     EVENTS
         .iter()
@@ -264,6 +297,12 @@ fn check_matcher(event: &EventSpec, lit: &LitStr) -> syn::Result<String> {
     }
     let regex = match regress::Regex::new(&pattern) {
         Ok(regex) => regex,
+        Err(_) if inline_flags(&pattern).is_some() => {
+            let flags = inline_flags(&pattern).unwrap_or_default();
+            return error(format!(
+                "`matcher` uses an inline flag group, `{flags}`, and Cursor compiles `matcher` as a JavaScript RegExp, which has no inline flags (an invalid regex disables the whole hooks.json); Cursor's matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
+            ));
+        }
         Err(why) => {
             return error(format!(
                 "`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {why}"
@@ -301,6 +340,17 @@ fn check_matcher(event: &EventSpec, lit: &LitStr) -> syn::Result<String> {
         "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: Cursor searches it in {tested}. To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
         event.name,
     ))
+}
+
+/// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
+fn inline_flags(pattern: &str) -> Option<&str> {
+    let start = pattern.find("(?")?;
+    let rest = &pattern[start + 2..];
+    let flags = rest
+        .find(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+        .unwrap_or(rest.len());
+    let after = rest[flags..].chars().next();
+    (flags > 0 && matches!(after, Some(')' | ':'))).then(|| &pattern[start..start + 2 + flags + 1])
 }
 
 /// "The tool type: Read, TabRead." → "the tool type".
@@ -400,9 +450,170 @@ fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result
                 ),
             ))
         }
-        Type::Reference(reference) => Input::ByRef(&reference.elem),
-        ty => Input::ByValue(ty),
+        Type::Reference(reference) => Input::ByRef(check_input_type(event, &reference.elem)?),
+        ty => Input::ByValue(check_input_type(event, ty)?),
     })
+}
+
+/// The input's type must name the event's own type (`BeforeShellExecution`, or a path ending
+/// in it): anything else, `serde_json::Value` included, is answered here with the types allowed.
+fn check_input_type<'a>(event: &EventSpec, ty: &'a Type) -> syn::Result<&'a Type> {
+    if last_segment(ty).is_some_and(|name| name == event.input) {
+        return Ok(ty);
+    }
+    Err(Error::new_spanned(
+        ty,
+        format_args!(
+            "a `{}` handler takes the event's input type, `{}`, by value (`input: {}`) or by reference (`input: &{}`); `{}` is not accepted",
+            event.name,
+            event.input,
+            event.input,
+            event.input,
+            ty.to_token_stream().to_string().replace(' ', "")
+        ),
+    ))
+}
+
+/// The last identifier of a path type (`Value` in `serde_json::Value`).
+fn last_segment(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(path) if path.qself.is_none() => {
+            path.path.segments.last().map(|s| s.ident.to_string())
+        }
+        Type::Paren(inner) => last_segment(&inner.elem),
+        Type::Group(inner) => last_segment(&inner.elem),
+        _ => None,
+    }
+}
+
+/// On an observe-only event, a response type (`AfterFileEditResponse`, another event's, or an
+/// `Option` or `Result` of one) is answered here: Cursor ignores the output, so there is none.
+fn check_return_type(event: &EventSpec, handler: &HandlerFn) -> syn::Result<()> {
+    if event.category != "observe" {
+        return Ok(());
+    }
+    let Some(ty) = return_type(handler) else {
+        return Ok(());
+    };
+    if names_a_response(ty) {
+        return Err(Error::new_spanned(
+            ty,
+            format_args!(
+                "`{}` is observe-only: Cursor ignores what its hooks answer, so its handler returns `()` (or `Result<(), E>` to report a failure); remove `-> {}`",
+                event.name,
+                ty.to_token_stream().to_string().replace(' ', "")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `ty` is, or wraps in `Option`/`Result`, a type named `...Response`.
+fn names_a_response(ty: &Type) -> bool {
+    let Type::Path(path) = ty else {
+        return false;
+    };
+    let Some(last) = path.path.segments.last() else {
+        return false;
+    };
+    let name = last.ident.to_string();
+    if name.ends_with("Response") {
+        return true;
+    }
+    if name == "Option" || name == "Result" {
+        if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+            if let Some(syn::GenericArgument::Type(first)) = args.args.first() {
+                return names_a_response(first);
+            }
+        }
+    }
+    false
+}
+
+/// The error type of a `Result<T, E>` return type, when it is written that way: its `Err` is
+/// written on stderr, so it must be `Display`, checked at `E` itself.
+pub(crate) fn result_error_type(handler: &HandlerFn) -> Option<&Type> {
+    let Type::Path(path) = return_type(handler)? else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != "Result" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|arg| match arg {
+        syn::GenericArgument::Type(ty) => Some(ty),
+        _ => None,
+    });
+    let (Some(_), Some(error), None) = (types.next(), types.next(), types.next()) else {
+        return None;
+    };
+    Some(error)
+}
+
+/// The answer functions of the prelude, generic over the response type.
+const ANSWER_FNS: &[&str] = &[
+    "no_opinion",
+    "allow",
+    "deny",
+    "ask",
+    "followup",
+    "add_context",
+];
+
+/// `deny("..").agent_message("..")`: the free function takes its type from the return type, so
+/// a method after it cannot be resolved (rustc says only "type annotations needed"). Found in
+/// the body's tokens: a bare call of an answer function followed by `.`.
+pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn::Result<()> {
+    let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
+    for (index, token) in tokens.iter().enumerate() {
+        if let TokenTree::Group(group) = token {
+            check_answer_chains(event, &group.stream())?;
+            continue;
+        }
+        let TokenTree::Ident(name) = token else {
+            continue;
+        };
+        let name_text = name.to_string();
+        if !ANSWER_FNS.contains(&name_text.as_str()) {
+            continue;
+        }
+        // `x.deny(..)` is a method and `Type::deny(..)` a constructor: only a bare call counts.
+        let bare = match index.checked_sub(1).map(|i| &tokens[i]) {
+            Some(TokenTree::Punct(p)) => p.as_char() != '.' && p.as_char() != ':',
+            _ => true,
+        };
+        let (
+            Some(TokenTree::Group(args)),
+            Some(TokenTree::Punct(dot)),
+            Some(TokenTree::Ident(method)),
+        ) = (
+            tokens.get(index + 1),
+            tokens.get(index + 2),
+            tokens.get(index + 3),
+        )
+        else {
+            continue;
+        };
+        if !bare || args.delimiter() != Delimiter::Parenthesis || dot.as_char() != '.' {
+            continue;
+        }
+        let response = format!("{}Response", event.input);
+        let args_text = if args.stream().is_empty() {
+            "()"
+        } else {
+            "(..)"
+        };
+        return Err(Error::new_spanned(
+            quote::quote!(#name #args),
+            format_args!(
+                "`{name_text}{args_text}` takes its response type from the function's return type, so no method can follow it (here `.{method}`): start from the response type instead, `{response}::{name_text}{args_text}.{method}(..)`"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The return type's tokens, for spans (`None` for a function that returns `()` implicitly).
@@ -474,6 +685,47 @@ mod tests {
     fn a_matcher_on_an_event_without_subject_fails() {
         let error = check("preCompact", "manual").unwrap_err();
         assert!(error.contains("has no matcher subject"), "{error}");
+    }
+
+    fn timeout(tokens: &str) -> Result<u32, String> {
+        let value: Expr = syn::parse_str(tokens).expect("an expression");
+        check_timeout(&value).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_timeout_is_plain_whole_seconds() {
+        assert_eq!(timeout("5"), Ok(5));
+        assert_eq!(timeout("600"), Ok(600));
+        for (tokens, suggestion) in [
+            ("500ms", "timeout = 1"),
+            ("2500ms", "timeout = 3"),
+            ("5s", "timeout = 5"),
+            ("5u32", "timeout = 5"),
+            ("2min", "timeout = 120"),
+            ("1.5", "timeout = 2"),
+            ("0.2", "timeout = 1"),
+        ] {
+            let error = timeout(tokens).unwrap_err();
+            assert!(
+                error.contains("whole number of seconds"),
+                "{tokens}: {error}"
+            );
+            assert!(error.contains(suggestion), "{tokens}: {error}");
+        }
+        for tokens in ["0", "-5", "\"5\"", "five"] {
+            assert!(timeout(tokens).is_err(), "{tokens}");
+        }
+        assert!(timeout("5000").unwrap_err().contains("milliseconds"));
+    }
+
+    #[test]
+    fn inline_flags_are_named() {
+        assert_eq!(inline_flags("(?i)^git"), Some("(?i)"));
+        assert_eq!(inline_flags("^(?im:git)"), Some("(?im:"));
+        assert_eq!(inline_flags("(?:git)"), None);
+        assert_eq!(inline_flags("(?<name>git)"), None);
+        let error = check("beforeShellExecution", "(?i)^git").unwrap_err();
+        assert!(error.contains("no inline flags"), "{error}");
     }
 
     #[test]

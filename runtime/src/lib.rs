@@ -110,7 +110,7 @@ mod version;
 /// |---|---|---|
 /// | `event` | an event's wire name (required) | the event the handler answers; decides its input and response types |
 /// | `fail` | `"open"` (default), `"closed"` | the answer when the payload cannot be read, the handler returns `Err` or panics: no opinion, or the event's block |
-/// | `timeout` | seconds, 1 to 600 | Cursor's timeout for the hook; the handler must answer a margin before it, or the failure policy answers |
+/// | `timeout` | whole seconds, 1 to 600, no suffix (`5`, not `5s` or `500ms`) | Cursor's timeout for the hook; the handler must answer a margin before it, or the failure policy answers |
 /// | `matcher` | a regex | which payloads run the hook: Cursor searches it (unanchored, JavaScript syntax) in the event's subject; `""` and `"*"` match everything |
 /// | `loop_limit` | a number, or `"none"` | `stop` and `subagentStop` only: how many automatic follow-ups Cursor allows |
 /// | `ask` | `"downgrade"` (default), `"keep"` | `beforeShellExecution` and `beforeMCPExecution` only: `"keep"` sends `ask` even where the version rules would send `deny` (on `preToolUse` Cursor never enforces `ask`, so `"keep"` does not compile there) |
@@ -126,10 +126,15 @@ mod version;
 /// none of an event's names (for example `"\\.env$"` on `beforeReadFile`, whose subject is the
 /// tool type, not the path): filter paths and commands inside the handler.
 ///
-/// The handler takes the event's input type by value or by reference, and returns the event's
-/// response type (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a
-/// `Result` of either (an `Err` is answered by the failure policy, with the error on stderr).
-/// A binary lists its handlers once with [`main!`].
+/// The handler takes the event's input type, written by its name (not through an alias), by
+/// value or by reference, and returns the event's response type (`()` on observe-only events),
+/// an `Option` of it (`None` is no opinion), or a `Result` of either (an `Err` is answered by the failure policy, with the error on stderr,
+/// so the error type must implement [`Display`](std::fmt::Display)). A binary lists its
+/// handlers once with [`main!`].
+///
+/// The answer functions of the prelude (`deny(..)`, `allow()`, `ask(..)`, …) take their type
+/// from the handler's return type, so no method can follow them: to set more fields, start from
+/// the response type, `BeforeShellExecutionResponse::deny("..").agent_message("..")`.
 ///
 /// Mistakes are compile errors at your tokens. An answer the event does not accept:
 ///
@@ -156,12 +161,14 @@ mod version;
 /// # fn main() {}
 /// ```
 ///
-/// Handlers are free functions: not methods, not `async`, not generic, not named `main`.
+/// Handlers are free functions at a module's top level: not methods or associated functions,
+/// not `async`, not generic, not named `main`.
 pub use cursor_hooks_macros::cursor_hook;
 
 pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
-/// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`.
+/// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
+/// of `main.rs`, in place of your own `fn main`, not inside a function.
 ///
 /// Two handlers for the same event in one binary do not compile. A payload for an event the
 /// binary has no handler for is answered `{}` with one line on stderr.

@@ -1,0 +1,229 @@
+//! Where a macro call sits in its source file, for the two mistakes no expansion can catch by
+//! itself: `#[cursor_hook]` on an associated function (the companion it writes is not allowed
+//! in an `impl`, and rustc would name it) and `main!` inside a function (its `fn main` would be a
+//! nested item nobody calls, so the binary would compile and answer nothing).
+//!
+//! A macro cannot ask rustc what surrounds it, so this reads the file the call is in and counts
+//! the braces before it, skipping comments and literals. Where the file cannot be read (a
+//! span made by another macro, an IDE that gives no file), the answer is `None` and the macro
+//! checks nothing more.
+
+use proc_macro2::Span;
+
+/// What a `{ ... }` around the call belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// A function's body (or a block inside one).
+    Fn,
+    /// An `impl` or a `trait`.
+    Impl,
+    /// Anything else: a module, a `const` block, a struct literal.
+    Other,
+}
+
+/// The scopes around `span`'s start, outermost first.
+pub(crate) fn scopes_around(span: Span) -> Option<Vec<Scope>> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let span = span.unwrap();
+    let path = span.local_file()?;
+    let source = std::fs::read_to_string(path).ok()?;
+    let offset = byte_offset(&source, span.line(), span.column())?;
+    // The span must be what the file says there: a span a macro made points elsewhere.
+    let text = span.source_text()?;
+    if !source[offset..].starts_with(&text) {
+        return None;
+    }
+    Some(scopes_before(&source[..offset]))
+}
+
+/// The byte offset of a 1-based line and 1-based column (in characters).
+fn byte_offset(source: &str, line: usize, column: usize) -> Option<usize> {
+    let line_start = if line <= 1 {
+        0
+    } else {
+        source.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let rest = &source[line_start..];
+    let in_line = match rest.char_indices().nth(column.checked_sub(1)?) {
+        Some((index, _)) => index,
+        None => rest.len(),
+    };
+    Some(line_start + in_line)
+}
+
+/// The braces still open at the end of `code`, outermost first, each classified by the
+/// keywords between it and the statement before it (`fn` before `impl`: `fn f() -> impl T {`).
+fn scopes_before(code: &str) -> Vec<Scope> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut scopes = Vec::new();
+    let mut head: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        match c {
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if next == Some('*') => {
+                let mut depth = 0;
+                while i < chars.len() {
+                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+            }
+            '\'' => {
+                // A char literal ('x', '\n', '{') or a lifetime ('a).
+                if next == Some('\\') {
+                    // Past the backslash and the escaped character (`'\''`, `'\u{7b}'`).
+                    i += 3;
+                    while i < chars.len() && chars[i] != '\'' {
+                        i += 1;
+                    }
+                } else if chars.get(i + 2) == Some(&'\'') {
+                    i += 2;
+                }
+            }
+            '{' => {
+                scopes.push(classify(&head));
+                head.clear();
+            }
+            '}' => {
+                scopes.pop();
+                head.clear();
+            }
+            ';' => head.clear(),
+            c if c.is_alphabetic() || c == '_' => {
+                let start = i;
+                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                    i += 1;
+                }
+                let word: String = chars[start..i].iter().collect();
+                let raw_prefix = matches!(word.as_str(), "r" | "br" | "cr");
+                if raw_prefix && matches!(chars.get(i), Some('"' | '#')) {
+                    let hashes = chars[i..].iter().take_while(|c| **c == '#').count();
+                    if chars.get(i + hashes) == Some(&'"') {
+                        // A raw string: skip to `"` followed by as many `#`.
+                        i += hashes + 1;
+                        while i < chars.len() {
+                            if chars[i] == '"'
+                                && chars[i + 1..]
+                                    .iter()
+                                    .take(hashes)
+                                    .filter(|c| **c == '#')
+                                    .count()
+                                    == hashes
+                            {
+                                i += hashes;
+                                break;
+                            }
+                            i += 1;
+                        }
+                    } else if word == "r" && hashes == 1 {
+                        // A raw identifier (`r#fn`): never a keyword.
+                        i += 1;
+                        while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                            i += 1;
+                        }
+                        head.push(String::new());
+                        continue;
+                    }
+                }
+                head.push(word);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    scopes
+}
+
+fn classify(head: &[String]) -> Scope {
+    for word in head {
+        match word.as_str() {
+            "fn" => return Scope::Fn,
+            "impl" | "trait" => return Scope::Impl,
+            "mod" | "struct" | "enum" | "union" | "match" | "if" | "while" | "for" | "loop" => {
+                return Scope::Other
+            }
+            _ => {}
+        }
+    }
+    Scope::Other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braces_are_classified_by_their_item() {
+        use Scope::*;
+        for (code, expected) in [
+            ("", vec![]),
+            ("fn main() {\n    ", vec![Fn]),
+            ("mod hooks {\n impl Hooks {\n", vec![Other, Impl]),
+            (
+                "pub(crate) unsafe impl<T: Fn()> Send for X<T> where T: Copy {",
+                vec![Impl],
+            ),
+            ("trait T {", vec![Impl]),
+            ("fn f() -> impl Iterator<Item = u8> {", vec![Fn]),
+            ("impl X { fn a() {} }\n", vec![]),
+            ("fn main() { if x { let y = S {", vec![Fn, Other, Other]),
+            (
+                "#[cursor_hook(event = \"stop\")]\nfn f() {} struct S;",
+                vec![],
+            ),
+        ] {
+            assert_eq!(scopes_before(code), expected, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn braces_in_comments_and_literals_are_not_counted() {
+        for code in [
+            "// fn main() {\n",
+            "/* fn main() { /* nested } */ { */",
+            "const S: &str = \"fn x() { \\\" {\";",
+            "const S: &str = r#\"fn x() { \" {\"#;",
+            "const C: char = '{'; const D: char = '\\''; const E: char = '\\u{7b}';",
+            "const Q: [char; 2] = ['\\'','{'];",
+            "fn f<'a>(x: &'a str) -> &'a str { x }",
+            "const B: u8 = b'{';",
+            "fn r#impl() {}",
+        ] {
+            assert_eq!(scopes_before(code), vec![], "{code:?}");
+        }
+    }
+
+    #[test]
+    fn line_and_column_give_the_byte_offset() {
+        let source = "ab\ncé{d\n";
+        assert_eq!(byte_offset(source, 1, 1), Some(0));
+        assert_eq!(byte_offset(source, 2, 3), Some(6));
+        assert_eq!(&source[byte_offset(source, 2, 3).unwrap()..], "{d\n");
+    }
+}
