@@ -380,30 +380,33 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     );
 }
 
-/// A stand-in for a cursor-hooks binary: it carries the marker, and `print-config` prints what
-/// a binary with these handlers prints.
-fn marked_hook(s: &Scratch, relative: &str, declared: Value) -> std::path::PathBuf {
-    let config = json!({ "version": 1, "hooks": declared }).to_string();
-    s.script(
-        relative,
-        &format!(
-            "# cursor-hooks-binary-marker:v1\nif [ \"$1\" = print-config ]; then echo '{config}'; exit 0; fi\ncat >/dev/null\necho '{{}}'"
-        ),
-    )
+/// A stand-in for a cursor-hooks binary: a shell script that records it was run, carrying a
+/// handler record (`cursor_hooks::record`'s layout, written out here) with these handlers.
+fn recorded_hook(s: &Scratch, relative: &str, handlers: Value) -> std::path::PathBuf {
+    let json = handlers.to_string();
+    let mut bytes = b"#!/bin/sh\ntouch \"$0.ran\"\necho '{}'\nexit 0\n# ".to_vec();
+    bytes.extend_from_slice(b"cursor-hooks-binary-marker:v1\0");
+    bytes.extend_from_slice(&u32::try_from(json.len()).unwrap().to_le_bytes());
+    bytes.extend_from_slice(json.as_bytes());
+    bytes.push(b'\n');
+    let path = s.write(relative, "");
+    std::fs::write(&path, bytes).unwrap();
+    common::make_executable(&path);
+    path
 }
 
 #[test]
-fn a_hook_binary_is_compared_with_what_it_declares() {
+fn a_hook_binary_is_compared_with_its_record_without_being_run() {
     let s = Scratch::new("binary");
-    let hook = marked_hook(
+    let hook = recorded_hook(
         &s,
         "bin/guard",
-        json!({
-            "beforeReadFile": [{ "command": "x", "failClosed": true, "timeout": 5 }],
-            "beforeShellExecution": [{ "command": "x", "timeout": 5 }],
-            "preToolUse": [{ "command": "x", "matcher": "Shell", "timeout": 5 }],
-            "stop": [{ "command": "x" }],
-        }),
+        json!([
+            { "event": "beforeReadFile", "handler": "read", "failClosed": true, "timeout": 5 },
+            { "event": "beforeShellExecution", "handler": "shell", "timeout": 5 },
+            { "event": "preToolUse", "handler": "tool", "matcher": "Shell", "timeout": 5 },
+            { "event": "stop", "handler": "verify" },
+        ]),
     );
     let hook = hook.to_str().unwrap();
     s.hooks_json(
@@ -414,15 +417,6 @@ fn a_hook_binary_is_compared_with_what_it_declares() {
             "preToolUse": [{ "command": hook, "timeout": 5 }],
             "afterFileEdit": [{ "command": hook }],
         }),
-    );
-    // A script without the marker is never asked for its configuration.
-    let plain = s.script(
-        "bin/plain",
-        "if [ \"$1\" = print-config ]; then touch \"$0.asked\"; fi; echo '{}'",
-    );
-    s.hooks_json(
-        "home/.cursor/hooks.json",
-        json!({ "sessionEnd": [{ "command": plain.to_str().unwrap() }] }),
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1, "{findings:#?}");
@@ -456,8 +450,36 @@ fn a_hook_binary_is_compared_with_what_it_declares() {
         "{findings:#?}"
     );
     assert!(
-        !s.root.join("bin/plain.asked").exists(),
-        "doctor ran print-config on an unmarked file"
+        !s.root.join("bin/guard.ran").exists(),
+        "doctor ran a wired file"
+    );
+}
+
+#[test]
+fn a_file_with_the_marker_text_alone_is_never_run() {
+    let s = Scratch::new("marker-text");
+    // What a cloned repository could hold: the marker in a comment, and a script that would
+    // touch a file and then wait for a long time if anything ran it.
+    let script = s.script(
+        "project/.cursor/hooks/evil.sh",
+        "# cursor-hooks-binary-marker:v1\ntouch \"$0.ran\"\nsleep 600\necho '{}'",
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": ".cursor/hooks/evil.sh" }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert!(
+        !s.root.join("project/.cursor/hooks/evil.sh.ran").exists(),
+        "doctor ran {}",
+        script.display()
+    );
+    assert_eq!(code, 0, "{findings:#?}");
+    one(
+        &findings,
+        "evil.sh: it carries the cursor-hooks marker but no handler record after it, so its handlers are not compared",
+        "warning",
+        "/hooks/beforeShellExecution/0",
     );
 }
 

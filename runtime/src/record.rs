@@ -82,8 +82,17 @@ pub fn read(file: &[u8]) -> Result<Option<Vec<Handler>>, String> {
     }
 }
 
+/// Where `needle` first occurs; a scan for its first byte, as hook binaries are megabytes long.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    let mut from = 0;
+    while let Some(skip) = haystack[from..].iter().position(|&b| b == needle[0]) {
+        let at = from + skip;
+        if haystack[at..].starts_with(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// The record after one copy of the marker.
