@@ -462,7 +462,7 @@ fn a_file_with_the_marker_text_alone_is_never_run() {
     // touch a file and then wait for a long time if anything ran it.
     let script = s.script(
         "project/.cursor/hooks/evil.sh",
-        "# cursor-hooks-binary-marker:v1\ntouch \"$0.ran\"\nsleep 600\necho '{}'",
+        "# cursor-hooks-binary-marker:v1\ntouch \"$0.ran\"\nsleep 60\necho '{}'",
     );
     s.hooks_json(
         "project/.cursor/hooks.json",
