@@ -526,7 +526,8 @@ fn files_that_cannot_be_read_are_errors_not_silence() {
         s.root.join("project/.claude/settings.local.json"),
     )
     .unwrap();
-    let mut latin1 = br#"{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "caf"#.to_vec();
+    let mut latin1 =
+        br#"{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "caf"#.to_vec();
     latin1.extend_from_slice(b"\xe9.sh\" }] }] } }");
     let settings = s.write("project/.claude/settings.json", "");
     std::fs::write(&settings, latin1).unwrap();
@@ -574,10 +575,7 @@ fn files_that_cannot_be_read_are_errors_not_silence() {
         None,
     );
     let stdout = String::from_utf8_lossy(&text.stdout);
-    assert!(
-        !stdout.contains("no hooks configuration found"),
-        "{stdout}"
-    );
+    assert!(!stdout.contains("no hooks configuration found"), "{stdout}");
     assert!(stdout.contains("5 error(s)"), "{stdout}");
 
     // simulate does not run the project as if those files were empty: it names them.
@@ -653,7 +651,12 @@ fn a_top_level_array_and_a_byte_order_mark_are_named() {
         "error",
         "",
     );
-    one(&findings, "starts with a UTF-8 byte-order mark (BOM)", "error", "");
+    one(
+        &findings,
+        "starts with a UTF-8 byte-order mark (BOM)",
+        "error",
+        "",
+    );
     assert_eq!(findings.len(), 2, "{findings:#?}");
 }
 
@@ -729,7 +732,14 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
         &["doctor", "--project", project],
         &["doctor", "--json", "--project", project],
         &["simulate", "--project", project, "--event", "stop"],
-        &["simulate", "--json", "--project", project, "--event", "stop"],
+        &[
+            "simulate",
+            "--json",
+            "--project",
+            project,
+            "--event",
+            "stop",
+        ],
         &[
             "replay",
             captures.to_str().unwrap(),
