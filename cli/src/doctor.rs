@@ -259,7 +259,7 @@ fn recorded(path: &Path) -> Result<Option<BTreeMap<String, Handler>>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let handlers = record::read(&bytes).map_err(|why| {
         format!(
-            "{}: {why}, so its handlers are not compared with this wiring (rebuild it with this version of cursor-hooks; nothing was run)",
+            "{}: {why}, so its handlers are not compared with this wiring (nothing was run; a cursor-hooks binary built by another version needs a rebuild)",
             path.display()
         )
     })?;

@@ -599,6 +599,24 @@ fn files_that_cannot_be_read_are_errors_not_silence() {
 }
 
 #[test]
+fn a_plugin_folder_that_does_not_exist_is_an_error() {
+    let s = Scratch::new("no-plugin");
+    let plugin = s.root.join("plugin-gone");
+    let (code, report) = s.doctor_report(&["--plugin-dir", plugin.to_str().unwrap()]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(
+        report["files"],
+        json!([{ "path": plugin, "source": "plugin", "loaded": false, "hooks": 0 }])
+    );
+    one(
+        report["findings"].as_array().unwrap(),
+        "this plugin folder does not exist or is not a folder",
+        "error",
+        "",
+    );
+}
+
+#[test]
 fn an_event_written_twice_names_the_list_that_is_dropped() {
     let s = Scratch::new("twice-key");
     s.script("project/.cursor/hooks/a.sh", ECHO);

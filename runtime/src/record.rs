@@ -124,7 +124,9 @@ fn handler(value: &Value) -> Result<Handler, String> {
     })
 }
 
-/// The record's size for these handlers (the static's array length).
+/// The record's size for these handlers (the static's array length). For `main!`'s expansion
+/// (through `__private`), not a public API.
+#[doc(hidden)]
 pub const fn len(entries: &[Entry]) -> usize {
     let mut nowhere = [0u8; 0];
     let mut out = Out::new(&mut nowhere);
@@ -132,7 +134,9 @@ pub const fn len(entries: &[Entry]) -> usize {
     out.at
 }
 
-/// The record for these handlers; `N` is [`len`] of them.
+/// The record for these handlers; `N` is [`len`] of them. For `main!`'s expansion (through
+/// `__private`), not a public API.
+#[doc(hidden)]
 pub const fn bytes<const N: usize>(entries: &[Entry]) -> [u8; N] {
     let mut bytes = [0u8; N];
     let mut out = Out::new(&mut bytes);
