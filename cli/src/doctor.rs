@@ -3,25 +3,57 @@
 
 use crate::findings::{self, Finding, Severity};
 use crate::sources::{ConfigFile, Hook, Locations};
-use cursor_hooks::hooks_json::{CommandLine, BINARY_MARKER};
-use serde_json::Value;
+use cursor_hooks::hooks_json::CommandLine;
+use cursor_hooks::record::{self, Handler};
+use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Runs the checks and prints them; returns the exit code.
+///
+/// Nothing a configuration names is ever run: a wired cursor-hooks binary is known by the
+/// handler record in its file ([`cursor_hooks::record`]), read as bytes.
 pub fn run(locations: &Locations, json: bool) -> i32 {
     let files = crate::sources::load(locations);
     let findings = check(locations, &files);
+    let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
+    let (errors, warnings, notes) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note),
+    );
     if json {
+        let files: Vec<Value> = files
+            .iter()
+            .map(|file| {
+                json!({
+                    "path": file.path,
+                    "source": file.source,
+                    "loaded": !file.voided,
+                    "hooks": file.hooks.len(),
+                })
+            })
+            .collect();
+        let report = json!({
+            "files": files,
+            "findings": findings,
+            "errors": errors,
+            "warnings": warnings,
+            "notes": notes,
+        });
         println!(
             "{}",
-            serde_json::to_string_pretty(&findings).expect("findings serialize")
+            serde_json::to_string_pretty(&report).expect("findings serialize")
         );
     } else {
         let colour = findings::colour();
         for file in &files {
-            println!("read {} ({})", file.path.display(), file.source);
+            let ignored = if file.voided {
+                ": Cursor loads none of its hooks"
+            } else {
+                ""
+            };
+            println!("read {} ({}){ignored}", file.path.display(), file.source);
         }
         if files.is_empty() {
             println!(
@@ -32,23 +64,9 @@ pub fn run(locations: &Locations, json: bool) -> i32 {
         for finding in &findings {
             println!("{}", findings::line(finding, colour));
         }
-        let errors = findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .count();
-        println!(
-            "{errors} error(s), {} warning(s), {} note(s)",
-            findings
-                .iter()
-                .filter(|f| f.severity == Severity::Warning)
-                .count(),
-            findings
-                .iter()
-                .filter(|f| f.severity == Severity::Note)
-                .count()
-        );
+        println!("{errors} error(s), {warnings} warning(s), {notes} note(s)");
     }
-    i32::from(findings.iter().any(|f| f.severity == Severity::Error))
+    i32::from(errors > 0)
 }
 
 /// Every finding about `files`, in file order.
@@ -64,7 +82,7 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
             };
             let resolved = resolve(command, &file.cwd, &lookup);
             match &resolved {
-                Resolution::File(_) | Resolution::Unparsed => {}
+                Resolution::File(_) | Resolution::Builtin | Resolution::Unparsed => {}
                 Resolution::OnPath(found) => findings.push(finding(file, hook, Severity::Warning, format!(
                     "`{command}` is found only through PATH (at {}); the macOS app starts hooks with a minimal PATH, so write an absolute path",
                     found.display()
@@ -122,6 +140,8 @@ enum Resolution {
     NotFound(String),
     /// A path that is missing or cannot run.
     Broken(String),
+    /// A shell builtin (`echo`, `true`, `:`): the shell runs it whatever PATH is.
+    Builtin,
     /// Shell syntax this reader does not follow.
     Unparsed,
 }
@@ -137,9 +157,12 @@ fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -
         ));
     };
     let Some(path) = line.program_path(cwd, lookup) else {
+        // Before PATH: `/bin/echo` exists too, but `echo` runs the shell's own.
+        if is_shell_builtin(&program) {
+            return Resolution::Builtin;
+        }
         return match search_path(&program) {
             Some(found) => Resolution::OnPath(found),
-            None if is_shell_builtin(&program) => Resolution::Unparsed,
             None => Resolution::NotFound(program),
         };
     };
@@ -156,9 +179,13 @@ fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -
     }
 }
 
+/// The POSIX shell's builtins a hook command may start with (`sh`; Cursor's shell on macOS and
+/// Linux).
 fn is_shell_builtin(name: &str) -> bool {
     [
-        "cd", "echo", "exit", "true", "false", "test", "[", "exec", ":", "printf", "read",
+        ":", ".", "[", "break", "cd", "command", "continue", "echo", "eval", "exec", "exit",
+        "export", "false", "kill", "printf", "pwd", "read", "readonly", "return", "set", "shift",
+        "test", "times", "trap", "true", "umask", "unset", "wait",
     ]
     .contains(&name)
 }
@@ -226,39 +253,17 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
     }
 }
 
-/// Whether the file is a cursor-hooks hook binary: it carries the framework's marker.
-fn is_hook_binary(path: &Path) -> bool {
-    let Ok(bytes) = std::fs::read(path) else {
-        return false;
-    };
-    let marker = BINARY_MARKER.as_bytes();
-    bytes.windows(marker.len()).any(|w| w == marker)
-}
-
-/// What a hook binary declares, from `print-config`: event to its entry.
-fn declared(path: &Path) -> Result<BTreeMap<String, Value>, String> {
-    let output = Command::new(path)
-        .arg("print-config")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot run `{} print-config`: {e}", path.display()))?;
-    if !output.status.success() {
-        return Err(format!(
-            "`{} print-config` failed ({})",
-            path.display(),
-            output.status
-        ));
-    }
-    let config: Value = serde_json::from_slice(&output.stdout)
-        .map_err(|e| format!("`{} print-config` printed no JSON ({e})", path.display()))?;
-    let hooks = config
-        .get("hooks")
-        .and_then(Value::as_object)
-        .ok_or("no hooks")?;
-    Ok(hooks
-        .iter()
-        .filter_map(|(event, list)| Some((event.clone(), list.get(0)?.clone())))
-        .collect())
+/// The handlers a wired file records, read from its bytes (it is never run): `Ok(None)` for a
+/// file that is not a cursor-hooks binary.
+fn recorded(path: &Path) -> Result<Option<BTreeMap<String, Handler>>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let handlers = record::read(&bytes).map_err(|why| {
+        format!(
+            "{}: {why}, so its handlers are not compared with this wiring (nothing was run; a cursor-hooks binary built by another version needs a rebuild)",
+            path.display()
+        )
+    })?;
+    Ok(handlers.map(|list| list.into_iter().map(|h| (h.event.clone(), h)).collect()))
 }
 
 /// Compares each cursor-hooks binary's own handlers with how it is wired.
@@ -270,12 +275,10 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
         }
     }
     for (binary, entries) in by_binary {
-        if !is_hook_binary(&binary) {
-            continue;
-        }
         let first = entries[0];
-        let declared = match declared(&binary) {
-            Ok(declared) => declared,
+        let declared = match recorded(&binary) {
+            Ok(Some(declared)) => declared,
+            Ok(None) => continue,
             Err(why) => {
                 findings.push(finding(first.file, first.hook, Severity::Warning, why));
                 continue;
@@ -296,14 +299,14 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                 ));
                 continue;
             };
-            if own.get("failClosed") == Some(&Value::Bool(true)) && !w.hook.fail_closed {
+            if own.fail_closed && !w.hook.fail_closed {
                 findings.push(finding(w.file, w.hook, Severity::Error, format!(
                     "{}'s `{}` handler fails closed but this entry has no `\"failClosed\": true`, so Cursor lets the action through when the hook crashes or times out",
                     binary.display(),
                     w.hook.event
                 )));
             }
-            let own_timeout = own.get("timeout").and_then(Value::as_f64);
+            let own_timeout = own.timeout.map(f64::from);
             if own_timeout.is_some() && own_timeout != w.hook.timeout {
                 findings.push(finding(w.file, w.hook, Severity::Warning, format!(
                     "`timeout` is {} here but the handler declares {} seconds (its deadline is set from its own)",
@@ -311,7 +314,7 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                     own_timeout.unwrap_or_default()
                 )));
             }
-            let own_matcher = own.get("matcher").and_then(Value::as_str);
+            let own_matcher = own.matcher.as_deref();
             if own_matcher != w.hook.matcher.as_deref() {
                 findings.push(finding(
                     w.file,

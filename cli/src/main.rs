@@ -5,6 +5,11 @@
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
 //! event table.
 
+// First: its `println!` replaces std's in every module below, so no subcommand
+// panics when its reader closes the pipe (`cursor-hooks doctor | head -1`).
+#[macro_use]
+mod out;
+
 mod child;
 mod doctor;
 mod events;

@@ -38,7 +38,9 @@ pub struct ConfigFile {
     pub plugin_root: Option<PathBuf>,
     /// The problems found while reading it.
     pub findings: Vec<Finding>,
-    /// Whether Cursor ignores the whole file (an error voids it).
+    /// Whether Cursor ignores the whole file: an error voids it (its `voids` finding says
+    /// why), or the file cannot be read at all (a directory, a dangling link, bytes that are
+    /// not UTF-8), in which case `hooks` is empty.
     pub voided: bool,
     pub hooks: Vec<Hook>,
 }
@@ -60,12 +62,23 @@ const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt", "mod
 
 /// Fills `file.hooks` and `file.findings` from the file's text.
 pub fn parse(file: &mut ConfigFile, text: &str) {
+    let path = file.path.clone();
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            file.findings.push(Finding::voiding(
+                &path,
+                "",
+                "starts with a UTF-8 byte-order mark (BOM), which JSON parsers (JavaScript's `JSON.parse` too) reject: Cursor loads none of its hooks; save it as UTF-8 without a BOM",
+            ));
+            rest
+        }
+        None => text,
+    };
     let value = match file.format {
         Format::HooksJson => read_hooks_json_text(file, text),
-        _ => match serde_json::from_str::<Value>(text) {
+        _ => match read_json(file, text) {
             Ok(value) => Some(value),
             Err(e) => {
-                let path = file.path.clone();
                 file.findings.push(Finding::voiding(
                     &path,
                     "",
@@ -76,6 +89,22 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
         },
     };
     let Some(value) = value else { return };
+    if !value.is_object() {
+        let expected = match file.format {
+            Format::HooksJson => "an object (`{ \"version\": 1, \"hooks\": { ... } }`)",
+            Format::Plugin => "a plugin manifest object",
+            Format::ClaudeSettings => "a settings object (`{ \"hooks\": { ... } }`)",
+        };
+        file.findings.push(Finding::voiding(
+            &path,
+            "",
+            format!(
+                "the file is {}, expected {expected}: Cursor loads none of its hooks",
+                kind(&value)
+            ),
+        ));
+        return;
+    }
     match file.format {
         Format::HooksJson => hooks_json(file, &value, ""),
         Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
@@ -134,7 +163,7 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
             ));
         }
     }
-    match serde_json::from_str::<Value>(&scan.stripped) {
+    match read_json(file, &scan.stripped) {
         Ok(value) => Some(value),
         Err(e) => {
             file.findings.push(Finding::voiding(
@@ -144,6 +173,153 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
             ));
             None
         }
+    }
+}
+
+/// What a JSON value is, for messages: "an array", "a string"...
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Parses JSON as every JSON reader does (a key written twice keeps its last value), and warns
+/// about each such key: the earlier value is dropped without a word, hooks and mistakes alike.
+fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serde_json::Error> {
+    let mut duplicates = Vec::new();
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let value = serde::de::DeserializeSeed::deserialize(
+        Walk {
+            pointer: String::new(),
+            duplicates: &mut duplicates,
+        },
+        &mut reader,
+    )?;
+    reader.end()?;
+    let path = file.path.clone();
+    for (pointer, dropped) in duplicates {
+        let key = pointer
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .replace("~1", "/")
+            .replace("~0", "~");
+        let what = match dropped.as_array() {
+            Some(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+                let hooks: Vec<String> = items
+                    .iter()
+                    .map(|item| match item.get("command").and_then(Value::as_str) {
+                        Some(command) => format!("`{command}`"),
+                        None => item.to_string(),
+                    })
+                    .collect();
+                format!(
+                    "the first list is dropped with its {} ({}) and nothing checks {}; merge the two lists",
+                    if hooks.len() == 1 { "hook" } else { "hooks" },
+                    hooks.join(", "),
+                    if hooks.len() == 1 { "it" } else { "them" },
+                )
+            }
+            _ => format!("the first value, {}, is dropped", short(&dropped)),
+        };
+        file.findings.push(Finding::new(
+            Severity::Warning,
+            &path,
+            &pointer,
+            format!("`{key}` is written twice here: JSON readers (Cursor's too) keep only the last one, so {what}"),
+        ));
+    }
+    Ok(value)
+}
+
+/// A value in a message, cut to a line.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(80) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text,
+    }
+}
+
+/// Builds a [`Value`] as `serde_json` does, noting every key written twice in one object (its
+/// JSON pointer and the value the later one replaces).
+struct Walk<'a> {
+    pointer: String,
+    duplicates: &'a mut Vec<(String, Value)>,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
+        reader.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Walk<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_str<E>(self, text: &str) -> Result<Value, E> {
+        Ok(text.into())
+    }
+
+    fn visit_string<E>(self, text: String) -> Result<Value, E> {
+        Ok(text.into())
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Walk {
+            pointer: format!("{}/{}", self.pointer, items.len()),
+            duplicates: &mut *self.duplicates,
+        })? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let pointer = format!("{}/{}", self.pointer, segment(&key));
+            let value = map.next_value_seed(Walk {
+                pointer: pointer.clone(),
+                duplicates: &mut *self.duplicates,
+            })?;
+            if let Some(dropped) = object.insert(key, value) {
+                self.duplicates.push((pointer, dropped));
+            }
+        }
+        Ok(Value::Object(object))
     }
 }
 

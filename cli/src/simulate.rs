@@ -54,8 +54,6 @@ pub struct Args {
 
 /// Why the subcommand stopped early.
 enum Stop {
-    /// stdout was closed (`| head`): stop quietly.
-    Closed,
     /// A mistake in the arguments: exit 2.
     Usage(String),
     /// The payload or a file cannot be read: exit 1.
@@ -74,17 +72,10 @@ impl From<&str> for Stop {
     }
 }
 
-/// Writes to stdout; a closed stdout (EPIPE) is `Stop::Closed`, never a panic.
+/// Writes to stdout; a closed stdout (`| head`) ends the process quietly ([`crate::out`]).
 fn out(text: &str) -> Result<(), Stop> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::Closed),
-        Err(e) => Err(Stop::Failed(format!("cannot write the output: {e}"))),
-    }
+    crate::out::print(text);
+    Ok(())
 }
 
 /// Writes one line to stderr, ignoring a closed stderr.
@@ -96,7 +87,7 @@ fn note(text: &str) {
 /// 2 on a mistake in the arguments, 1 when the payload cannot be read.
 pub fn run(args: Args) -> Result<i32, String> {
     match simulate_command(&args) {
-        Ok(()) | Err(Stop::Closed) => Ok(0),
+        Ok(()) => Ok(0),
         Err(Stop::Usage(message)) => {
             note(&format!("cursor-hooks: {message}"));
             Ok(2)

@@ -2,7 +2,7 @@
 //! one wires. Parsing records its problems as findings, so `doctor` and `simulate` see one
 //! reading of the files.
 
-use crate::findings::Severity;
+use crate::findings::{Finding, Severity};
 use crate::host::{self, Cwd, Format};
 use std::path::{Path, PathBuf};
 
@@ -114,11 +114,17 @@ fn read_source(
     plugin_root: Option<PathBuf>,
     locations: &Locations,
 ) -> Option<ConfigFile> {
-    let (path, format) = match format {
-        Format::Plugin => plugin_file(path)?,
-        other => (path.to_path_buf(), other),
+    let (path, format, unreadable) = match format {
+        Format::Plugin => match plugin_file(path)? {
+            Ok((path, format)) => (path, format, None),
+            Err(why) => (path.to_path_buf(), Format::Plugin, Some(why)),
+        },
+        other => (path.to_path_buf(), other, None),
     };
-    let text = std::fs::read_to_string(&path).ok()?;
+    let text = match unreadable {
+        Some(why) => Err(why),
+        None => read_text(&path).transpose()?,
+    };
     let cwd = match cwd {
         Cwd::Project => locations.project.clone(),
         Cwd::FileDir => path.parent().map(Path::to_path_buf).unwrap_or_default(),
@@ -133,7 +139,14 @@ fn read_source(
         voided: false,
         hooks: Vec::new(),
     };
-    crate::parse::parse(&mut file, &text);
+    match text {
+        Ok(text) => crate::parse::parse(&mut file, &text),
+        Err(why) => file.findings.push(Finding::voiding(
+            &path,
+            "",
+            format!("{why}: Cursor cannot load its hooks"),
+        )),
+    }
     file.voided = file
         .findings
         .iter()
@@ -141,13 +154,71 @@ fn read_source(
     Some(file)
 }
 
-/// A plugin's hooks: its `hooks/hooks.json`, else the `hooks` of its manifest.
-fn plugin_file(root: &Path) -> Option<(PathBuf, Format)> {
+/// The text of a configuration file: `Ok(None)` when nothing is there, an error saying why
+/// when something is there but cannot be read as text (a directory, a dangling or looping
+/// symbolic link, a FIFO, bytes that are not UTF-8). Only regular files are opened, so a
+/// FIFO cannot make this wait.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return match std::fs::read_link(path) {
+                Ok(target) => Err(format!(
+                    "a symbolic link to {}, which does not exist",
+                    target.display()
+                )),
+                Err(_) => Ok(None),
+            };
+        }
+        Err(e) => return Err(format!("cannot be read ({e})")),
+    };
+    if meta.is_dir() {
+        return Err("a directory, not a file".to_owned());
+    }
+    if !meta.is_file() {
+        return Err(
+            "not a regular file (a FIFO, socket or device), so it was not opened".to_owned(),
+        );
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = &bytes[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        format!(
+            "not UTF-8 text (byte 0x{:02x} at line {line}, column {column}); save it as UTF-8",
+            bytes[at]
+        )
+    })
+}
+
+/// A plugin's hooks: its `hooks/hooks.json`, else the `hooks` of its manifest; `None` when it
+/// has neither, an error when the folder itself is missing.
+fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
     let plugins = &host::host().plugins;
+    if !root.is_dir() {
+        return Some(Err(
+            "this plugin folder does not exist or is not a folder".to_owned()
+        ));
+    }
+    // `symlink_metadata`: anything there (a directory, a dangling link) is read, and reported
+    // when it cannot be, rather than passed over.
     let hooks_file = root.join(&plugins.hooks_file);
-    if hooks_file.is_file() {
-        return Some((hooks_file, Format::HooksJson));
+    if hooks_file.symlink_metadata().is_ok() {
+        return Some(Ok((hooks_file, Format::HooksJson)));
     }
     let manifest = root.join(&plugins.manifest);
-    manifest.is_file().then_some((manifest, Format::Plugin))
+    manifest
+        .symlink_metadata()
+        .is_ok()
+        .then_some(Ok((manifest, Format::Plugin)))
 }

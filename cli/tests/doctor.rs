@@ -380,30 +380,33 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     );
 }
 
-/// A stand-in for a cursor-hooks binary: it carries the marker, and `print-config` prints what
-/// a binary with these handlers prints.
-fn marked_hook(s: &Scratch, relative: &str, declared: Value) -> std::path::PathBuf {
-    let config = json!({ "version": 1, "hooks": declared }).to_string();
-    s.script(
-        relative,
-        &format!(
-            "# cursor-hooks-binary-marker:v1\nif [ \"$1\" = print-config ]; then echo '{config}'; exit 0; fi\ncat >/dev/null\necho '{{}}'"
-        ),
-    )
+/// A stand-in for a cursor-hooks binary: a shell script that records it was run, carrying a
+/// handler record (`cursor_hooks::record`'s layout, written out here) with these handlers.
+fn recorded_hook(s: &Scratch, relative: &str, handlers: Value) -> std::path::PathBuf {
+    let json = handlers.to_string();
+    let mut bytes = b"#!/bin/sh\ntouch \"$0.ran\"\necho '{}'\nexit 0\n# ".to_vec();
+    bytes.extend_from_slice(b"cursor-hooks-binary-marker:v1\0");
+    bytes.extend_from_slice(&u32::try_from(json.len()).unwrap().to_le_bytes());
+    bytes.extend_from_slice(json.as_bytes());
+    bytes.push(b'\n');
+    let path = s.write(relative, "");
+    std::fs::write(&path, bytes).unwrap();
+    common::make_executable(&path);
+    path
 }
 
 #[test]
-fn a_hook_binary_is_compared_with_what_it_declares() {
+fn a_hook_binary_is_compared_with_its_record_without_being_run() {
     let s = Scratch::new("binary");
-    let hook = marked_hook(
+    let hook = recorded_hook(
         &s,
         "bin/guard",
-        json!({
-            "beforeReadFile": [{ "command": "x", "failClosed": true, "timeout": 5 }],
-            "beforeShellExecution": [{ "command": "x", "timeout": 5 }],
-            "preToolUse": [{ "command": "x", "matcher": "Shell", "timeout": 5 }],
-            "stop": [{ "command": "x" }],
-        }),
+        json!([
+            { "event": "beforeReadFile", "handler": "read", "failClosed": true, "timeout": 5 },
+            { "event": "beforeShellExecution", "handler": "shell", "timeout": 5 },
+            { "event": "preToolUse", "handler": "tool", "matcher": "Shell", "timeout": 5 },
+            { "event": "stop", "handler": "verify" },
+        ]),
     );
     let hook = hook.to_str().unwrap();
     s.hooks_json(
@@ -414,15 +417,6 @@ fn a_hook_binary_is_compared_with_what_it_declares() {
             "preToolUse": [{ "command": hook, "timeout": 5 }],
             "afterFileEdit": [{ "command": hook }],
         }),
-    );
-    // A script without the marker is never asked for its configuration.
-    let plain = s.script(
-        "bin/plain",
-        "if [ \"$1\" = print-config ]; then touch \"$0.asked\"; fi; echo '{}'",
-    );
-    s.hooks_json(
-        "home/.cursor/hooks.json",
-        json!({ "sessionEnd": [{ "command": plain.to_str().unwrap() }] }),
     );
     let (code, findings) = s.doctor(&[]);
     assert_eq!(code, 1, "{findings:#?}");
@@ -456,8 +450,36 @@ fn a_hook_binary_is_compared_with_what_it_declares() {
         "{findings:#?}"
     );
     assert!(
-        !s.root.join("bin/plain.asked").exists(),
-        "doctor ran print-config on an unmarked file"
+        !s.root.join("bin/guard.ran").exists(),
+        "doctor ran a wired file"
+    );
+}
+
+#[test]
+fn a_file_with_the_marker_text_alone_is_never_run() {
+    let s = Scratch::new("marker-text");
+    // What a cloned repository could hold: the marker in a comment, and a script that would
+    // touch a file and then wait for a long time if anything ran it.
+    let script = s.script(
+        "project/.cursor/hooks/evil.sh",
+        "# cursor-hooks-binary-marker:v1\ntouch \"$0.ran\"\nsleep 60\necho '{}'",
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": ".cursor/hooks/evil.sh" }] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert!(
+        !s.root.join("project/.cursor/hooks/evil.sh.ran").exists(),
+        "doctor ran {}",
+        script.display()
+    );
+    assert_eq!(code, 0, "{findings:#?}");
+    one(
+        &findings,
+        "evil.sh: it carries the cursor-hooks marker but no handler record after it, so its handlers are not compared",
+        "warning",
+        "/hooks/beforeShellExecution/0",
     );
 }
 
@@ -477,4 +499,279 @@ fn a_real_hook_binary_carries_the_marker() {
     assert!(unwired[0]["message"].as_str().unwrap().contains(
         "also handles `beforeReadFile`, `beforeSubmitPrompt`, `beforeTabFileRead`, `preToolUse`, `stop` but"
     ));
+}
+
+/// Bytes that are not text: a fixed pseudo-random sequence (no UTF-8 reader accepts it).
+fn random_bytes() -> Vec<u8> {
+    let mut state: u32 = 0x2545_f491;
+    (0..512)
+        .map(|_| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (state >> 16) as u8 | 0x80
+        })
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn files_that_cannot_be_read_are_errors_not_silence() {
+    use std::os::unix::fs::symlink;
+    let s = Scratch::new("unreadable");
+    // Every source at once: a directory, a link loop, a dangling link, one bad byte, noise.
+    std::fs::create_dir_all(s.root.join("project/.cursor/hooks.json")).unwrap();
+    symlink("hooks.json", s.root.join("home/.cursor/hooks.json")).unwrap();
+    std::fs::create_dir_all(s.root.join("project/.claude")).unwrap();
+    symlink(
+        "gone.json",
+        s.root.join("project/.claude/settings.local.json"),
+    )
+    .unwrap();
+    let mut latin1 =
+        br#"{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "caf"#.to_vec();
+    latin1.extend_from_slice(b"\xe9.sh\" }] }] } }");
+    let settings = s.write("project/.claude/settings.json", "");
+    std::fs::write(&settings, latin1).unwrap();
+    let plugin_hooks = s.write("plugin/hooks/hooks.json", "");
+    std::fs::write(&plugin_hooks, random_bytes()).unwrap();
+    let plugin = s.root.join("plugin");
+    let plugin_arg = ["--plugin-dir", plugin.to_str().unwrap()];
+
+    let (code, report) = s.doctor_report(&plugin_arg);
+    assert_eq!(code, 1, "{report:#}");
+    let findings = report["findings"].as_array().unwrap();
+    let error_for = |file: &str, text: &str| {
+        let hits: Vec<&Value> = findings
+            .iter()
+            .filter(|f| f["file"].as_str().unwrap().ends_with(file))
+            .collect();
+        assert_eq!(hits.len(), 1, "one finding for {file}: {findings:#?}");
+        assert_eq!(severity(hits[0]), "error", "{:#?}", hits[0]);
+        let message = hits[0]["message"].as_str().unwrap();
+        assert!(message.contains(text), "{file}: {message}");
+    };
+    error_for("project/.cursor/hooks.json", "a directory, not a file");
+    error_for("home/.cursor/hooks.json", "symbolic links");
+    error_for(
+        "project/.claude/settings.local.json",
+        "a symbolic link to gone.json, which does not exist",
+    );
+    error_for(
+        "project/.claude/settings.json",
+        "not UTF-8 text (byte 0xe9 at line 1, column 71)",
+    );
+    error_for("plugin/hooks/hooks.json", "not UTF-8 text (byte 0x");
+    let files = report["files"].as_array().unwrap();
+    assert_eq!(files.len(), 5, "{files:#?}");
+    assert!(files.iter().all(|f| f["loaded"] == false), "{files:#?}");
+
+    let text = s.cli(
+        &[
+            "doctor",
+            "--project",
+            s.project().to_str().unwrap(),
+            plugin_arg[0],
+            plugin_arg[1],
+        ],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(!stdout.contains("no hooks configuration found"), "{stdout}");
+    assert!(stdout.contains("5 error(s)"), "{stdout}");
+
+    // simulate does not run the project as if those files were empty: it names them.
+    let simulated = s.cli(
+        &[
+            "simulate",
+            "--json",
+            "--project",
+            s.project().to_str().unwrap(),
+            "--event",
+            "stop",
+        ],
+        None,
+    );
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&simulated.stdout),
+        String::from_utf8_lossy(&simulated.stderr)
+    );
+    assert!(said.contains(".cursor/hooks.json"), "{said}");
+}
+
+#[test]
+fn a_plugin_folder_that_does_not_exist_is_an_error() {
+    let s = Scratch::new("no-plugin");
+    let plugin = s.root.join("plugin-gone");
+    let (code, report) = s.doctor_report(&["--plugin-dir", plugin.to_str().unwrap()]);
+    assert_eq!(code, 1, "{report:#}");
+    assert_eq!(
+        report["files"],
+        json!([{ "path": plugin, "source": "plugin", "loaded": false, "hooks": 0 }])
+    );
+    one(
+        report["findings"].as_array().unwrap(),
+        "this plugin folder does not exist or is not a folder",
+        "error",
+        "",
+    );
+}
+
+#[test]
+fn an_event_written_twice_names_the_list_that_is_dropped() {
+    let s = Scratch::new("twice-key");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.write(
+        "project/.cursor/hooks.json",
+        r#"{ "version": 1, "hooks": {
+            "beforeShellExecution": [{ "command": ".cursor/hooks/gone.sh" }, { "command": ".cursor/hooks/also-gone.sh" }],
+            "beforeShellExecution": [{ "command": ".cursor/hooks/a.sh" }]
+        } }"#,
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    one(
+        &findings,
+        "`beforeShellExecution` is written twice here: JSON readers (Cursor's too) keep only the last one, so the first list is dropped with its hooks (`.cursor/hooks/gone.sh`, `.cursor/hooks/also-gone.sh`)",
+        "warning",
+        "/hooks/beforeShellExecution",
+    );
+}
+
+#[test]
+fn shell_builtins_are_not_looked_up_in_path() {
+    let s = Scratch::new("builtins");
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": "echo '{}'" },
+            { "command": "true" },
+            { "command": ": nothing to do" },
+        ] }),
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    assert!(with(&findings, "PATH").is_empty(), "{findings:#?}");
+}
+
+#[test]
+fn a_top_level_array_and_a_byte_order_mark_are_named() {
+    let s = Scratch::new("shapes");
+    s.write("project/.cursor/hooks.json", "[]");
+    s.write(
+        "home/.cursor/hooks.json",
+        "\u{feff}{ \"version\": 1, \"hooks\": {} }",
+    );
+    let (code, findings) = s.doctor(&[]);
+    assert_eq!(code, 1, "{findings:#?}");
+    one(
+        &findings,
+        "the file is an array, expected an object (`{ \"version\": 1, \"hooks\": { ... } }`)",
+        "error",
+        "",
+    );
+    one(
+        &findings,
+        "starts with a UTF-8 byte-order mark (BOM)",
+        "error",
+        "",
+    );
+    assert_eq!(findings.len(), 2, "{findings:#?}");
+}
+
+#[test]
+fn json_lists_the_files_read_and_the_counts() {
+    let s = Scratch::new("report");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": ".cursor/hooks/a.sh" },
+            { "command": ".cursor/hooks/gone.sh" },
+        ] }),
+    );
+    s.write("home/.cursor/hooks.json", r#"{ "hooks": {} }"#);
+    let (code, report) = s.doctor_report(&[]);
+    assert_eq!(code, 1);
+    let project = s.root.join("project/.cursor/hooks.json");
+    let home = s.root.join("home/.cursor/hooks.json");
+    assert_eq!(
+        report["files"],
+        json!([
+            { "path": project, "source": "project", "loaded": true, "hooks": 2 },
+            { "path": home, "source": "user", "loaded": false, "hooks": 0 },
+        ])
+    );
+    assert_eq!(
+        (&report["errors"], &report["warnings"], &report["notes"]),
+        (&json!(2), &json!(0), &json!(0)),
+        "{report:#}"
+    );
+}
+
+/// Runs `cursor-hooks ARGS` with stdout a pipe whose reading end is already closed.
+fn with_closed_stdout(s: &Scratch, args: &[&str]) -> std::process::Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    std::process::Command::new(common::CLI)
+        .args(args)
+        .current_dir(s.project())
+        .env("HOME", s.home())
+        .env(
+            "CURSOR_HOOKS_ENTERPRISE_FILE",
+            s.root.join("enterprise/hooks.json"),
+        )
+        .stdin(std::process::Stdio::null())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("cursor-hooks runs")
+}
+
+#[test]
+fn a_closed_stdout_ends_every_subcommand_quietly() {
+    let s = Scratch::new("pipe");
+    let hook = s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "stop": [{ "command": ".cursor/hooks/a.sh" }] }),
+    );
+    let captures = s.write(
+        "captures.jsonl",
+        &format!(
+            "{}\n",
+            json!({ "payload": json!({ "hook_event_name": "stop", "status": "completed", "loop_count": 0 }).to_string(),
+                    "stdout": "{\"followup_message\":\"x\"}\n", "exit_code": 0 })
+        ),
+    );
+    let runtime = common::workspace_root().join("runtime");
+    let project = s.project();
+    let project = project.to_str().unwrap();
+    let runs: [&[&str]; 8] = [
+        &["doctor", "--project", project],
+        &["doctor", "--json", "--project", project],
+        &["simulate", "--project", project, "--event", "stop"],
+        &[
+            "simulate",
+            "--json",
+            "--project",
+            project,
+            "--event",
+            "stop",
+        ],
+        &[
+            "replay",
+            captures.to_str().unwrap(),
+            "--",
+            hook.to_str().unwrap(),
+        ],
+        &["new", "piped-hooks", "--path", runtime.to_str().unwrap()],
+        &["events"],
+        &["--help"],
+    ];
+    for args in runs {
+        let output = with_closed_stdout(&s, args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
 }

@@ -418,6 +418,10 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             #(#checks)*
             #(#distinct)*
             const HANDLERS: &[::cursor_hooks::__private::Entry] = &[#(#entries),*];
+            /// What tools read instead of running the binary (`cursor_hooks::record`).
+            #[used]
+            static __CURSOR_HOOKS_RECORD: [u8; ::cursor_hooks::__private::record_len(HANDLERS)] =
+                ::cursor_hooks::__private::record_bytes(HANDLERS);
             ::cursor_hooks::__private::main(HANDLERS)
         }
     })

@@ -9,8 +9,6 @@ use std::io::{IsTerminal, Read, Write};
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
-    // Keeps the marker in the binary, so `cursor-hooks doctor` can recognise it by reading it.
-    std::hint::black_box(crate::hooks_json::EMBEDDED_MARKER);
     let args: Vec<String> = std::env::args().skip(1).collect();
     match command_line(entries, &args, std::io::stdin().is_terminal()) {
         Decision::Exit(code) => std::process::exit(code),

@@ -32,17 +32,16 @@
 
 use std::path::{Path, PathBuf};
 
-/// The byte string every hook binary carries, so tools can recognise one by reading the file
-/// instead of running an arbitrary program.
+/// The byte string every hook binary carries at the start of its handler record
+/// ([`crate::record`]), so tools can recognise one, and learn its handlers, by reading the file
+/// instead of running an arbitrary program. The text alone proves nothing (any file can contain
+/// it): only the record after it says what the binary handles, and nothing is ever run on the
+/// strength of it.
 ///
 /// ```
 /// assert!(cursor_hooks::hooks_json::BINARY_MARKER.starts_with("cursor-hooks-binary-marker"));
 /// ```
 pub const BINARY_MARKER: &str = "cursor-hooks-binary-marker:v1";
-
-/// The marker as a static that the binary's `main` touches, so the linker keeps it.
-#[doc(hidden)]
-pub static EMBEDDED_MARKER: &str = BINARY_MARKER;
 
 /// One `hooks.json` command split into shell words.
 #[derive(Debug, Clone, PartialEq, Eq)]

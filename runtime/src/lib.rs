@@ -84,6 +84,7 @@ pub mod hooks_json;
 mod launch;
 mod panic;
 mod process;
+pub mod record;
 mod render;
 mod respond;
 pub mod response;

@@ -3,6 +3,7 @@
 
 pub use crate::binary::main;
 pub use crate::hook::{FailPolicy, Hook, HookOptions, LoopLimit, Outcome};
+pub use crate::record::{bytes as record_bytes, len as record_len};
 pub use crate::respond::{assert_distinct_events, respond, Entry, Settings};
 
 /// Whether two handlers answer the same event: equal and non-empty wire names (a stand-in's is

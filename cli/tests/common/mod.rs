@@ -96,6 +96,14 @@ impl Scratch {
 
     /// `doctor --json` on the project: the exit code and the findings.
     pub fn doctor(&self, extra: &[&str]) -> (i32, Vec<Value>) {
+        let (code, report) = self.doctor_report(extra);
+        let findings = report["findings"].as_array().expect("findings").clone();
+        (code, findings)
+    }
+
+    /// `doctor --json` on the project: the exit code and the whole report (files, findings,
+    /// counts).
+    pub fn doctor_report(&self, extra: &[&str]) -> (i32, Value) {
         let project = self.project();
         let mut args = vec![
             "doctor",
@@ -105,17 +113,14 @@ impl Scratch {
         ];
         args.extend_from_slice(extra);
         let output = self.cli(&args, None);
-        let findings: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
             panic!(
                 "doctor printed no JSON ({e}): {}\n{}",
                 String::from_utf8_lossy(&output.stdout),
                 String::from_utf8_lossy(&output.stderr)
             )
         });
-        (
-            output.status.code().expect("an exit code"),
-            findings.as_array().expect("an array").clone(),
-        )
+        (output.status.code().expect("an exit code"), report)
     }
 
     /// `simulate --json` with these arguments: the result object.

@@ -1,0 +1,368 @@
+//! The handler record every hook binary carries: what its `main!` lists (each handler's event,
+//! name, timeout, matcher, failure policy and loop limit, what `print-config` prints), stored as
+//! bytes in the file. Tools such as `cursor-hooks doctor` learn a binary's handlers by reading
+//! the file, never by running it: a configuration from a cloned repository is data to inspect,
+//! not code to run.
+//!
+//! `main!` builds the record at compile time (a `#[used]` static filled by `const fn`s from the
+//! handler list), so it costs its own bytes and not one instruction at start-up. Its layout:
+//!
+//! - [`BINARY_MARKER`] (`cursor-hooks-binary-marker:v1`) and a NUL byte;
+//! - the length of the JSON that follows, 4 bytes little-endian;
+//! - that JSON: one object per handler,
+//!   `[{"event":"preToolUse","handler":"guard","timeout":5,"matcher":"Shell","failClosed":true}]`,
+//!   with `timeout`, `matcher`, `failClosed` (only when `true`) and `loop_limit` (a count, or
+//!   `null` for no limit) present only when the handler sets them, named as in `hooks.json`.
+//!
+//! ```
+//! use cursor_hooks::record::{self, Handler};
+//!
+//! let json = br#"[{"event":"stop","handler":"verify","timeout":5,"loop_limit":1}]"#;
+//! let mut file = b"\x7fELF...".to_vec();
+//! file.extend_from_slice(cursor_hooks::hooks_json::BINARY_MARKER.as_bytes());
+//! file.push(0);
+//! file.extend_from_slice(&(json.len() as u32).to_le_bytes());
+//! file.extend_from_slice(json);
+//!
+//! let handlers = record::read(&file).unwrap().unwrap();
+//! assert_eq!(handlers, [Handler {
+//!     event: "stop".into(),
+//!     handler: "verify".into(),
+//!     timeout: Some(5),
+//!     matcher: None,
+//!     fail_closed: false,
+//!     loop_limit: Some(Some(1)),
+//! }]);
+//! assert_eq!(record::read(b"#!/bin/sh\necho '{}'\n"), Ok(None));
+//! ```
+
+use crate::hook::{FailPolicy, LoopLimit};
+use crate::hooks_json::BINARY_MARKER;
+use crate::respond::Entry;
+use serde_json::Value;
+
+/// One handler as a binary's record lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handler {
+    /// The event's wire name (`beforeShellExecution`).
+    pub event: String,
+    /// The handler function's name.
+    pub handler: String,
+    /// `timeout` in seconds, when the handler sets one.
+    pub timeout: Option<u32>,
+    /// `matcher`, when the handler sets one.
+    pub matcher: Option<String>,
+    /// `fail = "closed"`: the entry that runs it needs `"failClosed": true`.
+    pub fail_closed: bool,
+    /// `loop_limit`: `Some(None)` is `null` (no limit).
+    pub loop_limit: Option<Option<u32>>,
+}
+
+/// The handlers recorded in a file's bytes: `Ok(None)` when the file carries no
+/// [`BINARY_MARKER`] (not a cursor-hooks binary), an error when it carries the marker but no
+/// record this version can read (a stray copy of the marker's text, a damaged file, or a
+/// binary built by another version).
+pub fn read(file: &[u8]) -> Result<Option<Vec<Handler>>, String> {
+    let marker = BINARY_MARKER.as_bytes();
+    let mut first_problem = None;
+    let mut from = 0;
+    while let Some(at) = find(&file[from..], marker) {
+        let start = from + at;
+        match record_at(&file[start + marker.len()..]) {
+            Ok(handlers) => return Ok(Some(handlers)),
+            Err(problem) => {
+                first_problem.get_or_insert(problem);
+            }
+        }
+        from = start + marker.len();
+    }
+    match first_problem {
+        None => Ok(None),
+        Some(problem) => Err(problem),
+    }
+}
+
+/// Where `needle` first occurs; a scan for its first byte, as hook binaries are megabytes long.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(skip) = haystack[from..].iter().position(|&b| b == needle[0]) {
+        let at = from + skip;
+        if haystack[at..].starts_with(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The record after one copy of the marker.
+fn record_at(rest: &[u8]) -> Result<Vec<Handler>, String> {
+    let no_record =
+        || "it carries the cursor-hooks marker but no handler record after it".to_owned();
+    let [0, a, b, c, d, json @ ..] = rest else {
+        return Err(no_record());
+    };
+    let len = u32::from_le_bytes([*a, *b, *c, *d]) as usize;
+    let json = json.get(..len).ok_or_else(no_record)?;
+    let value: Value = serde_json::from_slice(json)
+        .map_err(|e| format!("its handler record is not valid JSON ({e})"))?;
+    let list = value.as_array().ok_or("its handler record is not a list")?;
+    list.iter().map(handler).collect()
+}
+
+fn handler(value: &Value) -> Result<Handler, String> {
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_owned);
+    let count = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
+    let event = text("event").ok_or("a handler in its record has no `event`")?;
+    Ok(Handler {
+        handler: text("handler").unwrap_or_default(),
+        timeout: value.get("timeout").and_then(count),
+        matcher: text("matcher"),
+        fail_closed: value.get("failClosed") == Some(&Value::Bool(true)),
+        loop_limit: value.get("loop_limit").map(count),
+        event,
+    })
+}
+
+/// The record's size for these handlers (the static's array length). For `main!`'s expansion
+/// (through `__private`), not a public API.
+#[doc(hidden)]
+pub const fn len(entries: &[Entry]) -> usize {
+    let mut nowhere = [0u8; 0];
+    let mut out = Out::new(&mut nowhere);
+    write(entries, &mut out);
+    out.at
+}
+
+/// The record for these handlers; `N` is [`len`] of them. For `main!`'s expansion (through
+/// `__private`), not a public API.
+#[doc(hidden)]
+pub const fn bytes<const N: usize>(entries: &[Entry]) -> [u8; N] {
+    let mut bytes = [0u8; N];
+    let mut out = Out::new(&mut bytes);
+    write(entries, &mut out);
+    assert!(
+        out.at == N,
+        "the record's length is `record::len` of the same handlers"
+    );
+    bytes
+}
+
+const fn write(entries: &[Entry], out: &mut Out<'_>) {
+    let mut nowhere = [0u8; 0];
+    let mut counter = Out::new(&mut nowhere);
+    write_json(entries, &mut counter);
+    out.str(BINARY_MARKER);
+    out.byte(0);
+    out.raw(&(counter.at as u32).to_le_bytes());
+    write_json(entries, out);
+}
+
+const fn write_json(entries: &[Entry], out: &mut Out<'_>) {
+    out.byte(b'[');
+    let mut i = 0;
+    while i < entries.len() {
+        let entry = &entries[i];
+        let options = &entry.options;
+        if i > 0 {
+            out.byte(b',');
+        }
+        out.str("{\"event\":");
+        out.json_str(entry.info.name);
+        out.str(",\"handler\":");
+        out.json_str(options.handler);
+        if let Some(timeout) = options.timeout {
+            out.str(",\"timeout\":");
+            out.number(timeout);
+        }
+        if let Some(matcher) = options.matcher {
+            out.str(",\"matcher\":");
+            out.json_str(matcher);
+        }
+        if let FailPolicy::Closed = options.fail {
+            out.str(",\"failClosed\":true");
+        }
+        match options.loop_limit {
+            Some(LoopLimit::Limit(n)) => {
+                out.str(",\"loop_limit\":");
+                out.number(n);
+            }
+            Some(LoopLimit::Unlimited) => out.str(",\"loop_limit\":null"),
+            None => {}
+        }
+        out.byte(b'}');
+        i += 1;
+    }
+    out.byte(b']');
+}
+
+/// Writes into `bytes` as far as they go and counts every byte, so one function both measures
+/// the record (into no bytes) and fills it.
+struct Out<'a> {
+    bytes: &'a mut [u8],
+    at: usize,
+}
+
+impl<'a> Out<'a> {
+    const fn new(bytes: &'a mut [u8]) -> Self {
+        Out { bytes, at: 0 }
+    }
+
+    const fn byte(&mut self, byte: u8) {
+        if self.at < self.bytes.len() {
+            self.bytes[self.at] = byte;
+        }
+        self.at += 1;
+    }
+
+    const fn raw(&mut self, bytes: &[u8]) {
+        let mut i = 0;
+        while i < bytes.len() {
+            self.byte(bytes[i]);
+            i += 1;
+        }
+    }
+
+    const fn str(&mut self, text: &str) {
+        self.raw(text.as_bytes());
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped (a matcher is a
+    /// regular expression, full of backslashes).
+    const fn json_str(&mut self, text: &str) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let bytes = text.as_bytes();
+        self.byte(b'"');
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b == b'"' || b == b'\\' {
+                self.byte(b'\\');
+                self.byte(b);
+            } else if b < 0x20 {
+                self.str("\\u00");
+                self.byte(HEX[(b >> 4) as usize]);
+                self.byte(HEX[(b & 0xf) as usize]);
+            } else {
+                self.byte(b);
+            }
+            i += 1;
+        }
+        self.byte(b'"');
+    }
+
+    const fn number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut count = 0;
+        let mut rest = n;
+        loop {
+            digits[count] = b'0' + (rest % 10) as u8;
+            count += 1;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        while count > 0 {
+            count -= 1;
+            self.byte(digits[count]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hook::{Hook, HookOptions, Outcome};
+
+    struct Guard;
+    impl Hook for Guard {
+        type Event = crate::event::PreToolUse;
+        const EVENT_NAME: &'static str = "preToolUse";
+        const OPTIONS: HookOptions = HookOptions {
+            handler: "guard",
+            fail: FailPolicy::Closed,
+            timeout: Some(15),
+            matcher: Some("^Shell$|\"q\"\\.\t"),
+            loop_limit: None,
+            keep_ask: false,
+        };
+        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
+            unreachable!()
+        }
+    }
+
+    struct Verify;
+    impl Hook for Verify {
+        type Event = crate::event::Stop;
+        const EVENT_NAME: &'static str = "stop";
+        const OPTIONS: HookOptions = HookOptions {
+            handler: "verify",
+            fail: FailPolicy::Open,
+            timeout: None,
+            matcher: None,
+            loop_limit: Some(LoopLimit::Unlimited),
+            keep_ask: false,
+        };
+        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
+            unreachable!()
+        }
+    }
+
+    const ENTRIES: &[Entry] = &[Entry::of::<Guard>(), Entry::of::<Verify>()];
+    static RECORD: [u8; len(ENTRIES)] = bytes(ENTRIES);
+
+    #[test]
+    fn what_is_written_at_compile_time_reads_back() {
+        let mut file = b"\x7fELF\0cursor-hooks-binary-marker:v1 in a string".to_vec();
+        file.extend_from_slice(&RECORD);
+        file.extend_from_slice(b"\0more");
+        let handlers = read(&file).expect("a record").expect("the marker");
+        assert_eq!(
+            handlers,
+            [
+                Handler {
+                    event: "preToolUse".into(),
+                    handler: "guard".into(),
+                    timeout: Some(15),
+                    matcher: Some("^Shell$|\"q\"\\.\t".into()),
+                    fail_closed: true,
+                    loop_limit: None,
+                },
+                Handler {
+                    event: "stop".into(),
+                    handler: "verify".into(),
+                    timeout: None,
+                    matcher: None,
+                    fail_closed: false,
+                    loop_limit: Some(None),
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 7, 10, 4_294_967_295] {
+            let mut buffer = [0u8; 10];
+            let mut out = Out::new(&mut buffer);
+            out.number(n);
+            let at = out.at;
+            assert_eq!(
+                std::str::from_utf8(&buffer[..at]),
+                Ok(n.to_string().as_str())
+            );
+        }
+    }
+
+    #[test]
+    fn a_marker_without_a_record_is_an_error_and_no_marker_is_none() {
+        assert_eq!(read(b"plain bytes"), Ok(None));
+        let stray = read(b"# cursor-hooks-binary-marker:v1\necho hi");
+        assert!(stray.is_err_and(|e| e.contains("no handler record")));
+        let mut broken = b"cursor-hooks-binary-marker:v1\0".to_vec();
+        broken.extend_from_slice(&3u32.to_le_bytes());
+        broken.extend_from_slice(b"[{x");
+        assert!(read(&broken).is_err_and(|e| e.contains("not valid JSON")));
+    }
+}
