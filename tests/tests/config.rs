@@ -483,7 +483,11 @@ fn concurrent_installs_and_uninstalls_lose_no_entry() {
         for out in all_at_once(&binaries, "uninstall", &project) {
             assert_eq!(out.code, 0, "round {round}: {}", out.stderr);
         }
-        assert_eq!(project.read(), foreign, "round {round}: only the foreign entries are left");
+        assert_eq!(
+            project.read(),
+            foreign,
+            "round {round}: only the foreign entries are left"
+        );
     }
     assert_eq!(files_in(&project.0.join(".cursor")), LEFT_BESIDE_HOOKS_JSON);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -510,8 +514,7 @@ fn a_linked_hooks_json_is_written_through_and_stays_a_link() {
     let out = install(EVERY, &project, &[]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(is_link(), "hooks.json is still a link");
-    let through: Value =
-        serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    let through: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
     assert_eq!(count_entries(&through, &command_of(EVERY)), 8);
 
     let dir = project.0.to_str().unwrap();
@@ -519,7 +522,11 @@ fn a_linked_hooks_json_is_written_through_and_stays_a_link() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(is_link(), "hooks.json is still a link");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), FOREIGN);
-    assert_eq!(files_in(&dotfiles), ["hooks.json"], "nothing left beside the target");
+    assert_eq!(
+        files_in(&dotfiles),
+        ["hooks.json"],
+        "nothing left beside the target"
+    );
 }
 
 #[cfg(unix)]

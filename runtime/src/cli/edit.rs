@@ -1,0 +1,687 @@
+//! Changing a `hooks.json` as text, so that everything `install` and `uninstall` do not change
+//! stays byte for byte: the user's `//` comments (Cursor strips them before parsing), layout,
+//! key order and other entries.
+//!
+//! [`Document::parse`] reads the text with its comments blanked out (same byte offsets) and
+//! records where each value starts and ends. Changes are collected as deletions and insertions
+//! at those offsets ([`Edits`]) and applied in one pass ([`Document::apply`]). Removing an item
+//! takes its text, the comma that separated it and, when it had lines of its own, those lines;
+//! it never takes a comment outside the item. Added items copy the list's layout: one per line
+//! at the indentation of their neighbours, or inline in a one-line list.
+
+use serde::Serialize;
+use serde_json::Value;
+use std::ops::Range;
+
+/// A parsed `hooks.json` text.
+pub(super) struct Document<'t> {
+    text: &'t str,
+    /// `text` with its comments replaced by spaces: JSON, at the same offsets.
+    stripped: String,
+    /// The top-level value.
+    pub(super) root: Node,
+    /// `\r\n` when the file uses it.
+    newline: &'static str,
+    /// One level of indentation, as the file indents.
+    unit: String,
+}
+
+/// A value and where it is in the text.
+pub(super) struct Node {
+    span: Range<usize>,
+    pub(super) kind: Kind,
+}
+
+/// What a [`Node`] holds.
+pub(super) enum Kind {
+    Object(Vec<Member>),
+    Array(Vec<Node>),
+    /// A string, number, boolean or null.
+    Scalar,
+}
+
+/// One `"key": value` of an object.
+pub(super) struct Member {
+    pub(super) key: String,
+    /// Where the key's opening quote is.
+    start: usize,
+    pub(super) value: Node,
+}
+
+/// A new item for a list: an array's value or an object's member.
+pub(super) enum Item {
+    Value(Value),
+    Member(String, Value),
+}
+
+/// Changes to a [`Document`]'s text, by offset into it.
+#[derive(Default)]
+pub(super) struct Edits {
+    deletions: Vec<Range<usize>>,
+    /// Inserted in the order given where several share an offset.
+    insertions: Vec<(usize, String)>,
+}
+
+impl Edits {
+    fn delete(&mut self, range: Range<usize>) {
+        if !range.is_empty() {
+            self.deletions.push(range);
+        }
+    }
+
+    fn insert(&mut self, at: usize, text: String) {
+        self.insertions.push((at, text));
+    }
+}
+
+/// The value of a `hooks.json` text with `//` comments, as Cursor reads it (Cursor strips
+/// comments first).
+pub(super) fn parse_value(text: &str) -> Result<Value, serde_json::Error> {
+    serde_json::from_str(&strip_comments(text))
+}
+
+impl<'t> Document<'t> {
+    /// Parses `text`, `//` comments allowed, and returns its value too.
+    pub(super) fn parse(text: &'t str) -> Result<(Document<'t>, Value), serde_json::Error> {
+        let stripped = strip_comments(text);
+        let value: Value = serde_json::from_str(&stripped)?;
+        let root = Parser {
+            bytes: stripped.as_bytes(),
+            at: 0,
+        }
+        .value()
+        // The text is JSON: serde_json has just read it.
+        .unwrap_or(Node {
+            span: 0..0,
+            kind: Kind::Scalar,
+        });
+        let document = Document {
+            text,
+            newline: if text.contains("\r\n") { "\r\n" } else { "\n" },
+            unit: indent_unit(text),
+            stripped,
+            root,
+        };
+        Ok((document, value))
+    }
+
+    /// The value of `node`.
+    pub(super) fn value(&self, node: &Node) -> Value {
+        serde_json::from_str(&self.stripped[node.span.clone()]).unwrap_or(Value::Null)
+    }
+
+    /// Replaces `node`'s text by `value`'s, written inline.
+    pub(super) fn replace(&self, edits: &mut Edits, node: &Node, value: &Value) {
+        edits.delete(node.span.clone());
+        edits.insert(node.span.start, inline(value));
+    }
+
+    /// Edits the array or object `list`: removes the items at the indices `removed` (sorted)
+    /// and appends `appended` after the last item kept.
+    pub(super) fn edit_list(
+        &self,
+        edits: &mut Edits,
+        list: &Node,
+        removed: &[usize],
+        appended: &[Item],
+    ) {
+        let spans: Vec<Range<usize>> = match &list.kind {
+            Kind::Object(members) => members
+                .iter()
+                .map(|member| member.start..member.value.span.end)
+                .collect(),
+            Kind::Array(items) => items.iter().map(|item| item.span.clone()).collect(),
+            Kind::Scalar => return,
+        };
+        // The comma after item `i`.
+        let comma = |i: usize| {
+            let gap = spans[i].end..spans[i + 1].start;
+            self.stripped[gap.clone()]
+                .find(',')
+                .map(|at| gap.start + at)
+        };
+        let last_kept = (0..spans.len()).rev().find(|i| !removed.contains(i));
+        if last_kept.is_none() && appended.is_empty() && self.only_items_inside(list, &spans) {
+            // Emptied, with no comment inside: `[]`.
+            edits.delete(list.span.start + 1..list.span.end - 1);
+            return;
+        }
+        for &i in removed {
+            let separator = match last_kept {
+                // After the last item kept, each removed item takes the comma before it.
+                Some(kept) if i > kept => comma(i - 1),
+                _ if i + 1 < spans.len() => comma(i),
+                _ => None,
+            };
+            self.delete_item(edits, spans[i].clone(), separator);
+        }
+        if appended.is_empty() {
+            return;
+        }
+        match last_kept {
+            Some(kept) => self.append_after(edits, list, &spans[kept], appended),
+            None => self.append_into_empty(edits, list, appended),
+        }
+    }
+
+    /// Whether `list` holds nothing but its items, commas and whitespace.
+    fn only_items_inside(&self, list: &Node, spans: &[Range<usize>]) -> bool {
+        let mut at = list.span.start + 1;
+        let mut gaps = Vec::new();
+        for span in spans {
+            gaps.push(at..span.start);
+            at = span.end;
+        }
+        gaps.push(at..list.span.end - 1);
+        gaps.into_iter().all(|gap| {
+            self.text.as_bytes()[gap]
+                .iter()
+                .all(|b| b.is_ascii_whitespace() || *b == b',')
+        })
+    }
+
+    /// Deletes one item and the comma that separated it; when the item had its line(s) to
+    /// itself, those lines go too. Comments outside the item stay.
+    fn delete_item(&self, edits: &mut Edits, item: Range<usize>, comma: Option<usize>) {
+        let bytes = self.text.as_bytes();
+        let blank = |range: Range<usize>| {
+            bytes[range]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        };
+        if let Some(comma) = comma {
+            edits.delete(comma..comma + 1);
+        }
+        let line_start = self.line_start(item.start);
+        if let Some(newline) = bytes[item.end..].iter().position(|&b| b == b'\n') {
+            let line_end = item.end + newline;
+            // A comma after a removed item is always removed too (by it or by the next item).
+            let rest_blank = bytes[item.end..line_end]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b','));
+            if blank(line_start..item.start) && rest_blank {
+                edits.delete(line_start..line_end + 1);
+                return;
+            }
+        }
+        edits.delete(item.clone());
+        match comma {
+            // `a, X` → `a`
+            Some(comma) if comma < item.start && blank(comma + 1..item.start) => {
+                edits.delete(comma..item.start);
+            }
+            // `X, a` → `a`
+            Some(comma) if comma >= item.end && blank(item.end..comma) => {
+                let spaces = bytes[comma + 1..]
+                    .iter()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count();
+                edits.delete(item.end..comma + 1 + spaces);
+            }
+            _ => {}
+        }
+    }
+
+    /// Appends `items` after the item at `last` of a list that keeps at least one.
+    fn append_after(&self, edits: &mut Edits, list: &Node, last: &Range<usize>, items: &[Item]) {
+        if !self.text[list.span.clone()].contains('\n') {
+            let text: String = items
+                .iter()
+                .map(|item| format!(", {}", render_inline(item)))
+                .collect();
+            edits.insert(last.end, text);
+            return;
+        }
+        let indent = match self.indent_before(last.start) {
+            Some(indent) => indent.to_owned(),
+            None => format!("{}{}", self.line_indent(list.span.start), self.unit),
+        };
+        edits.insert(last.end, ",".to_owned());
+        // After a comment that ends the last item's line, not before it.
+        let line_end = self.line_end(last.end);
+        let rest_blank = self.stripped[last.end..line_end]
+            .bytes()
+            .all(|b| matches!(b, b' ' | b'\t' | b','));
+        let at = if rest_blank && line_end < list.span.end {
+            line_end
+        } else {
+            last.end
+        };
+        edits.insert(at, self.lines(items, &indent).join(","));
+    }
+
+    /// Appends `items` to a list with no item left.
+    fn append_into_empty(&self, edits: &mut Edits, list: &Node, items: &[Item]) {
+        let open = list.span.start + 1;
+        let inside = open..list.span.end - 1;
+        let multiline = self.text[self.root.span.clone()].contains('\n');
+        if !multiline {
+            let text: Vec<String> = items.iter().map(render_inline).collect();
+            edits.insert(open, text.join(", "));
+            return;
+        }
+        let outer = self.line_indent(list.span.start).to_owned();
+        let body = self
+            .lines(items, &format!("{outer}{}", self.unit))
+            .join(",");
+        if self.text[inside.clone()].trim().is_empty() {
+            edits.delete(inside);
+            edits.insert(open, format!("{body}{}{outer}", self.newline));
+        } else {
+            edits.insert(open, body);
+        }
+    }
+
+    /// Each item on a line of its own (starting with the line break) at `indent`.
+    fn lines(&self, items: &[Item], indent: &str) -> Vec<String> {
+        items
+            .iter()
+            .map(|item| {
+                let text = match item {
+                    Item::Value(value) => self.pretty(value),
+                    Item::Member(key, value) => {
+                        format!("{}: {}", inline_key(key), self.pretty(value))
+                    }
+                };
+                let newline = format!("{}{indent}", self.newline);
+                format!("{newline}{}", text.replace('\n', &newline))
+            })
+            .collect()
+    }
+
+    /// `value` over several lines, indented by the file's unit.
+    fn pretty(&self, value: &Value) -> String {
+        let mut out = Vec::new();
+        let formatter = serde_json::ser::PrettyFormatter::with_indent(self.unit.as_bytes());
+        let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+        if value.serialize(&mut serializer).is_err() {
+            return inline(value);
+        }
+        String::from_utf8(out).unwrap_or_else(|_| inline(value))
+    }
+
+    fn line_start(&self, at: usize) -> usize {
+        self.text[..at].rfind('\n').map_or(0, |newline| newline + 1)
+    }
+
+    /// Where the line holding `at` ends, before its `\r\n` or `\n`.
+    fn line_end(&self, at: usize) -> usize {
+        let end = self.text[at..]
+            .find('\n')
+            .map_or(self.text.len(), |n| at + n);
+        if end > at && self.text.as_bytes()[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        }
+    }
+
+    /// The leading whitespace of the line holding `at`.
+    fn line_indent(&self, at: usize) -> &str {
+        let start = self.line_start(at);
+        let line = &self.text[start..];
+        &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+    }
+
+    /// The whitespace before `at` when nothing else precedes it on its line.
+    fn indent_before(&self, at: usize) -> Option<&str> {
+        let before = &self.text[self.line_start(at)..at];
+        before
+            .bytes()
+            .all(|b| b == b' ' || b == b'\t')
+            .then_some(before)
+    }
+
+    /// The text with `edits` made.
+    pub(super) fn apply(&self, edits: Edits) -> String {
+        let mut deletions = edits.deletions;
+        deletions.sort_by_key(|range| range.start);
+        let mut merged: Vec<Range<usize>> = Vec::new();
+        for range in deletions {
+            match merged.last_mut() {
+                Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+                _ => merged.push(range),
+            }
+        }
+        let mut insertions = edits.insertions;
+        insertions.sort_by_key(|(at, _)| *at);
+        let mut out = String::with_capacity(self.text.len() + 256);
+        let mut at = 0;
+        let mut deletions = merged.into_iter().peekable();
+        // Copies the text up to `to`, leaving out deletions that start before it.
+        let mut copy_to = |out: &mut String, at: &mut usize, to: usize| {
+            while let Some(range) = deletions.next_if(|range| range.start < to) {
+                out.push_str(&self.text[*at..range.start]);
+                *at = range.end;
+            }
+            if to > *at {
+                out.push_str(&self.text[*at..to]);
+                *at = to;
+            }
+        };
+        for (position, text) in insertions {
+            copy_to(&mut out, &mut at, position);
+            out.push_str(&text);
+        }
+        copy_to(&mut out, &mut at, self.text.len());
+        out
+    }
+}
+
+/// `text` with every `//` comment outside strings replaced by spaces, byte for byte.
+fn strip_comments(text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let mut in_string = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\\' if in_string => at += 1,
+            b'"' => in_string = !in_string,
+            b'/' if !in_string && bytes.get(at + 1) == Some(&b'/') => {
+                while at < bytes.len() && bytes[at] != b'\n' {
+                    bytes[at] = b' ';
+                    at += 1;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    // Only whole comments, which start at an ASCII `/` and end before a `\n`, were blanked.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The indentation of the first indented line; two spaces for a file with none.
+fn indent_unit(text: &str) -> String {
+    text.lines()
+        .map(|line| &line[..line.len() - line.trim_start_matches([' ', '\t']).len()])
+        .find(|indent| !indent.is_empty())
+        .unwrap_or("  ")
+        .to_owned()
+}
+
+fn render_inline(item: &Item) -> String {
+    match item {
+        Item::Value(value) => inline(value),
+        Item::Member(key, value) => format!("{}: {}", inline_key(key), inline(value)),
+    }
+}
+
+fn inline_key(key: &str) -> String {
+    Value::from(key).to_string()
+}
+
+/// `value` on one line, spaced as people write it: `{ "command": "/h", "timeout": 5 }`.
+fn inline(value: &Value) -> String {
+    match value {
+        Value::Object(members) if !members.is_empty() => {
+            let members: Vec<String> = members
+                .iter()
+                .map(|(key, value)| format!("{}: {}", inline_key(key), inline(value)))
+                .collect();
+            format!("{{ {} }}", members.join(", "))
+        }
+        Value::Array(items) if !items.is_empty() => {
+            let items: Vec<String> = items.iter().map(inline).collect();
+            format!("[{}]", items.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Records where each value of a JSON text is; the text is known to be JSON.
+struct Parser<'b> {
+    bytes: &'b [u8],
+    at: usize,
+}
+
+impl Parser<'_> {
+    fn skip_space(&mut self) {
+        while self
+            .bytes
+            .get(self.at)
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
+            self.at += 1;
+        }
+    }
+
+    fn next_is(&mut self, byte: u8) -> bool {
+        self.skip_space();
+        let found = self.bytes.get(self.at) == Some(&byte);
+        if found {
+            self.at += 1;
+        }
+        found
+    }
+
+    fn value(&mut self) -> Option<Node> {
+        self.skip_space();
+        let start = self.at;
+        let kind = match self.bytes.get(self.at)? {
+            b'{' => {
+                self.at += 1;
+                let mut members = Vec::new();
+                if !self.next_is(b'}') {
+                    loop {
+                        self.skip_space();
+                        let key_start = self.at;
+                        self.string()?;
+                        let key = serde_json::from_slice(&self.bytes[key_start..self.at]).ok()?;
+                        if !self.next_is(b':') {
+                            return None;
+                        }
+                        let value = self.value()?;
+                        members.push(Member {
+                            key,
+                            start: key_start,
+                            value,
+                        });
+                        if self.next_is(b'}') {
+                            break;
+                        }
+                        if !self.next_is(b',') {
+                            return None;
+                        }
+                    }
+                }
+                Kind::Object(members)
+            }
+            b'[' => {
+                self.at += 1;
+                let mut items = Vec::new();
+                if !self.next_is(b']') {
+                    loop {
+                        items.push(self.value()?);
+                        if self.next_is(b']') {
+                            break;
+                        }
+                        if !self.next_is(b',') {
+                            return None;
+                        }
+                    }
+                }
+                Kind::Array(items)
+            }
+            b'"' => {
+                self.string()?;
+                Kind::Scalar
+            }
+            _ => {
+                while self
+                    .bytes
+                    .get(self.at)
+                    .is_some_and(|b| !b",]} \t\r\n".contains(b))
+                {
+                    self.at += 1;
+                }
+                Kind::Scalar
+            }
+        };
+        Some(Node {
+            span: start..self.at,
+            kind,
+        })
+    }
+
+    /// Moves past the string that starts here.
+    fn string(&mut self) -> Option<()> {
+        if self.bytes.get(self.at) != Some(&b'"') {
+            return None;
+        }
+        self.at += 1;
+        loop {
+            match self.bytes.get(self.at)? {
+                b'\\' => self.at += 2,
+                b'"' => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => self.at += 1,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Applies one list edit to the list at `pointer` in `text`.
+    fn edit(text: &str, pointer: &[&str], removed: &[usize], appended: &[Item]) -> String {
+        let (document, _) = Document::parse(text).unwrap();
+        let mut node = &document.root;
+        for key in pointer {
+            let Kind::Object(members) = &node.kind else {
+                panic!("not an object")
+            };
+            node = &members.iter().find(|m| m.key == *key).unwrap().value;
+        }
+        let mut edits = Edits::default();
+        document.edit_list(&mut edits, node, removed, appended);
+        let result = document.apply(edits);
+        parse_value(&result).unwrap_or_else(|e| panic!("{e}:\n{result}"));
+        result
+    }
+
+    fn entry(command: &str) -> Item {
+        Item::Value(json!({ "command": command }))
+    }
+
+    #[test]
+    fn comments_are_blanked_outside_strings_only() {
+        let text = "{ // a\n \"c\": \"http://x\" } // é";
+        let stripped = strip_comments(text);
+        assert_eq!(stripped.len(), text.len());
+        assert_eq!(stripped, "{     \n \"c\": \"http://x\" }      ");
+        assert_eq!(parse_value(text).unwrap(), json!({ "c": "http://x" }));
+    }
+
+    #[test]
+    fn removing_items_one_per_line() {
+        let text = "{\n  \"l\": [\n    1,\n    2, // two\n    3\n  ]\n}\n";
+        assert_eq!(
+            edit(text, &["l"], &[0], &[]),
+            "{\n  \"l\": [\n    2, // two\n    3\n  ]\n}\n"
+        );
+        assert_eq!(
+            edit(text, &["l"], &[1], &[]),
+            "{\n  \"l\": [\n    1,\n    // two\n    3\n  ]\n}\n"
+        );
+        assert_eq!(
+            edit(text, &["l"], &[2], &[]),
+            "{\n  \"l\": [\n    1,\n    2 // two\n  ]\n}\n"
+        );
+        assert_eq!(
+            edit(text, &["l"], &[1, 2], &[]),
+            "{\n  \"l\": [\n    1\n     // two\n  ]\n}\n"
+        );
+        assert_eq!(
+            edit(text, &["l"], &[0, 1, 2], &[]),
+            "{\n  \"l\": [\n    // two\n  ]\n}\n"
+        );
+        assert_eq!(
+            edit(
+                "{\n  \"l\": [\n    1,\n    2\n  ]\n}\n",
+                &["l"],
+                &[0, 1],
+                &[]
+            ),
+            "{\n  \"l\": []\n}\n"
+        );
+    }
+
+    #[test]
+    fn removing_items_on_one_line() {
+        let text = r#"{"l": [1, 2, 3]}"#;
+        assert_eq!(edit(text, &["l"], &[0], &[]), r#"{"l": [2, 3]}"#);
+        assert_eq!(edit(text, &["l"], &[1], &[]), r#"{"l": [1, 3]}"#);
+        assert_eq!(edit(text, &["l"], &[2], &[]), r#"{"l": [1, 2]}"#);
+        assert_eq!(edit(text, &["l"], &[0, 2], &[]), r#"{"l": [2]}"#);
+        assert_eq!(edit(text, &["l"], &[0, 1, 2], &[]), r#"{"l": []}"#);
+    }
+
+    #[test]
+    fn removing_members_of_several_lines() {
+        let text = "{\n  \"a\": [\n    1\n  ],\n  \"b\": {\n    \"c\": 2\n  }\n}";
+        assert_eq!(
+            edit(text, &[], &[0], &[]),
+            "{\n  \"b\": {\n    \"c\": 2\n  }\n}"
+        );
+        assert_eq!(edit(text, &[], &[1], &[]), "{\n  \"a\": [\n    1\n  ]\n}");
+    }
+
+    #[test]
+    fn appending_copies_the_layout() {
+        let text = "{\n\t\"l\": [\n\t\t{ \"command\": \"a\" } // note\n\t]\n}\n";
+        assert_eq!(
+            edit(text, &["l"], &[], &[entry("b")]),
+            "{\n\t\"l\": [\n\t\t{ \"command\": \"a\" }, // note\n\t\t{\n\t\t\t\"command\": \"b\"\n\t\t}\n\t]\n}\n"
+        );
+        assert_eq!(
+            edit(r#"{"l": [{"command": "a"}]}"#, &["l"], &[], &[entry("b")]),
+            r#"{"l": [{"command": "a"}, { "command": "b" }]}"#
+        );
+        assert_eq!(
+            edit("{\r\n  \"l\": []\r\n}", &["l"], &[], &[entry("b")]),
+            "{\r\n  \"l\": [\r\n    {\r\n      \"command\": \"b\"\r\n    }\r\n  ]\r\n}"
+        );
+        assert_eq!(
+            edit(
+                r#"{"a": 1}"#,
+                &[],
+                &[],
+                &[Item::Member("v".into(), json!(1))]
+            ),
+            r#"{"a": 1, "v": 1}"#
+        );
+    }
+
+    #[test]
+    fn removing_the_last_items_and_appending_in_one_edit() {
+        let text = "{\n  \"a\": 1,\n  \"x\": 2,\n  \"y\": 3\n}\n";
+        assert_eq!(
+            edit(text, &[], &[1, 2], &[Item::Member("z".into(), json!(4))]),
+            "{\n  \"a\": 1,\n  \"z\": 4\n}\n"
+        );
+        let text = "{\n  \"x\": 2\n}\n";
+        assert_eq!(
+            edit(text, &[], &[0], &[Item::Member("z".into(), json!(4))]),
+            "{\n  \"z\": 4\n}\n"
+        );
+    }
+
+    #[test]
+    fn appended_then_removed_gives_the_text_back() {
+        for text in [
+            "{\n  \"l\": [\n    1 // one\n  ]\n}\n",
+            "{\"l\": [1]}",
+            "{\n  \"l\": [\n    1\n  ]\n}\n",
+        ] {
+            let added = edit(text, &["l"], &[], &[entry("b")]);
+            assert_eq!(edit(&added, &["l"], &[1], &[]), text, "{added}");
+        }
+    }
+}
