@@ -247,7 +247,10 @@ impl<'t> Document<'t> {
         } else {
             last.end
         };
-        edits.insert(at, self.lines(items, &indent).join(","));
+        // Entries written one per line (`{ "command": "a" },`) get company of the same form.
+        let last_text = &self.text[last.clone()];
+        let one_line = !last_text.contains('\n') && last_text.ends_with(['}', ']']);
+        edits.insert(at, self.lines(items, &indent, one_line).join(","));
     }
 
     /// Appends `items` to a list with no item left.
@@ -262,7 +265,7 @@ impl<'t> Document<'t> {
         }
         let outer = self.line_indent(list.span.start).to_owned();
         let body = self
-            .lines(items, &format!("{outer}{}", self.unit))
+            .lines(items, &format!("{outer}{}", self.unit), false)
             .join(",");
         if self.text[inside.clone()].trim().is_empty() {
             edits.delete(inside);
@@ -272,12 +275,14 @@ impl<'t> Document<'t> {
         }
     }
 
-    /// Each item on a line of its own (starting with the line break) at `indent`.
-    fn lines(&self, items: &[Item], indent: &str) -> Vec<String> {
+    /// Each item on a line of its own (starting with the line break) at `indent`, written
+    /// inline or over several lines.
+    fn lines(&self, items: &[Item], indent: &str, one_line: bool) -> Vec<String> {
         items
             .iter()
             .map(|item| {
                 let text = match item {
+                    _ if one_line => render_inline(item),
                     Item::Value(value) => self.pretty(value),
                     Item::Member(key, value) => {
                         format!("{}: {}", inline_key(key), self.pretty(value))
@@ -638,7 +643,21 @@ mod tests {
         let text = "{\n\t\"l\": [\n\t\t{ \"command\": \"a\" } // note\n\t]\n}\n";
         assert_eq!(
             edit(text, &["l"], &[], &[entry("b")]),
-            "{\n\t\"l\": [\n\t\t{ \"command\": \"a\" }, // note\n\t\t{\n\t\t\t\"command\": \"b\"\n\t\t}\n\t]\n}\n"
+            "{\n\t\"l\": [\n\t\t{ \"command\": \"a\" }, // note\n\t\t{ \"command\": \"b\" }\n\t]\n}\n"
+        );
+        let text = "{\n\t\"l\": [\n\t\t{\n\t\t\t\"command\": \"a\"\n\t\t}\n\t]\n}\n";
+        assert_eq!(
+            edit(text, &["l"], &[], &[entry("b")]),
+            "{\n\t\"l\": [\n\t\t{\n\t\t\t\"command\": \"a\"\n\t\t},\n\t\t{\n\t\t\t\"command\": \"b\"\n\t\t}\n\t]\n}\n"
+        );
+        assert_eq!(
+            edit(
+                "[\n  [1],\n  { \"command\": \"a\" }\n]",
+                &[],
+                &[],
+                &[entry("b")]
+            ),
+            "[\n  [1],\n  { \"command\": \"a\" },\n  { \"command\": \"b\" }\n]"
         );
         assert_eq!(
             edit(r#"{"l": [{"command": "a"}]}"#, &["l"], &[], &[entry("b")]),
@@ -682,6 +701,165 @@ mod tests {
         ] {
             let added = edit(text, &["l"], &[], &[entry("b")]);
             assert_eq!(edit(&added, &["l"], &[1], &[]), text, "{added}");
+        }
+    }
+
+    /// A small deterministic generator (xorshift), for the layout fuzz below.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Every array and object of `node`, with its JSON pointer.
+    fn lists<'n>(node: &'n Node, pointer: String, out: &mut Vec<(String, &'n Node)>) {
+        match &node.kind {
+            Kind::Object(members) => {
+                out.push((pointer.clone(), node));
+                for member in members {
+                    lists(&member.value, format!("{pointer}/{}", member.key), out);
+                }
+            }
+            Kind::Array(items) => {
+                out.push((pointer.clone(), node));
+                for (i, item) in items.iter().enumerate() {
+                    lists(item, format!("{pointer}/{i}"), out);
+                }
+            }
+            Kind::Scalar => {}
+        }
+    }
+
+    /// Random hooks files in several layouts, with comments at line ends and on lines of
+    /// their own; random items removed from and added to a random list: the result is what the
+    /// same change makes of the value, and every comment outside the removed items is kept.
+    #[test]
+    fn random_edits_of_random_layouts_mean_what_they_say() {
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        for round in 0..3000 {
+            let mut hooks = serde_json::Map::new();
+            for event in 0..random.below(4) {
+                let entries: Vec<Value> = (0..random.below(4))
+                    .map(|n| match random.below(3) {
+                        0 => json!({ "command": format!("/h/{n}") }),
+                        1 => json!({ "command": format!("/h/{n}"), "timeout": n }),
+                        _ => json!([]),
+                    })
+                    .collect();
+                hooks.insert(format!("e{event}"), Value::Array(entries));
+            }
+            let value = json!({ "version": 1, "hooks": hooks });
+            let mut text = match random.below(4) {
+                0 => value.to_string(),
+                1 => serde_json::to_string_pretty(&value).unwrap(),
+                2 => serde_json::to_string_pretty(&value)
+                    .unwrap()
+                    .replace("  ", "\t"),
+                _ => serde_json::to_string_pretty(&value)
+                    .unwrap()
+                    .replace('\n', "\r\n"),
+            };
+            let mut comments = 0;
+            if text.contains('\n') {
+                let lines: Vec<String> = text
+                    .split('\n')
+                    .map(|line| {
+                        let (line, cr) = match line.strip_suffix('\r') {
+                            Some(line) => (line, "\r"),
+                            None => (line, ""),
+                        };
+                        let mut out = String::new();
+                        if random.below(4) == 0 {
+                            comments += 1;
+                            out.push_str(&format!("// own line c{comments}\n"));
+                        }
+                        out.push_str(line);
+                        if random.below(3) == 0 {
+                            comments += 1;
+                            out.push_str(&format!(" // end c{comments}"));
+                        }
+                        out.push_str(cr);
+                        out
+                    })
+                    .collect();
+                text = lines.join("\n");
+            }
+            let (document, before) = Document::parse(&text).unwrap();
+            let mut found = Vec::new();
+            lists(&document.root, String::new(), &mut found);
+            let (pointer, list) = &found[random.below(found.len())];
+            let length = match &list.kind {
+                Kind::Object(members) => members.len(),
+                Kind::Array(items) => items.len(),
+                Kind::Scalar => unreachable!(),
+            };
+            let removed: Vec<usize> = (0..length).filter(|_| random.below(3) == 0).collect();
+            let appended: Vec<Item> = (0..random.below(3))
+                .map(|n| match &list.kind {
+                    Kind::Object(_) => {
+                        Item::Member(format!("new{n}"), json!({ "command": "/new" }))
+                    }
+                    _ => Item::Value(json!({ "command": format!("/new/{n}") })),
+                })
+                .collect();
+            let mut expected = before.clone();
+            match expected.pointer_mut(pointer).unwrap() {
+                Value::Object(members) => {
+                    let keys: Vec<String> = match &list.kind {
+                        Kind::Object(members) => members.iter().map(|m| m.key.clone()).collect(),
+                        _ => unreachable!(),
+                    };
+                    for &i in &removed {
+                        members.remove(&keys[i]);
+                    }
+                    for item in &appended {
+                        if let Item::Member(key, value) = item {
+                            members.insert(key.clone(), value.clone());
+                        }
+                    }
+                }
+                Value::Array(items) => {
+                    for &i in removed.iter().rev() {
+                        items.remove(i);
+                    }
+                    for item in &appended {
+                        if let Item::Value(value) = item {
+                            items.push(value.clone());
+                        }
+                    }
+                }
+                _ => unreachable!(),
+            }
+            let mut edits = Edits::default();
+            document.edit_list(&mut edits, list, &removed, &appended);
+            let result = document.apply(edits);
+            let context = format!(
+                "round {round}, {pointer} -{removed:?} +{}:\n{text}\n=>\n{result}",
+                appended.len()
+            );
+            let after = parse_value(&result).unwrap_or_else(|e| panic!("{e}: {context}"));
+            assert_eq!(after, expected, "{context}");
+            // Comments inside a removed item go with it; all others stay.
+            let spans: Vec<Range<usize>> = match &list.kind {
+                Kind::Object(members) => {
+                    members.iter().map(|m| m.start..m.value.span.end).collect()
+                }
+                Kind::Array(items) => items.iter().map(|item| item.span.clone()).collect(),
+                Kind::Scalar => unreachable!(),
+            };
+            for n in 1..=comments {
+                for form in [format!("// own line c{n}\n"), format!(" // end c{n}")] {
+                    let Some(at) = text.find(&form) else { continue };
+                    let inside_removed = removed.iter().any(|&i| spans[i].contains(&at));
+                    let kept = result.contains(form.trim());
+                    assert!(inside_removed || kept, "c{n} lost: {context}");
+                }
+            }
         }
     }
 }
