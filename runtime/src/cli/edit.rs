@@ -446,7 +446,7 @@ impl Parser<'_> {
         while self
             .bytes
             .get(self.at)
-            .is_some_and(|b| b.is_ascii_whitespace())
+            .is_some_and(u8::is_ascii_whitespace)
         {
             self.at += 1;
         }
