@@ -185,13 +185,39 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
 
 fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     flags(args, &[])?;
-    let config = json!({ "version": 1, "hooks": own_hooks(entries, &own_command()?) });
-    say(&format!("{}\n", pretty(&config)))?;
+    say(&render_config(&own_hooks(entries, &own_command()?)))?;
     Ok(0)
 }
 
-fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).expect("JSON values always serialize")
+/// A `hooks.json` holding `hooks`, one event a line and each entry on one line (as people
+/// write them, and as `install` then adds beside them):
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "hooks": {
+///     "stop": [{ "command": "/abs/hook", "loop_limit": 3 }]
+///   }
+/// }
+/// ```
+fn render_config(hooks: &Map<String, Value>) -> String {
+    let events: Vec<String> = hooks
+        .iter()
+        .map(|(event, list)| {
+            format!(
+                "    {}: {}",
+                Value::from(event.as_str()),
+                edit::inline(list)
+            )
+        })
+        .collect();
+    if events.is_empty() {
+        return "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n".to_owned();
+    }
+    format!(
+        "{{\n  \"version\": 1,\n  \"hooks\": {{\n{}\n  }}\n}}\n",
+        events.join(",\n")
+    )
 }
 
 /// Writes `text` to stdout. A reader that has gone (`hook print-config | head -1`) is not an
@@ -472,8 +498,10 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     };
     let before = file.read()?;
     let after = match &before {
-        Some(text) => edit_config(text, &file.shown, &wanted, true, &own)?.0,
-        None => format!("{}\n", pretty(&json!({ "version": 1, "hooks": wanted }))),
+        Some(text) if !nothing_to_keep(text) => {
+            edit_config(text, &file.shown, &wanted, true, &own)?.0
+        }
+        _ => render_config(&wanted),
     };
     let Some(lock) = lock else {
         say(&after)?;
@@ -489,6 +517,16 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
         file.shown.display()
     ))?;
     Ok(0)
+}
+
+/// Whether `text` is empty or an empty object, which `install` may write whole (pretty, one key
+/// a line) rather than edit.
+fn nothing_to_keep(text: &str) -> bool {
+    let mut rest = text.chars().filter(|c| !c.is_whitespace());
+    matches!(
+        (rest.next(), rest.next(), rest.next()),
+        (None, _, _) | (Some('{'), Some('}'), None)
+    )
 }
 
 fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
@@ -529,6 +567,16 @@ fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_empty_file_or_object_is_written_whole() {
+        for empty in ["", " \n", "{}", "{ }\n", "\n{\n}\n"] {
+            assert!(nothing_to_keep(empty), "{empty:?}");
+        }
+        for kept in ["// mine\n{}", "{\"version\": 1}", "{}}", "[]"] {
+            assert!(!nothing_to_keep(kept), "{kept:?}");
+        }
+    }
 
     #[test]
     fn suggests_the_closest_subcommand() {

@@ -734,6 +734,6 @@ fn output_into_a_closed_pipe_ends_quietly() {
     // The install itself happened; so did the uninstall.
     assert_eq!(
         std::fs::read_to_string(project.hooks_json()).unwrap(),
-        "{\n  \"hooks\": {},\n  \"version\": 1\n}\n"
+        "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n"
     );
 }

@@ -418,7 +418,7 @@ fn inline_key(key: &str) -> String {
 }
 
 /// `value` on one line, spaced as people write it: `{ "command": "/h", "timeout": 5 }`.
-fn inline(value: &Value) -> String {
+pub(super) fn inline(value: &Value) -> String {
     match value {
         Value::Object(members) if !members.is_empty() => {
             let members: Vec<String> = members
@@ -443,11 +443,7 @@ struct Parser<'b> {
 
 impl Parser<'_> {
     fn skip_space(&mut self) {
-        while self
-            .bytes
-            .get(self.at)
-            .is_some_and(u8::is_ascii_whitespace)
-        {
+        while self.bytes.get(self.at).is_some_and(u8::is_ascii_whitespace) {
             self.at += 1;
         }
     }
