@@ -203,13 +203,7 @@ fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
 fn render_config(hooks: &Map<String, Value>) -> String {
     let events: Vec<String> = hooks
         .iter()
-        .map(|(event, list)| {
-            format!(
-                "    {}: {}",
-                Value::from(event.as_str()),
-                edit::inline(list)
-            )
-        })
+        .map(|(event, list)| format!("    {}: {}", edit::json_string(event), edit::inline(list)))
         .collect();
     if events.is_empty() {
         return "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n".to_owned();
@@ -269,6 +263,11 @@ struct Own<'a> {
 }
 
 impl Own<'_> {
+    /// The entries of `list` that are not this binary's.
+    fn foreign<'v>(&self, list: &'v [Value]) -> Vec<&'v Value> {
+        list.iter().filter(|entry| !self.is_own(entry)).collect()
+    }
+
     fn is_own(&self, entry: &Value) -> bool {
         entry
             .get("command")
@@ -370,6 +369,15 @@ fn edit_config(
     Ok((after, removed))
 }
 
+/// An event's value as a list of entries (a missing event is an empty list); `None` when it is
+/// not a list.
+fn as_list(list: Option<&Value>) -> Option<&[Value]> {
+    match list {
+        Some(list) => list.as_array().map(Vec::as_slice),
+        None => Some(&[]),
+    }
+}
+
 /// A key that an object has twice (JSON readers keep one of the two; which is theirs).
 fn twice(members: &[Member]) -> Result<(), &str> {
     for (index, member) in members.iter().enumerate() {
@@ -386,27 +394,28 @@ fn update_entry(document: &Document, edits: &mut Edits, entry: &Node, ours: &Val
     let Kind::Object(members) = &entry.kind else {
         return;
     };
-    let mut removed = Vec::new();
+    // Keys the handler no longer sets, in the entry's order.
+    let removed: Vec<usize> = (0..members.len())
+        .filter(|&i| {
+            let key = members[i].key.as_str();
+            MANAGED_KEYS.contains(&key) && ours.get(key).is_none()
+        })
+        .collect();
     let mut added = Vec::new();
     for key in MANAGED_KEYS {
-        let present: Vec<usize> = (0..members.len())
-            .filter(|&i| members[i].key == key)
-            .collect();
-        match ours.get(key) {
-            Some(value) if present.is_empty() => {
-                added.push(Item::Member(key.to_owned(), value.clone()));
+        let Some(value) = ours.get(key) else {
+            continue;
+        };
+        let mut present = members.iter().filter(|member| member.key == key).peekable();
+        if present.peek().is_none() {
+            added.push(Item::Member(key.to_owned(), value.clone()));
+        }
+        for member in present {
+            if document.value(&member.value) != *value {
+                document.replace(edits, &member.value, value);
             }
-            Some(value) => {
-                for &i in &present {
-                    if document.value(&members[i].value) != *value {
-                        document.replace(edits, &members[i].value, value);
-                    }
-                }
-            }
-            None => removed.extend(present),
         }
     }
-    removed.sort_unstable();
     document.edit_list(edits, entry, &removed, &added);
 }
 
@@ -432,41 +441,31 @@ fn check_edit(
             return Err(format!("the edit would change `{key}`"));
         }
     }
-    let empty = Map::new();
-    let hooks = |config: &Map<String, Value>| {
-        config
-            .get("hooks")
-            .and_then(Value::as_object)
-            .unwrap_or(&empty)
-            .clone()
-    };
+    let hooks =
+        |config: &Map<String, Value>| config.get("hooks").and_then(Value::as_object).cloned();
     let (before, after) = (hooks(before), hooks(after));
-    for event in before.keys().chain(after.keys()).chain(wanted.keys()) {
+    let (before, after) = (before.as_ref(), after.as_ref());
+    let event_names = before.into_iter().chain(after).flat_map(Map::keys);
+    for event in event_names.chain(wanted.keys()) {
         let changed = || Err(format!("the edit would change `{event}` wrongly"));
-        let (old, new) = (before.get(event), after.get(event));
-        let (Some(old_list), Some(new_list)) = (
-            old.map_or(Some(&Vec::new()), Value::as_array).cloned(),
-            new.map_or(Some(&Vec::new()), Value::as_array).cloned(),
-        ) else {
+        let (old, new) = (
+            before.and_then(|hooks| hooks.get(event)),
+            after.and_then(|hooks| hooks.get(event)),
+        );
+        let (Some(old_list), Some(new_list)) = (as_list(old), as_list(new)) else {
             if old != new || wanted.contains_key(event) {
                 return changed();
             }
             continue;
         };
-        let foreign = |list: &[Value]| -> Vec<Value> {
-            list.iter().filter(|e| !own.is_own(e)).cloned().collect()
-        };
-        if foreign(&old_list) != foreign(&new_list) {
-            return changed();
-        }
-        let mine: Vec<&Value> = new_list.iter().filter(|e| own.is_own(e)).collect();
+        let mut mine = new_list.iter().filter(|e| own.is_own(e));
         let right = match wanted.get(event).and_then(|list| list.get(0)) {
-            Some(ours) => {
-                mine.len() == 1 && MANAGED_KEYS.iter().all(|k| mine[0].get(k) == ours.get(k))
-            }
-            None => mine.is_empty(),
+            Some(ours) => mine
+                .next()
+                .is_some_and(|entry| MANAGED_KEYS.iter().all(|k| entry.get(k) == ours.get(k))),
+            None => true,
         };
-        if !right {
+        if !right || mine.next().is_some() || own.foreign(old_list) != own.foreign(new_list) {
             return changed();
         }
     }
@@ -522,11 +521,8 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
 /// Whether `text` is empty or an empty object, which `install` may write whole (pretty, one key
 /// a line) rather than edit.
 fn nothing_to_keep(text: &str) -> bool {
-    let mut rest = text.chars().filter(|c| !c.is_whitespace());
-    matches!(
-        (rest.next(), rest.next(), rest.next()),
-        (None, _, _) | (Some('{'), Some('}'), None)
-    )
+    let rest: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    rest.is_empty() || rest == b"{}"
 }
 
 fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {

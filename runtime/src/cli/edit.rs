@@ -9,7 +9,6 @@
 //! it never takes a comment outside the item. Added items copy the list's layout: one per line
 //! at the indentation of their neighbours, or inline in a one-line list.
 
-use serde::Serialize;
 use serde_json::Value;
 use std::ops::Range;
 
@@ -77,14 +76,15 @@ impl Edits {
 /// The value of a `hooks.json` text with `//` comments, as Cursor reads it (Cursor strips
 /// comments first).
 pub(super) fn parse_value(text: &str) -> Result<Value, serde_json::Error> {
-    serde_json::from_str(&strip_comments(text))
+    // `from_slice`, as everywhere in the runtime: one instance of serde_json's reader.
+    serde_json::from_slice(strip_comments(text).as_bytes())
 }
 
 impl<'t> Document<'t> {
     /// Parses `text`, `//` comments allowed, and returns its value too.
     pub(super) fn parse(text: &'t str) -> Result<(Document<'t>, Value), serde_json::Error> {
         let stripped = strip_comments(text);
-        let value: Value = serde_json::from_str(&stripped)?;
+        let value: Value = serde_json::from_slice(stripped.as_bytes())?;
         let root = Parser {
             bytes: stripped.as_bytes(),
             at: 0,
@@ -97,7 +97,11 @@ impl<'t> Document<'t> {
         });
         let document = Document {
             text,
-            newline: if text.contains("\r\n") { "\r\n" } else { "\n" },
+            newline: if text.as_bytes().windows(2).any(|pair| pair == b"\r\n") {
+                "\r\n"
+            } else {
+                "\n"
+            },
             unit: indent_unit(text),
             stripped,
             root,
@@ -107,7 +111,7 @@ impl<'t> Document<'t> {
 
     /// The value of `node`.
     pub(super) fn value(&self, node: &Node) -> Value {
-        serde_json::from_str(&self.stripped[node.span.clone()]).unwrap_or(Value::Null)
+        serde_json::from_slice(self.stripped[node.span.clone()].as_bytes()).unwrap_or(Value::Null)
     }
 
     /// Replaces `node`'s text by `value`'s, written inline.
@@ -294,15 +298,43 @@ impl<'t> Document<'t> {
             .collect()
     }
 
-    /// `value` over several lines, indented by the file's unit.
+    /// `value` over several lines, indented by the file's unit (written here rather than by
+    /// serde_json's serializer, which a hook binary would otherwise carry for this alone).
     fn pretty(&self, value: &Value) -> String {
-        let mut out = Vec::new();
-        let formatter = serde_json::ser::PrettyFormatter::with_indent(self.unit.as_bytes());
-        let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
-        if value.serialize(&mut serializer).is_err() {
-            return inline(value);
+        let mut out = String::new();
+        self.write_pretty(value, "", &mut out);
+        out
+    }
+
+    fn write_pretty(&self, value: &Value, indent: &str, out: &mut String) {
+        let inner = format!("{indent}{}", self.unit);
+        let (open, close, items): (char, char, Vec<(Option<&String>, &Value)>) = match value {
+            Value::Object(members) if !members.is_empty() => (
+                '{',
+                '}',
+                members
+                    .iter()
+                    .map(|(key, value)| (Some(key), value))
+                    .collect(),
+            ),
+            Value::Array(items) if !items.is_empty() => {
+                ('[', ']', items.iter().map(|item| (None, item)).collect())
+            }
+            other => return out.push_str(&inline(other)),
+        };
+        out.push(open);
+        for (n, (key, item)) in items.into_iter().enumerate() {
+            out.push_str(if n == 0 { "\n" } else { ",\n" });
+            out.push_str(&inner);
+            if let Some(key) = key {
+                out.push_str(&json_string(key));
+                out.push_str(": ");
+            }
+            self.write_pretty(item, &inner, out);
         }
-        String::from_utf8(out).unwrap_or_else(|_| inline(value))
+        out.push('\n');
+        out.push_str(indent);
+        out.push(close);
     }
 
     fn line_start(&self, at: usize) -> usize {
@@ -340,7 +372,7 @@ impl<'t> Document<'t> {
     /// The text with `edits` made.
     pub(super) fn apply(&self, edits: Edits) -> String {
         let mut deletions = edits.deletions;
-        deletions.sort_by_key(|range| range.start);
+        sort_by(&mut deletions, |range| range.start);
         let mut merged: Vec<Range<usize>> = Vec::new();
         for range in deletions {
             match merged.last_mut() {
@@ -349,7 +381,7 @@ impl<'t> Document<'t> {
             }
         }
         let mut insertions = edits.insertions;
-        insertions.sort_by_key(|(at, _)| *at);
+        sort_by(&mut insertions, |(at, _)| *at);
         let mut out = String::with_capacity(self.text.len() + 256);
         let mut at = 0;
         let mut deletions = merged.into_iter().peekable();
@@ -370,6 +402,19 @@ impl<'t> Document<'t> {
         }
         copy_to(&mut out, &mut at, self.text.len());
         out
+    }
+}
+
+/// Sorts `items` by `key`, keeping the order of equal ones: an insertion sort, since there are a
+/// few dozen edits at most and the standard library's sorts would add some 10 KiB to every hook
+/// binary.
+fn sort_by<T>(items: &mut [T], key: impl Fn(&T) -> usize) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
 
@@ -414,7 +459,26 @@ fn render_inline(item: &Item) -> String {
 }
 
 fn inline_key(key: &str) -> String {
-    Value::from(key).to_string()
+    json_string(key)
+}
+
+/// `text` as a JSON string.
+pub(super) fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < ' ' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// `value` on one line, spaced as people write it: `{ "command": "/h", "timeout": 5 }`.
@@ -431,7 +495,14 @@ pub(super) fn inline(value: &Value) -> String {
             let items: Vec<String> = items.iter().map(inline).collect();
             format!("[{}]", items.join(", "))
         }
-        other => other.to_string(),
+        Value::String(text) => json_string(text),
+        Value::Number(number) => number.to_string(),
+        Value::Bool(true) => "true".to_owned(),
+        Value::Bool(false) => "false".to_owned(),
+        // `null`, `{}` and `[]`.
+        Value::Null => "null".to_owned(),
+        Value::Object(_) => "{}".to_owned(),
+        Value::Array(_) => "[]".to_owned(),
     }
 }
 
@@ -469,7 +540,11 @@ impl Parser<'_> {
                         self.skip_space();
                         let key_start = self.at;
                         self.string()?;
-                        let key = serde_json::from_slice(&self.bytes[key_start..self.at]).ok()?;
+                        let Ok(Value::String(key)) =
+                            serde_json::from_slice(&self.bytes[key_start..self.at])
+                        else {
+                            return None;
+                        };
                         if !self.next_is(b':') {
                             return None;
                         }
@@ -569,6 +644,33 @@ mod tests {
 
     fn entry(command: &str) -> Item {
         Item::Value(json!({ "command": command }))
+    }
+
+    #[test]
+    fn values_are_written_as_serde_json_writes_them() {
+        let value = json!({
+            "command": "& 'C:\\Program Files\\h.exe' \"x\"\n\t\u{1}é",
+            "list": [1, 2.5, -3, true, null, {}, []],
+            "nested": { "loop_limit": null, "failClosed": false }
+        });
+        let (document, _) = Document::parse("{\n  \"a\": 1\n}").unwrap();
+        assert_eq!(
+            document.pretty(&value),
+            serde_json::to_string_pretty(&value).unwrap()
+        );
+        let compact = serde_json::to_string(&value).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Value>(&inline(&value)).unwrap(),
+            value
+        );
+        assert_eq!(
+            inline(&value)
+                .replace(", ", ",")
+                .replace(": ", ":")
+                .replace("{ ", "{")
+                .replace(" }", "}"),
+            compact
+        );
     }
 
     #[test]
