@@ -5,6 +5,10 @@
 //!
 //! Arguments are parsed by hand: an argument library would be linked into every hook binary
 //! and run at every start, for three subcommands and three flags.
+//!
+//! `install` and `uninstall` change `hooks.json` as text (`cli/edit.rs`), so the user's comments,
+//! layout and entries stay byte for byte, and check the result before writing it; the file is
+//! read and replaced under a lock, through links, with its mode kept (`cli/file.rs`).
 
 mod edit;
 mod file;
@@ -306,7 +310,11 @@ fn edit_config(
     let Kind::Object(top) = &document.root.kind else {
         return Err(not_hooks_json());
     };
-    twice(top).map_err(|key| left(format!("`{key}` is there twice")))?;
+    for key in ["version", "hooks"] {
+        if top.iter().filter(|member| member.key == key).count() > 1 {
+            return Err(left(format!("`{key}` is there twice")));
+        }
+    }
     let mut edits = Edits::default();
     let mut new_top = Vec::new();
     if add_version && !top.iter().any(|member| member.key == "version") {
@@ -365,7 +373,11 @@ fn edit_config(
     }
     document.edit_list(&mut edits, &document.root, &[], &new_top);
     let after = document.apply(edits);
-    check_edit(&before, &after, wanted, add_version, own).map_err(left)?;
+    check_edit(&before, &after, wanted, add_version, own).map_err(|why| {
+        left(format!(
+            "the text edit went wrong ({why}), a bug: please report the file's layout"
+        ))
+    })?;
     Ok((after, removed))
 }
 

@@ -22,7 +22,7 @@ impl HooksFile {
         Ok(HooksFile { shown, real })
     }
 
-    /// Whether the file (or the directory it would be created in) is there at all.
+    /// Whether the directory the file is in (or would be created in) exists.
     pub(super) fn directory_exists(&self) -> bool {
         self.real.parent().is_some_and(Path::is_dir)
     }
@@ -83,9 +83,13 @@ impl HooksFile {
     fn refuse_read_only(&self, metadata: &Metadata) -> Result<(), String> {
         // Opening for writing without truncating changes nothing; it asks the system whether
         // this user may write the file.
-        let writable = !metadata.permissions().readonly()
-            && OpenOptions::new().write(true).open(&self.real).is_ok();
-        if writable {
+        // Only a refusal counts: a file another program holds open (on Windows) is writable.
+        let refused = metadata.permissions().readonly()
+            || OpenOptions::new()
+                .write(true)
+                .open(&self.real)
+                .is_err_and(|e| e.kind() == ErrorKind::PermissionDenied);
+        if !refused {
             return Ok(());
         }
         let target = if self.real == self.shown {
