@@ -851,9 +851,22 @@ mod tests {
                     .collect();
                 hooks.insert(format!("e{event}"), Value::Array(entries));
             }
-            let value = json!({ "version": 1, "hooks": hooks });
-            let mut text = match random.below(4) {
+            let value = json!({ "version": 1, "hooks": hooks.clone() });
+            let mut text = match random.below(5) {
                 0 => value.to_string(),
+                // One event a line, as `print-config` writes it.
+                4 => {
+                    let events: Vec<String> = hooks
+                        .iter()
+                        .map(|(event, list)| {
+                            format!("    {}: {}", json_string(event), inline(list))
+                        })
+                        .collect();
+                    format!(
+                        "{{\n  \"version\": 1,\n  \"hooks\": {{\n{}\n  }}\n}}\n",
+                        events.join(",\n")
+                    )
+                }
                 1 => serde_json::to_string_pretty(&value).unwrap(),
                 2 => serde_json::to_string_pretty(&value)
                     .unwrap()
