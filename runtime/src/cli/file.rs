@@ -69,7 +69,7 @@ impl HooksFile {
             .and_then(|()| keep_permissions(&temporary, existing.as_ref()))
             .and_then(|()| {
                 drop(file);
-                std::fs::rename(&temporary, &self.real)
+                rename_over(&temporary, &self.real)
                     .map_err(|e| format!("cannot replace {}: {e}", self.shown.display()))
             });
         if written.is_err() {
@@ -140,6 +140,24 @@ impl HooksFile {
             "cannot create a temporary file in {}",
             dir.display()
         ))
+    }
+}
+
+/// Renames `from` onto `to`. On Windows that fails with "access denied" while another process
+/// has `to` open without the delete-sharing rename needs (Cursor reading it, another `install`
+/// reading its metadata before it takes the lock): a moment. It is tried again, for two seconds
+/// at most, as npm's `graceful-fs` does.
+fn rename_over(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut waited = 0;
+    loop {
+        match std::fs::rename(from, to) {
+            Err(e) if cfg!(windows) && e.kind() == ErrorKind::PermissionDenied && waited < 2000 => {
+                let pause = 10 + waited / 4;
+                std::thread::sleep(std::time::Duration::from_millis(pause));
+                waited += pause;
+            }
+            result => return result,
+        }
     }
 }
 
