@@ -16,6 +16,7 @@ pub(super) struct HooksFile {
 }
 
 impl HooksFile {
+    /// The file at `shown`, its symbolic links followed.
     pub(super) fn new(shown: PathBuf) -> Result<HooksFile, String> {
         let real = follow_links(&shown)
             .map_err(|e| format!("cannot follow the link {}: {e}", shown.display()))?;
