@@ -141,7 +141,7 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
             &path,
             "",
             format!(
-                "`//` comments on line(s) {}: Cursor strips them and accepts the file, but it is not JSON for other tools",
+                "`//` comments on line(s) {}: Cursor strips them and accepts the file, and a hook binary's `install` and `uninstall` keep them, but tools that read plain JSON refuse it",
                 list(&scan.comment_lines)
             ),
         ));

@@ -5,10 +5,19 @@
 //!
 //! Arguments are parsed by hand: an argument library would be linked into every hook binary
 //! and run at every start, for three subcommands and three flags.
+//!
+//! `install` and `uninstall` change `hooks.json` as text (`cli/edit.rs`), so the user's comments,
+//! layout and entries stay byte for byte, and check the result before writing it; the file is
+//! read and replaced under a lock, through links, with its mode kept (`cli/file.rs`).
+
+mod edit;
+mod file;
 
 use crate::hook::{FailPolicy, LoopLimit};
 use crate::hooks_json::CommandLine;
 use crate::respond::Entry;
+use edit::{Document, Edits, Item, Kind, Member, Node};
+use file::HooksFile;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
@@ -42,7 +51,7 @@ pub(crate) fn command_line(
 ) -> Decision {
     let Some((name, rest)) = args.split_first() else {
         if stdin_is_terminal {
-            eprintln!("{USAGE}");
+            complain(USAGE);
             return Decision::Exit(2);
         }
         return Decision::Hook;
@@ -51,28 +60,26 @@ pub(crate) fn command_line(
         "print-config" => print_config(entries, rest),
         "install" => install(entries, rest),
         "uninstall" => uninstall(entries, rest),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(0)
-        }
+        "help" | "--help" | "-h" => say(&format!("{USAGE}\n")).map(|()| 0),
         "--version" | "-V" => {
-            println!("cursor-hooks {}", env!("CARGO_PKG_VERSION"));
-            Ok(0)
+            say(&format!("cursor-hooks {}\n", env!("CARGO_PKG_VERSION"))).map(|()| 0)
         }
         moved @ ("doctor" | "replay") => {
-            eprintln!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`");
+            complain(&format!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`"));
             return Decision::Exit(2);
         }
         unknown => {
             let hint = crate::spec::closest(unknown, SUBCOMMANDS.iter().copied())
                 .map(|name| format!(", did you mean `{name}`?"))
                 .unwrap_or_default();
-            eprintln!("error: unknown subcommand `{unknown}`{hint}\n{USAGE}");
+            complain(&format!(
+                "error: unknown subcommand `{unknown}`{hint}\n{USAGE}"
+            ));
             return Decision::Exit(2);
         }
     };
     Decision::Exit(result.unwrap_or_else(|error| {
-        eprintln!("error: {error}");
+        complain(&format!("error: {error}"));
         1
     }))
 }
@@ -182,13 +189,55 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
 
 fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     flags(args, &[])?;
-    let config = json!({ "version": 1, "hooks": own_hooks(entries, &own_command()?) });
-    println!("{}", pretty(&config));
+    say(&render_config(&own_hooks(entries, &own_command()?)))?;
     Ok(0)
 }
 
-fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).expect("JSON values always serialize")
+/// A `hooks.json` holding `hooks`, one event a line and each entry on one line (as people
+/// write them, and as `install` then adds beside them):
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "hooks": {
+///     "stop": [{ "command": "/abs/hook", "loop_limit": 3 }]
+///   }
+/// }
+/// ```
+fn render_config(hooks: &Map<String, Value>) -> String {
+    let events: Vec<String> = hooks
+        .iter()
+        .map(|(event, list)| format!("    {}: {}", edit::json_string(event), edit::inline(list)))
+        .collect();
+    if events.is_empty() {
+        return "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n".to_owned();
+    }
+    format!(
+        "{{\n  \"version\": 1,\n  \"hooks\": {{\n{}\n  }}\n}}\n",
+        events.join(",\n")
+    )
+}
+
+/// Writes `text` to stdout. A reader that has gone (`hook print-config | head -1`) is not an
+/// error: the output is simply not wanted any more.
+fn say(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to stdout: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Writes one line to stderr; a closed stderr is ignored (there is no one left to tell).
+fn complain(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// The `hooks.json` to change, and the directory Cursor runs its hooks from (relative
@@ -207,180 +256,335 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
     Ok((project.join(".cursor").join("hooks.json"), project))
 }
 
-/// Reads a `hooks.json`; a missing file is an empty configuration.
-fn read_config(path: &Path) -> Result<Value, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => {
-            // `from_slice`, as the payload parser: one instance of serde_json's string reader
-            // lets the compiler inline its escape decoding (-5 % instructions on 8 MiB payloads).
-            let value: Value = serde_json::from_slice(text.as_bytes()).map_err(|e| {
-                format!(
-                    "{} is not valid JSON ({e}); it was left as it is",
-                    path.display()
-                )
-            })?;
-            if !value.is_object() || !value.get("hooks").is_none_or(Value::is_object) {
-                return Err(format!(
-                    "{} is not a hooks.json object with a `hooks` object; it was left as it is",
-                    path.display()
-                ));
-            }
-            Ok(value)
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            Ok(json!({ "version": 1, "hooks": {} }))
-        }
-        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+/// The keys of an entry that `install` sets from the handler's options; the entry's other keys
+/// (its `command` first) are the user's.
+const MANAGED_KEYS: [&str; 4] = ["timeout", "matcher", "failClosed", "loop_limit"];
+
+/// Which entries are this binary's: those whose command runs it (see [`runs_this_binary`]).
+struct Own<'a> {
+    cwd: &'a Path,
+    binary: &'a Path,
+}
+
+impl Own<'_> {
+    /// The entries of `list` that are not this binary's.
+    fn foreign<'v>(&self, list: &'v [Value]) -> Vec<&'v Value> {
+        list.iter().filter(|entry| !self.is_own(entry)).collect()
+    }
+
+    fn is_own(&self, entry: &Value) -> bool {
+        entry
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(|command| runs_this_binary(command, self.cwd, self.binary))
     }
 }
 
-/// Removes every entry that runs this binary (wrappers included, see [`runs_this_binary`])
-/// from the events for which `keep` says no, and drops event lists that only held ours.
-/// Returns how many it removed.
-fn remove_own(
-    hooks: &mut Map<String, Value>,
-    cwd: &Path,
-    own: &Path,
-    keep: impl Fn(&str) -> bool,
-) -> usize {
-    let mut removed = 0;
-    hooks.retain(|event, list| {
-        let Some(items) = list.as_array_mut() else {
-            return true;
-        };
-        if keep(event) {
-            return true;
+/// The `hooks.json` `text` with this binary's entries made exactly `wanted` (one entry per
+/// event; none for `uninstall`), everything else kept byte for byte, `//` comments included.
+/// Entries that already run the binary keep their command (a wrapper such as
+/// `CURSOR_HOOKS_CAPTURE=... /abs/hook` stays) and their other keys, and get the handler's
+/// options; extra copies are removed, since each copy runs the hook once more; event lists
+/// that only held this binary's entries go. Returns the new text and how many entries were
+/// removed.
+fn edit_config(
+    text: &str,
+    shown: &Path,
+    wanted: &Map<String, Value>,
+    add_version: bool,
+    own: &Own,
+) -> Result<(String, usize), String> {
+    let left = |why: String| format!("{}: {why}; it was left as it is", shown.display());
+    let (document, before) = Document::parse(text).map_err(|e| {
+        format!(
+            "{} is not valid JSON ({e}); it was left as it is",
+            shown.display()
+        )
+    })?;
+    let not_hooks_json = || {
+        format!(
+            "{} is not a hooks.json object with a `hooks` object; it was left as it is",
+            shown.display()
+        )
+    };
+    let Kind::Object(top) = &document.root.kind else {
+        return Err(not_hooks_json());
+    };
+    for key in ["version", "hooks"] {
+        if top.iter().filter(|member| member.key == key).count() > 1 {
+            return Err(left(format!("`{key}` is there twice")));
         }
-        let before = items.len();
-        items.retain(|item| !is_own(item, cwd, own));
-        removed += before - items.len();
-        !(items.is_empty() && before > 0)
-    });
-    removed
+    }
+    let mut edits = Edits::default();
+    let mut new_top = Vec::new();
+    if add_version && !top.iter().any(|member| member.key == "version") {
+        new_top.push(Item::Member("version".into(), json!(1)));
+    }
+    let mut removed = 0;
+    match top.iter().find(|member| member.key == "hooks") {
+        None if wanted.is_empty() => {}
+        None => new_top.push(Item::Member("hooks".into(), Value::Object(wanted.clone()))),
+        Some(hooks) => {
+            let Kind::Object(events) = &hooks.value.kind else {
+                return Err(not_hooks_json());
+            };
+            twice(events).map_err(|event| left(format!("`hooks` has `{event}` twice")))?;
+            let mut emptied = Vec::new();
+            for (index, event) in events.iter().enumerate() {
+                let ours = wanted.get(&event.key).and_then(|list| list.get(0));
+                let Kind::Array(items) = &event.value.kind else {
+                    if ours.is_some() {
+                        return Err(left(format!("`{}` is not a list", event.key)));
+                    }
+                    continue;
+                };
+                let own_items: Vec<usize> = (0..items.len())
+                    .filter(|&i| own.is_own(&document.value(&items[i])))
+                    .collect();
+                match (ours, own_items.split_first()) {
+                    (Some(ours), None) => document.edit_list(
+                        &mut edits,
+                        &event.value,
+                        &[],
+                        &[Item::Value(ours.clone())],
+                    ),
+                    (Some(ours), Some((first, copies))) => {
+                        update_entry(&document, &mut edits, &items[*first], ours);
+                        document.edit_list(&mut edits, &event.value, copies, &[]);
+                        removed += copies.len();
+                    }
+                    (None, _) if !items.is_empty() && own_items.len() == items.len() => {
+                        emptied.push(index);
+                        removed += own_items.len();
+                    }
+                    (None, _) => {
+                        document.edit_list(&mut edits, &event.value, &own_items, &[]);
+                        removed += own_items.len();
+                    }
+                }
+            }
+            let new_events: Vec<Item> = wanted
+                .iter()
+                .filter(|(event, _)| !events.iter().any(|member| member.key == **event))
+                .map(|(event, list)| Item::Member(event.clone(), list.clone()))
+                .collect();
+            document.edit_list(&mut edits, &hooks.value, &emptied, &new_events);
+        }
+    }
+    document.edit_list(&mut edits, &document.root, &[], &new_top);
+    let after = document.apply(edits);
+    check_edit(&before, &after, wanted, add_version, own).map_err(|why| {
+        left(format!(
+            "the text edit went wrong ({why}), a bug: please report the file's layout"
+        ))
+    })?;
+    Ok((after, removed))
 }
 
-fn is_own(item: &Value, cwd: &Path, own: &Path) -> bool {
-    item.get("command")
-        .and_then(Value::as_str)
-        .is_some_and(|command| runs_this_binary(command, cwd, own))
+/// An event's value as a list of entries (a missing event is an empty list); `None` when it is
+/// not a list.
+fn as_list(list: Option<&Value>) -> Option<&[Value]> {
+    match list {
+        Some(list) => list.as_array().map(Vec::as_slice),
+        None => Some(&[]),
+    }
 }
 
-/// Writes through a temporary file and a rename, so a crash never leaves half a file.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().ok_or("the file has no directory")?;
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    // Named by the clock rather than the process id: `getpid` would be one more symbol for
-    // the dynamic loader to bind at every hook start (~600 instructions, BENCHMARKS.md).
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_nanos());
-    let temporary = dir.join(format!(".hooks.json.{stamp}.tmp"));
-    std::fs::write(&temporary, text)
-        .map_err(|e| format!("cannot write {}: {e}", temporary.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot replace {}: {e}", path.display())
-    })
+/// A key that an object has twice (JSON readers keep one of the two; which is theirs).
+fn twice(members: &[Member]) -> Result<(), &str> {
+    for (index, member) in members.iter().enumerate() {
+        if members[..index].iter().any(|m| m.key == member.key) {
+            return Err(&member.key);
+        }
+    }
+    Ok(())
+}
+
+/// Gives the binary's existing `entry` the options of `ours`, key by key: a key with the right
+/// value, the entry's command, its other keys and the comments between them stay as they are.
+fn update_entry(document: &Document, edits: &mut Edits, entry: &Node, ours: &Value) {
+    let Kind::Object(members) = &entry.kind else {
+        return;
+    };
+    // Keys the handler no longer sets, in the entry's order.
+    let removed: Vec<usize> = (0..members.len())
+        .filter(|&i| {
+            let key = members[i].key.as_str();
+            MANAGED_KEYS.contains(&key) && ours.get(key).is_none()
+        })
+        .collect();
+    let mut added = Vec::new();
+    for key in MANAGED_KEYS {
+        let Some(value) = ours.get(key) else {
+            continue;
+        };
+        let mut present = members.iter().filter(|member| member.key == key).peekable();
+        if present.peek().is_none() {
+            added.push(Item::Member(key.to_owned(), value.clone()));
+        }
+        for member in present {
+            if document.value(&member.value) != *value {
+                document.replace(edits, &member.value, value);
+            }
+        }
+    }
+    document.edit_list(edits, entry, &removed, &added);
+}
+
+/// Checks the edited text against what the edit promises, so that a layout the text editing
+/// did not foresee can never cost an entry: every key but `hooks` (and a `version` added) as
+/// before, every event's foreign entries the same and in the same order, and the binary's own
+/// entries exactly `wanted`.
+fn check_edit(
+    before: &Value,
+    after: &str,
+    wanted: &Map<String, Value>,
+    add_version: bool,
+    own: &Own,
+) -> Result<(), String> {
+    let after =
+        edit::parse_value(after).map_err(|e| format!("the edit would not be valid JSON ({e})"))?;
+    let (Some(before), Some(after)) = (before.as_object(), after.as_object()) else {
+        return Err("the edit would not be an object".to_owned());
+    };
+    for key in before.keys().chain(after.keys()) {
+        let added_version = key == "version" && add_version && !before.contains_key(key);
+        if key != "hooks" && !added_version && before.get(key) != after.get(key) {
+            return Err(format!("the edit would change `{key}`"));
+        }
+    }
+    let hooks =
+        |config: &Map<String, Value>| config.get("hooks").and_then(Value::as_object).cloned();
+    let (before, after) = (hooks(before), hooks(after));
+    let (before, after) = (before.as_ref(), after.as_ref());
+    let event_names = before.into_iter().chain(after).flat_map(Map::keys);
+    for event in event_names.chain(wanted.keys()) {
+        let changed = || Err(format!("the edit would change `{event}` wrongly"));
+        let (old, new) = (
+            before.and_then(|hooks| hooks.get(event)),
+            after.and_then(|hooks| hooks.get(event)),
+        );
+        let (Some(old_list), Some(new_list)) = (as_list(old), as_list(new)) else {
+            if old != new || wanted.contains_key(event) {
+                return changed();
+            }
+            continue;
+        };
+        let mut mine = new_list.iter().filter(|e| own.is_own(e));
+        let right = match wanted.get(event).and_then(|list| list.get(0)) {
+            Some(ours) => mine
+                .next()
+                .is_some_and(|entry| MANAGED_KEYS.iter().all(|k| entry.get(k) == ours.get(k))),
+            None => true,
+        };
+        if !right || mine.next().is_some() || own.foreign(old_list) != own.foreign(new_list) {
+            return changed();
+        }
+    }
+    Ok(())
 }
 
 fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run"])?;
     let (path, cwd) = target_file(&flags)?;
-    let own = own_path()?;
-    let command = own_command()?;
-    let mut config = read_config(&path)?;
-    let object = config.as_object_mut().expect("checked in read_config");
-    object.entry("version").or_insert(json!(1));
-    let hooks = object
-        .entry("hooks")
-        .or_insert_with(|| json!({}))
-        .as_object_mut()
-        .expect("checked in read_config");
-    let wanted = own_hooks(entries, &command);
-    // Events this binary no longer handles lose its entries.
-    remove_own(hooks, &cwd, &own, |event| wanted.contains_key(event));
-    for (event, mut list) in wanted {
-        if !crate::respond::is_known_event(&event) {
-            // One unknown event name makes Cursor ignore the whole file.
-            return Err(format!(
-                "refusing to write `{event}`: Cursor has no such event"
-            ));
+    let binary = own_path()?;
+    let own = Own {
+        cwd: &cwd,
+        binary: &binary,
+    };
+    let wanted = own_hooks(entries, &own_command()?);
+    if let Some(event) = wanted
+        .keys()
+        .find(|event| !crate::respond::is_known_event(event))
+    {
+        // One unknown event name makes Cursor ignore the whole file.
+        return Err(format!(
+            "refusing to write `{event}`: Cursor has no such event"
+        ));
+    }
+    let file = HooksFile::new(path)?;
+    let lock = match flags.dry_run {
+        true => None,
+        false => Some(file.lock(true)?),
+    };
+    let before = file.read()?;
+    let after = match &before {
+        Some(text) if !nothing_to_keep(text) => {
+            edit_config(text, &file.shown, &wanted, true, &own)?.0
         }
-        let Value::Object(ours) = list.as_array_mut().expect("built as an array").remove(0) else {
-            unreachable!("built as an object")
-        };
-        let Some(existing) = hooks
-            .entry(event)
-            .or_insert_with(|| json!([]))
-            .as_array_mut()
-        else {
-            return Err(format!(
-                "{}: an event's value is not a list; it was left as it is",
-                path.display()
-            ));
-        };
-        update_own(existing, ours, &cwd, &own);
-    }
-    let text = format!("{}\n", pretty(&config));
-    if flags.dry_run {
-        print!("{text}");
+        _ => render_config(&wanted),
+    };
+    let Some(lock) = lock else {
+        say(&after)?;
         return Ok(0);
+    };
+    if before.as_deref() != Some(after.as_str()) {
+        file.replace(&after, &lock)?;
     }
-    write_atomically(&path, &text)?;
-    println!("installed {} hook(s) in {}", entries.len(), path.display());
+    drop(lock);
+    say(&format!(
+        "installed {} hook(s) in {}\n",
+        entries.len(),
+        file.shown.display()
+    ))?;
     Ok(0)
 }
 
-/// Puts this binary's entry into one event's list: an entry that already runs it (perhaps
-/// through a wrapper such as `CURSOR_HOOKS_CAPTURE=... /abs/hook`) keeps its command and gets
-/// the binary's options; otherwise the entry is added. Extra copies are removed, since each
-/// copy runs the hook once more.
-fn update_own(list: &mut Vec<Value>, ours: Map<String, Value>, cwd: &Path, own: &Path) {
-    let mut found = false;
-    list.retain_mut(|item| {
-        if !is_own(item, cwd, own) {
-            return true;
-        }
-        if found {
-            return false;
-        }
-        found = true;
-        let command = item.get("command").cloned();
-        let mut updated = ours.clone();
-        if let Some(command) = command {
-            updated.insert("command".into(), command);
-        }
-        *item = Value::Object(updated);
-        true
-    });
-    if !found {
-        list.push(Value::Object(ours));
-    }
+/// Whether `text` is empty or an empty object, which `install` may write whole (pretty, one key
+/// a line) rather than edit.
+fn nothing_to_keep(text: &str) -> bool {
+    let rest: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    rest.is_empty() || rest == b"{}"
 }
 
 fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
     let (path, cwd) = target_file(&flags)?;
-    if !path.exists() {
-        println!("nothing to remove: {} does not exist", path.display());
-        return Ok(0);
-    }
-    let own = own_path()?;
-    let mut config = read_config(&path)?;
-    let removed = match config.get_mut("hooks").and_then(Value::as_object_mut) {
-        Some(hooks) => remove_own(hooks, &cwd, &own, |_| false),
-        None => 0,
+    let binary = own_path()?;
+    let own = Own {
+        cwd: &cwd,
+        binary: &binary,
     };
-    if removed > 0 {
-        write_atomically(&path, &format!("{}\n", pretty(&config)))?;
+    let file = HooksFile::new(path)?;
+    let nothing = || {
+        say(&format!(
+            "nothing to remove: {} does not exist\n",
+            file.shown.display()
+        ))
+        .map(|()| 0)
+    };
+    if !file.directory_exists() {
+        return nothing();
     }
-    println!("removed {removed} hook(s) from {}", path.display());
+    let lock = file.lock(false)?;
+    let Some(text) = file.read()? else {
+        return nothing();
+    };
+    let (after, removed) = edit_config(&text, &file.shown, &Map::new(), false, &own)?;
+    if removed > 0 {
+        file.replace(&after, &lock)?;
+    }
+    drop(lock);
+    say(&format!(
+        "removed {removed} hook(s) from {}\n",
+        file.shown.display()
+    ))?;
     Ok(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_empty_file_or_object_is_written_whole() {
+        for empty in ["", " \n", "{}", "{ }\n", "\n{\n}\n"] {
+            assert!(nothing_to_keep(empty), "{empty:?}");
+        }
+        for kept in ["// mine\n{}", "{\"version\": 1}", "{}}", "[]"] {
+            assert!(!nothing_to_keep(kept), "{kept:?}");
+        }
+    }
 
     #[test]
     fn suggests_the_closest_subcommand() {

@@ -73,6 +73,24 @@ fn install(binary: &str, project: &Project, extra: &[&str]) -> Out {
     hook(binary, &args, &project.0)
 }
 
+/// What `install` leaves in the directory of `hooks.json`: the file, and on Windows the empty
+/// lock file that serialises concurrent installs (on Unix it is removed after use).
+const LEFT_BESIDE_HOOKS_JSON: &[&str] = if cfg!(windows) {
+    &["hooks.json", "hooks.json.lock"]
+} else {
+    &["hooks.json"]
+};
+
+/// The names of the entries in `dir`, sorted.
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
 const FOREIGN: &str = r#"{
   "version": 1,
   "hooks": {
@@ -132,11 +150,11 @@ fn install_into_an_empty_project_writes_version_and_entries() {
     let config = project.read();
     assert_eq!(config["version"], 1);
     assert_eq!(config["hooks"].as_object().unwrap().len(), 8);
-    let leftovers: Vec<_> = std::fs::read_dir(project.0.join(".cursor"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(leftovers, ["hooks.json"], "no temporary file left behind");
+    assert_eq!(
+        files_in(&project.0.join(".cursor")),
+        LEFT_BESIDE_HOOKS_JSON,
+        "no temporary file left behind"
+    );
 }
 
 #[test]
@@ -364,5 +382,357 @@ fn an_entry_in_powershell_call_form_is_its_own() {
     assert_eq!(
         project.read()["hooks"]["beforeShellExecution"],
         serde_json::json!([{ "command": ".cursor/hooks/audit.sh" }])
+    );
+}
+
+/// How many entries in `config` run `command`, over every event.
+fn count_entries(config: &Value, command: &str) -> usize {
+    config["hooks"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|list| list.as_array().unwrap())
+        .filter(|entry| entry["command"] == command)
+        .count()
+}
+
+/// Starts `binary` with `args` (a Windows start that Wine fails with "Internal error", os error
+/// 1359, is tried again, as in `cursor_hooks::testing`).
+fn start(binary: &str, args: &[&str], project: &Path) -> std::process::Child {
+    let mut tries = 1;
+    loop {
+        let started = Command::new(binary)
+            .args(args)
+            .current_dir(project)
+            .env("HOME", project.join("home"))
+            .env("USERPROFILE", project.join("home"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn();
+        match started {
+            Err(error) if cfg!(windows) && error.raw_os_error() == Some(1359) && tries < 3 => {
+                tries += 1;
+            }
+            started => return started.expect("the hook binary starts"),
+        }
+    }
+}
+
+/// Runs `subcommand --project` with every binary of `binaries` at once.
+fn all_at_once(binaries: &[String], subcommand: &str, project: &Project) -> Vec<Out> {
+    let dir = project.0.to_str().unwrap();
+    let children: Vec<_> = binaries
+        .iter()
+        .map(|binary| start(binary, &[subcommand, "--project", dir], &project.0))
+        .collect();
+    children
+        .into_iter()
+        .map(|child| {
+            let output = child.wait_with_output().unwrap();
+            Out {
+                code: output.status.code().unwrap(),
+                stdout: String::from_utf8(output.stdout).unwrap(),
+                stderr: String::from_utf8(output.stderr).unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// Ten hook binaries installing into one `hooks.json` at once, then uninstalling at once: every
+/// entry is there after the installs, and exactly the foreign ones after the uninstalls. (Before
+/// the lock, a third of the entries went missing while every process reported success.)
+#[test]
+fn concurrent_installs_and_uninstalls_lose_no_entry() {
+    const COPIES: usize = 10;
+    const ROUNDS: usize = 5;
+    let project = Project::new("concurrent");
+    // Distinct files, so distinct entries: hard links of one binary (no copy that another test's
+    // fork could hold open for writing), in the target directory, on the binary's file system.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("concurrent-installs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let binaries: Vec<String> = (0..COPIES)
+        .map(|n| {
+            let path = dir.join(format!("hook-{n}{}", std::env::consts::EXE_SUFFIX));
+            std::fs::hard_link(EVERY, &path)
+                .or_else(|_| std::fs::copy(EVERY, &path).map(drop))
+                .unwrap();
+            path.to_str().unwrap().to_owned()
+        })
+        .collect();
+    let foreign: Value = serde_json::from_str(FOREIGN).unwrap();
+    for round in 0..ROUNDS {
+        project.write(FOREIGN);
+        for out in all_at_once(&binaries, "install", &project) {
+            assert_eq!(out.code, 0, "round {round}: {}", out.stderr);
+        }
+        let config = project.read();
+        for binary in &binaries {
+            assert_eq!(
+                count_entries(&config, &command_of(binary)),
+                8,
+                "round {round}: every event of {binary} is wired"
+            );
+        }
+        assert_eq!(
+            config["hooks"]["beforeShellExecution"],
+            foreign["hooks"]["beforeShellExecution"]
+        );
+
+        for out in all_at_once(&binaries, "uninstall", &project) {
+            assert_eq!(out.code, 0, "round {round}: {}", out.stderr);
+        }
+        assert_eq!(
+            project.read(),
+            foreign,
+            "round {round}: only the foreign entries are left"
+        );
+    }
+    assert_eq!(files_in(&project.0.join(".cursor")), LEFT_BESIDE_HOOKS_JSON);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A `hooks.json` that links into a dotfiles repository: the change goes to the link's target,
+/// and the link stays a link.
+#[cfg(unix)]
+#[test]
+fn a_linked_hooks_json_is_written_through_and_stays_a_link() {
+    let project = Project::new("link");
+    let dotfiles = project.0.join("dotfiles");
+    std::fs::create_dir_all(&dotfiles).unwrap();
+    let target = dotfiles.join("hooks.json");
+    std::fs::write(&target, FOREIGN).unwrap();
+    std::os::unix::fs::symlink("../dotfiles/hooks.json", project.hooks_json()).unwrap();
+    let is_link = || {
+        std::fs::symlink_metadata(project.hooks_json())
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    };
+
+    let out = install(EVERY, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(is_link(), "hooks.json is still a link");
+    let through: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
+    assert_eq!(count_entries(&through, &command_of(EVERY)), 8);
+
+    let dir = project.0.to_str().unwrap();
+    let out = hook(EVERY, &["uninstall", "--project", dir], &project.0);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(is_link(), "hooks.json is still a link");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), FOREIGN);
+    assert_eq!(
+        files_in(&dotfiles),
+        ["hooks.json"],
+        "nothing left beside the target"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn install_and_uninstall_keep_the_file_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let project = Project::new("mode");
+    project.write(FOREIGN);
+    let mode = || {
+        std::fs::metadata(project.hooks_json())
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o7777
+    };
+    for wanted in [0o600, 0o640] {
+        std::fs::set_permissions(
+            project.hooks_json(),
+            std::fs::Permissions::from_mode(wanted),
+        )
+        .unwrap();
+        let out = install(EVERY, &project, &[]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(mode(), wanted, "after install: {:o}", mode());
+        let dir = project.0.to_str().unwrap();
+        let out = hook(EVERY, &["uninstall", "--project", dir], &project.0);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(mode(), wanted, "after uninstall: {:o}", mode());
+    }
+}
+
+#[test]
+fn a_read_only_hooks_json_is_refused_and_left_alone() {
+    let project = Project::new("read-only");
+    let set_read_only = |read_only: bool| {
+        let mut permissions = std::fs::metadata(project.hooks_json())
+            .unwrap()
+            .permissions();
+        permissions.set_readonly(read_only);
+        std::fs::set_permissions(project.hooks_json(), permissions).unwrap();
+    };
+    let dir = project.0.to_str().unwrap();
+    // Install refuses to add entries, uninstall to remove them.
+    for (subcommand, before) in [("install", false), ("uninstall", true)] {
+        project.write(FOREIGN);
+        if before {
+            assert_eq!(install(EVERY, &project, &[]).code, 0);
+        }
+        let text = std::fs::read_to_string(project.hooks_json()).unwrap();
+        set_read_only(true);
+        let out = hook(EVERY, &[subcommand, "--project", dir], &project.0);
+        assert_eq!(out.code, 1, "{subcommand}: {}", out.stdout);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        assert!(
+            out.stderr.contains("read-only") && out.stderr.contains("hooks.json"),
+            "{}",
+            out.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(project.hooks_json()).unwrap(),
+            text,
+            "{subcommand} left the file as it was"
+        );
+        assert!(std::fs::metadata(project.hooks_json())
+            .unwrap()
+            .permissions()
+            .readonly());
+        set_read_only(false);
+    }
+}
+
+/// A hooks.json with `//` comments, as Cursor accepts it.
+const COMMENTED: &str = r#"// Project hooks, kept in git.
+{
+  "version": 1,
+  "hooks": {
+    // Audit every shell command.
+    "beforeShellExecution": [
+      { "command": ".cursor/hooks/audit.sh", "timeout": 3 } // fast
+    ],
+    "afterFileEdit": [
+      // The formatter runs on every write.
+      { "command": "/usr/local/bin/formatter", "matcher": "Write" }
+    ]
+  }
+  // Ask before adding hooks here.
+}
+"#;
+
+/// `text` without its `//` comments (outside strings), as Cursor reads it.
+fn without_comments(text: &str) -> Value {
+    let mut out = String::new();
+    let (mut in_string, mut escaped, mut comment) = (false, false, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if comment {
+            comment = c != '\n';
+            if !comment {
+                out.push(c);
+            }
+            continue;
+        }
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '/' if !in_string && chars.peek() == Some(&'/') => {
+                comment = true;
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn install_and_uninstall_keep_comments_and_layout() {
+    let project = Project::new("comments");
+    project.write(COMMENTED);
+    let out = install(EVERY, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let installed = std::fs::read_to_string(project.hooks_json()).unwrap();
+    for line in COMMENTED.lines().filter(|line| line.contains("//")) {
+        assert!(installed.contains(line), "`{line}` is kept:\n{installed}");
+    }
+    let config = without_comments(&installed);
+    assert_eq!(count_entries(&config, &command_of(EVERY)), 8, "{installed}");
+    let foreign = without_comments(COMMENTED);
+    assert_eq!(
+        config["hooks"]["beforeShellExecution"][0],
+        foreign["hooks"]["beforeShellExecution"][0]
+    );
+    assert_eq!(
+        config["hooks"]["afterFileEdit"][0],
+        foreign["hooks"]["afterFileEdit"][0]
+    );
+
+    // Installed again: nothing to change, not a byte.
+    assert_eq!(install(EVERY, &project, &[]).code, 0);
+    assert_eq!(
+        std::fs::read_to_string(project.hooks_json()).unwrap(),
+        installed
+    );
+
+    // Uninstalled: the file as the user wrote it, byte for byte.
+    let dir = project.0.to_str().unwrap();
+    let out = hook(EVERY, &["uninstall", "--project", dir], &project.0);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        std::fs::read_to_string(project.hooks_json()).unwrap(),
+        COMMENTED
+    );
+}
+
+/// An entry of the binary's own, with the user's comment inside and an old option: the option
+/// is updated, the comment and the rest of the line stay.
+#[test]
+fn a_comment_inside_the_binary_s_own_entry_survives_an_update() {
+    let project = Project::new("own-comment");
+    let command = serde_json::to_string(&command_of(CLOSED)).unwrap();
+    let text = format!(
+        "{{\n  \"version\": 1,\n  \"hooks\": {{\n    \"beforeShellExecution\": [\n      {{\n        \"command\": {command}, // wired by hand\n        \"timeout\": 30\n      }}\n    ]\n  }}\n}}\n"
+    );
+    project.write(&text);
+    let out = install(CLOSED, &project, &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let installed = std::fs::read_to_string(project.hooks_json()).unwrap();
+    assert!(
+        installed.contains(&format!("\"command\": {command}, // wired by hand\n")),
+        "{installed}"
+    );
+    let entry = &without_comments(&installed)["hooks"]["beforeShellExecution"][0];
+    assert_eq!(entry["timeout"], 1, "{installed}");
+    assert_eq!(entry["failClosed"], true, "{installed}");
+}
+
+/// `hook print-config | head -1`: the reader is gone before the binary writes (`EPIPE` on Unix,
+/// `ERROR_NO_DATA` on Windows). It ends quietly with 0, no panic.
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    let project = Project::new("pipe");
+    let dir = project.0.to_str().unwrap();
+    for args in [
+        &["print-config"][..],
+        &["install", "--project", dir],
+        &["install", "--project", dir, "--dry-run"],
+        &["uninstall", "--project", dir],
+        &["--help"],
+    ] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let output = Command::new(EVERY)
+            .args(args)
+            .current_dir(&project.0)
+            .stdout(writer)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+    // The install itself happened; so did the uninstall.
+    assert_eq!(
+        std::fs::read_to_string(project.hooks_json()).unwrap(),
+        "{\n  \"version\": 1,\n  \"hooks\": {}\n}\n"
     );
 }

@@ -1,0 +1,274 @@
+//! Reading and replacing a `hooks.json` safely: one writer at a time (a lock beside the file),
+//! through a symbolic link to its target, with the file's mode kept, never a file the user made
+//! read-only, never half a file.
+
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
+
+/// A `hooks.json` as named on the command line, and the file behind it.
+pub(super) struct HooksFile {
+    /// The path the user knows, for messages.
+    pub(super) shown: PathBuf,
+    /// The file itself: `shown` with symbolic links followed, so a `hooks.json` that links into
+    /// a dotfiles repository is changed there and stays a link.
+    real: PathBuf,
+}
+
+impl HooksFile {
+    /// The file at `shown`, its symbolic links followed.
+    pub(super) fn new(shown: PathBuf) -> Result<HooksFile, String> {
+        let real = follow_links(&shown)
+            .map_err(|e| format!("cannot follow the link {}: {e}", shown.display()))?;
+        Ok(HooksFile { shown, real })
+    }
+
+    /// Whether the directory the file is in (or would be created in) exists.
+    pub(super) fn directory_exists(&self) -> bool {
+        self.real.parent().is_some_and(Path::is_dir)
+    }
+
+    /// Takes the lock that every `install` and `uninstall` of this file holds from reading it
+    /// to replacing it, so that concurrent ones never lose each other's entries. Creates the
+    /// file's directory when `create` says so.
+    pub(super) fn lock(&self, create: bool) -> Result<Lock, String> {
+        let dir = self.real.parent().ok_or("the file has no directory")?;
+        if create {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        Lock::take(sibling(&self.real, ".lock"))
+    }
+
+    /// The file's text; `None` when there is no file.
+    pub(super) fn read(&self) -> Result<Option<String>, String> {
+        match std::fs::read_to_string(&self.real) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("cannot read {}: {e}", self.shown.display())),
+        }
+    }
+
+    /// Replaces the file's content with `text` through a temporary file and a rename, so a
+    /// crash never leaves half a file. The file keeps its permissions (and, where allowed, its
+    /// owner); a file without write permission is refused and left as it is. Call with the
+    /// lock held.
+    pub(super) fn replace(&self, text: &str, _lock: &Lock) -> Result<(), String> {
+        let existing = match std::fs::metadata(&self.real) {
+            Ok(metadata) => Some(metadata),
+            Err(e) if e.kind() == ErrorKind::NotFound => None,
+            Err(e) => return Err(format!("cannot read {}: {e}", self.shown.display())),
+        };
+        if let Some(metadata) = &existing {
+            self.refuse_read_only(metadata)?;
+        }
+        let (temporary, mut file) = self.create_temporary(existing.as_ref())?;
+        let written = file
+            .write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+            .map_err(|e| format!("cannot write {}: {e}", temporary.display()))
+            .and_then(|()| keep_permissions(&temporary, existing.as_ref()))
+            .and_then(|()| {
+                drop(file);
+                rename_over(&temporary, &self.real)
+                    .map_err(|e| format!("cannot replace {}: {e}", self.shown.display()))
+            });
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temporary);
+        }
+        written
+    }
+
+    /// A file the user made read-only (or cannot write) is theirs to unlock: the rename would
+    /// replace it all the same, so it is checked here.
+    fn refuse_read_only(&self, metadata: &Metadata) -> Result<(), String> {
+        // Opening for writing without truncating changes nothing; it asks the system whether
+        // this user may write the file.
+        // Only a refusal counts: a file another program holds open (on Windows) is writable.
+        let refused = metadata.permissions().readonly()
+            || OpenOptions::new()
+                .write(true)
+                .open(&self.real)
+                .is_err_and(|e| e.kind() == ErrorKind::PermissionDenied);
+        if !refused {
+            return Ok(());
+        }
+        let target = if self.real == self.shown {
+            String::new()
+        } else {
+            format!(" (a link to {})", self.real.display())
+        };
+        Err(format!(
+            "{}{target} is read-only; it was left as it is (make it writable to change it)",
+            self.shown.display()
+        ))
+    }
+
+    /// A new file beside the real one, named `.hooks.json.<clock>.tmp`, with the existing
+    /// file's mode from the start (its content is the file's content).
+    fn create_temporary(&self, existing: Option<&Metadata>) -> Result<(PathBuf, File), String> {
+        let name = self.real.file_name().ok_or("the file has no name")?;
+        let dir = self.real.parent().ok_or("the file has no directory")?;
+        // Named by the clock rather than the process id: `getpid` would be one more symbol for
+        // the dynamic loader to bind at every hook start (~600 instructions, BENCHMARKS.md).
+        // Under the lock one process writes at a time; `create_new` and a retry cover a file a
+        // crash left behind.
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos());
+        for attempt in 0..100 {
+            let temporary = dir.join(format!(
+                ".{}.{}.tmp",
+                name.to_string_lossy(),
+                stamp + attempt
+            ));
+            let mut options = OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+                options.mode(existing.map_or(0o666, |m| m.permissions().mode() & 0o7777));
+            }
+            #[cfg(not(unix))]
+            let _ = existing;
+            match options.open(&temporary) {
+                Ok(file) => return Ok((temporary, file)),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("cannot write {}: {e}", temporary.display())),
+            }
+        }
+        Err(format!(
+            "cannot create a temporary file in {}",
+            dir.display()
+        ))
+    }
+}
+
+/// Renames `from` onto `to`. On Windows that fails with "access denied" while another process
+/// has `to` open without the delete-sharing rename needs (Cursor reading it, another `install`
+/// reading its metadata before it takes the lock): a moment. It is tried again, for two seconds
+/// at most, as npm's `graceful-fs` does.
+fn rename_over(from: &Path, to: &Path) -> std::io::Result<()> {
+    let mut waited = 0;
+    loop {
+        match std::fs::rename(from, to) {
+            Err(e) if cfg!(windows) && e.kind() == ErrorKind::PermissionDenied && waited < 2000 => {
+                let pause = 10 + waited / 4;
+                std::thread::sleep(std::time::Duration::from_millis(pause));
+                waited += pause;
+            }
+            result => return result,
+        }
+    }
+}
+
+/// Gives `temporary` the permissions (and on Unix the owner and group, when this user may) of
+/// the file it replaces; the process's umask may have taken bits away at creation.
+fn keep_permissions(temporary: &Path, existing: Option<&Metadata>) -> Result<(), String> {
+    let Some(metadata) = existing else {
+        return Ok(());
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // Only root may give a file away; for anyone else this keeps the group at most.
+        let _ = std::os::unix::fs::chown(temporary, Some(metadata.uid()), Some(metadata.gid()));
+    }
+    std::fs::set_permissions(temporary, metadata.permissions())
+        .map_err(|e| format!("cannot set the permissions of {}: {e}", temporary.display()))
+}
+
+/// `path` with its symbolic links followed (the last component's; directories that are links
+/// work as they are). A link to a missing file gives the missing file, which is then created.
+fn follow_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many as Linux follows before ELOOP.
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&path) {
+            Ok(metadata) if metadata.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                // A relative target is relative to the link's directory; `join` keeps an
+                // absolute one as it is.
+                path = match path.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
+}
+
+/// `path` with `suffix` added to its file name: `hooks.json` → `hooks.json.lock`.
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+/// An advisory lock on `hooks.json.lock`, held until dropped. On Unix the lock file is removed
+/// on the way out; a process that waited on the removed file sees that and locks the new one.
+/// On Windows, where an open file cannot be told apart from its successor without more system
+/// calls, the empty lock file stays.
+pub(super) struct Lock {
+    #[cfg_attr(not(unix), allow(dead_code))]
+    path: PathBuf,
+    _file: File,
+}
+
+impl Lock {
+    fn take(path: PathBuf) -> Result<Lock, String> {
+        loop {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&path)
+                .map_err(|e| format!("cannot create the lock file {}: {e}", path.display()))?;
+            file.lock()
+                .map_err(|e| format!("cannot lock {}: {e}", path.display()))?;
+            if still_there(&file, &path) {
+                return Ok(Lock { path, _file: file });
+            }
+        }
+    }
+}
+
+/// Whether `path` still names the locked `file`: another process may have removed it (and
+/// another created a new one) while this one waited.
+#[cfg(unix)]
+fn still_there(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(locked), Ok(named)) => locked.dev() == named.dev() && locked.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_there(_file: &File, _path: &Path) -> bool {
+    true
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still locked, so no one can lock this file after its removal.
+        #[cfg(unix)]
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lock_file_sits_beside_the_file() {
+        assert_eq!(
+            sibling(Path::new("/p/.cursor/hooks.json"), ".lock"),
+            Path::new("/p/.cursor/hooks.json.lock")
+        );
+    }
+}
