@@ -4,8 +4,8 @@
 use crate::capture;
 use crate::cli::{command_line, Decision};
 use crate::process::ProtocolOut;
-use crate::respond::{binary_policy, failure, respond, Entry, Settings};
-use std::io::{IsTerminal, Read, Write};
+use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
@@ -16,12 +16,22 @@ pub fn main(entries: &[Entry]) -> ! {
         Decision::Exit(code) => std::process::exit(code),
         Decision::Hook => {}
     }
-    let settings = Settings::from_env();
+    let (settings, ignored) = Settings::read_env();
+    // Written at once: a deadline answer below would not carry it.
+    let ignored = [ignored, capture::replay_variable_note()];
+    for note in ignored.iter().flatten() {
+        let line = format!("{}{note}\n", crate::render::NOTE_PREFIX);
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
     // Before anything can print: from here on, stdout writes land on stderr.
     let out = ProtocolOut::take();
+    // Deadlines count from the start, reading included: a writer that keeps stdin open before
+    // the payload is complete, or trickles it, still gets the policy's answer in time.
+    let read_deadline = arm_read_deadline(entries, &settings);
     let payload = read_payload(settings.max_payload_bytes);
+    drop(read_deadline);
     let rendered = match &payload {
-        Ok(payload) => respond(entries, payload, &settings),
+        Ok(payload) => respond(entries, &payload.bytes, &settings),
         Err(error) => {
             let only = match entries {
                 [only] => Some(only),
@@ -31,9 +41,13 @@ pub fn main(entries: &[Entry]) -> ! {
             failure(only, binary_policy(entries), &problem, None)
         }
     };
-    let mut notes = rendered.stderr_text();
+    let mut notes = String::new();
+    if let Some(ignored) = payload.as_ref().ok().and_then(Payload::ignored_note) {
+        notes.push_str(&format!("{}{ignored}\n", crate::render::NOTE_PREFIX));
+    }
+    notes.push_str(&rendered.stderr_text());
     if let Some(path) = std::env::var_os(capture::CAPTURE_VARIABLE).filter(|p| !p.is_empty()) {
-        let payload = payload.as_deref().unwrap_or_default();
+        let payload = payload.as_ref().map_or(&[][..], |payload| &payload.bytes);
         if let Some(note) = capture::record(std::path::Path::new(&path), payload, &rendered) {
             notes.push_str(&format!("{}{note}\n", crate::render::NOTE_PREFIX));
         }
@@ -44,16 +58,304 @@ pub fn main(entries: &[Entry]) -> ! {
     std::process::exit(rendered.exit_code)
 }
 
-/// Reads stdin, up to one byte past the cap (enough to tell it is over); the rest of an
-/// oversized payload is drained, not stored, so Cursor's write does not fail.
-fn read_payload(max_payload_bytes: usize) -> std::io::Result<Vec<u8>> {
-    let mut stdin = std::io::stdin().lock();
-    let mut payload = Vec::with_capacity(64 << 10);
-    (&mut stdin)
-        .take(max_payload_bytes as u64 + 1)
-        .read_to_end(&mut payload)?;
-    if payload.len() > max_payload_bytes {
-        std::io::copy(&mut stdin, &mut std::io::sink())?;
+/// What was read from stdin.
+struct Payload {
+    /// The first JSON value (up to one byte past the cap when it is larger), or everything
+    /// until the end of input when no value ends.
+    bytes: Vec<u8>,
+    /// How many bytes came after the value in the same reads, not counting whitespace.
+    ignored: usize,
+}
+
+impl Payload {
+    fn ignored_note(&self) -> Option<String> {
+        (self.ignored > 0).then(|| {
+            format!(
+                "ignored {} bytes on stdin after the JSON object",
+                self.ignored
+            )
+        })
     }
-    Ok(payload)
+}
+
+/// Reads stdin until the first JSON value ends or the input does, whichever comes first:
+/// Cursor's writer may keep the pipe open after the payload. Up to one byte past the cap is
+/// kept (enough to tell it is over); the rest of an oversized payload is read and dropped
+/// until the value or the input ends, so Cursor's write does not fail.
+fn read_payload(max_payload_bytes: usize) -> std::io::Result<Payload> {
+    let mut stdin = std::io::stdin().lock();
+    let keep = max_payload_bytes.saturating_add(1);
+    // One pipe's worth per read. Reading into a separate buffer and copying costs less than
+    // zeroing room in `bytes` before each read (safe code cannot read into spare capacity).
+    let mut chunk = vec![0u8; 64 << 10];
+    let mut bytes = Vec::new();
+    let mut end = ValueEnd::default();
+    let mut started = false;
+    loop {
+        let read = match stdin.read(&mut chunk) {
+            Ok(0) => return Ok(Payload { bytes, ignored: 0 }),
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        let new = &chunk[..read];
+        let kept = bytes.len();
+        bytes.extend_from_slice(&new[..read.min(keep - kept)]);
+        // Where the value ends, as an offset in the input, and what followed it in this read.
+        let (at, rest) = if started {
+            match end.feed(new) {
+                Some(at) => (kept + at, &new[at..]),
+                None => continue,
+            }
+        } else if bytes.len() >= 2 {
+            // The first two bytes tell the encoding (a UTF-16 byte-order mark). The cap is at
+            // least 1 MiB, so everything read so far is in `bytes`.
+            started = true;
+            end.encoding = Encoding::of(&bytes);
+            match end.feed(&bytes) {
+                Some(at) => (at, &bytes[at..]),
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        if at > max_payload_bytes {
+            return Ok(Payload { bytes, ignored: 0 });
+        }
+        // Whitespace after the value (a newline) stays, as received; anything else goes.
+        let blank = |b: &&u8| b.is_ascii_whitespace() || **b == 0;
+        let ignored = rest.iter().filter(|b| !blank(b)).count();
+        if rest.iter().all(u8::is_ascii_whitespace) && bytes.len() == at + rest.len() {
+            return Ok(Payload { bytes, ignored: 0 });
+        }
+        bytes.truncate(at);
+        return Ok(Payload { bytes, ignored });
+    }
+}
+
+/// How the payload's characters are written: UTF-8 (with or without a byte-order mark), or
+/// UTF-16 with its mark, as Windows wrappers may send it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Encoding {
+    #[default]
+    Utf8,
+    Utf16 {
+        big_endian: bool,
+    },
+}
+
+impl Encoding {
+    fn of(start: &[u8]) -> Encoding {
+        match start {
+            [0xFF, 0xFE, ..] => Encoding::Utf16 { big_endian: false },
+            [0xFE, 0xFF, ..] => Encoding::Utf16 { big_endian: true },
+            _ => Encoding::Utf8,
+        }
+    }
+}
+
+/// Finds where the first JSON value of a payload ends, as its bytes arrive, without parsing
+/// it (the handler's parse does that, and rejects what is not JSON): brackets are counted
+/// outside strings, and inside a string only its closing quote is looked for, with std's
+/// `memchr`, so even a payload of many megabytes costs little. A value that is not an object
+/// or an array never ends here: it is read until the end of input, as any payload was before.
+#[derive(Debug, Default)]
+struct ValueEnd {
+    encoding: Encoding,
+    /// Open `{` and `[` outside strings.
+    depth: usize,
+    in_string: bool,
+    /// Inside a string, the previous character was a backslash that escapes this one.
+    escaped: bool,
+    /// UTF-16: the first byte of a character whose second byte has not arrived.
+    half: Option<u8>,
+}
+
+impl ValueEnd {
+    /// Scans the next bytes of the payload; returns where the value ends in `bytes` (just past
+    /// its last byte) when it does.
+    fn feed(&mut self, bytes: &[u8]) -> Option<usize> {
+        match self.encoding {
+            Encoding::Utf8 => self.feed_utf8(bytes),
+            Encoding::Utf16 { big_endian } => self.feed_utf16(bytes, big_endian),
+        }
+    }
+
+    fn feed_utf8(&mut self, bytes: &[u8]) -> Option<usize> {
+        let mut at = 0;
+        while at < bytes.len() {
+            if !self.in_string || self.escaped {
+                let ends = self.step(u16::from(bytes[at]));
+                at += 1;
+                if ends {
+                    return Some(at);
+                }
+                continue;
+            }
+            // A string, at a character no backslash escapes: to its closing quote, the first
+            // quote after an even run of backslashes (UTF-8 puts no ASCII byte inside a
+            // multi-byte character).
+            let rest = &bytes[at..];
+            let quote = find_quote(rest);
+            let before = &rest[..quote.unwrap_or(rest.len())];
+            let backslashes = before.iter().rev().take_while(|b| **b == b'\\').count();
+            match quote {
+                Some(quote) => {
+                    self.in_string = backslashes % 2 == 1;
+                    at += quote + 1;
+                }
+                None => {
+                    self.escaped = backslashes % 2 == 1;
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn feed_utf16(&mut self, bytes: &[u8], big_endian: bool) -> Option<usize> {
+        let mut at = 0;
+        while at < bytes.len() {
+            let byte = bytes[at];
+            at += 1;
+            let Some(first) = self.half.take() else {
+                self.half = Some(byte);
+                continue;
+            };
+            let pair = [first, byte];
+            let unit = if big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            };
+            // Surrogates and other non-ASCII units never equal a bracket, quote or backslash.
+            if self.step(unit) {
+                return Some(at);
+            }
+        }
+        None
+    }
+
+    /// One character; true when it ends the value.
+    fn step(&mut self, c: u16) -> bool {
+        const QUOTE: u16 = b'"' as u16;
+        const BACKSLASH: u16 = b'\\' as u16;
+        const OPENERS: [u16; 2] = [b'{' as u16, b'[' as u16];
+        const CLOSERS: [u16; 2] = [b'}' as u16, b']' as u16];
+        if self.in_string {
+            match c {
+                _ if self.escaped => self.escaped = false,
+                BACKSLASH => self.escaped = true,
+                QUOTE => self.in_string = false,
+                _ => {}
+            }
+            return false;
+        }
+        if c == QUOTE {
+            self.in_string = true;
+        } else if OPENERS.contains(&c) {
+            self.depth += 1;
+        } else if CLOSERS.contains(&c) {
+            // A closer with nothing open ends the read too: the parse rejects it.
+            self.depth = self.depth.saturating_sub(1);
+            return self.depth == 0;
+        }
+        false
+    }
+}
+
+/// The position of the first `"` in `bytes`, found with std's `memchr` (`skip_until` on a
+/// slice: libc's vectorised `memchr` on Unix), which the payload's large strings need.
+fn find_quote(bytes: &[u8]) -> Option<usize> {
+    let mut rest = bytes;
+    let through = rest.skip_until(b'"').unwrap_or(0);
+    (through > 0 && bytes[through - 1] == b'"').then(|| through - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the value ends when `payload` arrives in chunks of `size` bytes.
+    fn end_in_chunks(payload: &[u8], size: usize) -> Option<usize> {
+        let mut end = ValueEnd {
+            encoding: Encoding::of(payload),
+            ..ValueEnd::default()
+        };
+        let mut offset = 0;
+        for chunk in payload.chunks(size) {
+            if let Some(at) = end.feed(chunk) {
+                return Some(offset + at);
+            }
+            offset += chunk.len();
+        }
+        None
+    }
+
+    fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+        std::iter::once(0xFEFF)
+            .chain(text.encode_utf16())
+            .flat_map(|unit: u16| {
+                if big_endian {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn finds_the_end_of_the_first_value_in_any_chunking() {
+        let cases: [(&str, Option<&str>); 13] = [
+            (r#"{"a":1}"#, Some(r#"{"a":1}"#)),
+            (r#"  {"a":1}  x"#, Some(r#"  {"a":1}"#)),
+            (r#"{"a":"}"} {}"#, Some(r#"{"a":"}"}"#)),
+            (r#"{"a":"\"}"}{"#, Some(r#"{"a":"\"}"}"#)),
+            (r#"{"a":"\\"}x"#, Some(r#"{"a":"\\"}"#)),
+            (r#"{"a":"\\\"}\\"}x"#, Some(r#"{"a":"\\\"}\\"}"#)),
+            (
+                r#"{"a":[1,{"b":[]}],"c":"[{"}]"#,
+                Some(r#"{"a":[1,{"b":[]}],"c":"[{"}"#),
+            ),
+            (r#"[1,2]3"#, Some("[1,2]")),
+            ("\u{feff}{\"é\":\"ü}\"}x", Some("\u{feff}{\"é\":\"ü}\"}")),
+            (r#"{"a":"#, None),
+            (r#"{"a":"}"#, None),
+            (r#""just a string" {}"#, Some(r#""just a string" {}"#)),
+            ("rm -rf /", None),
+        ];
+        for (payload, expected) in cases {
+            for size in [1, 2, 3, 7, 64] {
+                assert_eq!(
+                    end_in_chunks(payload.as_bytes(), size),
+                    expected.map(str::len),
+                    "{payload:?} in chunks of {size}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn finds_the_end_in_utf16() {
+        for big_endian in [false, true] {
+            let object = "{\"a\":\"\\\"}\u{7b22}\u{1F600}\"}";
+            let payload = utf16(&format!("{object}\n{{"), big_endian);
+            for size in [1, 2, 3, 5, 64] {
+                assert_eq!(
+                    end_in_chunks(&payload, size),
+                    Some(utf16(object, big_endian).len()),
+                    "big endian: {big_endian}, chunks of {size}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn finds_quotes() {
+        assert_eq!(find_quote(b""), None);
+        assert_eq!(find_quote(b"abc"), None);
+        assert_eq!(find_quote(b"\""), Some(0));
+        assert_eq!(find_quote(b"ab\"c\""), Some(2));
+    }
 }

@@ -41,7 +41,22 @@ thread_local! {
 /// # fn main() {}
 /// ```
 pub fn is_replay() -> bool {
-    REPLAYING.with(Cell::get) || std::env::var_os(REPLAY_VARIABLE).is_some_and(|v| !v.is_empty())
+    REPLAYING.with(Cell::get) || std::env::var_os(REPLAY_VARIABLE).is_some_and(|v| v == "1")
+}
+
+/// A note for stderr when `CURSOR_HOOKS_REPLAY` is set to something other than `1` (what
+/// `cursor-hooks replay` sets): such a run is not a replay, so a handler keeps its side
+/// effects (a `0` or `false` used to count as a replay and silence an audit log).
+pub(crate) fn replay_variable_note() -> Option<String> {
+    let value = std::env::var_os(REPLAY_VARIABLE)?;
+    if value.is_empty() || value == "1" {
+        return None;
+    }
+    let value = value.to_string_lossy();
+    let shown: String = value.chars().take(40).collect();
+    Some(format!(
+        "{REPLAY_VARIABLE}={shown:?} is not `1`: this run is not a replay"
+    ))
 }
 
 /// One captured run as a JSON line. The payload is kept as text when it is UTF-8 (every real
@@ -71,17 +86,188 @@ fn line(payload: &[u8], rendered: &Rendered) -> String {
 }
 
 /// Appends one run to the capture file. One `write` on a file opened for appending, so lines
-/// of concurrent hooks never interleave. Returns a note for stderr when it could not.
+/// of concurrent hooks never interleave. Returns a note for stderr when it could not, or when
+/// it made the file owner-only.
+///
+/// The file holds every payload, secrets included, so: a new file is created owner-only
+/// (`0600` on Unix); an existing one that others may read is made owner-only (or, when that
+/// fails, not written); a symbolic link at the path is not followed, and anything but a
+/// regular file (a FIFO no one reads would block the open, a path such as `/dev/fd/3` could
+/// name the answer's own pipe) is refused. On Windows a new file takes the permissions its
+/// folder passes on (in the user's profile: the user, administrators and the system), and a
+/// link (any reparse point) at the path is refused.
 pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option<String> {
-    let line = line(payload, rendered);
-    let written = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(line.as_bytes()));
-    written
-        .err()
-        .map(|error| format!("capture: cannot append to {}: {error}", path.display()))
+    let refused = |why: &str| {
+        Some(format!(
+            "capture: {} {why}; nothing captured",
+            path.display()
+        ))
+    };
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.file_type().is_symlink() {
+            return refused("is a symbolic link, not followed");
+        }
+        if !meta.is_file() {
+            return refused("is not a regular file");
+        }
+    }
+    let file = match private_file::open(path) {
+        Ok(file) => file,
+        Err(error) if private_file::is_link_error(&error) => {
+            return refused("is a symbolic link, not followed")
+        }
+        Err(error) => {
+            return Some(format!(
+                "capture: cannot append to {}: {error}",
+                path.display()
+            ))
+        }
+    };
+    let meta = match file.metadata() {
+        Ok(meta) => meta,
+        Err(error) => return Some(format!("capture: cannot read {}: {error}", path.display())),
+    };
+    if !meta.is_file() || private_file::is_link(&meta) {
+        return refused("is not a regular file");
+    }
+    let tightened = match private_file::make_owner_only(&file, &meta) {
+        Ok(tightened) => tightened,
+        Err(error) => {
+            return refused(&format!(
+                "can be read by others and could not be made owner-only ({error})"
+            ))
+        }
+    };
+    if let Err(error) = (&file).write_all(line(payload, rendered).as_bytes()) {
+        return Some(format!(
+            "capture: cannot append to {}: {error}",
+            path.display()
+        ));
+    }
+    tightened.then(|| {
+        format!(
+            "capture: made {} owner-only (it could be read by others; it holds every payload)",
+            path.display()
+        )
+    })
+}
+
+/// Opening the capture file without following a link at its path, and keeping it private.
+#[cfg(unix)]
+mod private_file {
+    use std::fs::{File, Metadata, OpenOptions};
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    use std::path::Path;
+
+    /// `O_NOFOLLOW` (a link at the path fails with `ELOOP`) and `O_NONBLOCK` (a FIFO without a
+    /// reader fails instead of blocking), where their values are declared here. Elsewhere the
+    /// link check before the open and the file-type check after it still hold.
+    #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "x86")))]
+    const FLAGS: i32 = 0o400_000 | 0o4_000;
+    #[cfg(all(target_os = "linux", any(target_arch = "aarch64", target_arch = "arm")))]
+    const FLAGS: i32 = 0o100_000 | 0o4_000;
+    #[cfg(target_os = "macos")]
+    const FLAGS: i32 = 0x0100 | 0x0004;
+    #[cfg(not(any(
+        all(
+            target_os = "linux",
+            any(
+                target_arch = "x86_64",
+                target_arch = "x86",
+                target_arch = "aarch64",
+                target_arch = "arm"
+            )
+        ),
+        target_os = "macos"
+    )))]
+    const FLAGS: i32 = 0;
+
+    /// `ELOOP`: Linux 40, macOS 62.
+    const LINK_ERRORS: [i32; 2] = [40, 62];
+
+    pub(super) fn open(path: &Path) -> std::io::Result<File> {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .custom_flags(FLAGS)
+            .open(path)
+    }
+
+    pub(super) fn is_link_error(error: &std::io::Error) -> bool {
+        FLAGS != 0
+            && error
+                .raw_os_error()
+                .is_some_and(|code| LINK_ERRORS.contains(&code))
+    }
+
+    pub(super) fn is_link(meta: &Metadata) -> bool {
+        meta.file_type().is_symlink()
+    }
+
+    /// Takes the group's and others' permissions away; whether there were any.
+    pub(super) fn make_owner_only(file: &File, meta: &Metadata) -> std::io::Result<bool> {
+        let mode = meta.permissions().mode();
+        if mode & 0o077 == 0 {
+            return Ok(false);
+        }
+        file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7700))?;
+        Ok(true)
+    }
+}
+
+#[cfg(windows)]
+mod private_file {
+    use std::fs::{File, Metadata, OpenOptions};
+    use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
+    use std::path::Path;
+
+    /// Opens a reparse point (a symbolic link, a junction) itself rather than its target.
+    const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
+    const FILE_ATTRIBUTE_REPARSE_POINT: u32 = 0x0400;
+
+    pub(super) fn open(path: &Path) -> std::io::Result<File> {
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
+            .open(path)
+    }
+
+    pub(super) fn is_link_error(_: &std::io::Error) -> bool {
+        false
+    }
+
+    pub(super) fn is_link(meta: &Metadata) -> bool {
+        meta.file_attributes() & FILE_ATTRIBUTE_REPARSE_POINT != 0
+    }
+
+    /// The folder's inherited permissions hold (see `record`).
+    pub(super) fn make_owner_only(_: &File, _: &Metadata) -> std::io::Result<bool> {
+        Ok(false)
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
+mod private_file {
+    use std::fs::{File, Metadata, OpenOptions};
+    use std::path::Path;
+
+    pub(super) fn open(path: &Path) -> std::io::Result<File> {
+        OpenOptions::new().create(true).append(true).open(path)
+    }
+
+    pub(super) fn is_link_error(_: &std::io::Error) -> bool {
+        false
+    }
+
+    pub(super) fn is_link(meta: &Metadata) -> bool {
+        meta.file_type().is_symlink()
+    }
+
+    pub(super) fn make_owner_only(_: &File, _: &Metadata) -> std::io::Result<bool> {
+        Ok(false)
+    }
 }
 
 #[cfg(test)]

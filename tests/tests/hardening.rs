@@ -437,7 +437,10 @@ fn a_complete_payload_is_answered_while_stdin_stays_open() {
         ("plain", deny.clone()),
         ("escapes and brackets in strings", tricky.clone()),
         ("with a newline after it", [&deny[..], b"\n"].concat()),
-        ("UTF-8 byte-order mark", [&b"\xEF\xBB\xBF"[..], &deny].concat()),
+        (
+            "UTF-8 byte-order mark",
+            [&b"\xEF\xBB\xBF"[..], &deny].concat(),
+        ),
         ("UTF-16 little-endian", utf16(&tricky, false)),
         ("UTF-16 big-endian", utf16(&deny, true)),
     ];
@@ -473,7 +476,11 @@ fn data_after_the_payload_is_ignored_with_one_stderr_line() {
     ] {
         assert_eq!(result.json()["permission"], "deny", "{}", result.stderr);
         assert_one_line(&result, "ignored", "trailing data");
-        assert!(result.stderr.contains("after the JSON object"), "{}", result.stderr);
+        assert!(
+            result.stderr.contains("after the JSON object"),
+            "{}",
+            result.stderr
+        );
     }
 }
 
@@ -490,7 +497,11 @@ fn half_a_payload_and_stdin_left_open_is_answered_by_the_policy_at_the_deadline(
     // Several handlers: the event is unknown, so the binary's policy answers.
     let several = run_with_stdin_open(Command::new(CLOSED), write_all(half.clone()));
     assert_eq!((several.stdout.as_str(), several.code), ("", 2));
-    assert_one_line(&several, "no complete JSON object on stdin", "half, several closed");
+    assert_one_line(
+        &several,
+        "no complete JSON object on stdin",
+        "half, several closed",
+    );
     let open = run_with_stdin_open(Command::new(OPEN), write_all(half));
     assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
     assert_one_line(&open, "no complete JSON object on stdin", "half, open");
@@ -501,7 +512,11 @@ fn a_trickled_payload_is_answered_by_the_policy_at_the_deadline() {
     let input = payload("beforeShellExecution", json!({"command": "deny"}));
     let closed = run_with_stdin_open(Command::new(CLOSED), trickle(input.clone()));
     assert_eq!((closed.stdout.as_str(), closed.code), ("", 2));
-    assert_one_line(&closed, "no complete JSON object on stdin", "trickle, closed");
+    assert_one_line(
+        &closed,
+        "no complete JSON object on stdin",
+        "trickle, closed",
+    );
     let open = run_with_stdin_open(Command::new(OPEN), trickle(input));
     assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
     assert_one_line(&open, "no complete JSON object on stdin", "trickle, open");
@@ -522,7 +537,10 @@ fn a_payload_over_the_cap_is_answered_while_stdin_stays_open() {
 
 #[test]
 fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
-    let input = payload("beforeShellExecution", json!({"command": "deny", "cwd": ""}));
+    let input = payload(
+        "beforeShellExecution",
+        json!({"command": "deny", "cwd": ""}),
+    );
     // Values that overflowed the byte count (an empty read, so `{}`), allowed nothing, or are
     // not a whole number of MiB: the default cap applies, and the handler decides.
     for cap in [
@@ -540,7 +558,12 @@ fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
                 .env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap)
                 .run(input.as_slice()),
         );
-        assert_eq!(result.json()["permission"], "deny", "{cap}: {}", result.stderr);
+        assert_eq!(
+            result.json()["permission"],
+            "deny",
+            "{cap}: {}",
+            result.stderr
+        );
         assert_one_line(&result, "CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap);
         assert!(result.stderr.contains("64 MiB"), "{cap}: {}", result.stderr);
     }
@@ -558,7 +581,10 @@ fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
 
 #[test]
 fn a_replay_variable_other_than_1_is_not_a_replay_and_is_named() {
-    let input = payload("beforeShellExecution", json!({"command": "deny", "cwd": ""}));
+    let input = payload(
+        "beforeShellExecution",
+        json!({"command": "deny", "cwd": ""}),
+    );
     for value in ["0", "false", "no"] {
         let result = Run::from(
             Binary::new(OPEN)
@@ -567,7 +593,11 @@ fn a_replay_variable_other_than_1_is_not_a_replay_and_is_named() {
         );
         assert_eq!(result.json()["permission"], "deny", "{value}");
         assert_one_line(&result, "CURSOR_HOOKS_REPLAY", value);
-        assert!(result.stderr.contains("not a replay"), "{value}: {}", result.stderr);
+        assert!(
+            result.stderr.contains("not a replay"),
+            "{value}: {}",
+            result.stderr
+        );
     }
     let replay = Run::from(
         Binary::new(OPEN)
