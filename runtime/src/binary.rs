@@ -3,9 +3,10 @@
 
 use crate::capture;
 use crate::cli::{command_line, Decision};
-use crate::process::ProtocolOut;
+use crate::process::{self, ProtocolOut};
 use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
-use std::io::{BufRead, IsTerminal, Read, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::Duration;
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 pub fn main(entries: &[Entry]) -> ! {
@@ -78,58 +79,124 @@ impl Payload {
     }
 }
 
+/// How long the writer may pause, after bytes that cannot end a payload, before what was read
+/// is scanned anyway (a trickled payload, or data after the payload).
+const PAUSE: Duration = Duration::from_millis(10);
+
 /// Reads stdin until the first JSON value ends or the input does, whichever comes first:
 /// Cursor's writer may keep the pipe open after the payload. Up to one byte past the cap is
 /// kept (enough to tell it is over); the rest of an oversized payload is read and dropped
 /// until the value or the input ends, so Cursor's write does not fail.
+///
+/// Scanning for the end costs a few instructions a byte, so it runs only when the writer has
+/// paused with the pipe open: at once when the bytes so far end as a payload does (`}` or `]`,
+/// then blanks), else after `PAUSE`. A writer that closes stdin, or is still writing, never
+/// waits for it.
 fn read_payload(max_payload_bytes: usize) -> std::io::Result<Payload> {
-    let mut stdin = std::io::stdin().lock();
     let keep = max_payload_bytes.saturating_add(1);
-    // One pipe's worth per read. Reading into a separate buffer and copying costs less than
-    // zeroing room in `bytes` before each read (safe code cannot read into spare capacity).
-    let mut chunk = vec![0u8; 64 << 10];
-    let mut bytes = Vec::new();
+    let mut bytes = Vec::with_capacity(keep.min(64 << 10));
     let mut end = ValueEnd::default();
-    let mut started = false;
-    loop {
-        let read = match stdin.read(&mut chunk) {
-            Ok(0) => return Ok(Payload { bytes, ignored: 0 }),
-            Ok(read) => read,
+    // `bytes[..scanned]` went through `end`.
+    let mut scanned = 0;
+    while bytes.len() < keep {
+        if bytes.len() == bytes.capacity() {
+            bytes.reserve(bytes.len().min(keep - bytes.len()));
+        }
+        let room = keep - bytes.len();
+        match process::read_stdin(&mut bytes, room) {
+            Ok(0) => return Ok(Payload::at_end_of_input(bytes, end, scanned)),
+            Ok(_) => {}
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
-        };
-        let new = &chunk[..read];
-        let kept = bytes.len();
-        bytes.extend_from_slice(&new[..read.min(keep - kept)]);
-        // Where the value ends, as an offset in the input, and what followed it in this read.
-        let (at, rest) = if started {
-            match end.feed(new) {
-                Some(at) => (kept + at, &new[at..]),
-                None => continue,
-            }
-        } else if bytes.len() >= 2 {
-            // The first two bytes tell the encoding (a UTF-16 byte-order mark). The cap is at
-            // least 1 MiB, so everything read so far is in `bytes`.
-            started = true;
-            end.encoding = Encoding::of(&bytes);
-            match end.feed(&bytes) {
-                Some(at) => (at, &bytes[at..]),
-                None => continue,
-            }
+        }
+        let pause = if ends_like_a_value(&bytes) {
+            Duration::ZERO
         } else {
-            continue;
+            PAUSE
         };
-        if at > max_payload_bytes {
-            return Ok(Payload { bytes, ignored: 0 });
+        if !process::stdin_idle(pause) {
+            continue;
         }
-        // Whitespace after the value (a newline) stays, as received; anything else goes.
-        let blank = |b: &&u8| b.is_ascii_whitespace() || **b == 0;
-        let ignored = rest.iter().filter(|b| !blank(b)).count();
-        if rest.iter().all(u8::is_ascii_whitespace) && bytes.len() == at + rest.len() {
-            return Ok(Payload { bytes, ignored: 0 });
+        if scanned == 0 {
+            end.encoding = Encoding::of(&bytes);
         }
+        if let Some(at) = end.feed(&bytes[scanned..]) {
+            return Ok(Payload::ending_at(bytes, scanned + at));
+        }
+        scanned = bytes.len();
+    }
+    // Over the cap: the answer is the failure policy's, whatever follows.
+    if scanned == 0 {
+        end.encoding = Encoding::of(&bytes);
+    }
+    match end.feed(&bytes[scanned..]) {
+        // The value fits; what followed it went over.
+        Some(at) if scanned + at <= max_payload_bytes => {
+            return Ok(Payload::ending_at(bytes, scanned + at))
+        }
+        Some(_) => {}
+        None => drain_value(&mut end)?,
+    }
+    Ok(Payload { bytes, ignored: 0 })
+}
+
+/// Whether the bytes end as a JSON object or array does, blanks aside (NUL too: the high
+/// bytes of UTF-16).
+fn ends_like_a_value(bytes: &[u8]) -> bool {
+    let last = bytes
+        .iter()
+        .rev()
+        .find(|b| !b.is_ascii_whitespace() && **b != 0);
+    matches!(last, Some(b'}' | b']'))
+}
+
+/// Reads and drops input until the value `end` follows ends, or the input does.
+fn drain_value(end: &mut ValueEnd) -> std::io::Result<()> {
+    let mut chunk = Vec::with_capacity(64 << 10);
+    loop {
+        chunk.clear();
+        match process::read_stdin(&mut chunk, 64 << 10) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        }
+        if end.feed(&chunk).is_some() {
+            return Ok(());
+        }
+    }
+}
+
+impl Payload {
+    /// The whole input, unless something other than blanks follows its value. Input that ends
+    /// as a value does (`}` or `]`) is taken whole without a scan; the parse rejects the rare
+    /// one that holds more than one value.
+    fn at_end_of_input(bytes: Vec<u8>, mut end: ValueEnd, scanned: usize) -> Payload {
+        if ends_like_a_value(&bytes) || bytes.is_empty() {
+            return Payload { bytes, ignored: 0 };
+        }
+        if scanned == 0 {
+            end.encoding = Encoding::of(&bytes);
+        }
+        match end.feed(&bytes[scanned..]) {
+            Some(at) => Payload::ending_at(bytes, scanned + at),
+            None => Payload { bytes, ignored: 0 },
+        }
+    }
+
+    /// The payload whose value ends at `at`: blanks after it stay, as received (a newline);
+    /// anything else is dropped and counted.
+    fn ending_at(mut bytes: Vec<u8>, at: usize) -> Payload {
+        let rest = &bytes[at..];
+        if rest.iter().all(u8::is_ascii_whitespace) {
+            return Payload { bytes, ignored: 0 };
+        }
+        let ignored = rest
+            .iter()
+            .filter(|b| !b.is_ascii_whitespace() && **b != 0)
+            .count();
         bytes.truncate(at);
-        return Ok(Payload { bytes, ignored });
+        Payload { bytes, ignored }
     }
 }
 

@@ -86,16 +86,15 @@ fn line(payload: &[u8], rendered: &Rendered) -> String {
 }
 
 /// Appends one run to the capture file. One `write` on a file opened for appending, so lines
-/// of concurrent hooks never interleave. Returns a note for stderr when it could not, or when
-/// it made the file owner-only.
+/// of concurrent hooks never interleave. Returns a note for stderr when it could not.
 ///
 /// The file holds every payload, secrets included, so: a new file is created owner-only
-/// (`0600` on Unix); an existing one that others may read is made owner-only (or, when that
-/// fails, not written); a symbolic link at the path is not followed, and anything but a
-/// regular file (a FIFO no one reads would block the open, a path such as `/dev/fd/3` could
-/// name the answer's own pipe) is refused. On Windows a new file takes the permissions its
-/// folder passes on (in the user's profile: the user, administrators and the system), and a
-/// link (any reparse point) at the path is refused.
+/// (`0600` on Unix); an existing one that others may read is not written (the note says to
+/// `chmod 600` it; the hook does not change a mode someone chose); a symbolic link at the path
+/// is not followed; anything but a regular file is refused (a FIFO no one reads would block
+/// the open, and a path such as `/dev/fd/3` could name the answer's own pipe). On Windows a
+/// new file takes the permissions its folder passes on (in the user's profile: the user,
+/// administrators and the system), and a link (any reparse point) at the path is refused.
 pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option<String> {
     let refused = |why: &str| {
         Some(format!(
@@ -103,20 +102,11 @@ pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option
             path.display()
         ))
     };
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if meta.file_type().is_symlink() {
-            return refused("is a symbolic link, not followed");
-        }
-        if !meta.is_file() {
-            return refused("is not a regular file");
-        }
-    }
     let file = match private_file::open(path) {
         Ok(file) => file,
-        Err(error) if private_file::is_link_error(&error) => {
-            return refused("is a symbolic link, not followed")
-        }
-        Err(error) => {
+        Err(private_file::Refusal::Link) => return refused("is a symbolic link, not followed"),
+        Err(private_file::Refusal::NotAFile) => return refused("is not a regular file"),
+        Err(private_file::Refusal::Io(error)) => {
             return Some(format!(
                 "capture: cannot append to {}: {error}",
                 path.display()
@@ -130,26 +120,15 @@ pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option
     if !meta.is_file() || private_file::is_link(&meta) {
         return refused("is not a regular file");
     }
-    let tightened = match private_file::make_owner_only(&file, &meta) {
-        Ok(tightened) => tightened,
-        Err(error) => {
-            return refused(&format!(
-                "can be read by others and could not be made owner-only ({error})"
-            ))
-        }
-    };
-    if let Err(error) = (&file).write_all(line(payload, rendered).as_bytes()) {
-        return Some(format!(
-            "capture: cannot append to {}: {error}",
-            path.display()
+    if let Some(mode) = private_file::readable_by_others(&meta) {
+        return refused(&format!(
+            "can be read by others (mode {mode:03o}) and holds every payload; `chmod 600` it"
         ));
     }
-    tightened.then(|| {
-        format!(
-            "capture: made {} owner-only (it could be read by others; it holds every payload)",
-            path.display()
-        )
-    })
+    (&file)
+        .write_all(line(payload, rendered).as_bytes())
+        .err()
+        .map(|error| format!("capture: cannot append to {}: {error}", path.display()))
 }
 
 /// Opening the capture file without following a link at its path, and keeping it private.
@@ -159,15 +138,21 @@ mod private_file {
     use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     use std::path::Path;
 
+    pub(super) enum Refusal {
+        Link,
+        NotAFile,
+        Io(std::io::Error),
+    }
+
     /// `O_NOFOLLOW` (a link at the path fails with `ELOOP`) and `O_NONBLOCK` (a FIFO without a
-    /// reader fails instead of blocking), where their values are declared here. Elsewhere the
-    /// link check before the open and the file-type check after it still hold.
+    /// reader fails with `ENXIO` instead of blocking), where their values are declared here.
     #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "x86")))]
     const FLAGS: i32 = 0o400_000 | 0o4_000;
     #[cfg(all(target_os = "linux", any(target_arch = "aarch64", target_arch = "arm")))]
     const FLAGS: i32 = 0o100_000 | 0o4_000;
     #[cfg(target_os = "macos")]
     const FLAGS: i32 = 0x0100 | 0x0004;
+    /// Elsewhere the path is looked at first (`lstat`), which leaves a race.
     #[cfg(not(any(
         all(
             target_os = "linux",
@@ -182,37 +167,43 @@ mod private_file {
     )))]
     const FLAGS: i32 = 0;
 
-    /// `ELOOP`: Linux 40, macOS 62.
+    /// `ELOOP` (Linux 40, macOS 62) and `ENXIO` (6 on both).
     const LINK_ERRORS: [i32; 2] = [40, 62];
+    const ENXIO: i32 = 6;
 
-    pub(super) fn open(path: &Path) -> std::io::Result<File> {
+    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+        if FLAGS == 0 {
+            // Costs every hook binary a symbol to bind at start, so only where it is needed.
+            if let Ok(meta) = std::fs::symlink_metadata(path) {
+                if meta.file_type().is_symlink() {
+                    return Err(Refusal::Link);
+                }
+                if !meta.is_file() {
+                    return Err(Refusal::NotAFile);
+                }
+            }
+        }
         OpenOptions::new()
             .create(true)
             .append(true)
             .mode(0o600)
             .custom_flags(FLAGS)
             .open(path)
-    }
-
-    pub(super) fn is_link_error(error: &std::io::Error) -> bool {
-        FLAGS != 0
-            && error
-                .raw_os_error()
-                .is_some_and(|code| LINK_ERRORS.contains(&code))
+            .map_err(|error| match error.raw_os_error() {
+                Some(code) if FLAGS != 0 && LINK_ERRORS.contains(&code) => Refusal::Link,
+                Some(ENXIO) if FLAGS != 0 => Refusal::NotAFile,
+                _ => Refusal::Io(error),
+            })
     }
 
     pub(super) fn is_link(meta: &Metadata) -> bool {
         meta.file_type().is_symlink()
     }
 
-    /// Takes the group's and others' permissions away; whether there were any.
-    pub(super) fn make_owner_only(file: &File, meta: &Metadata) -> std::io::Result<bool> {
-        let mode = meta.permissions().mode();
-        if mode & 0o077 == 0 {
-            return Ok(false);
-        }
-        file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7700))?;
-        Ok(true)
+    /// The permission bits, when the group or others have any.
+    pub(super) fn readable_by_others(meta: &Metadata) -> Option<u32> {
+        let mode = meta.permissions().mode() & 0o7777;
+        (mode & 0o077 != 0).then_some(mode)
     }
 }
 
@@ -222,20 +213,31 @@ mod private_file {
     use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
     use std::path::Path;
 
+    pub(super) enum Refusal {
+        Link,
+        NotAFile,
+        Io(std::io::Error),
+    }
+
     /// Opens a reparse point (a symbolic link, a junction) itself rather than its target.
     const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
     const FILE_ATTRIBUTE_REPARSE_POINT: u32 = 0x0400;
 
-    pub(super) fn open(path: &Path) -> std::io::Result<File> {
+    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+        if let Ok(meta) = std::fs::symlink_metadata(path) {
+            if meta.file_type().is_symlink() || is_link(&meta) {
+                return Err(Refusal::Link);
+            }
+            if !meta.is_file() {
+                return Err(Refusal::NotAFile);
+            }
+        }
         OpenOptions::new()
             .create(true)
             .append(true)
             .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
             .open(path)
-    }
-
-    pub(super) fn is_link_error(_: &std::io::Error) -> bool {
-        false
+            .map_err(Refusal::Io)
     }
 
     pub(super) fn is_link(meta: &Metadata) -> bool {
@@ -243,8 +245,8 @@ mod private_file {
     }
 
     /// The folder's inherited permissions hold (see `record`).
-    pub(super) fn make_owner_only(_: &File, _: &Metadata) -> std::io::Result<bool> {
-        Ok(false)
+    pub(super) fn readable_by_others(_: &Metadata) -> Option<u32> {
+        None
     }
 }
 
@@ -253,20 +255,34 @@ mod private_file {
     use std::fs::{File, Metadata, OpenOptions};
     use std::path::Path;
 
-    pub(super) fn open(path: &Path) -> std::io::Result<File> {
-        OpenOptions::new().create(true).append(true).open(path)
+    pub(super) enum Refusal {
+        Link,
+        NotAFile,
+        Io(std::io::Error),
     }
 
-    pub(super) fn is_link_error(_: &std::io::Error) -> bool {
-        false
+    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+        if let Ok(meta) = std::fs::symlink_metadata(path) {
+            if meta.file_type().is_symlink() {
+                return Err(Refusal::Link);
+            }
+            if !meta.is_file() {
+                return Err(Refusal::NotAFile);
+            }
+        }
+        OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(Refusal::Io)
     }
 
     pub(super) fn is_link(meta: &Metadata) -> bool {
         meta.file_type().is_symlink()
     }
 
-    pub(super) fn make_owner_only(_: &File, _: &Metadata) -> std::io::Result<bool> {
-        Ok(false)
+    pub(super) fn readable_by_others(_: &Metadata) -> Option<u32> {
+        None
     }
 }
 

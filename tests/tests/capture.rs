@@ -198,7 +198,7 @@ fn a_new_capture_file_is_readable_by_its_owner_only() {
 
 #[cfg(unix)]
 #[test]
-fn an_existing_capture_file_others_can_read_is_made_owner_only() {
+fn an_existing_capture_file_others_can_read_is_not_written() {
     use std::os::unix::fs::PermissionsExt;
     let capture = temp_file("wide");
     std::fs::write(&capture, "").unwrap();
@@ -206,13 +206,20 @@ fn an_existing_capture_file_others_can_read_is_made_owner_only() {
     let (stdout, stderr) = guard_capturing(&capture);
     assert_denied(&stdout);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("owner-only"), "{stderr}");
+    assert!(stderr.contains("mode 644"), "{stderr}");
+    assert!(stderr.contains("chmod 600"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&capture).unwrap(),
+        "",
+        "nothing written"
+    );
     let mode = std::fs::metadata(&capture).unwrap().permissions().mode();
-    assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
-    assert_eq!(lines(&capture).len(), 1, "the run is still recorded");
-    // Once owner-only, nothing more to say.
+    assert_eq!(mode & 0o777, 0o644, "the mode is the owner's to change");
+    // Once owner-only, it captures.
+    std::fs::set_permissions(&capture, std::fs::Permissions::from_mode(0o600)).unwrap();
     let (_, stderr) = guard_capturing(&capture);
     assert_eq!(stderr, "");
+    assert_eq!(lines(&capture).len(), 1);
     std::fs::remove_file(&capture).unwrap();
 }
 

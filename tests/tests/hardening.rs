@@ -465,15 +465,20 @@ fn a_complete_payload_is_answered_while_stdin_stays_open() {
 
 #[test]
 fn data_after_the_payload_is_ignored_with_one_stderr_line() {
-    let input = [
-        &payload("beforeShellExecution", json!({"command": "rm -rf build"}))[..],
-        b" trailing {\"hook_event_name\":\"stop\"}",
-    ]
-    .concat();
-    for result in [
-        run(SINGLE, &input),
-        run_with_stdin_open(Command::new(SINGLE), write_all(input.clone())),
-    ] {
+    let object = payload("beforeShellExecution", json!({"command": "rm -rf build"}));
+    let with = |after: &[u8]| [&object[..], after].concat();
+    let runs = [
+        // stdin closed after the data.
+        run(SINGLE, &with(b"\n trailing")),
+        run(SINGLE, &with(b" {\"unclosed\": ")),
+        // stdin left open after it, even data that ends as an object does.
+        run_with_stdin_open(Command::new(SINGLE), write_all(with(b" trailing"))),
+        run_with_stdin_open(
+            Command::new(SINGLE),
+            write_all(with(br#" {"hook_event_name":"stop"}"#)),
+        ),
+    ];
+    for result in runs {
         assert_eq!(result.json()["permission"], "deny", "{}", result.stderr);
         assert_one_line(&result, "ignored", "trailing data");
         assert!(
