@@ -18,9 +18,8 @@ pub fn main(entries: &[Entry]) -> ! {
         Decision::Hook => {}
     }
     let (settings, ignored) = Settings::read_env();
-    // Written at once: a deadline answer below would not carry it.
-    let ignored = [ignored, capture::replay_variable_note()];
-    for note in ignored.iter().flatten() {
+    if let Some(note) = ignored {
+        // Written at once: a deadline's answer would not carry it.
         let line = format!("{}{note}\n", crate::render::NOTE_PREFIX);
         let _ = std::io::stderr().write_all(line.as_bytes());
     }

@@ -11,6 +11,7 @@ use serde::Serialize;
 use std::cell::Cell;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The environment variable that turns capture on.
 pub const CAPTURE_VARIABLE: &str = "CURSOR_HOOKS_CAPTURE";
@@ -41,22 +42,34 @@ thread_local! {
 /// # fn main() {}
 /// ```
 pub fn is_replay() -> bool {
-    REPLAYING.with(Cell::get) || std::env::var_os(REPLAY_VARIABLE).is_some_and(|v| v == "1")
+    REPLAYING.with(Cell::get) || replay_variable(std::env::var_os(REPLAY_VARIABLE).as_deref())
 }
 
-/// A note for stderr when `CURSOR_HOOKS_REPLAY` is set to something other than `1` (what
-/// `cursor-hooks replay` sets): such a run is not a replay, so a handler keeps its side
-/// effects (a `0` or `false` used to count as a replay and silence an audit log).
-pub(crate) fn replay_variable_note() -> Option<String> {
-    let value = std::env::var_os(REPLAY_VARIABLE)?;
-    if value.is_empty() || value == "1" {
-        return None;
+/// Whether `CURSOR_HOOKS_REPLAY` says this run is a replay: only `1`, what `cursor-hooks
+/// replay` sets (a `0` or `false` used to count too, and silenced an audit log). Another value
+/// is named once on stderr.
+fn replay_variable(value: Option<&std::ffi::OsStr>) -> bool {
+    static NAMED: AtomicBool = AtomicBool::new(false);
+    let Some(value) = value.filter(|value| !value.is_empty()) else {
+        return false;
+    };
+    if value == "1" {
+        return true;
     }
-    let value = value.to_string_lossy();
+    if !NAMED.swap(true, Ordering::Relaxed) {
+        let line = format!(
+            "{}{}\n",
+            crate::render::NOTE_PREFIX,
+            replay_note(&value.to_string_lossy())
+        );
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    false
+}
+
+fn replay_note(value: &str) -> String {
     let shown: String = value.chars().take(40).collect();
-    Some(format!(
-        "{REPLAY_VARIABLE}={shown:?} is not `1`: this run is not a replay"
-    ))
+    format!("{REPLAY_VARIABLE}={shown:?} is not `1`: this run is not a replay")
 }
 
 /// One captured run as a JSON line. The payload is kept as text when it is UTF-8 (every real
@@ -300,6 +313,26 @@ mod tests {
             Err(_) => object.insert("payload_bytes".into(), json!(payload)),
         };
         format!("{record}\n")
+    }
+
+    #[test]
+    fn only_1_makes_a_replay() {
+        use std::ffi::OsStr;
+        assert!(replay_variable(Some(OsStr::new("1"))));
+        for value in [
+            None,
+            Some(""),
+            Some("0"),
+            Some("false"),
+            Some("no"),
+            Some("true"),
+        ] {
+            assert!(!replay_variable(value.map(OsStr::new)), "{value:?}");
+        }
+        assert_eq!(
+            replay_note("0"),
+            r#"CURSOR_HOOKS_REPLAY="0" is not `1`: this run is not a replay"#
+        );
     }
 
     #[test]

@@ -583,31 +583,3 @@ fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
         assert_eq!(result.stderr, "", "{cap:?}");
     }
 }
-
-#[test]
-fn a_replay_variable_other_than_1_is_not_a_replay_and_is_named() {
-    let input = payload(
-        "beforeShellExecution",
-        json!({"command": "deny", "cwd": ""}),
-    );
-    for value in ["0", "false", "no"] {
-        let result = Run::from(
-            Binary::new(OPEN)
-                .env("CURSOR_HOOKS_REPLAY", value)
-                .run(input.as_slice()),
-        );
-        assert_eq!(result.json()["permission"], "deny", "{value}");
-        assert_one_line(&result, "CURSOR_HOOKS_REPLAY", value);
-        assert!(
-            result.stderr.contains("not a replay"),
-            "{value}: {}",
-            result.stderr
-        );
-    }
-    let replay = Run::from(
-        Binary::new(OPEN)
-            .env("CURSOR_HOOKS_REPLAY", "1")
-            .run(input.as_slice()),
-    );
-    assert_eq!(replay.stderr, "");
-}
