@@ -1,6 +1,7 @@
 //! Process plumbing a hook needs and std does not offer: stdout set aside for the answer, a
-//! deadline timer, and a way to answer and end the process at once. The same behaviour on Unix
-//! and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
+//! deadline timer, a way to answer and end the process at once, and stdin read a piece at a
+//! time. The same behaviour on Unix and on Windows; elsewhere stdout is used as it is and
+//! deadlines are not enforced.
 //!
 //! - While the handler runs, the process's stdout points at stderr, so a stray `println!` (the
 //!   handler's, a library's, or a child process's that inherits stdout) cannot corrupt the
@@ -10,8 +11,9 @@
 //!   - Windows: std looks up the standard handles (`GetStdHandle`) on every write, so
 //!     `SetStdHandle` points stdout at stderr for Rust code and for child processes. C code
 //!     that writes through the C runtime's own `stdout` is not redirected.
-//! - A deadline writes the failure answer prepared before the handler started and ends the
-//!   process with its exit code, without unwinding or running destructors.
+//! - A deadline writes the failure answer prepared before it was armed and ends the process
+//!   with its exit code, without unwinding or running destructors. One covers reading stdin,
+//!   one the handler; both count from the start.
 //!   - Unix: a `SIGALRM` timer, not a thread (a thread costs a tenth of a millisecond and a
 //!     sixth of the instructions of a whole hook run). The signal handler only calls `write`
 //!     and `_exit`, which are async-signal-safe.
@@ -29,10 +31,10 @@
 //!
 //! The few system calls are declared by hand, as for POSIX. `windows-sys` would make no
 //! smaller or faster binary (it is declarations too), but it would be a new dependency of every
-//! hook binary (the runtime takes none) and 19 MB of source and a few seconds of build for six
-//! declarations whose signatures the Windows ABI fixes.
+//! hook binary (the runtime takes none) and 19 MB of source and a few seconds of build for
+//! eight declarations whose signatures the Windows ABI fixes.
 
-#![allow(unsafe_code)] // descriptor, handle and timer calls; each `unsafe` block says why it is sound.
+#![allow(unsafe_code)] // descriptor, handle, timer and stdin calls; each `unsafe` block says why it is sound.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
