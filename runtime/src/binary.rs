@@ -82,15 +82,22 @@ impl Payload {
 /// is scanned anyway (a trickled payload, or data after the payload).
 const PAUSE: Duration = Duration::from_millis(10);
 
+/// How long a writer may take to close stdin after a large payload before it is scanned.
+const CLOSING: Duration = Duration::from_millis(2);
+
+/// Unscanned bytes past which the scan (a few instructions a byte, about a millisecond a
+/// megabyte) is worth waiting `CLOSING` for the end of input instead.
+const LARGE: usize = 64 << 10;
+
 /// Reads stdin until the first JSON value ends or the input does, whichever comes first:
 /// Cursor's writer may keep the pipe open after the payload. Up to one byte past the cap is
 /// kept (enough to tell it is over); the rest of an oversized payload is read and dropped
 /// until the value or the input ends, so Cursor's write does not fail.
 ///
 /// Scanning for the end costs a few instructions a byte, so it runs only when the writer has
-/// paused with the pipe open: at once when the bytes so far end as a payload does (`}` or `]`,
-/// then blanks), else after `PAUSE`. A writer that closes stdin, or is still writing, never
-/// waits for it.
+/// paused with the pipe open: when the bytes so far end as a payload does (`}` or `]`, then
+/// blanks), at once, or after `CLOSING` when more than `LARGE` bytes wait for it; else after
+/// `PAUSE`. A writer that closes stdin, or is still writing, does not wait for it.
 fn read_payload(max_payload_bytes: usize) -> std::io::Result<Payload> {
     let keep = max_payload_bytes.saturating_add(1);
     let mut bytes = Vec::with_capacity(keep.min(64 << 10));
@@ -108,12 +115,15 @@ fn read_payload(max_payload_bytes: usize) -> std::io::Result<Payload> {
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
         }
-        let pause = if ends_like_a_value(&bytes) {
-            Duration::ZERO
-        } else {
-            PAUSE
+        let pause = match ends_like_a_value(&bytes) {
+            // A writer that closes stdin right after the payload needs a moment to do so, and
+            // scanning a large payload takes longer than that moment.
+            true if bytes.len() - scanned > LARGE => CLOSING,
+            true => Duration::ZERO,
+            false => PAUSE,
         };
-        if !process::stdin_idle(pause) {
+        // One byte cannot tell the encoding, nor be a whole object.
+        if bytes.len() < 2 || !process::stdin_idle(pause) {
             continue;
         }
         if scanned == 0 {

@@ -1,9 +1,8 @@
-//! One fail-closed handler: input it cannot read is answered with that event's block, and so
-//! is a payload not complete by its deadline (`timeout = 1`).
+//! One fail-closed handler: input it cannot read is answered with that event's block.
 
 use cursor_hooks::prelude::*;
 
-#[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 1)]
+#[cursor_hook(event = "beforeReadFile", fail = "closed")]
 fn read(_input: &BeforeReadFile) -> BeforeReadFileResponse {
     no_opinion()
 }
