@@ -5,7 +5,7 @@ use crate::capture;
 use crate::cli::{command_line, Decision};
 use crate::process::{self, ProtocolOut};
 use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
@@ -272,16 +272,13 @@ impl ValueEnd {
             // quote after an even run of backslashes (UTF-8 puts no ASCII byte inside a
             // multi-byte character).
             let rest = &bytes[at..];
-            let quote = find_quote(rest);
-            let before = &rest[..quote.unwrap_or(rest.len())];
-            let backslashes = before.iter().rev().take_while(|b| **b == b'\\').count();
-            match quote {
+            match closing_quote(rest) {
                 Some(quote) => {
-                    self.in_string = backslashes % 2 == 1;
+                    self.in_string = false;
                     at += quote + 1;
                 }
                 None => {
-                    self.escaped = backslashes % 2 == 1;
+                    self.escaped = !unescaped(rest, rest.len());
                     return None;
                 }
             }
@@ -340,12 +337,49 @@ impl ValueEnd {
     }
 }
 
-/// The position of the first `"` in `bytes`, found with std's `memchr` (`skip_until` on a
-/// slice: libc's vectorised `memchr` on Unix), which the payload's large strings need.
-fn find_quote(bytes: &[u8]) -> Option<usize> {
-    let mut rest = bytes;
-    let through = rest.skip_until(b'"').unwrap_or(0);
-    (through > 0 && bytes[through - 1] == b'"').then(|| through - 1)
+/// The position of the first quote in `string` that no backslash escapes, `string` starting
+/// at a character no backslash escapes. Eight bytes at a time: a large payload is mostly
+/// strings, and source code puts an escaped quote every few words, so neither a byte loop nor
+/// std's `memchr` (a call per quote) is cheap enough.
+fn closing_quote(string: &[u8]) -> Option<usize> {
+    let mut words = string.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let mut eight = [0u8; 8];
+        eight.copy_from_slice(word);
+        let mut quotes = quote_bits(u64::from_le_bytes(eight));
+        while quotes != 0 {
+            let quote = at + quotes.trailing_zeros() as usize / 8;
+            if unescaped(string, quote) {
+                return Some(quote);
+            }
+            quotes &= quotes - 1;
+        }
+        at += 8;
+    }
+    let rest = words.remainder().iter().enumerate();
+    rest.map(|(i, b)| (at + i, *b))
+        .find(|(i, b)| *b == b'"' && unescaped(string, *i))
+        .map(|(i, _)| i)
+}
+
+/// `0x80` in each byte of `word` that is a quote, `0` elsewhere (exactly: no carry crosses
+/// bytes).
+fn quote_bits(word: u64) -> u64 {
+    const LOWS: u64 = u64::from_ne_bytes([0x7F; 8]);
+    const QUOTES: u64 = u64::from_ne_bytes([b'"'; 8]);
+    let zero_where_quote = word ^ QUOTES;
+    !(((zero_where_quote & LOWS) + LOWS) | zero_where_quote | LOWS)
+}
+
+/// Whether the character at `at` in `string` follows an even run of backslashes.
+fn unescaped(string: &[u8], at: usize) -> bool {
+    let run = string[..at]
+        .iter()
+        .rev()
+        .take_while(|b| **b == b'\\')
+        .count();
+    run % 2 == 0
 }
 
 #[cfg(test)]
@@ -428,10 +462,30 @@ mod tests {
     }
 
     #[test]
-    fn finds_quotes() {
-        assert_eq!(find_quote(b""), None);
-        assert_eq!(find_quote(b"abc"), None);
-        assert_eq!(find_quote(b"\""), Some(0));
-        assert_eq!(find_quote(b"ab\"c\""), Some(2));
+    fn finds_the_closing_quote() {
+        assert_eq!(closing_quote(b""), None);
+        assert_eq!(closing_quote(b"abc"), None);
+        assert_eq!(closing_quote(b"\""), Some(0));
+        assert_eq!(closing_quote(br#"ab\"c""#), Some(5));
+        assert_eq!(closing_quote(br#"ab\\"c""#), Some(4));
+        assert_eq!(closing_quote(br#"\\\"\""#), None);
+        assert_eq!(closing_quote(br#"\\\\"x"#), Some(4));
+        for at in 0..40 {
+            for escaped in [false, true] {
+                let mut bytes = vec![b'x'; 44];
+                bytes[at + 2] = b'"';
+                if escaped {
+                    bytes[at + 1] = b'\\';
+                }
+                bytes[43] = b'"';
+                let expected = if escaped { 43 } else { at + 2 };
+                assert_eq!(closing_quote(&bytes), Some(expected), "at {at}, {escaped}");
+            }
+        }
+        // High bytes and neighbours of the quote's value are not quotes.
+        assert_eq!(
+            closing_quote(&[0x21, 0x23, 0xA2, 0x22 ^ 0x80, 0x02, 0x22]),
+            Some(5)
+        );
     }
 }
