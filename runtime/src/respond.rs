@@ -186,7 +186,8 @@ fn max_payload_bytes(mib: &str) -> Result<Option<usize>, String> {
     match mib.parse::<usize>() {
         Ok(mib) if MAX_PAYLOAD_MIB.contains(&mib) => Ok(Some(mib << 20)),
         _ => Err(format!(
-            "ignored {MAX_PAYLOAD_VARIABLE}={}: not a whole number of MiB from {} to {}; the cap is {} MiB",
+            "ignored {MAX_PAYLOAD_VARIABLE}={:?}: not a whole number of MiB from {} to {}; the cap is {} MiB",
+            // Quoted and escaped: a newline in the value must not split the line.
             truncate(mib),
             MAX_PAYLOAD_MIB.start(),
             MAX_PAYLOAD_MIB.end(),
@@ -737,9 +738,11 @@ mod tests {
             "x",
         ] {
             let note = max_payload_bytes(hostile).unwrap_err();
-            assert!(note.contains(hostile), "{note}");
+            assert!(note.contains(&format!("={hostile:?}:")), "{note}");
             assert!(note.ends_with("the cap is 64 MiB"), "{note}");
         }
+        let note = max_payload_bytes("1\nx").unwrap_err();
+        assert!(!note.contains('\n'), "{note}");
     }
 
     #[test]
