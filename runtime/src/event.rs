@@ -61,12 +61,13 @@ pub trait Event:
 }
 
 impl Common {
-    /// The project directory: `$CURSOR_PROJECT_DIR` (set for every hook), else the first
-    /// workspace root, with the Windows form `/c:/...` made native.
+    /// The project directory: `$CURSOR_PROJECT_DIR` (set for every hook) when it is an
+    /// absolute path, else the first workspace root, with the Windows form `/c:/...` made
+    /// native. A relative value would be read against whatever directory the hook runs in.
     pub fn project_dir(&self) -> Option<std::path::PathBuf> {
         std::env::var_os("CURSOR_PROJECT_DIR")
-            .filter(|dir| !dir.is_empty())
             .map(std::path::PathBuf::from)
+            .filter(|dir| dir.is_absolute())
             .or_else(|| {
                 let root = self.workspace_roots.as_ref()?.first()?;
                 Some(std::path::PathBuf::from(crate::native_path(root)))

@@ -48,8 +48,10 @@
 //!
 //! | input or event | fail-open | fail-closed |
 //! |---|---|---|
-//! | empty stdin, not JSON, not an object, trailing garbage (a leading byte-order mark, or UTF-16 with one, is read as UTF-8), invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
-//! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`) | `{}`, exit 0 | as above |
+//! | empty stdin, not JSON, not an object (a leading byte-order mark, or UTF-16 with one, is read as UTF-8), invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
+//! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`, a whole number from 1 to 1024: another value is ignored with one stderr line) | `{}`, exit 0 | as above |
+//! | no complete JSON object on stdin by the deadline (`timeout`, counted from the start): stdin held open or trickled | `{}`, exit 0 | as above; with several handlers the smallest `timeout` among them applies |
+//! | data after the JSON object | ignored with one stderr line; the object is answered | the same |
 //! | a known event with a required field missing or wrongly typed, invalid UTF-8 in a value, nesting deeper than 128 levels | `{}`, exit 0 | the event's block |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
@@ -59,13 +61,18 @@
 //! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
 //! block. Unknown fields are never an error: they are kept in each input's `extra`.
 //!
+//! A complete JSON object on stdin is answered as soon as it is read, whether or not the writer
+//! closes stdin. Input that ends in `}` or `]` when stdin closes is read as one value, so two
+//! objects in a row there are a bad payload, not an object and ignored data.
+//!
 //! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
 //! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
-//! a margin before it (a tenth of the timeout, 100 ms to 1 s); a timer otherwise writes the
-//! failure policy's answer and ends the process. Both hold on Unix (deadlines on 64-bit Linux
-//! and macOS) and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
+//! a margin before it (a tenth of the timeout, 100 ms to 1 s), counted from the start of the
+//! process, reading stdin included; a timer otherwise writes the failure policy's answer and
+//! ends the process. Both hold on Unix (deadlines on 64-bit Linux and macOS) and on Windows;
+//! elsewhere stdout is used as it is and deadlines are not enforced.
 
-#![deny(unsafe_code)] // allowed only in `process`, for descriptor, handle and timer calls
+#![deny(unsafe_code)] // allowed only in `process`, for descriptor, handle, timer and stdin calls
 #![warn(missing_docs, unreachable_pub)]
 
 extern crate self as cursor_hooks;

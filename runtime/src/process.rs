@@ -1,6 +1,7 @@
 //! Process plumbing a hook needs and std does not offer: stdout set aside for the answer, a
-//! deadline timer, and a way to answer and end the process at once. The same behaviour on Unix
-//! and on Windows; elsewhere stdout is used as it is and deadlines are not enforced.
+//! deadline timer, a way to answer and end the process at once, and stdin read a piece at a
+//! time. The same behaviour on Unix and on Windows; elsewhere stdout is used as it is and
+//! deadlines are not enforced.
 //!
 //! - While the handler runs, the process's stdout points at stderr, so a stray `println!` (the
 //!   handler's, a library's, or a child process's that inherits stdout) cannot corrupt the
@@ -10,23 +11,30 @@
 //!   - Windows: std looks up the standard handles (`GetStdHandle`) on every write, so
 //!     `SetStdHandle` points stdout at stderr for Rust code and for child processes. C code
 //!     that writes through the C runtime's own `stdout` is not redirected.
-//! - A deadline writes the failure answer prepared before the handler started and ends the
-//!   process with its exit code, without unwinding or running destructors.
+//! - A deadline writes the failure answer prepared before it was armed and ends the process
+//!   with its exit code, without unwinding or running destructors. One covers reading stdin,
+//!   one the handler; both count from the start.
 //!   - Unix: a `SIGALRM` timer, not a thread (a thread costs a tenth of a millisecond and a
 //!     sixth of the instructions of a whole hook run). The signal handler only calls `write`
 //!     and `_exit`, which are async-signal-safe.
 //!   - Windows: a thread that sleeps until the deadline (Windows has no signals; a timer-queue
 //!     timer would run on a thread pool thread all the same).
+//! - Stdin is read one `read` at a time straight into the payload's spare capacity (std offers
+//!   that only through `read_to_end`, which waits for the end of input, and zeroing room before
+//!   each read costs an instruction a byte), and [`stdin_idle`] tells whether the writer has
+//!   paused with the pipe open, so the payload is scanned for its end only then.
+//!   - Unix: `read` and `poll` on descriptor 0.
+//!   - Windows: `ReadFile` and `PeekNamedPipe` on the standard input handle.
 //! - Exactly one answer per process: whoever starts answering first (the handler's normal
 //!   answer, the deadline, or [`answer_and_exit`] from a panic hook) writes; any other waits
 //!   for the process to end.
 //!
 //! The few system calls are declared by hand, as for POSIX. `windows-sys` would make no
 //! smaller or faster binary (it is declarations too), but it would be a new dependency of every
-//! hook binary (the runtime takes none) and 19 MB of source and a few seconds of build for six
-//! declarations whose signatures the Windows ABI fixes.
+//! hook binary (the runtime takes none) and 19 MB of source and a few seconds of build for
+//! eight declarations whose signatures the Windows ABI fixes.
 
-#![allow(unsafe_code)] // descriptor, handle and timer calls; each `unsafe` block says why it is sound.
+#![allow(unsafe_code)] // descriptor, handle, timer and stdin calls; each `unsafe` block says why it is sound.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -126,6 +134,24 @@ impl Drop for Deadline {
     }
 }
 
+/// Reads stdin once, appending at most `max` bytes to `payload` (no more than its spare
+/// capacity); 0 at the end of input. A closed stdin reads as the end of input, as std's does.
+pub(crate) fn read_stdin(payload: &mut Vec<u8>, max: usize) -> std::io::Result<usize> {
+    let room = max.min(payload.capacity() - payload.len());
+    if room == 0 {
+        return Ok(0);
+    }
+    sys::read_stdin(payload, room)
+}
+
+/// Whether stdin has nothing to read now, and still nothing after `wait`: the writer has
+/// paused with the pipe open. False when a read would not wait (data or the end of input is
+/// there, or stdin is a file); true where that cannot be told, so the caller looks at what it
+/// has rather than wait.
+pub(crate) fn stdin_idle(wait: Duration) -> bool {
+    sys::stdin_idle(wait)
+}
+
 #[cfg(not(any(unix, windows)))]
 use other as sys;
 #[cfg(unix)]
@@ -144,8 +170,60 @@ mod unix {
     extern "C" {
         fn dup2(from: i32, to: i32) -> i32;
         fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+        fn read(fd: i32, buf: *mut u8, count: usize) -> isize;
+        fn poll(fds: *mut PollFd, count: PollCount, timeout_ms: i32) -> i32;
         fn pause() -> i32;
         fn _exit(code: i32) -> !;
+    }
+
+    /// `struct pollfd`, the same on Linux and macOS.
+    #[repr(C)]
+    struct PollFd {
+        fd: i32,
+        events: i16,
+        returned: i16,
+    }
+
+    /// `nfds_t`: `unsigned long` on Linux, `unsigned int` on macOS and the BSDs.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    type PollCount = std::ffi::c_ulong;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    type PollCount = std::ffi::c_uint;
+
+    const POLLIN: i16 = 1;
+    /// `EBADF`, the same on Linux and macOS: stdin is closed.
+    const EBADF: i32 = 9;
+
+    pub(super) fn read_stdin(payload: &mut Vec<u8>, room: usize) -> std::io::Result<usize> {
+        let len = payload.len();
+        // SAFETY: `read` writes at most `room` bytes at the end of `payload`, within its spare
+        // capacity (`room` is at most that); `set_len` then covers only the bytes it wrote.
+        let read = unsafe { read(0, payload.as_mut_ptr().add(len), room) };
+        if read < 0 {
+            let error = std::io::Error::last_os_error();
+            return match error.raw_os_error() {
+                Some(EBADF) => Ok(0),
+                _ => Err(error),
+            };
+        }
+        let read = read as usize;
+        // SAFETY: as above.
+        unsafe { payload.set_len(len + read) };
+        Ok(read)
+    }
+
+    pub(super) fn stdin_idle(wait: std::time::Duration) -> bool {
+        let mut fd = PollFd {
+            fd: 0,
+            events: POLLIN,
+            returned: 0,
+        };
+        let wait = i32::try_from(wait.as_millis()).unwrap_or(i32::MAX);
+        // SAFETY: one valid `pollfd`, which `poll` only reads and writes during the call.
+        let ready = unsafe { poll(&mut fd, 1, wait) };
+        // Readable, hung up or in error: a read returns at once. An error (a signal) is not
+        // knowing: idle.
+        ready <= 0
     }
 
     pub(super) fn redirect() -> Option<std::fs::File> {
@@ -339,6 +417,81 @@ mod windows {
         ) -> Bool;
         fn GetCurrentProcess() -> Handle;
         fn TerminateProcess(process: Handle, exit_code: u32) -> Bool;
+        fn ReadFile(
+            file: Handle,
+            buffer: *mut u8,
+            length: u32,
+            read: *mut u32,
+            overlapped: *mut c_void,
+        ) -> Bool;
+        fn PeekNamedPipe(
+            pipe: Handle,
+            buffer: *mut c_void,
+            length: u32,
+            read: *mut u32,
+            available: *mut u32,
+            left_in_message: *mut u32,
+        ) -> Bool;
+    }
+
+    const STD_INPUT_HANDLE: u32 = -10i32 as u32;
+    /// The writer closed the pipe, and an invalid handle: both the end of input, as for std.
+    const END_OF_INPUT_ERRORS: [i32; 2] = [109, 6];
+
+    pub(super) fn read_stdin(payload: &mut Vec<u8>, room: usize) -> std::io::Result<usize> {
+        let len = payload.len();
+        let length = u32::try_from(room).unwrap_or(u32::MAX);
+        let mut read = 0u32;
+        // SAFETY: `GetStdHandle` only reads the standard handle slot. `ReadFile` writes at most
+        // `length` bytes at the end of `payload`, within its spare capacity; `read` is a valid
+        // out-pointer; no overlapped I/O. `set_len` then covers only the bytes it wrote.
+        let ok = unsafe {
+            ReadFile(
+                GetStdHandle(STD_INPUT_HANDLE),
+                payload.as_mut_ptr().add(len),
+                length,
+                &mut read,
+                std::ptr::null_mut(),
+            )
+        };
+        if ok == 0 {
+            let error = std::io::Error::last_os_error();
+            return match error.raw_os_error() {
+                Some(code) if END_OF_INPUT_ERRORS.contains(&code) => Ok(0),
+                _ => Err(error),
+            };
+        }
+        // SAFETY: as above.
+        unsafe { payload.set_len(len + read as usize) };
+        Ok(read as usize)
+    }
+
+    pub(super) fn stdin_idle(wait: Duration) -> bool {
+        // Windows cannot wait on a pipe for data without reading it: look, wait, look again.
+        let empty = || {
+            let mut available = 0u32;
+            // SAFETY: only the out-pointer for the count is given; nothing is read. On a
+            // handle that is not a pipe (a file) or a closed pipe the call fails.
+            let ok = unsafe {
+                PeekNamedPipe(
+                    GetStdHandle(STD_INPUT_HANDLE),
+                    std::ptr::null_mut(),
+                    0,
+                    std::ptr::null_mut(),
+                    &mut available,
+                    std::ptr::null_mut(),
+                )
+            };
+            ok != 0 && available == 0
+        };
+        if !empty() {
+            return false;
+        }
+        if wait.is_zero() {
+            return true;
+        }
+        std::thread::sleep(wait);
+        empty()
     }
 
     /// Where the answer goes: null means the current stdout (before `redirect`).
@@ -492,6 +645,18 @@ mod other {
     }
 
     pub(super) const HAS_TIMER: bool = false;
+
+    pub(super) fn read_stdin(payload: &mut Vec<u8>, room: usize) -> std::io::Result<usize> {
+        use std::io::Read;
+        let mut chunk = vec![0u8; room.min(64 << 10)];
+        let read = std::io::stdin().read(&mut chunk)?;
+        payload.extend_from_slice(&chunk[..read]);
+        Ok(read)
+    }
+
+    pub(super) fn stdin_idle(_: Duration) -> bool {
+        true
+    }
 
     pub(super) enum Timer {}
 

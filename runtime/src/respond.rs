@@ -136,6 +136,10 @@ pub(crate) const MAX_PAYLOAD_BYTES: usize = 64 << 20;
 /// The environment variable that changes the payload cap, in MiB.
 pub(crate) const MAX_PAYLOAD_VARIABLE: &str = "CURSOR_HOOKS_MAX_PAYLOAD_MIB";
 
+/// The caps `CURSOR_HOOKS_MAX_PAYLOAD_MIB` may set, in MiB. At least 1, so no ordinary payload
+/// is ever over it; at most 1 GiB, which fits any `usize` the runtime builds for.
+const MAX_PAYLOAD_MIB: std::ops::RangeInclusive<usize> = 1..=1024;
+
 /// What a run may use: the payload cap and when the hook started (deadlines count from it).
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -146,16 +150,49 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The defaults, with `CURSOR_HOOKS_MAX_PAYLOAD_MIB` applied when it holds a number.
+    /// The defaults, with `CURSOR_HOOKS_MAX_PAYLOAD_MIB` applied when it holds a cap from 1 to
+    /// 1024 MiB.
     pub fn from_env() -> Settings {
-        let max_payload_bytes = std::env::var(MAX_PAYLOAD_VARIABLE)
-            .ok()
-            .and_then(|mib| mib.trim().parse::<usize>().ok())
-            .map_or(MAX_PAYLOAD_BYTES, |mib| mib.saturating_mul(1 << 20));
-        Settings {
+        Settings::read_env().0
+    }
+
+    /// The settings, and a note for stderr when a variable was set to a value that is not
+    /// used: a mistaken or hostile value must not change a decision (a cap that overflowed
+    /// read every payload as empty).
+    pub(crate) fn read_env() -> (Settings, Option<String>) {
+        let started = Instant::now();
+        let (max_payload_bytes, note) = match std::env::var_os(MAX_PAYLOAD_VARIABLE) {
+            None => (MAX_PAYLOAD_BYTES, None),
+            Some(value) => match max_payload_bytes(&value.to_string_lossy()) {
+                Ok(cap) => (cap.unwrap_or(MAX_PAYLOAD_BYTES), None),
+                Err(note) => (MAX_PAYLOAD_BYTES, Some(note)),
+            },
+        };
+        let settings = Settings {
             max_payload_bytes,
-            started: Instant::now(),
-        }
+            started,
+        };
+        (settings, note)
+    }
+}
+
+/// The cap a `CURSOR_HOOKS_MAX_PAYLOAD_MIB` value sets (`None` for a blank value, which is
+/// unset), or the note saying why it is ignored.
+fn max_payload_bytes(mib: &str) -> Result<Option<usize>, String> {
+    let mib = mib.trim();
+    if mib.is_empty() {
+        return Ok(None);
+    }
+    match mib.parse::<usize>() {
+        Ok(mib) if MAX_PAYLOAD_MIB.contains(&mib) => Ok(Some(mib << 20)),
+        _ => Err(format!(
+            "ignored {MAX_PAYLOAD_VARIABLE}={:?}: not a whole number of MiB from {} to {}; the cap is {} MiB",
+            // Quoted and escaped: a newline in the value must not split the line.
+            truncate(mib),
+            MAX_PAYLOAD_MIB.start(),
+            MAX_PAYLOAD_MIB.end(),
+            MAX_PAYLOAD_BYTES >> 20
+        )),
     }
 }
 
@@ -431,29 +468,91 @@ fn late_problem(budget: Duration, seconds: u32) -> String {
     )
 }
 
+/// Why the deadline answered while the payload was still being read.
+fn read_problem(budget: Duration, seconds: u32) -> String {
+    format!(
+        "no complete JSON object on stdin within the budget ({} ms of the {seconds} s timeout)",
+        budget.as_millis()
+    )
+}
+
+/// Arms the deadline that covers reading stdin, counted from the hook's start like the
+/// handler's; dropping it disarms it. With one handler it is that handler's deadline and
+/// failure answer. With several, the event is not known yet: the smallest `timeout` among
+/// them, answered by the binary's policy (fail-closed when any handler is), so that every
+/// handler's policy is applied before Cursor's own timeout. `None` when no handler has a
+/// `timeout` (Cursor's default applies; it is not known).
+pub(crate) fn arm_read_deadline(entries: &[Entry], settings: &Settings) -> Option<Deadline> {
+    let seconds = entries
+        .iter()
+        .filter_map(|entry| entry.options.timeout)
+        .min()?;
+    let only = match entries {
+        [only] => Some(only),
+        _ => None,
+    };
+    let policy = binary_policy(entries);
+    let budget = budget(seconds);
+    let late = || match policy {
+        // Built at every start, so from its pieces (see `late_open_answer`).
+        FailPolicy::Open => read_open_answer(only, budget, seconds),
+        FailPolicy::Closed => {
+            late_answer(&failure(only, policy, &read_problem(budget, seconds), None))
+        }
+    };
+    Some(Deadline::arm(
+        budget.saturating_sub(settings.started.elapsed()),
+        late,
+    ))
+}
+
+/// The read deadline's answer for a fail-open binary, byte for byte what
+/// `late_answer(&failure(only, Open, &read_problem(budget, seconds), None))` gives.
+fn read_open_answer(only: Option<&Entry>, budget: Duration, seconds: u32) -> LateAnswer {
+    quick_open_answer(only, |note| {
+        note.push_str("no complete JSON object on stdin within the budget");
+        push_budget(note, budget, seconds);
+    })
+}
+
 /// The deadline's answer for a fail-open handler, byte for byte what
 /// `late_answer(&run.failed("", &late_problem(budget, seconds)))` gives, without formatting
 /// machinery or intermediate strings.
 fn late_open_answer(entry: &Entry, budget: Duration, seconds: u32) -> LateAnswer {
-    let event = entry.info.name;
-    let handler = entry.options.handler;
+    quick_open_answer(Some(entry), |note| {
+        for piece in ["handler `", entry.options.handler] {
+            note.push_str(piece);
+        }
+        note.push_str("` did not answer within its budget");
+        push_budget(note, budget, seconds);
+    })
+}
+
+/// A fail-open failure answer, byte for byte what `late_answer(&failure(entry, Open, problem,
+/// None))` gives, with `problem` written by `push_problem`.
+fn quick_open_answer(entry: Option<&Entry>, push_problem: impl FnOnce(&mut String)) -> LateAnswer {
     let mut note = String::with_capacity(160);
-    for piece in [crate::render::NOTE_PREFIX, event, ": handler `", handler] {
-        note.push_str(piece);
+    note.push_str(crate::render::NOTE_PREFIX);
+    if let Some(entry) = entry {
+        note.push_str(entry.info.name);
+        note.push_str(": ");
     }
-    note.push_str("` did not answer within its budget (");
-    push_decimal(
-        &mut note,
-        u64::try_from(budget.as_millis()).unwrap_or(u64::MAX),
-    );
-    note.push_str(" ms of the ");
-    push_decimal(&mut note, u64::from(seconds));
-    note.push_str(" s timeout); fail-open: answered no opinion\n");
+    push_problem(&mut note);
+    note.push_str("; fail-open: answered no opinion\n");
     LateAnswer {
         stdout: b"{}".to_vec(),
         stderr: note.into_bytes(),
         exit_code: 0,
     }
+}
+
+/// ` (N ms of the S s timeout)`.
+fn push_budget(note: &mut String, budget: Duration, seconds: u32) {
+    note.push_str(" (");
+    push_decimal(note, u64::try_from(budget.as_millis()).unwrap_or(u64::MAX));
+    note.push_str(" ms of the ");
+    push_decimal(note, u64::from(seconds));
+    note.push_str(" s timeout)");
 }
 
 fn push_decimal(out: &mut String, mut n: u64) {
@@ -601,6 +700,18 @@ mod tests {
             );
             assert_eq!(quick.stdout, general.stdout);
             assert_eq!(quick.exit_code, general.exit_code);
+            // The read deadline's, with one handler and with several.
+            for only in [Some(entry), None] {
+                let problem = read_problem(budget, seconds);
+                let general = late_answer(&failure(only, FailPolicy::Open, &problem, None));
+                let quick = read_open_answer(only, budget, seconds);
+                assert_eq!(
+                    String::from_utf8_lossy(&quick.stderr),
+                    String::from_utf8_lossy(&general.stderr)
+                );
+                assert_eq!(quick.stdout, general.stdout);
+                assert_eq!(quick.exit_code, general.exit_code);
+            }
             // The panic answer under `abort` skips the version for fail-open handlers.
             let message = "boom\nat src/lib.rs:3";
             let quick = (run.abort_answer())(message);
@@ -609,6 +720,29 @@ mod tests {
             assert_eq!(quick.stdout, general.stdout);
             assert_eq!(quick.exit_code, general.exit_code);
         }
+    }
+
+    #[test]
+    fn the_payload_cap_takes_whole_mib_from_1_to_1024() {
+        assert_eq!(max_payload_bytes("1"), Ok(Some(1 << 20)));
+        assert_eq!(max_payload_bytes(" 1024 "), Ok(Some(1 << 30)));
+        assert_eq!(max_payload_bytes(""), Ok(None));
+        assert_eq!(max_payload_bytes("  "), Ok(None));
+        for hostile in [
+            "0",
+            "1025",
+            "17592186044416",
+            "18446744073709551615",
+            "-1",
+            "1.5",
+            "x",
+        ] {
+            let note = max_payload_bytes(hostile).unwrap_err();
+            assert!(note.contains(&format!("={hostile:?}:")), "{note}");
+            assert!(note.ends_with("the cap is 64 MiB"), "{note}");
+        }
+        let note = max_payload_bytes("1\nx").unwrap_err();
+        assert!(!note.contains('\n'), "{note}");
     }
 
     #[test]

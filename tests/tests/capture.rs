@@ -145,3 +145,129 @@ fn replay_is_the_cursor_hooks_commands_not_the_binarys() {
     assert!(stderr.contains("`cursor-hooks replay"), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+/// Runs the guard on an `rm -rf` payload with `capture` as the capture path: stdout, stderr.
+/// Fails after 30 s rather than waiting for ever on a hook stuck opening the capture file.
+#[cfg(unix)]
+fn guard_capturing(capture: &Path) -> (String, String) {
+    let child = run_capturing(
+        SINGLE,
+        capture,
+        &payload("beforeShellExecution", json!({"command": "rm -rf x"})),
+    );
+    let id = child.id();
+    let (done, output) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(child.wait_with_output()));
+    let Ok(output) = output.recv_timeout(std::time::Duration::from_secs(30)) else {
+        // The child is the waiting thread's: end it by its id.
+        let _ = Command::new("kill").args(["-9", &id.to_string()]).status();
+        panic!(
+            "the hook did not finish within 30 s with {}",
+            capture.display()
+        );
+    };
+    let output = output.unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[cfg(unix)]
+fn assert_denied(stdout: &str) {
+    assert_eq!(
+        serde_json::from_str::<Value>(stdout).unwrap()["permission"],
+        "deny",
+        "the answer is the guard's, whatever the capture file: {stdout:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_capture_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let capture = temp_file("mode");
+    let (stdout, stderr) = guard_capturing(&capture);
+    assert_denied(&stdout);
+    assert_eq!(stderr, "");
+    let mode = std::fs::metadata(&capture).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    std::fs::remove_file(&capture).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn an_existing_capture_file_others_can_read_is_not_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let capture = temp_file("wide");
+    std::fs::write(&capture, "").unwrap();
+    std::fs::set_permissions(&capture, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let (stdout, stderr) = guard_capturing(&capture);
+    assert_denied(&stdout);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("mode 644"), "{stderr}");
+    assert!(stderr.contains("chmod 600"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&capture).unwrap(),
+        "",
+        "nothing written"
+    );
+    let mode = std::fs::metadata(&capture).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o644, "the mode is the owner's to change");
+    // Once owner-only, it captures.
+    std::fs::set_permissions(&capture, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let (_, stderr) = guard_capturing(&capture);
+    assert_eq!(stderr, "");
+    assert_eq!(lines(&capture).len(), 1);
+    std::fs::remove_file(&capture).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_at_the_capture_path_is_not_followed() {
+    let target = temp_file("link-target");
+    std::fs::write(&target, "keep\n").unwrap();
+    let capture = temp_file("link");
+    std::os::unix::fs::symlink(&target, &capture).unwrap();
+    let (stdout, stderr) = guard_capturing(&capture);
+    assert_denied(&stdout);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("symbolic link"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
+    std::fs::remove_file(&capture).unwrap();
+    std::fs::remove_file(&target).unwrap();
+}
+
+/// A FIFO nobody reads would block the open for ever; a directory cannot be appended to.
+#[cfg(unix)]
+#[test]
+fn a_capture_path_that_is_not_a_regular_file_is_refused_without_waiting() {
+    let fifo = temp_file("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let (stdout, stderr) = guard_capturing(&fifo);
+    assert_denied(&stdout);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    std::fs::remove_file(&fifo).unwrap();
+
+    let (stdout, stderr) = guard_capturing(&std::env::temp_dir());
+    assert_denied(&stdout);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+/// The answer's own pipe, reached by a path: the capture line must not land in the answer.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_capture_path_that_names_a_descriptor_cannot_write_into_the_answer() {
+    for path in ["/dev/stdout", "/dev/fd/3", "/proc/self/fd/3"] {
+        let (stdout, stderr) = guard_capturing(Path::new(path));
+        assert_denied(&stdout);
+        assert_eq!(stderr.lines().count(), 1, "{path}: {stderr}");
+        assert!(
+            stderr.starts_with("cursor-hooks: capture: "),
+            "{path}: {stderr}"
+        );
+    }
+}

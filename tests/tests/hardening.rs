@@ -6,12 +6,18 @@ mod common;
 use common::{payload, run, Run};
 use cursor_hooks::testing::Binary;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{Read, Write};
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 const OPEN: &str = env!("CARGO_BIN_EXE_hardened-open");
 const CLOSED: &str = env!("CARGO_BIN_EXE_hardened-closed");
 const SINGLE_CLOSED: &str = env!("CARGO_BIN_EXE_single-closed");
+/// One handler, fail-open, no `timeout`: nothing but the end of the payload can make it answer.
+const SINGLE: &str = env!("CARGO_BIN_EXE_single-handler");
+/// One fail-closed handler with `timeout = 1`.
+const SINGLE_CLOSED_DEADLINE: &str = env!("CARGO_BIN_EXE_single-closed-deadline");
 
 /// Inputs that name no readable event, with a word the stderr line must contain.
 fn unreadable_inputs() -> Vec<(&'static str, Vec<u8>, &'static str)> {
@@ -52,11 +58,6 @@ fn unreadable_inputs() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             ]
             .concat(),
             "invalid unicode",
-        ),
-        (
-            "trailing garbage",
-            br#"{"hook_event_name":"beforeShellExecution","command":"ls"} trailing"#.to_vec(),
-            "trailing",
         ),
     ]
 }
@@ -202,17 +203,18 @@ fn malformed_payloads_fail_closed_answer_each_event_s_block() {
 
 #[test]
 fn a_payload_over_the_cap_is_answered_by_the_policy() {
-    // 100 MB: over the default 64 MiB cap.
+    // 100 MB: over the default 64 MiB cap. Hooks without a `timeout`: a slow pipe (Wine's) may
+    // take longer than a short one to carry it, and the deadline would answer first.
     let big = "x".repeat(100 << 20);
     let input = payload(
-        "afterShellExecution",
-        json!({"command": "cat big", "output": big}),
+        "beforeReadFile",
+        json!({"file_path": "/p/big.log", "content": big}),
     );
-    let open = run(OPEN, &input);
+    let open = run(SINGLE, &input);
     assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
     assert_one_line(&open, "64 MiB", "100 MB, open");
-    let closed = run(CLOSED, &input);
-    assert_eq!((closed.stdout.as_str(), closed.code), ("", 2));
+    let closed = run(SINGLE_CLOSED, &input);
+    assert_eq!(closed.json()["permission"], "deny");
     assert_one_line(&closed, "64 MiB", "100 MB, closed");
 }
 
@@ -343,4 +345,247 @@ fn a_closed_stdout_does_not_crash_the_hook() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// How long a test waits for a hook whose stdin stays open. Far above any answer time; a hook
+/// that waits for the end of stdin would wait forever, and fails the test here instead.
+const STDIN_OPEN_GUARD: Duration = Duration::from_secs(30);
+
+/// Runs `hook` while `feed` writes its stdin on a thread and then keeps it open: stdin closes
+/// only after the hook has exited (or after `STDIN_OPEN_GUARD`, when the test fails).
+fn run_with_stdin_open(
+    mut hook: Command,
+    feed: impl FnOnce(&mut ChildStdin) + Send + 'static,
+) -> Run {
+    let mut child = hook
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (close_stdin, keep_open) = mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || {
+        feed(&mut stdin);
+        let _ = keep_open.recv();
+    });
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let (answered, answer) = mpsc::channel();
+    std::thread::spawn(move || {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let _ = stdout.read_to_end(&mut out);
+        let _ = stderr.read_to_end(&mut err);
+        let _ = answered.send((out, err));
+    });
+    let Ok((out, err)) = answer.recv_timeout(STDIN_OPEN_GUARD) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("no answer within {STDIN_OPEN_GUARD:?} while stdin stayed open");
+    };
+    // stdout and stderr are closed: the hook is exiting, stdin still open.
+    let status = child.wait().unwrap();
+    close_stdin.send(()).unwrap();
+    writer.join().unwrap();
+    Run {
+        stdout: String::from_utf8(out).unwrap(),
+        stderr: String::from_utf8(err).unwrap(),
+        code: status.code().unwrap(),
+    }
+}
+
+/// Writes `bytes` one at a time, 100 ms apart (a minute for a 600-byte payload), until the
+/// hook stops reading.
+fn trickle(bytes: Vec<u8>) -> impl FnOnce(&mut ChildStdin) + Send + 'static {
+    move |stdin| {
+        for byte in bytes {
+            if stdin.write_all(&[byte]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+fn write_all(bytes: Vec<u8>) -> impl FnOnce(&mut ChildStdin) + Send + 'static {
+    move |stdin| {
+        // A hook that stops reading early (over the cap) may close the pipe first.
+        let _ = stdin.write_all(&bytes);
+    }
+}
+
+fn utf16(text: &[u8], big_endian: bool) -> Vec<u8> {
+    let text = std::str::from_utf8(text).unwrap();
+    let mark: u16 = 0xFEFF;
+    std::iter::once(mark)
+        .chain(text.encode_utf16())
+        .flat_map(|unit| {
+            if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_complete_payload_is_answered_while_stdin_stays_open() {
+    let deny = payload("beforeShellExecution", json!({"command": "rm -rf build"}));
+    // Strings that hold what ends an object elsewhere: quotes, escapes, braces, brackets.
+    let tricky = payload(
+        "beforeShellExecution",
+        json!({"command": "rm -rf \"}\" \\\\\" ]} {[", "cwd": "C:\\\\", "x": {"y": [[], {}]}}),
+    );
+    let cases = [
+        ("plain", deny.clone()),
+        ("escapes and brackets in strings", tricky.clone()),
+        ("with a newline after it", [&deny[..], b"\n"].concat()),
+        (
+            "UTF-8 byte-order mark",
+            [&b"\xEF\xBB\xBF"[..], &deny].concat(),
+        ),
+        ("UTF-16 little-endian", utf16(&tricky, false)),
+        ("UTF-16 big-endian", utf16(&deny, true)),
+    ];
+    for (case, input) in cases {
+        let run = run_with_stdin_open(Command::new(SINGLE), write_all(input));
+        assert_eq!(run.code, 0, "{case}: {}", run.stderr);
+        assert_eq!(run.json()["permission"], "deny", "{case}");
+        assert_eq!(run.stderr, "", "{case}");
+    }
+    // Several handlers, fail-closed with a timeout: the payload, not the timer, ends the read.
+    let run = run_with_stdin_open(
+        Command::new(CLOSED),
+        write_all(payload("beforeShellExecution", json!({"command": "deny"}))),
+    );
+    assert_eq!(
+        run.json(),
+        json!({"permission": "deny", "user_message": "denied by the handler"}),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn data_after_the_payload_is_ignored_with_one_stderr_line() {
+    let object = payload("beforeShellExecution", json!({"command": "rm -rf build"}));
+    let with = |after: &[u8]| [&object[..], after].concat();
+    let runs = [
+        // stdin closed after the data.
+        run(SINGLE, &with(b"\n trailing")),
+        run(SINGLE, &with(b" {\"unclosed\": ")),
+        // stdin left open after it, even data that ends as an object does.
+        run_with_stdin_open(Command::new(SINGLE), write_all(with(b" trailing"))),
+        run_with_stdin_open(
+            Command::new(SINGLE),
+            write_all(with(br#" {"hook_event_name":"stop"}"#)),
+        ),
+    ];
+    for result in runs {
+        assert_eq!(result.json()["permission"], "deny", "{}", result.stderr);
+        assert_one_line(&result, "ignored", "trailing data");
+        assert!(
+            result.stderr.contains("after the JSON object"),
+            "{}",
+            result.stderr
+        );
+    }
+}
+
+#[test]
+fn half_a_payload_and_stdin_left_open_is_answered_by_the_policy_at_the_deadline() {
+    let half = payload("beforeReadFile", json!({"file_path": "/p/.env"}));
+    let half = half[..half.len() / 2].to_vec();
+    // One fail-closed handler (`timeout = 1`): its block.
+    let closed = run_with_stdin_open(
+        Command::new(SINGLE_CLOSED_DEADLINE),
+        write_all(half.clone()),
+    );
+    assert_eq!(closed.code, 0, "{}", closed.stderr);
+    assert_eq!(closed.json()["permission"], "deny");
+    assert_one_line(&closed, "no complete JSON object on stdin", "half, closed");
+    assert!(closed.stderr.contains("1 s timeout"), "{}", closed.stderr);
+    // Several handlers: the event is unknown, so the binary's policy answers.
+    let several = run_with_stdin_open(Command::new(CLOSED), write_all(half.clone()));
+    assert_eq!((several.stdout.as_str(), several.code), ("", 2));
+    assert_one_line(
+        &several,
+        "no complete JSON object on stdin",
+        "half, several closed",
+    );
+    let open = run_with_stdin_open(Command::new(OPEN), write_all(half));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_one_line(&open, "no complete JSON object on stdin", "half, open");
+}
+
+#[test]
+fn a_trickled_payload_is_answered_by_the_policy_at_the_deadline() {
+    let input = payload("beforeShellExecution", json!({"command": "deny"}));
+    let closed = run_with_stdin_open(Command::new(CLOSED), trickle(input.clone()));
+    assert_eq!((closed.stdout.as_str(), closed.code), ("", 2));
+    assert_one_line(
+        &closed,
+        "no complete JSON object on stdin",
+        "trickle, closed",
+    );
+    let open = run_with_stdin_open(Command::new(OPEN), trickle(input));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_one_line(&open, "no complete JSON object on stdin", "trickle, open");
+}
+
+#[test]
+fn a_payload_over_the_cap_is_answered_while_stdin_stays_open() {
+    let input = payload(
+        "beforeShellExecution",
+        json!({"command": "rm -rf x", "padding": "y".repeat(2 << 20)}),
+    );
+    let mut hook = Command::new(SINGLE);
+    hook.env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", "1");
+    let run = run_with_stdin_open(hook, write_all(input));
+    assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+    assert_one_line(&run, "1 MiB", "over the cap");
+}
+
+#[test]
+fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
+    let input = payload(
+        "beforeShellExecution",
+        json!({"command": "deny", "cwd": ""}),
+    );
+    // Values that overflowed the byte count (an empty read, so `{}`), allowed nothing, or are
+    // not a whole number of MiB: the default cap applies, and the handler decides.
+    for cap in [
+        "17592186044416",
+        "18446744073709551615",
+        "99999999999999999999999",
+        "4097",
+        "0",
+        "-1",
+        "1.5",
+        "64MiB",
+    ] {
+        let result = Run::from(
+            Binary::new(OPEN)
+                .env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap)
+                .run(input.as_slice()),
+        );
+        assert_eq!(
+            result.json()["permission"],
+            "deny",
+            "{cap}: {}",
+            result.stderr
+        );
+        assert_one_line(&result, "CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap);
+        assert!(result.stderr.contains("64 MiB"), "{cap}: {}", result.stderr);
+    }
+    // Unset in effect: no note.
+    for cap in ["", " "] {
+        let result = Run::from(
+            Binary::new(OPEN)
+                .env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", cap)
+                .run(input.as_slice()),
+        );
+        assert_eq!(result.json()["permission"], "deny", "{cap:?}");
+        assert_eq!(result.stderr, "", "{cap:?}");
+    }
 }
