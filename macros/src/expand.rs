@@ -144,10 +144,10 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // at the parameter and a wrong answer at the return type, once each.
     let call = match hook.input {
         Input::ByValue(ty) => {
-            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_value::<#event_ty, _, _>(#name, input))
+            quote_spanned!(ty.span()=> #name(<#ty as ::cursor_hooks::InputOf<#event_ty>>::from_event(input)))
         }
         Input::ByRef(ty) => {
-            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_ref::<#event_ty, _, _>(#name, input))
+            quote_spanned!(ty.span()=> #name(<#ty as ::cursor_hooks::InputOf<#event_ty>>::view(&input)))
         }
     };
     let answer_span =
@@ -167,7 +167,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             };
         }
     });
-    let convert = quote_spanned!(answer_span=> ::cursor_hooks::__private::into_outcome::<#event_ty, _>(returned));
+    let convert = quote_spanned!(answer_span=> <_ as ::cursor_hooks::AnswerTo<#event_ty>>::into_outcome(returned));
     quote! {
         #item
 

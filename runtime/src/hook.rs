@@ -61,3 +61,49 @@ pub trait Hook {
     /// Calls the handler.
     fn call(input: Self::Event) -> Outcome<<Self::Event as Event>::Response>;
 }
+
+/// What a handler of the event `E` may return: `E`'s response type (`()` on observe-only
+/// events), an `Option` of it, or a `Result` of either. `#[cursor_hook]` checks a handler's
+/// return type against it, so its name and messages are what a wrong answer is reported with.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an answer a `{E}` handler can return",
+    label = "expected the `{E}` event's response type",
+    note = "a handler returns `<{E} as Event>::Response` (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
+)]
+pub trait AnswerTo<E: Event> {
+    /// What the returned value means.
+    fn into_outcome(self) -> Outcome<E::Response>;
+}
+
+// Not recommended: a type that is no answer is reported as not `AnswerTo<E>`, without a list
+// of the generated conversions.
+#[diagnostic::do_not_recommend]
+impl<E: Event, R: crate::__private::IntoOutcome<E>> AnswerTo<E> for R {
+    fn into_outcome(self) -> Outcome<E::Response> {
+        crate::__private::IntoOutcome::into_outcome(self)
+    }
+}
+
+/// The type of a handler's parameter: the event's own input type, by value or by reference.
+/// `#[cursor_hook]` checks the parameter against it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the input of the `{E}` event",
+    label = "expected `{E}`",
+    note = "the attribute's `event` decides the input type: a handler takes the event's own type, by value or by reference"
+)]
+pub trait InputOf<E> {
+    /// The event's payload as the handler's parameter.
+    fn from_event(event: E) -> Self;
+    /// The same, by reference.
+    fn view(event: &E) -> &Self;
+}
+
+#[diagnostic::do_not_recommend]
+impl<E: Event> InputOf<E> for E {
+    fn from_event(event: E) -> Self {
+        event
+    }
+    fn view(event: &E) -> &Self {
+        event
+    }
+}
