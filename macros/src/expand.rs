@@ -150,24 +150,40 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             quote_spanned!(ty.span()=> #name(<#ty as ::cursor_hooks::InputOf<#event_ty>>::view(&input)))
         }
     };
-    let answer_span =
-        validate::return_type(hook.handler).map_or_else(|| name.span(), Spanned::span);
-    // An `Err` is written on stderr, so its type must be `Display`: checked at `E` in
-    // `Result<T, E>`, by a coercion whose error names only `E` and `Display`.
-    let error_to_text = validate::result_error_type(hook.handler).map(|error_ty| {
-        let as_display =
-            quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
-        quote! {
-            let returned = match returned {
-                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                ::core::result::Result::Err(error) => {
-                    #as_display
-                    ::core::result::Result::Err(::std::string::ToString::to_string(error))
+    // The answer is checked against the type as written, so the error underlines all of it
+    // (`Option<BeforeShellExecutionResponse>`, not `Option`); `impl Trait` cannot be named in an
+    // expression, so it is inferred, and no return type is `()`, reported at the name.
+    let answer_to =
+        quote!(::cursor_hooks::AnswerTo<#event_ty, <#event_ty as ::cursor_hooks::Event>::Response>);
+    let checked = |ty: Option<&syn::Type>| match ty {
+        Some(syn::Type::ImplTrait(ty)) => (quote_spanned!(ty.span()=> _), ty.span()),
+        Some(ty) => (quote!(#ty), ty.span()),
+        None => (quote_spanned!(name.span()=> ()), name.span()),
+    };
+    let answer = match validate::result_types(hook.handler) {
+        // `Result<T, E>` written out: `T` is checked at `T`, and since an `Err` is written on
+        // stderr, `E` must be `Display`, checked at `E` by a coercion whose error names only `E`
+        // and `Display`.
+        Some((ok, error)) => {
+            let (ok_ty, ok_span) = checked(Some(ok));
+            let convert = quote_spanned!(ok_span=> <#ok_ty as #answer_to>::into_outcome(value));
+            let as_display =
+                quote_spanned!(error.span()=> let error: &dyn ::core::fmt::Display = &error;);
+            quote! {
+                match returned {
+                    ::core::result::Result::Ok(value) => #convert,
+                    ::core::result::Result::Err(error) => {
+                        #as_display
+                        ::cursor_hooks::__private::Outcome::Failed(::std::string::ToString::to_string(error))
+                    }
                 }
-            };
+            }
         }
-    });
-    let convert = quote_spanned!(answer_span=> <_ as ::cursor_hooks::AnswerTo<#event_ty>>::into_outcome(returned));
+        None => {
+            let (ty, span) = checked(validate::return_type(hook.handler));
+            quote_spanned!(span=> <#ty as #answer_to>::into_outcome(returned))
+        }
+    };
     quote! {
         #item
 
@@ -190,8 +206,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             };
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
-                #error_to_text
-                #convert
+                #answer
             }
         }
     }

@@ -62,23 +62,24 @@ pub trait Hook {
     fn call(input: Self::Event) -> Outcome<<Self::Event as Event>::Response>;
 }
 
-/// What a handler of the event `E` may return: `E`'s response type (`()` on observe-only
+/// What a handler of the event `E` may return: `E`'s response type `R` (`()` on observe-only
 /// events), an `Option` of it, or a `Result` of either. `#[cursor_hook]` checks a handler's
-/// return type against it, so its name and messages are what a wrong answer is reported with.
+/// return type against it, so its name and messages are what a wrong answer is reported with;
+/// `R` is always `E::Response`, named so that the message can show it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an answer a `{E}` handler can return",
-    label = "expected the `{E}` event's response type",
-    note = "a handler returns `<{E} as Event>::Response` (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
+    label = "expected `{R}`",
+    note = "a `{E}` handler returns `{R}`, an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
 )]
-pub trait AnswerTo<E: Event> {
+pub trait AnswerTo<E: Event, R = <E as Event>::Response> {
     /// What the returned value means.
-    fn into_outcome(self) -> Outcome<E::Response>;
+    fn into_outcome(self) -> Outcome<R>;
 }
 
 // Not recommended: a type that is no answer is reported as not `AnswerTo<E>`, without a list
 // of the generated conversions.
 #[diagnostic::do_not_recommend]
-impl<E: Event, R: crate::__private::IntoOutcome<E>> AnswerTo<E> for R {
+impl<E: Event, T: crate::__private::IntoOutcome<E>> AnswerTo<E, E::Response> for T {
     fn into_outcome(self) -> Outcome<E::Response> {
         crate::__private::IntoOutcome::into_outcome(self)
     }
