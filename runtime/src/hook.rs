@@ -1,5 +1,7 @@
 //! The contract between `#[cursor_hook]` and the runtime: what the companion type generated
-//! next to each handler tells the runtime about it.
+//! next to each handler tells the runtime about it, and the two traits its parameter and return
+//! type are checked against. Those two are public (hidden from the docs) because their names
+//! and messages are what a wrong input or answer is reported with.
 
 use crate::event::Event;
 
