@@ -151,16 +151,22 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
         }
     };
     // The answer is checked against the type as written, so the error underlines all of it
-    // (`Option<BeforeShellExecutionResponse>`, not `Option`); `impl Trait` cannot be named in an
-    // expression, so it is inferred, and no return type is `()`, reported at the name.
+    // (`Option<BeforeShellExecutionResponse>`, not `Option`); a type that cannot be named in an
+    // expression (`impl Trait`, `!`) is inferred, and no return type is `()`, reported at the name.
     let answer_to =
         quote!(::cursor_hooks::AnswerTo<#event_ty, <#event_ty as ::cursor_hooks::Event>::Response>);
     let checked = |ty: Option<&syn::Type>| match ty {
-        Some(syn::Type::ImplTrait(ty)) => (quote_spanned!(ty.span()=> _), ty.span()),
+        Some(ty) if !nameable_in_expression(ty) => (quote_spanned!(ty.span()=> _), ty.span()),
         Some(ty) => (quote!(#ty), ty.span()),
         None => (quote_spanned!(name.span()=> ()), name.span()),
     };
+    // `-> !`: the call never returns, so there is nothing to check or convert.
+    let never = matches!(
+        validate::return_type(hook.handler),
+        Some(syn::Type::Never(_))
+    );
     let answer = match validate::result_types(hook.handler) {
+        _ if never => quote!(returned),
         // `Result<T, E>` written out: `T` is checked at `T`, and since an `Err` is written on
         // stderr, `E` must be `Display`, checked at `E` by a coercion whose error names only `E`
         // and `Display`.
@@ -184,6 +190,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
             quote_spanned!(span=> <#ty as #answer_to>::into_outcome(returned))
         }
     };
+    let allow_unreachable = never.then(|| quote!(#[allow(unreachable_code)]));
     quote! {
         #item
 
@@ -204,12 +211,26 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
                 loop_limit: #loop_limit,
                 keep_ask: #keep_ask,
             };
+            #allow_unreachable
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
                 #answer
             }
         }
     }
+}
+
+/// Whether a return type can also be written in the function's body: `impl Trait` (anywhere in
+/// it) and `!` cannot.
+fn nameable_in_expression(ty: &syn::Type) -> bool {
+    fn has_impl(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) => ident == "impl",
+            proc_macro2::TokenTree::Group(group) => has_impl(group.stream()),
+            _ => false,
+        })
+    }
+    !matches!(ty, syn::Type::Never(_)) && !has_impl(quote!(#ty))
 }
 
 fn option(value: Option<TokenStream>) -> TokenStream {
