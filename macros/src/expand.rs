@@ -144,30 +144,53 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // at the parameter and a wrong answer at the return type, once each.
     let call = match hook.input {
         Input::ByValue(ty) => {
-            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_value::<#event_ty, _, _>(#name, input))
+            quote_spanned!(ty.span()=> #name(<#ty as ::cursor_hooks::InputOf<#event_ty>>::from_event(input)))
         }
         Input::ByRef(ty) => {
-            quote_spanned!(ty.span()=> ::cursor_hooks::__private::call_by_ref::<#event_ty, _, _>(#name, input))
+            quote_spanned!(ty.span()=> #name(<#ty as ::cursor_hooks::InputOf<#event_ty>>::view(&input)))
         }
     };
-    let answer_span =
-        validate::return_type(hook.handler).map_or_else(|| name.span(), Spanned::span);
-    // An `Err` is written on stderr, so its type must be `Display`: checked at `E` in
-    // `Result<T, E>`, by a coercion whose error names only `E` and `Display`.
-    let error_to_text = validate::result_error_type(hook.handler).map(|error_ty| {
-        let as_display =
-            quote_spanned!(error_ty.span()=> let error: &dyn ::core::fmt::Display = &error;);
-        quote! {
-            let returned = match returned {
-                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                ::core::result::Result::Err(error) => {
-                    #as_display
-                    ::core::result::Result::Err(::std::string::ToString::to_string(error))
+    // The answer is checked against the type as written, so the error underlines all of it
+    // (`Option<BeforeShellExecutionResponse>`, not `Option`); a type that cannot be named in an
+    // expression (`impl Trait`, `!`) is inferred, and no return type is `()`, reported at the name.
+    let answer_to =
+        quote!(::cursor_hooks::AnswerTo<#event_ty, <#event_ty as ::cursor_hooks::Event>::Response>);
+    let checked = |ty: Option<&syn::Type>| match ty {
+        Some(ty) if !nameable_in_expression(ty) => (quote_spanned!(ty.span()=> _), ty.span()),
+        Some(ty) => (quote!(#ty), ty.span()),
+        None => (quote_spanned!(name.span()=> ()), name.span()),
+    };
+    // `-> !`: the call never returns, so there is nothing to check or convert.
+    let never = matches!(
+        validate::return_type(hook.handler),
+        Some(syn::Type::Never(_))
+    );
+    let answer = match validate::result_types(hook.handler) {
+        _ if never => quote!(returned),
+        // `Result<T, E>` written out: `T` is checked at `T`, and since an `Err` is written on
+        // stderr, `E` must be `Display`, checked at `E` by a coercion whose error names only `E`
+        // and `Display`.
+        Some((ok, error)) => {
+            let (ok_ty, ok_span) = checked(Some(ok));
+            let convert = quote_spanned!(ok_span=> <#ok_ty as #answer_to>::into_outcome(value));
+            let as_display =
+                quote_spanned!(error.span()=> let error: &dyn ::core::fmt::Display = &error;);
+            quote! {
+                match returned {
+                    ::core::result::Result::Ok(value) => #convert,
+                    ::core::result::Result::Err(error) => {
+                        #as_display
+                        ::cursor_hooks::__private::Outcome::Failed(::std::string::ToString::to_string(error))
+                    }
                 }
-            };
+            }
         }
-    });
-    let convert = quote_spanned!(answer_span=> ::cursor_hooks::__private::into_outcome::<#event_ty, _>(returned));
+        None => {
+            let (ty, span) = checked(validate::return_type(hook.handler));
+            quote_spanned!(span=> <#ty as #answer_to>::into_outcome(returned))
+        }
+    };
+    let allow_unreachable = never.then(|| quote!(#[allow(unreachable_code)]));
     quote! {
         #item
 
@@ -188,13 +211,26 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
                 loop_limit: #loop_limit,
                 keep_ask: #keep_ask,
             };
+            #allow_unreachable
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
-                #error_to_text
-                #convert
+                #answer
             }
         }
     }
+}
+
+/// Whether a return type can also be written in the function's body: `impl Trait` (anywhere in
+/// it) and `!` cannot.
+fn nameable_in_expression(ty: &syn::Type) -> bool {
+    fn has_impl(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) => ident == "impl",
+            proc_macro2::TokenTree::Group(group) => has_impl(group.stream()),
+            _ => false,
+        })
+    }
+    !matches!(ty, syn::Type::Never(_)) && !has_impl(quote!(#ty))
 }
 
 fn option(value: Option<TokenStream>) -> TokenStream {

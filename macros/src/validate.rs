@@ -486,16 +486,31 @@ fn last_segment(ty: &Type) -> Option<String> {
     }
 }
 
-/// On an observe-only event, a response type (`AfterFileEditResponse`, another event's, or an
-/// `Option` or `Result` of one) is answered here: Cursor ignores the output, so there is none.
+/// A handler of an event that takes an answer must declare one: with no return type it is told
+/// which to add. On an observe-only event, a response type (`AfterFileEditResponse`, another
+/// event's, or an `Option` or `Result` of one) is answered here: Cursor ignores the output, so
+/// there is none. Other wrong answers are reported by the `AnswerTo` trait, which sees through
+/// aliases.
 fn check_return_type(event: &EventSpec, handler: &HandlerFn) -> syn::Result<()> {
-    if event.category != "observe" {
-        return Ok(());
-    }
+    let observe = event.category == "observe";
     let Some(ty) = return_type(handler) else {
-        return Ok(());
+        if observe {
+            return Ok(());
+        }
+        let sig = &handler.sig;
+        let mut signature = sig.ident.to_token_stream();
+        sig.paren_token
+            .surround(&mut signature, |tokens| sig.inputs.to_tokens(tokens));
+        let response = format!("{}Response", event.input);
+        return Err(Error::new_spanned(
+            signature,
+            format_args!(
+                "a `{}` handler returns an answer: add `-> {response}` (or an `Option` or `Result` of it), and return `no_opinion()` where the hook has nothing to say",
+                event.name
+            ),
+        ));
     };
-    if names_a_response(ty) {
+    if observe && names_a_response(ty) {
         return Err(Error::new_spanned(
             ty,
             format_args!(
@@ -530,9 +545,9 @@ fn names_a_response(ty: &Type) -> bool {
     false
 }
 
-/// The error type of a `Result<T, E>` return type, when it is written that way: its `Err` is
-/// written on stderr, so it must be `Display`, checked at `E` itself.
-pub(crate) fn result_error_type(handler: &HandlerFn) -> Option<&Type> {
+/// The answer and error types of a `Result<T, E>` return type, when it is written that way: each
+/// is checked at its own tokens.
+pub(crate) fn result_types(handler: &HandlerFn) -> Option<(&Type, &Type)> {
     let Type::Path(path) = return_type(handler)? else {
         return None;
     };
@@ -547,10 +562,10 @@ pub(crate) fn result_error_type(handler: &HandlerFn) -> Option<&Type> {
         syn::GenericArgument::Type(ty) => Some(ty),
         _ => None,
     });
-    let (Some(_), Some(error), None) = (types.next(), types.next(), types.next()) else {
+    let (Some(ok), Some(error), None) = (types.next(), types.next(), types.next()) else {
         return None;
     };
-    Some(error)
+    Some((ok, error))
 }
 
 /// The answer functions of the prelude, generic over the response type.

@@ -1,5 +1,7 @@
 //! The contract between `#[cursor_hook]` and the runtime: what the companion type generated
-//! next to each handler tells the runtime about it.
+//! next to each handler tells the runtime about it, and the two traits its parameter and return
+//! type are checked against. Those two are public (hidden from the docs) because their names
+//! and messages are what a wrong input or answer is reported with.
 
 use crate::event::Event;
 
@@ -60,4 +62,51 @@ pub trait Hook {
     const OPTIONS: HookOptions;
     /// Calls the handler.
     fn call(input: Self::Event) -> Outcome<<Self::Event as Event>::Response>;
+}
+
+/// What a handler of the event `E` may return: `E`'s response type `R` (`()` on observe-only
+/// events), an `Option` of it, or a `Result` of either. `#[cursor_hook]` checks a handler's
+/// return type against it, so its name and messages are what a wrong answer is reported with;
+/// `R` is always `E::Response`, named so that the message can show it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an answer a `{E}` handler can return",
+    label = "expected `{R}`",
+    note = "a `{E}` handler returns `{R}`, an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
+)]
+pub trait AnswerTo<E: Event, R = <E as Event>::Response> {
+    /// What the returned value means.
+    fn into_outcome(self) -> Outcome<R>;
+}
+
+// Not recommended: a type that is no answer is reported as not `AnswerTo<E>`, without a list
+// of the generated conversions.
+#[diagnostic::do_not_recommend]
+impl<E: Event, T: crate::__private::IntoOutcome<E>> AnswerTo<E, E::Response> for T {
+    fn into_outcome(self) -> Outcome<E::Response> {
+        crate::__private::IntoOutcome::into_outcome(self)
+    }
+}
+
+/// The type of a handler's parameter: the event's own input type, by value or by reference.
+/// `#[cursor_hook]` checks the parameter against it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the input of the `{E}` event",
+    label = "expected `{E}`",
+    note = "the attribute's `event` decides the input type: a handler takes the event's own type, by value or by reference"
+)]
+pub trait InputOf<E> {
+    /// The event's payload as the handler's parameter.
+    fn from_event(event: E) -> Self;
+    /// The same, by reference.
+    fn view(event: &E) -> &Self;
+}
+
+#[diagnostic::do_not_recommend]
+impl<E: Event> InputOf<E> for E {
+    fn from_event(event: E) -> Self {
+        event
+    }
+    fn view(event: &E) -> &Self {
+        event
+    }
 }

@@ -198,6 +198,9 @@ pub use capture::is_replay;
 /// ```
 pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
+/// The checks of a handler's parameter and return type, named in their compile errors.
+#[doc(hidden)]
+pub use hook::{AnswerTo, InputOf};
 pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
 pub use version::CursorVersion;
 

@@ -39,50 +39,10 @@ pub const fn is_unlisted<T>(value: &T) -> bool {
     core::mem::align_of_val(value) == core::mem::align_of::<Unlisted>()
 }
 
-/// Turns what a handler returns into an [`Outcome`].
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an answer a `{E}` handler can return",
-    label = "expected the `{E}` event's response type",
-    note = "a handler returns `<{E} as Event>::Response` (`()` on observe-only events), an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
-)]
+/// Turns what a handler returns into an [`Outcome`]; implemented by the generated code for each
+/// event's answers. Handlers are checked against [`AnswerTo`](crate::AnswerTo), whose errors name
+/// only public things.
 pub trait IntoOutcome<E: crate::Event> {
     /// The conversion.
     fn into_outcome(self) -> Outcome<E::Response>;
-}
-
-/// The handler's parameter must be the event's input, by value or by reference.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not the input of the `{E}` event",
-    label = "expected `{E}`",
-    note = "the attribute's `event` decides the input type: a handler takes the event's own type, by value or by reference"
-)]
-pub trait HookInput<E> {
-    /// The event's payload as the handler's parameter.
-    fn from_event(event: E) -> Self;
-    /// The same, by reference.
-    fn view(event: &E) -> &Self;
-}
-
-impl<E: crate::Event> HookInput<E> for E {
-    fn from_event(event: E) -> Self {
-        event
-    }
-    fn view(event: &E) -> &Self {
-        event
-    }
-}
-
-/// Calls a handler that takes its input by value, after checking the input type.
-pub fn call_by_value<E, I: HookInput<E>, R>(handler: fn(I) -> R, input: E) -> R {
-    handler(I::from_event(input))
-}
-
-/// Calls a handler that takes its input by reference, after checking the input type.
-pub fn call_by_ref<E, I: HookInput<E>, R>(handler: fn(&I) -> R, input: E) -> R {
-    handler(I::view(&input))
-}
-
-/// Turns a handler's return value into an outcome, after checking it is an answer to `E`.
-pub fn into_outcome<E: crate::Event, R: IntoOutcome<E>>(returned: R) -> Outcome<E::Response> {
-    returned.into_outcome()
 }
