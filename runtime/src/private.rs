@@ -4,28 +4,12 @@
 pub use crate::binary::main;
 pub use crate::hook::{FailPolicy, Hook, HookOptions, LoopLimit, Outcome};
 pub use crate::record::{bytes as record_bytes, len as record_len};
-pub use crate::respond::{assert_distinct_events, respond, Entry, Settings};
+pub use crate::respond::{respond, same_text, Entry, Settings};
 
 /// Whether two handlers answer the same event: equal and non-empty wire names (a stand-in's is
 /// empty, so one mistake is not reported again as a duplicate).
 pub const fn same_event(first: &str, second: &str) -> bool {
     !first.is_empty() && same_text(first, second)
-}
-
-/// `first == second`, in a constant.
-pub const fn same_text(first: &str, second: &str) -> bool {
-    let (a, b) = (first.as_bytes(), second.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The value a `main!` entry falls back to where its path names no value. Its alignment is its

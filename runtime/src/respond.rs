@@ -80,7 +80,7 @@ impl Entry {
 const fn entry_event(name: &str) -> EntryEvent {
     let mut i = 0;
     while i < EVENTS.len() {
-        if str_eq(EVENTS[i].name, name) {
+        if same_text(EVENTS[i].name, name) {
             return EntryEvent {
                 name: EVENTS[i].name,
                 category: EVENTS[i].category,
@@ -108,15 +108,9 @@ pub(crate) fn is_known_event(name: &str) -> bool {
     EVENT_NAMES.contains(&name)
 }
 
-/// Fails compilation when two handlers of one binary answer the same event.
-pub const fn assert_distinct_events(first: &str, second: &str) {
-    if !first.is_empty() && str_eq(first, second) {
-        panic!("two handlers in this binary answer the same event; keep one handler per event");
-    }
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+/// `first == second`, in a constant.
+pub const fn same_text(first: &str, second: &str) -> bool {
+    let (a, b) = (first.as_bytes(), second.as_bytes());
     if a.len() != b.len() {
         return false;
     }
