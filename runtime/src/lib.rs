@@ -183,7 +183,9 @@ pub use capture::is_replay;
 /// ```
 pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
-pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
+pub use types::{
+    native_path, Attachment, Extra, FileEdit, IgnoredField, ModelParam, TabEdit, ToolInput,
+};
 pub use version::CursorVersion;
 
 /// The JSON library the payload and response types use (`updated_input`, `extra`,

@@ -1,7 +1,9 @@
 //! Value types that appear inside payloads: tool input, attachments, edits, model parameters.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::fmt;
 
 /// A tool's arguments (`tool_input`).
 ///
@@ -91,6 +93,188 @@ impl Serialize for ToolInput {
     }
 }
 
+/// The fields of a payload (or of an object inside it) that this version of the crate does not
+/// read, kept as the JSON text Cursor sent: unknown keys, and known optional fields whose value
+/// had another type than expected ([`ignored`](Extra::ignored)).
+///
+/// Values are parsed when asked for, so an unknown field costs its bytes and nothing more,
+/// whatever its shape, and a number no `Value` can hold (`1e999`) is no error until read.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use serde_json::json;
+///
+/// let input = BeforeShellExecution::fixture()
+///     .set("future_field", json!({"nested": [1, 2]}))
+///     .set("sandbox", "yes") // a bool in the spec: ignored, kept here
+///     .build();
+/// assert_eq!(input.extra.get("future_field"), Some(json!({"nested": [1, 2]})));
+/// assert_eq!(input.extra.raw("sandbox"), Some(r#""yes""#));
+/// assert_eq!(input.sandbox, None);
+/// assert_eq!(input.extra.ignored()[0].to_string(), "field 'sandbox' is a string, expected a bool");
+/// assert_eq!(input.extra.keys().collect::<Vec<_>>(), ["future_field", "sandbox"]);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Extra {
+    /// Sorted by key once the object is read.
+    fields: Vec<(String, Box<RawValue>)>,
+    ignored: Vec<IgnoredField>,
+}
+
+/// A known optional field whose value had a type this version does not expect: read as absent,
+/// kept in [`Extra`], and reported on stderr (`field 'sandbox' is a string, expected a bool:
+/// ignored`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IgnoredField {
+    /// The key, as sent.
+    pub name: String,
+    /// What was sent: `"a string"`, `"an object"`, `"a number out of range"`, ...
+    pub found: &'static str,
+    /// What this version reads there: `"a bool"`, `"a list of strings"`, ...
+    pub expected: &'static str,
+}
+
+impl fmt::Display for IgnoredField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "field '{}' is {}, expected {}",
+            self.name, self.found, self.expected
+        )
+    }
+}
+
+impl Extra {
+    /// One field's value, parsed now (`None` when absent, or when a `Value` cannot hold it).
+    pub fn get(&self, key: &str) -> Option<Value> {
+        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        serde_json::from_slice(self.raw(key)?.as_bytes()).ok()
+    }
+
+    /// One field's value as the JSON text Cursor sent.
+    pub fn raw(&self, key: &str) -> Option<&str> {
+        self.fields
+            .iter()
+            .find(|(name, _)| name == key)
+            .map(|(_, raw)| raw.get())
+    }
+
+    /// Whether the field is here.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.raw(key).is_some()
+    }
+
+    /// The keys, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(|(name, _)| name.as_str())
+    }
+
+    /// Each key with its JSON text, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.fields
+            .iter()
+            .map(|(name, raw)| (name.as_str(), raw.get()))
+    }
+
+    /// How many fields.
+    pub fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    /// Adds or replaces a field (for inputs built by hand: it is written back with the input).
+    pub fn insert(&mut self, key: impl Into<String>, value: &Value) {
+        let key = key.into();
+        let raw = serde_json::value::to_raw_value(value).expect("a `Value` always serializes");
+        match self
+            .fields
+            .binary_search_by(|(name, _)| name.as_str().cmp(&key))
+        {
+            Ok(at) => self.fields[at].1 = raw,
+            Err(at) => self.fields.insert(at, (key, raw)),
+        }
+    }
+
+    /// The known fields that were read as absent because of their type (each also in here).
+    pub fn ignored(&self) -> &[IgnoredField] {
+        &self.ignored
+    }
+
+    /// Writes the fields into a payload object being serialized.
+    pub(crate) fn write_fields<M: serde::ser::SerializeMap>(
+        &self,
+        map: &mut M,
+    ) -> Result<(), M::Error> {
+        for (name, raw) in &self.fields {
+            map.serialize_entry(name, raw)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn push(&mut self, key: String, raw: Box<RawValue>) {
+        self.fields.push((key, raw));
+    }
+
+    pub(crate) fn ignore(&mut self, key: &str, expected: &'static str, raw: Box<RawValue>) {
+        self.ignored.push(IgnoredField {
+            name: key.to_owned(),
+            found: json_kind(raw.get()),
+            expected,
+        });
+        self.fields.push((key.to_owned(), raw));
+    }
+
+    /// Sorts the fields by key; returns a key that appears twice, if any.
+    pub(crate) fn sort_and_find_repeat(&mut self) -> Option<&str> {
+        self.fields.sort_by(|a, b| a.0.cmp(&b.0));
+        self.fields
+            .windows(2)
+            .find(|pair| pair[0].0 == pair[1].0)
+            .map(|pair| pair[0].0.as_str())
+    }
+
+    /// Sorts the fields by key; of a key that appears twice, the last value stays.
+    fn sort_keeping_last(&mut self) {
+        self.fields.sort_by(|a, b| a.0.cmp(&b.0));
+        self.fields.dedup_by(|later, earlier| {
+            let same = later.0 == earlier.0;
+            if same {
+                std::mem::swap(later, earlier);
+            }
+            same
+        });
+    }
+}
+
+impl PartialEq for Extra {
+    fn eq(&self, other: &Extra) -> bool {
+        self.ignored == other.ignored && self.iter().eq(other.iter())
+    }
+}
+
+impl Serialize for Extra {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.fields.iter().map(|(name, raw)| (name, raw)))
+    }
+}
+
+/// What kind of JSON `raw` is, for a note.
+fn json_kind(raw: &str) -> &'static str {
+    match raw.as_bytes().first() {
+        Some(b'"') => "a string",
+        Some(b'{') => "an object",
+        Some(b'[') => "a list",
+        Some(b't' | b'f') => "a bool",
+        Some(b'n') => "null",
+        _ if serde_json::from_slice::<f64>(raw.as_bytes()).is_err() => "a number out of range",
+        _ => "a number",
+    }
+}
+
 /// A file or rule attached to a prompt or read (`attachments[]`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Attachment {
@@ -102,7 +286,7 @@ pub struct Attachment {
     pub file_path: String,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One change reported by `afterFileEdit` (`edits[]`). A new file has an empty `old_string`.
@@ -116,7 +300,7 @@ pub struct FileEdit {
     pub new_string: String,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One change reported by `afterTabFileEdit` (`edits[]`), with its position.
@@ -139,7 +323,7 @@ pub struct TabEdit {
     pub new_line: Option<String>,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One model parameter (`model_params[]`), such as `{"id":"thinking","value":"true"}`.
@@ -153,7 +337,7 @@ pub struct ModelParam {
     pub value: Value,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// `Deserialize` for a struct whose unknown keys go to `extra`, as the derive with
@@ -176,7 +360,7 @@ macro_rules! deserialize_with_extra {
                         mut map: A,
                     ) -> Result<$ty, A::Error> {
                         $(let mut $field: Option<$field_ty> = None;)*
-                        let mut extra = Map::new();
+                        let mut extra = Extra::default();
                         while let Some(crate::de::Key(key)) = map.next_key()? {
                             match &*key {
                                 $($wire $(| $alias)* => {
@@ -185,11 +369,10 @@ macro_rules! deserialize_with_extra {
                                     }
                                     $field = Some(map.next_value()?);
                                 })*
-                                _ => {
-                                    extra.insert(key.into_owned(), map.next_value()?);
-                                }
+                                _ => extra.push(key.into_owned(), map.next_value()?),
                             }
                         }
+                        extra.sort_keeping_last();
                         Ok($ty {
                             $($field: $field.unwrap_or_default(),)*
                             extra,
@@ -286,6 +469,14 @@ mod tests {
         }
     }
 
+    /// `extra` holds what the derive's map holds.
+    fn same_extra(ours: &Extra, derived: &serde_json::Map<String, Value>) -> bool {
+        ours.len() == derived.len()
+            && ours
+                .keys()
+                .all(|key| ours.get(key).as_ref() == derived.get(key))
+    }
+
     /// Both readings of `json`: equal values, or both errors with the same message.
     fn same<Ours, Derived>(json: &str, equal: impl Fn(&Ours, &Derived) -> bool)
     where
@@ -326,7 +517,7 @@ mod tests {
     fn hand_written_readers_match_the_derive_they_replace() {
         for json in CASES {
             same::<Attachment, derived::Attachment>(json, |a, b| {
-                a.kind == b.kind && a.file_path == b.file_path && a.extra == b.extra
+                a.kind == b.kind && a.file_path == b.file_path && same_extra(&a.extra, &b.extra)
             });
             same::<TabEdit, derived::TabEdit>(json, |a, b| {
                 a.old_string == b.old_string
@@ -334,10 +525,10 @@ mod tests {
                     && a.range == b.range
                     && a.old_line == b.old_line
                     && a.new_line == b.new_line
-                    && a.extra == b.extra
+                    && same_extra(&a.extra, &b.extra)
             });
             same::<ModelParam, derived::ModelParam>(json, |a, b| {
-                a.id == b.id && a.value == b.value && a.extra == b.extra
+                a.id == b.id && a.value == b.value && same_extra(&a.extra, &b.extra)
             });
         }
     }
