@@ -8,6 +8,7 @@ pub(crate) fn file(spec: &Spec) -> String {
         "\
 use crate::de::{missing, Fields, Key};
 use crate::event::{Category, Event};
+use crate::extra::Extra;
 use crate::types::*;
 use crate::version::CursorVersion;
 use serde::de::{MapAccess, Visitor};

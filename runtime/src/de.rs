@@ -8,7 +8,7 @@
 //! - a key that appears twice at the top level is an error: Cursor writes payloads with
 //!   `JSON.stringify`, which never repeats a key, so such a payload is malformed.
 
-use crate::types::Extra;
+use crate::extra::Extra;
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use std::borrow::Cow;

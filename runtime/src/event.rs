@@ -59,7 +59,7 @@ pub trait Event:
     /// The fields every event carries.
     fn common(&self) -> &Common;
     /// Fields this version does not read, and known optional fields of an unexpected type.
-    fn extra(&self) -> &crate::types::Extra;
+    fn extra(&self) -> &crate::extra::Extra;
 }
 
 impl Common {

@@ -78,6 +78,7 @@ mod capture;
 mod cli;
 mod de;
 pub mod event;
+mod extra;
 mod gen;
 mod hook;
 pub mod hooks_json;
@@ -183,9 +184,8 @@ pub use capture::is_replay;
 /// ```
 pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
-pub use types::{
-    native_path, Attachment, Extra, FileEdit, IgnoredField, ModelParam, TabEdit, ToolInput,
-};
+pub use extra::{Extra, IgnoredField};
+pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
 pub use version::CursorVersion;
 
 /// The JSON library the payload and response types use (`updated_input`, `extra`,

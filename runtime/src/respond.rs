@@ -345,7 +345,7 @@ impl Entry {
 }
 
 /// One stderr line per known field that was read as absent because of its type.
-fn ignored_notes(entry: &Entry, extra: &crate::types::Extra) -> Vec<String> {
+fn ignored_notes(entry: &Entry, extra: &crate::extra::Extra) -> Vec<String> {
     extra
         .ignored()
         .iter()

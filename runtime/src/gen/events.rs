@@ -10,6 +10,7 @@
 
 use crate::de::{missing, Fields, Key};
 use crate::event::{Category, Event};
+use crate::extra::Extra;
 use crate::types::*;
 use crate::version::CursorVersion;
 use serde::de::{MapAccess, Visitor};
