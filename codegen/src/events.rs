@@ -36,7 +36,12 @@ fn read_value(field: &InputField, name: &str, key_var: &str) -> String {
         format!("crate::de::value(map, {})?", lit(name))
     } else if field.ty == InputType::CursorVersion {
         format!(
-            "fields.optional(map, {key_var}, {})?.unwrap_or_default()",
+            "fields.optional_string(map, {key_var}, {})?.map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v))",
+            lit(field.ty.expected())
+        )
+    } else if field.ty == InputType::String {
+        format!(
+            "fields.optional_string(map, {key_var}, {})?",
             lit(field.ty.expected())
         )
     } else {

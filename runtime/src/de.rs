@@ -123,6 +123,7 @@ impl Fields {
 
     /// Reads an optional field. A value of another type (or a number its type cannot hold)
     /// reads as absent, and is kept in `extra` under `key` with a note of what was expected.
+    #[inline(never)] // one copy per field type, not one per field
     pub(crate) fn optional<'de, A, T>(
         &mut self,
         map: &mut A,
@@ -134,14 +135,47 @@ impl Fields {
         T: DeserializeOwned,
     {
         let raw: Box<RawValue> = value(map, key)?;
+        Ok(self.parse_raw(raw, key, expected))
+    }
+
+    /// An optional field's value from its JSON text; `None` (and a note) when it does not read.
+    fn parse_raw<T: DeserializeOwned>(
+        &mut self,
+        raw: Box<RawValue>,
+        key: &str,
+        expected: &'static str,
+    ) -> Option<T> {
         // `from_slice`, as everywhere in the runtime: one instance of serde_json's reader.
         match serde_json::from_slice::<Option<T>>(raw.get().as_bytes()) {
-            Ok(value) => Ok(value),
+            Ok(value) => value,
             Err(_) => {
                 self.extra.ignore(key, expected, raw);
-                Ok(None)
+                None
             }
         }
+    }
+
+    /// [`optional`](Fields::optional) for a string field, without parsing a plain string twice
+    /// (most optional fields are strings, and most strings have no escapes).
+    pub(crate) fn optional_string<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: &str,
+        expected: &'static str,
+    ) -> Result<Option<String>, A::Error> {
+        let raw: Box<RawValue> = value(map, key)?;
+        let text = raw.get();
+        // The raw text is valid JSON: a string without a backslash is its own value, quoted.
+        if text.len() >= 2 && text.starts_with('"') && !text.contains('\\') {
+            let mut value = String::from(Box::<str>::from(raw));
+            value.pop();
+            value.remove(0);
+            return Ok(Some(value));
+        }
+        if text == "null" {
+            return Ok(None);
+        }
+        Ok(self.parse_raw(raw, key, expected))
     }
 
     /// Keeps an unknown field's value as its JSON text.

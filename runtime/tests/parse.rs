@@ -1223,11 +1223,13 @@ fn a_key_twice_at_the_top_level_is_an_error_naming_it() {
             "{error}"
         );
     }
-    // Inside a value, objects are read as before: an unknown key's last value stays.
-    let read: BeforeSubmitPrompt = parse(
+    // Inside an optional field's value, a repeated key makes the field unreadable: ignored.
+    let read: BeforeSubmitPrompt = serde_json::from_str(
         r#"{"hook_event_name":"beforeSubmitPrompt","prompt":"hi","attachments":[{"type":"file","x":1,"x":2}]}"#,
-    );
-    assert_eq!(read.attachments.unwrap()[0].extra.get("x"), Some(json!(2)));
+    )
+    .unwrap();
+    assert_eq!(read.attachments, None);
+    assert_eq!(read.extra.ignored()[0].name, "attachments");
     // Both spellings of a field with an alias are two keys, not one key twice.
     let read: BeforeReadFile = serde_json::from_str(
         r#"{"hook_event_name":"beforeReadFile","file_path":"/a","filePath":"/b","content":""}"#,

@@ -89,23 +89,23 @@ impl Common {
             }
             "conversation_id" => {
                 fields.once(1, key)?;
-                self.conversation_id = fields.optional(map, key, "a string")?;
+                self.conversation_id = fields.optional_string(map, key, "a string")?;
             }
             "generation_id" => {
                 fields.once(2, key)?;
-                self.generation_id = fields.optional(map, key, "a string")?;
+                self.generation_id = fields.optional_string(map, key, "a string")?;
             }
             "session_id" => {
                 fields.once(3, key)?;
-                self.session_id = fields.optional(map, key, "a string")?;
+                self.session_id = fields.optional_string(map, key, "a string")?;
             }
             "model" => {
                 fields.once(4, key)?;
-                self.model = fields.optional(map, key, "a string")?;
+                self.model = fields.optional_string(map, key, "a string")?;
             }
             "model_id" => {
                 fields.once(5, key)?;
-                self.model_id = fields.optional(map, key, "a string")?;
+                self.model_id = fields.optional_string(map, key, "a string")?;
             }
             "model_params" => {
                 fields.once(6, key)?;
@@ -114,8 +114,8 @@ impl Common {
             "cursor_version" => {
                 fields.once(7, key)?;
                 self.cursor_version = fields
-                    .optional(map, key, "a version string")?
-                    .unwrap_or_default();
+                    .optional_string(map, key, "a version string")?
+                    .map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v));
             }
             "workspace_roots" => {
                 fields.once(8, key)?;
@@ -123,11 +123,11 @@ impl Common {
             }
             "user_email" => {
                 fields.once(9, key)?;
-                self.user_email = fields.optional(map, key, "a string")?;
+                self.user_email = fields.optional_string(map, key, "a string")?;
             }
             "transcript_path" => {
                 fields.once(10, key)?;
-                self.transcript_path = fields.optional(map, key, "a string")?;
+                self.transcript_path = fields.optional_string(map, key, "a string")?;
             }
             _ => return Ok(false),
         }
@@ -232,7 +232,7 @@ impl<'de> serde::Deserialize<'de> for SessionStart {
                         }
                         "composer_mode" => {
                             fields.once(12, &key)?;
-                            composer_mode = fields.optional(&mut map, &key, "a string")?;
+                            composer_mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -345,7 +345,7 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
                     match &*key {
                         "reason" => {
                             fields.once(11, &key)?;
-                            reason = fields.optional(&mut map, &key, "a string")?;
+                            reason = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration_ms" => {
                             fields.once(12, &key)?;
@@ -357,11 +357,11 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
                         }
                         "final_status" => {
                             fields.once(14, &key)?;
-                            final_status = fields.optional(&mut map, &key, "a string")?;
+                            final_status = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "error_message" => {
                             fields.once(15, &key)?;
-                            error_message = fields.optional(&mut map, &key, "a string")?;
+                            error_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -493,15 +493,15 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                         }
                         "tool_use_id" => {
                             fields.once(13, &key)?;
-                            tool_use_id = fields.optional(&mut map, &key, "a string")?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "cwd" => {
                             fields.once(14, &key)?;
-                            cwd = fields.optional(&mut map, &key, "a string")?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "agent_message" => {
                             fields.once(15, &key)?;
-                            agent_message = fields.optional(&mut map, &key, "a string")?;
+                            agent_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -635,11 +635,11 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                         }
                         "tool_use_id" => {
                             fields.once(13, &key)?;
-                            tool_use_id = fields.optional(&mut map, &key, "a string")?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "cwd" => {
                             fields.once(14, &key)?;
-                            cwd = fields.optional(&mut map, &key, "a string")?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration" => {
                             fields.once(15, &key)?;
@@ -647,7 +647,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                         }
                         "tool_output" => {
                             fields.once(16, &key)?;
-                            tool_output = fields.optional(&mut map, &key, "a string")?;
+                            tool_output = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -800,19 +800,19 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                         }
                         "tool_use_id" => {
                             fields.once(13, &key)?;
-                            tool_use_id = fields.optional(&mut map, &key, "a string")?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "cwd" => {
                             fields.once(14, &key)?;
-                            cwd = fields.optional(&mut map, &key, "a string")?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "error_message" => {
                             fields.once(15, &key)?;
-                            error_message = fields.optional(&mut map, &key, "a string")?;
+                            error_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "failure_type" => {
                             fields.once(16, &key)?;
-                            failure_type = fields.optional(&mut map, &key, "a string")?;
+                            failure_type = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration" => {
                             fields.once(17, &key)?;
@@ -971,27 +971,28 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
                     match &*key {
                         "subagent_id" => {
                             fields.once(11, &key)?;
-                            subagent_id = fields.optional(&mut map, &key, "a string")?;
+                            subagent_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "subagent_type" => {
                             fields.once(12, &key)?;
-                            subagent_type = fields.optional(&mut map, &key, "a string")?;
+                            subagent_type = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "task" => {
                             fields.once(13, &key)?;
-                            task = fields.optional(&mut map, &key, "a string")?;
+                            task = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "parent_conversation_id" => {
                             fields.once(14, &key)?;
-                            parent_conversation_id = fields.optional(&mut map, &key, "a string")?;
+                            parent_conversation_id =
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "tool_call_id" => {
                             fields.once(15, &key)?;
-                            tool_call_id = fields.optional(&mut map, &key, "a string")?;
+                            tool_call_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "subagent_model" => {
                             fields.once(16, &key)?;
-                            subagent_model = fields.optional(&mut map, &key, "a string")?;
+                            subagent_model = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "is_parallel_worker" => {
                             fields.once(17, &key)?;
@@ -999,7 +1000,7 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
                         }
                         "git_branch" => {
                             fields.once(18, &key)?;
-                            git_branch = fields.optional(&mut map, &key, "a string")?;
+                            git_branch = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1176,7 +1177,7 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                     match &*key {
                         "subagent_type" => {
                             fields.once(11, &key)?;
-                            subagent_type = fields.optional(&mut map, &key, "a string")?;
+                            subagent_type = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "status" => {
                             fields.once(12, &key)?;
@@ -1184,15 +1185,15 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                         }
                         "task" => {
                             fields.once(13, &key)?;
-                            task = fields.optional(&mut map, &key, "a string")?;
+                            task = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "description" => {
                             fields.once(14, &key)?;
-                            description = fields.optional(&mut map, &key, "a string")?;
+                            description = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "summary" => {
                             fields.once(15, &key)?;
-                            summary = fields.optional(&mut map, &key, "a string")?;
+                            summary = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration_ms" => {
                             fields.once(16, &key)?;
@@ -1217,15 +1218,17 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                         }
                         "agent_transcript_path" => {
                             fields.once(21, &key)?;
-                            agent_transcript_path = fields.optional(&mut map, &key, "a string")?;
+                            agent_transcript_path =
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "subagent_id" => {
                             fields.once(22, &key)?;
-                            subagent_id = fields.optional(&mut map, &key, "a string")?;
+                            subagent_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "parent_conversation_id" => {
                             fields.once(23, &key)?;
-                            parent_conversation_id = fields.optional(&mut map, &key, "a string")?;
+                            parent_conversation_id =
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1376,7 +1379,7 @@ impl<'de> serde::Deserialize<'de> for BeforeShellExecution {
                         }
                         "cwd" => {
                             fields.once(12, &key)?;
-                            cwd = fields.optional(&mut map, &key, "a string")?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "sandbox" => {
                             fields.once(13, &key)?;
@@ -1496,7 +1499,7 @@ impl<'de> serde::Deserialize<'de> for AfterShellExecution {
                         }
                         "output" => {
                             fields.once(12, &key)?;
-                            output = fields.optional(&mut map, &key, "a string")?;
+                            output = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration" => {
                             fields.once(13, &key)?;
@@ -1640,19 +1643,19 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                         }
                         "url" => {
                             fields.once(13, &key)?;
-                            url = fields.optional(&mut map, &key, "a string")?;
+                            url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "command" => {
                             fields.once(14, &key)?;
-                            command = fields.optional(&mut map, &key, "a string")?;
+                            command = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "mcp_server_name" => {
                             fields.once(15, &key)?;
-                            mcp_server_name = fields.optional(&mut map, &key, "a string")?;
+                            mcp_server_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "mcp_server_url" => {
                             fields.once(16, &key)?;
-                            mcp_server_url = fields.optional(&mut map, &key, "a string")?;
+                            mcp_server_url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1797,7 +1800,7 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                         }
                         "result_json" => {
                             fields.once(13, &key)?;
-                            result_json = fields.optional(&mut map, &key, "a string")?;
+                            result_json = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "duration" => {
                             fields.once(14, &key)?;
@@ -1805,11 +1808,11 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                         }
                         "mcp_server_name" => {
                             fields.once(15, &key)?;
-                            mcp_server_name = fields.optional(&mut map, &key, "a string")?;
+                            mcp_server_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "mcp_server_url" => {
                             fields.once(16, &key)?;
-                            mcp_server_url = fields.optional(&mut map, &key, "a string")?;
+                            mcp_server_url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1934,7 +1937,7 @@ impl<'de> serde::Deserialize<'de> for BeforeReadFile {
                         }
                         "content" => {
                             fields.once(13, &key)?;
-                            content = fields.optional(&mut map, &key, "a string")?;
+                            content = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "attachments" => {
                             fields.once(14, &key)?;
@@ -2159,7 +2162,7 @@ impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
                         }
                         "composer_mode" => {
                             fields.once(13, &key)?;
-                            composer_mode = fields.optional(&mut map, &key, "a string")?;
+                            composer_mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -2527,7 +2530,7 @@ impl<'de> serde::Deserialize<'de> for PreCompact {
                     match &*key {
                         "trigger" => {
                             fields.once(11, &key)?;
-                            trigger = fields.optional(&mut map, &key, "a string")?;
+                            trigger = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "context_usage_percent" => {
                             fields.once(12, &key)?;
@@ -2832,7 +2835,7 @@ impl<'de> serde::Deserialize<'de> for BeforeTabFileRead {
                         }
                         "content" => {
                             fields.once(13, &key)?;
-                            content = fields.optional(&mut map, &key, "a string")?;
+                            content = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
