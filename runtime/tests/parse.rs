@@ -1069,6 +1069,12 @@ fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
             "the error does not name `{field}`: {error}"
         );
     }
+    // A value that is built (`tool_input`) still has the parser's nesting limit.
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let error = parse_err::<PreToolUse>(&format!(
+        r#"{{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{deep}}}"#
+    ));
+    assert!(error.contains("recursion limit"), "{error}");
     // Not an object at all.
     let error = parse_err::<Stop>(r#"["stop"]"#);
     assert!(!error.is_empty());

@@ -137,3 +137,13 @@ fn a_payload_naming_two_events_is_answered_by_the_binary_s_policy() {
     assert_eq!(single.json()["permission"], "deny", "{}", single.stdout);
     assert_one_line(&single, needle, "single fail-closed");
 }
+
+#[test]
+fn deep_nesting_in_an_unknown_field_is_kept_as_text_not_built() {
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    for binary in [OPEN, CLOSED] {
+        let run = run(binary, &shell_with("deny", &format!(r#""future":{deep}"#)));
+        assert_eq!(run.json()["user_message"], "denied by the handler");
+        assert_eq!(run.stderr, "");
+    }
+}
