@@ -50,14 +50,18 @@
 //! |---|---|---|
 //! | empty stdin, not JSON, not an object, trailing garbage (a leading byte-order mark, or UTF-16 with one, is read as UTF-8), invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
 //! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`) | `{}`, exit 0 | as above |
-//! | a known event with a required field missing or wrongly typed, invalid UTF-8 in a value, nesting deeper than 128 levels | `{}`, exit 0 | the event's block |
+//! | a known event with a required field missing or wrongly typed (nesting deeper than 128 levels included), invalid UTF-8 in a value | `{}`, exit 0 | the event's block |
+//! | a key repeated at the top level of the payload (Cursor's `JSON.stringify` never writes one) | `{}`, exit 0 | the event's block; for a repeated `hook_event_name`, as for a payload that names no event |
+//! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
 //!
 //! The event's block is `{"permission":"deny","user_message":…}` on permission events
 //! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
 //! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
-//! block. Unknown fields are never an error: they are kept in each input's `extra`.
+//! block. Unknown fields are never an error: they are kept in each input's [`Extra`] as the
+//! JSON text Cursor sent, parsed only when asked for, so the memory a payload takes is bounded by
+//! its size whatever its shape.
 //!
 //! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
 //! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
