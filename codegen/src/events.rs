@@ -28,27 +28,21 @@ use std::fmt;
     out
 }
 
-/// The expression that reads `field`'s value (`key_var`: the variable holding the key as
-/// sent): a required field's wrong type is an error; an optional field's is read as absent and
-/// kept in `extra`.
-fn read_value(field: &InputField, name: &str, key_var: &str) -> String {
+/// The expression that reads `field`'s value (`map` and `key`: the expressions for the map
+/// access and the key as sent): a required field's wrong type is an error; an optional field's
+/// is read as absent and kept in `extra`.
+fn read_value(field: &InputField, map: &str, key: &str) -> String {
+    let expected = lit(field.ty.expected());
     if field.is_required() {
-        format!("crate::de::value(map, {})?", lit(name))
+        format!("crate::de::value({map}, {})?", lit(&field.name))
     } else if field.ty == InputType::CursorVersion {
         format!(
-            "fields.optional_string(map, {key_var}, {})?.map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v))",
-            lit(field.ty.expected())
+            "fields.optional_string({map}, {key}, {expected})?.map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v))"
         )
     } else if field.ty == InputType::String {
-        format!(
-            "fields.optional_string(map, {key_var}, {})?",
-            lit(field.ty.expected())
-        )
+        format!("fields.optional_string({map}, {key}, {expected})?")
     } else {
-        format!(
-            "fields.optional(map, {key_var}, {})?",
-            lit(field.ty.expected())
-        )
+        format!("fields.optional({map}, {key}, {expected})?")
     }
 }
 
@@ -98,7 +92,7 @@ match key {
 ",
     );
     for (bit, field) in fields.iter().enumerate() {
-        let read = read_value(field, &field.name, "key");
+        let read = read_value(field, "map", "key");
         let values = [
             ("key", &*lit(&field.name)),
             ("id", &*ident(&field.name)),
@@ -276,7 +270,7 @@ let mut fields = Fields::new();",
     // key: a payload may carry both, as before).
     let mut bit = spec.common_fields.len();
     for field in &event.input {
-        let read = read_value(field, &field.name, "&key").replace("(map,", "(&mut map,");
+        let read = read_value(field, "&mut map", "&key");
         let id = ident(&field.name);
         for spelling in std::iter::once(&field.name).chain(&field.aliases) {
             line(
