@@ -1051,7 +1051,7 @@ fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
         (
             "tool_input",
             parse_err::<PreToolUse>(
-                r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"n":1e999}}"#,
+                r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":1e999}"#,
             ),
         ),
         (
@@ -1197,6 +1197,34 @@ fn parse_typed(name: &str, payload: &str) -> Result<Typed, String> {
         "workspaceOpen" => go::<WorkspaceOpen>(payload),
         other => panic!("`{other}` is not one of the 21 events"),
     }
+}
+
+#[test]
+fn tool_input_arguments_are_built_when_read() {
+    let e: PreToolUse = serde_json::from_str(
+        r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"rm -rf /","n":1e999,"log":[1, 2,3],"command_x":"\u00e9"}}"#,
+    )
+    .unwrap();
+    assert_eq!(e.tool_input.command(), Some("rm -rf /"));
+    assert_eq!(e.tool_input.str("command_x"), Some("é"));
+    // A number no `Value` holds is no error until read, and reads as null.
+    assert_eq!(e.tool_input.get("n"), Some(&Value::Null));
+    assert_eq!(
+        e.tool_input.value(),
+        &json!({"command": "rm -rf /", "n": null, "log": [1, 2, 3], "command_x": "é"})
+    );
+    // Written back as sent.
+    let written = serde_json::to_string(&e).unwrap();
+    assert!(
+        written.contains(
+            r#""tool_input":{"command":"rm -rf /","n":1e999,"log":[1, 2,3],"command_x":"\u00e9"}"#
+        ),
+        "{written}"
+    );
+    // A repeated argument: the last one, as in a `Value` object.
+    let twice: ToolInput = serde_json::from_str(r#"{"command":"a","command":"b"}"#).unwrap();
+    assert_eq!(twice.command(), Some("b"));
+    assert_eq!(twice.value(), &json!({"command": "b"}));
 }
 
 #[test]
