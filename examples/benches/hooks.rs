@@ -14,7 +14,8 @@
 //! 3. 8 MiB `afterShellExecution` / `beforeReadFile` payloads: time, instructions and peak RSS
 //!    (`/usr/bin/time`), with the framework binary that handles the event; and (3b) 30 MiB of
 //!    unknown data in shapes whose parsed tree would cost many times their bytes (an array of
-//!    numbers, of empty arrays, of short strings, one long string): `shell-guard`'s peak RSS;
+//!    numbers, of empty arrays, of short strings, one long string; and numbers beside the
+//!    `command` of a `preToolUse`'s `tool_input`): `shell-guard`'s peak RSS;
 //! 4. stripped release binary sizes;
 //! 5. build cost: clean debug build of a one-hook crate on the framework vs a crate with only the
 //!    same external dependencies, and the incremental rebuild after editing the handler.
@@ -383,8 +384,12 @@ fn run(dir: &Path, options: &Options) {
     if tools.time {
         eprintln!("payload shapes…");
         let size = if options.quick { 8 << 20 } else { SHAPE_BYTES };
-        for (name, item) in SHAPES {
-            let payload = write_payload(dir, name, &shape_payload(item, size));
+        let shapes = SHAPES
+            .iter()
+            .map(|(name, item)| (*name, shape_payload(item, size)))
+            .chain([("shape-tool-input.json", tool_input_shape_payload(size))]);
+        for (name, bytes) in shapes {
+            let payload = write_payload(dir, name, &bytes);
             let (_, stdout) = run_once(&framework, &payload);
             assert!(
                 String::from_utf8_lossy(&stdout).contains(r#""permission":"deny""#),
@@ -505,6 +510,9 @@ fn write_payload(dir: &Path, name: &str, bytes: &[u8]) -> Payload {
             "beforeShellExecution rm -rf, unknown key: array of short strings"
         }
         "shape-long-string.json" => "beforeShellExecution rm -rf, unknown key: one long string",
+        "shape-tool-input.json" => {
+            "preToolUse Shell rm -rf, tool_input: an array of numbers beside `command`"
+        }
         _ => "beforeReadFile, 8 MiB content",
     };
     Payload {
@@ -601,6 +609,17 @@ fn shape_payload(item: &str, size: usize) -> Vec<u8> {
     let field = format!(r#""future_field":{value},"#);
     payload.splice(at..at, field.into_bytes());
     payload
+}
+
+/// A `preToolUse` for `rm -rf /` on the Shell tool whose `tool_input` also holds an array of
+/// numbers of about `size` bytes (shell-guard reads only `command`).
+fn tool_input_shape_payload(size: usize) -> Vec<u8> {
+    let numbers = vec!["1"; size / 2].join(",");
+    format!(
+        r#"{{"conversation_id":"{SESSION}","generation_id":"{GENERATION}","model":"default","tool_name":"Shell","tool_input":{{"command":"rm -rf /","cwd":"","numbers":[{numbers}]}},"tool_use_id":"t","cwd":"",{}"#,
+        common_tail("preToolUse")
+    )
+    .into_bytes()
 }
 
 /// Exactly `len` bytes of ASCII text made of `line(0)`, `line(1)`, …
