@@ -6,13 +6,15 @@ use crate::write::{answers, doc, field_doc, fill, ident, line, lit, sources_line
 pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
         "\
-use crate::de::{missing, Key};
+use crate::de::{missing, Fields, Key};
 use crate::event::{Category, Event};
+use crate::extra::Extra;
 use crate::types::*;
 use crate::version::CursorVersion;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde_json::{Map, Value};
+#[allow(unused_imports)] // only when some field is any JSON
+use serde_json::Value;
 #[allow(unused_imports)] // only when some field is a string map
 use std::collections::BTreeMap;
 use std::fmt;
@@ -24,6 +26,24 @@ use std::fmt;
         input_type(&mut out, spec, event);
     }
     out
+}
+
+/// The expression that reads `field`'s value (`map` and `key`: the expressions for the map
+/// access and the key as sent): a required field's wrong type is an error; an optional field's
+/// is read as absent and kept in `extra`.
+fn read_value(field: &InputField, map: &str, key: &str) -> String {
+    let expected = lit(field.ty.expected());
+    if field.is_required() {
+        format!("crate::de::value({map}, {})?", lit(&field.name))
+    } else if field.ty == InputType::CursorVersion {
+        format!(
+            "fields.optional_string({map}, {key}, {expected})?.map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v))"
+        )
+    } else if field.ty == InputType::String {
+        format!("fields.optional_string({map}, {key}, {expected})?")
+    } else {
+        format!("fields.optional({map}, {key}, {expected})?")
+    }
 }
 
 /// The Rust type of an input field: optional fields are `Option`, except `cursor_version`,
@@ -65,17 +85,24 @@ Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the
         "}
 
 impl Common {
-/// Reads one common field; `false` when `key` is not one.
-pub(crate) fn read_field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+/// Reads one common field; `false` when `key` is not one. Common fields are numbered from 0
+/// in `fields`' record of the keys seen.
+pub(crate) fn read_field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A, fields: &mut Fields) -> Result<bool, A::Error> {
 match key {
 ",
     );
-    for field in fields {
-        let values = [("key", &*lit(&field.name)), ("id", &*ident(&field.name))];
+    for (bit, field) in fields.iter().enumerate() {
+        let read = read_value(field, "map", "key");
+        let values = [
+            ("key", &*lit(&field.name)),
+            ("id", &*ident(&field.name)),
+            ("bit", &*bit.to_string()),
+            ("read", &*read),
+        ];
         line(
             out,
             &fill(
-                "{key} => self.{id} = crate::de::value(map, {key})?,",
+                "{key} => { fields.once({bit}, key)?; self.{id} = {read}; }",
                 &values,
             ),
         );
@@ -173,8 +200,9 @@ fn input_type(out: &mut String, spec: &Spec, event: &Event) {
         struct_field(out, spec, field);
     }
     out.push_str(
-        "/// Fields this version of the crate does not know, kept as Cursor sent them.
-pub extra: Map<String, Value>,
+        "/// Fields this version of the crate does not know, and known optional fields of an
+/// unexpected type, kept as Cursor sent them.
+pub extra: Extra,
 }
 
 ",
@@ -194,6 +222,7 @@ const NAME: &'static str = {name};
 const CATEGORY: Category = Category::{category};
 type Response = {response};
 fn common(&self) -> &Common { &self.common }
+fn extra(&self) -> &Extra { &self.extra }
 }
 ",
             &[
@@ -205,11 +234,11 @@ fn common(&self) -> &Common { &self.common }
         ),
     );
 
-    deserialize(out, event);
+    deserialize(out, spec, event);
     serialize(out, event);
 }
 
-fn deserialize(out: &mut String, event: &Event) {
+fn deserialize(out: &mut String, spec: &Spec, event: &Event) {
     let ty = &*event.ty;
     line(
         out,
@@ -222,7 +251,7 @@ type Value = {ty};
 fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"a `{name}` payload object\") }
 fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<{ty}, A::Error> {
 let mut common = Common::default();
-let mut extra = Map::new();",
+let mut fields = Fields::new();",
             &[("ty", ty), ("name", &event.name)],
         ),
     );
@@ -237,28 +266,37 @@ let mut extra = Map::new();",
         );
     }
     out.push_str("while let Some(Key(key)) = map.next_key()? {\nmatch &*key {\n");
+    // Each spelling of a key has its own bit, after the common fields' (an alias is another
+    // key: a payload may carry both, as before).
+    let mut bit = spec.common_fields.len();
     for field in &event.input {
-        let mut pattern = lit(&field.name);
-        for alias in &field.aliases {
-            pattern.push_str(&format!(" | {}", lit(alias)));
+        let read = read_value(field, "&mut map", "&key");
+        let id = ident(&field.name);
+        for spelling in std::iter::once(&field.name).chain(&field.aliases) {
+            line(
+                out,
+                &format!(
+                    "{} => {{ fields.once({bit}, &key)?; {id} = {read}; }}",
+                    lit(spelling),
+                ),
+            );
+            bit += 1;
         }
-        line(
-            out,
-            &format!(
-                "{pattern} => {} = crate::de::value(&mut map, {})?,",
-                ident(&field.name),
-                lit(&field.name)
-            ),
-        );
     }
+    assert!(
+        bit <= 64,
+        "`{}` has more than 64 known keys: widen `Fields::seen`",
+        event.name
+    );
     out.push_str(
         "_ => {
-if !common.read_field(&key, &mut map)? {
-extra.insert(key.into_owned(), map.next_value()?);
+if !common.read_field(&key, &mut map, &mut fields)? {
+fields.unknown(key, &mut map)?;
 }
 }
 }
 }
+let extra = fields.finish()?;
 ",
     );
     let name = &*lit(&event.name);
@@ -318,7 +356,7 @@ self.common.write_fields(&mut map)?;",
         line(out, &fill(template, &values));
     }
     out.push_str(
-        "for (key, value) in &self.extra { map.serialize_entry(key, value)?; }
+        "self.extra.write_fields(&mut map)?;
 map.end()
 }
 }

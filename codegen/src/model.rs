@@ -200,6 +200,25 @@ impl InputType {
             InputType::CursorVersion => "CursorVersion",
         }
     }
+
+    /// What a value of this type is, for the note on a value of another type.
+    pub fn expected(self) -> &'static str {
+        match self {
+            InputType::String => "a string",
+            InputType::Bool => "a bool",
+            InputType::Integer => "an integer",
+            InputType::Number => "a number",
+            InputType::StringList => "a list of strings",
+            InputType::StringMap => "an object of strings",
+            InputType::Json => "JSON whose numbers fit an f64",
+            InputType::ToolInput => "an object or a JSON string",
+            InputType::Attachments => "a list of attachments",
+            InputType::FileEdits => "a list of edits",
+            InputType::TabEdits => "a list of tab edits",
+            InputType::ModelParams => "a list of {id, value} objects",
+            InputType::CursorVersion => "a version string",
+        }
+    }
 }
 
 /// What a hook may answer.

@@ -12,7 +12,10 @@
 //!    floor of the same run;
 //! 2. instruction counts under `valgrind --tool=callgrind`, when valgrind exists;
 //! 3. 8 MiB `afterShellExecution` / `beforeReadFile` payloads: time, instructions and peak RSS
-//!    (`/usr/bin/time`), with the framework binary that handles the event;
+//!    (`/usr/bin/time`), with the framework binary that handles the event; and (3b) 30 MiB of
+//!    unknown data in shapes whose parsed tree would cost many times their bytes (an array of
+//!    numbers, of empty arrays, of short strings, one long string; and numbers beside the
+//!    `command` of a `preToolUse`'s `tool_input`): `shell-guard`'s peak RSS;
 //! 4. stripped release binary sizes;
 //! 5. build cost: clean debug build of a one-hook crate on the framework vs a crate with only the
 //!    same external dependencies, and the incremental rebuild after editing the handler.
@@ -59,6 +62,20 @@ fn static_latency_target(subject: &Subject) -> Option<f64> {
 
 /// 8 MiB: the decoded size of the big string in each large payload.
 const BIG: usize = 8 << 20;
+
+/// The size of the unknown value in each shape payload (3b).
+const SHAPE_BYTES: usize = 30 << 20;
+/// Peak RSS on the shape payloads: at most this multiple of the payload, plus `SHAPE_RSS_SLACK`.
+const SHAPE_RSS_TARGET: f64 = 3.0;
+const SHAPE_RSS_SLACK: u64 = 16 << 20;
+/// The shapes (3b): a file name and the JSON item repeated in an array (or, for the long
+/// string, a single character repeated in one string).
+const SHAPES: [(&str, &str); 4] = [
+    ("shape-numbers.json", "1"),
+    ("shape-empty-arrays.json", "[]"),
+    ("shape-short-strings.json", "\"ab\""),
+    ("shape-long-string.json", "a"),
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -361,6 +378,28 @@ fn run(dir: &Path, options: &Options) {
     if !tools.valgrind {
         notes.push("valgrind not found: large-payload instruction counts are skipped".to_owned());
     }
+
+    // 3b. Payload shapes: 30 MiB of unknown data in shapes that cost a parsed tree many times
+    // their bytes; peak RSS must stay within SHAPE_RSS_TARGET, and the answer (deny) unchanged.
+    if tools.time {
+        eprintln!("payload shapes…");
+        let size = if options.quick { 8 << 20 } else { SHAPE_BYTES };
+        let shapes = SHAPES
+            .iter()
+            .map(|(name, item)| (*name, shape_payload(item, size)))
+            .chain([("shape-tool-input.json", tool_input_shape_payload(size))]);
+        for (name, bytes) in shapes {
+            let payload = write_payload(dir, name, &bytes);
+            let (_, stdout) = run_once(&framework, &payload);
+            assert!(
+                String::from_utf8_lossy(&stdout).contains(r#""permission":"deny""#),
+                "shell-guard's answer to {name} changed: {}",
+                String::from_utf8_lossy(&stdout)
+            );
+            let rss = peak_rss(dir, &framework, &payload);
+            table.shape_row(&payload, &framework.name, rss);
+        }
+    }
     if !tools.time {
         notes.push("/usr/bin/time not found: peak memory is skipped".to_owned());
     }
@@ -463,6 +502,17 @@ fn write_payload(dir: &Path, name: &str, bytes: &[u8]) -> Payload {
         "before-shell-rm-rf.json" => "beforeShellExecution, rm -rf (deny)",
         "before-shell-force-push.json" => "beforeShellExecution, force push",
         "after-shell-8mib.json" => "afterShellExecution, 8 MiB output",
+        "shape-numbers.json" => "beforeShellExecution rm -rf, unknown key: array of numbers",
+        "shape-empty-arrays.json" => {
+            "beforeShellExecution rm -rf, unknown key: array of empty arrays"
+        }
+        "shape-short-strings.json" => {
+            "beforeShellExecution rm -rf, unknown key: array of short strings"
+        }
+        "shape-long-string.json" => "beforeShellExecution rm -rf, unknown key: one long string",
+        "shape-tool-input.json" => {
+            "preToolUse Shell rm -rf, tool_input: an array of numbers beside `command`"
+        }
         _ => "beforeReadFile, 8 MiB content",
     };
     Payload {
@@ -532,6 +582,42 @@ fn read_file_payload() -> Vec<u8> {
         r#"{{"conversation_id":"{SESSION}","generation_id":"{GENERATION}","model":"default","content":{},"file_path":"/home/dev/shop/src/generated/tables.rs","attachments":[],{}"#,
         json_string(&content),
         common_tail("beforeReadFile")
+    )
+    .into_bytes()
+}
+
+/// The `rm -rf` shell payload with an unknown key `future_field` of about `size` bytes: `item`
+/// repeated in an array, or for a one-character item, one string of it.
+fn shape_payload(item: &str, size: usize) -> Vec<u8> {
+    let value = if item.len() == 1 && item != "1" {
+        format!("\"{}\"", item.repeat(size))
+    } else {
+        let count = size / (item.len() + 1);
+        let mut value = String::with_capacity(size + 2);
+        value.push('[');
+        for i in 0..count {
+            if i > 0 {
+                value.push(',');
+            }
+            value.push_str(item);
+        }
+        value.push(']');
+        value
+    };
+    let mut payload = small_payload("rm -rf /");
+    let at = payload.iter().position(|&b| b == b'{').expect("an object") + 1;
+    let field = format!(r#""future_field":{value},"#);
+    payload.splice(at..at, field.into_bytes());
+    payload
+}
+
+/// A `preToolUse` for `rm -rf /` on the Shell tool whose `tool_input` also holds an array of
+/// numbers of about `size` bytes (shell-guard reads only `command`).
+fn tool_input_shape_payload(size: usize) -> Vec<u8> {
+    let numbers = vec!["1"; size / 2].join(",");
+    format!(
+        r#"{{"conversation_id":"{SESSION}","generation_id":"{GENERATION}","model":"default","tool_name":"Shell","tool_input":{{"command":"rm -rf /","cwd":"","numbers":[{numbers}]}},"tool_use_id":"t","cwd":"",{}"#,
+        common_tail("preToolUse")
     )
     .into_bytes()
 }
@@ -1215,6 +1301,26 @@ impl Table {
             } else {
                 String::new()
             },
+        ]);
+    }
+
+    /// Peak RSS on a shape payload, checked against `SHAPE_RSS_TARGET` x payload + slack.
+    fn shape_row(&mut self, payload: &Payload, subject: &str, kib: u64) {
+        let bytes = payload.bytes.len() as u64;
+        let of_payload = (kib * 1024) as f64 / bytes as f64;
+        let limit = (SHAPE_RSS_TARGET * bytes as f64) as u64 + SHAPE_RSS_SLACK;
+        self.rows.push([
+            "3b. payload shapes, peak RSS".to_owned(),
+            format!(
+                "{} ({:.2} MiB payload)",
+                payload.label,
+                bytes as f64 / f64::from(1 << 20)
+            ),
+            subject.to_owned(),
+            format!("{} ({of_payload:.2}x payload)", Value::Bytes(kib * 1024)),
+            String::new(),
+            format!("≤ {SHAPE_RSS_TARGET}x payload + 16 MiB"),
+            verdict(kib * 1024 <= limit),
         ]);
     }
 

@@ -58,6 +58,8 @@ pub trait Event:
     type Response: crate::response::Response;
     /// The fields every event carries.
     fn common(&self) -> &Common;
+    /// Fields this version does not read, and known optional fields of an unexpected type.
+    fn extra(&self) -> &crate::extra::Extra;
 }
 
 impl Common {

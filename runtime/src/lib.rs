@@ -52,14 +52,18 @@
 //! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`, a whole number from 1 to 1024: another value is ignored with one stderr line) | `{}`, exit 0 | as above |
 //! | no complete JSON object on stdin by the deadline (`timeout`, counted from the start): stdin held open or trickled | `{}`, exit 0 | as above; with several handlers the smallest `timeout` among them applies |
 //! | data after the JSON object | ignored with one stderr line; the object is answered | the same |
-//! | a known event with a required field missing or wrongly typed, invalid UTF-8 in a value, nesting deeper than 128 levels | `{}`, exit 0 | the event's block |
+//! | a known event with a required field missing or wrongly typed (nesting deeper than 128 levels included), invalid UTF-8 in a value | `{}`, exit 0 | the event's block |
+//! | a key repeated at the top level of the payload (Cursor's `JSON.stringify` never writes one) | `{}`, exit 0 | the event's block; for a repeated `hook_event_name`, as for a payload that names no event |
+//! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
 //!
 //! The event's block is `{"permission":"deny","user_message":…}` on permission events
 //! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
 //! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
-//! block. Unknown fields are never an error: they are kept in each input's `extra`.
+//! block. Unknown fields are never an error: they are kept in each input's [`Extra`] as the
+//! JSON text Cursor sent, parsed only when asked for, so the memory a payload takes is bounded by
+//! its size whatever its shape.
 //!
 //! A complete JSON object on stdin is answered as soon as it is read, whether or not the writer
 //! closes stdin. Input that ends in `}` or `]` when stdin closes is read as one value, so two
@@ -85,6 +89,7 @@ mod capture;
 mod cli;
 mod de;
 pub mod event;
+mod extra;
 mod gen;
 mod hook;
 pub mod hooks_json;
@@ -198,6 +203,7 @@ pub use capture::is_replay;
 /// ```
 pub use cursor_hooks_macros::main;
 pub use event::{Category, Common, Event};
+pub use extra::{Extra, IgnoredField};
 /// The checks of a handler's parameter and return type, named in their compile errors.
 #[doc(hidden)]
 pub use hook::{AnswerTo, InputOf};

@@ -235,17 +235,21 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
     }
     // Careful path: read the name with a parser, then answer or explain.
     let name = match serde_json::from_slice::<crate::de::Envelope>(payload) {
+        // A payload naming its event twice: which handler's failure policy applies is unclear,
+        // so the binary's (the strictest) does.
+        Ok(envelope) if envelope.repeated => {
+            let problem = "bad payload: key `hook_event_name` appears twice";
+            return failure(only, binary_policy, problem, None);
+        }
         Ok(envelope) => match envelope.hook_event_name {
-            Some(serde_json::Value::String(name)) => name,
-            Some(other) => {
-                let problem = format!(
-                    "`hook_event_name` is not a string: {}",
-                    // `to_string` of the value, not its `Display`: the same text, without
-                    // linking `Display`'s two serializer instances (~12 KiB).
-                    truncate(&serde_json::to_string(&other).unwrap_or_default())
-                );
-                return failure(only, binary_policy, &problem, None);
-            }
+            Some(raw) => match serde_json::from_slice::<String>(raw.get().as_bytes()) {
+                Ok(name) => name,
+                Err(_) => {
+                    let problem =
+                        format!("`hook_event_name` is not a string: {}", truncate(raw.get()));
+                    return failure(only, binary_policy, &problem, None);
+                }
+            },
             None => {
                 let problem = "payload has no `hook_event_name`";
                 return failure(only, binary_policy, problem, None);
@@ -361,12 +365,32 @@ impl Entry {
             return Tried::OtherEvent;
         };
         let on_abort = cfg!(panic = "abort").then(|| run.abort_answer());
-        Tried::Answered(match capture_panics(|| H::call(input), on_abort) {
+        let drift = ignored_notes(self, input.extra());
+        let rendered = match capture_panics(|| H::call(input), on_abort) {
             Ok(Outcome::Answer(response)) => render(&response, run.render_context()),
             Ok(Outcome::Failed(error)) => run.failed("failed", &error),
             Err(message) => run.failed("panicked", &message),
-        })
+        };
+        Tried::Answered(with_notes_first(drift, rendered))
     }
+}
+
+/// One stderr line per known field that was read as absent because of its type.
+fn ignored_notes(entry: &Entry, extra: &crate::extra::Extra) -> Vec<String> {
+    extra
+        .ignored()
+        .iter()
+        .map(|field| format!("{}: {field}: ignored", entry.info.name))
+        .collect()
+}
+
+/// `rendered` with `notes` before its own stderr lines.
+fn with_notes_first(mut notes: Vec<String>, mut rendered: Rendered) -> Rendered {
+    if !notes.is_empty() {
+        notes.append(&mut rendered.stderr);
+        rendered.stderr = notes;
+    }
+    rendered
 }
 
 /// One handler's run, past the parse: what rendering and the failure policy need.

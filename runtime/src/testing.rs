@@ -177,6 +177,44 @@ impl<E: Event> Payload for Typed<E> {
     }
 }
 
+impl Rendered {
+    /// The payload's known fields that the run read as absent because Cursor sent them with
+    /// another type than this version expects (payload drift), from their stderr lines. The
+    /// handler ran without them; each is in its input's [`extra`](crate::Extra).
+    ///
+    /// A test that your hook keeps working when Cursor changes a field's type:
+    ///
+    /// ```
+    /// use cursor_hooks::prelude::*;
+    /// use cursor_hooks::testing;
+    ///
+    /// #[cursor_hook(event = "beforeShellExecution", fail = "closed")]
+    /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    ///     if input.command.contains("rm -rf") { deny("rm -rf is blocked") } else { no_opinion() }
+    /// }
+    ///
+    /// let drifted = BeforeShellExecution::fixture()
+    ///     .command("rm -rf /")
+    ///     .set("sandbox", "yes") // a bool in today's payloads
+    ///     .set("workspace_roots", "/project"); // a list in today's payloads
+    /// let answer = testing::run::<guard>(drifted);
+    /// cursor_hooks::assert_denied!(answer);
+    /// assert_eq!(answer.ignored_fields(), ["sandbox", "workspace_roots"]);
+    /// assert_eq!(
+    ///     answer.stderr[0],
+    ///     "beforeShellExecution: field 'sandbox' is a string, expected a bool: ignored"
+    /// );
+    /// ```
+    pub fn ignored_fields(&self) -> Vec<&str> {
+        self.stderr
+            .iter()
+            .filter(|line| line.ends_with(": ignored"))
+            .filter_map(|line| line.split_once(": field '")?.1.split_once("' is "))
+            .map(|(name, _)| name)
+            .collect()
+    }
+}
+
 /// One handler, for [`run_all`]: `testing::handler::<guard>()`.
 #[must_use]
 pub fn handler<H: Hook>() -> Entry {

@@ -1,13 +1,22 @@
 //! Value types that appear inside payloads: tool input, attachments, edits, model parameters.
 
+use crate::extra::Extra;
+use serde::de::{MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::sync::OnceLock;
 
 /// A tool's arguments (`tool_input`).
 ///
 /// Cursor sends an object on `preToolUse`/`postToolUse`, and a JSON *string* on
 /// `beforeMCPExecution`/`afterMCPExecution` (the docs) or an object (some builds). Both read
 /// into the same value; a string is re-encoded as a string when the payload is written back.
+///
+/// An object is kept key by key as the JSON text Cursor sent, and each argument is built when
+/// first asked for: reading `command()` of a tool call whose other arguments are megabytes costs
+/// those megabytes once, not a `Value` tree of them. [`value`](ToolInput::value) builds the
+/// whole tree (once).
 ///
 /// ```
 /// use cursor_hooks::ToolInput;
@@ -17,29 +26,65 @@ use serde_json::{Map, Value};
 /// assert_eq!(object.str("command"), Some("ls"));
 /// assert_eq!(string.str("command"), Some("ls"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ToolInput {
-    value: Value,
+    arguments: Arguments,
     sent_as_string: bool,
+    /// The whole value, built on the first [`value`](ToolInput::value) of an object.
+    tree: OnceLock<Value>,
+}
+
+/// What a `ToolInput` holds.
+#[derive(Debug, Clone)]
+enum Arguments {
+    /// An object, key by key as sent; each value built on its first read.
+    Object(Vec<(String, Box<RawValue>, OnceLock<Value>)>),
+    /// Anything else, or a value built by hand.
+    Value(Value),
+}
+
+impl Default for Arguments {
+    fn default() -> Self {
+        Arguments::Value(Value::Null)
+    }
 }
 
 impl ToolInput {
     /// Wraps a value (an object, normally).
     pub fn new(value: Value) -> Self {
         ToolInput {
-            value,
+            arguments: Arguments::Value(value),
             sent_as_string: false,
+            tree: OnceLock::new(),
         }
     }
 
-    /// The arguments as JSON (a JSON string that did not parse stays a string).
+    /// The arguments as JSON (a JSON string that did not parse stays a string). An argument
+    /// that no `Value` can hold (a number such as `1e999`) reads as `null`.
     pub fn value(&self) -> &Value {
-        &self.value
+        match &self.arguments {
+            Arguments::Value(value) => value,
+            Arguments::Object(fields) => self.tree.get_or_init(|| {
+                let mut object = serde_json::Map::new();
+                for (key, raw, _) in fields {
+                    object.insert(key.clone(), parse_argument(raw));
+                }
+                Value::Object(object)
+            }),
+        }
     }
 
-    /// One argument.
+    /// One argument (built now, when it was sent in an object).
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.value.get(key)
+        match &self.arguments {
+            Arguments::Value(value) => value.get(key),
+            // The last of a repeated key, as a `Value` object keeps it.
+            Arguments::Object(fields) => fields
+                .iter()
+                .rev()
+                .find(|(name, _, _)| name == key)
+                .map(|(_, raw, value)| value.get_or_init(|| parse_argument(raw))),
+        }
     }
 
     /// One argument that is a string.
@@ -63,30 +108,123 @@ impl ToolInput {
     }
 }
 
+/// One argument's value from its text; `null` when no `Value` holds it.
+fn parse_argument(raw: &RawValue) -> Value {
+    // `from_slice` rather than `from_str`: see `cli::read_config`.
+    serde_json::from_slice(raw.get().as_bytes()).unwrap_or(Value::Null)
+}
+
+impl PartialEq for ToolInput {
+    fn eq(&self, other: &ToolInput) -> bool {
+        self.sent_as_string == other.sent_as_string && self.value() == other.value()
+    }
+}
+
+/// An object's keys with their values' JSON text.
+struct ObjectText(Vec<(String, Box<RawValue>, OnceLock<Value>)>);
+
+impl<'de> Deserialize<'de> for ObjectText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_map(ToolInputVisitor)
+            .and_then(|input| match input.arguments {
+                Arguments::Object(fields) => Ok(ObjectText(fields)),
+                Arguments::Value(_) => Err(serde::de::Error::custom("not an object")),
+            })
+    }
+}
+
+struct ToolInputVisitor;
+
+impl<'de> Visitor<'de> for ToolInputVisitor {
+    type Value = ToolInput;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a tool's arguments: an object, or a JSON string")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ToolInput, A::Error> {
+        let mut fields = Vec::new();
+        while let Some(crate::de::Key(key)) = map.next_key()? {
+            fields.push((key.into_owned(), map.next_value()?, OnceLock::new()));
+        }
+        Ok(ToolInput {
+            arguments: Arguments::Object(fields),
+            sent_as_string: false,
+            tree: OnceLock::new(),
+        })
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<ToolInput, E> {
+        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        let arguments = match serde_json::from_slice::<ObjectText>(text.as_bytes()) {
+            Ok(ObjectText(fields)) => Arguments::Object(fields),
+            Err(_) => match serde_json::from_slice::<Value>(text.as_bytes()) {
+                Ok(value) => Arguments::Value(value),
+                Err(_) => return Ok(ToolInput::new(Value::String(text.to_owned()))),
+            },
+        };
+        Ok(ToolInput {
+            arguments,
+            sent_as_string: true,
+            tree: OnceLock::new(),
+        })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ToolInput, A::Error> {
+        Value::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(ToolInput::new)
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<ToolInput, E> {
+        Ok(ToolInput::new(Value::Bool(v)))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<ToolInput, E> {
+        Ok(ToolInput::new(v.into()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<ToolInput, E> {
+        Ok(ToolInput::new(v.into()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<ToolInput, E> {
+        Ok(ToolInput::new(v.into()))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<ToolInput, E> {
+        Ok(ToolInput::new(Value::Null))
+    }
+}
+
 impl<'de> Deserialize<'de> for ToolInput {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match Value::deserialize(deserializer)? {
-            // `from_slice` rather than `from_str`: see `cli::read_config`.
-            Value::String(text) => match serde_json::from_slice::<Value>(text.as_bytes()) {
-                Ok(value) => ToolInput {
-                    value,
-                    sent_as_string: true,
-                },
-                Err(_) => ToolInput::new(Value::String(text)),
-            },
-            value => ToolInput::new(value),
-        })
+        deserializer.deserialize_any(ToolInputVisitor)
+    }
+}
+
+/// The object's keys and their text, as a JSON object.
+struct ObjectFields<'a>(&'a [(String, Box<RawValue>, OnceLock<Value>)]);
+
+impl Serialize for ObjectFields<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, raw, _)| (key, raw)))
     }
 }
 
 impl Serialize for ToolInput {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.sent_as_string {
-            // The same text as `Display`, without linking its two serializer instances.
-            let text = serde_json::to_string(&self.value).map_err(serde::ser::Error::custom)?;
-            serializer.serialize_str(&text)
-        } else {
-            self.value.serialize(serializer)
+        match (&self.arguments, self.sent_as_string) {
+            (Arguments::Object(fields), false) => ObjectFields(fields).serialize(serializer),
+            (Arguments::Value(value), false) => value.serialize(serializer),
+            (arguments, true) => {
+                // The same text as `Display`, without linking its two serializer instances.
+                let text = match arguments {
+                    Arguments::Object(fields) => serde_json::to_string(&ObjectFields(fields)),
+                    Arguments::Value(value) => serde_json::to_string(value),
+                }
+                .map_err(serde::ser::Error::custom)?;
+                serializer.serialize_str(&text)
+            }
         }
     }
 }
@@ -102,7 +240,7 @@ pub struct Attachment {
     pub file_path: String,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One change reported by `afterFileEdit` (`edits[]`). A new file has an empty `old_string`.
@@ -116,7 +254,7 @@ pub struct FileEdit {
     pub new_string: String,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One change reported by `afterTabFileEdit` (`edits[]`), with its position.
@@ -139,7 +277,7 @@ pub struct TabEdit {
     pub new_line: Option<String>,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// One model parameter (`model_params[]`), such as `{"id":"thinking","value":"true"}`.
@@ -153,12 +291,13 @@ pub struct ModelParam {
     pub value: Value,
     /// Keys this crate does not know, kept as sent.
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 /// `Deserialize` for a struct whose unknown keys go to `extra`, as the derive with
-/// `#[serde(flatten)] extra` reads it (a map; a known key twice is an error; an unknown key
-/// twice keeps the last), without the derive's buffering of every key through serde's generic
+/// `#[serde(flatten)] extra` reads it (a map; a key twice is an error: where the derive keeps
+/// an unknown key's last value, these reject it, as a repeated key is a malformed payload),
+/// without the derive's buffering of every key through serde's generic
 /// `Content` machinery (~10 KiB in every hook binary: every payload may carry `model_params`).
 /// `field: Type = ["wire name" | "alias" ...]`; a missing field is `Default`.
 macro_rules! deserialize_with_extra {
@@ -176,7 +315,7 @@ macro_rules! deserialize_with_extra {
                         mut map: A,
                     ) -> Result<$ty, A::Error> {
                         $(let mut $field: Option<$field_ty> = None;)*
-                        let mut extra = Map::new();
+                        let mut extra = Extra::default();
                         while let Some(crate::de::Key(key)) = map.next_key()? {
                             match &*key {
                                 $($wire $(| $alias)* => {
@@ -185,10 +324,11 @@ macro_rules! deserialize_with_extra {
                                     }
                                     $field = Some(map.next_value()?);
                                 })*
-                                _ => {
-                                    extra.insert(key.into_owned(), map.next_value()?);
-                                }
+                                _ => extra.push(key.into_owned(), map.next_value()?),
                             }
+                        }
+                        if let Some(key) = extra.sort_and_find_repeat() {
+                            return Err(crate::de::repeated(key));
                         }
                         Ok($ty {
                             $($field: $field.unwrap_or_default(),)*
@@ -286,6 +426,14 @@ mod tests {
         }
     }
 
+    /// `extra` holds what the derive's map holds.
+    fn same_extra(ours: &Extra, derived: &serde_json::Map<String, Value>) -> bool {
+        ours.len() == derived.len()
+            && ours
+                .keys()
+                .all(|key| ours.get(key).as_ref() == derived.get(key))
+    }
+
     /// Both readings of `json`: equal values, or both errors with the same message.
     fn same<Ours, Derived>(json: &str, equal: impl Fn(&Ours, &Derived) -> bool)
     where
@@ -295,6 +443,21 @@ mod tests {
         let ours = serde_json::from_str::<Ours>(json);
         let derived = serde_json::from_str::<Derived>(json);
         match (&ours, &derived) {
+            // The one difference: a key the derive keeps in `extra` is an error here when it
+            // appears twice.
+            (Err(a), Ok(_)) if a.to_string().contains("appears twice") => {
+                let key = a
+                    .to_string()
+                    .split('`')
+                    .nth(1)
+                    .unwrap_or_default()
+                    .to_owned();
+                assert_eq!(
+                    json.matches(&format!("\"{key}\":")).count(),
+                    2,
+                    "{json}: {a}"
+                );
+            }
             (Ok(a), Ok(b)) => assert!(equal(a, b), "{json}: {a:?} vs {b:?}"),
             (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{json}"),
             _ => panic!("{json}: {ours:?} vs {derived:?}"),
@@ -326,7 +489,7 @@ mod tests {
     fn hand_written_readers_match_the_derive_they_replace() {
         for json in CASES {
             same::<Attachment, derived::Attachment>(json, |a, b| {
-                a.kind == b.kind && a.file_path == b.file_path && a.extra == b.extra
+                a.kind == b.kind && a.file_path == b.file_path && same_extra(&a.extra, &b.extra)
             });
             same::<TabEdit, derived::TabEdit>(json, |a, b| {
                 a.old_string == b.old_string
@@ -334,10 +497,10 @@ mod tests {
                     && a.range == b.range
                     && a.old_line == b.old_line
                     && a.new_line == b.new_line
-                    && a.extra == b.extra
+                    && same_extra(&a.extra, &b.extra)
             });
             same::<ModelParam, derived::ModelParam>(json, |a, b| {
-                a.id == b.id && a.value == b.value && a.extra == b.extra
+                a.id == b.id && a.value == b.value && same_extra(&a.extra, &b.extra)
             });
         }
     }

@@ -164,7 +164,9 @@ fn extra_of<T: Event>(typed: &T) -> Map<String, Value> {
     macro_rules! extra {
         ($($ty:ident),* $(,)?) => {{
             let any: &dyn std::any::Any = typed;
-            $(if let Some(t) = any.downcast_ref::<$ty>() { return t.extra.clone(); })*
+            $(if let Some(t) = any.downcast_ref::<$ty>() {
+                return t.extra.keys().map(|key| (key.to_owned(), t.extra.get(key).expect("JSON"))).collect();
+            })*
             panic!("{} is not one of the 21 input types", std::any::type_name::<T>())
         }};
     }

@@ -675,8 +675,13 @@ fn unknown_fields_are_kept_in_extra() {
         r#"{"hook_event_name":"beforeMCPExecution","tool_name":"t","mcp_server_label":"github","future":{"nested":[1,2.5,null]},"cursor_version":"3.21.16","model":"default"}"#,
     );
     assert_eq!(e.extra.len(), 2);
-    assert_eq!(e.extra["mcp_server_label"], json!("github"));
-    assert_eq!(e.extra["future"], json!({"nested": [1, 2.5, null]}));
+    assert_eq!(e.extra.get("mcp_server_label"), Some(json!("github")));
+    assert_eq!(
+        e.extra.get("future"),
+        Some(json!({"nested": [1, 2.5, null]}))
+    );
+    // Kept as sent, parsed when asked for.
+    assert_eq!(e.extra.raw("future"), Some(r#"{"nested":[1,2.5,null]}"#));
     let written = serde_json::to_value(&e).unwrap();
     assert_eq!(written["mcp_server_label"], json!("github"));
     assert_eq!(written["future"], json!({"nested": [1, 2.5, null]}));
@@ -684,15 +689,15 @@ fn unknown_fields_are_kept_in_extra() {
     // Also on the event without own fields, and inside nested values.
     let open: WorkspaceOpen =
         parse(r#"{"hook_event_name":"workspaceOpen","window_id":7,"user_email":null}"#);
-    assert_eq!(open.extra.get("window_id"), Some(&json!(7)));
+    assert_eq!(open.extra.get("window_id"), Some(json!(7)));
     let edit: AfterFileEdit = parse(
         r#"{"hook_event_name":"afterFileEdit","file_path":"/p","edits":[{"old_string":"a","new_string":"b","line":3}]}"#,
     );
-    assert_eq!(edit.edits.unwrap()[0].extra.get("line"), Some(&json!(3)));
+    assert_eq!(edit.edits.unwrap()[0].extra.get("line"), Some(json!(3)));
     // A key of another event is unknown here, not silently read.
     let shell: BeforeShellExecution =
         parse(r#"{"hook_event_name":"beforeShellExecution","command":"ls","tool_name":"Shell"}"#);
-    assert_eq!(shell.extra.get("tool_name"), Some(&json!("Shell")));
+    assert_eq!(shell.extra.get("tool_name"), Some(json!("Shell")));
 }
 
 #[test]
@@ -986,11 +991,30 @@ fn every_field_is_required_optional_and_typed_as_the_spec_says() {
                     Err(e) => problems.push(format!("{name}: alias `{alias}` rejected: {e}")),
                 }
             }
+            // A wrong type: an error naming a required field; an optional one is ignored
+            // (read as absent, kept in `extra` as sent).
             if let Some(wrong) = wrong_value(field["type"].as_str().unwrap()) {
                 let mut bad = full.clone();
                 bad[key] = wrong.clone();
-                match parse_as(name, &bad) {
+                match parse_typed(name, &bad.to_string()) {
+                    Ok(typed) if optional => {
+                        let ignored: Vec<&str> = typed
+                            .extra
+                            .ignored()
+                            .iter()
+                            .map(|f| f.name.as_str())
+                            .collect();
+                        if ignored != [key] || typed.extra.get(key) != Some(wrong.clone()) {
+                            problems.push(format!(
+                                "{name}: optional `{key}` = {wrong}: ignored {ignored:?}, extra {:?}",
+                                typed.extra
+                            ));
+                        }
+                    }
                     Ok(_) => problems.push(format!("{name}: `{key}`: {wrong} was accepted")),
+                    Err(e) if optional => problems.push(format!(
+                        "{name}: optional `{key}` = {wrong} was rejected: {e}"
+                    )),
                     Err(e) if !e.contains(&format!("`{key}`")) => problems.push(format!(
                         "{name}: `{key}` = {wrong}: the error does not name it: {e}"
                     )),
@@ -1011,7 +1035,7 @@ fn a_missing_hook_event_name_is_an_error_naming_it() {
 
 #[test]
 fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
-    let cases: [(&str, String); 6] = [
+    let cases: [(&str, String); 5] = [
         (
             "command",
             parse_err::<BeforeShellExecution>(
@@ -1019,34 +1043,24 @@ fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
             ),
         ),
         (
-            "duration",
-            parse_err::<AfterShellExecution>(
-                r#"{"hook_event_name":"afterShellExecution","command":"ls","output":"","duration":"fast"}"#,
+            "prompt",
+            parse_err::<BeforeSubmitPrompt>(
+                r#"{"hook_event_name":"beforeSubmitPrompt","prompt":["hi"]}"#,
             ),
         ),
         (
-            "is_interrupt",
-            parse_err::<PostToolUseFailure>(
-                r#"{"hook_event_name":"postToolUseFailure","tool_name":"Shell","tool_input":{},"tool_use_id":"t","error_message":"e","failure_type":"error","duration":1,"is_interrupt":"no"}"#,
+            "tool_input",
+            parse_err::<PreToolUse>(
+                r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":1e999}"#,
             ),
         ),
         (
-            "edits",
-            parse_err::<AfterFileEdit>(
-                r#"{"hook_event_name":"afterFileEdit","file_path":"/p","edits":"a->b"}"#,
-            ),
+            "status",
+            parse_err::<Stop>(r#"{"hook_event_name":"stop","status":{"done":true}}"#),
         ),
         (
-            "conversation_id",
-            parse_err::<Stop>(
-                r#"{"hook_event_name":"stop","status":"completed","conversation_id":5}"#,
-            ),
-        ),
-        (
-            "workspace_roots",
-            parse_err::<WorkspaceOpen>(
-                r#"{"hook_event_name":"workspaceOpen","workspace_roots":"/p"}"#,
-            ),
+            "hook_event_name",
+            parse_err::<Stop>(r#"{"hook_event_name":7,"status":"completed"}"#),
         ),
     ];
     for (field, error) in cases {
@@ -1055,12 +1069,205 @@ fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
             "the error does not name `{field}`: {error}"
         );
     }
-    // An optional field of the wrong type is bad input too.
-    let error = parse_err::<BeforeShellExecution>(
-        r#"{"hook_event_name":"beforeShellExecution","command":"ls","sandbox":"yes"}"#,
-    );
-    assert!(error.contains("`sandbox`"), "{error}");
+    // A value that is built (`tool_input`) still has the parser's nesting limit.
+    let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let error = parse_err::<PreToolUse>(&format!(
+        r#"{{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{deep}}}"#
+    ));
+    assert!(error.contains("recursion limit"), "{error}");
     // Not an object at all.
     let error = parse_err::<Stop>(r#"["stop"]"#);
     assert!(!error.is_empty());
+}
+
+#[test]
+fn an_optional_field_of_the_wrong_type_is_ignored_and_kept_in_extra() {
+    let cases: [(&str, &str, &str); 6] = [
+        (
+            r#"{"hook_event_name":"afterShellExecution","command":"ls","output":"","duration":"fast"}"#,
+            "duration",
+            "field 'duration' is a string, expected a number",
+        ),
+        (
+            r#"{"hook_event_name":"postToolUseFailure","tool_name":"Shell","tool_input":{},"is_interrupt":"no"}"#,
+            "is_interrupt",
+            "field 'is_interrupt' is a string, expected a bool",
+        ),
+        (
+            r#"{"hook_event_name":"afterFileEdit","file_path":"/p","edits":"a->b"}"#,
+            "edits",
+            "field 'edits' is a string, expected a list of edits",
+        ),
+        (
+            r#"{"hook_event_name":"stop","status":"completed","conversation_id":5}"#,
+            "conversation_id",
+            "field 'conversation_id' is a number, expected a string",
+        ),
+        (
+            r#"{"hook_event_name":"workspaceOpen","workspace_roots":["/p",7]}"#,
+            "workspace_roots",
+            "field 'workspace_roots' is a list, expected a list of strings",
+        ),
+        (
+            r#"{"hook_event_name":"stop","status":"completed","loop_count":1e999}"#,
+            "loop_count",
+            "field 'loop_count' is a number out of range, expected an integer",
+        ),
+    ];
+    for (payload, field, note) in cases {
+        let value: Value = serde_json::from_str(payload).unwrap_or_else(|_| {
+            // `1e999` is no `Value`: compare with the text itself.
+            json!({ field: Value::Null })
+        });
+        let name = serde_json::from_str::<Value>(&payload.replace("1e999", "0")).unwrap()
+            ["hook_event_name"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let typed = parse_typed(&name, payload).unwrap_or_else(|e| panic!("{payload}: {e}"));
+        let extra = typed.extra;
+        assert_eq!(
+            extra
+                .ignored()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [note],
+            "{payload}"
+        );
+        assert!(
+            typed.written.contains(&format!("\"{field}\":")),
+            "{payload}: written back as sent: {}",
+            typed.written
+        );
+        if value.get(field).is_some_and(|v| !v.is_null()) {
+            assert_eq!(extra.get(field).as_ref(), value.get(field), "{payload}");
+        }
+    }
+    // A number no `Value` holds is no error where it is not read.
+    let shell: BeforeShellExecution = serde_json::from_str(&format!(
+        r#"{{"hook_event_name":"beforeShellExecution","command":"ls","big":1e999,"long":{}}}"#,
+        "9".repeat(5000)
+    ))
+    .unwrap();
+    assert_eq!(shell.extra.raw("big"), Some("1e999"));
+    assert_eq!(shell.extra.get("big"), None, "no `Value` holds it");
+    assert!(
+        shell.extra.ignored().is_empty(),
+        "unknown fields are not drift"
+    );
+}
+
+/// A payload read as the type its `hook_event_name` names: its `extra` and the typed value
+/// written back.
+struct Typed {
+    extra: cursor_hooks::Extra,
+    written: String,
+}
+
+fn parse_typed(name: &str, payload: &str) -> Result<Typed, String> {
+    fn go<T: Event>(payload: &str) -> Result<Typed, String> {
+        let typed: T = serde_json::from_str(payload).map_err(|e| e.to_string())?;
+        Ok(Typed {
+            extra: typed.extra().clone(),
+            written: serde_json::to_string(&typed).unwrap(),
+        })
+    }
+    match name {
+        "sessionStart" => go::<SessionStart>(payload),
+        "sessionEnd" => go::<SessionEnd>(payload),
+        "preToolUse" => go::<PreToolUse>(payload),
+        "postToolUse" => go::<PostToolUse>(payload),
+        "postToolUseFailure" => go::<PostToolUseFailure>(payload),
+        "subagentStart" => go::<SubagentStart>(payload),
+        "subagentStop" => go::<SubagentStop>(payload),
+        "beforeShellExecution" => go::<BeforeShellExecution>(payload),
+        "afterShellExecution" => go::<AfterShellExecution>(payload),
+        "beforeMCPExecution" => go::<BeforeMCPExecution>(payload),
+        "afterMCPExecution" => go::<AfterMCPExecution>(payload),
+        "beforeReadFile" => go::<BeforeReadFile>(payload),
+        "afterFileEdit" => go::<AfterFileEdit>(payload),
+        "beforeSubmitPrompt" => go::<BeforeSubmitPrompt>(payload),
+        "afterAgentResponse" => go::<AfterAgentResponse>(payload),
+        "afterAgentThought" => go::<AfterAgentThought>(payload),
+        "preCompact" => go::<PreCompact>(payload),
+        "stop" => go::<Stop>(payload),
+        "beforeTabFileRead" => go::<BeforeTabFileRead>(payload),
+        "afterTabFileEdit" => go::<AfterTabFileEdit>(payload),
+        "workspaceOpen" => go::<WorkspaceOpen>(payload),
+        other => panic!("`{other}` is not one of the 21 events"),
+    }
+}
+
+#[test]
+fn tool_input_arguments_are_built_when_read() {
+    let e: PreToolUse = serde_json::from_str(
+        r#"{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"rm -rf /","n":1e999,"log":[1, 2,3],"command_x":"\u00e9"}}"#,
+    )
+    .unwrap();
+    assert_eq!(e.tool_input.command(), Some("rm -rf /"));
+    assert_eq!(e.tool_input.str("command_x"), Some("é"));
+    // A number no `Value` holds is no error until read, and reads as null.
+    assert_eq!(e.tool_input.get("n"), Some(&Value::Null));
+    assert_eq!(
+        e.tool_input.value(),
+        &json!({"command": "rm -rf /", "n": null, "log": [1, 2, 3], "command_x": "é"})
+    );
+    // Written back as sent.
+    let written = serde_json::to_string(&e).unwrap();
+    assert!(
+        written.contains(
+            r#""tool_input":{"command":"rm -rf /","n":1e999,"log":[1, 2,3],"command_x":"\u00e9"}"#
+        ),
+        "{written}"
+    );
+    // A repeated argument: the last one, as in a `Value` object.
+    let twice: ToolInput = serde_json::from_str(r#"{"command":"a","command":"b"}"#).unwrap();
+    assert_eq!(twice.command(), Some("b"));
+    assert_eq!(twice.value(), &json!({"command": "b"}));
+}
+
+#[test]
+fn a_key_twice_at_the_top_level_is_an_error_naming_it() {
+    for (key, payload) in [
+        (
+            "command",
+            r#"{"hook_event_name":"beforeShellExecution","command":"ls","command":"rm -rf /"}"#,
+        ),
+        (
+            "sandbox",
+            r#"{"hook_event_name":"beforeShellExecution","command":"ls","sandbox":null,"sandbox":true}"#,
+        ),
+        (
+            "model",
+            r#"{"hook_event_name":"beforeShellExecution","model":"a","command":"ls","model":"b"}"#,
+        ),
+        (
+            "hook_event_name",
+            r#"{"hook_event_name":"beforeShellExecution","command":"ls","hook_event_name":"beforeShellExecution"}"#,
+        ),
+        (
+            "future",
+            r#"{"future":1,"hook_event_name":"beforeShellExecution","command":"ls","future":1}"#,
+        ),
+    ] {
+        let error = parse_err::<BeforeShellExecution>(payload);
+        assert!(
+            error.contains(&format!("key `{key}` appears twice")),
+            "{error}"
+        );
+    }
+    // Inside an optional field's value, a repeated key makes the field unreadable: ignored.
+    let read: BeforeSubmitPrompt = serde_json::from_str(
+        r#"{"hook_event_name":"beforeSubmitPrompt","prompt":"hi","attachments":[{"type":"file","x":1,"x":2}]}"#,
+    )
+    .unwrap();
+    assert_eq!(read.attachments, None);
+    assert_eq!(read.extra.ignored()[0].name, "attachments");
+    // Both spellings of a field with an alias are two keys, not one key twice.
+    let read: BeforeReadFile = serde_json::from_str(
+        r#"{"hook_event_name":"beforeReadFile","file_path":"/a","filePath":"/b","content":""}"#,
+    )
+    .unwrap();
+    assert_eq!(read.file_path, "/b");
 }

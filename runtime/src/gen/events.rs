@@ -8,13 +8,15 @@
     clippy::match_single_binding
 )]
 
-use crate::de::{missing, Key};
+use crate::de::{missing, Fields, Key};
 use crate::event::{Category, Event};
+use crate::extra::Extra;
 use crate::types::*;
 use crate::version::CursorVersion;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde_json::{Map, Value};
+#[allow(unused_imports)] // only when some field is any JSON
+use serde_json::Value;
 #[allow(unused_imports)] // only when some field is a string map
 use std::collections::BTreeMap;
 use std::fmt;
@@ -72,24 +74,61 @@ pub struct Common {
 }
 
 impl Common {
-    /// Reads one common field; `false` when `key` is not one.
+    /// Reads one common field; `false` when `key` is not one. Common fields are numbered from 0
+    /// in `fields`' record of the keys seen.
     pub(crate) fn read_field<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
         map: &mut A,
+        fields: &mut Fields,
     ) -> Result<bool, A::Error> {
         match key {
-            "hook_event_name" => self.hook_event_name = crate::de::value(map, "hook_event_name")?,
-            "conversation_id" => self.conversation_id = crate::de::value(map, "conversation_id")?,
-            "generation_id" => self.generation_id = crate::de::value(map, "generation_id")?,
-            "session_id" => self.session_id = crate::de::value(map, "session_id")?,
-            "model" => self.model = crate::de::value(map, "model")?,
-            "model_id" => self.model_id = crate::de::value(map, "model_id")?,
-            "model_params" => self.model_params = crate::de::value(map, "model_params")?,
-            "cursor_version" => self.cursor_version = crate::de::value(map, "cursor_version")?,
-            "workspace_roots" => self.workspace_roots = crate::de::value(map, "workspace_roots")?,
-            "user_email" => self.user_email = crate::de::value(map, "user_email")?,
-            "transcript_path" => self.transcript_path = crate::de::value(map, "transcript_path")?,
+            "hook_event_name" => {
+                fields.once(0, key)?;
+                self.hook_event_name = crate::de::value(map, "hook_event_name")?;
+            }
+            "conversation_id" => {
+                fields.once(1, key)?;
+                self.conversation_id = fields.optional_string(map, key, "a string")?;
+            }
+            "generation_id" => {
+                fields.once(2, key)?;
+                self.generation_id = fields.optional_string(map, key, "a string")?;
+            }
+            "session_id" => {
+                fields.once(3, key)?;
+                self.session_id = fields.optional_string(map, key, "a string")?;
+            }
+            "model" => {
+                fields.once(4, key)?;
+                self.model = fields.optional_string(map, key, "a string")?;
+            }
+            "model_id" => {
+                fields.once(5, key)?;
+                self.model_id = fields.optional_string(map, key, "a string")?;
+            }
+            "model_params" => {
+                fields.once(6, key)?;
+                self.model_params = fields.optional(map, key, "a list of {id, value} objects")?;
+            }
+            "cursor_version" => {
+                fields.once(7, key)?;
+                self.cursor_version = fields
+                    .optional_string(map, key, "a version string")?
+                    .map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v));
+            }
+            "workspace_roots" => {
+                fields.once(8, key)?;
+                self.workspace_roots = fields.optional(map, key, "a list of strings")?;
+            }
+            "user_email" => {
+                fields.once(9, key)?;
+                self.user_email = fields.optional_string(map, key, "a string")?;
+            }
+            "transcript_path" => {
+                fields.once(10, key)?;
+                self.transcript_path = fields.optional_string(map, key, "a string")?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -154,8 +193,9 @@ pub struct SessionStart {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub composer_mode: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for SessionStart {}
@@ -165,6 +205,9 @@ impl Event for SessionStart {
     type Response = crate::response::SessionStartResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -178,24 +221,27 @@ impl<'de> serde::Deserialize<'de> for SessionStart {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SessionStart, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut is_background_agent: Option<bool> = None;
                 let mut composer_mode: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "is_background_agent" => {
-                            is_background_agent = crate::de::value(&mut map, "is_background_agent")?
+                            fields.once(11, &key)?;
+                            is_background_agent = fields.optional(&mut map, &key, "a bool")?;
                         }
                         "composer_mode" => {
-                            composer_mode = crate::de::value(&mut map, "composer_mode")?
+                            fields.once(12, &key)?;
+                            composer_mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("sessionStart", "hook_event_name"));
                 }
@@ -221,9 +267,7 @@ impl serde::Serialize for SessionStart {
         if let Some(v) = &self.composer_mode {
             map.serialize_entry("composer_mode", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -263,8 +307,9 @@ pub struct SessionEnd {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub error_message: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for SessionEnd {}
@@ -274,6 +319,9 @@ impl Event for SessionEnd {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -287,7 +335,7 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SessionEnd, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut reason: Option<String> = None;
                 let mut duration_ms: Option<i64> = None;
                 let mut is_background_agent: Option<bool> = None;
@@ -295,24 +343,34 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
                 let mut error_message: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "reason" => reason = crate::de::value(&mut map, "reason")?,
-                        "duration_ms" => duration_ms = crate::de::value(&mut map, "duration_ms")?,
+                        "reason" => {
+                            fields.once(11, &key)?;
+                            reason = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "duration_ms" => {
+                            fields.once(12, &key)?;
+                            duration_ms = fields.optional(&mut map, &key, "an integer")?;
+                        }
                         "is_background_agent" => {
-                            is_background_agent = crate::de::value(&mut map, "is_background_agent")?
+                            fields.once(13, &key)?;
+                            is_background_agent = fields.optional(&mut map, &key, "a bool")?;
                         }
                         "final_status" => {
-                            final_status = crate::de::value(&mut map, "final_status")?
+                            fields.once(14, &key)?;
+                            final_status = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "error_message" => {
-                            error_message = crate::de::value(&mut map, "error_message")?
+                            fields.once(15, &key)?;
+                            error_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("sessionEnd", "hook_event_name"));
                 }
@@ -350,9 +408,7 @@ impl serde::Serialize for SessionEnd {
         if let Some(v) = &self.error_message {
             map.serialize_entry("error_message", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -391,8 +447,9 @@ pub struct PreToolUse {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub agent_message: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for PreToolUse {}
@@ -402,6 +459,9 @@ impl Event for PreToolUse {
     type Response = crate::response::PreToolUseResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -415,7 +475,7 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PreToolUse, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
@@ -423,20 +483,34 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                 let mut agent_message: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
-                        "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
-                        "tool_use_id" => tool_use_id = crate::de::value(&mut map, "tool_use_id")?,
-                        "cwd" => cwd = crate::de::value(&mut map, "cwd")?,
+                        "tool_name" => {
+                            fields.once(11, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(12, &key)?;
+                            tool_input = crate::de::value(&mut map, "tool_input")?;
+                        }
+                        "tool_use_id" => {
+                            fields.once(13, &key)?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "cwd" => {
+                            fields.once(14, &key)?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "agent_message" => {
-                            agent_message = crate::de::value(&mut map, "agent_message")?
+                            fields.once(15, &key)?;
+                            agent_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("preToolUse", "hook_event_name"));
                 }
@@ -470,9 +544,7 @@ impl serde::Serialize for PreToolUse {
         if let Some(v) = &self.agent_message {
             map.serialize_entry("agent_message", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -515,8 +587,9 @@ pub struct PostToolUse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub tool_output: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for PostToolUse {}
@@ -526,6 +599,9 @@ impl Event for PostToolUse {
     type Response = crate::response::PostToolUseResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -539,7 +615,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PostToolUse, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
@@ -548,19 +624,39 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                 let mut tool_output: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
-                        "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
-                        "tool_use_id" => tool_use_id = crate::de::value(&mut map, "tool_use_id")?,
-                        "cwd" => cwd = crate::de::value(&mut map, "cwd")?,
-                        "duration" => duration = crate::de::value(&mut map, "duration")?,
-                        "tool_output" => tool_output = crate::de::value(&mut map, "tool_output")?,
+                        "tool_name" => {
+                            fields.once(11, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(12, &key)?;
+                            tool_input =
+                                fields.optional(&mut map, &key, "an object or a JSON string")?;
+                        }
+                        "tool_use_id" => {
+                            fields.once(13, &key)?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "cwd" => {
+                            fields.once(14, &key)?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "duration" => {
+                            fields.once(15, &key)?;
+                            duration = fields.optional(&mut map, &key, "a number")?;
+                        }
+                        "tool_output" => {
+                            fields.once(16, &key)?;
+                            tool_output = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("postToolUse", "hook_event_name"));
                 }
@@ -600,9 +696,7 @@ impl serde::Serialize for PostToolUse {
         if let Some(v) = &self.tool_output {
             map.serialize_entry("tool_output", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -653,8 +747,9 @@ pub struct PostToolUseFailure {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_interrupt: Option<bool>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for PostToolUseFailure {}
@@ -664,6 +759,9 @@ impl Event for PostToolUseFailure {
     type Response = crate::response::PostToolUseFailureResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -680,7 +778,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                 mut map: A,
             ) -> Result<PostToolUseFailure, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
@@ -691,27 +789,47 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                 let mut is_interrupt: Option<bool> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
-                        "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
-                        "tool_use_id" => tool_use_id = crate::de::value(&mut map, "tool_use_id")?,
-                        "cwd" => cwd = crate::de::value(&mut map, "cwd")?,
+                        "tool_name" => {
+                            fields.once(11, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(12, &key)?;
+                            tool_input =
+                                fields.optional(&mut map, &key, "an object or a JSON string")?;
+                        }
+                        "tool_use_id" => {
+                            fields.once(13, &key)?;
+                            tool_use_id = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "cwd" => {
+                            fields.once(14, &key)?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "error_message" => {
-                            error_message = crate::de::value(&mut map, "error_message")?
+                            fields.once(15, &key)?;
+                            error_message = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "failure_type" => {
-                            failure_type = crate::de::value(&mut map, "failure_type")?
+                            fields.once(16, &key)?;
+                            failure_type = fields.optional_string(&mut map, &key, "a string")?;
                         }
-                        "duration" => duration = crate::de::value(&mut map, "duration")?,
+                        "duration" => {
+                            fields.once(17, &key)?;
+                            duration = fields.optional(&mut map, &key, "a number")?;
+                        }
                         "is_interrupt" => {
-                            is_interrupt = crate::de::value(&mut map, "is_interrupt")?
+                            fields.once(18, &key)?;
+                            is_interrupt = fields.optional(&mut map, &key, "a bool")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("postToolUseFailure", "hook_event_name"));
                 }
@@ -760,9 +878,7 @@ impl serde::Serialize for PostToolUseFailure {
         if let Some(v) = &self.is_interrupt {
             map.serialize_entry("is_interrupt", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -814,8 +930,9 @@ pub struct SubagentStart {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub git_branch: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for SubagentStart {}
@@ -825,6 +942,9 @@ impl Event for SubagentStart {
     type Response = crate::response::SubagentStartResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -838,7 +958,7 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SubagentStart, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut subagent_id: Option<String> = None;
                 let mut subagent_type: Option<String> = None;
                 let mut task: Option<String> = None;
@@ -849,32 +969,47 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
                 let mut git_branch: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "subagent_id" => subagent_id = crate::de::value(&mut map, "subagent_id")?,
-                        "subagent_type" => {
-                            subagent_type = crate::de::value(&mut map, "subagent_type")?
+                        "subagent_id" => {
+                            fields.once(11, &key)?;
+                            subagent_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
-                        "task" => task = crate::de::value(&mut map, "task")?,
+                        "subagent_type" => {
+                            fields.once(12, &key)?;
+                            subagent_type = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "task" => {
+                            fields.once(13, &key)?;
+                            task = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "parent_conversation_id" => {
+                            fields.once(14, &key)?;
                             parent_conversation_id =
-                                crate::de::value(&mut map, "parent_conversation_id")?
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "tool_call_id" => {
-                            tool_call_id = crate::de::value(&mut map, "tool_call_id")?
+                            fields.once(15, &key)?;
+                            tool_call_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "subagent_model" => {
-                            subagent_model = crate::de::value(&mut map, "subagent_model")?
+                            fields.once(16, &key)?;
+                            subagent_model = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "is_parallel_worker" => {
-                            is_parallel_worker = crate::de::value(&mut map, "is_parallel_worker")?
+                            fields.once(17, &key)?;
+                            is_parallel_worker = fields.optional(&mut map, &key, "a bool")?;
                         }
-                        "git_branch" => git_branch = crate::de::value(&mut map, "git_branch")?,
+                        "git_branch" => {
+                            fields.once(18, &key)?;
+                            git_branch = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("subagentStart", "hook_event_name"));
                 }
@@ -924,9 +1059,7 @@ impl serde::Serialize for SubagentStart {
         if let Some(v) = &self.git_branch {
             map.serialize_entry("git_branch", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -998,8 +1131,9 @@ pub struct SubagentStop {
     ///
     /// Sources: a capture of real Cursor IDE 3.18.25 payloads; this project's wire-format reference, section 7.
     pub parent_conversation_id: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for SubagentStop {}
@@ -1009,6 +1143,9 @@ impl Event for SubagentStop {
     type Response = crate::response::SubagentStopResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1022,7 +1159,7 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SubagentStop, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut subagent_type: Option<String> = None;
                 let mut status: Option<String> = None;
                 let mut task: Option<String> = None;
@@ -1039,39 +1176,68 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "subagent_type" => {
-                            subagent_type = crate::de::value(&mut map, "subagent_type")?
+                            fields.once(11, &key)?;
+                            subagent_type = fields.optional_string(&mut map, &key, "a string")?;
                         }
-                        "status" => status = crate::de::value(&mut map, "status")?,
-                        "task" => task = crate::de::value(&mut map, "task")?,
-                        "description" => description = crate::de::value(&mut map, "description")?,
-                        "summary" => summary = crate::de::value(&mut map, "summary")?,
-                        "duration_ms" => duration_ms = crate::de::value(&mut map, "duration_ms")?,
+                        "status" => {
+                            fields.once(12, &key)?;
+                            status = crate::de::value(&mut map, "status")?;
+                        }
+                        "task" => {
+                            fields.once(13, &key)?;
+                            task = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "description" => {
+                            fields.once(14, &key)?;
+                            description = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "summary" => {
+                            fields.once(15, &key)?;
+                            summary = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "duration_ms" => {
+                            fields.once(16, &key)?;
+                            duration_ms = fields.optional(&mut map, &key, "an integer")?;
+                        }
                         "message_count" => {
-                            message_count = crate::de::value(&mut map, "message_count")?
+                            fields.once(17, &key)?;
+                            message_count = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "tool_call_count" => {
-                            tool_call_count = crate::de::value(&mut map, "tool_call_count")?
+                            fields.once(18, &key)?;
+                            tool_call_count = fields.optional(&mut map, &key, "an integer")?;
                         }
-                        "loop_count" => loop_count = crate::de::value(&mut map, "loop_count")?,
+                        "loop_count" => {
+                            fields.once(19, &key)?;
+                            loop_count = fields.optional(&mut map, &key, "an integer")?;
+                        }
                         "modified_files" => {
-                            modified_files = crate::de::value(&mut map, "modified_files")?
+                            fields.once(20, &key)?;
+                            modified_files =
+                                fields.optional(&mut map, &key, "a list of strings")?;
                         }
                         "agent_transcript_path" => {
+                            fields.once(21, &key)?;
                             agent_transcript_path =
-                                crate::de::value(&mut map, "agent_transcript_path")?
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
-                        "subagent_id" => subagent_id = crate::de::value(&mut map, "subagent_id")?,
+                        "subagent_id" => {
+                            fields.once(22, &key)?;
+                            subagent_id = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "parent_conversation_id" => {
+                            fields.once(23, &key)?;
                             parent_conversation_id =
-                                crate::de::value(&mut map, "parent_conversation_id")?
+                                fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("subagentStop", "hook_event_name"));
                 }
@@ -1139,9 +1305,7 @@ impl serde::Serialize for SubagentStop {
         if let Some(v) = &self.parent_conversation_id {
             map.serialize_entry("parent_conversation_id", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1172,8 +1336,9 @@ pub struct BeforeShellExecution {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub sandbox: Option<bool>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for BeforeShellExecution {}
@@ -1183,6 +1348,9 @@ impl Event for BeforeShellExecution {
     type Response = crate::response::BeforeShellExecutionResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1199,22 +1367,32 @@ impl<'de> serde::Deserialize<'de> for BeforeShellExecution {
                 mut map: A,
             ) -> Result<BeforeShellExecution, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut command: Option<String> = None;
                 let mut cwd: Option<String> = None;
                 let mut sandbox: Option<bool> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "command" => command = crate::de::value(&mut map, "command")?,
-                        "cwd" => cwd = crate::de::value(&mut map, "cwd")?,
-                        "sandbox" => sandbox = crate::de::value(&mut map, "sandbox")?,
+                        "command" => {
+                            fields.once(11, &key)?;
+                            command = crate::de::value(&mut map, "command")?;
+                        }
+                        "cwd" => {
+                            fields.once(12, &key)?;
+                            cwd = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "sandbox" => {
+                            fields.once(13, &key)?;
+                            sandbox = fields.optional(&mut map, &key, "a bool")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("beforeShellExecution", "hook_event_name"));
                 }
@@ -1242,9 +1420,7 @@ impl serde::Serialize for BeforeShellExecution {
         if let Some(v) = &self.sandbox {
             map.serialize_entry("sandbox", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1279,8 +1455,9 @@ pub struct AfterShellExecution {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub sandbox: Option<bool>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterShellExecution {}
@@ -1290,6 +1467,9 @@ impl Event for AfterShellExecution {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1306,24 +1486,37 @@ impl<'de> serde::Deserialize<'de> for AfterShellExecution {
                 mut map: A,
             ) -> Result<AfterShellExecution, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut command: Option<String> = None;
                 let mut output: Option<String> = None;
                 let mut duration: Option<f64> = None;
                 let mut sandbox: Option<bool> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "command" => command = crate::de::value(&mut map, "command")?,
-                        "output" => output = crate::de::value(&mut map, "output")?,
-                        "duration" => duration = crate::de::value(&mut map, "duration")?,
-                        "sandbox" => sandbox = crate::de::value(&mut map, "sandbox")?,
+                        "command" => {
+                            fields.once(11, &key)?;
+                            command = crate::de::value(&mut map, "command")?;
+                        }
+                        "output" => {
+                            fields.once(12, &key)?;
+                            output = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "duration" => {
+                            fields.once(13, &key)?;
+                            duration = fields.optional(&mut map, &key, "a number")?;
+                        }
+                        "sandbox" => {
+                            fields.once(14, &key)?;
+                            sandbox = fields.optional(&mut map, &key, "a bool")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterShellExecution", "hook_event_name"));
                 }
@@ -1355,9 +1548,7 @@ impl serde::Serialize for AfterShellExecution {
         if let Some(v) = &self.sandbox {
             map.serialize_entry("sandbox", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1401,8 +1592,9 @@ pub struct BeforeMCPExecution {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
     pub mcp_server_url: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for BeforeMCPExecution {}
@@ -1412,6 +1604,9 @@ impl Event for BeforeMCPExecution {
     type Response = crate::response::BeforeMCPExecutionResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1428,7 +1623,7 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                 mut map: A,
             ) -> Result<BeforeMCPExecution, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut url: Option<String> = None;
@@ -1437,23 +1632,39 @@ impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
                 let mut mcp_server_url: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
-                        "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
-                        "url" => url = crate::de::value(&mut map, "url")?,
-                        "command" => command = crate::de::value(&mut map, "command")?,
+                        "tool_name" => {
+                            fields.once(11, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(12, &key)?;
+                            tool_input =
+                                fields.optional(&mut map, &key, "an object or a JSON string")?;
+                        }
+                        "url" => {
+                            fields.once(13, &key)?;
+                            url = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "command" => {
+                            fields.once(14, &key)?;
+                            command = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "mcp_server_name" => {
-                            mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?
+                            fields.once(15, &key)?;
+                            mcp_server_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "mcp_server_url" => {
-                            mcp_server_url = crate::de::value(&mut map, "mcp_server_url")?
+                            fields.once(16, &key)?;
+                            mcp_server_url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("beforeMCPExecution", "hook_event_name"));
                 }
@@ -1494,9 +1705,7 @@ impl serde::Serialize for BeforeMCPExecution {
         if let Some(v) = &self.mcp_server_url {
             map.serialize_entry("mcp_server_url", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1540,8 +1749,9 @@ pub struct AfterMCPExecution {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); this project's wire-format reference, section 7.
     pub mcp_server_url: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterMCPExecution {}
@@ -1551,6 +1761,9 @@ impl Event for AfterMCPExecution {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1567,7 +1780,7 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                 mut map: A,
             ) -> Result<AfterMCPExecution, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut result_json: Option<String> = None;
@@ -1576,23 +1789,39 @@ impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
                 let mut mcp_server_url: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "tool_name" => tool_name = crate::de::value(&mut map, "tool_name")?,
-                        "tool_input" => tool_input = crate::de::value(&mut map, "tool_input")?,
-                        "result_json" => result_json = crate::de::value(&mut map, "result_json")?,
-                        "duration" => duration = crate::de::value(&mut map, "duration")?,
+                        "tool_name" => {
+                            fields.once(11, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(12, &key)?;
+                            tool_input =
+                                fields.optional(&mut map, &key, "an object or a JSON string")?;
+                        }
+                        "result_json" => {
+                            fields.once(13, &key)?;
+                            result_json = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "duration" => {
+                            fields.once(14, &key)?;
+                            duration = fields.optional(&mut map, &key, "a number")?;
+                        }
                         "mcp_server_name" => {
-                            mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?
+                            fields.once(15, &key)?;
+                            mcp_server_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "mcp_server_url" => {
-                            mcp_server_url = crate::de::value(&mut map, "mcp_server_url")?
+                            fields.once(16, &key)?;
+                            mcp_server_url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterMCPExecution", "hook_event_name"));
                 }
@@ -1633,9 +1862,7 @@ impl serde::Serialize for AfterMCPExecution {
         if let Some(v) = &self.mcp_server_url {
             map.serialize_entry("mcp_server_url", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1666,8 +1893,9 @@ pub struct BeforeReadFile {
     ///
     /// Sources: the Cursor 1.7 hooks docs; 1.7-era TypeScript types for Cursor hooks; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub attachments: Option<Vec<Attachment>>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for BeforeReadFile {}
@@ -1677,6 +1905,9 @@ impl Event for BeforeReadFile {
     type Response = crate::response::BeforeReadFileResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1690,24 +1921,37 @@ impl<'de> serde::Deserialize<'de> for BeforeReadFile {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BeforeReadFile, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut file_path: Option<String> = None;
                 let mut content: Option<String> = None;
                 let mut attachments: Option<Vec<Attachment>> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "file_path" | "filePath" => {
-                            file_path = crate::de::value(&mut map, "file_path")?
+                        "file_path" => {
+                            fields.once(11, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
                         }
-                        "content" => content = crate::de::value(&mut map, "content")?,
-                        "attachments" => attachments = crate::de::value(&mut map, "attachments")?,
+                        "filePath" => {
+                            fields.once(12, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
+                        }
+                        "content" => {
+                            fields.once(13, &key)?;
+                            content = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "attachments" => {
+                            fields.once(14, &key)?;
+                            attachments =
+                                fields.optional(&mut map, &key, "a list of attachments")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("beforeReadFile", "hook_event_name"));
                 }
@@ -1735,9 +1979,7 @@ impl serde::Serialize for BeforeReadFile {
         if let Some(v) = &self.attachments {
             map.serialize_entry("attachments", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1764,8 +2006,9 @@ pub struct AfterFileEdit {
     ///
     /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub edits: Option<Vec<FileEdit>>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterFileEdit {}
@@ -1775,6 +2018,9 @@ impl Event for AfterFileEdit {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1788,22 +2034,31 @@ impl<'de> serde::Deserialize<'de> for AfterFileEdit {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AfterFileEdit, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut file_path: Option<String> = None;
                 let mut edits: Option<Vec<FileEdit>> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "file_path" | "filePath" => {
-                            file_path = crate::de::value(&mut map, "file_path")?
+                        "file_path" => {
+                            fields.once(11, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
                         }
-                        "edits" => edits = crate::de::value(&mut map, "edits")?,
+                        "filePath" => {
+                            fields.once(12, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
+                        }
+                        "edits" => {
+                            fields.once(13, &key)?;
+                            edits = fields.optional(&mut map, &key, "a list of edits")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterFileEdit", "hook_event_name"));
                 }
@@ -1827,9 +2082,7 @@ impl serde::Serialize for AfterFileEdit {
         if let Some(v) = &self.edits {
             map.serialize_entry("edits", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1861,8 +2114,9 @@ pub struct BeforeSubmitPrompt {
     ///
     /// Sources: a capture of real Cursor IDE 3.18.25 payloads; this project's wire-format reference, section 7.
     pub composer_mode: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for BeforeSubmitPrompt {}
@@ -1872,6 +2126,9 @@ impl Event for BeforeSubmitPrompt {
     type Response = crate::response::BeforeSubmitPromptResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -1888,24 +2145,33 @@ impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
                 mut map: A,
             ) -> Result<BeforeSubmitPrompt, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut prompt: Option<String> = None;
                 let mut attachments: Option<Vec<Attachment>> = None;
                 let mut composer_mode: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "prompt" => prompt = crate::de::value(&mut map, "prompt")?,
-                        "attachments" => attachments = crate::de::value(&mut map, "attachments")?,
+                        "prompt" => {
+                            fields.once(11, &key)?;
+                            prompt = crate::de::value(&mut map, "prompt")?;
+                        }
+                        "attachments" => {
+                            fields.once(12, &key)?;
+                            attachments =
+                                fields.optional(&mut map, &key, "a list of attachments")?;
+                        }
                         "composer_mode" => {
-                            composer_mode = crate::de::value(&mut map, "composer_mode")?
+                            fields.once(13, &key)?;
+                            composer_mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("beforeSubmitPrompt", "hook_event_name"));
                 }
@@ -1933,9 +2199,7 @@ impl serde::Serialize for BeforeSubmitPrompt {
         if let Some(v) = &self.composer_mode {
             map.serialize_entry("composer_mode", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -1975,8 +2239,9 @@ pub struct AfterAgentResponse {
     ///
     /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_write_tokens: Option<i64>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterAgentResponse {}
@@ -1986,6 +2251,9 @@ impl Event for AfterAgentResponse {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2002,7 +2270,7 @@ impl<'de> serde::Deserialize<'de> for AfterAgentResponse {
                 mut map: A,
             ) -> Result<AfterAgentResponse, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut text: Option<String> = None;
                 let mut input_tokens: Option<i64> = None;
                 let mut output_tokens: Option<i64> = None;
@@ -2010,26 +2278,34 @@ impl<'de> serde::Deserialize<'de> for AfterAgentResponse {
                 let mut cache_write_tokens: Option<i64> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "text" => text = crate::de::value(&mut map, "text")?,
+                        "text" => {
+                            fields.once(11, &key)?;
+                            text = crate::de::value(&mut map, "text")?;
+                        }
                         "input_tokens" => {
-                            input_tokens = crate::de::value(&mut map, "input_tokens")?
+                            fields.once(12, &key)?;
+                            input_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "output_tokens" => {
-                            output_tokens = crate::de::value(&mut map, "output_tokens")?
+                            fields.once(13, &key)?;
+                            output_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "cache_read_tokens" => {
-                            cache_read_tokens = crate::de::value(&mut map, "cache_read_tokens")?
+                            fields.once(14, &key)?;
+                            cache_read_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "cache_write_tokens" => {
-                            cache_write_tokens = crate::de::value(&mut map, "cache_write_tokens")?
+                            fields.once(15, &key)?;
+                            cache_write_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterAgentResponse", "hook_event_name"));
                 }
@@ -2065,9 +2341,7 @@ impl serde::Serialize for AfterAgentResponse {
         if let Some(v) = &self.cache_write_tokens {
             map.serialize_entry("cache_write_tokens", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2094,8 +2368,9 @@ pub struct AfterAgentThought {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub duration_ms: Option<i64>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterAgentThought {}
@@ -2105,6 +2380,9 @@ impl Event for AfterAgentThought {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2121,20 +2399,27 @@ impl<'de> serde::Deserialize<'de> for AfterAgentThought {
                 mut map: A,
             ) -> Result<AfterAgentThought, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut text: Option<String> = None;
                 let mut duration_ms: Option<i64> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "text" => text = crate::de::value(&mut map, "text")?,
-                        "duration_ms" => duration_ms = crate::de::value(&mut map, "duration_ms")?,
+                        "text" => {
+                            fields.once(11, &key)?;
+                            text = crate::de::value(&mut map, "text")?;
+                        }
+                        "duration_ms" => {
+                            fields.once(12, &key)?;
+                            duration_ms = fields.optional(&mut map, &key, "an integer")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterAgentThought", "hook_event_name"));
                 }
@@ -2158,9 +2443,7 @@ impl serde::Serialize for AfterAgentThought {
         if let Some(v) = &self.duration_ms {
             map.serialize_entry("duration_ms", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2207,8 +2490,9 @@ pub struct PreCompact {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub is_first_compaction: Option<bool>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for PreCompact {}
@@ -2218,6 +2502,9 @@ impl Event for PreCompact {
     type Response = crate::response::PreCompactResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2231,7 +2518,7 @@ impl<'de> serde::Deserialize<'de> for PreCompact {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PreCompact, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut trigger: Option<String> = None;
                 let mut context_usage_percent: Option<f64> = None;
                 let mut context_tokens: Option<i64> = None;
@@ -2241,33 +2528,42 @@ impl<'de> serde::Deserialize<'de> for PreCompact {
                 let mut is_first_compaction: Option<bool> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "trigger" => trigger = crate::de::value(&mut map, "trigger")?,
+                        "trigger" => {
+                            fields.once(11, &key)?;
+                            trigger = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         "context_usage_percent" => {
-                            context_usage_percent =
-                                crate::de::value(&mut map, "context_usage_percent")?
+                            fields.once(12, &key)?;
+                            context_usage_percent = fields.optional(&mut map, &key, "a number")?;
                         }
                         "context_tokens" => {
-                            context_tokens = crate::de::value(&mut map, "context_tokens")?
+                            fields.once(13, &key)?;
+                            context_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "context_window_size" => {
-                            context_window_size = crate::de::value(&mut map, "context_window_size")?
+                            fields.once(14, &key)?;
+                            context_window_size = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "message_count" => {
-                            message_count = crate::de::value(&mut map, "message_count")?
+                            fields.once(15, &key)?;
+                            message_count = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "messages_to_compact" => {
-                            messages_to_compact = crate::de::value(&mut map, "messages_to_compact")?
+                            fields.once(16, &key)?;
+                            messages_to_compact = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "is_first_compaction" => {
-                            is_first_compaction = crate::de::value(&mut map, "is_first_compaction")?
+                            fields.once(17, &key)?;
+                            is_first_compaction = fields.optional(&mut map, &key, "a bool")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("preCompact", "hook_event_name"));
                 }
@@ -2313,9 +2609,7 @@ impl serde::Serialize for PreCompact {
         if let Some(v) = &self.is_first_compaction {
             map.serialize_entry("is_first_compaction", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2359,8 +2653,9 @@ pub struct Stop {
     ///
     /// Sources: recordings of cursor-agent 2026.09.28; the corpus of 997 recorded cursor-agent payloads.
     pub cache_write_tokens: Option<i64>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for Stop {}
@@ -2370,6 +2665,9 @@ impl Event for Stop {
     type Response = crate::response::StopResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2383,7 +2681,7 @@ impl<'de> serde::Deserialize<'de> for Stop {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Stop, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut status: Option<String> = None;
                 let mut loop_count: Option<i64> = None;
                 let mut input_tokens: Option<i64> = None;
@@ -2392,27 +2690,38 @@ impl<'de> serde::Deserialize<'de> for Stop {
                 let mut cache_write_tokens: Option<i64> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "status" => status = crate::de::value(&mut map, "status")?,
-                        "loop_count" => loop_count = crate::de::value(&mut map, "loop_count")?,
+                        "status" => {
+                            fields.once(11, &key)?;
+                            status = crate::de::value(&mut map, "status")?;
+                        }
+                        "loop_count" => {
+                            fields.once(12, &key)?;
+                            loop_count = fields.optional(&mut map, &key, "an integer")?;
+                        }
                         "input_tokens" => {
-                            input_tokens = crate::de::value(&mut map, "input_tokens")?
+                            fields.once(13, &key)?;
+                            input_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "output_tokens" => {
-                            output_tokens = crate::de::value(&mut map, "output_tokens")?
+                            fields.once(14, &key)?;
+                            output_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "cache_read_tokens" => {
-                            cache_read_tokens = crate::de::value(&mut map, "cache_read_tokens")?
+                            fields.once(15, &key)?;
+                            cache_read_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "cache_write_tokens" => {
-                            cache_write_tokens = crate::de::value(&mut map, "cache_write_tokens")?
+                            fields.once(16, &key)?;
+                            cache_write_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("stop", "hook_event_name"));
                 }
@@ -2452,9 +2761,7 @@ impl serde::Serialize for Stop {
         if let Some(v) = &self.cache_write_tokens {
             map.serialize_entry("cache_write_tokens", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2482,8 +2789,9 @@ pub struct BeforeTabFileRead {
     ///
     /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub content: Option<String>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for BeforeTabFileRead {}
@@ -2493,6 +2801,9 @@ impl Event for BeforeTabFileRead {
     type Response = crate::response::BeforeTabFileReadResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2509,22 +2820,31 @@ impl<'de> serde::Deserialize<'de> for BeforeTabFileRead {
                 mut map: A,
             ) -> Result<BeforeTabFileRead, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut file_path: Option<String> = None;
                 let mut content: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "file_path" | "filePath" => {
-                            file_path = crate::de::value(&mut map, "file_path")?
+                        "file_path" => {
+                            fields.once(11, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
                         }
-                        "content" => content = crate::de::value(&mut map, "content")?,
+                        "filePath" => {
+                            fields.once(12, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
+                        }
+                        "content" => {
+                            fields.once(13, &key)?;
+                            content = fields.optional_string(&mut map, &key, "a string")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("beforeTabFileRead", "hook_event_name"));
                 }
@@ -2549,9 +2869,7 @@ impl serde::Serialize for BeforeTabFileRead {
         if let Some(v) = &self.content {
             map.serialize_entry("content", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2579,8 +2897,9 @@ pub struct AfterTabFileEdit {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); hookshot (a peer library).
     pub edits: Option<Vec<TabEdit>>,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for AfterTabFileEdit {}
@@ -2590,6 +2909,9 @@ impl Event for AfterTabFileEdit {
     type Response = ();
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2606,22 +2928,31 @@ impl<'de> serde::Deserialize<'de> for AfterTabFileEdit {
                 mut map: A,
             ) -> Result<AfterTabFileEdit, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 let mut file_path: Option<String> = None;
                 let mut edits: Option<Vec<TabEdit>> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
-                        "file_path" | "filePath" => {
-                            file_path = crate::de::value(&mut map, "file_path")?
+                        "file_path" => {
+                            fields.once(11, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
                         }
-                        "edits" => edits = crate::de::value(&mut map, "edits")?,
+                        "filePath" => {
+                            fields.once(12, &key)?;
+                            file_path = crate::de::value(&mut map, "file_path")?;
+                        }
+                        "edits" => {
+                            fields.once(13, &key)?;
+                            edits = fields.optional(&mut map, &key, "a list of tab edits")?;
+                        }
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("afterTabFileEdit", "hook_event_name"));
                 }
@@ -2645,9 +2976,7 @@ impl serde::Serialize for AfterTabFileEdit {
         if let Some(v) = &self.edits {
             map.serialize_entry("edits", v)?;
         }
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
@@ -2667,8 +2996,9 @@ impl serde::Serialize for AfterTabFileEdit {
 pub struct WorkspaceOpen {
     /// The fields every event carries.
     pub common: Common,
-    /// Fields this version of the crate does not know, kept as Cursor sent them.
-    pub extra: Map<String, Value>,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Cursor sent them.
+    pub extra: Extra,
 }
 
 impl crate::sealed::Sealed for WorkspaceOpen {}
@@ -2678,6 +3008,9 @@ impl Event for WorkspaceOpen {
     type Response = crate::response::WorkspaceOpenResponse;
     fn common(&self) -> &Common {
         &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
     }
 }
 
@@ -2691,16 +3024,17 @@ impl<'de> serde::Deserialize<'de> for WorkspaceOpen {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WorkspaceOpen, A::Error> {
                 let mut common = Common::default();
-                let mut extra = Map::new();
+                let mut fields = Fields::new();
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         _ => {
-                            if !common.read_field(&key, &mut map)? {
-                                extra.insert(key.into_owned(), map.next_value()?);
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
                             }
                         }
                     }
                 }
+                let extra = fields.finish()?;
                 if common.hook_event_name.is_empty() {
                     return Err(missing("workspaceOpen", "hook_event_name"));
                 }
@@ -2715,9 +3049,7 @@ impl serde::Serialize for WorkspaceOpen {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
-        for (key, value) in &self.extra {
-            map.serialize_entry(key, value)?;
-        }
+        self.extra.write_fields(&mut map)?;
         map.end()
     }
 }
