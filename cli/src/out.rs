@@ -5,7 +5,7 @@
 //!
 //! `main.rs` declares this module first, so its `println!` replaces std's in the
 //! whole crate: every subcommand gets the behaviour without a word of its own. Code that writes
-//! stdout otherwise calls [`print`].
+//! stdout otherwise calls [`print()`].
 
 use std::io::Write;
 
@@ -25,7 +25,7 @@ pub fn print(text: &str) {
     }
 }
 
-/// `println!` that ends the process quietly when stdout is closed (see [`print`]).
+/// `println!` that ends the process quietly when stdout is closed (see [`print()`]).
 macro_rules! println {
     () => {
         $crate::out::print("\n")
