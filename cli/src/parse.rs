@@ -581,143 +581,19 @@ fn entry(
     group_matcher: Option<&Value>,
     claude: bool,
 ) -> Option<Hook> {
-    let path = file.path.clone();
-    let mut push = |severity, at: &str, message: String| {
-        file.findings.push(Finding::new(
-            severity,
-            &path,
-            &format!("{pointer}{at}"),
-            message,
-        ))
-    };
+    let mut findings = EntryFindings { file, pointer };
     let Some(object) = item.as_object() else {
-        push(Severity::Error, "", "a hook must be an object".to_owned());
+        findings.push(Severity::Error, "", "a hook must be an object");
         return None;
     };
-    for key in object.keys().filter(|k| !keys.contains(&k.as_str())) {
-        push(
-            Severity::Warning,
-            &format!("/{}", segment(key)),
-            format!("unknown key `{key}`, which Cursor ignores"),
-        );
-    }
-    let kind = match object.get("type") {
-        None => "command".to_owned(),
-        Some(Value::String(kind)) if kind == "command" || kind == "prompt" => kind.clone(),
-        Some(other) => {
-            push(
-                Severity::Error,
-                "/type",
-                format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
-            );
-            return None;
-        }
-    };
-    let command = object
-        .get("command")
-        .and_then(Value::as_str)
-        .map(str::to_owned);
-    if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
-        push(
-            Severity::Error,
-            "",
-            "a command hook without a `command` string".to_owned(),
-        );
-    }
-    if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
-        push(
-            Severity::Error,
-            "",
-            "a prompt hook without a `prompt` string".to_owned(),
-        );
-    }
-    let timeout = match object.get("timeout") {
-        None => None,
-        Some(Value::Number(n)) => {
-            let seconds = n.as_f64().unwrap_or(0.0);
-            if seconds <= 0.0 {
-                push(
-                    Severity::Error,
-                    "/timeout",
-                    format!("`timeout` is {n}; it must be more than 0 seconds"),
-                );
-                None
-            } else if seconds >= 1000.0 {
-                push(
-                    Severity::Error,
-                    "/timeout",
-                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
-                );
-                Some(seconds)
-            } else {
-                Some(seconds)
-            }
-        }
-        Some(other) => {
-            push(
-                Severity::Error,
-                "/timeout",
-                format!("`timeout` is {other}, not a number of seconds"),
-            );
-            None
-        }
-    };
-    let fail_closed = match object.get("failClosed") {
-        None => false,
-        Some(Value::Bool(b)) => *b,
-        Some(other) => {
-            push(
-                Severity::Warning,
-                "/failClosed",
-                format!("`failClosed` is {other}, not true or false"),
-            );
-            false
-        }
-    };
-    if fail_closed && !info.can_block {
-        push(
-            Severity::Warning,
-            "/failClosed",
-            format!(
-                "`{}` cannot block, so `failClosed` has no effect there",
-                info.name
-            ),
-        );
-    }
-    let loop_limit = match object.get("loop_limit") {
-        None => None,
-        Some(Value::Null) => Some(None),
-        Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
-        Some(other) => {
-            push(
-                Severity::Warning,
-                "/loop_limit",
-                format!("`loop_limit` is {other}, not a count or null"),
-            );
-            None
-        }
-    };
-    if loop_limit.is_some() && info.category != Category::Loop {
-        push(
-            Severity::Warning,
-            "/loop_limit",
-            format!(
-                "`loop_limit` applies to stop and subagentStop only; `{}` ignores it",
-                info.name
-            ),
-        );
-    }
-    let (matcher_value, matcher_pointer) = match group_matcher {
-        Some(m) => (Some(m), None),
-        None => (object.get("matcher"), Some(format!("{pointer}/matcher"))),
-    };
-    let mut matcher = None;
-    if let (Some(m), Some(at)) = (matcher_value, &matcher_pointer) {
-        check_matcher(file, info, at, m);
-    }
-    if let Some(Value::String(m)) = matcher_value {
-        matcher = Some(m.clone());
-    }
+    warn_unknown_keys(&mut findings, object, keys);
+    let kind = read_type(&mut findings, object)?;
+    let command = read_command(&mut findings, object, &kind);
+    check_prompt(&mut findings, object, &kind);
+    let timeout = read_timeout(&mut findings, object);
+    let fail_closed = read_fail_closed(&mut findings, object, info);
+    let loop_limit = read_loop_limit(&mut findings, object, info);
+    let matcher = read_matcher(file, info, pointer, object, group_matcher);
     Some(Hook {
         event: info.name.to_owned(),
         pointer: pointer.to_owned(),
@@ -732,6 +608,203 @@ fn entry(
             None
         }),
     })
+}
+
+/// Where the findings of one entry go: its file, under the entry's JSON pointer.
+struct EntryFindings<'a> {
+    file: &'a mut ConfigFile,
+    pointer: &'a str,
+}
+
+impl EntryFindings<'_> {
+    /// Notes a problem at `at`, a pointer below the entry's (`""` for the entry itself).
+    fn push(&mut self, severity: Severity, at: &str, message: impl Into<String>) {
+        let finding = Finding::new(
+            severity,
+            &self.file.path,
+            &format!("{}{at}", self.pointer),
+            message,
+        );
+        self.file.findings.push(finding);
+    }
+}
+
+/// Every key Cursor does not read is a warning: Cursor ignores it.
+fn warn_unknown_keys(findings: &mut EntryFindings, object: &Map<String, Value>, keys: &[&str]) {
+    for key in object.keys().filter(|k| !keys.contains(&k.as_str())) {
+        findings.push(
+            Severity::Warning,
+            &format!("/{}", segment(key)),
+            format!("unknown key `{key}`, which Cursor ignores"),
+        );
+    }
+}
+
+/// `type`: `command` (the default) or `prompt`; anything else leaves no hook to run.
+fn read_type(findings: &mut EntryFindings, object: &Map<String, Value>) -> Option<String> {
+    match object.get("type") {
+        None => Some("command".to_owned()),
+        Some(Value::String(kind)) if kind == "command" || kind == "prompt" => Some(kind.clone()),
+        Some(other) => {
+            findings.push(
+                Severity::Error,
+                "/type",
+                format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
+            );
+            None
+        }
+    }
+}
+
+/// `command`: a command hook needs one that is not blank.
+fn read_command(
+    findings: &mut EntryFindings,
+    object: &Map<String, Value>,
+    kind: &str,
+) -> Option<String> {
+    let command = object
+        .get("command")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
+        findings.push(
+            Severity::Error,
+            "",
+            "a command hook without a `command` string",
+        );
+    }
+    command
+}
+
+/// `prompt`: a prompt hook needs one.
+fn check_prompt(findings: &mut EntryFindings, object: &Map<String, Value>, kind: &str) {
+    if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
+        findings.push(
+            Severity::Error,
+            "",
+            "a prompt hook without a `prompt` string",
+        );
+    }
+}
+
+/// `timeout`: seconds, more than 0; a value of 1000 or more is kept but is likely meant as
+/// milliseconds.
+fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Option<f64> {
+    match object.get("timeout") {
+        None => None,
+        Some(Value::Number(n)) => {
+            let seconds = n.as_f64().unwrap_or(0.0);
+            if seconds <= 0.0 {
+                findings.push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n}; it must be more than 0 seconds"),
+                );
+                None
+            } else if seconds >= 1000.0 {
+                findings.push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
+                );
+                Some(seconds)
+            } else {
+                Some(seconds)
+            }
+        }
+        Some(other) => {
+            findings.push(
+                Severity::Error,
+                "/timeout",
+                format!("`timeout` is {other}, not a number of seconds"),
+            );
+            None
+        }
+    }
+}
+
+/// `failClosed`: a boolean (anything else is read as false), which only an event that can
+/// block uses.
+fn read_fail_closed(
+    findings: &mut EntryFindings,
+    object: &Map<String, Value>,
+    info: &EventInfo,
+) -> bool {
+    let fail_closed = match object.get("failClosed") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            findings.push(
+                Severity::Warning,
+                "/failClosed",
+                format!("`failClosed` is {other}, not true or false"),
+            );
+            false
+        }
+    };
+    if fail_closed && !info.can_block {
+        findings.push(
+            Severity::Warning,
+            "/failClosed",
+            format!(
+                "`{}` cannot block, so `failClosed` has no effect there",
+                info.name
+            ),
+        );
+    }
+    fail_closed
+}
+
+/// `loop_limit`: a count, or null for no limit (`Some(None)`), which only loop events use.
+fn read_loop_limit(
+    findings: &mut EntryFindings,
+    object: &Map<String, Value>,
+    info: &EventInfo,
+) -> Option<Option<u64>> {
+    let loop_limit = match object.get("loop_limit") {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
+        Some(other) => {
+            findings.push(
+                Severity::Warning,
+                "/loop_limit",
+                format!("`loop_limit` is {other}, not a count or null"),
+            );
+            None
+        }
+    };
+    if loop_limit.is_some() && info.category != Category::Loop {
+        findings.push(
+            Severity::Warning,
+            "/loop_limit",
+            format!(
+                "`loop_limit` applies to stop and subagentStop only; `{}` ignores it",
+                info.name
+            ),
+        );
+    }
+    loop_limit
+}
+
+/// `matcher`: the entry's own (checked here), or its Claude Code group's (checked with the
+/// group).
+fn read_matcher(
+    file: &mut ConfigFile,
+    info: &EventInfo,
+    pointer: &str,
+    object: &Map<String, Value>,
+    group_matcher: Option<&Value>,
+) -> Option<String> {
+    let matcher = match group_matcher {
+        Some(matcher) => matcher,
+        None => {
+            let matcher = object.get("matcher")?;
+            check_matcher(file, info, &format!("{pointer}/matcher"), matcher);
+            matcher
+        }
+    };
+    matcher.as_str().map(str::to_owned)
 }
 
 fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher: &Value) {

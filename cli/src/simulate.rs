@@ -753,19 +753,50 @@ fn merge(
     hooks: &[&HookRun],
     unverified: &mut Vec<String>,
 ) -> (Value, String) {
-    let host = host::host();
-    let merge = &host.merge;
-    let mut decision = Map::new();
     // Answers in configured order: by source priority, then as listed.
     let mut ordered: Vec<&HookRun> = hooks.to_vec();
     ordered.sort_by_key(|h| h.priority);
-    let merged_here: &[&str] = match info.category {
+    let mut decision = merge_other_fields(info.category, &ordered, unverified);
+    let outcome = match info.category {
+        Category::Permission => {
+            merge_permission(info, payload, &ordered, &mut decision, unverified)
+        }
+        Category::PromptGate => merge_prompt_gate(&ordered, &mut decision, unverified),
+        Category::Context | Category::Loop | Category::Notice | Category::App => {
+            merge_messages(payload, &ordered, &mut decision, unverified);
+            if decision.is_empty() {
+                "nothing: no hook answered".to_owned()
+            } else {
+                "applied".to_owned()
+            }
+        }
+        Category::Observe => merge_observe(payload, &ordered, &mut decision, unverified),
+    };
+    keep_accepted_fields(info, payload, &mut decision);
+    (Value::Object(decision), outcome)
+}
+
+/// The fields a category's own merge decides; every other field is merged as "other fields".
+fn merged_fields(category: Category) -> &'static [&'static str] {
+    match category {
         Category::Permission => &["permission", "user_message", "agent_message"],
         Category::PromptGate => &["continue", "user_message"],
         _ => &["additional_context", "followup_message", "user_message"],
-    };
+    }
+}
+
+/// Fields no category merges (`pluginPaths` of an app event, `updated_input`, ...): the last
+/// answer in configured order wins.
+fn merge_other_fields(
+    category: Category,
+    ordered: &[&HookRun],
+    unverified: &mut Vec<String>,
+) -> Map<String, Value> {
+    let merge = &host::host().merge;
+    let merged_here = merged_fields(category);
+    let mut decision = Map::new();
     let mut other_fields_used = false;
-    for run in &ordered {
+    for run in ordered {
         if let Some(Value::Object(answer)) = &run.answer {
             for (key, value) in answer {
                 if !merged_here.contains(&key.as_str()) {
@@ -781,175 +812,232 @@ fn merge(
             merge.other_fields, merge.other_fields_source
         ));
     }
-    let outcome;
-    match info.category {
-        Category::Permission => {
-            // Each hook's stance: a block counts as deny.
-            let stance = |run: &HookRun| -> Option<String> {
-                match run.effect {
-                    Effect::Block => Some("deny".to_owned()),
-                    Effect::Apply => run
-                        .answer
-                        .as_ref()?
-                        .get("permission")?
-                        .as_str()
-                        .map(str::to_owned),
-                    _ => None,
-                }
-            };
-            let strongest = merge.permission_order.iter().find(|p| {
-                ordered
-                    .iter()
-                    .any(|run| stance(run).as_deref() == Some(p.as_str()))
-            });
-            if let Some(permission) = strongest {
-                decision.insert("permission".to_owned(), Value::String(permission.clone()));
-                for key in ["user_message", "agent_message"] {
-                    let texts: Vec<String> = ordered
-                        .iter()
-                        .filter(|run| stance(run).as_deref() == Some(permission.as_str()))
-                        .filter_map(|run| match run.effect {
-                            Effect::Block if key == "user_message" => run.message.clone(),
-                            _ => run.answer.as_ref()?.get(key)?.as_str().map(str::to_owned),
-                        })
-                        .collect();
-                    if !texts.is_empty() {
-                        decision.insert(
-                            key.to_owned(),
-                            Value::String(texts.join(&merge.message_separator)),
-                        );
-                    }
-                }
-                outcome = ask_outcome(info, payload, permission, unverified);
-            } else {
-                outcome = "proceeds: no hook had an opinion".to_owned();
-            }
+    decision
+}
+
+/// `permission`: the strongest stance wins, with the messages of the hooks that took it.
+fn merge_permission(
+    info: &EventInfo,
+    payload: &Value,
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) -> String {
+    let merge = &host::host().merge;
+    // Each hook's stance: a block counts as deny.
+    let stance = |run: &HookRun| -> Option<String> {
+        match run.effect {
+            Effect::Block => Some("deny".to_owned()),
+            Effect::Apply => run
+                .answer
+                .as_ref()?
+                .get("permission")?
+                .as_str()
+                .map(str::to_owned),
+            _ => None,
         }
-        Category::PromptGate => {
-            let stops: Vec<&&HookRun> = ordered
-                .iter()
-                .filter(|run| {
-                    run.effect == Effect::Stop
-                        || run.effect == Effect::Block
-                        || run.answer.as_ref().and_then(|a| a.get("continue"))
-                            == Some(&Value::Bool(false))
-                })
-                .collect();
-            let any_continue = ordered.iter().any(|run| {
-                run.answer
-                    .as_ref()
-                    .and_then(|a| a.get("continue"))
-                    .is_some()
-            });
-            if !stops.is_empty() || any_continue {
-                decision.insert("continue".to_owned(), Value::Bool(stops.is_empty()));
-                if ordered.len() > 1 && !merge.continue_verified {
-                    unverified.push(format!("`continue` is AND-ed ({})", merge.continue_source));
-                }
-            }
-            let messages: Vec<String> = stops
-                .iter()
-                .filter_map(|run| {
-                    run.message.clone().or_else(|| {
-                        run.answer
-                            .as_ref()?
-                            .get("user_message")?
-                            .as_str()
-                            .map(str::to_owned)
-                    })
-                })
-                .collect();
-            if !messages.is_empty() {
-                decision.insert(
-                    "user_message".to_owned(),
-                    Value::String(messages.join(&merge.message_separator)),
-                );
-            }
-            outcome = if stops.is_empty() {
-                "the prompt is sent".to_owned()
-            } else {
-                "the prompt is stopped".to_owned()
-            };
-        }
-        _ => {
-            let contexts: Vec<&str> = ordered
-                .iter()
-                .filter_map(|run| run.answer.as_ref()?.get("additional_context")?.as_str())
-                .collect();
-            if !contexts.is_empty() {
-                decision.insert(
-                    "additional_context".to_owned(),
-                    Value::String(contexts.join(&merge.additional_context_separator)),
-                );
-                if contexts.len() > 1 && !merge.additional_context_verified {
-                    unverified.push(format!(
-                        "additional_context joined ({})",
-                        merge.additional_context_source
-                    ));
-                }
-            }
-            let loop_count = payload
-                .get("loop_count")
-                .and_then(Value::as_u64)
-                .unwrap_or(0);
-            let followups: Vec<&str> = ordered
-                .iter()
-                .filter(|run| {
-                    let limit = run.loop_limit.unwrap_or(Some(host.defaults.loop_limit));
-                    limit.is_none_or(|limit| loop_count < limit)
-                })
-                .filter_map(|run| run.answer.as_ref()?.get("followup_message")?.as_str())
-                .filter(|m| !m.is_empty())
-                .collect();
-            if let Some(first) = followups.first() {
-                decision.insert(
-                    "followup_message".to_owned(),
-                    Value::String((*first).to_owned()),
-                );
-                if followups.len() > 1 && !merge.followup_verified {
-                    unverified.push(format!(
-                        "followup_message: {} ({})",
-                        merge.followup_message, merge.followup_source
-                    ));
-                }
-            }
-            let notices: Vec<&str> = ordered
-                .iter()
-                .filter_map(|run| run.answer.as_ref()?.get("user_message")?.as_str())
-                .collect();
-            if !notices.is_empty() {
-                decision.insert(
-                    "user_message".to_owned(),
-                    Value::String(notices.join(&merge.message_separator)),
-                );
-            }
-            if info.category == Category::Observe {
-                decision.clear();
-                outcome = "nothing: Cursor ignores the answers of this event".to_owned();
-            } else if decision.is_empty() {
-                outcome = "nothing: no hook answered".to_owned();
-            } else {
-                outcome = "applied".to_owned();
-            }
-        }
-    }
-    // Only what the event accepts reaches Cursor.
-    if info.category != Category::Observe {
-        let keep: Vec<&str> = info
-            .response_fields
+    };
+    let strongest = merge.permission_order.iter().find(|p| {
+        ordered
             .iter()
-            .copied()
-            .chain(["permission", "continue"])
+            .any(|run| stance(run).as_deref() == Some(p.as_str()))
+    });
+    let Some(permission) = strongest else {
+        return "proceeds: no hook had an opinion".to_owned();
+    };
+    decision.insert("permission".to_owned(), Value::String(permission.clone()));
+    for key in ["user_message", "agent_message"] {
+        let texts: Vec<String> = ordered
+            .iter()
+            .filter(|run| stance(run).as_deref() == Some(permission.as_str()))
+            .filter_map(|run| match run.effect {
+                Effect::Block if key == "user_message" => run.message.clone(),
+                _ => run.answer.as_ref()?.get(key)?.as_str().map(str::to_owned),
+            })
             .collect();
-        let legacy = payload.get("cursor_version").is_none() && payload.get("model").is_none();
-        if !legacy {
-            decision.retain(|key, _| {
-                keep.contains(&key.as_str())
-                    || !info.permission.is_empty() && key == "updated_input"
-            });
+        if !texts.is_empty() {
+            decision.insert(
+                key.to_owned(),
+                Value::String(texts.join(&merge.message_separator)),
+            );
         }
     }
-    (Value::Object(decision), outcome)
+    ask_outcome(info, payload, permission, unverified)
+}
+
+/// `continue` of the prompt gate: AND-ed, with the messages of the hooks that stopped it.
+fn merge_prompt_gate(
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) -> String {
+    let merge = &host::host().merge;
+    let stops: Vec<&&HookRun> = ordered
+        .iter()
+        .filter(|run| {
+            run.effect == Effect::Stop
+                || run.effect == Effect::Block
+                || run.answer.as_ref().and_then(|a| a.get("continue")) == Some(&Value::Bool(false))
+        })
+        .collect();
+    let any_continue = ordered.iter().any(|run| {
+        run.answer
+            .as_ref()
+            .and_then(|a| a.get("continue"))
+            .is_some()
+    });
+    if !stops.is_empty() || any_continue {
+        decision.insert("continue".to_owned(), Value::Bool(stops.is_empty()));
+        if ordered.len() > 1 && !merge.continue_verified {
+            unverified.push(format!("`continue` is AND-ed ({})", merge.continue_source));
+        }
+    }
+    let messages: Vec<String> = stops
+        .iter()
+        .filter_map(|run| {
+            run.message.clone().or_else(|| {
+                run.answer
+                    .as_ref()?
+                    .get("user_message")?
+                    .as_str()
+                    .map(str::to_owned)
+            })
+        })
+        .collect();
+    if !messages.is_empty() {
+        decision.insert(
+            "user_message".to_owned(),
+            Value::String(messages.join(&merge.message_separator)),
+        );
+    }
+    if stops.is_empty() {
+        "the prompt is sent".to_owned()
+    } else {
+        "the prompt is stopped".to_owned()
+    }
+}
+
+/// The fields Cursor merges for every other category (context, loop, notice, app): which of
+/// them reach Cursor is the event's own list, applied by [`keep_accepted_fields`].
+fn merge_messages(
+    payload: &Value,
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) {
+    merge_context(ordered, decision, unverified);
+    merge_loop(payload, ordered, decision, unverified);
+    merge_notice(ordered, decision);
+}
+
+/// `additional_context`: every hook's context, joined.
+fn merge_context(
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) {
+    let merge = &host::host().merge;
+    let contexts: Vec<&str> = ordered
+        .iter()
+        .filter_map(|run| run.answer.as_ref()?.get("additional_context")?.as_str())
+        .collect();
+    if !contexts.is_empty() {
+        decision.insert(
+            "additional_context".to_owned(),
+            Value::String(contexts.join(&merge.additional_context_separator)),
+        );
+        if contexts.len() > 1 && !merge.additional_context_verified {
+            unverified.push(format!(
+                "additional_context joined ({})",
+                merge.additional_context_source
+            ));
+        }
+    }
+}
+
+/// `followup_message`: the first one from a hook whose loop limit the payload's
+/// `loop_count` has not reached.
+fn merge_loop(
+    payload: &Value,
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) {
+    let host = host::host();
+    let merge = &host.merge;
+    let loop_count = payload
+        .get("loop_count")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    let followups: Vec<&str> = ordered
+        .iter()
+        .filter(|run| {
+            let limit = run.loop_limit.unwrap_or(Some(host.defaults.loop_limit));
+            limit.is_none_or(|limit| loop_count < limit)
+        })
+        .filter_map(|run| run.answer.as_ref()?.get("followup_message")?.as_str())
+        .filter(|m| !m.is_empty())
+        .collect();
+    if let Some(first) = followups.first() {
+        decision.insert(
+            "followup_message".to_owned(),
+            Value::String((*first).to_owned()),
+        );
+        if followups.len() > 1 && !merge.followup_verified {
+            unverified.push(format!(
+                "followup_message: {} ({})",
+                merge.followup_message, merge.followup_source
+            ));
+        }
+    }
+}
+
+/// `user_message`: every hook's notice, joined.
+fn merge_notice(ordered: &[&HookRun], decision: &mut Map<String, Value>) {
+    let merge = &host::host().merge;
+    let notices: Vec<&str> = ordered
+        .iter()
+        .filter_map(|run| run.answer.as_ref()?.get("user_message")?.as_str())
+        .collect();
+    if !notices.is_empty() {
+        decision.insert(
+            "user_message".to_owned(),
+            Value::String(notices.join(&merge.message_separator)),
+        );
+    }
+}
+
+/// Cursor ignores every answer of an observe event. The answers are still merged as for the
+/// other categories, for the notes that merge adds to `unverified`.
+fn merge_observe(
+    payload: &Value,
+    ordered: &[&HookRun],
+    decision: &mut Map<String, Value>,
+    unverified: &mut Vec<String>,
+) -> String {
+    merge_messages(payload, ordered, decision, unverified);
+    decision.clear();
+    "nothing: Cursor ignores the answers of this event".to_owned()
+}
+
+/// Only what the event accepts reaches Cursor; a 1.7-era payload (no `cursor_version`, no
+/// `model`) keeps every field.
+fn keep_accepted_fields(info: &EventInfo, payload: &Value, decision: &mut Map<String, Value>) {
+    if info.category == Category::Observe {
+        return;
+    }
+    let keep: Vec<&str> = info
+        .response_fields
+        .iter()
+        .copied()
+        .chain(["permission", "continue"])
+        .collect();
+    let legacy = payload.get("cursor_version").is_none() && payload.get("model").is_none();
+    if !legacy {
+        decision.retain(|key, _| {
+            keep.contains(&key.as_str()) || !info.permission.is_empty() && key == "updated_input"
+        });
+    }
 }
 
 /// What Cursor does with the merged permission on this version.

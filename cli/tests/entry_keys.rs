@@ -1,0 +1,92 @@
+//! How `failClosed` and `loop_limit` of a hooks.json entry are read: `doctor`'s findings, and
+//! what `simulate` does with a `loop_limit` of null.
+
+mod common;
+
+use common::{with, Scratch};
+use serde_json::{json, Value};
+
+const ECHO: &str = "cat >/dev/null; echo '{}'";
+
+/// Exactly one finding contains `text`; it is a warning at this JSON pointer.
+fn one_warning(findings: &[Value], text: &str, path: &str) {
+    let hits = with(findings, text);
+    assert_eq!(hits.len(), 1, "one finding with `{text}` in {findings:#?}");
+    assert_eq!(hits[0]["severity"], "warning", "{:#?}", hits[0]);
+    assert_eq!(hits[0]["path"], path, "{:#?}", hits[0]);
+}
+
+#[test]
+fn fail_closed_and_loop_limit_are_warned_about_where_they_do_nothing() {
+    let s = Scratch::new("entry-keys");
+    for name in ["a", "b", "c", "d", "e"] {
+        s.script(&format!("project/.cursor/hooks/{name}.sh"), ECHO);
+    }
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "afterFileEdit": [
+                { "command": ".cursor/hooks/a.sh", "failClosed": true },
+                { "command": ".cursor/hooks/b.sh", "loop_limit": 3 },
+            ],
+            "stop": [
+                { "command": ".cursor/hooks/c.sh", "failClosed": "yes" },
+                { "command": ".cursor/hooks/d.sh", "loop_limit": -1 },
+                { "command": ".cursor/hooks/e.sh", "loop_limit": null, "failClosed": false },
+            ],
+        }),
+    );
+    let (_, findings) = s.doctor(&[]);
+    one_warning(
+        &findings,
+        "`afterFileEdit` cannot block, so `failClosed` has no effect",
+        "/hooks/afterFileEdit/0/failClosed",
+    );
+    one_warning(
+        &findings,
+        "`loop_limit` applies to stop and subagentStop only; `afterFileEdit` ignores it",
+        "/hooks/afterFileEdit/1/loop_limit",
+    );
+    one_warning(
+        &findings,
+        "`failClosed` is \"yes\", not true or false",
+        "/hooks/stop/0/failClosed",
+    );
+    one_warning(
+        &findings,
+        "`loop_limit` is -1, not a count or null",
+        "/hooks/stop/1/loop_limit",
+    );
+    assert!(
+        findings.iter().all(|f| !f["path"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("/hooks/stop/2")),
+        "{findings:#?}"
+    );
+}
+
+/// `simulate` of a `stop` hook asking for a follow-up, on the 100th loop.
+fn followup_on_loop_100(name: &str, entry: Value) -> Value {
+    let s = Scratch::new(name);
+    s.script(
+        "project/.cursor/hooks/again.sh",
+        "cat >/dev/null\necho '{\"followup_message\":\"again\"}'",
+    );
+    s.hooks_json("project/.cursor/hooks.json", json!({ "stop": [entry] }));
+    s.simulate(&["--event", "stop", "--set", "loop_count=100"], None)["decision"].clone()
+}
+
+#[test]
+fn a_loop_limit_of_null_lifts_the_default_limit() {
+    let unlimited = followup_on_loop_100(
+        "no-limit",
+        json!({ "command": ".cursor/hooks/again.sh", "loop_limit": null }),
+    );
+    assert_eq!(unlimited, json!({ "followup_message": "again" }));
+    let default = followup_on_loop_100(
+        "default-limit",
+        json!({ "command": ".cursor/hooks/again.sh" }),
+    );
+    assert_eq!(default, json!({}));
+}
