@@ -81,7 +81,7 @@ extern crate self as cursor_hooks;
 // -> `cli` (the binary's own subcommands) or `respond` (parse, pick the handler, call it with
 // `panic` capture and a `process` deadline) -> `render` (every answer, by the version rules).
 mod binary;
-mod capture;
+pub mod capture;
 mod cli;
 mod de;
 pub mod event;
