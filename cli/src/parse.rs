@@ -2,6 +2,7 @@
 
 use crate::findings::{segment, Finding, Severity};
 use crate::host::{self, Format};
+use cursor_hooks::hooks_json::keys;
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::Category;
 use serde_json::{Map, Value};
@@ -44,18 +45,6 @@ pub struct ConfigFile {
     pub voided: bool,
     pub hooks: Vec<Hook>,
 }
-
-/// The keys Cursor reads in a `hooks.json` entry.
-const ENTRY_KEYS: &[&str] = &[
-    "command",
-    "type",
-    "timeout",
-    "matcher",
-    "failClosed",
-    "loop_limit",
-    "prompt",
-    "model",
-];
 
 /// The keys of a hook in Claude Code's settings (`matcher` sits on the group).
 const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt", "model"];
@@ -458,7 +447,7 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
                 ));
                 continue;
             }
-            if let Some(hook) = entry(file, info, &pointer, item, ENTRY_KEYS, None, false) {
+            if let Some(hook) = entry(file, info, &pointer, item, keys::ENTRY, None, false) {
                 file.hooks.push(hook);
             }
         }
@@ -601,7 +590,7 @@ fn entry(
             format!("unknown key `{key}`, which Cursor ignores"),
         );
     }
-    let kind = match object.get("type") {
+    let kind = match object.get(keys::TYPE) {
         None => "command".to_owned(),
         Some(Value::String(kind)) if kind == "command" || kind == "prompt" => kind.clone(),
         Some(other) => {
@@ -614,7 +603,7 @@ fn entry(
         }
     };
     let command = object
-        .get("command")
+        .get(keys::COMMAND)
         .and_then(Value::as_str)
         .map(str::to_owned);
     if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
@@ -624,14 +613,14 @@ fn entry(
             "a command hook without a `command` string".to_owned(),
         );
     }
-    if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
+    if kind == "prompt" && object.get(keys::PROMPT).and_then(Value::as_str).is_none() {
         push(
             Severity::Error,
             "",
             "a prompt hook without a `prompt` string".to_owned(),
         );
     }
-    let timeout = match object.get("timeout") {
+    let timeout = match object.get(keys::TIMEOUT) {
         None => None,
         Some(Value::Number(n)) => {
             let seconds = n.as_f64().unwrap_or(0.0);
@@ -662,7 +651,7 @@ fn entry(
             None
         }
     };
-    let fail_closed = match object.get("failClosed") {
+    let fail_closed = match object.get(keys::FAIL_CLOSED) {
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
@@ -684,7 +673,7 @@ fn entry(
             ),
         );
     }
-    let loop_limit = match object.get("loop_limit") {
+    let loop_limit = match object.get(keys::LOOP_LIMIT) {
         None => None,
         Some(Value::Null) => Some(None),
         Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
@@ -709,7 +698,10 @@ fn entry(
     }
     let (matcher_value, matcher_pointer) = match group_matcher {
         Some(m) => (Some(m), None),
-        None => (object.get("matcher"), Some(format!("{pointer}/matcher"))),
+        None => (
+            object.get(keys::MATCHER),
+            Some(format!("{pointer}/matcher")),
+        ),
     };
     let mut matcher = None;
     if let (Some(m), Some(at)) = (matcher_value, &matcher_pointer) {

@@ -14,7 +14,7 @@ mod edit;
 mod file;
 
 use crate::hook::{FailPolicy, LoopLimit};
-use crate::hooks_json::CommandLine;
+use crate::hooks_json::{keys, CommandLine};
 use crate::respond::Entry;
 use edit::{Document, Edits, Item, Kind, Member, Node};
 use file::HooksFile;
@@ -160,22 +160,22 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     for entry in entries {
         let options = entry.options();
         let mut object = Map::new();
-        object.insert("command".into(), command.into());
+        object.insert(keys::COMMAND.into(), command.into());
         if let Some(timeout) = options.timeout {
-            object.insert("timeout".into(), timeout.into());
+            object.insert(keys::TIMEOUT.into(), timeout.into());
         }
         if let Some(matcher) = options.matcher {
-            object.insert("matcher".into(), matcher.into());
+            object.insert(keys::MATCHER.into(), matcher.into());
         }
         if options.fail == FailPolicy::Closed {
-            object.insert("failClosed".into(), true.into());
+            object.insert(keys::FAIL_CLOSED.into(), true.into());
         }
         match options.loop_limit {
             Some(LoopLimit::Limit(n)) => {
-                object.insert("loop_limit".into(), n.into());
+                object.insert(keys::LOOP_LIMIT.into(), n.into());
             }
             Some(LoopLimit::Unlimited) => {
-                object.insert("loop_limit".into(), Value::Null);
+                object.insert(keys::LOOP_LIMIT.into(), Value::Null);
             }
             None => {}
         }
@@ -258,7 +258,12 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
 
 /// The keys of an entry that `install` sets from the handler's options; the entry's other keys
 /// (its `command` first) are the user's.
-const MANAGED_KEYS: [&str; 4] = ["timeout", "matcher", "failClosed", "loop_limit"];
+const MANAGED_KEYS: [&str; 4] = [
+    keys::TIMEOUT,
+    keys::MATCHER,
+    keys::FAIL_CLOSED,
+    keys::LOOP_LIMIT,
+];
 
 /// Which entries are this binary's: those whose command runs it (see [`runs_this_binary`]).
 struct Own<'a> {
@@ -274,7 +279,7 @@ impl Own<'_> {
 
     fn is_own(&self, entry: &Value) -> bool {
         entry
-            .get("command")
+            .get(keys::COMMAND)
             .and_then(Value::as_str)
             .is_some_and(|command| runs_this_binary(command, self.cwd, self.binary))
     }
@@ -310,20 +315,23 @@ fn edit_config(
     let Kind::Object(top) = &document.root.kind else {
         return Err(not_hooks_json());
     };
-    for key in ["version", "hooks"] {
+    for key in [keys::VERSION, keys::HOOKS] {
         if top.iter().filter(|member| member.key == key).count() > 1 {
             return Err(left(format!("`{key}` is there twice")));
         }
     }
     let mut edits = Edits::default();
     let mut new_top = Vec::new();
-    if add_version && !top.iter().any(|member| member.key == "version") {
-        new_top.push(Item::Member("version".into(), json!(1)));
+    if add_version && !top.iter().any(|member| member.key == keys::VERSION) {
+        new_top.push(Item::Member(keys::VERSION.into(), json!(1)));
     }
     let mut removed = 0;
-    match top.iter().find(|member| member.key == "hooks") {
+    match top.iter().find(|member| member.key == keys::HOOKS) {
         None if wanted.is_empty() => {}
-        None => new_top.push(Item::Member("hooks".into(), Value::Object(wanted.clone()))),
+        None => new_top.push(Item::Member(
+            keys::HOOKS.into(),
+            Value::Object(wanted.clone()),
+        )),
         Some(hooks) => {
             let Kind::Object(events) = &hooks.value.kind else {
                 return Err(not_hooks_json());
@@ -448,13 +456,13 @@ fn check_edit(
         return Err("the edit would not be an object".to_owned());
     };
     for key in before.keys().chain(after.keys()) {
-        let added_version = key == "version" && add_version && !before.contains_key(key);
-        if key != "hooks" && !added_version && before.get(key) != after.get(key) {
+        let added_version = key == keys::VERSION && add_version && !before.contains_key(key);
+        if key != keys::HOOKS && !added_version && before.get(key) != after.get(key) {
             return Err(format!("the edit would change `{key}`"));
         }
     }
     let hooks =
-        |config: &Map<String, Value>| config.get("hooks").and_then(Value::as_object).cloned();
+        |config: &Map<String, Value>| config.get(keys::HOOKS).and_then(Value::as_object).cloned();
     let (before, after) = (hooks(before), hooks(after));
     let (before, after) = (before.as_ref(), after.as_ref());
     let event_names = before.into_iter().chain(after).flat_map(Map::keys);
