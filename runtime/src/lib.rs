@@ -78,11 +78,13 @@
 extern crate self as cursor_hooks;
 
 // The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
-// -> `cli` (the binary's own subcommands) or `respond` (parse, pick the handler, call it with
-// `panic` capture and a `process` deadline) -> `render` (every answer, by the version rules).
+// -> `subcommands` (the binary's own `print-config`, `install`, `uninstall`) or `respond`
+// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `render`
+// (every answer, by the version rules).
 mod binary;
 pub mod capture;
-mod cli;
+// Declared where it was as `cli` (the declaration order sets the code layout, and so the
+// size of a hook binary).
 mod de;
 pub mod event;
 mod gen;
@@ -96,6 +98,7 @@ mod render;
 mod respond;
 pub mod response;
 pub mod spec;
+mod subcommands;
 pub mod testing;
 mod types;
 mod version;

@@ -66,7 +66,7 @@ impl ToolInput {
 impl<'de> Deserialize<'de> for ToolInput {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(match Value::deserialize(deserializer)? {
-            // `from_slice` rather than `from_str`: see `cli::read_config`.
+            // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
             Value::String(text) => match serde_json::from_slice::<Value>(text.as_bytes()) {
                 Ok(value) => ToolInput {
                     value,

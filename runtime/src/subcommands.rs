@@ -1,4 +1,4 @@
-//! The hook binary's own command line, for people: `print-config`, `install` and
+//! The hook binary's own subcommands, for people: `print-config`, `install` and
 //! `uninstall`, which need the binary's own handlers. Cursor runs the binary without
 //! arguments, so it stays a hook. (`doctor`, `replay` and the rest are the `cursor-hooks`
 //! command's, which no hook links.)
@@ -6,9 +6,10 @@
 //! Arguments are parsed by hand: an argument library would be linked into every hook binary
 //! and run at every start, for three subcommands and three flags.
 //!
-//! `install` and `uninstall` change `hooks.json` as text (`cli/edit.rs`), so the user's comments,
-//! layout and entries stay byte for byte, and check the result before writing it; the file is
-//! read and replaced under a lock, through links, with its mode kept (`cli/file.rs`).
+//! `install` and `uninstall` change `hooks.json` as text (`subcommands/edit.rs`), so the user's
+//! comments, layout and entries stay byte for byte, and check the result before writing it; the
+//! file is read and replaced under a lock, through links, with its mode kept
+//! (`subcommands/file.rs`).
 
 mod edit;
 mod file;
@@ -246,7 +247,9 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
     if flags.user {
         let file = crate::launch::user_hooks_file()
             .ok_or("no home directory (HOME, or USERPROFILE on Windows, is not set)")?;
-        let dir = file.parent().expect("a file in ~/.cursor").to_path_buf();
+        // `~/.cursor/hooks.json` always has a parent; no panic site (and its file name) in
+        // every hook binary for it.
+        let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         return Ok((file, dir));
     }
     let project = match &flags.project {
