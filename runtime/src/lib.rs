@@ -83,8 +83,6 @@ extern crate self as cursor_hooks;
 // (every answer, by the version rules).
 mod binary;
 pub mod capture;
-// Declared where it was as `cli` (the declaration order sets the code layout, and so the
-// size of a hook binary).
 mod de;
 pub mod event;
 mod gen;

@@ -172,7 +172,7 @@ fn print_config_writes_the_entry_keys_the_reader_knows() {
         keys::FAIL_CLOSED,
         keys::LOOP_LIMIT,
     ];
-    assert_eq!(written, options.iter().map(|key| key.to_string()).collect());
+    assert_eq!(written, options.map(str::to_owned).into());
 }
 
 #[test]
