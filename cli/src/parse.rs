@@ -2,6 +2,7 @@
 
 use crate::findings::{segment, Finding, Severity};
 use crate::host::{self, Format};
+use cursor_hooks::hooks_json::keys;
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::Category;
 use serde_json::{Map, Value};
@@ -44,18 +45,6 @@ pub struct ConfigFile {
     pub voided: bool,
     pub hooks: Vec<Hook>,
 }
-
-/// The keys Cursor reads in a `hooks.json` entry.
-const ENTRY_KEYS: &[&str] = &[
-    "command",
-    "type",
-    "timeout",
-    "matcher",
-    "failClosed",
-    "loop_limit",
-    "prompt",
-    "model",
-];
 
 /// The keys of a hook in Claude Code's settings (`matcher` sits on the group).
 const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt", "model"];
@@ -458,7 +447,7 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
                 ));
                 continue;
             }
-            if let Some(hook) = entry(file, info, &pointer, item, ENTRY_KEYS, None, false) {
+            if let Some(hook) = entry(file, info, &pointer, item, keys::ENTRY, None, false) {
                 file.hooks.push(hook);
             }
         }
@@ -642,7 +631,7 @@ fn warn_unknown_keys(findings: &mut EntryFindings, object: &Map<String, Value>, 
 
 /// `type`: `command` (the default) or `prompt`; anything else leaves no hook to run.
 fn read_type(findings: &mut EntryFindings, object: &Map<String, Value>) -> Option<String> {
-    match object.get("type") {
+    match object.get(keys::TYPE) {
         None => Some("command".to_owned()),
         Some(Value::String(kind)) if kind == "command" || kind == "prompt" => Some(kind.clone()),
         Some(other) => {
@@ -663,7 +652,7 @@ fn read_command(
     kind: &str,
 ) -> Option<String> {
     let command = object
-        .get("command")
+        .get(keys::COMMAND)
         .and_then(Value::as_str)
         .map(str::to_owned);
     if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
@@ -678,7 +667,7 @@ fn read_command(
 
 /// `prompt`: a prompt hook needs one.
 fn check_prompt(findings: &mut EntryFindings, object: &Map<String, Value>, kind: &str) {
-    if kind == "prompt" && object.get("prompt").and_then(Value::as_str).is_none() {
+    if kind == "prompt" && object.get(keys::PROMPT).and_then(Value::as_str).is_none() {
         findings.push(
             Severity::Error,
             "",
@@ -690,7 +679,7 @@ fn check_prompt(findings: &mut EntryFindings, object: &Map<String, Value>, kind:
 /// `timeout`: seconds, more than 0; a value of 1000 or more is kept but is likely meant as
 /// milliseconds.
 fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Option<f64> {
-    match object.get("timeout") {
+    match object.get(keys::TIMEOUT) {
         None => None,
         Some(Value::Number(n)) => {
             let seconds = n.as_f64().unwrap_or(0.0);
@@ -730,7 +719,7 @@ fn read_fail_closed(
     object: &Map<String, Value>,
     info: &EventInfo,
 ) -> bool {
-    let fail_closed = match object.get("failClosed") {
+    let fail_closed = match object.get(keys::FAIL_CLOSED) {
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
@@ -761,7 +750,7 @@ fn read_loop_limit(
     object: &Map<String, Value>,
     info: &EventInfo,
 ) -> Option<Option<u64>> {
-    let loop_limit = match object.get("loop_limit") {
+    let loop_limit = match object.get(keys::LOOP_LIMIT) {
         None => None,
         Some(Value::Null) => Some(None),
         Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
@@ -799,7 +788,7 @@ fn read_matcher(
     let matcher = match group_matcher {
         Some(matcher) => matcher,
         None => {
-            let matcher = object.get("matcher")?;
+            let matcher = object.get(keys::MATCHER)?;
             check_matcher(file, info, &format!("{pointer}/matcher"), matcher);
             matcher
         }

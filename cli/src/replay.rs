@@ -1,13 +1,11 @@
 //! `cursor-hooks replay`: each captured payload through the hook binary again, as a process.
 
 use crate::child;
+use cursor_hooks::capture::{self, CAPTURE_VARIABLE, REPLAY_VARIABLE};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-
-/// Set in the hook's environment during a replay, so handlers can skip side effects.
-pub const REPLAY_VARIABLE: &str = "CURSOR_HOOKS_REPLAY";
 
 /// One line of a capture file: the payload bytes and, when captured, the answer then.
 pub struct Captured {
@@ -17,54 +15,20 @@ pub struct Captured {
     pub answer: Option<(String, i32)>,
 }
 
-/// Reads a capture file (`{"payload": ..., "stdout": ..., "exit_code": ...}` per line) or a
-/// file of bare payloads (one JSON object with `hook_event_name` per line).
+/// Reads a capture file, or a file of bare payloads (one JSON object with `hook_event_name` per
+/// line), by the runtime's rules ([`capture::read_file`]), which `testing::replay` shares.
 pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut captured = Vec::new();
-    for (at, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line)
-            .map_err(|e| format!("{}:{}: not JSON ({e})", path.display(), at + 1))?;
-        let payload = if let Some(text) = value.get("payload").and_then(Value::as_str) {
-            text.as_bytes().to_vec()
-        } else if let Some(bytes) = value.get("payload_bytes").and_then(Value::as_array) {
-            bytes
-                .iter()
-                .map(|b| b.as_u64().and_then(|b| u8::try_from(b).ok()))
-                .collect::<Option<Vec<u8>>>()
-                .ok_or_else(|| {
-                    format!(
-                        "{}:{}: `payload_bytes` is not bytes",
-                        path.display(),
-                        at + 1
-                    )
-                })?
-        } else if value.get("hook_event_name").is_some() {
-            line.as_bytes().to_vec()
-        } else {
-            return Err(format!(
-                "{}:{}: neither a capture (`payload`) nor a payload (`hook_event_name`)",
-                path.display(),
-                at + 1
-            ));
-        };
-        let answer = match (value.get("stdout"), value.get("exit_code")) {
-            (Some(Value::String(stdout)), Some(code)) => {
-                Some((stdout.clone(), code.as_i64().unwrap_or(0) as i32))
-            }
-            _ => None,
-        };
-        captured.push(Captured {
-            line: at + 1,
-            payload,
-            answer,
-        });
-    }
-    Ok(captured)
+    let lines = capture::read_file(path).map_err(|error| error.to_string())?;
+    Ok(lines
+        .into_iter()
+        .map(|(line, captured)| Captured {
+            line,
+            payload: captured.payload,
+            answer: captured
+                .answer
+                .map(|answer| (answer.stdout, answer.exit_code)),
+        })
+        .collect())
 }
 
 /// Runs the replay: exit 0 when no captured answer changed, 1 when one did, 2 on an error
@@ -154,7 +118,7 @@ fn answer(
     process
         .args(args)
         .env(REPLAY_VARIABLE, "1")
-        .env_remove(cursor_hooks_capture_variable());
+        .env_remove(CAPTURE_VARIABLE);
     let output = child::run(process, payload, timeout)
         .map_err(|e| format!("cannot start {program}: {e}"))?;
     if output.timed_out {
@@ -168,10 +132,6 @@ fn answer(
         stderr: output.stderr.text,
         code: output.code.unwrap_or(-1),
     })
-}
-
-fn cursor_hooks_capture_variable() -> &'static str {
-    "CURSOR_HOOKS_CAPTURE"
 }
 
 fn shown(stdout: &str) -> String {

@@ -233,3 +233,104 @@ fn a_hook_that_never_ends_is_killed_at_the_timeout_and_is_an_error() {
         );
     }
 }
+
+/// A `stop` handler without an opinion: in-process, the same answer as `answers_nothing.sh`.
+#[cursor_hooks::cursor_hook(event = "stop")]
+fn no_opinion(_: &cursor_hooks::event::Stop) -> cursor_hooks::prelude::StopResponse {
+    cursor_hooks::prelude::no_opinion()
+}
+
+/// `cursor-hooks replay` and `testing::replay` read a capture file by the same rules: the same
+/// lines are compared, the same answers have changed, and a bad line is the same error.
+#[test]
+fn the_cli_and_testing_replay_read_a_capture_file_alike() {
+    let s = Scratch::new("replay-alike");
+    // `{}` and exit 0 on every payload, as the handler above answers.
+    let hook = s.script("answers_nothing.sh", "cat >/dev/null\nprintf '{}'");
+    let handlers = [cursor_hooks::testing::handler::<no_opinion>()];
+    let stop = "{\"hook_event_name\":\"stop\"}";
+    let good = [
+        json!({ "payload": stop, "stdout": "{}", "exit_code": 0 }).to_string(),
+        String::new(),
+        json!({ "payload": stop, "stdout": "{\"followup_message\":\"x\"}\n", "exit_code": 0 })
+            .to_string(),
+        stop.to_owned(),
+        json!({ "payload_bytes": [255, 123], "stdout": "{}", "exit_code": 2 }).to_string(),
+        json!({ "payload": "{}" }).to_string(),
+    ];
+    let file = s.write("good.jsonl", &format!("{}\n", good.join("\n")));
+    let cli = s.cli(
+        &[
+            "replay",
+            file.to_str().unwrap(),
+            "--",
+            hook.to_str().unwrap(),
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&cli.stdout);
+    assert_eq!(cli.status.code(), Some(1), "{text}");
+    let changes = cursor_hooks::testing::replay(&handlers, &file).unwrap();
+    let from_testing: Vec<String> = changes
+        .iter()
+        .map(|change| {
+            let event = change
+                .event
+                .as_ref()
+                .map(|event| format!(" ({event})"))
+                .unwrap_or_default();
+            format!(
+                "line {}{event}: answered {} (exit {}), now {} (exit {})",
+                change.line,
+                change.before.0.trim_end(),
+                change.before.1,
+                change.after.0,
+                change.after.1
+            )
+        })
+        .collect();
+    let from_cli: Vec<&str> = text.lines().filter(|l| l.contains(", now ")).collect();
+    assert_eq!(from_cli, from_testing, "{text}");
+    assert_eq!(
+        from_testing.iter().map(|l| &l[..6]).collect::<Vec<_>>(),
+        ["line 3", "line 5"]
+    );
+    assert!(text.contains("2 of 3 captured answers changed"), "{text}");
+    assert!(
+        text.contains("2 payload(s) without a captured answer"),
+        "{text}"
+    );
+
+    let bad = [
+        "{\"hook_event_name\": ",
+        "[1]",
+        "{\"x\":1}",
+        r#"{"payload":"{}","stdout":"{}","exit_code":"0"}"#,
+        r#"{"payload":"{}","stdout":"{}","exit_code":1.5}"#,
+        r#"{"payload":"{}","stdout":"{}","exit_code":4294967296}"#,
+        r#"{"payload":"{}","stdout":"{}"}"#,
+        r#"{"payload":"{}","exit_code":0}"#,
+        r#"{"payload":"{}","stdout":1,"exit_code":0}"#,
+        r#"{"payload":1,"stdout":"{}","exit_code":0}"#,
+        r#"{"payload_bytes":[256],"stdout":"{}","exit_code":0}"#,
+        r#"{"payload_bytes":"{}","stdout":"{}","exit_code":0}"#,
+        r#"{"payload":"{}","payload_bytes":[123,125],"stdout":"{}","exit_code":0}"#,
+    ];
+    for line in bad {
+        let file = s.write("bad.jsonl", &format!("{}\n{line}\n", good[0]));
+        let cli = s.cli(
+            &[
+                "replay",
+                file.to_str().unwrap(),
+                "--",
+                hook.to_str().unwrap(),
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&cli.stderr);
+        assert_eq!(cli.status.code(), Some(2), "{line}: {stderr}");
+        let error = cursor_hooks::testing::replay(&handlers, &file).unwrap_err();
+        assert_eq!(stderr, format!("cursor-hooks: {error}\n"), "{line}");
+        assert!(error.to_string().contains("bad.jsonl:2: "), "{error}");
+    }
+}

@@ -2,9 +2,9 @@
 //! stdin, answers through [`respond`], records a capture, writes stdout and stderr, and exits.
 
 use crate::capture;
-use crate::cli::{command_line, Decision};
 use crate::process::{self, ProtocolOut};
 use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
+use crate::subcommands::{command_line, Decision};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 

@@ -5,6 +5,10 @@
 //! not change, and a file that cannot be written costs one stderr line, never the hook.
 //! `cursor-hooks replay <file> -- <hook>` (or [`testing::replay`](crate::testing::replay))
 //! runs each captured payload through the handlers again and reports every answer that changed.
+//!
+//! This module owns the format of a capture line ([`CaptureLine`], read by both replays through
+//! [`read_file`]) and the names of the two environment variables ([`CAPTURE_VARIABLE`],
+//! [`REPLAY_VARIABLE`]), which the `cursor-hooks` command uses from here.
 
 use crate::render::Rendered;
 use serde::Serialize;
@@ -72,11 +76,174 @@ fn replay_note(value: &str) -> String {
     format!("{REPLAY_VARIABLE}={shown:?} is not `1`: this run is not a replay")
 }
 
-/// One captured run as a JSON line. The payload is kept as text when it is UTF-8 (every real
-/// payload), as an array of bytes otherwise, so replay feeds back exactly what was received.
-fn line(payload: &[u8], rendered: &Rendered) -> String {
-    // The keys in alphabetical order, as a `serde_json` map writes them (the format replay
-    // reads), from a plain struct: building a `Value` tree costs ~4 KiB in every hook binary.
+/// One line of a capture file: a payload and, when the hook captured it, the answer given then.
+/// The one owner of the format: the hook binary writes it, and both
+/// [`testing::replay`](crate::testing::replay) and `cursor-hooks replay` read it with
+/// [`read_file`] (or [`CaptureLine::parse`]), so they accept and refuse the same lines.
+///
+/// A capture line is a JSON object with the payload and the answer:
+/// `{"exit_code":0,"payload":"{…}","stdout":"{}"}`. The payload is `payload`, its text, when
+/// it is UTF-8 (every real payload), and `payload_bytes`, an array of bytes, otherwise; exactly
+/// one of the two. `stdout` (a string) and `exit_code` (a whole number) come together, or are
+/// both left out when no answer was recorded. Other keys are ignored.
+///
+/// A line that is a payload itself (a JSON object with `hook_event_name`, such as a line of the
+/// recorded corpus) is read too, as a payload without an answer. Blank lines are skipped; any
+/// other line is an error, never read as something else (a non-numeric `exit_code` included).
+///
+/// ```
+/// use cursor_hooks::capture::{CapturedAnswer, CaptureLine};
+///
+/// let run = CaptureLine {
+///     payload: br#"{"hook_event_name":"stop","status":"completed"}"#.to_vec(),
+///     answer: Some(CapturedAnswer { stdout: "{}".into(), exit_code: 0 }),
+/// };
+/// let line = run.to_json();
+/// assert_eq!(
+///     line,
+///     r#"{"exit_code":0,"payload":"{\"hook_event_name\":\"stop\",\"status\":\"completed\"}","stdout":"{}"}"#
+/// );
+/// assert_eq!(CaptureLine::parse(&line), Ok(run));
+///
+/// // A bare payload: nothing to compare its answer with.
+/// let bare = CaptureLine::parse(r#"{"hook_event_name":"stop"}"#).unwrap();
+/// assert_eq!(bare.answer, None);
+///
+/// // Wrong types are errors, not guesses.
+/// let wrong = CaptureLine::parse(r#"{"payload":"{}","stdout":"{}","exit_code":"0"}"#);
+/// assert_eq!(wrong.unwrap_err().to_string(), "`exit_code` is not a whole number");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptureLine {
+    /// The payload, byte for byte as the hook received it.
+    pub payload: Vec<u8>,
+    /// The answer given then; `None` for a payload recorded without one.
+    pub answer: Option<CapturedAnswer>,
+}
+
+/// What a hook answered when its run was captured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CapturedAnswer {
+    /// Exactly what it wrote on stdout.
+    pub stdout: String,
+    /// Its exit code.
+    pub exit_code: i32,
+}
+
+/// Why a capture line or file could not be read. Its text names the line (`file:3: …`) when
+/// it comes from [`read_file`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptureError(String);
+
+impl std::fmt::Display for CaptureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CaptureError {}
+
+impl CaptureLine {
+    /// Reads one line (without its line break); see [`CaptureLine`] for what is accepted.
+    pub fn parse(line: &str) -> Result<CaptureLine, CaptureError> {
+        use serde_json::Value;
+        let bad = |what: &str| Err(CaptureError(what.to_owned()));
+        let object = match serde_json::from_str::<Value>(line) {
+            Ok(Value::Object(object)) => object,
+            Ok(_) => return bad("not a JSON object"),
+            Err(error) => return Err(CaptureError(format!("not JSON ({error})"))),
+        };
+        // A capture line never has `hook_event_name` at its top; every payload does.
+        if object.contains_key("hook_event_name") {
+            return Ok(CaptureLine {
+                payload: line.as_bytes().to_vec(),
+                answer: None,
+            });
+        }
+        let payload = match (object.get("payload"), object.get("payload_bytes")) {
+            (Some(Value::String(text)), None) => text.clone().into_bytes(),
+            (Some(_), None) => return bad("`payload` is not a string"),
+            (None, Some(Value::Array(bytes))) => {
+                let bytes: Option<Vec<u8>> = bytes
+                    .iter()
+                    .map(|byte| byte.as_u64().and_then(|byte| u8::try_from(byte).ok()))
+                    .collect();
+                match bytes {
+                    Some(bytes) => bytes,
+                    None => return bad("`payload_bytes` is not an array of bytes (0 to 255)"),
+                }
+            }
+            (None, Some(_)) => return bad("`payload_bytes` is not an array of bytes (0 to 255)"),
+            (Some(_), Some(_)) => return bad("both `payload` and `payload_bytes`: one only"),
+            (None, None) => {
+                return bad(
+                    "neither a capture line (no `payload`) nor a payload (no `hook_event_name`)",
+                )
+            }
+        };
+        let answer = match (object.get("stdout"), object.get("exit_code")) {
+            (None, None) => None,
+            (Some(Value::String(stdout)), Some(code)) => {
+                let Some(exit_code) = code.as_i64().and_then(|code| i32::try_from(code).ok())
+                else {
+                    return bad("`exit_code` is not a whole number");
+                };
+                Some(CapturedAnswer {
+                    stdout: stdout.clone(),
+                    exit_code,
+                })
+            }
+            (Some(Value::String(_)), None) => return bad("`stdout` without `exit_code`"),
+            (Some(_), _) => return bad("`stdout` is not a string"),
+            (None, Some(_)) => return bad("`exit_code` without `stdout`"),
+        };
+        Ok(CaptureLine { payload, answer })
+    }
+
+    /// The line as the hook binary writes it, without the line break.
+    pub fn to_json(&self) -> String {
+        // From a `Value` tree, which costs a hook binary nothing (it never calls this): the
+        // binary writes its lines through a plain struct, and a test keeps the two equal.
+        // Inserted in alphabetical order, the order a map keeps with or without serde_json's
+        // `preserve_order`, and the order the hook binary writes.
+        let mut object = serde_json::Map::new();
+        if let Some(answer) = &self.answer {
+            object.insert("exit_code".into(), answer.exit_code.into());
+        }
+        match std::str::from_utf8(&self.payload) {
+            Ok(text) => object.insert("payload".into(), text.into()),
+            Err(_) => object.insert("payload_bytes".into(), self.payload.clone().into()),
+        };
+        if let Some(answer) = &self.answer {
+            object.insert("stdout".into(), answer.stdout.clone().into());
+        }
+        serde_json::Value::Object(object).to_string()
+    }
+}
+
+/// Reads a capture file: each line that is not blank, with its number (from 1). An error names
+/// the file and the line.
+pub fn read_file(path: &Path) -> Result<Vec<(usize, CaptureLine)>, CaptureError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| CaptureError(format!("cannot read {}: {error}", path.display())))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(index, line)| {
+            CaptureLine::parse(line)
+                .map(|parsed| (index + 1, parsed))
+                .map_err(|CaptureError(why)| {
+                    CaptureError(format!("{}:{}: {why}", path.display(), index + 1))
+                })
+        })
+        .collect()
+}
+
+/// One capture line, with its line break, from borrowed parts: the hook binary writes its run
+/// without copying the payload. The payload is text when it is UTF-8, bytes otherwise.
+fn answered_line(payload: &[u8], rendered: &Rendered) -> String {
+    // The keys in alphabetical order, as a `serde_json` map writes them, from a plain struct:
+    // building a `Value` tree costs ~4 KiB in every hook binary.
     #[derive(Serialize)]
     struct Line<'a> {
         exit_code: i32,
@@ -139,7 +306,7 @@ pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option
         ));
     }
     (&file)
-        .write_all(line(payload, rendered).as_bytes())
+        .write_all(answered_line(payload, rendered).as_bytes())
         .err()
         .map(|error| format!("capture: cannot append to {}: {error}", path.display()))
 }
@@ -302,18 +469,6 @@ mod private_file {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    /// The line as a `Value` tree writes it (how it was built before): the reference.
-    fn line_from_a_value(payload: &[u8], rendered: &Rendered) -> String {
-        let mut record = json!({ "stdout": rendered.stdout, "exit_code": rendered.exit_code });
-        let object = record.as_object_mut().expect("an object");
-        match std::str::from_utf8(payload) {
-            Ok(text) => object.insert("payload".into(), json!(text)),
-            Err(_) => object.insert("payload_bytes".into(), json!(payload)),
-        };
-        format!("{record}\n")
-    }
 
     #[test]
     fn only_1_makes_a_replay() {
@@ -336,7 +491,7 @@ mod tests {
     }
 
     #[test]
-    fn a_line_is_what_a_value_tree_writes() {
+    fn the_hook_binary_writes_what_a_capture_line_writes() {
         let answers = [
             Rendered::no_opinion(),
             Rendered {
@@ -353,11 +508,47 @@ mod tests {
         ];
         for rendered in &answers {
             for payload in payloads {
-                assert_eq!(
-                    line(payload, rendered),
-                    line_from_a_value(payload, rendered)
-                );
+                let run = CaptureLine {
+                    payload: payload.to_vec(),
+                    answer: Some(CapturedAnswer {
+                        stdout: rendered.stdout.clone(),
+                        exit_code: rendered.exit_code,
+                    }),
+                };
+                assert_eq!(answered_line(payload, rendered), run.to_json() + "\n");
             }
+        }
+    }
+
+    #[test]
+    fn what_is_written_reads_back() {
+        let payloads: [&[u8]; 3] = [br#"{"hook_event_name":"stop"}"#, b"\xff\xfe{\x00}", b""];
+        let answers = [
+            None,
+            Some(CapturedAnswer {
+                stdout: "{\"permission\":\"deny\"}\n".into(),
+                exit_code: -1,
+            }),
+        ];
+        for payload in payloads {
+            for answer in &answers {
+                let run = CaptureLine {
+                    payload: payload.to_vec(),
+                    answer: answer.clone(),
+                };
+                assert_eq!(CaptureLine::parse(&run.to_json()).as_ref(), Ok(&run));
+            }
+            let rendered = Rendered::no_opinion();
+            let written = answered_line(payload, &rendered);
+            let read = CaptureLine::parse(written.trim_end_matches('\n')).unwrap();
+            assert_eq!(read.payload, payload);
+            assert_eq!(
+                read.answer,
+                Some(CapturedAnswer {
+                    stdout: rendered.stdout.clone(),
+                    exit_code: 0
+                })
+            );
         }
     }
 }

@@ -59,7 +59,7 @@ impl fmt::Display for IgnoredField {
 impl Extra {
     /// One field's value, parsed now (`None` when absent, or when a `Value` cannot hold it).
     pub fn get(&self, key: &str) -> Option<Value> {
-        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
         serde_json::from_slice(self.raw(key)?.as_bytes()).ok()
     }
 

@@ -43,6 +43,52 @@ use std::path::{Path, PathBuf};
 /// ```
 pub const BINARY_MARKER: &str = "cursor-hooks-binary-marker:v1";
 
+/// The key names of a `hooks.json` file and of its entries, as Cursor reads them. The hook
+/// binary's `install` writes entries with these names and `cursor-hooks doctor` reads them
+/// with the same ones, so the writer and the reader cannot drift apart.
+///
+/// ```
+/// use cursor_hooks::hooks_json::keys;
+///
+/// let entry = serde_json::json!({ "command": "/abs/guard", "failClosed": true });
+/// assert_eq!(entry[keys::COMMAND], "/abs/guard");
+/// assert!(entry.as_object().unwrap().keys().all(|key| keys::ENTRY.contains(&key.as_str())));
+/// ```
+pub mod keys {
+    /// The file's format version: `"version": 1`.
+    pub const VERSION: &str = "version";
+    /// The file's object of event names, each with a list of entries.
+    pub const HOOKS: &str = "hooks";
+    /// An entry's command line, run through a shell.
+    pub const COMMAND: &str = "command";
+    /// An entry's kind: `"command"` (the default) or `"prompt"`.
+    pub const TYPE: &str = "type";
+    /// An entry's timeout, in seconds.
+    pub const TIMEOUT: &str = "timeout";
+    /// An entry's matcher, a JavaScript regular expression searched in the event's subject.
+    pub const MATCHER: &str = "matcher";
+    /// Whether Cursor blocks when the hook fails (crashes, times out, answers nothing).
+    pub const FAIL_CLOSED: &str = "failClosed";
+    /// On `stop` and `subagentStop`: how many automatic follow-ups Cursor allows (`null`: no
+    /// limit).
+    pub const LOOP_LIMIT: &str = "loop_limit";
+    /// A prompt entry's prompt.
+    pub const PROMPT: &str = "prompt";
+    /// A prompt entry's model.
+    pub const MODEL: &str = "model";
+    /// Every key Cursor reads in an entry; another key is ignored.
+    pub const ENTRY: &[&str] = &[
+        COMMAND,
+        TYPE,
+        TIMEOUT,
+        MATCHER,
+        FAIL_CLOSED,
+        LOOP_LIMIT,
+        PROMPT,
+        MODEL,
+    ];
+}
+
 /// One `hooks.json` command split into shell words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandLine {

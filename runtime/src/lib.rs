@@ -82,11 +82,11 @@
 extern crate self as cursor_hooks;
 
 // The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
-// -> `cli` (the binary's own subcommands) or `respond` (parse, pick the handler, call it with
-// `panic` capture and a `process` deadline) -> `render` (every answer, by the version rules).
+// -> `subcommands` (the binary's own `print-config`, `install`, `uninstall`) or `respond`
+// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `render`
+// (every answer, by the version rules).
 mod binary;
-mod capture;
-mod cli;
+pub mod capture;
 mod de;
 pub mod event;
 mod extra;
@@ -101,6 +101,7 @@ mod render;
 mod respond;
 pub mod response;
 pub mod spec;
+mod subcommands;
 pub mod testing;
 mod types;
 mod version;

@@ -52,7 +52,7 @@ impl Rendered {
 
     /// stdout parsed as JSON (`None` when stdout is empty or not JSON).
     pub fn json(&self) -> Option<Value> {
-        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
         serde_json::from_slice(self.stdout.as_bytes()).ok()
     }
 

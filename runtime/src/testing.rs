@@ -30,7 +30,7 @@
 //! things need the process and are left out too: the `timeout` deadline (a signal that ends the
 //! process) and capture mode; test those on the built binary.
 
-use crate::capture::REPLAYING;
+use crate::capture::{CaptureLine, CapturedAnswer, REPLAYING};
 use crate::event::Event;
 use crate::hook::Hook;
 use crate::render::{legacy_format, RenderContext, Response};
@@ -40,7 +40,6 @@ use serde_json::{Map, Value};
 use std::marker::PhantomData;
 use std::path::Path;
 
-pub use crate::capture::{CAPTURE_VARIABLE, REPLAY_VARIABLE};
 pub use crate::render::Rendered;
 pub use crate::respond::Entry;
 
@@ -284,7 +283,9 @@ pub struct Change {
 }
 
 /// Runs every payload of a capture file through `handlers` and returns the answers that
-/// changed (an empty list: nothing changed).
+/// changed (an empty list: nothing changed). The file is read as `cursor-hooks replay` reads it
+/// ([`capture::read_file`](crate::capture::read_file)): a line that is a bare payload has no
+/// captured answer, so it is not run and is never a change.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -303,45 +304,25 @@ pub struct Change {
 /// # std::fs::remove_file(&file).unwrap();
 /// ```
 pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, ReplayError> {
-    let text = std::fs::read_to_string(capture)
-        .map_err(|e| ReplayError(format!("cannot read {}: {e}", capture.display())))?;
+    let lines = crate::capture::read_file(capture).map_err(|e| ReplayError(e.to_string()))?;
     let settings = Settings::from_env();
     let mut changes = Vec::new();
-    for (index, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-    {
-        let bad = |what: &str| ReplayError(format!("{}:{}: {what}", capture.display(), index + 1));
-        let record: Value =
-            serde_json::from_str(line).map_err(|e| bad(&format!("not a capture line ({e})")))?;
-        let payload: Vec<u8> = match (record.get("payload"), record.get("payload_bytes")) {
-            (Some(Value::String(text)), _) => text.clone().into_bytes(),
-            (_, Some(bytes)) => {
-                serde_json::from_value(bytes.clone()).map_err(|e| bad(&e.to_string()))?
-            }
-            _ => return Err(bad("no `payload`")),
+    for (line, CaptureLine { payload, answer }) in lines {
+        // A payload without a captured answer has nothing to compare.
+        let Some(CapturedAnswer { stdout, exit_code }) = answer else {
+            continue;
         };
-        let before = (
-            record["stdout"]
-                .as_str()
-                .ok_or_else(|| bad("no `stdout`"))?
-                .to_owned(),
-            record["exit_code"]
-                .as_i64()
-                .ok_or_else(|| bad("no `exit_code`"))? as i32,
-        );
         REPLAYING.with(|flag| flag.set(true));
         let now = respond(handlers, &payload, &settings);
         REPLAYING.with(|flag| flag.set(false));
-        if (now.stdout.as_str(), now.exit_code) != (before.0.as_str(), before.1) {
+        if (now.stdout.as_str(), now.exit_code) != (stdout.as_str(), exit_code) {
             let event = serde_json::from_slice::<Value>(&payload)
                 .ok()
                 .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned));
             changes.push(Change {
-                line: index + 1,
+                line,
                 event,
-                before,
+                before: (stdout, exit_code),
                 after: (now.stdout, now.exit_code),
             });
         }
@@ -349,7 +330,8 @@ pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, ReplayE
     Ok(changes)
 }
 
-/// Why a capture file could not be replayed: it cannot be read, or a line is not a capture.
+/// Why a capture file could not be replayed: it cannot be read, or a line is neither a capture
+/// line nor a payload (the text of a [`CaptureError`](crate::capture::CaptureError)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayError(String);
 
@@ -369,7 +351,7 @@ impl std::error::Error for ReplayError {}
 /// use cursor_hooks::testing::Binary;
 ///
 /// let answer = Binary::new("target/release/policy")
-///     .env("CURSOR_HOOKS_CAPTURE", "/tmp/capture.jsonl")
+///     .env(cursor_hooks::capture::CAPTURE_VARIABLE, "/tmp/capture.jsonl")
 ///     .run(BeforeShellExecution::fixture().command("rm -rf /"));
 /// cursor_hooks::assert_denied!(answer);
 /// ```

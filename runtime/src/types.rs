@@ -110,7 +110,7 @@ impl ToolInput {
 
 /// One argument's value from its text; `null` when no `Value` holds it.
 fn parse_argument(raw: &RawValue) -> Value {
-    // `from_slice` rather than `from_str`: see `cli::read_config`.
+    // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
     serde_json::from_slice(raw.get().as_bytes()).unwrap_or(Value::Null)
 }
 
@@ -156,7 +156,7 @@ impl<'de> Visitor<'de> for ToolInputVisitor {
     }
 
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<ToolInput, E> {
-        // `from_slice` rather than `from_str`: see `cli::read_config`.
+        // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
         let arguments = match serde_json::from_slice::<ObjectText>(text.as_bytes()) {
             Ok(ObjectText(fields)) => Arguments::Object(fields),
             Err(_) => match serde_json::from_slice::<Value>(text.as_bytes()) {

@@ -141,6 +141,40 @@ fn print_config_lists_every_handler_with_its_options() {
     }
 }
 
+/// `print-config` (and so `install`) writes only the keys `cursor-hooks doctor` reads
+/// (`hooks_json::keys`, which both use), every option key among them.
+#[test]
+fn print_config_writes_the_entry_keys_the_reader_knows() {
+    use cursor_hooks::hooks_json::keys;
+    let project = Project::new("print-keys");
+    let mut written = std::collections::BTreeSet::new();
+    for binary in [EVERY, CLOSED] {
+        let out = hook(binary, &["print-config"], &project.0);
+        let config: Value = serde_json::from_str(&out.stdout).unwrap();
+        let top: Vec<&str> = config
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(top, [keys::HOOKS, keys::VERSION]);
+        for entries in config[keys::HOOKS].as_object().unwrap().values() {
+            for key in entries[0].as_object().unwrap().keys() {
+                assert!(keys::ENTRY.contains(&key.as_str()), "{key}");
+                written.insert(key.clone());
+            }
+        }
+    }
+    let options = [
+        keys::COMMAND,
+        keys::TIMEOUT,
+        keys::MATCHER,
+        keys::FAIL_CLOSED,
+        keys::LOOP_LIMIT,
+    ];
+    assert_eq!(written, options.map(str::to_owned).into());
+}
+
 #[test]
 fn install_into_an_empty_project_writes_version_and_entries() {
     let project = Project::new("empty");

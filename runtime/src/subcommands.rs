@@ -1,4 +1,4 @@
-//! The hook binary's own command line, for people: `print-config`, `install` and
+//! The hook binary's own subcommands, for people: `print-config`, `install` and
 //! `uninstall`, which need the binary's own handlers. Cursor runs the binary without
 //! arguments, so it stays a hook. (`doctor`, `replay` and the rest are the `cursor-hooks`
 //! command's, which no hook links.)
@@ -6,15 +6,16 @@
 //! Arguments are parsed by hand: an argument library would be linked into every hook binary
 //! and run at every start, for three subcommands and three flags.
 //!
-//! `install` and `uninstall` change `hooks.json` as text (`cli/edit.rs`), so the user's comments,
-//! layout and entries stay byte for byte, and check the result before writing it; the file is
-//! read and replaced under a lock, through links, with its mode kept (`cli/file.rs`).
+//! `install` and `uninstall` change `hooks.json` as text (`subcommands/edit.rs`), so the user's
+//! comments, layout and entries stay byte for byte, and check the result before writing it; the
+//! file is read and replaced under a lock, through links, with its mode kept
+//! (`subcommands/file.rs`).
 
 mod edit;
 mod file;
 
 use crate::hook::{FailPolicy, LoopLimit};
-use crate::hooks_json::CommandLine;
+use crate::hooks_json::{keys, CommandLine};
 use crate::respond::Entry;
 use edit::{Document, Edits, Item, Kind, Member, Node};
 use file::HooksFile;
@@ -160,22 +161,22 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     for entry in entries {
         let options = entry.options();
         let mut object = Map::new();
-        object.insert("command".into(), command.into());
+        object.insert(keys::COMMAND.into(), command.into());
         if let Some(timeout) = options.timeout {
-            object.insert("timeout".into(), timeout.into());
+            object.insert(keys::TIMEOUT.into(), timeout.into());
         }
         if let Some(matcher) = options.matcher {
-            object.insert("matcher".into(), matcher.into());
+            object.insert(keys::MATCHER.into(), matcher.into());
         }
         if options.fail == FailPolicy::Closed {
-            object.insert("failClosed".into(), true.into());
+            object.insert(keys::FAIL_CLOSED.into(), true.into());
         }
         match options.loop_limit {
             Some(LoopLimit::Limit(n)) => {
-                object.insert("loop_limit".into(), n.into());
+                object.insert(keys::LOOP_LIMIT.into(), n.into());
             }
             Some(LoopLimit::Unlimited) => {
-                object.insert("loop_limit".into(), Value::Null);
+                object.insert(keys::LOOP_LIMIT.into(), Value::Null);
             }
             None => {}
         }
@@ -246,7 +247,9 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
     if flags.user {
         let file = crate::launch::user_hooks_file()
             .ok_or("no home directory (HOME, or USERPROFILE on Windows, is not set)")?;
-        let dir = file.parent().expect("a file in ~/.cursor").to_path_buf();
+        // `~/.cursor/hooks.json` always has a parent; no panic site (and its file name) in
+        // every hook binary for it.
+        let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
         return Ok((file, dir));
     }
     let project = match &flags.project {
@@ -258,7 +261,12 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
 
 /// The keys of an entry that `install` sets from the handler's options; the entry's other keys
 /// (its `command` first) are the user's.
-const MANAGED_KEYS: [&str; 4] = ["timeout", "matcher", "failClosed", "loop_limit"];
+const MANAGED_KEYS: [&str; 4] = [
+    keys::TIMEOUT,
+    keys::MATCHER,
+    keys::FAIL_CLOSED,
+    keys::LOOP_LIMIT,
+];
 
 /// Which entries are this binary's: those whose command runs it (see [`runs_this_binary`]).
 struct Own<'a> {
@@ -274,7 +282,7 @@ impl Own<'_> {
 
     fn is_own(&self, entry: &Value) -> bool {
         entry
-            .get("command")
+            .get(keys::COMMAND)
             .and_then(Value::as_str)
             .is_some_and(|command| runs_this_binary(command, self.cwd, self.binary))
     }
@@ -310,20 +318,23 @@ fn edit_config(
     let Kind::Object(top) = &document.root.kind else {
         return Err(not_hooks_json());
     };
-    for key in ["version", "hooks"] {
+    for key in [keys::VERSION, keys::HOOKS] {
         if top.iter().filter(|member| member.key == key).count() > 1 {
             return Err(left(format!("`{key}` is there twice")));
         }
     }
     let mut edits = Edits::default();
     let mut new_top = Vec::new();
-    if add_version && !top.iter().any(|member| member.key == "version") {
-        new_top.push(Item::Member("version".into(), json!(1)));
+    if add_version && !top.iter().any(|member| member.key == keys::VERSION) {
+        new_top.push(Item::Member(keys::VERSION.into(), json!(1)));
     }
     let mut removed = 0;
-    match top.iter().find(|member| member.key == "hooks") {
+    match top.iter().find(|member| member.key == keys::HOOKS) {
         None if wanted.is_empty() => {}
-        None => new_top.push(Item::Member("hooks".into(), Value::Object(wanted.clone()))),
+        None => new_top.push(Item::Member(
+            keys::HOOKS.into(),
+            Value::Object(wanted.clone()),
+        )),
         Some(hooks) => {
             let Kind::Object(events) = &hooks.value.kind else {
                 return Err(not_hooks_json());
@@ -448,13 +459,13 @@ fn check_edit(
         return Err("the edit would not be an object".to_owned());
     };
     for key in before.keys().chain(after.keys()) {
-        let added_version = key == "version" && add_version && !before.contains_key(key);
-        if key != "hooks" && !added_version && before.get(key) != after.get(key) {
+        let added_version = key == keys::VERSION && add_version && !before.contains_key(key);
+        if key != keys::HOOKS && !added_version && before.get(key) != after.get(key) {
             return Err(format!("the edit would change `{key}`"));
         }
     }
     let hooks =
-        |config: &Map<String, Value>| config.get("hooks").and_then(Value::as_object).cloned();
+        |config: &Map<String, Value>| config.get(keys::HOOKS).and_then(Value::as_object).cloned();
     let (before, after) = (hooks(before), hooks(after));
     let (before, after) = (before.as_ref(), after.as_ref());
     let event_names = before.into_iter().chain(after).flat_map(Map::keys);
