@@ -6,7 +6,7 @@ use crate::write::{answers, doc, field_doc, fill, ident, line, lit, option_lit, 
 
 pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
-        "use crate::gen::traits::{Allow, Ask, Deny};\nuse crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
+        "use crate::response::checks::{Allow, Ask, Deny};\nuse crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
     );
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         response_type(&mut out, spec, event);

@@ -568,55 +568,63 @@ pub(crate) fn result_types(handler: &HandlerFn) -> Option<(&Type, &Type)> {
     Some((ok, error))
 }
 
-/// Free answer functions that earlier versions had: a decision is now its response type's
-/// constructor, and a field its setter. Outside a handler, rustc reads `deny(..)` and
-/// `allow()` as the lint attributes; here they get an error that names the route.
-const REMOVED_ANSWER_FNS: &[&str] = &["allow", "deny", "ask", "followup", "add_context"];
-
-/// The route that replaced a removed answer function, for `response`.
-fn answer_route(name: &str, response: &str) -> String {
+/// How each answer function is written from the response type, for `response`: the free
+/// functions other than `no_opinion` are gone, and their replacements differ.
+fn answer_route(name: &str, args: &str, response: &str) -> String {
     match name {
+        "no_opinion" => format!("{response}::default()"),
         "followup" => format!("{response}::default().followup_message(..)"),
         "add_context" => format!("{response}::default().additional_context(..)"),
-        _ => format!("{response}::{name}(..)"),
+        _ => format!("{response}::{name}{args}"),
     }
 }
 
-/// Bare calls of answer functions in the body's tokens. `no_opinion()` takes its type from the
-/// return type, so a method after it cannot be resolved (rustc says only "type annotations
-/// needed"); the removed free functions (`deny(..)`, …) name their replacement.
+/// The answer functions of the prelude, generic over the response type (all but `no_opinion`
+/// removed, and kept there only for the error that names their replacement).
+const ANSWER_FNS: &[&str] = &[
+    "no_opinion",
+    "allow",
+    "deny",
+    "ask",
+    "followup",
+    "add_context",
+];
+
+/// `deny("..").agent_message("..")`: the free function takes its type from the return type, so
+/// a method after it cannot be resolved (rustc says only "type annotations needed"). Found in
+/// the body's tokens: a bare call of an answer function followed by `.`.
 pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn::Result<()> {
     let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
     for (index, token) in tokens.iter().enumerate() {
-        let previous = index.checked_sub(1).map(|i| &tokens[i]);
         if let TokenTree::Group(group) = token {
-            // `#[deny(..)]` inside the body is an attribute, not a call.
-            let attribute = group.delimiter() == Delimiter::Bracket
-                && matches!(previous, Some(TokenTree::Punct(p)) if p.as_char() == '#' || p.as_char() == '!');
-            if !attribute {
-                check_answer_chains(event, &group.stream())?;
-            }
+            check_answer_chains(event, &group.stream())?;
             continue;
         }
         let TokenTree::Ident(name) = token else {
             continue;
         };
         let name_text = name.to_string();
-        let removed = REMOVED_ANSWER_FNS.contains(&name_text.as_str());
-        if !removed && name_text != "no_opinion" {
+        if !ANSWER_FNS.contains(&name_text.as_str()) {
             continue;
         }
         // `x.deny(..)` is a method and `Type::deny(..)` a constructor: only a bare call counts.
-        let bare = match previous {
+        let bare = match index.checked_sub(1).map(|i| &tokens[i]) {
             Some(TokenTree::Punct(p)) => p.as_char() != '.' && p.as_char() != ':',
-            // `fn deny(..)`: the user's own function.
-            Some(TokenTree::Ident(i)) => i != "fn",
             _ => true,
         };
-        let Some(TokenTree::Group(args)) = tokens.get(index + 1) else {
+        let (
+            Some(TokenTree::Group(args)),
+            Some(TokenTree::Punct(dot)),
+            Some(TokenTree::Ident(method)),
+        ) = (
+            tokens.get(index + 1),
+            tokens.get(index + 2),
+            tokens.get(index + 3),
+        )
+        else {
             continue;
         };
-        if !bare || args.delimiter() != Delimiter::Parenthesis {
+        if !bare || args.delimiter() != Delimiter::Parenthesis || dot.as_char() != '.' {
             continue;
         }
         let response = format!("{}Response", event.input);
@@ -625,27 +633,16 @@ pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn:
         } else {
             "(..)"
         };
-        if removed {
-            return Err(Error::new_spanned(
-                quote::quote!(#name #args),
-                format_args!(
-                    "there is no free `{name_text}{args_text}` function: build the answer from its response type, `{}`",
-                    answer_route(&name_text, &response)
-                ),
-            ));
-        }
-        let (Some(TokenTree::Punct(dot)), Some(TokenTree::Ident(method))) =
-            (tokens.get(index + 2), tokens.get(index + 3))
-        else {
-            continue;
-        };
-        if dot.as_char() != '.' {
-            continue;
-        }
         return Err(Error::new_spanned(
             quote::quote!(#name #args),
             format_args!(
-                "`no_opinion()` takes its response type from the function's return type, so no method can follow it (here `.{method}`): start from the response type instead, `{response}::default().{method}(..)`"
+                "{}: start from the response type instead, `{}.{method}(..)`",
+                if name_text == "no_opinion" {
+                    format!("`no_opinion()` takes its response type from the function's return type, so no method can follow it (here `.{method}`)")
+                } else {
+                    format!("there is no free `{name_text}{args_text}` function")
+                },
+                answer_route(&name_text, args_text, &response)
             ),
         ));
     }

@@ -219,6 +219,8 @@ pub mod prelude {
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that accept it.
     pub use crate::response::checks::{Decisions as _, FieldSetters as _};
+    // Removed: each call is a compile error naming its replacement.
+    pub use crate::response::removed::{add_context, allow, ask, deny, followup};
     pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
     pub use crate::{cursor_hook, CursorVersion, ToolInput};
 }

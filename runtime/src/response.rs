@@ -40,8 +40,93 @@ pub use crate::render::Response;
 /// called on a response that lacks it names the events that accept it. Reachable so that the
 /// errors can name them; not an API.
 #[doc(hidden)]
-pub mod checks {
-    pub use crate::gen::traits::{fields, Allow, Ask, Decisions, Deny, FieldSetters};
+#[path = "gen/traits.rs"]
+pub mod checks;
+
+/// The free answer functions of earlier versions (`deny(..)`, `allow()`, …). None compiles:
+/// each is bound by a trait no type implements, whose error names the route that replaced it.
+/// In the prelude so that an old call gets that error rather than rustc's "expected function,
+/// found built-in attribute `deny`"; a function of the user's own with the same name shadows it.
+#[doc(hidden)]
+pub mod removed {
+    /// Implemented by no type: `allow` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `allow()` function: write `{Self}::allow()`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAllow: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn allow<R: FreeAllow>() -> R {
+        R::never()
+    }
+
+    /// Implemented by no type: `deny` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `deny(..)` function: write `{Self}::deny(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeDeny: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn deny<R: FreeDeny>(user_message: impl Into<String>) -> R {
+        let _ = user_message;
+        R::never()
+    }
+
+    /// Implemented by no type: `ask` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `ask(..)` function: write `{Self}::ask(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAsk: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn ask<R: FreeAsk>(user_message: impl Into<String>) -> R {
+        let _ = user_message;
+        R::never()
+    }
+
+    /// Implemented by no type: `followup` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `followup(..)` function: write `{Self}::default().followup_message(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeFollowup: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn followup<R: FreeFollowup>(message: impl Into<String>) -> R {
+        let _ = message;
+        R::never()
+    }
+
+    /// Implemented by no type: `add_context` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `add_context(..)` function: write `{Self}::default().additional_context(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAddContext: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn add_context<R: FreeAddContext>(context: impl Into<String>) -> R {
+        let _ = context;
+        R::never()
+    }
 }
 
 /// No opinion: `{}`. Cursor and the other hooks decide. The default of every response, and the

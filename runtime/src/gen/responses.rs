@@ -8,8 +8,8 @@
     clippy::match_single_binding
 )]
 
-use crate::gen::traits::{Allow, Ask, Deny};
 use crate::render::Writer;
+use crate::response::checks::{Allow, Ask, Deny};
 use crate::response::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
