@@ -142,9 +142,9 @@ use cursor_hooks::prelude::*;
 #[cursor_hook(event = "beforeShellExecution", timeout = 5)]
 fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     if input.command.contains("rm -rf") {
-        deny("rm -rf is blocked by a hook")
+        BeforeShellExecutionResponse::deny("rm -rf is blocked by a hook")
     } else if input.command.contains("push --force") {
-        ask("This force-pushes. Run it?")
+        BeforeShellExecutionResponse::ask("This force-pushes. Run it?")
     } else {
         no_opinion()
     }
@@ -154,7 +154,7 @@ fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 #[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 5)]
 fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
     if input.file_path.ends_with(".env") {
-        deny("secrets stay unread")
+        BeforeReadFileResponse::deny("secrets stay unread")
     } else {
         no_opinion()
     }
@@ -164,7 +164,7 @@ fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
 #[cursor_hook(event = "stop", loop_limit = 1, timeout = 5)]
 fn verify(input: &Stop) -> StopResponse {
     if input.status == "completed" && input.loop_count == Some(0) {
-        followup("Run the tests and fix any failure before you finish.")
+        StopResponse::default().followup_message("Run the tests and fix any failure before you finish.")
     } else {
         no_opinion()
     }

@@ -1,20 +1,16 @@
-//! `runtime/src/gen/responses.rs`: the response types, their constructors and setters, their
-//! rendering, and the `FieldSetters` trait.
+//! `runtime/src/gen/responses.rs`: the response types, their constructors (one per decision:
+//! `allow`, `deny`, `ask`, `block`) and setters (one per wire field), and their rendering.
 
 use crate::model::{Category, Event, PermissionValue, ResponseField, ResponseType, Spec};
-use crate::write::{
-    answers, doc, event_names, field_doc, fill, ident, line, lit, option_lit, sources_line,
-    upper_camel,
-};
+use crate::write::{answers, doc, field_doc, fill, ident, line, lit, option_lit, sources_line};
 
 pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
-        "use crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
+        "use crate::response::checks::{Allow, Ask, Deny};\nuse crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
     );
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         response_type(&mut out, spec, event);
     }
-    field_setters(&mut out, spec);
     out
 }
 
@@ -91,7 +87,6 @@ fn response_type(out: &mut String, spec: &Spec, event: &Event) {
 
     // Constructors and setters.
     line(out, &fill("impl {ty} {", &[("ty", ty)]));
-    out.push_str("/// No opinion: `{}`.\npub fn no_opinion() -> Self { Self::default() }\n\n");
     if has_permission {
         let values = [("pty", permission_ty(event))];
         line(
@@ -136,18 +131,12 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
     if event.category == Category::PromptGate {
         out.push_str("/// Blocks the prompt: `{\"continue\":false,\"user_message\":…}`.\npub fn block(user_message: impl Into<String>) -> Self { Self { r#continue: Some(false), user_message: Some(user_message.into()) } }\n\n");
     }
-    if event.has_field("followup_message") {
-        out.push_str("/// Keeps the agent going: `{\"followup_message\":…}` (used when `status` is `completed`).\npub fn followup(message: impl Into<String>) -> Self { Self { followup_message: Some(message.into()), ..Self::default() } }\n\n");
-    }
-    if event.has_field("additional_context") {
-        out.push_str("/// Injects context: `{\"additional_context\":…}`.\npub fn add_context(context: impl Into<String>) -> Self { Self { additional_context: Some(context.into()), ..Self::default() } }\n\n");
-    }
     for field in &event.response.fields {
         setter(out, field);
     }
     out.push_str("}\n\n");
 
-    // Traits behind the free constructor functions.
+    // The traits whose bounds give a constructor called on the wrong response its error.
     line(
         out,
         &fill("impl crate::sealed::Sealed for {ty} {}", &[("ty", ty)]),
@@ -167,12 +156,6 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
         if asks {
             line(out, &fill("impl Ask for {ty} { fn ask(user_message: String) -> Self { Self::ask(user_message) } }", &values));
         }
-    }
-    if event.has_field("followup_message") {
-        line(out, &fill("impl Followup for {ty} { fn followup(message: String) -> Self { Self::followup(message) } }", &values));
-    }
-    if event.has_field("additional_context") {
-        line(out, &fill("impl AddContext for {ty} { fn add_context(context: String) -> Self { Self::add_context(context) } }", &values));
     }
 
     // Rendering. The event's block, for `fail = "closed"`, is built by the constructor a handler
@@ -261,107 +244,6 @@ fn setter(out: &mut String, field: &ResponseField) {
     line(out, &fill(template, &[("id", &id)]));
 }
 
-/// A setter's parameters and the arguments that pass them on, by response field type.
-fn setter_signature(ty: ResponseType) -> (&'static str, &'static str) {
-    match ty {
-        ResponseType::String => ("value: impl Into<String>", "value"),
-        ResponseType::Bool => ("value: bool", "value"),
-        ResponseType::Json => ("value: Value", "value"),
-        ResponseType::StringMap => (
-            "key: impl Into<String>, value: impl Into<String>",
-            "key, value",
-        ),
-        ResponseType::StringList => (
-            "values: impl IntoIterator<Item = impl Into<String>>",
-            "values",
-        ),
-    }
-}
-
-/// `FieldSetters`: every response setter, on every response type, gated by a per-field trait
-/// that only the types with that field implement. A type's own (inherent) setter wins; on
-/// any other type the call is an error that names the events accepting the field.
-fn field_setters(out: &mut String, spec: &Spec) {
-    // Field name → (type, events accepting it), in the spec's order of first appearance.
-    let mut fields: Vec<(&str, ResponseType, Vec<&Event>)> = Vec::new();
-    for event in spec.events.iter().filter(|e| !e.is_observe()) {
-        for field in &event.response.fields {
-            match fields.iter_mut().find(|(n, _, _)| *n == field.name) {
-                Some((_, _, events)) => events.push(event),
-                None => fields.push((&field.name, field.ty, vec![event])),
-            }
-        }
-    }
-    doc(
-        out,
-        "Setters for the fields some events accept, on every response type. A response's own
-setter is always the one called; on a response without that field the call does not compile,
-and the error names the events that accept it. In the prelude.",
-    );
-    out.push_str("pub trait FieldSetters: Sized {\n");
-    for (name, ty, events) in &fields {
-        let (params, args) = setter_signature(*ty);
-        line(
-            out,
-            &fill(
-                "/// Sets `{name}` (accepted by {list}).
-#[must_use = \"a response is built by value: use the returned response\"]
-fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
-",
-                &[
-                    ("name", name),
-                    ("list", &event_names(events)),
-                    ("id", &ident(name)),
-                    ("params", params),
-                    ("bound", &format!("fields::{}", upper_camel(name))),
-                    ("args", args),
-                ],
-            ),
-        );
-    }
-    out.push_str("}\n\nimpl<T: Response> FieldSetters for T {}\n\n");
-    out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
-    for (name, ty, events) in &fields {
-        let trait_name = upper_camel(name);
-        let (params, args) = setter_signature(*ty);
-        line(
-            out,
-            &fill(
-                "/// Responses with a `{name}` field.
-#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
-pub trait {trait}: crate::sealed::Sealed {
-/// Sets the field.
-#[must_use]
-fn set(self, {params}) -> Self;
-}",
-                &[
-                    ("name", name),
-                    ("list", &event_names(events)),
-                    ("trait", &trait_name),
-                    ("params", params),
-                ],
-            ),
-        );
-        for event in events {
-            line(
-                out,
-                &fill(
-                    "impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
-                    &[
-                        ("trait", &trait_name),
-                        ("ty", &event.response_ty()),
-                        ("params", params),
-                        ("id", &ident(name)),
-                        ("args", args),
-                    ],
-                ),
-            );
-        }
-        out.push('\n');
-    }
-    out.push_str("}\n\n");
-}
-
 /// A doctest for the response type's docs: the common way to build its answer.
 fn response_example(event: &Event) -> Option<String> {
     let ty = event.response_ty();
@@ -380,11 +262,11 @@ fn response_example(event: &Event) -> Option<String> {
             r#"{"continue":false,"user_message":"no secrets"}"#,
         ),
         Category::Loop => (
-            format!("{ty}::followup(\"run the tests\")"),
+            format!("{ty}::default().followup_message(\"run the tests\")"),
             r#"{"followup_message":"run the tests"}"#,
         ),
         Category::Context => (
-            format!("{ty}::add_context(\"branch: main\")"),
+            format!("{ty}::default().additional_context(\"branch: main\")"),
             r#"{"additional_context":"branch: main"}"#,
         ),
         Category::Notice => (

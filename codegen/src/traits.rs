@@ -1,9 +1,13 @@
-//! `runtime/src/gen/traits.rs`: the traits behind the free constructors (`allow()`, `deny(msg)`,
-//! `ask(msg)`, `followup(msg)`, `add_context(text)`), whose compile errors name the events that
-//! accept each answer. `runtime/src/response.rs` re-exports them.
+//! `runtime/src/gen/traits.rs`: traits that exist only for compile errors. Every response type
+//! gets every constructor (`Decisions`) and every setter (`FieldSetters`) through a blanket
+//! impl whose bound only the responses that have the decision or field satisfy. A type's own
+//! (inherent) constructor or setter always wins; on any other response the call fails with an
+//! error that names the events accepting it, instead of rustc's "no function or associated item
+//! named ...". The prelude imports `Decisions` and `FieldSetters` as `_`; nothing here is public
+//! API.
 
-use crate::model::{Category, Event, PermissionValue, Spec};
-use crate::write::fill;
+use crate::model::{Category, Event, PermissionValue, ResponseType, Spec};
+use crate::write::{doc, event_names, fill, ident, line, upper_camel};
 
 /// "a, b and c".
 fn and_list(names: &[&str]) -> String {
@@ -25,8 +29,6 @@ fn names_where(spec: &Spec, keep: impl Fn(&Event) -> bool) -> Vec<&str> {
 pub(crate) fn file(spec: &Spec) -> String {
     let allow = names_where(spec, |e| e.accepts(PermissionValue::Allow));
     let ask = names_where(spec, |e| e.accepts(PermissionValue::Ask));
-    let followup = names_where(spec, |e| e.has_field("followup_message"));
-    let add_context = names_where(spec, |e| e.has_field("additional_context"));
     // Where `deny(message)` does not fit, what to write instead.
     let mut deny_notes: Vec<String> = spec
         .events
@@ -52,8 +54,10 @@ pub(crate) fn file(spec: &Spec) -> String {
                 )
             }),
     );
-    fill(
-        "use crate::response::Response;
+    let mut out = fill(
+        "use crate::gen::responses::*;
+use crate::response::Response;
+use serde_json::Value;
 
 /// Responses that can deny with a message shown to the user.
 #[diagnostic::on_unimplemented(
@@ -87,32 +91,127 @@ pub trait Ask: Response {
 fn ask(user_message: String) -> Self;
 }
 
-/// Responses that can continue the agent loop.
-#[diagnostic::on_unimplemented(
-message = \"`{Self}` has no `followup_message`\",
-label = \"`followup(...)` is valid only on {followup}\"
-)]
-pub trait Followup: Response {
-/// `{\"followup_message\":…}`.
-fn followup(message: String) -> Self;
+/// The constructors of the decisions, on every response type; a response's own constructor is
+/// always the one called.
+pub trait Decisions: Sized {
+/// `{\"permission\":\"allow\"}`.
+fn allow() -> Self where Self: Allow { <Self as Allow>::allow() }
+/// `{\"permission\":\"deny\",\"user_message\":…}`.
+fn deny(user_message: impl Into<String>) -> Self where Self: Deny { <Self as Deny>::deny(user_message.into()) }
+/// `{\"permission\":\"ask\",\"user_message\":…}`.
+fn ask(user_message: impl Into<String>) -> Self where Self: Ask { <Self as Ask>::ask(user_message.into()) }
 }
 
-/// Responses that can inject context into the agent.
-#[diagnostic::on_unimplemented(
-message = \"`{Self}` has no `additional_context`\",
-label = \"`add_context(...)` is valid only on {add_context}\"
-)]
-pub trait AddContext: Response {
-/// `{\"additional_context\":…}`.
-fn add_context(context: String) -> Self;
-}
+impl<T: Response> Decisions for T {}
+
 ",
         &[
             ("deny_notes", &deny_notes.join("; ")),
             ("allow", &allow.join(", ")),
             ("ask", &and_list(&ask)),
-            ("followup", &and_list(&followup)),
-            ("add_context", &and_list(&add_context)),
         ],
-    )
+    );
+    field_setters(&mut out, spec);
+    out
+}
+
+/// A setter's parameters and the arguments that pass them on, by response field type.
+fn setter_signature(ty: ResponseType) -> (&'static str, &'static str) {
+    match ty {
+        ResponseType::String => ("value: impl Into<String>", "value"),
+        ResponseType::Bool => ("value: bool", "value"),
+        ResponseType::Json => ("value: Value", "value"),
+        ResponseType::StringMap => (
+            "key: impl Into<String>, value: impl Into<String>",
+            "key, value",
+        ),
+        ResponseType::StringList => (
+            "values: impl IntoIterator<Item = impl Into<String>>",
+            "values",
+        ),
+    }
+}
+
+/// `FieldSetters`: every response setter, on every response type, gated by a per-field trait
+/// that only the types with that field implement. A type's own (inherent) setter wins; on
+/// any other type the call is an error that names the events accepting the field.
+fn field_setters(out: &mut String, spec: &Spec) {
+    // Field name → (type, events accepting it), in the spec's order of first appearance.
+    let mut fields: Vec<(&str, ResponseType, Vec<&Event>)> = Vec::new();
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        for field in &event.response.fields {
+            match fields.iter_mut().find(|(n, _, _)| *n == field.name) {
+                Some((_, _, events)) => events.push(event),
+                None => fields.push((&field.name, field.ty, vec![event])),
+            }
+        }
+    }
+    doc(
+        out,
+        "Setters for the fields some events accept, on every response type. A response's own
+setter is always the one called; on a response without that field the call does not compile,
+and the error names the events that accept it. The prelude imports it as `_`.",
+    );
+    out.push_str("pub trait FieldSetters: Sized {\n");
+    for (name, ty, events) in &fields {
+        let (params, args) = setter_signature(*ty);
+        line(
+            out,
+            &fill(
+                "/// Sets `{name}` (accepted by {list}).
+#[must_use = \"a response is built by value: use the returned response\"]
+fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
+",
+                &[
+                    ("name", name),
+                    ("list", &event_names(events)),
+                    ("id", &ident(name)),
+                    ("params", params),
+                    ("bound", &format!("fields::{}", upper_camel(name))),
+                    ("args", args),
+                ],
+            ),
+        );
+    }
+    out.push_str("}\n\nimpl<T: Response> FieldSetters for T {}\n\n");
+    out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+    for (name, ty, events) in &fields {
+        let trait_name = upper_camel(name);
+        let (params, args) = setter_signature(*ty);
+        line(
+            out,
+            &fill(
+                "/// Responses with a `{name}` field.
+#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
+pub trait {trait}: crate::sealed::Sealed {
+/// Sets the field.
+#[must_use]
+fn set(self, {params}) -> Self;
+}",
+                &[
+                    ("name", name),
+                    ("list", &event_names(events)),
+                    ("trait", &trait_name),
+                    ("params", params),
+                ],
+            ),
+        );
+        for event in events {
+            line(
+                out,
+                &fill(
+                    "impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
+                    &[
+                        ("trait", &trait_name),
+                        ("ty", &event.response_ty()),
+                        ("params", params),
+                        ("id", &ident(name)),
+                        ("args", args),
+                    ],
+                ),
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("}\n\n");
 }

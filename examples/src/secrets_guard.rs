@@ -31,7 +31,7 @@ pub fn is_secret(path: &str) -> bool {
 #[cursor_hook(event = "beforeReadFile", timeout = 5)]
 pub fn read(input: &BeforeReadFile) -> BeforeReadFileResponse {
     if is_secret(&input.file_path) {
-        deny(format!(
+        BeforeReadFileResponse::deny(format!(
             "{} holds secrets and is not shared with the agent",
             file_name(&input.file_path)
         ))

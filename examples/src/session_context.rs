@@ -44,5 +44,5 @@ pub fn session_start(input: &SessionStart) -> SessionStartResponse {
         .common
         .project_dir()
         .map_or_else(|| NO_REPOSITORY.to_owned(), |dir| describe(&dir));
-    add_context(context)
+    SessionStartResponse::default().additional_context(context)
 }

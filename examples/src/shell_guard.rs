@@ -60,7 +60,7 @@ pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
         Verdict::RecursiveDelete => {
             BeforeShellExecutionResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
         }
-        Verdict::ForcePush => ask(ASK_MESSAGE),
+        Verdict::ForcePush => BeforeShellExecutionResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
 }
@@ -79,7 +79,7 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
         Verdict::RecursiveDelete => {
             PreToolUseResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
         }
-        Verdict::ForcePush => ask(ASK_MESSAGE),
+        Verdict::ForcePush => PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
 }

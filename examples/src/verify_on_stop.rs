@@ -9,7 +9,7 @@ pub const FOLLOWUP: &str = "Before finishing, run the project's tests and fix an
 #[cursor_hook(event = "stop", loop_limit = 1, timeout = 5)]
 pub fn stop(input: &Stop) -> StopResponse {
     if input.status == "completed" && input.loop_count == Some(0) {
-        followup(FOLLOWUP)
+        StopResponse::default().followup_message(FOLLOWUP)
     } else {
         no_opinion()
     }

@@ -568,7 +568,19 @@ pub(crate) fn result_types(handler: &HandlerFn) -> Option<(&Type, &Type)> {
     Some((ok, error))
 }
 
-/// The answer functions of the prelude, generic over the response type.
+/// How each answer function is written from the response type, for `response`: the free
+/// functions other than `no_opinion` are gone, and their replacements differ.
+fn answer_route(name: &str, args: &str, response: &str) -> String {
+    match name {
+        "no_opinion" => format!("{response}::default()"),
+        "followup" => format!("{response}::default().followup_message(..)"),
+        "add_context" => format!("{response}::default().additional_context(..)"),
+        _ => format!("{response}::{name}{args}"),
+    }
+}
+
+/// The answer functions of the prelude, generic over the response type (all but `no_opinion`
+/// removed, and kept there only for the error that names their replacement).
 const ANSWER_FNS: &[&str] = &[
     "no_opinion",
     "allow",
@@ -624,7 +636,13 @@ pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn:
         return Err(Error::new_spanned(
             quote::quote!(#name #args),
             format_args!(
-                "`{name_text}{args_text}` takes its response type from the function's return type, so no method can follow it (here `.{method}`): start from the response type instead, `{response}::{name_text}{args_text}.{method}(..)`"
+                "{}: start from the response type instead, `{}.{method}(..)`",
+                if name_text == "no_opinion" {
+                    format!("`no_opinion()` takes its response type from the function's return type, so no method can follow it (here `.{method}`)")
+                } else {
+                    format!("there is no free `{name_text}{args_text}` function")
+                },
+                answer_route(&name_text, args_text, &response)
             ),
         ));
     }

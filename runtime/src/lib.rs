@@ -27,7 +27,7 @@
 //! ```
 //! # use cursor_hooks::prelude::*;
 //! # fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-//! #     if input.command.contains("rm -rf") { deny("rm -rf is blocked") } else { no_opinion() }
+//! #     if input.command.contains("rm -rf") { BeforeShellExecutionResponse::deny("rm -rf is blocked") } else { no_opinion() }
 //! # }
 //! let input: BeforeShellExecution = serde_json::from_str(
 //!     r#"{"hook_event_name":"beforeShellExecution","command":"rm -rf /","cursor_version":"2.4.0"}"#,
@@ -113,7 +113,7 @@ mod version;
 ///
 /// #[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 5)]
 /// fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
-///     if input.file_path.ends_with(".env") { deny("secrets stay unread") } else { no_opinion() }
+///     if input.file_path.ends_with(".env") { BeforeReadFileResponse::deny("secrets stay unread") } else { no_opinion() }
 /// }
 /// # fn main() {}
 /// ```
@@ -146,9 +146,9 @@ mod version;
 /// so the error type must implement [`Display`](std::fmt::Display)). A binary lists its
 /// handlers once with [`main!`].
 ///
-/// The answer functions of the prelude (`deny(..)`, `allow()`, `ask(..)`, …) take their type
-/// from the handler's return type, so no method can follow them: to set more fields, start from
-/// the response type, `BeforeShellExecutionResponse::deny("..").agent_message("..")`.
+/// An answer is built from its response type: a decision by its constructor, other fields by
+/// setters named after the wire fields, `BeforeShellExecutionResponse::deny("..").agent_message("..")`;
+/// no opinion is `no_opinion()` (see [`response`]).
 ///
 /// Mistakes are compile errors at your tokens. An answer the event does not accept:
 ///
@@ -158,7 +158,7 @@ mod version;
 /// // `stop` cannot deny: it can only keep the agent going with `followup_message`.
 /// #[cursor_hook(event = "stop")]
 /// fn stop(input: Stop) -> StopResponse {
-///     deny("not yet")
+///     StopResponse::deny("not yet")
 /// }
 /// # fn main() {}
 /// ```
@@ -192,7 +192,7 @@ pub use capture::is_replay;
 ///
 /// #[cursor_hook(event = "stop")]
 /// fn verify(input: &Stop) -> StopResponse {
-///     if input.loop_count == Some(0) { followup("run the tests first") } else { no_opinion() }
+///     if input.loop_count == Some(0) { StopResponse::default().followup_message("run the tests first") } else { no_opinion() }
 /// }
 ///
 /// #[cursor_hook(event = "afterFileEdit")]
@@ -223,12 +223,12 @@ pub use serde_json;
 pub mod prelude {
     pub use crate::event::*;
     pub use crate::gen::responses::*;
-    pub use crate::response::{
-        add_context, allow, ask, deny, followup, no_opinion, Permission, PermissionOrAsk, Response,
-    };
-    pub use crate::response::{
-        AddContext as _, Allow as _, Ask as _, Deny as _, FieldSetters as _, Followup as _,
-    };
+    // Only for their compile errors: a constructor or setter on a response without it names
+    // the events that accept it.
+    pub use crate::response::checks::{Decisions as _, FieldSetters as _};
+    // Removed: each call is a compile error naming its replacement.
+    pub use crate::response::removed::{add_context, allow, ask, deny, followup};
+    pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
     pub use crate::{cursor_hook, CursorVersion, ToolInput};
 }
 

@@ -10,61 +10,143 @@
 //! let answer = BeforeShellExecutionResponse { followup_message: Some("go on".into()), ..Default::default() };
 //! ```
 //!
-//! Every response's [`Default`] is *no opinion*: Cursor writes `{}` and leaves the decision to
-//! Cursor and the other hooks. An explicit [`allow`] is a decision: it overrides Cursor's own
-//! approval prompt.
+//! One way to build each answer:
+//!
+//! - **No opinion** (`{}`, Cursor and the other hooks decide): [`no_opinion()`], the same as the
+//!   response's [`Default`].
+//! - **A decision**: the response type's constructor, named after the wire value it writes:
+//!   `allow()`, `deny(user_message)` and `ask(user_message)` for `permission` (with
+//!   `BeforeTabFileReadResponse::deny()`, which Cursor shows no message for), and
+//!   `BeforeSubmitPromptResponse::block(user_message)`, which writes
+//!   `{"continue":false,"user_message":…}` (not called `continue`, a Rust keyword, because it
+//!   sets both fields). An explicit `allow()` overrides Cursor's own approval prompt.
+//! - **Any other field**: the setter named after the wire field, on the constructor's result
+//!   or on `Default`: `BeforeShellExecutionResponse::deny("..").agent_message("..")`,
+//!   `StopResponse::default().followup_message("..")`.
+//!
+//! A constructor or setter called on a response that does not accept it is a compile error
+//! naming the events that do. The fields are public so that tests can read and match an
+//! answer.
+//!
+//! `permission` has two types, [`Permission`] (allow, deny) and [`PermissionOrAsk`] (allow,
+//! deny, ask), rather than one named after the wire field, so that `ask` on an event that does
+//! not take it does not compile.
 
 pub use crate::gen::permissions::{Permission, PermissionOrAsk};
 pub use crate::gen::responses::*;
-// Generated so that their error labels list the events the spec gives each answer.
-pub use crate::gen::traits::{AddContext, Allow, Ask, Deny, Followup};
 pub use crate::render::Response;
 
-/// No opinion: `{}`. Cursor and the other hooks decide. The default of every response.
-///
-/// ```
-/// use cursor_hooks::prelude::*;
-///
-/// let answer: BeforeReadFileResponse = no_opinion();
-/// assert_eq!(answer, BeforeReadFileResponse::default());
-/// ```
-pub fn no_opinion<R: Response>() -> R {
-    R::default()
+/// Traits that exist only for their compile errors: through them a constructor or setter
+/// called on a response that lacks it names the events that accept it. Reachable so that the
+/// errors can name them; not an API.
+#[doc(hidden)]
+#[path = "gen/traits.rs"]
+pub mod checks;
+
+/// The free answer functions of earlier versions (`deny(..)`, `allow()`, …). None compiles:
+/// each is bound by a trait no type implements, whose error names the route that replaced it.
+/// In the prelude so that an old call gets that error rather than rustc's "expected function,
+/// found built-in attribute `deny`"; a function of the user's own with the same name shadows it.
+#[doc(hidden)]
+pub mod removed {
+    /// Implemented by no type: `allow` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `allow()` function: write `{Self}::allow()`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAllow: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn allow<R: FreeAllow>() -> R {
+        R::never()
+    }
+
+    /// Implemented by no type: `deny` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `deny(..)` function: write `{Self}::deny(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeDeny: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn deny<R: FreeDeny>(user_message: impl Into<String>) -> R {
+        let _ = user_message;
+        R::never()
+    }
+
+    /// Implemented by no type: `ask` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `ask(..)` function: write `{Self}::ask(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAsk: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn ask<R: FreeAsk>(user_message: impl Into<String>) -> R {
+        let _ = user_message;
+        R::never()
+    }
+
+    /// Implemented by no type: `followup` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `followup(..)` function: write `{Self}::default().followup_message(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeFollowup: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn followup<R: FreeFollowup>(message: impl Into<String>) -> R {
+        let _ = message;
+        R::never()
+    }
+
+    /// Implemented by no type: `add_context` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `add_context(..)` function: write `{Self}::default().additional_context(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAddContext: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Removed: a call names its replacement.
+    pub fn add_context<R: FreeAddContext>(context: impl Into<String>) -> R {
+        let _ = context;
+        R::never()
+    }
 }
 
-/// Deny with a message for the user: `{"permission":"deny","user_message":…}`.
+/// No opinion: `{}`. Cursor and the other hooks decide. The default of every response, and the
+/// same as its [`Default`]; generic, so it reads the same in every handler.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-///     if input.command.contains("rm -rf") { deny("rm -rf is blocked") } else { no_opinion() }
+///     if input.command.contains("rm -rf") {
+///         BeforeShellExecutionResponse::deny("rm -rf is blocked")
+///     } else {
+///         no_opinion()
+///     }
 /// }
+/// let answer: BeforeReadFileResponse = no_opinion();
+/// assert_eq!(answer, BeforeReadFileResponse::default());
 /// ```
-pub fn deny<R: Deny>(user_message: impl Into<String>) -> R {
-    R::deny(user_message.into())
-}
-
-/// Allow explicitly: `{"permission":"allow"}`. This overrides Cursor's own approval prompt;
-/// prefer [`no_opinion`] unless that is what you mean.
-pub fn allow<R: Allow>() -> R {
-    R::allow()
-}
-
-/// Ask the user: `{"permission":"ask","user_message":…}`, or `deny` where Cursor does not
-/// honour `ask` (see `spec/compat.json`).
-pub fn ask<R: Ask>(user_message: impl Into<String>) -> R {
-    R::ask(user_message.into())
-}
-
-/// Keep the agent going with another message: `{"followup_message":…}` (stop, subagentStop).
-pub fn followup<R: Followup>(message: impl Into<String>) -> R {
-    R::followup(message.into())
-}
-
-/// Inject context into the agent: `{"additional_context":…}`.
-pub fn add_context<R: AddContext>(context: impl Into<String>) -> R {
-    R::add_context(context.into())
+pub fn no_opinion<R: Response>() -> R {
+    R::default()
 }
 
 impl From<Permission> for PermissionOrAsk {

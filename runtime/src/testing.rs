@@ -7,8 +7,8 @@
 //!
 //! #[cursor_hook(event = "beforeShellExecution")]
 //! fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-//!     if input.command.contains("rm -rf") { deny("rm -rf is blocked") }
-//!     else if input.command.contains("push --force") { ask("force-push?") }
+//!     if input.command.contains("rm -rf") { BeforeShellExecutionResponse::deny("rm -rf is blocked") }
+//!     else if input.command.contains("push --force") { BeforeShellExecutionResponse::ask("force-push?") }
 //!     else { no_opinion() }
 //! }
 //!
@@ -167,15 +167,6 @@ impl Payload for Value {
     }
 }
 
-/// A typed input, serialized back to JSON (unknown fields in `extra` included).
-pub struct Typed<E>(pub E);
-
-impl<E: Event> Payload for Typed<E> {
-    fn into_bytes(self) -> Vec<u8> {
-        serde_json::to_vec(&self.0).expect("inputs always serialize")
-    }
-}
-
 impl Rendered {
     /// The payload's known fields that the run read as absent because Cursor sent them with
     /// another type than this version expects (payload drift), from their stderr lines. The
@@ -189,7 +180,11 @@ impl Rendered {
     ///
     /// #[cursor_hook(event = "beforeShellExecution", fail = "closed")]
     /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    ///     if input.command.contains("rm -rf") { deny("rm -rf is blocked") } else { no_opinion() }
+    ///     if input.command.contains("rm -rf") {
+    ///         BeforeShellExecutionResponse::deny("rm -rf is blocked")
+    ///     } else {
+    ///         no_opinion()
+    ///     }
     /// }
     ///
     /// let drifted = BeforeShellExecution::fixture()
@@ -293,7 +288,7 @@ pub struct Change {
 ///
 /// #[cursor_hook(event = "beforeShellExecution")]
 /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-///     if input.command.contains("rm") { deny("no rm") } else { no_opinion() }
+///     if input.command.contains("rm") { BeforeShellExecutionResponse::deny("no rm") } else { no_opinion() }
 /// }
 ///
 /// let file = std::env::temp_dir().join(format!("capture-doc-{}.jsonl", std::process::id()));

@@ -100,9 +100,9 @@ fn every_default_is_an_empty_object() {
     ] {
         assert_eq!(out(&(), observe), "{}", "{observe}");
     }
-    // `no_opinion()` and the types' own `no_opinion()` are the same `{}`, also for 1.7 payloads.
+    // `no_opinion()` is the types' `Default`, `{}`, also for 1.7 payloads.
     let answer: BeforeShellExecutionResponse = no_opinion();
-    assert_eq!(answer, BeforeShellExecutionResponse::no_opinion());
+    assert_eq!(answer, BeforeShellExecutionResponse::default());
     let legacy = render_with(
         &answer,
         "beforeShellExecution",
@@ -117,12 +117,8 @@ fn every_default_is_an_empty_object() {
 fn session_start() {
     // E1.
     assert_eq!(
-        out(&SessionStartResponse::add_context("CTX-S1"), "sessionStart"),
-        r#"{"additional_context":"CTX-S1"}"#
-    );
-    assert_eq!(
         out(
-            &add_context::<SessionStartResponse>("CTX-S1"),
+            &SessionStartResponse::default().additional_context("CTX-S1"),
             "sessionStart"
         ),
         r#"{"additional_context":"CTX-S1"}"#
@@ -158,10 +154,6 @@ fn pre_tool_use() {
         out(&PreToolUseResponse::allow(), "preToolUse"),
         r#"{"permission":"allow"}"#
     );
-    assert_eq!(
-        out(&allow::<PreToolUseResponse>(), "preToolUse"),
-        r#"{"permission":"allow"}"#
-    );
     // E17.
     let rewrite = PreToolUseResponse::allow().updated_input(json!({"command": "npm ci"}));
     assert_eq!(
@@ -169,7 +161,7 @@ fn pre_tool_use() {
         r#"{"permission":"allow","updated_input":{"command":"npm ci"}}"#
     );
     assert_eq!(
-        out(&deny::<PreToolUseResponse>("no"), "preToolUse"),
+        out(&PreToolUseResponse::deny("no"), "preToolUse"),
         r#"{"permission":"deny","user_message":"no"}"#
     );
     assert_eq!(
@@ -185,12 +177,15 @@ fn pre_tool_use() {
 fn post_tool_use_and_failure() {
     // E6 and E7.
     assert_eq!(
-        out(&PostToolUseResponse::add_context("CTX-P1"), "postToolUse"),
+        out(
+            &PostToolUseResponse::default().additional_context("CTX-P1"),
+            "postToolUse"
+        ),
         r#"{"additional_context":"CTX-P1"}"#
     );
     assert_eq!(
         out(
-            &PostToolUseFailureResponse::add_context("CTX-F1"),
+            &PostToolUseFailureResponse::default().additional_context("CTX-F1"),
             "postToolUseFailure"
         ),
         r#"{"additional_context":"CTX-F1"}"#
@@ -235,7 +230,10 @@ fn subagents() {
         r#"{"permission":"allow","user_message":"ok"}"#
     );
     assert_eq!(
-        out(&SubagentStopResponse::followup("go on"), "subagentStop"),
+        out(
+            &SubagentStopResponse::default().followup_message("go on"),
+            "subagentStop"
+        ),
         r#"{"followup_message":"go on"}"#
     );
     assert_eq!(
@@ -339,14 +337,10 @@ fn read_prompt_compact_stop_tab_workspace() {
     // E12.
     assert_eq!(
         out(
-            &StopResponse::followup("STOP-FOLLOWUP-REASON: reply only DONE2."),
+            &StopResponse::default().followup_message("STOP-FOLLOWUP-REASON: reply only DONE2."),
             "stop"
         ),
         r#"{"followup_message":"STOP-FOLLOWUP-REASON: reply only DONE2."}"#
-    );
-    assert_eq!(
-        out(&followup::<StopResponse>("x"), "stop"),
-        r#"{"followup_message":"x"}"#
     );
     assert_eq!(
         out(&StopResponse::default().followup_message("y"), "stop"),
@@ -427,7 +421,7 @@ fn messages_are_escaped_json() {
             &BeforeSubmitPromptResponse::block(message),
             "beforeSubmitPrompt",
         ),
-        out(&StopResponse::followup(message), "stop"),
+        out(&StopResponse::default().followup_message(message), "stop"),
     ] {
         assert!(!stdout.contains('\n'), "one line: {stdout:?}");
         let value = parsed(&stdout);
@@ -525,8 +519,6 @@ fn keep_ask_keeps_ask_where_it_would_be_downgraded() {
 #[test]
 fn ask_on_pre_tool_use_is_always_deny() {
     let answer = PreToolUseResponse::ask("really?");
-    let via_fn: PreToolUseResponse = ask("really?");
-    assert_eq!(answer, via_fn);
     let versions = [
         CursorVersion::parse("1.7.2"),
         CursorVersion::parse("2.0.77"),

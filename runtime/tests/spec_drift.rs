@@ -4,6 +4,7 @@
 //! without a regeneration (or a hand edit of the generated code) fails here.
 
 use cursor_hooks::event::*;
+use cursor_hooks::response::checks::{Allow, Ask, Deny};
 use cursor_hooks::response::*;
 use cursor_hooks::spec::{info, EVENTS};
 use cursor_hooks::testing::{render, run, Rendered};
@@ -111,18 +112,19 @@ macro_rules! implements {
     }};
 }
 
-/// For each input type in order: (wire name, implements Ask, Allow, Deny, Followup, AddContext)
+/// For each input type in order: (wire name, implements Ask, Allow, Deny, FollowupMessage,
+/// AdditionalContext)
 /// for its response type.
 macro_rules! traits_all {
     ($($ty:ident),*) => {
         vec![$((
             <$ty as Event>::NAME,
             [
-                implements!(<$ty as Event>::Response, cursor_hooks::response::Ask),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::Allow),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::Deny),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::Followup),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::AddContext),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Ask),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Allow),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Deny),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::fields::FollowupMessage),
+                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::fields::AdditionalContext),
             ],
         )),*]
     };
@@ -251,11 +253,15 @@ fn helper_traits_exist_exactly_where_the_spec_allows_them() {
             permission.contains(&"deny") && has("user_message"),
             "{name}: Deny (deny with a user_message)"
         );
-        assert_eq!(*followup, has("followup_message"), "{name}: Followup");
+        assert_eq!(
+            *followup,
+            has("followup_message"),
+            "{name}: FollowupMessage"
+        );
         assert_eq!(
             *add_context,
             has("additional_context"),
-            "{name}: AddContext"
+            "{name}: AdditionalContext"
         );
     }
 }

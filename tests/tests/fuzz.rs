@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 fn shell(input: &BeforeShellExecution) -> BeforeShellExecutionResponse {
     match input.command.len() % 4 {
         0 => BeforeShellExecutionResponse::deny("no").agent_message("not this"),
-        1 => ask("sure?"),
-        2 => allow(),
+        1 => BeforeShellExecutionResponse::ask("sure?"),
+        2 => BeforeShellExecutionResponse::allow(),
         _ => no_opinion(),
     }
 }
@@ -27,9 +27,9 @@ fn shell(input: &BeforeShellExecution) -> BeforeShellExecutionResponse {
 fn pre_tool(input: &PreToolUse) -> Option<PreToolUseResponse> {
     input.tool_input.command().map(|c| {
         if c.contains('x') {
-            ask("x?")
+            PreToolUseResponse::ask("x?")
         } else {
-            deny("no")
+            PreToolUseResponse::deny("no")
         }
     })
 }
@@ -38,7 +38,7 @@ fn pre_tool(input: &PreToolUse) -> Option<PreToolUseResponse> {
 fn mcp(input: BeforeMCPExecution) -> Result<BeforeMCPExecutionResponse, String> {
     input
         .tool_input
-        .map(|_| ask("call it?"))
+        .map(|_| BeforeMCPExecutionResponse::ask("call it?"))
         .ok_or_else(|| "no input".to_owned())
 }
 
@@ -57,7 +57,7 @@ fn after_shell(_input: AfterShellExecution) {}
 #[cursor_hook(event = "stop")]
 fn stop(input: Stop) -> StopResponse {
     if input.loop_count == Some(0) {
-        followup("again")
+        StopResponse::default().followup_message("again")
     } else {
         no_opinion()
     }

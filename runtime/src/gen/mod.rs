@@ -7,4 +7,3 @@ pub(crate) mod outcomes;
 pub(crate) mod permissions;
 pub(crate) mod responses;
 pub(crate) mod table;
-pub(crate) mod traits;

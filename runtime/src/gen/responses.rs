@@ -9,6 +9,7 @@
 )]
 
 use crate::render::Writer;
+use crate::response::checks::{Allow, Ask, Deny};
 use crate::response::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -20,7 +21,7 @@ use std::collections::BTreeMap;
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = SessionStartResponse::add_context("branch: main");
+/// let answer = SessionStartResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, SessionStart::fixture());
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
@@ -37,19 +38,6 @@ pub struct SessionStartResponse {
 }
 
 impl SessionStartResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
-    /// Injects context: `{"additional_context":…}`.
-    pub fn add_context(context: impl Into<String>) -> Self {
-        Self {
-            additional_context: Some(context.into()),
-            ..Self::default()
-        }
-    }
-
     /// Adds one entry to `env`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn env(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
@@ -68,11 +56,6 @@ impl SessionStartResponse {
 }
 
 impl crate::sealed::Sealed for SessionStartResponse {}
-impl AddContext for SessionStartResponse {
-    fn add_context(context: String) -> Self {
-        Self::add_context(context)
-    }
-}
 impl Response for SessionStartResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -122,11 +105,6 @@ pub struct PreToolUseResponse {
 }
 
 impl PreToolUseResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -218,7 +196,7 @@ impl Response for PreToolUseResponse {
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = PostToolUseResponse::add_context("branch: main");
+/// let answer = PostToolUseResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUse::fixture());
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
@@ -235,19 +213,6 @@ pub struct PostToolUseResponse {
 }
 
 impl PostToolUseResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
-    /// Injects context: `{"additional_context":…}`.
-    pub fn add_context(context: impl Into<String>) -> Self {
-        Self {
-            additional_context: Some(context.into()),
-            ..Self::default()
-        }
-    }
-
     /// Sets `additional_context`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -264,11 +229,6 @@ impl PostToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseResponse {}
-impl AddContext for PostToolUseResponse {
-    fn add_context(context: String) -> Self {
-        Self::add_context(context)
-    }
-}
 impl Response for PostToolUseResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -291,7 +251,7 @@ impl Response for PostToolUseResponse {
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = PostToolUseFailureResponse::add_context("branch: main");
+/// let answer = PostToolUseFailureResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUseFailure::fixture());
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
@@ -304,19 +264,6 @@ pub struct PostToolUseFailureResponse {
 }
 
 impl PostToolUseFailureResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
-    /// Injects context: `{"additional_context":…}`.
-    pub fn add_context(context: impl Into<String>) -> Self {
-        Self {
-            additional_context: Some(context.into()),
-            ..Self::default()
-        }
-    }
-
     /// Sets `additional_context`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -326,11 +273,6 @@ impl PostToolUseFailureResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseFailureResponse {}
-impl AddContext for PostToolUseFailureResponse {
-    fn add_context(context: String) -> Self {
-        Self::add_context(context)
-    }
-}
 impl Response for PostToolUseFailureResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -365,11 +307,6 @@ pub struct SubagentStartResponse {
 }
 
 impl SubagentStartResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -427,7 +364,7 @@ impl Response for SubagentStartResponse {
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = SubagentStopResponse::followup("run the tests");
+/// let answer = SubagentStopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStop::fixture());
 /// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
@@ -440,19 +377,6 @@ pub struct SubagentStopResponse {
 }
 
 impl SubagentStopResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the agent going: `{"followup_message":…}` (used when `status` is `completed`).
-    pub fn followup(message: impl Into<String>) -> Self {
-        Self {
-            followup_message: Some(message.into()),
-            ..Self::default()
-        }
-    }
-
     /// Sets `followup_message`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
@@ -462,11 +386,6 @@ impl SubagentStopResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStopResponse {}
-impl Followup for SubagentStopResponse {
-    fn followup(message: String) -> Self {
-        Self::followup(message)
-    }
-}
 impl Response for SubagentStopResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -505,11 +424,6 @@ pub struct BeforeShellExecutionResponse {
 }
 
 impl BeforeShellExecutionResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -614,11 +528,6 @@ pub struct BeforeMCPExecutionResponse {
 }
 
 impl BeforeMCPExecutionResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -719,11 +628,6 @@ pub struct BeforeReadFileResponse {
 }
 
 impl BeforeReadFileResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -798,11 +702,6 @@ pub struct BeforeSubmitPromptResponse {
 }
 
 impl BeforeSubmitPromptResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// Blocks the prompt: `{"continue":false,"user_message":…}`.
     pub fn block(user_message: impl Into<String>) -> Self {
         Self {
@@ -867,11 +766,6 @@ pub struct PreCompactResponse {
 }
 
 impl PreCompactResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// Sets `user_message`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
@@ -898,7 +792,7 @@ impl Response for PreCompactResponse {
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = StopResponse::followup("run the tests");
+/// let answer = StopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, Stop::fixture());
 /// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
@@ -911,19 +805,6 @@ pub struct StopResponse {
 }
 
 impl StopResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
-    /// Keeps the agent going: `{"followup_message":…}` (used when `status` is `completed`).
-    pub fn followup(message: impl Into<String>) -> Self {
-        Self {
-            followup_message: Some(message.into()),
-            ..Self::default()
-        }
-    }
-
     /// Sets `followup_message`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
@@ -933,11 +814,6 @@ impl StopResponse {
 }
 
 impl crate::sealed::Sealed for StopResponse {}
-impl Followup for StopResponse {
-    fn followup(message: String) -> Self {
-        Self::followup(message)
-    }
-}
 impl Response for StopResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -968,11 +844,6 @@ pub struct BeforeTabFileReadResponse {
 }
 
 impl BeforeTabFileReadResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// `{"permission":"allow"}`: overrides Cursor's own approval prompt.
     pub fn allow() -> Self {
         Self {
@@ -1028,11 +899,6 @@ pub struct WorkspaceOpenResponse {
 }
 
 impl WorkspaceOpenResponse {
-    /// No opinion: `{}`.
-    pub fn no_opinion() -> Self {
-        Self::default()
-    }
-
     /// Sets `pluginPaths`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn plugin_paths<I: IntoIterator<Item = S>, S: Into<String>>(mut self, values: I) -> Self {
@@ -1051,297 +917,5 @@ impl Response for WorkspaceOpenResponse {
                 .as_ref()
                 .map(|v| serde_json::to_value(v).expect("strings always serialize")),
         );
-    }
-}
-
-/// Setters for the fields some events accept, on every response type. A response's own
-/// setter is always the one called; on a response without that field the call does not compile,
-/// and the error names the events that accept it. In the prelude.
-pub trait FieldSetters: Sized {
-    /// Sets `env` (accepted by `sessionStart`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn env(self, key: impl Into<String>, value: impl Into<String>) -> Self
-    where
-        Self: fields::Env,
-    {
-        <Self as fields::Env>::set(self, key, value)
-    }
-
-    /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn additional_context(self, value: impl Into<String>) -> Self
-    where
-        Self: fields::AdditionalContext,
-    {
-        <Self as fields::AdditionalContext>::set(self, value)
-    }
-
-    /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn user_message(self, value: impl Into<String>) -> Self
-    where
-        Self: fields::UserMessage,
-    {
-        <Self as fields::UserMessage>::set(self, value)
-    }
-
-    /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn agent_message(self, value: impl Into<String>) -> Self
-    where
-        Self: fields::AgentMessage,
-    {
-        <Self as fields::AgentMessage>::set(self, value)
-    }
-
-    /// Sets `updated_input` (accepted by `preToolUse`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn updated_input(self, value: Value) -> Self
-    where
-        Self: fields::UpdatedInput,
-    {
-        <Self as fields::UpdatedInput>::set(self, value)
-    }
-
-    /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn updated_mcp_tool_output(self, value: Value) -> Self
-    where
-        Self: fields::UpdatedMcpToolOutput,
-    {
-        <Self as fields::UpdatedMcpToolOutput>::set(self, value)
-    }
-
-    /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn followup_message(self, value: impl Into<String>) -> Self
-    where
-        Self: fields::FollowupMessage,
-    {
-        <Self as fields::FollowupMessage>::set(self, value)
-    }
-
-    /// Sets `continue` (accepted by `beforeSubmitPrompt`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn r#continue(self, value: bool) -> Self
-    where
-        Self: fields::Continue,
-    {
-        <Self as fields::Continue>::set(self, value)
-    }
-
-    /// Sets `plugin_paths` (accepted by `workspaceOpen`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
-    where
-        Self: fields::PluginPaths,
-    {
-        <Self as fields::PluginPaths>::set(self, values)
-    }
-}
-
-impl<T: Response> FieldSetters for T {}
-
-/// One trait per response field, implemented by the responses that have it.
-pub mod fields {
-    use super::*;
-
-    /// Responses with a `env` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `env` field",
-        label = "`env` is accepted only by `sessionStart`"
-    )]
-    pub trait Env: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
-    }
-    impl Env for SessionStartResponse {
-        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
-            self.env(key, value)
-        }
-    }
-
-    /// Responses with a `additional_context` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `additional_context` field",
-        label = "`additional_context` is accepted only by `sessionStart`, `postToolUse`, `postToolUseFailure`"
-    )]
-    pub trait AdditionalContext: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    impl AdditionalContext for SessionStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    impl AdditionalContext for PostToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    impl AdditionalContext for PostToolUseFailureResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-
-    /// Responses with a `user_message` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `user_message` field",
-        label = "`user_message` is accepted only by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
-    )]
-    pub trait UserMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    impl UserMessage for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for SubagentStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for BeforeShellExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for BeforeMCPExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for BeforeReadFileResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for BeforeSubmitPromptResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-    impl UserMessage for PreCompactResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.user_message(value)
-        }
-    }
-
-    /// Responses with a `agent_message` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `agent_message` field",
-        label = "`agent_message` is accepted only by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`"
-    )]
-    pub trait AgentMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    impl AgentMessage for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.agent_message(value)
-        }
-    }
-    impl AgentMessage for BeforeShellExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.agent_message(value)
-        }
-    }
-    impl AgentMessage for BeforeMCPExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.agent_message(value)
-        }
-    }
-
-    /// Responses with a `updated_input` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `updated_input` field",
-        label = "`updated_input` is accepted only by `preToolUse`"
-    )]
-    pub trait UpdatedInput: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: Value) -> Self;
-    }
-    impl UpdatedInput for PreToolUseResponse {
-        fn set(self, value: Value) -> Self {
-            self.updated_input(value)
-        }
-    }
-
-    /// Responses with a `updated_mcp_tool_output` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `updated_mcp_tool_output` field",
-        label = "`updated_mcp_tool_output` is accepted only by `postToolUse`"
-    )]
-    pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: Value) -> Self;
-    }
-    impl UpdatedMcpToolOutput for PostToolUseResponse {
-        fn set(self, value: Value) -> Self {
-            self.updated_mcp_tool_output(value)
-        }
-    }
-
-    /// Responses with a `followup_message` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `followup_message` field",
-        label = "`followup_message` is accepted only by `subagentStop`, `stop`"
-    )]
-    pub trait FollowupMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    impl FollowupMessage for SubagentStopResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.followup_message(value)
-        }
-    }
-    impl FollowupMessage for StopResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.followup_message(value)
-        }
-    }
-
-    /// Responses with a `continue` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `continue` field",
-        label = "`continue` is accepted only by `beforeSubmitPrompt`"
-    )]
-    pub trait Continue: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: bool) -> Self;
-    }
-    impl Continue for BeforeSubmitPromptResponse {
-        fn set(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-
-    /// Responses with a `plugin_paths` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `plugin_paths` field",
-        label = "`plugin_paths` is accepted only by `workspaceOpen`"
-    )]
-    pub trait PluginPaths: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
-    }
-    impl PluginPaths for WorkspaceOpenResponse {
-        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
-            self.plugin_paths(values)
-        }
     }
 }

@@ -8,7 +8,9 @@
     clippy::match_single_binding
 )]
 
+use crate::gen::responses::*;
 use crate::response::Response;
+use serde_json::Value;
 
 /// Responses that can deny with a message shown to the user.
 #[diagnostic::on_unimplemented(
@@ -42,22 +44,322 @@ pub trait Ask: Response {
     fn ask(user_message: String) -> Self;
 }
 
-/// Responses that can continue the agent loop.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `followup_message`",
-    label = "`followup(...)` is valid only on subagentStop and stop"
-)]
-pub trait Followup: Response {
-    /// `{"followup_message":…}`.
-    fn followup(message: String) -> Self;
+/// The constructors of the decisions, on every response type; a response's own constructor is
+/// always the one called.
+pub trait Decisions: Sized {
+    /// `{"permission":"allow"}`.
+    fn allow() -> Self
+    where
+        Self: Allow,
+    {
+        <Self as Allow>::allow()
+    }
+    /// `{"permission":"deny","user_message":…}`.
+    fn deny(user_message: impl Into<String>) -> Self
+    where
+        Self: Deny,
+    {
+        <Self as Deny>::deny(user_message.into())
+    }
+    /// `{"permission":"ask","user_message":…}`.
+    fn ask(user_message: impl Into<String>) -> Self
+    where
+        Self: Ask,
+    {
+        <Self as Ask>::ask(user_message.into())
+    }
 }
 
-/// Responses that can inject context into the agent.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no `additional_context`",
-    label = "`add_context(...)` is valid only on sessionStart, postToolUse and postToolUseFailure"
-)]
-pub trait AddContext: Response {
-    /// `{"additional_context":…}`.
-    fn add_context(context: String) -> Self;
+impl<T: Response> Decisions for T {}
+
+/// Setters for the fields some events accept, on every response type. A response's own
+/// setter is always the one called; on a response without that field the call does not compile,
+/// and the error names the events that accept it. The prelude imports it as `_`.
+pub trait FieldSetters: Sized {
+    /// Sets `env` (accepted by `sessionStart`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn env(self, key: impl Into<String>, value: impl Into<String>) -> Self
+    where
+        Self: fields::Env,
+    {
+        <Self as fields::Env>::set(self, key, value)
+    }
+
+    /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn additional_context(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::AdditionalContext,
+    {
+        <Self as fields::AdditionalContext>::set(self, value)
+    }
+
+    /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn user_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::UserMessage,
+    {
+        <Self as fields::UserMessage>::set(self, value)
+    }
+
+    /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn agent_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::AgentMessage,
+    {
+        <Self as fields::AgentMessage>::set(self, value)
+    }
+
+    /// Sets `updated_input` (accepted by `preToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn updated_input(self, value: Value) -> Self
+    where
+        Self: fields::UpdatedInput,
+    {
+        <Self as fields::UpdatedInput>::set(self, value)
+    }
+
+    /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn updated_mcp_tool_output(self, value: Value) -> Self
+    where
+        Self: fields::UpdatedMcpToolOutput,
+    {
+        <Self as fields::UpdatedMcpToolOutput>::set(self, value)
+    }
+
+    /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn followup_message(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::FollowupMessage,
+    {
+        <Self as fields::FollowupMessage>::set(self, value)
+    }
+
+    /// Sets `continue` (accepted by `beforeSubmitPrompt`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn r#continue(self, value: bool) -> Self
+    where
+        Self: fields::Continue,
+    {
+        <Self as fields::Continue>::set(self, value)
+    }
+
+    /// Sets `plugin_paths` (accepted by `workspaceOpen`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
+    where
+        Self: fields::PluginPaths,
+    {
+        <Self as fields::PluginPaths>::set(self, values)
+    }
+}
+
+impl<T: Response> FieldSetters for T {}
+
+/// One trait per response field, implemented by the responses that have it.
+pub mod fields {
+    use super::*;
+
+    /// Responses with a `env` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `env` field",
+        label = "`env` is accepted only by `sessionStart`"
+    )]
+    pub trait Env: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
+    }
+    impl Env for SessionStartResponse {
+        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
+            self.env(key, value)
+        }
+    }
+
+    /// Responses with a `additional_context` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `additional_context` field",
+        label = "`additional_context` is accepted only by `sessionStart`, `postToolUse`, `postToolUseFailure`"
+    )]
+    pub trait AdditionalContext: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl AdditionalContext for SessionStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for PostToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for PostToolUseFailureResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+
+    /// Responses with a `user_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `user_message` field",
+        label = "`user_message` is accepted only by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
+    )]
+    pub trait UserMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl UserMessage for PreToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for SubagentStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeShellExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeMCPExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeReadFileResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for BeforeSubmitPromptResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+    impl UserMessage for PreCompactResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
+    }
+
+    /// Responses with a `agent_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `agent_message` field",
+        label = "`agent_message` is accepted only by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`"
+    )]
+    pub trait AgentMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl AgentMessage for PreToolUseResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+    impl AgentMessage for BeforeShellExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+    impl AgentMessage for BeforeMCPExecutionResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.agent_message(value)
+        }
+    }
+
+    /// Responses with a `updated_input` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_input` field",
+        label = "`updated_input` is accepted only by `preToolUse`"
+    )]
+    pub trait UpdatedInput: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: Value) -> Self;
+    }
+    impl UpdatedInput for PreToolUseResponse {
+        fn set(self, value: Value) -> Self {
+            self.updated_input(value)
+        }
+    }
+
+    /// Responses with a `updated_mcp_tool_output` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_mcp_tool_output` field",
+        label = "`updated_mcp_tool_output` is accepted only by `postToolUse`"
+    )]
+    pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: Value) -> Self;
+    }
+    impl UpdatedMcpToolOutput for PostToolUseResponse {
+        fn set(self, value: Value) -> Self {
+            self.updated_mcp_tool_output(value)
+        }
+    }
+
+    /// Responses with a `followup_message` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `followup_message` field",
+        label = "`followup_message` is accepted only by `subagentStop`, `stop`"
+    )]
+    pub trait FollowupMessage: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: impl Into<String>) -> Self;
+    }
+    impl FollowupMessage for SubagentStopResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.followup_message(value)
+        }
+    }
+    impl FollowupMessage for StopResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.followup_message(value)
+        }
+    }
+
+    /// Responses with a `continue` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `continue` field",
+        label = "`continue` is accepted only by `beforeSubmitPrompt`"
+    )]
+    pub trait Continue: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: bool) -> Self;
+    }
+    impl Continue for BeforeSubmitPromptResponse {
+        fn set(self, value: bool) -> Self {
+            self.r#continue(value)
+        }
+    }
+
+    /// Responses with a `plugin_paths` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `plugin_paths` field",
+        label = "`plugin_paths` is accepted only by `workspaceOpen`"
+    )]
+    pub trait PluginPaths: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
+    }
+    impl PluginPaths for WorkspaceOpenResponse {
+        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
+            self.plugin_paths(values)
+        }
+    }
 }

@@ -9,7 +9,7 @@ fn pre_tool(input: &PreToolUse) -> PreToolUseResponse {
         Some("npm install") => {
             PreToolUseResponse::allow().updated_input(serde_json::json!({ "command": "npm ci" }))
         }
-        Some(command) if command.contains("push --force") => ask("force-push?"),
+        Some(command) if command.contains("push --force") => PreToolUseResponse::ask("force-push?"),
         _ => no_opinion(),
     }
 }
@@ -20,7 +20,7 @@ fn read(input: BeforeReadFile) -> Option<BeforeReadFileResponse> {
     input
         .file_path
         .ends_with(".env")
-        .then(|| deny("secrets stay unread"))
+        .then(|| BeforeReadFileResponse::deny("secrets stay unread"))
 }
 
 /// prompt gate.
@@ -36,14 +36,16 @@ fn prompt(input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
 /// context, with `env`.
 #[cursor_hook(event = "sessionStart")]
 fn session(_input: SessionStart) -> SessionStartResponse {
-    SessionStartResponse::add_context("branch: main").env("AUDIT", "1")
+    SessionStartResponse::default()
+        .additional_context("branch: main")
+        .env("AUDIT", "1")
 }
 
 /// loop, with a `loop_limit`.
 #[cursor_hook(event = "stop", loop_limit = 3)]
 fn stop(input: Stop) -> StopResponse {
     if input.status == "completed" && input.loop_count == Some(0) {
-        followup("run the tests")
+        StopResponse::default().followup_message("run the tests")
     } else {
         no_opinion()
     }

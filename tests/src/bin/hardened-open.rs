@@ -7,7 +7,7 @@ use cursor_hooks_tests::misbehave;
 #[cursor_hook(event = "beforeShellExecution", fail = "open", timeout = 1)]
 fn shell(input: BeforeShellExecution) -> Result<BeforeShellExecutionResponse, String> {
     Ok(if misbehave(&input.command)? {
-        deny("denied by the handler")
+        BeforeShellExecutionResponse::deny("denied by the handler")
     } else {
         no_opinion()
     })

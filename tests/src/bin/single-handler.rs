@@ -9,9 +9,9 @@ fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
         BeforeShellExecutionResponse::deny("rm -rf is blocked")
             .agent_message("delete specific paths instead")
     } else if command.contains("push --force") {
-        ask("force-push?")
+        BeforeShellExecutionResponse::ask("force-push?")
     } else if command == "allowme" {
-        allow()
+        BeforeShellExecutionResponse::allow()
     } else {
         no_opinion()
     }

@@ -2,7 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "beforeShellExecution", ask = "always")]
 fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    ask("run this?")
+    BeforeShellExecutionResponse::ask("run this?")
 }
 
 cursor_hooks::main!(guard);

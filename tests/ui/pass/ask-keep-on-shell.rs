@@ -2,12 +2,12 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "beforeShellExecution", ask = "keep", matcher = "^git (push|reset)")]
 fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    ask("push to the remote?")
+    BeforeShellExecutionResponse::ask("push to the remote?")
 }
 
 #[cursor_hook(event = "preToolUse", ask = "downgrade", matcher = "[(]?Shell")]
 fn tools(_input: PreToolUse) -> PreToolUseResponse {
-    PreToolUseResponse::no_opinion()
+    PreToolUseResponse::default()
 }
 
 cursor_hooks::main!(guard, tools);

@@ -11,7 +11,7 @@ fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 
 #[cursor_hook(event = "beforeReadFile")]
 fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
-    if input.file_path.ends_with(".env") { deny("secrets stay local") } else { allow() }
+    if input.file_path.ends_with(".env") { BeforeReadFileResponse::deny("secrets stay local") } else { BeforeReadFileResponse::allow() }
 }
 
 fn main() {

@@ -2,7 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "sessionStart")]
 fn start(_input: SessionStart) -> SessionStartResponse {
-    SessionStartResponse::add_context("branch: main").env("STAGE", "test")
+    SessionStartResponse::default().additional_context("branch: main").env("STAGE", "test")
 }
 
 #[cursor_hook(event = "beforeTabFileRead")]

@@ -8,7 +8,7 @@ fn mcp(_input: &BeforeMCPExecution) -> Option<BeforeMCPExecutionResponse> {
 
 #[cursor_hook(event = "subagentStart")]
 fn spawn(_input: SubagentStart) -> Option<SubagentStartResponse> {
-    Some(deny("no subagents here"))
+    Some(SubagentStartResponse::deny("no subagents here"))
 }
 
 cursor_hooks::main!(mcp, spawn);

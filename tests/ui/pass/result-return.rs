@@ -11,7 +11,7 @@ fn tools(input: PreToolUse) -> Result<PreToolUseResponse, String> {
 
 #[cursor_hook(event = "postToolUse")]
 fn after(_input: &PostToolUse) -> Result<Option<PostToolUseResponse>, std::fmt::Error> {
-    Ok(Some(add_context("the build is green")))
+    Ok(Some(PostToolUseResponse::default().additional_context("the build is green")))
 }
 
 // `fail = "closed"` blocks (exit 2) on the empty stdin trybuild gives, so call the handlers.

@@ -6,7 +6,7 @@ type Answer = Result<Option<BeforeReadFileResponse>, std::io::Error>;
 #[cursor_hook(event = "beforeReadFile")]
 fn secrets(input: &BeforeReadFile) -> Answer {
     if input.file_path.ends_with(".env") {
-        Ok(Some(deny("secrets stay local")))
+        Ok(Some(BeforeReadFileResponse::deny("secrets stay local")))
     } else {
         Ok(None)
     }

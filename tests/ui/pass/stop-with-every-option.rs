@@ -2,7 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "stop", fail = "closed", timeout = 5, matcher = "Stop", loop_limit = 3)]
 fn keep_going(input: Stop) -> StopResponse {
-    if input.status == "completed" { followup("run the tests") } else { no_opinion() }
+    if input.status == "completed" { StopResponse::default().followup_message("run the tests") } else { no_opinion() }
 }
 
 #[cursor_hook(event = "subagentStop", fail = "open", timeout = 600, loop_limit = "none")]

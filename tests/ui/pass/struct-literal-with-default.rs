@@ -12,7 +12,7 @@ fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
 
 #[cursor_hook(event = "workspaceOpen")]
 fn open(_input: WorkspaceOpen) -> WorkspaceOpenResponse {
-    WorkspaceOpenResponse::no_opinion().plugin_paths(["./plugins"])
+    WorkspaceOpenResponse::default().plugin_paths(["./plugins"])
 }
 
 cursor_hooks::main!(secrets, prompt, open);

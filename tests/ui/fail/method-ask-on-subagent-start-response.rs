@@ -2,7 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "subagentStart")]
 fn spawn(_input: SubagentStart) -> SubagentStartResponse {
-    ask("start a subagent?")
+    SubagentStartResponse::ask("start a subagent?")
 }
 
 cursor_hooks::main!(spawn);

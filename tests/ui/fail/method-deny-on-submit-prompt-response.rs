@@ -2,7 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "beforeSubmitPrompt")]
 fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
-    deny("no secrets in prompts")
+    BeforeSubmitPromptResponse::deny("no secrets in prompts")
 }
 
 cursor_hooks::main!(prompt);
