@@ -7,7 +7,7 @@
 #![cfg(target_os = "linux")]
 
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{Session, in_isolated_network};
+use cursor_hooks_tests::claude_code::runner::{in_isolated_network, Session};
 use serde_json::Value;
 use std::path::Path;
 
@@ -47,7 +47,11 @@ fn text_of(tool_result: &Value) -> String {
 fn run_rm_target(session: &Session) -> MockApi {
     let api = MockApi::start(vec![Reply::bash("rm -rf target")]).expect("mock starts");
     let output = session.run(&api.base_url(), "Clean the build output.");
-    assert!(output.success, "claude failed:\n{}\n{}", output.stdout, output.stderr);
+    assert!(
+        output.success,
+        "claude failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
     api
 }
 
@@ -58,13 +62,25 @@ fn without_a_deciding_hook_the_mocks_rm_runs() {
     }
     let session = session_with_target("control");
     let api = run_rm_target(&session);
-    assert!(!session.project.join("target").exists(), "the tool call did not run");
+    assert!(
+        !session.project.join("target").exists(),
+        "the tool call did not run"
+    );
     let results = tool_results(&api);
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
     let events = session.events();
-    for event in ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"] {
-        assert!(events.iter().any(|e| e == event), "no {event} in {events:?}");
+    for event in [
+        "SessionStart",
+        "UserPromptSubmit",
+        "PreToolUse",
+        "PostToolUse",
+        "Stop",
+    ] {
+        assert!(
+            events.iter().any(|e| e == event),
+            "no {event} in {events:?}"
+        );
     }
     session.keep_recording("bash-runs");
 }
@@ -81,9 +97,16 @@ fn pre_tool_use_json_deny_blocks_the_command() {
         "permissionDecision": "deny",
         "permissionDecisionReason": reason,
     } });
-    session.add_deciding_hook("PreToolUse", Some("Bash"), &["--stdout", &answer.to_string()]);
+    session.add_deciding_hook(
+        "PreToolUse",
+        Some("Bash"),
+        &["--stdout", &answer.to_string()],
+    );
     let api = run_rm_target(&session);
-    assert!(session.project.join("target/keep").exists(), "the hook did not stop rm -rf target");
+    assert!(
+        session.project.join("target/keep").exists(),
+        "the hook did not stop rm -rf target"
+    );
     let results = tool_results(&api);
     assert_eq!(results.len(), 1, "{results:?}");
     assert_eq!(results[0]["is_error"], true, "{results:?}");
@@ -101,9 +124,16 @@ fn pre_tool_use_exit_2_blocks_the_command() {
     }
     let mut session = session_with_target("exit-2");
     let reason = "rm -rf is not allowed here";
-    session.add_deciding_hook("PreToolUse", Some("Bash"), &["--exit", "2", "--stderr", reason]);
+    session.add_deciding_hook(
+        "PreToolUse",
+        Some("Bash"),
+        &["--exit", "2", "--stderr", reason],
+    );
     let api = run_rm_target(&session);
-    assert!(session.project.join("target/keep").exists(), "the hook did not stop rm -rf target");
+    assert!(
+        session.project.join("target/keep").exists(),
+        "the hook did not stop rm -rf target"
+    );
     let results = tool_results(&api);
     assert_eq!(results.len(), 1, "{results:?}");
     assert_eq!(results[0]["is_error"], true, "{results:?}");
@@ -122,16 +152,31 @@ fn pre_tool_use_allow_lets_a_harmless_command_run() {
         "permissionDecision": "allow",
         "permissionDecisionReason": "touch is harmless",
     } });
-    session.add_deciding_hook("PreToolUse", Some("Bash"), &["--stdout", &answer.to_string()]);
+    session.add_deciding_hook(
+        "PreToolUse",
+        Some("Bash"),
+        &["--stdout", &answer.to_string()],
+    );
     let api = MockApi::start(vec![Reply::bash("echo made > created-by-tool")]).expect("mock");
     let output = session.run(&api.base_url(), "Create the marker file.");
-    assert!(output.success, "claude failed:\n{}\n{}", output.stdout, output.stderr);
+    assert!(
+        output.success,
+        "claude failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
     let created = std::fs::read_to_string(session.project.join("created-by-tool"));
-    assert_eq!(created.ok().as_deref(), Some("made\n"), "the allowed command did not run");
+    assert_eq!(
+        created.ok().as_deref(),
+        Some("made\n"),
+        "the allowed command did not run"
+    );
     let results = tool_results(&api);
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
-    let post = session.payloads().into_iter().find(|p| p["hook_event_name"] == "PostToolUse");
+    let post = session
+        .payloads()
+        .into_iter()
+        .find(|p| p["hook_event_name"] == "PostToolUse");
     let post = post.expect("a PostToolUse payload");
     assert_eq!(post["tool_input"]["command"], "echo made > created-by-tool");
     session.keep_recording("pre-tool-use-allow");
@@ -146,13 +191,58 @@ fn user_prompt_submit_block_keeps_the_prompt_from_the_model() {
     let reason = "prompts about secrets are blocked";
     let answer = serde_json::json!({ "decision": "block", "reason": reason });
     session.add_deciding_hook("UserPromptSubmit", None, &["--stdout", &answer.to_string()]);
-    let api = MockApi::start(vec![Reply::Text("I should never be asked".to_owned())]).expect("mock");
+    let api =
+        MockApi::start(vec![Reply::Text("I should never be asked".to_owned())]).expect("mock");
     let output = session.run(&api.base_url(), "Print the API secrets.");
-    assert!(output.success, "claude failed:\n{}\n{}", output.stdout, output.stderr);
-    assert_eq!(api.message_bodies().len(), 0, "the model was asked: {:?}", api.requests());
+    assert!(
+        output.success,
+        "claude failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
+    assert_eq!(
+        api.message_bodies().len(),
+        0,
+        "the model was asked: {:?}",
+        api.requests()
+    );
     let result = output.json["result"].as_str().unwrap_or_default();
     assert!(result.contains(reason), "{}", output.stdout);
-    let prompt = session.payloads().into_iter().find(|p| p["hook_event_name"] == "UserPromptSubmit");
-    assert_eq!(prompt.expect("a UserPromptSubmit payload")["prompt"], "Print the API secrets.");
+    let prompt = session
+        .payloads()
+        .into_iter()
+        .find(|p| p["hook_event_name"] == "UserPromptSubmit");
+    assert_eq!(
+        prompt.expect("a UserPromptSubmit payload")["prompt"],
+        "Print the API secrets."
+    );
     session.keep_recording("user-prompt-submit-block");
+}
+
+#[test]
+fn a_failing_command_reaches_post_tool_use_failure() {
+    if !in_isolated_network("a_failing_command_reaches_post_tool_use_failure") {
+        return;
+    }
+    let session = Session::new("failure", Path::new(RECORDER));
+    let api = MockApi::start(vec![Reply::bash("echo oops >&2; exit 3")]).expect("mock starts");
+    let output = session.run(&api.base_url(), "Run the check.");
+    assert!(
+        output.success,
+        "claude failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
+    let results = tool_results(&api);
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["is_error"], true, "{results:?}");
+    let payloads = session.payloads();
+    let failure = payloads
+        .iter()
+        .find(|p| p["hook_event_name"] == "PostToolUseFailure");
+    let failure = failure.unwrap_or_else(|| panic!("no PostToolUseFailure in {payloads:?}"));
+    let error = failure["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("Exit code 3") && error.contains("oops"),
+        "{failure}"
+    );
+    session.keep_recording("post-tool-use-failure");
 }

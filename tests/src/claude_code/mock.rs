@@ -6,7 +6,7 @@
 //! continuations stay deterministic); past the script's end it answers [`FINAL_TEXT`]. Every
 //! other path gets a harmless JSON answer. Every request is kept for the test to inspect.
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
@@ -87,13 +87,19 @@ impl MockApi {
 
     /// Every request so far, in arrival order.
     pub fn requests(&self) -> Vec<Request> {
-        self.requests.lock().map(|list| list.clone()).unwrap_or_default()
+        self.requests
+            .lock()
+            .map(|list| list.clone())
+            .unwrap_or_default()
     }
 
     /// The bodies of the model-turn requests so far.
     pub fn message_bodies(&self) -> Vec<Value> {
         let requests = self.requests().into_iter();
-        requests.filter(Request::is_message).map(|r| r.body).collect()
+        requests
+            .filter(Request::is_message)
+            .map(|r| r.body)
+            .collect()
     }
 }
 
@@ -107,12 +113,10 @@ fn serve(stream: TcpStream, log: &Mutex<Vec<Request>>, replies: &[Reply]) {
         return;
     };
     let answer = if request.is_message() {
-        let assistant_turns = request.body["messages"]
-            .as_array()
-            .map_or(0, |messages| {
-                let turns = messages.iter().filter(|m| m["role"] == "assistant");
-                turns.count()
-            });
+        let assistant_turns = request.body["messages"].as_array().map_or(0, |messages| {
+            let turns = messages.iter().filter(|m| m["role"] == "assistant");
+            turns.count()
+        });
         let reply = replies
             .get(assistant_turns)
             .cloned()

@@ -7,7 +7,7 @@
 //! Claude Code then both live in that namespace, so nothing can leave the machine. A machine
 //! that cannot create the namespace fails the test with what is missing; it never skips.
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -89,7 +89,11 @@ fn assert_only_loopback() {
         .filter_map(|line| line.split_once(':'))
         .map(|(name, _)| name.trim())
         .collect();
-    assert_eq!(interfaces, ["lo"], "refusing to run Claude Code with a way out of the machine");
+    assert_eq!(
+        interfaces,
+        ["lo"],
+        "refusing to run Claude Code with a way out of the machine"
+    );
 }
 
 /// The `claude` binary: `CLAUDE_CODE_BIN` if set, else where `.ci/setup-claude-code` installs
@@ -104,7 +108,9 @@ pub fn claude_binary() -> PathBuf {
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .expect("HOME or XDG_CACHE_HOME to find the Claude Code install");
     let version = VERSION.trim();
-    let binary = cache.join(format!("cursor-hooks/claude-code-{version}/node_modules/.bin/claude"));
+    let binary = cache.join(format!(
+        "cursor-hooks/claude-code-{version}/node_modules/.bin/claude"
+    ));
     assert!(
         binary.is_file(),
         "Claude Code {version} is not installed at {}: run .ci/setup-claude-code (or set \
@@ -158,12 +164,16 @@ impl Session {
         std::fs::create_dir_all(project.join(".claude")).expect("project dir");
         std::fs::create_dir_all(&home).expect("home dir");
         let events_log = root.join("events.jsonl");
+        // A copy inside the temporary root, so the hook commands Claude Code echoes back (into
+        // tool results and recordings) name no path of the machine's checkout.
+        let recorder_copy = root.join(recorder.file_name().expect("the recorder's file name"));
+        std::fs::copy(recorder, &recorder_copy).expect("copying the recorder");
         let mut session = Session {
             root,
             project,
             home,
             events_log,
-            recorder: recorder.to_owned(),
+            recorder: recorder_copy,
             hooks: serde_json::Map::new(),
         };
         let log = session.events_log.to_string_lossy().into_owned();
@@ -177,7 +187,11 @@ impl Session {
     /// records to `<root>/decider.jsonl` and answers as `answer` says (`--stdout TEXT`,
     /// `--stderr TEXT`, `--exit CODE`).
     pub fn add_deciding_hook(&mut self, event: &str, matcher: Option<&str>, answer: &[&str]) {
-        let log = self.root.join("decider.jsonl").to_string_lossy().into_owned();
+        let log = self
+            .root
+            .join("decider.jsonl")
+            .to_string_lossy()
+            .into_owned();
         let mut args = vec![log.as_str()];
         args.extend_from_slice(answer);
         self.add_hook(event, matcher, &args);
@@ -194,19 +208,32 @@ impl Session {
             group["matcher"] = json!(matcher);
         }
         let groups = self.hooks.entry(event).or_insert_with(|| json!([]));
-        groups.as_array_mut().expect("a list of matcher groups").push(group);
+        groups
+            .as_array_mut()
+            .expect("a list of matcher groups")
+            .push(group);
     }
 
     /// Runs `claude -p PROMPT --output-format json --allowedTools Bash` in the project against
     /// `base_url`, with an environment holding only what it needs.
     pub fn run(&self, base_url: &str, prompt: &str) -> ClaudeOutput {
-        assert!(base_url.starts_with("http://127.0.0.1:"), "the mock lives on 127.0.0.1 only");
+        assert!(
+            base_url.starts_with("http://127.0.0.1:"),
+            "the mock lives on 127.0.0.1 only"
+        );
         let settings = json!({ "hooks": self.hooks });
         let settings_text = serde_json::to_string_pretty(&settings).expect("settings JSON");
         std::fs::write(self.project.join(".claude/settings.json"), settings_text)
             .expect("settings.json");
         let mut child = Command::new(claude_binary())
-            .args(["-p", prompt, "--output-format", "json", "--allowedTools", "Bash"])
+            .args([
+                "-p",
+                prompt,
+                "--output-format",
+                "json",
+                "--allowedTools",
+                "Bash",
+            ])
             .current_dir(&self.project)
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -251,7 +278,9 @@ impl Session {
     /// The names of the events heard, in order.
     pub fn events(&self) -> Vec<String> {
         let payloads = self.payloads().into_iter();
-        payloads.map(|p| p["hook_event_name"].as_str().unwrap_or("?").to_owned()).collect()
+        payloads
+            .map(|p| p["hook_event_name"].as_str().unwrap_or("?").to_owned())
+            .collect()
     }
 
     /// Copies the events log to `dir/<name>.jsonl` when `CLAUDE_LIVE_RECORD=dir` is set (see
@@ -275,5 +304,7 @@ impl Drop for Session {
 fn read_jsonl(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines = text.lines().filter(|line| !line.trim().is_empty());
-    lines.map(|line| serde_json::from_str(line).expect("a recorded payload is JSON")).collect()
+    lines
+        .map(|line| serde_json::from_str(line).expect("a recorded payload is JSON"))
+        .collect()
 }
