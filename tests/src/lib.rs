@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+pub mod claude_code;
+
 /// Misbehaves as the text asks: `print` writes to stdout, `sleep` outlives any deadline,
 /// `panic` panics, `error` fails. Returns whether the handler should then deny.
 pub fn misbehave(text: &str) -> Result<bool, String> {

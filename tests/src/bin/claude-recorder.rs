@@ -1,0 +1,50 @@
+//! A Claude Code hook that only records and answers as told, for the live tests
+//! (`tests/tests/claude_live.rs`) and the recordings in `tests/corpus/claude-code-*/`.
+//!
+//! `claude-recorder LOG [--stdout TEXT] [--stderr TEXT] [--exit CODE]` appends the payload it
+//! reads on stdin to LOG as one line, then writes TEXT to stdout and stderr and exits with CODE
+//! (0 unless given).
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let Some(log) = args.next() else {
+        eprintln!("usage: claude-recorder LOG [--stdout TEXT] [--stderr TEXT] [--exit CODE]");
+        return ExitCode::from(64);
+    };
+    let (mut stdout, mut stderr, mut code) = (String::new(), String::new(), 0u8);
+    while let Some(flag) = args.next() {
+        let value = args.next().unwrap_or_default();
+        match flag.as_str() {
+            "--stdout" => stdout = value,
+            "--stderr" => stderr = value,
+            "--exit" => code = value.parse().unwrap_or(1),
+            other => {
+                eprintln!("claude-recorder: unknown argument {other}");
+                return ExitCode::from(64);
+            }
+        }
+    }
+    let mut payload = String::new();
+    if let Err(error) = std::io::stdin().read_to_string(&mut payload) {
+        eprintln!("claude-recorder: cannot read stdin: {error}");
+        return ExitCode::from(1);
+    }
+    // One payload a line; several hooks of one event run in parallel, so one write each.
+    let mut line = payload.trim().replace('\n', " ");
+    line.push('\n');
+    let appended = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log)
+        .and_then(|mut file| file.write_all(line.as_bytes()));
+    if let Err(error) = appended {
+        eprintln!("claude-recorder: cannot append to {log}: {error}");
+        return ExitCode::from(1);
+    }
+    print!("{stdout}");
+    eprint!("{stderr}");
+    ExitCode::from(code)
+}

@@ -1,0 +1,310 @@
+//! Starts the real `claude -p` against a [`MockApi`](super::mock::MockApi) inside a network
+//! namespace that has only loopback.
+//!
+//! A live test calls [`in_isolated_network`] first: outside the namespace it re-runs this one
+//! test inside a new one (`unshare -n`, then `ip link set lo up`) and checks that it passed;
+//! inside, it checks that loopback is the only interface and lets the test go on. The mock and
+//! Claude Code then both live in that namespace, so nothing can leave the machine. A machine
+//! that cannot create the namespace fails the test with what is missing; it never skips.
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Set in the environment of the test process re-run inside the namespace.
+const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
+
+/// What a machine needs to run the live tests.
+const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
+     run them as root (or with CAP_SYS_ADMIN) on Linux with `unshare` (util-linux) and `ip` \
+     (iproute2) installed";
+
+/// The Claude Code version the live tests are pinned to (`tests/claude-code/VERSION`).
+pub const VERSION: &str = include_str!("../../claude-code/VERSION");
+
+/// How long one `claude -p` run may take before the test fails (it takes seconds).
+const RUN_LIMIT: Duration = Duration::from_secs(120);
+
+/// The events the all-events recorder of [`Session::new`] listens to: the hook events of the
+/// pinned version except those whose hook changes what Claude Code does (`WorktreeCreate`,
+/// `WorktreeRemove`, `Elicitation*`).
+pub const RECORDED_EVENTS: &[&str] = &[
+    "Setup",
+    "SessionStart",
+    "InstructionsLoaded",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "PreToolUse",
+    "PermissionRequest",
+    "PermissionDenied",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Notification",
+    "SubagentStart",
+    "SubagentStop",
+    "PreCompact",
+    "PostCompact",
+    "Stop",
+    "StopFailure",
+    "SessionEnd",
+];
+
+/// Returns whether the calling test should run its body: `true` inside the isolated network
+/// namespace; outside, it re-runs the test named `test_name` (the `#[test]` function's name,
+/// at the top of its file) inside one, panics unless it passed there, and returns `false`.
+pub fn in_isolated_network(test_name: &str) -> bool {
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        assert_only_loopback();
+        return true;
+    }
+    let test_binary = std::env::current_exe().expect("the test binary's path");
+    let output = Command::new("unshare")
+        .args(["-n", "sh", "-c", r#"ip link set lo up && exec "$0" "$@""#])
+        .arg(test_binary)
+        .args(["--exact", test_name, "--nocapture", "--test-threads=1"])
+        .env(INSIDE_NAMESPACE, "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|error| panic!("{NEEDS}; `unshare` cannot start: {error}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stdout.contains("running 1 test"),
+        "{NEEDS}; entering the namespace failed:\n{stderr}{stdout}"
+    );
+    assert!(
+        output.status.success() && stdout.contains("1 passed"),
+        "`{test_name}` failed inside the network namespace:\n{stdout}\n{stderr}"
+    );
+    false
+}
+
+/// Refuses to go on in a namespace that has any interface besides loopback.
+fn assert_only_loopback() {
+    let devices = std::fs::read_to_string("/proc/self/net/dev").expect("/proc/self/net/dev");
+    let interfaces: Vec<&str> = devices
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, _)| name.trim())
+        .collect();
+    assert_eq!(
+        interfaces,
+        ["lo"],
+        "refusing to run Claude Code with a way out of the machine"
+    );
+}
+
+/// The `claude` binary: `CLAUDE_CODE_BIN` if set, else where `.ci/setup-claude-code` installs
+/// it (`${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`).
+pub fn claude_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("CLAUDE_CODE_BIN") {
+        return PathBuf::from(path);
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
+        .expect("HOME or XDG_CACHE_HOME to find the Claude Code install");
+    let version = VERSION.trim();
+    let binary = cache.join(format!(
+        "cursor-hooks/claude-code-{version}/node_modules/.bin/claude"
+    ));
+    assert!(
+        binary.is_file(),
+        "Claude Code {version} is not installed at {}: run .ci/setup-claude-code (or set \
+         CLAUDE_CODE_BIN)",
+        binary.display()
+    );
+    binary
+}
+
+/// Quotes `text` for `sh`.
+pub fn shell_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// One Claude Code run's directories: a temporary home, a project with `.claude/settings.json`,
+/// and the log of the recorder that hears every event.
+pub struct Session {
+    root: PathBuf,
+    /// The project Claude Code runs in (its working directory).
+    pub project: PathBuf,
+    /// The temporary `HOME`.
+    pub home: PathBuf,
+    /// Where the all-events recorder appends every payload, one a line.
+    pub events_log: PathBuf,
+    recorder: PathBuf,
+    hooks: serde_json::Map<String, Value>,
+}
+
+/// What one `claude -p --output-format json` run left.
+#[derive(Debug)]
+pub struct ClaudeOutput {
+    /// Whether `claude` exited with status 0.
+    pub success: bool,
+    /// Its stdout parsed as JSON (`Value::Null` when it is not JSON).
+    pub json: Value,
+    /// Its stdout as text.
+    pub stdout: String,
+    /// Its stderr as text.
+    pub stderr: String,
+}
+
+impl Session {
+    /// Creates the directories and registers `recorder` (the `claude-recorder` binary) on every
+    /// event of [`RECORDED_EVENTS`], writing to [`Session::events_log`].
+    pub fn new(name: &str, recorder: &Path) -> Session {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |time| time.as_nanos());
+        let root = std::env::temp_dir().join(format!("claude-live-{name}-{stamp}"));
+        let (project, home) = (root.join("project"), root.join("home"));
+        std::fs::create_dir_all(project.join(".claude")).expect("project dir");
+        std::fs::create_dir_all(&home).expect("home dir");
+        let events_log = root.join("events.jsonl");
+        // A copy inside the temporary root, so the hook commands Claude Code echoes back (into
+        // tool results and recordings) name no path of the machine's checkout.
+        let recorder_copy = root.join(recorder.file_name().expect("the recorder's file name"));
+        std::fs::copy(recorder, &recorder_copy).expect("copying the recorder");
+        let mut session = Session {
+            root,
+            project,
+            home,
+            events_log,
+            recorder: recorder_copy,
+            hooks: serde_json::Map::new(),
+        };
+        let log = session.events_log.to_string_lossy().into_owned();
+        for event in RECORDED_EVENTS {
+            session.add_hook(event, None, &[&log]);
+        }
+        session
+    }
+
+    /// Registers a `claude-recorder` hook on `event` (with `matcher`, for tool events) that
+    /// records to `<root>/decider.jsonl` and answers as `answer` says (`--stdout TEXT`,
+    /// `--stderr TEXT`, `--exit CODE`).
+    pub fn add_deciding_hook(&mut self, event: &str, matcher: Option<&str>, answer: &[&str]) {
+        let log = self
+            .root
+            .join("decider.jsonl")
+            .to_string_lossy()
+            .into_owned();
+        let mut args = vec![log.as_str()];
+        args.extend_from_slice(answer);
+        self.add_hook(event, matcher, &args);
+    }
+
+    fn add_hook(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
+        let mut command = shell_quote(&self.recorder.to_string_lossy());
+        for arg in args {
+            command.push(' ');
+            command.push_str(&shell_quote(arg));
+        }
+        let mut group = json!({ "hooks": [{ "type": "command", "command": command }] });
+        if let Some(matcher) = matcher {
+            group["matcher"] = json!(matcher);
+        }
+        let groups = self.hooks.entry(event).or_insert_with(|| json!([]));
+        groups
+            .as_array_mut()
+            .expect("a list of matcher groups")
+            .push(group);
+    }
+
+    /// Runs `claude -p PROMPT --output-format json --allowedTools Bash` in the project against
+    /// `base_url`, with an environment holding only what it needs.
+    pub fn run(&self, base_url: &str, prompt: &str) -> ClaudeOutput {
+        assert!(
+            base_url.starts_with("http://127.0.0.1:"),
+            "the mock lives on 127.0.0.1 only"
+        );
+        let settings = json!({ "hooks": self.hooks });
+        let settings_text = serde_json::to_string_pretty(&settings).expect("settings JSON");
+        std::fs::write(self.project.join(".claude/settings.json"), settings_text)
+            .expect("settings.json");
+        let mut child = Command::new(claude_binary())
+            .args([
+                "-p",
+                prompt,
+                "--output-format",
+                "json",
+                "--allowedTools",
+                "Bash",
+            ])
+            .current_dir(&self.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .env("ANTHROPIC_BASE_URL", base_url)
+            .env("ANTHROPIC_API_KEY", "sk-ant-mock-key")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("DISABLE_AUTOUPDATER", "1")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("claude starts");
+        let started = Instant::now();
+        while child.try_wait().expect("waiting for claude").is_none() {
+            if started.elapsed() > RUN_LIMIT {
+                let _ = child.kill();
+                let output = child.wait_with_output().expect("claude's output");
+                panic!(
+                    "claude did not finish within {RUN_LIMIT:?}:\n{}",
+                    String::from_utf8_lossy(&output.stderr)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let output = child.wait_with_output().expect("claude's output");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        ClaudeOutput {
+            success: output.status.success(),
+            json: serde_json::from_str(&stdout).unwrap_or(Value::Null),
+            stdout,
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+
+    /// The payloads the all-events recorder heard, in order.
+    pub fn payloads(&self) -> Vec<Value> {
+        read_jsonl(&self.events_log)
+    }
+
+    /// The names of the events heard, in order.
+    pub fn events(&self) -> Vec<String> {
+        let payloads = self.payloads().into_iter();
+        payloads
+            .map(|p| p["hook_event_name"].as_str().unwrap_or("?").to_owned())
+            .collect()
+    }
+
+    /// Copies the events log to `dir/<name>.jsonl` when `CLAUDE_LIVE_RECORD=dir` is set (see
+    /// `tests/claude-code/record`).
+    pub fn keep_recording(&self, name: &str) {
+        if let Some(dir) = std::env::var_os("CLAUDE_LIVE_RECORD") {
+            let target = Path::new(&dir).join(format!("{name}.jsonl"));
+            std::fs::create_dir_all(&dir).expect("recording dir");
+            std::fs::copy(&self.events_log, &target).expect("copying the recording");
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Parses a file of one JSON value a line; a missing file is empty (no hook ran).
+fn read_jsonl(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines = text.lines().filter(|line| !line.trim().is_empty());
+    lines
+        .map(|line| serde_json::from_str(line).expect("a recorded payload is JSON"))
+        .collect()
+}
