@@ -488,6 +488,10 @@ fn check_host(files: &Files, cursor_events: &BTreeSet<String>, problems: &mut Ve
         .iter()
         .map(|e| text(&e["name"]))
         .collect();
+    let handler_types: Vec<&str> = list(&files.host["handler_types"], "handler_types")
+        .iter()
+        .map(|h| text(&h["type"]))
+        .collect();
     let cursor = &files.host["cursor"];
     let map = obj(&cursor["event_map"], "event_map");
     for (from, to) in map {
@@ -523,6 +527,22 @@ fn check_host(files: &Files, cursor_events: &BTreeSet<String>, problems: &mut Ve
                 problems.push(format!("{key}: `{}` is listed twice", item[what]));
             }
         }
+    }
+    for item in list(&files.host["handler_keys"], "handler_keys") {
+        let what = format!("handler key {}", item["name"]);
+        one_of(&item["type"], INPUT_TYPES, &what, problems);
+        for ty in list(&item["applies_to"], "applies_to") {
+            one_of(ty, &handler_types, &what, problems);
+        }
+    }
+    for item in list(&files.host["config_sources"], "config_sources") {
+        let what = format!("config source {}", item["name"]);
+        one_of(
+            &item["format"],
+            &["settings", "plugin", "frontmatter"],
+            &what,
+            problems,
+        );
     }
     for item in list(&files.host["combining"], "combining") {
         for event in list(&item["applies_to"], "applies_to") {
