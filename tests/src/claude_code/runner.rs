@@ -59,6 +59,9 @@ pub fn in_isolated_network(test_name: &str) -> bool {
         assert_only_loopback();
         return true;
     }
+    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
+    // Claude Code here, so `cargo test --workspace` alone runs these tests.
+    install_once();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     let output = Command::new("unshare")
         .args(["-n", "sh", "-c", r#"ip link set lo up && exec "$0" "$@""#])
@@ -96,21 +99,49 @@ fn assert_only_loopback() {
     );
 }
 
-/// The `claude` binary: `CLAUDE_CODE_BIN` if set, else where `.ci/setup-claude-code` installs
-/// it (`${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`).
-pub fn claude_binary() -> PathBuf {
-    if let Some(path) = std::env::var_os("CLAUDE_CODE_BIN") {
-        return PathBuf::from(path);
-    }
+/// Runs `.ci/setup-claude-code` once per test process when Claude Code is not installed where
+/// [`claude_binary`] looks (the script itself does nothing when the cached copy answers).
+fn install_once() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        if std::env::var_os("CLAUDE_CODE_BIN").is_some() || installed_path().is_file() {
+            return;
+        }
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/setup-claude-code");
+        let status = Command::new("bash")
+            .arg(&script)
+            .stdin(Stdio::null())
+            .status()
+            .unwrap_or_else(|error| panic!("{} cannot start: {error}", script.display()));
+        assert!(
+            status.success(),
+            "{} failed ({status}): it installs Claude Code with npm",
+            script.display()
+        );
+    });
+}
+
+/// Where `.ci/setup-claude-code` installs the `claude` binary:
+/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`.
+fn installed_path() -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
         .expect("HOME or XDG_CACHE_HOME to find the Claude Code install");
     let version = VERSION.trim();
-    let binary = cache.join(format!(
+    cache.join(format!(
         "cursor-hooks/claude-code-{version}/node_modules/.bin/claude"
-    ));
+    ))
+}
+
+/// The `claude` binary: `CLAUDE_CODE_BIN` if set, else [`installed_path`].
+pub fn claude_binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("CLAUDE_CODE_BIN") {
+        return PathBuf::from(path);
+    }
+    let binary = installed_path();
+    let version = VERSION.trim();
     assert!(
         binary.is_file(),
         "Claude Code {version} is not installed at {}: run .ci/setup-claude-code (or set \
