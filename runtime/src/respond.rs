@@ -5,7 +5,7 @@
 //! a typed response rendered by [`render`], so the version rules apply to all of them.
 
 use crate::event::{Category, Common, Event};
-use crate::gen::table::EVENTS;
+use crate::spec::EVENTS;
 use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
