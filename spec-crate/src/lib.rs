@@ -72,11 +72,18 @@ pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
         .map(|(_, candidate)| candidate)
 }
 
-/// Levenshtein distance, one row at a time.
+/// Levenshtein distance over bytes, one row at a time (the candidates are ASCII names; a
+/// non-ASCII character in a typo counts as a few edits, which only makes a hint less likely).
+/// Written so that this crate needs none of `Vec`'s growth code (its own copy would add ~240
+/// bytes to every hook binary), and kept out of line: one copy, not one per caller.
+#[inline(never)]
 fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
+    let b = b.as_bytes();
+    let mut row = vec![0; b.len() + 1];
+    for (j, cell) in row.iter_mut().enumerate() {
+        *cell = j;
+    }
+    for (i, ca) in a.bytes().enumerate() {
         let mut diagonal = row[0];
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
