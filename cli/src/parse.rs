@@ -772,7 +772,7 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
     }
 }
 
-/// "Read, TabRead" or "Shell, ..., MCP:<name>": what a matcher on `info` is tested against.
+/// `Read, TabRead` or `Shell, ..., MCP:<name>`: what a matcher on `info` is tested against.
 fn subject_values(info: &EventInfo) -> String {
     let mut values = info.matcher_values.join(", ");
     if let Some(prefix) = info.matcher_open_prefix {
