@@ -1009,7 +1009,7 @@ fn skip_reason(matcher: Option<&str>, subject: Option<&str>) -> Option<String> {
         return None;
     }
     let (matcher, subject) = (matcher.unwrap_or_default(), subject.unwrap_or_default());
-    Some(if regress::Regex::new(matcher).is_err() {
+    Some(if !cursor_hooks_spec::matcher::compiles(matcher) {
         format!("matcher `{matcher}` is not a valid regular expression, so it matches nothing")
     } else {
         format!("matcher `{matcher}` does not match `{subject}`")

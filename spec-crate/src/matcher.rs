@@ -83,6 +83,18 @@ pub fn is_match(pattern: &str, subject: &str) -> bool {
         || regress::Regex::new(pattern).is_ok_and(|regex| regex.find(subject).is_some())
 }
 
+/// Whether Cursor accepts `pattern` as a matcher at all (one that does not voids the file).
+///
+/// ```
+/// use cursor_hooks_spec::matcher::compiles;
+///
+/// assert!(compiles("*") && compiles("") && compiles("Shell]"));
+/// assert!(!compiles("Shell(") && !compiles("(?i)shell"));
+/// ```
+pub fn compiles(pattern: &str) -> bool {
+    MATCH_ALL.contains(&pattern) || regress::Regex::new(pattern).is_ok()
+}
+
 /// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
 fn inline_flags(pattern: &str) -> Option<&str> {
     let start = pattern.find("(?")?;
