@@ -5,6 +5,7 @@ use crate::host::{self, Format};
 use cursor_hooks::hooks_json::keys;
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::Category;
+use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
@@ -796,9 +797,10 @@ fn read_matcher(
     matcher.as_str().map(str::to_owned)
 }
 
+/// Checks a hook's `matcher` with the rule the `#[cursor_hook]` macro applies
+/// (`cursor_hooks_spec::matcher`); here an invalid one voids the file and the others are warnings.
 fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher: &Value) {
     let path = file.path.clone();
-    let host = host::host();
     let Some(text) = matcher.as_str() else {
         file.findings.push(Finding::voiding(
             &path,
@@ -807,54 +809,38 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         ));
         return;
     };
-    if host.matcher.match_all.iter().any(|m| m == text) {
-        return;
-    }
-    let regex = match regress::Regex::new(text) {
-        Ok(regex) => regex,
-        Err(e) => {
-            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({e}): Cursor rejects the whole file")));
-            return;
+    match cursor_hooks_spec::matcher::check(info, text) {
+        Verdict::All | Verdict::Matches => {}
+        Verdict::Invalid { reason, .. } => {
+            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({reason}): Cursor rejects the whole file")));
         }
-    };
-    if !host.matcher.subjects.contains_key(info.name) {
-        file.findings.push(Finding::new(
+        Verdict::NoSubject => file.findings.push(Finding::new(
             Severity::Warning,
             &path,
             pointer,
             format!("`{}` has no matcher subject: the matcher is ignored and the hook runs on every `{}`", info.name, info.name),
-        ));
-        return;
-    }
-    if let Some(values) = dead_matcher(info, text, &regex) {
-        let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
-        // Whether Cursor maps Claude Code's tool names (`Bash`) to its own is not documented.
-        let finding = if file.format == Format::ClaudeSettings {
-            Finding::new(Severity::Note, &path, pointer, format!("{message} (unless Cursor maps Claude Code's tool names to its own, which is not documented)"))
-        } else {
-            Finding::new(Severity::Warning, &path, pointer, message)
-        };
-        file.findings.push(finding);
+        )),
+        Verdict::Never => {
+            let values = subject_values(info);
+            let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
+            // Whether Cursor maps Claude Code's tool names (`Bash`) to its own is not documented.
+            let finding = if file.format == Format::ClaudeSettings {
+                Finding::new(Severity::Note, &path, pointer, format!("{message} (unless Cursor maps Claude Code's tool names to its own, which is not documented)"))
+            } else {
+                Finding::new(Severity::Warning, &path, pointer, message)
+            };
+            file.findings.push(finding);
+        }
     }
 }
 
-/// The subject set, when the matcher can match none of a closed set.
-pub fn dead_matcher(info: &EventInfo, text: &str, regex: &regress::Regex) -> Option<String> {
-    if info.matcher_values.is_empty() {
-        return None;
-    }
-    if info.matcher_values.iter().any(|v| regex.find(v).is_some()) {
-        return None;
-    }
+/// `Read, TabRead` or `Shell, ..., MCP:<name>`: what a matcher on `info` is tested against.
+fn subject_values(info: &EventInfo) -> String {
     let mut values = info.matcher_values.join(", ");
     if let Some(prefix) = info.matcher_open_prefix {
-        let name = prefix.trim_end_matches(':');
-        if text.contains(name) {
-            return None;
-        }
         values.push_str(&format!(", {prefix}<name>"));
     }
-    Some(values)
+    values
 }
 
 pub use cursor_hooks::spec::closest;
@@ -872,14 +858,10 @@ mod tests {
     }
 
     #[test]
-    fn dead_matchers() {
-        let info = spec::info("beforeReadFile").expect("an event");
-        let env = regress::Regex::new(r"\.env$").expect("valid");
-        assert!(dead_matcher(info, r"\.env$", &env).is_some());
-        let read = regress::Regex::new("Rea").expect("valid");
-        assert!(dead_matcher(info, "Rea", &read).is_none());
+    fn subject_values_name_the_open_prefix() {
+        let read = spec::info("beforeReadFile").expect("an event");
+        assert_eq!(subject_values(read), "Read, TabRead");
         let tools = spec::info("preToolUse").expect("an event");
-        let mcp = regress::Regex::new("^MCP:echo$").expect("valid");
-        assert!(dead_matcher(tools, "^MCP:echo$", &mcp).is_none());
+        assert!(subject_values(tools).ends_with(", MCP:<name>"));
     }
 }

@@ -171,23 +171,12 @@ fn read_payload(args: &Args) -> Result<Value, Stop> {
 /// A payload built from the runtime's fixture for `event`, with `KEY=VALUE` fields set: only
 /// keys the event's payload has (or a spelling Cursor has used for one).
 fn fixture(event: &str, sets: &[String]) -> Result<Value, Stop> {
-    macro_rules! fixtures {
-        ($($name:ident),* $(,)?) => {{
-            use cursor_hooks::prelude::*;
-            let all: Vec<Value> = vec![$($name::fixture().to_value()),*];
-            all
-        }};
-    }
-    let all = cursor_hooks::__for_each_event!(fixtures);
-    let mut payload = all
-        .into_iter()
-        .find(|p| p["hook_event_name"] == event)
-        .ok_or_else(|| {
-            let hint = spec::closest(event, spec::EVENTS.iter().map(|e| e.name))
-                .map(|n| format!("; did you mean `{n}`?"))
-                .unwrap_or_default();
-            Stop::Usage(format!("`{event}` is not a Cursor event{hint}"))
-        })?;
+    let mut payload = spec::fixture(event).ok_or_else(|| {
+        let hint = spec::closest(event, spec::EVENTS.iter().map(|e| e.name))
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
+        Stop::Usage(format!("`{event}` is not a Cursor event{hint}"))
+    })?;
     let fields = input_fields(event);
     for set in sets {
         let (key, value) = set
@@ -677,16 +666,13 @@ fn claude_answer(info: &EventInfo, answer: &Map<String, Value>) -> Option<Map<St
     None
 }
 
-/// Whether a matcher selects the subject: unanchored search; no subject runs every hook.
+/// Whether a matcher selects the subject (the rule `doctor` and the macro check matchers by);
+/// no subject runs every hook.
 fn matches(matcher: Option<&str>, subject: Option<&str>) -> bool {
-    let host = host::host();
     let (Some(matcher), Some(subject)) = (matcher, subject) else {
         return true;
     };
-    if host.matcher.match_all.iter().any(|m| m == matcher) {
-        return true;
-    }
-    regress::Regex::new(matcher).is_ok_and(|r| r.find(subject).is_some())
+    cursor_hooks_spec::matcher::is_match(matcher, subject)
 }
 
 fn rule_source(id: &str) -> String {
@@ -1111,7 +1097,7 @@ fn skip_reason(matcher: Option<&str>, subject: Option<&str>) -> Option<String> {
         return None;
     }
     let (matcher, subject) = (matcher.unwrap_or_default(), subject.unwrap_or_default());
-    Some(if regress::Regex::new(matcher).is_err() {
+    Some(if !cursor_hooks_spec::matcher::compiles(matcher) {
         format!("matcher `{matcher}` is not a valid regular expression, so it matches nothing")
     } else {
         format!("matcher `{matcher}` does not match `{subject}`")

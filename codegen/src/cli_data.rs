@@ -3,13 +3,45 @@
 //! one-line text file in a Windows checkout without symlink support, which the command would
 //! then embed in place of the data.
 
-use crate::model::{InputField, Spec};
+use crate::model::{InputField, MatcherFrom, Spec};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
-/// `spec/host.json` as it is (the host rules `doctor` and `simulate` apply).
-pub(crate) fn host_json(root: &Path) -> Result<String, String> {
-    std::fs::read_to_string(root.join("spec/host.json")).map_err(|e| format!("spec/host.json: {e}"))
+/// `spec/host.json` with `matcher.subjects` added: what each event's matcher is tested against,
+/// from `matcher_from` in `spec/events.json` (the one place that says which events have a
+/// subject), as the command's host rules (`doctor`, `simulate`) read it.
+pub(crate) fn host_json(root: &Path, spec: &Spec) -> Result<String, String> {
+    let host = std::fs::read_to_string(root.join("spec/host.json"))
+        .map_err(|e| format!("spec/host.json: {e}"))?;
+    let anchor = "\n  \"matcher\": {\n";
+    let at = host
+        .find(anchor)
+        .ok_or("spec/host.json: no top-level `matcher` object")?
+        + anchor.len();
+    let mut subjects = String::from("    \"subjects\": {\n");
+    let with_subject: Vec<String> = spec
+        .events
+        .iter()
+        .filter_map(|event| {
+            let (kind, value) = match event.matcher_from.as_ref()? {
+                MatcherFrom::Field(field) => ("field", field),
+                MatcherFrom::Fixed(text) => ("fixed", text),
+            };
+            Some(format!("      {:?}: {{ {kind:?}: {value:?} }}", event.name))
+        })
+        .collect();
+    subjects.push_str(&with_subject.join(",\n"));
+    subjects.push_str("\n    },\n");
+    Ok(format!("{}{subjects}{}", &host[..at], &host[at..]))
+}
+
+/// `spec/host.json`'s `matcher.match_all`: the matchers that match every subject.
+pub(crate) fn match_all(root: &Path) -> Result<Vec<String>, String> {
+    let host = std::fs::read_to_string(root.join("spec/host.json"))
+        .map_err(|e| format!("spec/host.json: {e}"))?;
+    let host: Value = serde_json::from_str(&host).map_err(|e| format!("spec/host.json: {e}"))?;
+    serde_json::from_value(host["matcher"]["match_all"].clone())
+        .map_err(|e| format!("spec/host.json: matcher.match_all: {e}"))
 }
 
 /// Each event's payload keys (the common fields, its own, and their other spellings), so

@@ -1,7 +1,7 @@
 //! Turns `spec/events.json` and `spec/compat.json` into Rust: the runtime's input and response
-//! types, its event table and version constants, and the macro's event table; and copies into
-//! `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json`, each event's payload
-//! keys, the release profile).
+//! types and version constants, and the event table every crate shares (`cursor-hooks-spec`);
+//! and copies into `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json` with
+//! each event's matcher subject, each event's payload keys, the release profile).
 //!
 //! The output is committed (syn's codegen pattern): building the project never runs this, and a
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
@@ -13,7 +13,6 @@ mod cli_data;
 mod compat;
 mod events;
 mod fixtures;
-mod macros_events;
 mod outcomes;
 mod permissions;
 mod readme;
@@ -60,12 +59,12 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ("runtime/src/gen/responses.rs", responses::file(&spec)),
         ("runtime/src/gen/traits.rs", traits::file(&spec)),
         ("runtime/src/gen/outcomes.rs", outcomes::file(&spec)),
-        ("runtime/src/gen/table.rs", table::file(&spec)),
+        ("runtime/src/gen/table.rs", table::for_each_event(&spec)),
         ("runtime/src/gen/compat.rs", compat::file(&compat)?),
         ("runtime/src/gen/fixtures.rs", fixtures::file(&spec)),
         (
-            "macros/src/gen/events.rs",
-            macros_events::file(&spec, &compat)?,
+            "spec-crate/src/gen/table.rs",
+            table::file(&spec, &compat, &cli_data::match_all(root)?)?,
         ),
     ];
     let mut files = Vec::new();
@@ -87,7 +86,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     }
     files.push(Generated {
         path: PathBuf::from("cli/data/host.json"),
-        text: cli_data::host_json(root)?,
+        text: cli_data::host_json(root, &spec)?,
     });
     files.push(Generated {
         path: PathBuf::from("cli/data/input-fields.json"),

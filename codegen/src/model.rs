@@ -56,6 +56,10 @@ pub struct Event {
     /// The prefix of subjects beyond the closed set (`MCP:`), if any.
     #[serde(deserialize_with = "nullable")]
     pub matcher_open_prefix: Option<String>,
+    /// Where the subject comes from: `{"field": "<payload key>"}` or `{"fixed": "<string>"}`;
+    /// `None` exactly when `matcher_subject` is.
+    #[serde(deserialize_with = "nullable")]
+    pub matcher_from: Option<MatcherFrom>,
     /// The first version with the event.
     pub since: String,
     /// Surfaces where it does not fire (`cloud`, `cli-print`, `cli`).
@@ -66,6 +70,16 @@ pub struct Event {
     pub input: Vec<InputField>,
     /// What a hook may answer.
     pub response: Response,
+}
+
+/// Where an event's matcher subject comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields, rename_all = "snake_case")]
+pub enum MatcherFrom {
+    /// A string field of the payload (`tool_name`, `command`).
+    Field(String),
+    /// Always the same string (`Read` on beforeReadFile).
+    Fixed(String),
 }
 
 /// An event category (see `crate::event::Category` in the runtime).
@@ -448,6 +462,9 @@ impl Spec {
                 && (!event.matcher_values.is_empty() || event.matcher_open_prefix.is_some())
             {
                 return Err(at("matcher values without a matcher subject"));
+            }
+            if event.matcher_subject.is_some() != event.matcher_from.is_some() {
+                return Err(at("`matcher_from` goes with `matcher_subject`"));
             }
             for field in &event.input {
                 let at = |what: &str| format!("{}.{}: {what}", event.name, field.name);

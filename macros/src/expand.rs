@@ -1,9 +1,9 @@
 //! Phase 3: write the code. On an error, write the error *and* stand-ins (the user's function,
 //! a companion that `main!` can name) so the user sees that one error and nothing after it.
 
-use crate::gen::events::EventSpec;
 use crate::parse::{Args, HandlerFn, HandlerList};
 use crate::validate::{self, Hook, Input};
+use cursor_hooks_spec::EventInfo;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -125,7 +125,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
     let companion = name;
     let event_name = hook.event.name;
-    let input = Ident::new(hook.event.input, Span::call_site());
+    let input = Ident::new(hook.event.type_name, Span::call_site());
     let event_ty = quote!(::cursor_hooks::event::#input);
     let handler_name = name.to_string();
     let fail = if hook.fail_closed {
@@ -245,7 +245,7 @@ fn option(value: Option<TokenStream>) -> TokenStream {
 fn fallback(
     item: &TokenStream,
     handler: &HandlerFn,
-    event: Option<&EventSpec>,
+    event: Option<&EventInfo>,
     error: syn::Error,
 ) -> TokenStream {
     let error = error.to_compile_error();
@@ -274,7 +274,10 @@ fn fallback(
     };
     let companion_vis = companion_vis(handler);
     let companion = name;
-    let input = Ident::new(event.map_or("SessionEnd", |e| e.input), Span::call_site());
+    let input = Ident::new(
+        event.map_or("SessionEnd", |e| e.type_name),
+        Span::call_site(),
+    );
     let inert = inert_hook(companion, &input);
     quote! {
         #error
@@ -400,7 +403,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     // Two entries for one event: the message names both paths and the event, which only the
     // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
     // and the constant picks the one that applies.
-    let event_names: Vec<&str> = crate::gen::events::EVENTS.iter().map(|e| e.name).collect();
+    let event_names: Vec<&str> = cursor_hooks_spec::EVENTS.iter().map(|e| e.name).collect();
     let event_count = event_names.len();
     let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
         let later_path = companions[index];

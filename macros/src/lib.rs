@@ -4,12 +4,12 @@
 //!
 //! The work is split in three phases, one module each: `parse` reads the attribute and the
 //! function into a model that keeps every span, `validate` checks it against the event table
-//! generated from `spec/events.json`, and `expand` writes the code (or, on an error, the
+//! generated from `spec/events.json` (in `cursor-hooks-spec`, shared with the runtime and the
+//! `cursor-hooks` command), and `expand` writes the code (or, on an error, the
 //! error plus stand-ins so that no secondary error follows).
 
 mod context;
 mod expand;
-mod gen;
 mod parse;
 mod validate;
 

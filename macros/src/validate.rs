@@ -1,8 +1,9 @@
 //! Phase 2: check the parsed attribute and signature against the event table from the spec.
 //! Every error points at the user's own tokens and names what is allowed.
 
-use crate::gen::events::{EventSpec, EVENTS};
 use crate::parse::{Args, HandlerFn, LoopLimitArg};
+use cursor_hooks_spec::matcher::{self, Verdict};
+use cursor_hooks_spec::{Category, EventInfo, EVENTS};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Error, Expr, ExprLit, FnArg, Lit, LitStr, ReturnType, Type};
@@ -12,7 +13,7 @@ const MAX_TIMEOUT_SECS: u32 = 600;
 
 /// A handler that passed every check.
 pub(crate) struct Hook<'a> {
-    pub(crate) event: &'static EventSpec,
+    pub(crate) event: &'static EventInfo,
     pub(crate) fail_closed: bool,
     pub(crate) timeout: Option<u32>,
     pub(crate) matcher: Option<String>,
@@ -30,7 +31,7 @@ pub(crate) enum Input<'a> {
 }
 
 /// The event named in the attribute, when it is one (used for the stand-in on other errors).
-pub(crate) fn event(args: &Args) -> Option<&'static EventSpec> {
+pub(crate) fn event(args: &Args) -> Option<&'static EventInfo> {
     let name = args.event.as_ref()?.value();
     EVENTS.iter().find(|event| event.name == name)
 }
@@ -66,12 +67,12 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
                 LoopLimitArg::Unlimited(lit) => lit.to_token_stream(),
                 LoopLimitArg::Other(expr) => expr.to_token_stream(),
             };
-            if event.category != "loop" {
+            if event.category != Category::Loop {
                 return Err(Error::new_spanned(
                     tokens,
                     format_args!(
                         "`loop_limit` applies only to {} hooks, not `{}`",
-                        names_where(|e| e.category == "loop"),
+                        names_where(|e| e.category == Category::Loop),
                         event.name
                     ),
                 ));
@@ -188,7 +189,7 @@ fn check_timeout(value: &Expr) -> syn::Result<u32> {
     Ok(number as u32)
 }
 
-fn check_event(args: &Args) -> syn::Result<&'static EventSpec> {
+fn check_event(args: &Args) -> syn::Result<&'static EventInfo> {
     let Some(lit) = &args.event else {
         return Err(Error::new(
             Span::call_site(),
@@ -216,7 +217,7 @@ fn check_event(args: &Args) -> syn::Result<&'static EventSpec> {
 }
 
 /// "`a`, `b` and `c`": the events of the spec's table that `keep` selects.
-fn names_where(keep: impl Fn(&EventSpec) -> bool) -> String {
+fn names_where(keep: impl Fn(&EventInfo) -> bool) -> String {
     let names: Vec<String> = EVENTS
         .iter()
         .filter(|event| keep(event))
@@ -242,115 +243,58 @@ fn event_list() -> String {
         .join(", ")
 }
 
-/// The event whose name is nearest to `name` (case ignored), if it is near enough to be a typo.
+/// The event whose name is nearest to `name`, if it is near enough to be a typo (the rule the
+/// `cursor-hooks` command uses too).
 pub(crate) fn closest_event(name: &str) -> Option<&'static str> {
-    let lower = name.to_lowercase();
-    EVENTS
-        .iter()
-        .map(|event| {
-            (
-                edit_distance(&lower, &event.name.to_lowercase()),
-                event.name,
-            )
-        })
-        .filter(|(distance, candidate)| *distance <= 2 + candidate.len() / 5)
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
+    cursor_hooks_spec::closest(name, EVENTS.iter().map(|event| event.name))
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous + usize::from(ca != *cb);
-            previous = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(previous + 1);
-        }
-    }
-    row[b.len()]
-}
-
-/// Checks `matcher` as Cursor uses it: a JavaScript regex searched (unanchored) in the event's
-/// subject. It must compile, the event must have a subject, and where the subject is a closed
-/// set of names the regex must be able to match one of them (else the hook never runs).
-fn check_matcher(event: &EventSpec, lit: &LitStr) -> syn::Result<String> {
+/// Checks `matcher` as Cursor uses it (`cursor_hooks_spec::matcher`, which the `cursor-hooks`
+/// command applies to hooks.json too): a JavaScript regex searched (unanchored) in the event's
+/// subject, `""` and `"*"` matching everything. It must compile, the event must have a subject,
+/// and where the subject is a closed set of names the regex must be able to match one of them
+/// (else the hook never runs).
+fn check_matcher(event: &EventInfo, lit: &LitStr) -> syn::Result<String> {
     let pattern = lit.value();
     let error = |message: String| Err(Error::new_spanned(lit, message));
-    if pattern.is_empty() {
-        return error(
-            "`matcher` is not a valid regex: it is empty; leave `matcher` out to match everything"
-                .to_owned(),
-        );
-    }
-    let Some(subject) = event.matcher_subject else {
-        return error(format!(
+    match matcher::check(event, &pattern) {
+        Verdict::All | Verdict::Matches => Ok(pattern),
+        Verdict::Invalid {
+            inline_flags: Some(flags),
+            ..
+        } => error(format!(
+            "`matcher` uses an inline flag group, `{flags}`, and Cursor compiles `matcher` as a JavaScript RegExp, which has no inline flags (an invalid regex disables the whole hooks.json); Cursor's matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
+        )),
+        Verdict::Invalid { reason, .. } => error(format!(
+            "`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"
+        )),
+        Verdict::NoSubject => error(format!(
             "`matcher` has no effect on `{}`: this event has no matcher subject, so Cursor runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
             event.name, event.name
-        ));
-    };
-    // Cursor treats `*` as "everything"; as a regex it would not compile.
-    if pattern == "*" {
-        return Ok(pattern);
-    }
-    let regex = match regress::Regex::new(&pattern) {
-        Ok(regex) => regex,
-        Err(_) if inline_flags(&pattern).is_some() => {
-            let flags = inline_flags(&pattern).unwrap_or_default();
-            return error(format!(
-                "`matcher` uses an inline flag group, `{flags}`, and Cursor compiles `matcher` as a JavaScript RegExp, which has no inline flags (an invalid regex disables the whole hooks.json); Cursor's matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
-            ));
-        }
-        Err(why) => {
-            return error(format!(
-                "`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {why}"
+        )),
+        Verdict::Never => {
+            let mut values: Vec<String> = event
+                .matcher_values
+                .iter()
+                .map(|value| format!("`{value}`"))
+                .collect();
+            if let Some(prefix) = event.matcher_open_prefix {
+                values.push(format!("`{prefix}<tool>` for an MCP tool"));
+            }
+            let tested = match values.as_slice() {
+                [only] => format!("the event's subject, which is always {only}"),
+                _ => format!(
+                    "{}, which is one of {}",
+                    subject_noun(event.matcher_subject.unwrap_or_default()),
+                    or_list(&values)
+                ),
+            };
+            error(format!(
+                "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: Cursor searches it in {tested}. To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
+                event.name,
             ))
         }
-    };
-    if event.matcher_values.is_empty()
-        || event
-            .matcher_values
-            .iter()
-            .any(|value| regex.find(value).is_some())
-    {
-        return Ok(pattern);
     }
-    let mut values: Vec<String> = event
-        .matcher_values
-        .iter()
-        .map(|value| format!("`{value}`"))
-        .collect();
-    if let Some(prefix) = event.matcher_open_prefix {
-        if pattern.contains(prefix.trim_end_matches(':')) {
-            return Ok(pattern);
-        }
-        values.push(format!("`{prefix}<tool>` for an MCP tool"));
-    }
-    let tested = match values.as_slice() {
-        [only] => format!("the event's subject, which is always {only}"),
-        _ => format!(
-            "{}, which is one of {}",
-            subject_noun(subject),
-            or_list(&values)
-        ),
-    };
-    error(format!(
-        "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: Cursor searches it in {tested}. To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
-        event.name,
-    ))
-}
-
-/// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
-fn inline_flags(pattern: &str) -> Option<&str> {
-    let start = pattern.find("(?")?;
-    let rest = &pattern[start + 2..];
-    let flags = rest
-        .find(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
-        .unwrap_or(rest.len());
-    let after = rest[flags..].chars().next();
-    (flags > 0 && matches!(after, Some(')' | ':'))).then(|| &pattern[start..start + 2 + flags + 1])
 }
 
 /// "The tool type: Read, TabRead." → "the tool type".
@@ -375,11 +319,11 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result<Input<'a>> {
+fn check_signature<'a>(event: &EventInfo, handler: &'a HandlerFn) -> syn::Result<Input<'a>> {
     let sig = &handler.sig;
     let expected = format!(
         "`{}` handler takes one parameter, `input: {}`",
-        event.name, event.input
+        event.name, event.type_name
     );
     if sig.ident == "main" {
         return Err(Error::new_spanned(
@@ -446,7 +390,7 @@ fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result
                 reference,
                 format_args!(
                     "take the input by value or by shared reference (`&{}`), not `&mut`",
-                    event.input
+                    event.type_name
                 ),
             ))
         }
@@ -457,8 +401,8 @@ fn check_signature<'a>(event: &EventSpec, handler: &'a HandlerFn) -> syn::Result
 
 /// The input's type must name the event's own type (`BeforeShellExecution`, or a path ending
 /// in it): anything else, `serde_json::Value` included, is answered here with the types allowed.
-fn check_input_type<'a>(event: &EventSpec, ty: &'a Type) -> syn::Result<&'a Type> {
-    if last_segment(ty).is_some_and(|name| name == event.input) {
+fn check_input_type<'a>(event: &EventInfo, ty: &'a Type) -> syn::Result<&'a Type> {
+    if last_segment(ty).is_some_and(|name| name == event.type_name) {
         return Ok(ty);
     }
     Err(Error::new_spanned(
@@ -466,9 +410,9 @@ fn check_input_type<'a>(event: &EventSpec, ty: &'a Type) -> syn::Result<&'a Type
         format_args!(
             "a `{}` handler takes the event's input type, `{}`, by value (`input: {}`) or by reference (`input: &{}`); `{}` is not accepted",
             event.name,
-            event.input,
-            event.input,
-            event.input,
+            event.type_name,
+            event.type_name,
+            event.type_name,
             ty.to_token_stream().to_string().replace(' ', "")
         ),
     ))
@@ -491,8 +435,8 @@ fn last_segment(ty: &Type) -> Option<String> {
 /// event's, or an `Option` or `Result` of one) is answered here: Cursor ignores the output, so
 /// there is none. Other wrong answers are reported by the `AnswerTo` trait, which sees through
 /// aliases.
-fn check_return_type(event: &EventSpec, handler: &HandlerFn) -> syn::Result<()> {
-    let observe = event.category == "observe";
+fn check_return_type(event: &EventInfo, handler: &HandlerFn) -> syn::Result<()> {
+    let observe = event.category == Category::Observe;
     let Some(ty) = return_type(handler) else {
         if observe {
             return Ok(());
@@ -501,7 +445,7 @@ fn check_return_type(event: &EventSpec, handler: &HandlerFn) -> syn::Result<()> 
         let mut signature = sig.ident.to_token_stream();
         sig.paren_token
             .surround(&mut signature, |tokens| sig.inputs.to_tokens(tokens));
-        let response = format!("{}Response", event.input);
+        let response = format!("{}Response", event.type_name);
         return Err(Error::new_spanned(
             signature,
             format_args!(
@@ -593,7 +537,7 @@ const ANSWER_FNS: &[&str] = &[
 /// `deny("..").agent_message("..")`: the free function takes its type from the return type, so
 /// a method after it cannot be resolved (rustc says only "type annotations needed"). Found in
 /// the body's tokens: a bare call of an answer function followed by `.`.
-pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn::Result<()> {
+pub(crate) fn check_answer_chains(event: &EventInfo, body: &TokenStream) -> syn::Result<()> {
     let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
     for (index, token) in tokens.iter().enumerate() {
         if let TokenTree::Group(group) = token {
@@ -627,7 +571,7 @@ pub(crate) fn check_answer_chains(event: &EventSpec, body: &TokenStream) -> syn:
         if !bare || args.delimiter() != Delimiter::Parenthesis || dot.as_char() != '.' {
             continue;
         }
-        let response = format!("{}Response", event.input);
+        let response = format!("{}Response", event.type_name);
         let args_text = if args.stream().is_empty() {
             "()"
         } else {
@@ -661,8 +605,8 @@ pub(crate) fn return_type(handler: &HandlerFn) -> Option<&Type> {
 mod tests {
     use super::*;
 
-    fn event(name: &str) -> &'static EventSpec {
-        EVENTS.iter().find(|e| e.name == name).expect("an event")
+    fn event(name: &str) -> &'static EventInfo {
+        cursor_hooks_spec::info(name).expect("an event")
     }
 
     fn check(name: &str, pattern: &str) -> Result<String, String> {
@@ -677,6 +621,9 @@ mod tests {
             ("preToolUse", "Sh.*|Rea"),
             ("preToolUse", "MCP:github_.*"),
             ("preToolUse", "*"),
+            // `""` matches everything too (spec/host.json `match_all`), as the crate docs say.
+            ("preToolUse", ""),
+            ("stop", ""),
             ("subagentStart", "general-purpose"),
             ("subagentStop", "^generalPurpose$"),
             ("beforeReadFile", "TabRead"),
@@ -753,10 +700,6 @@ mod tests {
 
     #[test]
     fn inline_flags_are_named() {
-        assert_eq!(inline_flags("(?i)^git"), Some("(?i)"));
-        assert_eq!(inline_flags("^(?im:git)"), Some("(?im:"));
-        assert_eq!(inline_flags("(?:git)"), None);
-        assert_eq!(inline_flags("(?<name>git)"), None);
         let error = check("beforeShellExecution", "(?i)^git").unwrap_err();
         assert!(error.contains("no inline flags"), "{error}");
     }

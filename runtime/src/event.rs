@@ -6,39 +6,9 @@
 
 pub use crate::gen::events::*;
 
-/// What kind of answer an event accepts (see `spec/README.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Category {
-    /// `permission` allow / deny (/ ask) with messages; can block.
-    Permission,
-    /// `continue` on `beforeSubmitPrompt`; can block.
-    PromptGate,
-    /// Context injected into the agent (`additional_context`, ...).
-    Context,
-    /// `followup_message` that keeps the agent loop going.
-    Loop,
-    /// A `user_message` shown to the user.
-    Notice,
-    /// `pluginPaths` for the workspace.
-    App,
-    /// Nothing: Cursor ignores the output.
-    Observe,
-}
-
-impl Category {
-    /// The name used in `spec/events.json`.
-    pub const fn spec_name(self) -> &'static str {
-        match self {
-            Category::Permission => "permission",
-            Category::PromptGate => "prompt_gate",
-            Category::Context => "context",
-            Category::Loop => "loop",
-            Category::Notice => "notice",
-            Category::App => "app",
-            Category::Observe => "observe",
-        }
-    }
-}
+/// What kind of answer an event accepts (see `spec/README.md`); shared with the macro and the
+/// `cursor-hooks` command through the spec crate.
+pub use cursor_hooks_spec::Category;
 
 /// An event Cursor runs hooks for. Implemented by each input type; sealed.
 pub trait Event:

@@ -5,11 +5,11 @@
 //! a typed response rendered by [`render`], so the version rules apply to all of them.
 
 use crate::event::{Category, Common, Event};
-use crate::gen::table::EVENTS;
 use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
 use crate::render::{legacy_format, render, RenderContext, Rendered, Response};
+use crate::spec::EVENTS;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 

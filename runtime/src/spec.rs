@@ -1,44 +1,37 @@
 //! The event table generated from `spec/events.json`: every event's name, category and
 //! accepted answer, for tools (configuration, diagnostics) that work on names.
+//!
+//! The same table, and the same "did you mean" rule, that the `#[cursor_hook]` macro and the
+//! `cursor-hooks` command use (they come from the `cursor-hooks-spec` crate).
+//!
+//! ```
+//! use cursor_hooks::spec::{closest, info, EVENTS};
+//!
+//! assert!(info("stop").is_some());
+//! let events = || EVENTS.iter().map(|event| event.name);
+//! assert_eq!(closest("beforeShellCommand", events()), Some("beforeShellExecution"));
+//! ```
 
-pub use crate::gen::table::{info, EventInfo, EVENTS};
+pub use cursor_hooks_spec::{closest, info, EventInfo, EVENTS};
 
-/// The candidate nearest to `name` (by edit distance, ignoring case), when it is close enough
-/// to be a typo of it: for "did you mean" hints.
+/// A typical payload of the event named `name`, as its `fixture()` builder makes it (see
+/// [`testing`](crate::testing)), for tools that start from an event's name.
 ///
 /// ```
-/// use cursor_hooks::spec::{closest, EVENTS};
-///
-/// let events = || EVENTS.iter().map(|event| event.name);
-/// assert_eq!(closest("beforeShellCommand", events()), Some("beforeShellExecution"));
-/// assert_eq!(closest("pretooluse", events()), Some("preToolUse"));
-/// assert_eq!(closest("zzzzzzzz", events()), None);
+/// let payload = cursor_hooks::spec::fixture("stop").expect("an event");
+/// assert_eq!(payload["hook_event_name"], "stop");
+/// assert!(cursor_hooks::spec::fixture("beforeShellCommand").is_none());
 /// ```
-pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    // ASCII case only: names are ASCII, and `to_lowercase` would link Unicode's case tables
-    // (~17 KiB) into every hook binary.
-    let lower = name.to_ascii_lowercase();
-    candidates
-        .map(|candidate| (distance(&lower, &candidate.to_ascii_lowercase()), candidate))
-        .filter(|(distance, candidate)| *distance <= (candidate.len() / 2).max(2))
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
-}
-
-/// Levenshtein distance, one row at a time.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
+pub fn fixture(name: &str) -> Option<serde_json::Value> {
+    macro_rules! find {
+        ($($input:ident),* $(,)?) => {
+            $(
+                if name == <crate::event::$input as crate::event::Event>::NAME {
+                    return Some(crate::event::$input::fixture().to_value());
+                }
+            )*
+        };
     }
-    row[b.len()]
+    crate::__for_each_event!(find);
+    None
 }

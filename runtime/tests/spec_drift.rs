@@ -138,9 +138,16 @@ fn the_generated_table_matches_events_json() {
     assert_eq!(spec_names.len(), 21, "the spec lists 21 events");
     assert_eq!(table_names, spec_names, "same events, same order");
 
+    let compat = compat();
+    let always_deny = &rule(&compat, "ask-pretooluse").applies_to;
     for (event, info) in spec.iter().zip(EVENTS) {
         let name = info.name;
         assert_eq!(info.type_name, event.ty, "{name}: type");
+        assert_eq!(
+            info.ask_always_deny,
+            always_deny.contains(&event.name),
+            "{name}: ask_always_deny (compat rule ask-pretooluse)"
+        );
         assert_eq!(
             info.category.spec_name(),
             event.category.spec_name(),

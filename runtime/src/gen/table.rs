@@ -8,70 +8,9 @@
     clippy::match_single_binding
 )]
 
-use crate::event::Category;
-
-/// One event as `spec/events.json` describes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventInfo {
-    /// The wire name.
-    pub name: &'static str,
-    /// The Rust input type's name.
-    pub type_name: &'static str,
-    /// What kind of answer it accepts.
-    pub category: Category,
-    /// Whether a hook can block the action.
-    pub can_block: bool,
-    /// The `permission` values it accepts (empty when it has no `permission`).
-    pub permission: &'static [&'static str],
-    /// The other response keys it accepts, as written on stdout.
-    pub response_fields: &'static [&'static str],
-    /// What `matcher` is tested against, when the event has a subject.
-    pub matcher_subject: Option<&'static str>,
-    /// The closed set of subject strings `matcher` is tested against; empty when the subject is
-    /// open (a command string) or the event has no subject.
-    pub matcher_values: &'static [&'static str],
-    /// A prefix beyond which the subject is open (`MCP:` for tool types: `MCP:<tool>`), if any.
-    pub matcher_open_prefix: Option<&'static str>,
-    /// Surfaces where the event does not fire (`cloud`, `cli-print`, `cli`).
-    pub not_in: &'static [&'static str],
-}
-
-/// Every event, in the order of `spec/events.json`.
-pub const EVENTS: &[EventInfo] = &[
-EventInfo { name: "sessionStart", type_name: "SessionStart", category: Category::Context, can_block: false, permission: &[], response_fields: &["env", "additional_context"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
-EventInfo { name: "sessionEnd", type_name: "SessionEnd", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
-EventInfo { name: "preToolUse", type_name: "PreToolUse", category: Category::Permission, can_block: true, permission: &["allow", "deny", "ask"], response_fields: &["user_message", "agent_message", "updated_input"], matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:"), not_in: &[] },
-EventInfo { name: "postToolUse", type_name: "PostToolUse", category: Category::Context, can_block: false, permission: &[], response_fields: &["additional_context", "updated_mcp_tool_output"], matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:"), not_in: &[] },
-EventInfo { name: "postToolUseFailure", type_name: "PostToolUseFailure", category: Category::Context, can_block: false, permission: &[], response_fields: &["additional_context"], matcher_subject: Some("The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI)."), matcher_values: &["Shell", "Read", "Write", "Grep", "Delete", "Task", "StrReplace", "TabWrite", "WebFetch", "WebSearch", "ApplyPatch"], matcher_open_prefix: Some("MCP:"), not_in: &[] },
-EventInfo { name: "subagentStart", type_name: "SubagentStart", category: Category::Permission, can_block: true, permission: &["allow", "deny"], response_fields: &["user_message"], matcher_subject: Some("The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner."), matcher_values: &["generalPurpose", "general-purpose", "explore", "shell", "best-of-n-runner"], matcher_open_prefix: None, not_in: &["cli"] },
-EventInfo { name: "subagentStop", type_name: "SubagentStop", category: Category::Loop, can_block: false, permission: &[], response_fields: &["followup_message"], matcher_subject: Some("The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner."), matcher_values: &["generalPurpose", "general-purpose", "explore", "shell", "best-of-n-runner"], matcher_open_prefix: None, not_in: &["cli"] },
-EventInfo { name: "beforeShellExecution", type_name: "BeforeShellExecution", category: Category::Permission, can_block: true, permission: &["allow", "deny", "ask"], response_fields: &["user_message", "agent_message"], matcher_subject: Some("The full command string."), matcher_values: &[], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "afterShellExecution", type_name: "AfterShellExecution", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: Some("The full command string."), matcher_values: &[], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "beforeMCPExecution", type_name: "BeforeMCPExecution", category: Category::Permission, can_block: true, permission: &["allow", "deny", "ask"], response_fields: &["user_message", "agent_message"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
-EventInfo { name: "afterMCPExecution", type_name: "AfterMCPExecution", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
-EventInfo { name: "beforeReadFile", type_name: "BeforeReadFile", category: Category::Permission, can_block: true, permission: &["allow", "deny"], response_fields: &["user_message"], matcher_subject: Some("The tool type: Read, TabRead."), matcher_values: &["Read", "TabRead"], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "afterFileEdit", type_name: "AfterFileEdit", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: Some("The tool type: Write, TabWrite."), matcher_values: &["Write", "TabWrite"], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "beforeSubmitPrompt", type_name: "BeforeSubmitPrompt", category: Category::PromptGate, can_block: true, permission: &[], response_fields: &["continue", "user_message"], matcher_subject: Some("The fixed string UserPromptSubmit."), matcher_values: &["UserPromptSubmit"], matcher_open_prefix: None, not_in: &["cli-print"] },
-EventInfo { name: "afterAgentResponse", type_name: "AfterAgentResponse", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: Some("The fixed string AgentResponse."), matcher_values: &["AgentResponse"], matcher_open_prefix: None, not_in: &["cli-print"] },
-EventInfo { name: "afterAgentThought", type_name: "AfterAgentThought", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: Some("The fixed string AgentThought."), matcher_values: &["AgentThought"], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "preCompact", type_name: "PreCompact", category: Category::Notice, can_block: false, permission: &[], response_fields: &["user_message"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &[] },
-EventInfo { name: "stop", type_name: "Stop", category: Category::Loop, can_block: false, permission: &[], response_fields: &["followup_message"], matcher_subject: Some("The fixed string Stop."), matcher_values: &["Stop"], matcher_open_prefix: None, not_in: &["cli-print"] },
-EventInfo { name: "beforeTabFileRead", type_name: "BeforeTabFileRead", category: Category::Permission, can_block: true, permission: &["allow", "deny"], response_fields: &[], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud", "cli"] },
-EventInfo { name: "afterTabFileEdit", type_name: "AfterTabFileEdit", category: Category::Observe, can_block: false, permission: &[], response_fields: &[], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud", "cli"] },
-EventInfo { name: "workspaceOpen", type_name: "WorkspaceOpen", category: Category::App, can_block: false, permission: &[], response_fields: &["pluginPaths"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
-];
-
-/// The event named `name`, if Cursor has one.
-///
-/// ```
-/// assert!(cursor_hooks::spec::info("stop").is_some());
-/// assert!(cursor_hooks::spec::info("beforeShellCommand").is_none());
-/// ```
-pub fn info(name: &str) -> Option<&'static EventInfo> {
-    EVENTS.iter().find(|event| event.name == name)
-}
-/// Calls `$callback!(SessionStart, SessionEnd, ...)` with the 21 input types' names, in
-/// the spec's order (for tests that must cover every event; the names resolve where it expands).
+/// Calls `$callback!(SessionStart, SessionEnd, ...)` with the input types' names, in the
+/// spec's order, for the runtime's own tests that must cover every event (the names resolve
+/// where it expands). Not part of the API: other crates use `cursor_hooks::spec::EVENTS`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __for_each_event {

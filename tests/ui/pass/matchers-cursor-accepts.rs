@@ -1,5 +1,5 @@
 //! Matchers that can match the event's subject compile: Cursor searches the regex unanchored,
-//! `*` matches everything, MCP tools are `MCP:<tool>`, subagent types come in both spellings,
+//! `*` and `""` match everything (as leaving `matcher` out does), MCP tools are `MCP:<tool>`, subagent types come in both spellings,
 //! and the shell events' subject (the command) is open.
 use cursor_hooks::prelude::*;
 
@@ -33,6 +33,9 @@ fn shell(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     no_opinion()
 }
 
+#[cursor_hook(event = "afterShellExecution", matcher = "")]
+fn shell_done(_input: AfterShellExecution) {}
+
 #[cursor_hook(event = "beforeReadFile", matcher = "Read")]
 fn read(_input: BeforeReadFile) -> BeforeReadFileResponse {
     no_opinion()
@@ -46,4 +49,4 @@ fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
     no_opinion()
 }
 
-cursor_hooks::main!(pre_tool, post_tool, failure, subagent, subagent_done, shell, read, edited, prompt);
+cursor_hooks::main!(pre_tool, post_tool, failure, subagent, subagent_done, shell, shell_done, read, edited, prompt);

@@ -1,3 +1,3 @@
 //! Code generated from `spec/` by `cargo run -p cursor-hooks-codegen`; never edited by hand.
 
-pub(crate) mod events;
+pub(crate) mod table;

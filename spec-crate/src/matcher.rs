@@ -1,0 +1,167 @@
+//! What Cursor does with a hook's `matcher` (`spec/host.json`, `matcher`): a JavaScript
+//! regular expression searched, unanchored, in the event's subject; `""` and `"*"` match
+//! everything; a matcher that does not compile rejects the whole hooks.json; on an event
+//! without a subject the matcher is ignored and the hook always runs.
+
+use crate::{EventInfo, MATCH_ALL};
+
+/// What a `matcher` does on one event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// `""` or `"*"`: every subject matches, as with no matcher at all.
+    All,
+    /// A regex that can match the event's subject.
+    Matches,
+    /// Not a JavaScript regex: Cursor rejects the whole hooks.json.
+    Invalid {
+        /// Why the regex does not compile.
+        reason: String,
+        /// The first inline flag group (`(?i)`), which JavaScript does not have, if any.
+        inline_flags: Option<String>,
+    },
+    /// The event has no subject: Cursor ignores the matcher and runs the hook every time.
+    NoSubject,
+    /// The regex can match none of the event's subjects (a closed set): the hook never runs.
+    Never,
+}
+
+/// What `pattern` does as the `matcher` of a hook on `event`.
+///
+/// ```
+/// use cursor_hooks_spec::{info, matcher::{check, Verdict}};
+///
+/// let read = info("beforeReadFile").unwrap();
+/// assert_eq!(check(read, ""), Verdict::All);
+/// assert_eq!(check(read, "Read"), Verdict::Matches);
+/// assert_eq!(check(read, r"\.env$"), Verdict::Never);
+/// assert_eq!(check(info("sessionStart").unwrap(), "x"), Verdict::NoSubject);
+/// assert!(matches!(check(read, "(?i)read"), Verdict::Invalid { .. }));
+/// ```
+pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
+    if MATCH_ALL.contains(&pattern) {
+        return Verdict::All;
+    }
+    // Compiled first: an invalid matcher voids the file whatever the event.
+    let regex = match regress::Regex::new(pattern) {
+        Ok(regex) => regex,
+        Err(why) => {
+            return Verdict::Invalid {
+                reason: why.to_string(),
+                inline_flags: inline_flags(pattern).map(str::to_owned),
+            }
+        }
+    };
+    if event.matcher_subject.is_none() {
+        return Verdict::NoSubject;
+    }
+    if event.matcher_values.is_empty()
+        || event
+            .matcher_values
+            .iter()
+            .any(|value| regex.find(value).is_some())
+    {
+        return Verdict::Matches;
+    }
+    // Beyond the closed set (`MCP:<tool>`): a matcher naming the prefix may match.
+    match event.matcher_open_prefix {
+        Some(prefix) if pattern.contains(prefix.trim_end_matches(':')) => Verdict::Matches,
+        _ => Verdict::Never,
+    }
+}
+
+/// Whether `pattern`, as a `matcher`, matches `subject` (an invalid one matches nothing).
+///
+/// ```
+/// use cursor_hooks_spec::matcher::is_match;
+///
+/// assert!(is_match("", "Shell"));
+/// assert!(is_match("Sh.*|Rea", "Read"));
+/// assert!(!is_match("^Read$", "TabRead"));
+/// ```
+pub fn is_match(pattern: &str, subject: &str) -> bool {
+    MATCH_ALL.contains(&pattern)
+        || regress::Regex::new(pattern).is_ok_and(|regex| regex.find(subject).is_some())
+}
+
+/// Whether Cursor accepts `pattern` as a matcher at all (one that does not voids the file).
+///
+/// ```
+/// use cursor_hooks_spec::matcher::compiles;
+///
+/// assert!(compiles("*") && compiles("") && compiles("Shell]"));
+/// assert!(!compiles("Shell(") && !compiles("(?i)shell"));
+/// ```
+pub fn compiles(pattern: &str) -> bool {
+    MATCH_ALL.contains(&pattern) || regress::Regex::new(pattern).is_ok()
+}
+
+/// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
+fn inline_flags(pattern: &str) -> Option<&str> {
+    let start = pattern.find("(?")?;
+    let rest = &pattern[start + 2..];
+    let flags = rest
+        .find(|c: char| !(c.is_ascii_alphabetic() || c == '-'))
+        .unwrap_or(rest.len());
+    let after = rest[flags..].chars().next();
+    (flags > 0 && matches!(after, Some(')' | ':'))).then(|| &pattern[start..start + 2 + flags + 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::info;
+
+    fn check_on(event: &str, pattern: &str) -> Verdict {
+        check(info(event).expect("an event"), pattern)
+    }
+
+    #[test]
+    fn match_all_patterns_match_everything_even_without_a_subject() {
+        for pattern in ["", "*"] {
+            assert_eq!(check_on("stop", pattern), Verdict::All);
+            assert_eq!(check_on("sessionStart", pattern), Verdict::All);
+            assert!(is_match(pattern, "anything"));
+        }
+    }
+
+    #[test]
+    fn subjects_closed_open_and_prefixed() {
+        assert_eq!(check_on("preToolUse", "Shell|Read"), Verdict::Matches);
+        assert_eq!(check_on("preToolUse", "^MCP:echo$"), Verdict::Matches);
+        assert_eq!(check_on("preToolUse", "Bash"), Verdict::Never);
+        assert_eq!(
+            check_on("beforeShellExecution", "git push"),
+            Verdict::Matches
+        );
+        assert_eq!(check_on("stop", "Stopped"), Verdict::Never);
+        assert_eq!(check_on("beforeMCPExecution", "echo"), Verdict::NoSubject);
+    }
+
+    #[test]
+    fn an_invalid_regex_is_invalid_on_every_event() {
+        for event in ["stop", "sessionStart", "beforeShellExecution"] {
+            assert!(matches!(
+                check_on(event, "(unclosed"),
+                Verdict::Invalid {
+                    inline_flags: None,
+                    ..
+                }
+            ));
+        }
+        assert_eq!(
+            check_on("stop", "(?i)stop"),
+            Verdict::Invalid {
+                reason: regress::Regex::new("(?i)stop").unwrap_err().to_string(),
+                inline_flags: Some("(?i)".to_owned())
+            }
+        );
+    }
+
+    #[test]
+    fn inline_flags_are_named() {
+        assert_eq!(inline_flags("(?i)git"), Some("(?i)"));
+        assert_eq!(inline_flags("a(?im:b)"), Some("(?im:"));
+        assert_eq!(inline_flags("(?:x)"), None);
+        assert_eq!(inline_flags("(?<name>x)"), None);
+    }
+}

@@ -1,8 +1,0 @@
-use cursor_hooks::prelude::*;
-
-#[cursor_hook(event = "preToolUse", matcher = "")]
-fn guard(_input: PreToolUse) -> PreToolUseResponse {
-    no_opinion()
-}
-
-cursor_hooks::main!(guard);
