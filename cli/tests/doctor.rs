@@ -502,6 +502,7 @@ fn a_real_hook_binary_carries_the_marker() {
 }
 
 /// Bytes that are not text: a fixed pseudo-random sequence (no UTF-8 reader accepts it).
+#[cfg(unix)]
 fn random_bytes() -> Vec<u8> {
     let mut state: u32 = 0x2545_f491;
     (0..512)
