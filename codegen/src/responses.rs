@@ -45,7 +45,7 @@ fn response_type(out: &mut String, spec: &Spec, event: &Event) {
     line(
         out,
         &fill(
-            "#[derive(Debug, Clone, PartialEq, Default)]\npub struct {ty} {",
+            "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {ty} {",
             &[("ty", ty)],
         ),
     );

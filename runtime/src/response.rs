@@ -4,10 +4,10 @@
 //! exist on its type, so setting it is a compile error:
 //!
 //! ```compile_fail
-//! use cursor_hooks::response::BeforeShellExecutionResponse;
+//! use cursor_hooks::prelude::*;
 //!
 //! // `followup_message` belongs to `stop` and `subagentStop` only.
-//! let answer = BeforeShellExecutionResponse { followup_message: Some("go on".into()), ..Default::default() };
+//! let answer = BeforeShellExecutionResponse::deny("no").followup_message("go on");
 //! ```
 //!
 //! One way to build each answer:
@@ -25,8 +25,18 @@
 //!   `StopResponse::default().followup_message("..")`.
 //!
 //! A constructor or setter called on a response that does not accept it is a compile error
-//! naming the events that do. The fields are public so that tests can read and match an
-//! answer.
+//! naming the events that do.
+//!
+//! The fields are public for reading and matching (a test asserts
+//! `guard(input).permission == Some(PermissionOrAsk::Deny)`); answers are built with the
+//! constructors and setters above. The types are `#[non_exhaustive]`, so outside this crate a
+//! struct literal, with or without `..Default::default()`, does not compile:
+//!
+//! ```compile_fail,E0639
+//! use cursor_hooks::prelude::*;
+//!
+//! let answer = StopResponse { followup_message: Some("run the tests".into()), ..Default::default() };
+//! ```
 //!
 //! `permission` has two types, [`Permission`] (allow, deny) and [`PermissionOrAsk`] (allow,
 //! deny, ask), rather than one named after the wire field, so that `ask` on an event that does

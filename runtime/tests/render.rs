@@ -374,37 +374,23 @@ fn read_prompt_compact_stop_tab_workspace() {
 
 #[test]
 fn permission_is_written_first() {
-    // Fields set before the decision, by setters and by struct literal.
-    let by_setters = PreToolUseResponse::default()
+    // The decision comes first on the wire whatever the fields around it.
+    let pre = PreToolUseResponse::allow()
         .updated_input(json!({"x": 1}))
         .agent_message("a")
         .user_message("u");
-    let by_setters = PreToolUseResponse {
-        permission: Some(PermissionOrAsk::Allow),
-        ..by_setters
-    };
-    let stdout = out(&by_setters, "preToolUse");
+    let stdout = out(&pre, "preToolUse");
     assert!(stdout.starts_with(r#"{"permission":"allow","#), "{stdout}");
 
-    let literal = BeforeShellExecutionResponse {
-        agent_message: Some("a".into()),
-        user_message: Some("u".into()),
-        permission: Some(PermissionOrAsk::Deny),
-    };
-    let stdout = out(&literal, "beforeShellExecution");
+    let shell = BeforeShellExecutionResponse::deny("u").agent_message("a");
+    let stdout = out(&shell, "beforeShellExecution");
     assert!(stdout.starts_with(r#"{"permission":"deny","#), "{stdout}");
 
-    let read = BeforeReadFileResponse {
-        user_message: Some("u".into()),
-        permission: Some(Permission::Deny),
-    };
+    let read = BeforeReadFileResponse::deny("u");
     let stdout = out(&read, "beforeReadFile");
     assert!(stdout.starts_with(r#"{"permission":"deny","#), "{stdout}");
 
-    let sub = SubagentStartResponse {
-        user_message: Some("u".into()),
-        permission: Some(Permission::Allow),
-    };
+    let sub = SubagentStartResponse::allow().user_message("u");
     let stdout = out(&sub, "subagentStart");
     assert!(stdout.starts_with(r#"{"permission":"allow","#), "{stdout}");
 }

@@ -418,121 +418,77 @@ fn compat_json_ask_rules_are_what_the_renderer_does() {
     }
 }
 
-/// Each non-observe event's response with every field set (struct literals without `..`, so a
-/// field added to or removed from a type stops this file from compiling).
+/// Each non-observe event's response with every field set, by its constructor and setters. A
+/// field removed from a type stops this file from compiling; one added to the spec but not set
+/// here fails `rendered_keys_are_the_spec_response_keys`.
 fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
     fn go<T: Event>(answer: T::Response, version: &CursorVersion, legacy: bool) -> Rendered {
         render(&answer, payload(T::NAME, version, legacy))
     }
-    let s = |text: &str| Some(text.to_owned());
     match event {
         "sessionStart" => go::<SessionStart>(
-            SessionStartResponse {
-                env: Some([("K".to_owned(), "V".to_owned())].into()),
-                additional_context: s("ctx"),
-            },
+            SessionStartResponse::default()
+                .env("K", "V")
+                .additional_context("ctx"),
             version,
             legacy,
         ),
         "preToolUse" => go::<PreToolUse>(
-            PreToolUseResponse {
-                permission: Some(PermissionOrAsk::Deny),
-                user_message: s("u"),
-                agent_message: s("a"),
-                updated_input: Some(json!({"command": "ls"})),
-            },
+            PreToolUseResponse::deny("u")
+                .agent_message("a")
+                .updated_input(json!({"command": "ls"})),
             version,
             legacy,
         ),
         "postToolUse" => go::<PostToolUse>(
-            PostToolUseResponse {
-                additional_context: s("ctx"),
-                updated_mcp_tool_output: Some(json!({"content": [], "isError": false})),
-            },
+            PostToolUseResponse::default()
+                .additional_context("ctx")
+                .updated_mcp_tool_output(json!({"content": [], "isError": false})),
             version,
             legacy,
         ),
         "postToolUseFailure" => go::<PostToolUseFailure>(
-            PostToolUseFailureResponse {
-                additional_context: s("ctx"),
-            },
+            PostToolUseFailureResponse::default().additional_context("ctx"),
             version,
             legacy,
         ),
-        "subagentStart" => go::<SubagentStart>(
-            SubagentStartResponse {
-                permission: Some(Permission::Deny),
-                user_message: s("u"),
-            },
-            version,
-            legacy,
-        ),
+        "subagentStart" => go::<SubagentStart>(SubagentStartResponse::deny("u"), version, legacy),
         "subagentStop" => go::<SubagentStop>(
-            SubagentStopResponse {
-                followup_message: s("f"),
-            },
+            SubagentStopResponse::default().followup_message("f"),
             version,
             legacy,
         ),
         "beforeShellExecution" => go::<BeforeShellExecution>(
-            BeforeShellExecutionResponse {
-                permission: Some(PermissionOrAsk::Deny),
-                user_message: s("u"),
-                agent_message: s("a"),
-            },
+            BeforeShellExecutionResponse::deny("u").agent_message("a"),
             version,
             legacy,
         ),
         "beforeMCPExecution" => go::<BeforeMCPExecution>(
-            BeforeMCPExecutionResponse {
-                permission: Some(PermissionOrAsk::Deny),
-                user_message: s("u"),
-                agent_message: s("a"),
-            },
+            BeforeMCPExecutionResponse::deny("u").agent_message("a"),
             version,
             legacy,
         ),
-        "beforeReadFile" => go::<BeforeReadFile>(
-            BeforeReadFileResponse {
-                permission: Some(Permission::Deny),
-                user_message: s("u"),
-            },
-            version,
-            legacy,
-        ),
-        "beforeSubmitPrompt" => go::<BeforeSubmitPrompt>(
-            BeforeSubmitPromptResponse {
-                r#continue: Some(false),
-                user_message: s("u"),
-            },
-            version,
-            legacy,
-        ),
+        "beforeReadFile" => {
+            go::<BeforeReadFile>(BeforeReadFileResponse::deny("u"), version, legacy)
+        }
+        "beforeSubmitPrompt" => {
+            go::<BeforeSubmitPrompt>(BeforeSubmitPromptResponse::block("u"), version, legacy)
+        }
         "preCompact" => go::<PreCompact>(
-            PreCompactResponse {
-                user_message: s("u"),
-            },
+            PreCompactResponse::default().user_message("u"),
             version,
             legacy,
         ),
         "stop" => go::<Stop>(
-            StopResponse {
-                followup_message: s("f"),
-            },
+            StopResponse::default().followup_message("f"),
             version,
             legacy,
         ),
-        "beforeTabFileRead" => go::<BeforeTabFileRead>(
-            BeforeTabFileReadResponse {
-                permission: Some(Permission::Deny),
-            },
-            version,
-            legacy,
-        ),
+        "beforeTabFileRead" => {
+            go::<BeforeTabFileRead>(BeforeTabFileReadResponse::deny(), version, legacy)
+        }
         "workspaceOpen" => go::<WorkspaceOpen>(
-            WorkspaceOpenResponse {
-                plugin_paths: Some(vec!["/p".to_owned()]),
-            },
+            WorkspaceOpenResponse::default().plugin_paths(["/p"]),
             version,
             legacy,
         ),

@@ -26,6 +26,7 @@ use std::collections::BTreeMap;
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct SessionStartResponse {
     /// `env`: Environment variables passed to every later hook of this session.
     ///
@@ -85,6 +86,7 @@ impl Response for SessionStartResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PreToolUseResponse {
     /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
     ///
@@ -201,6 +203,7 @@ impl Response for PreToolUseResponse {
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PostToolUseResponse {
     /// `additional_context`: Text added to the agent's context after the tool result.
     ///
@@ -256,6 +259,7 @@ impl Response for PostToolUseResponse {
 /// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PostToolUseFailureResponse {
     /// `additional_context`: Text added to the agent's context after the failure; undocumented but delivered in the CLI.
     ///
@@ -295,6 +299,7 @@ impl Response for PostToolUseFailureResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct SubagentStartResponse {
     /// `permission`: allow, deny. `None` leaves the decision to Cursor.
     ///
@@ -369,6 +374,7 @@ impl Response for SubagentStartResponse {
 /// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct SubagentStopResponse {
     /// `followup_message`: Message that continues the subagent; used only when status is "completed".
     ///
@@ -408,6 +414,7 @@ impl Response for SubagentStopResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BeforeShellExecutionResponse {
     /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
     ///
@@ -512,6 +519,7 @@ impl Response for BeforeShellExecutionResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BeforeMCPExecutionResponse {
     /// `permission`: allow, deny, ask. `None` leaves the decision to Cursor.
     ///
@@ -616,6 +624,7 @@ impl Response for BeforeMCPExecutionResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BeforeReadFileResponse {
     /// `permission`: allow, deny. `None` leaves the decision to Cursor.
     ///
@@ -690,6 +699,7 @@ impl Response for BeforeReadFileResponse {
 /// assert_eq!(rendered.stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BeforeSubmitPromptResponse {
     /// `continue` (the field `r#continue` in Rust): False blocks the prompt; true lets it through.
     ///
@@ -758,6 +768,7 @@ impl Response for BeforeSubmitPromptResponse {
 /// assert_eq!(rendered.stdout, r#"{"user_message":"compacting"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PreCompactResponse {
     /// `user_message`: Notice shown to the user while the context is compacted.
     ///
@@ -797,6 +808,7 @@ impl Response for PreCompactResponse {
 /// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct StopResponse {
     /// `followup_message`: Message submitted as the next user message; used only when status is "completed".
     ///
@@ -836,6 +848,7 @@ impl Response for StopResponse {
 /// assert_eq!(rendered.stdout, r#"{"permission":"deny"}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct BeforeTabFileReadResponse {
     /// `permission`: allow, deny. `None` leaves the decision to Cursor.
     ///
@@ -891,6 +904,7 @@ impl Response for BeforeTabFileReadResponse {
 /// assert_eq!(rendered.stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
 pub struct WorkspaceOpenResponse {
     /// `pluginPaths`: Absolute paths of plugin directories to load for this workspace.
     ///

@@ -3,10 +3,7 @@ use cursor_hooks::prelude::*;
 // `preCompact` can only show the user a notice.
 #[cursor_hook(event = "preCompact")]
 fn compact(_input: PreCompact) -> PreCompactResponse {
-    PreCompactResponse {
-        followup_message: Some("summarise the plan first".into()),
-        ..Default::default()
-    }
+    PreCompactResponse::default().followup_message("summarise the plan first")
 }
 
 cursor_hooks::main!(compact);

@@ -2,12 +2,12 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "beforeReadFile")]
 fn secrets(_input: BeforeReadFile) -> BeforeReadFileResponse {
-    BeforeReadFileResponse { permission: Some(Permission::Deny), ..Default::default() }
+    BeforeReadFileResponse::deny("secrets stay local")
 }
 
 #[cursor_hook(event = "beforeSubmitPrompt")]
 fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
-    BeforeSubmitPromptResponse { r#continue: Some(false), ..Default::default() }
+    BeforeSubmitPromptResponse::block("no secrets in prompts")
 }
 
 #[cursor_hook(event = "workspaceOpen")]

@@ -2,10 +2,7 @@ use cursor_hooks::prelude::*;
 
 #[cursor_hook(event = "beforeSubmitPrompt")]
 fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
-    BeforeSubmitPromptResponse {
-        additional_context: Some("the repo uses pnpm".into()),
-        ..Default::default()
-    }
+    BeforeSubmitPromptResponse::default().additional_context("the repo uses pnpm")
 }
 
 cursor_hooks::main!(prompt);

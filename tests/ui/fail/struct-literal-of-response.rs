@@ -1,9 +1,10 @@
 use cursor_hooks::prelude::*;
 
+// A response is built with its constructors and setters, not a struct literal.
 #[cursor_hook(event = "stop")]
 fn keep_going(_input: Stop) -> StopResponse {
     StopResponse {
-        permission: Some(PermissionOrAsk::Deny),
+        followup_message: Some("run the tests".into()),
         ..Default::default()
     }
 }
