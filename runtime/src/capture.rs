@@ -202,22 +202,12 @@ impl CaptureLine {
 
     /// The line as the hook binary writes it, without the line break.
     pub fn to_json(&self) -> String {
-        // From a `Value` tree, which costs a hook binary nothing (it never calls this): the
-        // binary writes its lines through a plain struct, and a test keeps the two equal.
-        // Inserted in alphabetical order, the order a map keeps with or without serde_json's
-        // `preserve_order`, and the order the hook binary writes.
-        let mut object = serde_json::Map::new();
-        if let Some(answer) = &self.answer {
-            object.insert("exit_code".into(), answer.exit_code.into());
-        }
-        match std::str::from_utf8(&self.payload) {
-            Ok(text) => object.insert("payload".into(), text.into()),
-            Err(_) => object.insert("payload_bytes".into(), self.payload.clone().into()),
-        };
-        if let Some(answer) = &self.answer {
-            object.insert("stdout".into(), answer.stdout.clone().into());
-        }
-        serde_json::Value::Object(object).to_string()
+        let answer = self.answer.as_ref();
+        line_text(
+            &self.payload,
+            answer.map(|a| a.exit_code),
+            answer.map(|a| a.stdout.as_str()),
+        )
     }
 }
 
@@ -239,30 +229,31 @@ pub fn read_file(path: &Path) -> Result<Vec<(usize, CaptureLine)>, CaptureError>
         .collect()
 }
 
-/// One capture line, with its line break, from borrowed parts: the hook binary writes its run
-/// without copying the payload. The payload is text when it is UTF-8, bytes otherwise.
-fn answered_line(payload: &[u8], rendered: &Rendered) -> String {
-    // The keys in alphabetical order, as a `serde_json` map writes them, from a plain struct:
-    // building a `Value` tree costs ~4 KiB in every hook binary.
+/// The one writer of a capture line, from borrowed parts (the hook binary writes its run
+/// without copying the payload); [`CaptureLine::to_json`] and [`record`] both use it. The
+/// payload is text when it is UTF-8, bytes otherwise.
+fn line_text(payload: &[u8], exit_code: Option<i32>, stdout: Option<&str>) -> String {
+    // The keys in alphabetical order, from a plain struct: building a `Value` tree costs ~4 KiB
+    // in every hook binary.
     #[derive(Serialize)]
     struct Line<'a> {
-        exit_code: i32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        exit_code: Option<i32>,
         #[serde(skip_serializing_if = "Option::is_none")]
         payload: Option<&'a str>,
         #[serde(skip_serializing_if = "Option::is_none")]
         payload_bytes: Option<&'a [u8]>,
-        stdout: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        stdout: Option<&'a str>,
     }
     let text = std::str::from_utf8(payload).ok();
     let record = Line {
-        exit_code: rendered.exit_code,
+        exit_code,
         payload: text,
         payload_bytes: text.is_none().then_some(payload),
-        stdout: &rendered.stdout,
+        stdout,
     };
-    let mut line = serde_json::to_string(&record).expect("plain fields always serialize");
-    line.push('\n');
-    line
+    serde_json::to_string(&record).expect("plain fields always serialize")
 }
 
 /// Appends one run to the capture file. One `write` on a file opened for appending, so lines
@@ -284,9 +275,9 @@ pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option
     };
     let file = match private_file::open(path) {
         Ok(file) => file,
-        Err(private_file::Refusal::Link) => return refused("is a symbolic link, not followed"),
-        Err(private_file::Refusal::NotAFile) => return refused("is not a regular file"),
-        Err(private_file::Refusal::Io(error)) => {
+        Err(Refusal::Link) => return refused("is a symbolic link, not followed"),
+        Err(Refusal::NotAFile) => return refused("is not a regular file"),
+        Err(Refusal::Io(error)) => {
             return Some(format!(
                 "capture: cannot append to {}: {error}",
                 path.display()
@@ -305,10 +296,29 @@ pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option
             "can be read by others (mode {mode:03o}) and holds every payload; `chmod 600` it"
         ));
     }
+    let mut line = line_text(payload, Some(rendered.exit_code), Some(&rendered.stdout));
+    line.push('\n');
     (&file)
-        .write_all(answered_line(payload, rendered).as_bytes())
+        .write_all(line.as_bytes())
         .err()
         .map(|error| format!("capture: cannot append to {}: {error}", path.display()))
+}
+
+/// Why the capture file was not opened.
+enum Refusal {
+    Link,
+    NotAFile,
+    Io(std::io::Error),
+}
+
+/// Looks at the path before opening it (`lstat`): a link or anything but a regular file is
+/// refused. Where the open itself cannot refuse a link, this leaves a race.
+fn look_first(path: &Path, is_link: fn(&std::fs::Metadata) -> bool) -> Result<(), Refusal> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() || is_link(&meta) => Err(Refusal::Link),
+        Ok(meta) if !meta.is_file() => Err(Refusal::NotAFile),
+        _ => Ok(()),
+    }
 }
 
 /// Opening the capture file without following a link at its path, and keeping it private.
@@ -318,11 +328,7 @@ mod private_file {
     use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
     use std::path::Path;
 
-    pub(super) enum Refusal {
-        Link,
-        NotAFile,
-        Io(std::io::Error),
-    }
+    use super::Refusal;
 
     /// `O_NOFOLLOW` (a link at the path fails with `ELOOP`) and `O_NONBLOCK` (a FIFO without a
     /// reader fails with `ENXIO` instead of blocking), where their values are declared here.
@@ -354,14 +360,7 @@ mod private_file {
     pub(super) fn open(path: &Path) -> Result<File, Refusal> {
         if FLAGS == 0 {
             // Costs every hook binary a symbol to bind at start, so only where it is needed.
-            if let Ok(meta) = std::fs::symlink_metadata(path) {
-                if meta.file_type().is_symlink() {
-                    return Err(Refusal::Link);
-                }
-                if !meta.is_file() {
-                    return Err(Refusal::NotAFile);
-                }
-            }
+            super::look_first(path, is_link)?;
         }
         OpenOptions::new()
             .create(true)
@@ -393,25 +392,14 @@ mod private_file {
     use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
     use std::path::Path;
 
-    pub(super) enum Refusal {
-        Link,
-        NotAFile,
-        Io(std::io::Error),
-    }
+    use super::Refusal;
 
     /// Opens a reparse point (a symbolic link, a junction) itself rather than its target.
     const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
     const FILE_ATTRIBUTE_REPARSE_POINT: u32 = 0x0400;
 
     pub(super) fn open(path: &Path) -> Result<File, Refusal> {
-        if let Ok(meta) = std::fs::symlink_metadata(path) {
-            if meta.file_type().is_symlink() || is_link(&meta) {
-                return Err(Refusal::Link);
-            }
-            if !meta.is_file() {
-                return Err(Refusal::NotAFile);
-            }
-        }
+        super::look_first(path, is_link)?;
         OpenOptions::new()
             .create(true)
             .append(true)
@@ -435,21 +423,10 @@ mod private_file {
     use std::fs::{File, Metadata, OpenOptions};
     use std::path::Path;
 
-    pub(super) enum Refusal {
-        Link,
-        NotAFile,
-        Io(std::io::Error),
-    }
+    use super::Refusal;
 
     pub(super) fn open(path: &Path) -> Result<File, Refusal> {
-        if let Ok(meta) = std::fs::symlink_metadata(path) {
-            if meta.file_type().is_symlink() {
-                return Err(Refusal::Link);
-            }
-            if !meta.is_file() {
-                return Err(Refusal::NotAFile);
-            }
-        }
+        super::look_first(path, is_link)?;
         OpenOptions::new()
             .create(true)
             .append(true)
@@ -491,36 +468,6 @@ mod tests {
     }
 
     #[test]
-    fn the_hook_binary_writes_what_a_capture_line_writes() {
-        let answers = [
-            Rendered::no_opinion(),
-            Rendered {
-                stdout: "{\"permission\":\"deny\",\"user_message\":\"no \\\"rm\\\"\\n\"}".into(),
-                exit_code: 2,
-                stderr: vec!["ignored".into()],
-            },
-        ];
-        let payloads: [&[u8]; 4] = [
-            br#"{"hook_event_name":"stop","text":"caf\u00e9 \"q\" \\ /"}"#,
-            "{\"x\":\"é\u{1F600}\\t\"}".as_bytes(),
-            b"\xff\xfe{\x00}\x00",
-            b"",
-        ];
-        for rendered in &answers {
-            for payload in payloads {
-                let run = CaptureLine {
-                    payload: payload.to_vec(),
-                    answer: Some(CapturedAnswer {
-                        stdout: rendered.stdout.clone(),
-                        exit_code: rendered.exit_code,
-                    }),
-                };
-                assert_eq!(answered_line(payload, rendered), run.to_json() + "\n");
-            }
-        }
-    }
-
-    #[test]
     fn what_is_written_reads_back() {
         let payloads: [&[u8]; 3] = [br#"{"hook_event_name":"stop"}"#, b"\xff\xfe{\x00}", b""];
         let answers = [
@@ -539,8 +486,8 @@ mod tests {
                 assert_eq!(CaptureLine::parse(&run.to_json()).as_ref(), Ok(&run));
             }
             let rendered = Rendered::no_opinion();
-            let written = answered_line(payload, &rendered);
-            let read = CaptureLine::parse(written.trim_end_matches('\n')).unwrap();
+            let written = line_text(payload, Some(rendered.exit_code), Some(&rendered.stdout));
+            let read = CaptureLine::parse(&written).unwrap();
             assert_eq!(read.payload, payload);
             assert_eq!(
                 read.answer,
