@@ -1,26 +1,34 @@
-//! Reading and replacing a `hooks.json` safely: one writer at a time (a lock beside the file),
-//! through a symbolic link to its target, with the file's mode kept, never a file the user made
-//! read-only, never half a file.
+//! Reading and replacing a configuration file (Cursor's `hooks.json`, Claude Code's
+//! `settings.json`) safely: one writer at a time (a lock beside the file), through a symbolic
+//! link to its target, with the file's mode kept, never a file the user made read-only, never
+//! half a file. What the text means is the format's owner's business, not this module's.
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
-/// A `hooks.json` as named on the command line, and the file behind it.
-pub(super) struct HooksFile {
+/// A configuration file as named on the command line, and the file behind it.
+pub(super) struct ConfigFile {
     /// The path the user knows, for messages.
     pub(super) shown: PathBuf,
-    /// The file itself: `shown` with symbolic links followed, so a `hooks.json` that links into
-    /// a dotfiles repository is changed there and stays a link.
+    /// The file itself: `shown` with symbolic links followed, so a file that links into a
+    /// dotfiles repository is changed there and stays a link.
     real: PathBuf,
+    /// What the lock file's name adds to the file's: `hooks.json` + `.lock`.
+    lock_suffix: &'static str,
 }
 
-impl HooksFile {
-    /// The file at `shown`, its symbolic links followed.
-    pub(super) fn new(shown: PathBuf) -> Result<HooksFile, String> {
+impl ConfigFile {
+    /// The file at `shown`, its symbolic links followed, locked through the file named like it
+    /// with `lock_suffix` added.
+    pub(super) fn new(shown: PathBuf, lock_suffix: &'static str) -> Result<ConfigFile, String> {
         let real = follow_links(&shown)
             .map_err(|e| format!("cannot follow the link {}: {e}", shown.display()))?;
-        Ok(HooksFile { shown, real })
+        Ok(ConfigFile {
+            shown,
+            real,
+            lock_suffix,
+        })
     }
 
     /// Whether the directory the file is in (or would be created in) exists.
@@ -37,7 +45,7 @@ impl HooksFile {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        Lock::take(sibling(&self.real, ".lock"))
+        Lock::take(sibling(&self.real, self.lock_suffix))
     }
 
     /// The file's text; `None` when there is no file.
@@ -104,7 +112,7 @@ impl HooksFile {
         ))
     }
 
-    /// A new file beside the real one, named `.hooks.json.<clock>.tmp`, with the existing
+    /// A new file beside the real one, named `.<name>.<clock>.tmp`, with the existing
     /// file's mode from the start (its content is the file's content).
     fn create_temporary(&self, existing: Option<&Metadata>) -> Result<(PathBuf, File), String> {
         let name = self.real.file_name().ok_or("the file has no name")?;
@@ -207,7 +215,7 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// An advisory lock on `hooks.json.lock`, held until dropped. On Unix the lock file is removed
+/// An advisory lock on the lock file (`hooks.json.lock`), held until dropped. On Unix the lock file is removed
 /// on the way out; a process that waited on the removed file sees that and locks the new one.
 /// On Windows, where an open file cannot be told apart from its successor without more system
 /// calls, the empty lock file stays.
