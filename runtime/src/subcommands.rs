@@ -98,7 +98,7 @@ pub(crate) fn command_line(
     }))
 }
 
-struct Flags {
+pub(crate) struct Flags {
     project: Option<PathBuf>,
     user: bool,
     dry_run: bool,
@@ -239,16 +239,89 @@ fn wrong_host(subcommand: &str, claude: bool) -> i32 {
     2
 }
 
+/// A subcommand that has a `--claude` form.
+#[derive(Clone, Copy)]
+enum Subcommand {
+    PrintConfig,
+    Install,
+    Uninstall,
+}
+
+impl Subcommand {
+    fn name(self) -> &'static str {
+        match self {
+            Subcommand::PrintConfig => "print-config",
+            Subcommand::Install => "install",
+            Subcommand::Uninstall => "uninstall",
+        }
+    }
+}
+
+/// The `--claude` form of the subcommands, for Claude Code's `settings.json`. It is called
+/// through [`CLAUDE_SUBCOMMANDS`], found in the binary's Claude Code handlers, so that a
+/// binary without one need not link it (the settings editor is some 31 KiB of every hook
+/// binary; see [`claude_subcommands`]).
+#[derive(Clone, Copy)]
+pub(crate) struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, String>);
+
+/// The `--claude` subcommands.
+pub(crate) const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
+
+/// The `--claude` subcommands, when the binary has a Claude Code handler.
+fn claude_subcommands(entries: &[Entry]) -> Option<ClaudeSubcommands> {
+    entries.iter().any(is_claude).then_some(CLAUDE_SUBCOMMANDS)
+}
+
+/// Runs `subcommand --claude`; a binary without Claude Code handlers says so.
+fn claude(subcommand: Subcommand, entries: &[Entry], flags: &Flags) -> Result<i32, String> {
+    match claude_subcommands(entries) {
+        Some(ClaudeSubcommands(run)) => run(subcommand, entries, flags),
+        None => Ok(wrong_host(subcommand.name(), true)),
+    }
+}
+
+fn claude_subcommand(
+    subcommand: Subcommand,
+    entries: &[Entry],
+    flags: &Flags,
+) -> Result<i32, String> {
+    let handlers = claude_handlers(entries);
+    let wanted = claude_settings::wanted(&handlers, &own_command()?);
+    if let Subcommand::PrintConfig = subcommand {
+        say(&claude_settings::render(&wanted))?;
+        return Ok(0);
+    }
+    let binary = own_path()?;
+    let (path, cwd) = claude_target_file(flags)?;
+    let own = Own {
+        cwd: &cwd,
+        binary: &binary,
+    };
+    let file = ConfigFile::new(path, SETTINGS_LOCK)?;
+    let what = "Claude Code hook(s)";
+    if let Subcommand::Uninstall = subcommand {
+        return remove_from(&file, what, |text| {
+            claude_settings::edit_settings(text, &file.shown, &[], &own)
+        });
+    }
+    write_config(
+        &file,
+        flags.dry_run,
+        what,
+        wanted.len(),
+        |text| match text {
+            Some(text) if !nothing_to_keep(text) => {
+                Ok(claude_settings::edit_settings(text, &file.shown, &wanted, &own)?.0)
+            }
+            _ => Ok(claude_settings::render(&wanted)),
+        },
+    )
+}
+
 fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &[])?;
     if flags.claude {
-        let handlers = claude_handlers(entries);
-        if handlers.is_empty() {
-            return Ok(wrong_host("print-config", true));
-        }
-        let wanted = claude_settings::wanted(&handlers, &own_command()?);
-        say(&claude_settings::render(&wanted))?;
-        return Ok(0);
+        return claude(Subcommand::PrintConfig, entries, &flags);
     }
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
@@ -521,33 +594,11 @@ fn check_edit(
 
 fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run"])?;
+    if flags.claude {
+        return claude(Subcommand::Install, entries, &flags);
+    }
     let binary = own_path()?;
     let command = own_command()?;
-    if flags.claude {
-        let handlers = claude_handlers(entries);
-        if handlers.is_empty() {
-            return Ok(wrong_host("install", true));
-        }
-        let (path, cwd) = claude_target_file(&flags)?;
-        let own = Own {
-            cwd: &cwd,
-            binary: &binary,
-        };
-        let wanted = claude_settings::wanted(&handlers, &command);
-        let file = ConfigFile::new(path, SETTINGS_LOCK)?;
-        return write_config(
-            &file,
-            flags.dry_run,
-            "Claude Code hook(s)",
-            wanted.len(),
-            |text| match text {
-                Some(text) if !nothing_to_keep(text) => {
-                    Ok(claude_settings::edit_settings(text, &file.shown, &wanted, &own)?.0)
-                }
-                _ => Ok(claude_settings::render(&wanted)),
-            },
-        );
-    }
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
         return Ok(wrong_host("install", false));
@@ -634,20 +685,12 @@ fn nothing_to_keep(text: &str) -> bool {
     rest.is_empty() || rest == b"{}"
 }
 
-fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
+fn uninstall(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
-    let binary = own_path()?;
     if flags.claude {
-        let (path, cwd) = claude_target_file(&flags)?;
-        let own = Own {
-            cwd: &cwd,
-            binary: &binary,
-        };
-        let file = ConfigFile::new(path, SETTINGS_LOCK)?;
-        return remove_from(&file, "Claude Code hook(s)", |text| {
-            claude_settings::edit_settings(text, &file.shown, &[], &own)
-        });
+        return claude(Subcommand::Uninstall, entries, &flags);
     }
+    let binary = own_path()?;
     let (path, cwd) = target_file(&flags)?;
     let own = Own {
         cwd: &cwd,
