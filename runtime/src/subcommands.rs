@@ -34,10 +34,14 @@ To check a configuration or replay captures, use the `cursor-hooks` command.";
 const HOOKS_JSON_LOCK: &str = ".lock";
 
 /// What the lock file beside Claude Code's `settings.json` is named after it. Not `.lock`:
-/// Claude Code locks `~/.claude/settings.json` by making a directory `settings.json.lock`
-/// while it writes the file (seen in Claude Code 2.1.330), and one it left behind would make a
-/// lock file of that name impossible to open.
+/// that is the name of the directory Claude Code makes as its own lock on the file
+/// ([`SETTINGS_HOST_LOCK`]).
 const SETTINGS_LOCK: &str = ".cursor-hooks.lock";
+
+/// What the directory Claude Code makes beside `settings.json` while it writes the file (seen
+/// for `~/.claude/settings.json` in Claude Code 2.1.330) is named after it; `install` takes it
+/// too.
+const SETTINGS_HOST_LOCK: &str = ".lock";
 
 const SUBCOMMANDS: &[&str] = &[
     "print-config",
@@ -297,7 +301,7 @@ fn claude_subcommand(
         cwd: &cwd,
         binary: &binary,
     };
-    let file = ConfigFile::new(path, SETTINGS_LOCK)?;
+    let file = ConfigFile::new(path, SETTINGS_LOCK)?.with_host_lock(SETTINGS_HOST_LOCK);
     let what = "Claude Code hook(s)";
     if let Subcommand::Uninstall = subcommand {
         return remove_from(&file, what, |text| {
