@@ -7,8 +7,10 @@
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
 //! spec into types; each other module writes one generated file.
 
+pub mod claude_model;
 pub mod model;
 
+mod claude;
 mod cli_data;
 mod compat;
 mod events;
@@ -67,8 +69,9 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             table::file(&spec, &compat, &cli_data::match_all(root)?)?,
         ),
     ];
+    let claude = claude_model::load(root)?;
     let mut files = Vec::new();
-    for (path, text) in rust {
+    for (path, text) in rust.into_iter().chain(claude::files(&claude)) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,
