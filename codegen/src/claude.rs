@@ -3,7 +3,9 @@
 //! types use the Cursor templates of `events.rs` (one parser design for both hosts); the
 //! responses are Claude's own shape (top-level keys, `decision`, `hookSpecificOutput`).
 
-use crate::claude_model::{ClaudeEvent, ClaudeSpec, ResponseField};
+use crate::claude_model::{
+    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec,
+};
 use crate::model::{InputField, InputType};
 use crate::write::{doc, fill, ident, line, lit, sources_line, upper_camel};
 use std::collections::BTreeMap;
@@ -14,9 +16,10 @@ use std::collections::BTreeMap;
 const CURSOR_FORMS: &[(&str, &str)] = &[("PreToolUse", "crate::claude::cursor::pre_tool_use")];
 
 /// The generated files: (path under the workspace root, text).
-pub(crate) fn files(spec: &ClaudeSpec) -> Vec<(&'static str, String)> {
+pub(crate) fn files(claude: &ClaudeLoaded) -> Result<Vec<(&'static str, String)>, String> {
+    let spec = &Spec::of(claude)?;
     let enums = Enums::of(spec);
-    vec![
+    Ok(vec![
         ("runtime/src/gen/claude/events.rs", events(spec)),
         (
             "runtime/src/gen/claude/responses.rs",
@@ -24,12 +27,87 @@ pub(crate) fn files(spec: &ClaudeSpec) -> Vec<(&'static str, String)> {
         ),
         ("runtime/src/gen/claude/fixtures.rs", fixtures(spec)),
         ("runtime/src/gen/claude/outcomes.rs", outcomes(spec)),
-    ]
+    ])
+}
+
+/// The spec as the generators read it: input fields in the Cursor model (for the shared
+/// templates) and each event's Cursor name.
+struct Spec<'a> {
+    raw: &'a ClaudeSpec,
+    common_fields: Vec<InputField>,
+    universal_response: &'a [ResponseField],
+    events: Vec<Event<'a>>,
+}
+
+/// One event, with its input fields in the Cursor model.
+struct Event<'a> {
+    raw: &'a ClaudeEvent,
+    input: Vec<InputField>,
+    cursor_event: Option<&'a str>,
+    name: &'a str,
+    ty: &'a str,
+    decision: Option<&'a crate::claude_model::ClaudeDecision>,
+    hook_specific: &'a [ResponseField],
+}
+
+impl<'a> Spec<'a> {
+    fn of(claude: &'a ClaudeLoaded) -> Result<Spec<'a>, String> {
+        let raw = &claude.spec;
+        let mut events = Vec::new();
+        for event in &raw.events {
+            let input = event
+                .input
+                .iter()
+                .map(|field| field.input_field())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("spec/claude-code/events.json: {}: {e}", event.name))?;
+            events.push(Event {
+                raw: event,
+                input,
+                cursor_event: claude
+                    .host
+                    .cursor
+                    .event_map
+                    .get(&event.name)
+                    .map(String::as_str),
+                name: &event.name,
+                ty: &event.ty,
+                decision: event.response.decision.as_ref(),
+                hook_specific: &event.response.hook_specific,
+            });
+        }
+        Ok(Spec {
+            raw,
+            common_fields: raw
+                .common_fields
+                .iter()
+                .map(|field| field.input_field())
+                .collect::<Result<_, _>>()?,
+            universal_response: &raw.universal_response,
+            events,
+        })
+    }
+
+    fn readable(&self, source: &str) -> String {
+        self.raw.readable(source)
+    }
+}
+
+impl Event<'_> {
+    fn is_observe(&self) -> bool {
+        self.raw.is_observe()
+    }
+    fn response_ty(&self) -> String {
+        self.raw.response_ty()
+    }
+    fn specific(&self, name: &str) -> Option<&ResponseField> {
+        self.raw.specific(name)
+    }
 }
 
 // ---------------------------------------------------------------- input types
 
-fn events(spec: &ClaudeSpec) -> String {
+fn events(spec: &Spec<'_>) -> String {
     let mut out = String::from(
         "\
 use crate::claude::event::{Category, Event, ValueKind};
@@ -64,18 +142,33 @@ for a Claude entry may lack them); `hook_event_name` is required.",
     for event in &spec.events {
         input_type(&mut out, spec, event);
     }
+    let types: Vec<&str> = spec.events.iter().map(|event| event.ty).collect();
+    out.push_str(&fill(
+        "/// Calls `$callback!(SessionStart, Setup, ...)` with the Claude input types' names, in the
+/// spec's order, for the runtime's own tests that must cover every event (the names resolve
+/// where it expands). Not part of the API: other crates use `cursor_hooks_spec::claude::EVENTS`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_claude_event {
+($callback:ident) => {
+$callback! { {types} }
+};
+}
+",
+        &[("types", &types.join(", "))],
+    ));
     out
 }
 
-fn type_doc(spec: &ClaudeSpec, event: &ClaudeEvent) -> String {
-    let mut text = format!("`{}`: {}", event.name, event.fires);
-    if !event.notes.is_empty() {
-        text.push_str(&format!("\n\n{}", event.notes));
+fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
+    let mut text = format!("`{}`: {}", event.name, event.raw.fires);
+    if !event.raw.notes.is_empty() {
+        text.push_str(&format!("\n\n{}", event.raw.notes));
     }
     text.push_str(&format!(
         "\n\n- **Category:** {} ({}).",
-        event.category,
-        if event.can_block {
+        event.raw.category,
+        if event.raw.can_block {
             "can block"
         } else {
             "cannot block"
@@ -93,22 +186,22 @@ fn type_doc(spec: &ClaudeSpec, event: &ClaudeEvent) -> String {
     }
     text.push_str(&format!(
         "\n- **Exit 2:** {}.",
-        event.exit_2.replace('_', " ")
+        event.raw.exit_2.replace('_', " ")
     ));
-    match &event.matcher_subject {
+    match &event.raw.matcher_subject {
         Some(subject) => text.push_str(&format!("\n- **`matcher` is tested against:** {subject}.")),
         None => text.push_str("\n- **`matcher`:** none."),
     }
-    if let Some(cursor) = &event.cursor_event {
+    if let Some(cursor) = event.cursor_event {
         text.push_str(&format!("\n- **Cursor runs it as:** `{cursor}`."));
     }
-    if !event.documented {
+    if !event.raw.documented {
         text.push_str("\n- **Undocumented:** seen only in the Claude Code binary.");
     }
-    text.push_str(&format!("\n- **Since:** {}.", event.since));
+    text.push_str(&format!("\n- **Since:** {}.", event.raw.since));
     text.push_str(&format!(
         "\n\n{}",
-        sources_line(&spec.readable(&event.source))
+        sources_line(&spec.readable(&event.raw.source))
     ));
     text
 }
@@ -126,7 +219,7 @@ fn value_kind(ty: InputType) -> &'static str {
     }
 }
 
-fn input_type(out: &mut String, spec: &ClaudeSpec, event: &ClaudeEvent) {
+fn input_type(out: &mut String, spec: &Spec<'_>, event: &Event<'_>) {
     let ty = &*event.ty;
     doc(out, &type_doc(spec, event));
     line(
@@ -165,7 +258,7 @@ pub extra: Extra,
             )
         })
         .collect();
-    let cursor = match &event.cursor_event {
+    let cursor = match event.cursor_event {
         Some(name) => format!("Some({})", lit(name)),
         None => "None".to_owned(),
     };
@@ -187,7 +280,7 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
             &[
                 ("ty", ty),
                 ("name", &lit(&event.name)),
-                ("category", &event.category_variant()),
+                ("category", &event.raw.category_variant()),
                 ("response", &response),
                 ("cursor", &cursor),
                 ("required", &required.join(", ")),
@@ -211,14 +304,14 @@ struct Enums {
 }
 
 impl Enums {
-    fn of(spec: &ClaudeSpec) -> Enums {
+    fn of(spec: &Spec<'_>) -> Enums {
         let mut enums = Enums {
             names: BTreeMap::new(),
             defs: Vec::new(),
         };
         for event in &spec.events {
             let mut fields: Vec<&ResponseField> = event.hook_specific.iter().collect();
-            for field in &event.hook_specific {
+            for field in event.hook_specific {
                 fields.extend(field.fields.iter());
             }
             for field in fields.into_iter().filter(|f| f.ty == "enum") {
@@ -240,19 +333,19 @@ impl Enums {
                 }
                 enums
                     .names
-                    .insert((event.ty.clone(), field.name.clone()), name);
+                    .insert((event.ty.to_owned(), field.name.clone()), name);
             }
         }
         enums
     }
 
-    fn name(&self, event: &ClaudeEvent, field: &ResponseField) -> &str {
-        &self.names[&(event.ty.clone(), field.name.clone())]
+    fn name(&self, event: &Event<'_>, field: &ResponseField) -> &str {
+        &self.names[&(event.ty.to_owned(), field.name.clone())]
     }
 }
 
 /// The Rust type of an answer field (without `Option`).
-fn response_rust(enums: &Enums, event: &ClaudeEvent, field: &ResponseField) -> String {
+fn response_rust(enums: &Enums, event: &Event<'_>, field: &ResponseField) -> String {
     match field.ty.as_str() {
         "string" => "String".to_owned(),
         "bool" => "bool".to_owned(),
@@ -270,7 +363,7 @@ fn response_rust(enums: &Enums, event: &ClaudeEvent, field: &ResponseField) -> S
 }
 
 /// A typed sub-object's struct: `PermissionRequestDecision`.
-fn object_name(event: &ClaudeEvent, field: &ResponseField) -> String {
+fn object_name(event: &Event<'_>, field: &ResponseField) -> String {
     format!("{}{}", event.ty, upper_camel(&field.name))
 }
 
@@ -290,11 +383,7 @@ fn to_value(field: &ResponseField, this: &str) -> String {
 }
 
 /// A setter's parameter type and the expression storing it.
-fn setter_param(
-    enums: &Enums,
-    event: &ClaudeEvent,
-    field: &ResponseField,
-) -> (String, &'static str) {
+fn setter_param(enums: &Enums, event: &Event<'_>, field: &ResponseField) -> (String, &'static str) {
     match field.ty.as_str() {
         "string" => ("impl Into<String>".to_owned(), "value.into()"),
         "string_list" => (
@@ -307,9 +396,9 @@ fn setter_param(
 
 fn field_decl(
     out: &mut String,
-    spec: &ClaudeSpec,
+    spec: &Spec<'_>,
     enums: &Enums,
-    event: &ClaudeEvent,
+    event: &Event<'_>,
     field: &ResponseField,
     place: &str,
 ) {
@@ -332,7 +421,7 @@ fn field_decl(
     );
 }
 
-fn setter(out: &mut String, enums: &Enums, event: &ClaudeEvent, field: &ResponseField) {
+fn setter(out: &mut String, enums: &Enums, event: &Event<'_>, field: &ResponseField) {
     let (param, store) = setter_param(enums, event, field);
     let id = ident(&field.name);
     out.push_str(&fill(
@@ -370,7 +459,7 @@ fn takes_reason(value: &str) -> bool {
     matches!(value, "deny" | "ask")
 }
 
-fn responses(spec: &ClaudeSpec, enums: &Enums) -> String {
+fn responses(spec: &Spec<'_>, enums: &Enums) -> String {
     let mut out = String::from(
         "\
 use crate::claude::render::Writer;
@@ -436,9 +525,9 @@ fn lower_first(name: &str) -> String {
 /// A typed sub-object of an answer (PermissionRequest's `decision`).
 fn sub_object(
     out: &mut String,
-    spec: &ClaudeSpec,
+    spec: &Spec<'_>,
     enums: &Enums,
-    event: &ClaudeEvent,
+    event: &Event<'_>,
     field: &ResponseField,
 ) {
     let name = object_name(event, field);
@@ -488,7 +577,7 @@ fn sub_object(
     out.push_str("Value::Object(map)\n}\n}\n\n");
 }
 
-fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &ClaudeEvent) {
+fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event<'_>) {
     let ty = event.response_ty();
     let input = &event.ty;
     let mut text = format!(
@@ -505,7 +594,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
     out.push_str(&format!(
         "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {ty} {{\n"
     ));
-    for field in &spec.universal_response {
+    for field in spec.universal_response {
         field_decl(out, spec, enums, event, field, " (top level)");
     }
     if let Some(decision) = &event.decision {
@@ -515,7 +604,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
             decision.reason_to
         ));
     }
-    for field in &event.hook_specific {
+    for field in event.hook_specific {
         field_decl(out, spec, enums, event, field, " (in `hookSpecificOutput`)");
     }
     out.push_str(&format!("}}\n\nimpl {ty} {{\n"));
@@ -561,7 +650,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
         );
     }
     // Setters, named after the wire keys.
-    for field in &spec.universal_response {
+    for field in spec.universal_response {
         setter(out, enums, event, field);
     }
     if event.decision.is_some() {
@@ -577,7 +666,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
         "impl crate::sealed::Sealed for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
         lit(&event.name)
     ));
-    for field in &spec.universal_response {
+    for field in spec.universal_response {
         out.push_str(&format!(
             "out.top({}, {});\n",
             lit(&field.wire),
@@ -587,7 +676,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
     if event.decision.is_some() {
         out.push_str("out.top(\"decision\", self.decision.map(|v| Value::from(v.as_str())));\nout.top(\"reason\", self.reason.clone().map(Value::String));\n");
     }
-    for field in &event.hook_specific {
+    for field in event.hook_specific {
         out.push_str(&format!(
             "out.specific({}, {});\n",
             lit(&field.wire),
@@ -624,7 +713,7 @@ fn response_type(out: &mut String, spec: &ClaudeSpec, enums: &Enums, event: &Cla
 // ---------------------------------------------------------------- fixtures, outcomes
 
 /// What every fixture starts from: the common fields' examples.
-fn fixtures(spec: &ClaudeSpec) -> String {
+fn fixtures(spec: &Spec<'_>) -> String {
     let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
     for event in &spec.events {
         let (ty, name) = (&*event.ty, &*event.name);
@@ -690,7 +779,7 @@ fn zero(field: &InputField) -> String {
     .to_owned()
 }
 
-fn outcomes(spec: &ClaudeSpec) -> String {
+fn outcomes(spec: &Spec<'_>) -> String {
     let mut out = String::from(
         "#![allow(clippy::unit_arg)]\n\nuse crate::__private::{IntoOutcome, Outcome};\n\n",
     );

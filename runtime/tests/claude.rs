@@ -66,3 +66,25 @@ fn a_pre_tool_use_deny_is_written_in_hook_specific_output() {
     assert_eq!(harmless.stdout, "{}");
     assert_eq!(json_of(&harmless), json!({}));
 }
+
+/// The facts each input type carries are the spec crate's (one table for the macro, the
+/// command and the runtime).
+#[test]
+fn the_input_types_carry_the_spec_tables_facts() {
+    macro_rules! check {
+        ($($ty:ident),*) => {$(
+            let info = cursor_hooks_spec::claude::info(<$ty as cursor_hooks::claude::Event>::NAME)
+                .expect("an event of the table");
+            assert_eq!(info.type_name, stringify!($ty));
+            assert_eq!(<$ty as cursor_hooks::claude::Event>::CATEGORY, info.category, "{}", info.name);
+            assert_eq!(<$ty as cursor_hooks::claude::Event>::CURSOR_EVENT, info.cursor_event, "{}", info.name);
+        )*};
+    }
+    cursor_hooks::__for_each_claude_event!(check);
+    let mut count = 0;
+    macro_rules! count {
+        ($($ty:ident),*) => {$( let _ = stringify!($ty); count += 1; )*};
+    }
+    cursor_hooks::__for_each_claude_event!(count);
+    assert_eq!(count, cursor_hooks_spec::claude::EVENTS.len());
+}

@@ -153,26 +153,9 @@ pub mod prelude {
 
 pub use crate::gen::claude::events::Common;
 
-/// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`, Categories).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Category {
-    /// A permission decision in `hookSpecificOutput`.
-    Permission,
-    /// `decision: "block"` stops or annotates the action.
-    Block,
-    /// A block keeps the agent working (Stop, SubagentStop).
-    Loop,
-    /// `continue: false` keeps a task or teammate going.
-    Gate,
-    /// Adds `additionalContext`.
-    Context,
-    /// Answers only user-facing or watch keys.
-    Notice,
-    /// Event-specific answers: a path, display text, an elicitation answer, a retry.
-    App,
-    /// No answer is read.
-    Observe,
-}
+/// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`, Categories);
+/// shared with the macro and the `cursor-hooks` command through the spec crate.
+pub use cursor_hooks_spec::claude::Category;
 
 /// An event Claude Code runs hooks for. Implemented by each input type of [`event`]; sealed.
 pub trait Event:

@@ -4447,3 +4447,14 @@ impl serde::Serialize for SessionEnd {
         map.end()
     }
 }
+
+/// Calls `$callback!(SessionStart, Setup, ...)` with the Claude input types' names, in the
+/// spec's order, for the runtime's own tests that must cover every event (the names resolve
+/// where it expands). Not part of the API: other crates use `cursor_hooks_spec::claude::EVENTS`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_claude_event {
+($callback:ident) => {
+$callback! { SessionStart, Setup, InstructionsLoaded, UserPromptSubmit, UserPromptExpansion, PreToolUse, PermissionRequest, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, MessageDisplay, SubagentStart, SubagentStop, TaskCreated, TaskCompleted, Stop, StopFailure, TeammateIdle, ConfigChange, CwdChanged, DirectoryAdded, FileChanged, WorktreeCreate, WorktreeRemove, PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, Elicitation, ElicitationResult, SessionEnd }
+};
+}
