@@ -7,8 +7,11 @@
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
 //! spec into types; each other module writes one generated file.
 
+pub mod claude_model;
 pub mod model;
 
+mod claude;
+mod claude_table;
 mod cli_data;
 mod compat;
 mod events;
@@ -53,6 +56,7 @@ pub fn workspace_root() -> PathBuf {
 /// Generates every file from the spec under `root`.
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
+    let claude = claude_model::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
         ("runtime/src/gen/permissions.rs", permissions::file(&spec)),
@@ -66,9 +70,13 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             "spec-crate/src/gen/table.rs",
             table::file(&spec, &compat, &cli_data::match_all(root)?)?,
         ),
+        (
+            "spec-crate/src/gen/claude.rs",
+            claude_table::file(&claude.spec, &claude.host)?,
+        ),
     ];
     let mut files = Vec::new();
-    for (path, text) in rust {
+    for (path, text) in rust.into_iter().chain(claude::files(&claude)?) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,

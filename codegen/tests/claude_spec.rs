@@ -3,7 +3,8 @@
 //! and every defined source cited, unique names, matcher values only where there is a subject, closed
 //! sets respected, and Cursor names in the Cursor map that Cursor's own spec knows.
 //!
-//! The files are read as plain JSON: no generator reads them yet, so there is no typed model to share.
+//! The files are read as plain JSON, so that every key is seen: the generators' model
+//! (`codegen/src/claude_model.rs`) reads only what they write.
 
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};

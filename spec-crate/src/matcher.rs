@@ -42,14 +42,9 @@ pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
         return Verdict::All;
     }
     // Compiled first: an invalid matcher voids the file whatever the event.
-    let regex = match regress::Regex::new(pattern) {
+    let regex = match compile(pattern) {
         Ok(regex) => regex,
-        Err(why) => {
-            return Verdict::Invalid {
-                reason: why.to_string(),
-                inline_flags: inline_flags(pattern).map(str::to_owned),
-            }
-        }
+        Err(invalid) => return invalid,
     };
     if event.matcher_subject.is_none() {
         return Verdict::NoSubject;
@@ -93,6 +88,20 @@ pub fn is_match(pattern: &str, subject: &str) -> bool {
 /// ```
 pub fn compiles(pattern: &str) -> bool {
     MATCH_ALL.contains(&pattern) || regress::Regex::new(pattern).is_ok()
+}
+
+/// `pattern` as a JavaScript regex, or the [`Verdict::Invalid`] saying why it is not one.
+fn compile(pattern: &str) -> Result<regress::Regex, Verdict> {
+    regress::Regex::new(pattern).map_err(|why| Verdict::Invalid {
+        reason: why.to_string(),
+        inline_flags: inline_flags(pattern).map(str::to_owned),
+    })
+}
+
+/// `Ok` when `pattern` is a JavaScript regex, else the [`Verdict::Invalid`] saying why not (for
+/// Claude Code's matcher, which reads some values as regexes).
+pub(crate) fn check_regex(pattern: &str) -> Result<(), Verdict> {
+    compile(pattern).map(drop)
 }
 
 /// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).

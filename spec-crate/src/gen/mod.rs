@@ -1,3 +1,4 @@
 //! Code generated from `spec/` by `cargo run -p cursor-hooks-codegen`; never edited by hand.
 
+pub(crate) mod claude;
 pub(crate) mod table;

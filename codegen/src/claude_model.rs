@@ -1,0 +1,286 @@
+//! A typed model of `spec/claude-code/events.json` and `spec/claude-code/host.json` (described in
+//! `spec/claude-code/SCHEMA.md`), as far as the generators read them.
+//!
+//! Unlike [`crate::model`], unknown keys are not refused here: the whole format (every key, every
+//! closed set) is checked by `codegen/tests/claude_spec.rs` against SCHEMA.md, and the generators
+//! read only what they write.
+
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// `spec/claude-code/events.json`.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeSpec {
+    /// Source key → its readable name and what it is.
+    pub sources: BTreeMap<String, crate::model::Source>,
+    /// The fields every event carries.
+    pub common_fields: Vec<ClaudeField>,
+    /// The top-level answer keys every event accepts.
+    pub universal_response: Vec<ClaudeAnswerField>,
+    /// Every event, in the spec's order.
+    pub events: Vec<ClaudeEvent>,
+}
+
+/// One event.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeEvent {
+    /// The settings key and `hook_event_name` (PascalCase).
+    pub name: String,
+    /// The Rust input type's name; the response type is `<type>Response`.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// What kind of answer it accepts (`permission`, `block`, `loop`, ...).
+    pub category: String,
+    /// Whether a hook can stop or change the action.
+    pub can_block: bool,
+    /// When Claude Code runs it (one sentence).
+    pub fires: String,
+    /// Caveats a hook author must know (may be empty).
+    pub notes: String,
+    /// Whether the official docs describe it.
+    pub documented: bool,
+    /// Whether it fired in the recordings of the real binary.
+    pub recorded: bool,
+    /// The first Claude Code version with it.
+    pub since: String,
+    /// The event's own default timeout in seconds (SessionEnd's is 1.5), if it has one.
+    pub timeout_seconds: Option<f64>,
+    /// What exit-0 plain text on stdout becomes (`context`, `debug_log`, `worktree_path`).
+    pub plain_stdout: String,
+    /// What exit 2 does (`block`, `continue`, `stderr_to_user`, ...).
+    pub exit_2: String,
+    /// The input field the matcher tests (or a description of a derived subject), if any.
+    pub matcher_subject: Option<String>,
+    /// Known subject values; empty when open or without subject.
+    pub matcher_values: Vec<String>,
+    /// Whether subjects beyond `matcher_values` occur.
+    pub matcher_open: bool,
+    /// The prefix of open subjects (`mcp__`), if any.
+    pub matcher_open_prefix: Option<String>,
+    /// Where the event's description comes from.
+    pub source: String,
+    /// The event's own input fields.
+    pub input: Vec<ClaudeField>,
+    /// What a hook may answer.
+    pub response: ClaudeResponse,
+}
+
+/// One input field.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeField {
+    /// The JSON key.
+    pub name: String,
+    /// Its type name (SCHEMA.md "Input types").
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Whether a payload may lack it.
+    pub optional: bool,
+    /// The closed set of values, for strings that have one.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// The fields of an object (or of each object of a list).
+    #[serde(default)]
+    pub fields: Vec<ClaudeField>,
+    /// A typical value, for fixtures.
+    #[serde(default)]
+    pub example: Option<Value>,
+    /// What it means.
+    pub doc: String,
+    /// Where it comes from.
+    pub source: String,
+    /// Events that carry their own field of this name (common fields only).
+    #[serde(default)]
+    pub absent_on: Vec<String>,
+}
+
+/// What an event's answer may hold.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeResponse {
+    /// The top-level `decision` (with its `reason`), if the event reads one.
+    pub decision: Option<ClaudeDecision>,
+    /// The keys inside `hookSpecificOutput` (besides `hookEventName`).
+    pub hook_specific: Vec<ClaudeAnswerField>,
+}
+
+/// The top-level `decision` of an event.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeDecision {
+    /// The decisions it accepts (`block`).
+    pub values: Vec<String>,
+    /// Who reads the reason (`claude` or `user`).
+    pub reason_to: String,
+    /// Where it comes from.
+    pub source: String,
+}
+
+/// One answer key.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeAnswerField {
+    /// The Rust field name.
+    pub name: String,
+    /// The JSON key.
+    pub wire: String,
+    /// Its type name (SCHEMA.md "Response types").
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// The closed set of values of an `enum`.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// The keys of a typed `object` (PermissionRequest's `decision`).
+    #[serde(default)]
+    pub fields: Vec<ClaudeAnswerField>,
+    /// The first version that reads it, when later than the event.
+    #[serde(default)]
+    pub since: Option<String>,
+    /// What it does.
+    pub doc: String,
+    /// Where it comes from.
+    pub source: String,
+}
+
+/// The parts of `spec/claude-code/host.json` the generators read.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeHost {
+    /// The handler types and their defaults.
+    pub handler_types: Vec<ClaudeHandlerType>,
+    /// How matchers are read.
+    pub matcher: ClaudeMatcher,
+    /// How Cursor runs Claude Code's settings.
+    pub cursor: ClaudeInCursor,
+}
+
+/// One handler type (`command`, `http`, ...).
+#[derive(Debug, Deserialize)]
+pub struct ClaudeHandlerType {
+    /// Its `type` value.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Its default timeout in seconds.
+    pub timeout_seconds: u32,
+}
+
+/// `matcher` in host.json.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeMatcher {
+    /// The values that match everything.
+    pub match_all: Vec<String>,
+}
+
+/// `cursor` in host.json.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeInCursor {
+    /// Claude event → the Cursor event Cursor runs it as.
+    pub event_map: BTreeMap<String, String>,
+    /// Claude tool → Cursor tool.
+    pub tool_map: BTreeMap<String, String>,
+}
+
+/// Both files.
+pub struct ClaudeLoaded {
+    /// `events.json`.
+    pub spec: ClaudeSpec,
+    /// `host.json`.
+    pub host: ClaudeHost,
+}
+
+/// Reads `spec/claude-code/` under `root`.
+pub fn load(root: &Path) -> Result<ClaudeLoaded, String> {
+    fn read<T: serde::de::DeserializeOwned>(root: &Path, name: &str) -> Result<T, String> {
+        let path = root.join("spec/claude-code").join(name);
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("spec/claude-code/{name}: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("spec/claude-code/{name}: {e}"))
+    }
+    Ok(ClaudeLoaded {
+        spec: read(root, "events.json")?,
+        host: read(root, "host.json")?,
+    })
+}
+
+impl ClaudeSpec {
+    /// A `source` string in words (see [`crate::model::Spec::readable`]).
+    pub fn readable(&self, source: &str) -> String {
+        crate::model::citations_of(source)
+            .map(|citation| {
+                let name = self
+                    .sources
+                    .get(citation.key)
+                    .map_or(citation.key, |source| &source.name);
+                if citation.detail.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{name}, {}", citation.detail)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl ClaudeEvent {
+    /// Whether the handler answers `()`: Claude Code reads nothing from it.
+    pub fn is_observe(&self) -> bool {
+        self.category == "observe"
+    }
+
+    /// The Rust response type: `<type>Response`, or `()` on observe events.
+    pub fn response_ty(&self) -> String {
+        if self.is_observe() {
+            "()".to_owned()
+        } else {
+            format!("{}Response", self.ty)
+        }
+    }
+
+    /// The runtime's `Category` variant (`Permission`).
+    pub fn category_variant(&self) -> String {
+        crate::write::upper_camel(&self.category)
+    }
+
+    /// The `hookSpecificOutput` key named `name` (its Rust name).
+    pub fn specific(&self, name: &str) -> Option<&ClaudeAnswerField> {
+        self.response
+            .hook_specific
+            .iter()
+            .find(|field| field.name == name)
+    }
+}
+
+impl ClaudeField {
+    /// The field in the Cursor model, so that both hosts' input types come from one set of
+    /// templates (`events.rs`): `tool_input` is a `ToolInput` like Cursor's (an object, read key
+    /// by key), other objects are JSON maps; `values` stay a hint, never a closed enum.
+    pub fn input_field(&self) -> Result<crate::model::InputField, String> {
+        use crate::model::InputType;
+        let ty = match self.ty.as_str() {
+            "string" => InputType::String,
+            "bool" => InputType::Bool,
+            "integer" => InputType::Integer,
+            "number" => InputType::Number,
+            "string_list" => InputType::StringList,
+            "string_map" => InputType::StringMap,
+            "json" => InputType::Json,
+            "object" if self.name == "tool_input" => InputType::ToolInput,
+            "object" => InputType::Object,
+            "object_list" => InputType::ObjectList,
+            other => {
+                return Err(format!(
+                    "input field `{}`: unknown type `{other}`",
+                    self.name
+                ))
+            }
+        };
+        Ok(crate::model::InputField {
+            name: self.name.clone(),
+            ty,
+            optional: self.optional,
+            absent_on: self.absent_on.clone(),
+            aliases: Vec::new(),
+            example: self.example.clone(),
+            doc: self.doc.clone(),
+            source: self.source.clone(),
+        })
+    }
+}

@@ -1,0 +1,187 @@
+//! `spec-crate/src/gen/claude.rs`: Claude Code's event table (`cursor_hooks_spec::claude`), which
+//! the macro, the runtime and the `cursor-hooks` command share, as `table.rs` writes Cursor's.
+
+use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec};
+use crate::write::{doc, fill, lit, option_lit, str_list};
+
+/// The table, from both files of `spec/claude-code/`.
+pub(crate) fn file(spec: &ClaudeSpec, host: &ClaudeHost) -> Result<String, String> {
+    let mut out = String::from("use super::super::claude::{Category, Exit2, PlainStdout};\n\n");
+    doc(
+        &mut out,
+        "One event as `spec/claude-code/events.json` describes it.",
+    );
+    out.push_str(
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventInfo {
+/// The settings key and `hook_event_name` (PascalCase).
+pub name: &'static str,
+/// The Rust input type's name.
+pub type_name: &'static str,
+/// What kind of answer it accepts.
+pub category: Category,
+/// Whether a hook can stop or change the action.
+pub can_block: bool,
+/// What exit 2 does.
+pub exit_2: Exit2,
+/// What exit-0 plain text on stdout becomes.
+pub plain_stdout: PlainStdout,
+/// The top-level `decision` values it reads (empty when it reads none).
+pub decision: &'static [&'static str],
+/// The `hookSpecificOutput.permissionDecision` values it reads (empty when it has none).
+pub permission_decision: &'static [&'static str],
+/// The keys it reads inside `hookSpecificOutput`, besides `hookEventName`.
+pub hook_specific: &'static [&'static str],
+/// The event's own default timeout in milliseconds; `None` when the handler type's applies.
+pub timeout_ms: Option<u32>,
+/// What `matcher` is tested against, when the event has a subject.
+pub matcher_subject: Option<&'static str>,
+/// Known subject values; empty when the subject is open or the event has none.
+pub matcher_values: &'static [&'static str],
+/// Whether subjects beyond `matcher_values` occur (custom agents, MCP tools).
+pub matcher_open: bool,
+/// The prefix of subjects beyond `matcher_values` (`mcp__`), if there is one.
+pub matcher_open_prefix: Option<&'static str>,
+/// The Cursor event Cursor runs a hook of this event as, when it imports Claude Code's settings.
+pub cursor_event: Option<&'static str>,
+/// Whether the official docs describe it (`false`: seen only in the binary).
+pub documented: bool,
+/// Whether it fired in the recordings of the real Claude Code.
+pub recorded: bool,
+}
+
+",
+    );
+    doc(
+        &mut out,
+        "Every event, in the order of `spec/claude-code/events.json`.",
+    );
+    out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
+    for event in &spec.events {
+        out.push_str(&row(event, host)?);
+    }
+    out.push_str("];\n\n");
+    let timeout = host
+        .handler_types
+        .iter()
+        .find(|handler| handler.ty == "command")
+        .ok_or("spec/claude-code/host.json: no `command` handler type")?
+        .timeout_seconds;
+    doc(
+        &mut out,
+        "A `command` handler's timeout in seconds where neither the hook nor its event sets one.",
+    );
+    out.push_str(&format!(
+        "pub const COMMAND_TIMEOUT_SECONDS: u32 = {timeout};\n\n"
+    ));
+    doc(
+        &mut out,
+        "The `matcher` values that match every subject, as no matcher does.",
+    );
+    out.push_str(&format!(
+        "pub const MATCH_ALL: &[&str] = &{};\n\n",
+        str_list(&host.matcher.match_all)
+    ));
+    doc(
+        &mut out,
+        "The top-level answer keys every event accepts (`continue`, `systemMessage`, ...).",
+    );
+    let universal: Vec<&str> = spec
+        .universal_response
+        .iter()
+        .map(|field| &*field.wire)
+        .collect();
+    out.push_str(&format!(
+        "pub const UNIVERSAL_RESPONSE: &[&str] = &{};\n\n",
+        str_list(&universal)
+    ));
+    doc(
+        &mut out,
+        "Claude Code's tool names and the Cursor tool types Cursor runs them as, `(claude, cursor)`,
+in name order. Two Claude tools may share a Cursor tool (`Edit` and `Write` are `Write`).",
+    );
+    let pairs: Vec<String> = host
+        .cursor
+        .tool_map
+        .iter()
+        .map(|(claude, cursor)| format!("({}, {})", lit(claude), lit(cursor)))
+        .collect();
+    out.push_str(&format!(
+        "pub const TOOL_MAP: &[(&str, &str)] = &[{}];\n\n",
+        pairs.join(", ")
+    ));
+    doc(
+        &mut out,
+        "The event named `name`, if Claude Code has one.
+
+```
+assert!(cursor_hooks_spec::claude::info(\"PreToolUse\").is_some());
+assert!(cursor_hooks_spec::claude::info(\"preToolUse\").is_none());
+```",
+    );
+    out.push_str("pub fn info(name: &str) -> Option<&'static EventInfo> {\nEVENTS.iter().find(|event| event.name == name)\n}\n");
+    Ok(out)
+}
+
+fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
+    let permission = event
+        .response
+        .hook_specific
+        .iter()
+        .find(|field| field.wire == "permissionDecision")
+        .map(|field| field.values.clone())
+        .unwrap_or_default();
+    let decision = event
+        .response
+        .decision
+        .as_ref()
+        .map(|decision| decision.values.clone())
+        .unwrap_or_default();
+    let hook_specific: Vec<&str> = event
+        .response
+        .hook_specific
+        .iter()
+        .map(|field| &*field.wire)
+        .collect();
+    let timeout = match event.timeout_seconds {
+        Some(seconds) => format!("Some({})", (seconds * 1000.0).round() as u32),
+        None => "None".to_owned(),
+    };
+    Ok(fill(
+        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, hook_specific: &{specific}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, documented: {documented}, recorded: {recorded} },\n",
+        &[
+            ("name", &lit(&event.name)),
+            ("ty", &lit(&event.ty)),
+            ("category", &variant("category", &event.category)?),
+            ("can_block", &event.can_block.to_string()),
+            ("exit_2", &variant("exit_2", &event.exit_2)?),
+            ("plain", &variant("plain_stdout", &event.plain_stdout)?),
+            ("decision", &str_list(&decision)),
+            ("permission", &str_list(&permission)),
+            ("specific", &str_list(&hook_specific)),
+            ("timeout", &timeout),
+            ("subject", &option_lit(event.matcher_subject.as_deref())),
+            ("values", &str_list(&event.matcher_values)),
+            ("open", &event.matcher_open.to_string()),
+            ("prefix", &option_lit(event.matcher_open_prefix.as_deref())),
+            ("cursor", &option_lit(host.cursor.event_map.get(&event.name).map(String::as_str))),
+            ("documented", &event.documented.to_string()),
+            ("recorded", &event.recorded.to_string()),
+        ],
+    ))
+}
+
+/// The Rust variant of a closed-set spec value (`stderr_to_user` → `StderrToUser`); the closed
+/// sets themselves are checked by `codegen/tests/claude_spec.rs`.
+fn variant(key: &str, value: &str) -> Result<String, String> {
+    if value.is_empty()
+        || !value
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'_' || b.is_ascii_digit())
+    {
+        return Err(format!(
+            "spec/claude-code/events.json: `{key}` value {value:?} is not a snake_case name"
+        ));
+    }
+    Ok(crate::write::upper_camel(value))
+}
