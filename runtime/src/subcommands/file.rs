@@ -60,7 +60,9 @@ impl ConfigFile {
         }
         let mut lock = Lock::take(sibling(&self.real, self.lock_suffix))?;
         if let Some(suffix) = self.host_lock_suffix {
-            lock.host = HostLock::take(sibling(&self.real, suffix))?;
+            // Beside the path Claude Code knows the file by: it does not follow links to name
+            // its lock.
+            lock.host = HostLock::take(sibling(&self.shown, suffix))?;
         }
         Ok(lock)
     }
