@@ -100,6 +100,14 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::input_fields(&spec),
     });
     files.push(Generated {
+        path: PathBuf::from("cli/data/claude-host.json"),
+        text: cli_data::claude_host_json(root)?,
+    });
+    files.push(Generated {
+        path: PathBuf::from("cli/data/claude-fixtures.json"),
+        text: cli_data::claude_fixtures(root)?,
+    });
+    files.push(Generated {
         path: PathBuf::from("cli/data/release-profile.toml"),
         text: cli_data::release_profile(root)?,
     });
