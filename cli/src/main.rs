@@ -48,6 +48,10 @@ enum Commands {
         /// Print the findings as one JSON array.
         #[arg(long)]
         json: bool,
+        /// Whose configuration to check: what Cursor loads, what Claude Code loads, or both and
+        /// where they meet.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
     },
     /// Run every hook wired for a payload's event, for real, and print Cursor's decision.
     ///
@@ -88,7 +92,8 @@ fn main() {
             project,
             plugin_dirs,
             json,
-        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, json)),
+            host,
+        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, host, json)),
         Commands::Simulate(args) => simulate::run(args),
         Commands::Replay {
             captures,
