@@ -82,7 +82,11 @@ enum Commands {
         path: Option<PathBuf>,
     },
     /// Print the event table.
-    Events,
+    Events {
+        /// Whose events: Cursor's, Claude Code's, or both.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
+    },
 }
 
 fn main() {
@@ -109,8 +113,8 @@ fn main() {
             }
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
-        Commands::Events => {
-            events::print();
+        Commands::Events { host } => {
+            events::print(host);
             Ok(0)
         }
     };
