@@ -9,6 +9,17 @@ use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
+/// Which editor's hooks a subcommand reads (`--host`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Host {
+    /// Cursor: `.cursor/hooks.json` and the files Cursor imports.
+    Cursor,
+    /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
+    ClaudeCode,
+    /// Both.
+    All,
+}
+
 /// One hook entry as a file wires it.
 #[derive(Debug, Clone)]
 pub struct Hook {
@@ -844,18 +855,6 @@ fn subject_values(info: &EventInfo) -> String {
 }
 
 pub use cursor_hooks::spec::closest;
-
-/// Which host's configuration a command reads (`--host`): Cursor's (the default), Claude Code's,
-/// or both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Host {
-    /// What Cursor loads: its own files and the Claude Code settings it imports.
-    Cursor,
-    /// What Claude Code loads.
-    ClaudeCode,
-    /// Both, and where they meet.
-    All,
-}
 
 impl Host {
     /// Whether the run covers Cursor.
