@@ -483,7 +483,8 @@ fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
 }
 
 /// Whether a recorded handler is a Claude Code one (`#[claude_hook]`). Claude Code's event names
-/// are PascalCase and Cursor's camelCase, so the name tells them apart.
+/// are PascalCase and Cursor's camelCase, so the name tells them apart (records that carry
+/// `"host":"claude-code"`, `record::Handler::host`, say the same).
 fn is_claude(handler: &Handler) -> bool {
     claude::info(&handler.event).is_some()
 }

@@ -468,8 +468,8 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         &s,
         "bin/guard",
         json!([
-            { "event": "PreToolUse", "handler": "guard", "matcher": "Bash", "timeout": 5 },
-            { "event": "Stop", "handler": "verify" },
+            { "event": "PreToolUse", "handler": "guard", "matcher": "Bash", "timeout": 5, "host": "claude-code" },
+            { "event": "Stop", "handler": "verify", "host": "claude-code" },
             { "event": "preToolUse", "handler": "cursor_guard", "matcher": "Shell" },
             { "event": "sessionStart", "handler": "hello" },
         ]),
