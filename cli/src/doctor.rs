@@ -647,6 +647,13 @@ fn claude_binary(
             ));
             continue;
         };
+        if own.fail_closed && !w.hook.fail_closed {
+            findings.push(finding(w.file, w.hook, Severity::Note, format!(
+                "{}'s `{}` handler fails closed, but when the binary cannot start or is killed at this entry's timeout Claude Code lets the action through; `\"onFailure\": \"block\"` (Claude Code 2.1.295 and later) blocks then",
+                binary.display(),
+                w.hook.event
+            )));
+        }
         compare_timeout_and_matcher(w, own, findings);
     }
     let unwired: Vec<String> = declared

@@ -37,7 +37,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Commands {
-    /// Check every hooks configuration Cursor reads for a project (exit 1 on any error).
+    /// Check every hooks configuration Cursor (or, with `--host`, Claude Code) reads for a project
+    /// (exit 1 on any error).
     Doctor {
         /// The project (default: the current directory).
         #[arg(long)]
@@ -81,7 +82,7 @@ enum Commands {
         #[arg(long)]
         path: Option<PathBuf>,
     },
-    /// Print the event table.
+    /// Print the event table (Cursor's, or with `--host`, Claude Code's).
     Events {
         /// Whose events: Cursor's, Claude Code's, or both.
         #[arg(long, value_enum, default_value = "cursor")]

@@ -468,7 +468,8 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         &s,
         "bin/guard",
         json!([
-            { "event": "PreToolUse", "handler": "guard", "matcher": "Bash", "timeout": 5, "host": "claude-code" },
+            { "event": "PreToolUse", "handler": "guard", "matcher": "Bash", "timeout": 5, "failClosed": true, "host": "claude-code" },
+            { "event": "PostToolUse", "handler": "audit", "failClosed": true, "host": "claude-code" },
             { "event": "Stop", "handler": "verify", "host": "claude-code" },
             { "event": "preToolUse", "handler": "cursor_guard", "matcher": "Shell" },
             { "event": "sessionStart", "handler": "hello" },
@@ -481,6 +482,7 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         json!({
             "PreToolUse": [{ "matcher": "Edit", "hooks": [{ "type": "command", "command": hook, "timeout": 10 }] }],
             "SessionStart": [{ "hooks": [command(hook)] }],
+            "PostToolUse": [{ "hooks": [{ "type": "command", "command": hook, "onFailure": "block" }] }],
         }),
     );
     let (code, findings) = doctor(&s, "claude-code", &[]);
@@ -500,6 +502,17 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         "/hooks/PreToolUse/0/hooks/0",
         claude,
     );
+    one(
+        &findings,
+        "`PreToolUse` handler fails closed, but when the binary cannot start or is killed at this entry's timeout Claude Code lets the action through; `\"onFailure\": \"block\"`",
+        "note",
+        "/hooks/PreToolUse/0/hooks/0",
+        claude,
+    );
+    assert!(
+        with(&findings, "`PostToolUse` handler fails closed").is_empty(),
+        "onFailure block answers a fail-closed handler: {findings:#?}"
+    );
     let twin = one(
         &findings,
         "has no Claude Code handler for `SessionStart`",
@@ -515,7 +528,8 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         &findings,
         "also handles Claude Code's `Stop` but no Claude Code settings file wires it",
         "warning",
-        "/hooks/PreToolUse/0/hooks/0",
+        // On the binary's first entry (serde_json orders the events by name).
+        "/hooks/PostToolUse/0/hooks/0",
         claude,
     );
     assert!(

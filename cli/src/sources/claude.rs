@@ -592,7 +592,8 @@ fn handler(
         command,
         timeout,
         matcher,
-        fail_closed: false,
+        // Claude Code's counterpart of Cursor's `failClosed` (2.1.295+).
+        fail_closed: object.get("onFailure").and_then(Value::as_str) == Some("block"),
         loop_limit: None,
     })
 }
