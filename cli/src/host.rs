@@ -460,6 +460,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn claude_codes_host_rules_parse_and_cite_in_words() {
+        let claude = claude();
+        let names: Vec<&str> = claude
+            .config_sources
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "managed",
+                "cli",
+                "local",
+                "project",
+                "user",
+                "plugin",
+                "frontmatter"
+            ]
+        );
+        assert_eq!(
+            claude.handler_type("command").map(|t| &t.required[..]),
+            Some(&["command".to_owned()][..])
+        );
+        assert!(claude.loading_rule("dedupe").is_some());
+        assert!(!claude.cursor.dedupe.verified);
+        assert_eq!(
+            claude.cite("HK; GH owner/repo#1; REF section 6.4"),
+            "the official Claude Code hooks reference; owner/repo#1; this project's Claude Code hooks reference (section 6.4)"
+        );
+    }
+
+    #[test]
     fn the_host_rules_parse_and_cite_known_sources() {
         let host = host();
         let cited = host
