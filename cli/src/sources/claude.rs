@@ -186,6 +186,14 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             ),
         ));
     }
+    if file.source == "managed" && object.get("allowManagedHooksOnly") == Some(&Value::Bool(true)) {
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            "/allowManagedHooksOnly",
+            "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
+        ));
+    }
     let root_key = &host::claude().shape.root_key;
     let (events, base) = match (file.format, object.get(root_key)) {
         (_, None) => return,
