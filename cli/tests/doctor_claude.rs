@@ -313,7 +313,10 @@ fn every_claude_code_source_is_read_in_order() {
     let s = Scratch::new("claude-sources");
     s.script("project/.claude/hooks/a.sh", ECHO);
     let a = json!({ "hooks": [command(".claude/hooks/a.sh")] });
-    settings(&s, "managed/managed-settings.json", json!({ "Stop": [a] }));
+    s.write(
+        "managed/managed-settings.json",
+        &json!({ "allowManagedHooksOnly": true, "hooks": { "Stop": [a] } }).to_string(),
+    );
     settings(
         &s,
         "project/.claude/settings.local.json",
@@ -324,10 +327,10 @@ fn every_claude_code_source_is_read_in_order() {
         "project/.claude/settings.json",
         json!({ "SessionEnd": [a] }),
     );
-    settings(
-        &s,
+    // Only the managed file's own key counts.
+    s.write(
         "home/.claude/settings.json",
-        json!({ "PreCompact": [a] }),
+        &json!({ "allowManagedHooksOnly": true, "hooks": { "PreCompact": [a] } }).to_string(),
     );
     s.script("plugin/hooks/run.sh", ECHO);
     s.write(
@@ -394,6 +397,13 @@ fn every_claude_code_source_is_read_in_order() {
         "gone.sh does not exist",
         "error",
         "/hooks/Stop/0/hooks/0",
+        "claude-code",
+    );
+    one(
+        findings,
+        "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings",
+        "note",
+        "/allowManagedHooksOnly",
         "claude-code",
     );
     assert!(with(findings, "run.sh").is_empty(), "{findings:#?}");
