@@ -482,11 +482,10 @@ fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
     })
 }
 
-/// Whether a recorded handler is a Claude Code one (`#[claude_hook]`). Claude Code's event names
-/// are PascalCase and Cursor's camelCase, so the name tells them apart (records that carry
-/// `"host":"claude-code"`, `record::Handler::host`, say the same).
+/// Whether a recorded handler is a Claude Code one (`#[claude_hook]`: `"host":"claude-code"` in
+/// the record).
 fn is_claude(handler: &Handler) -> bool {
-    claude::info(&handler.event).is_some()
+    matches!(handler.host, cursor_hooks::Host::ClaudeCode)
 }
 
 /// `` `a`, `b` ``, or `none` for an empty list.
