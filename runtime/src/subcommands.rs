@@ -228,6 +228,7 @@ fn claude_handlers(entries: &[Entry]) -> Vec<claude_settings::Handler> {
             event: entry.event(),
             matcher: entry.options().matcher,
             timeout: entry.options().timeout,
+            fail_closed: entry.options().fail == FailPolicy::Closed,
         })
         .collect()
 }

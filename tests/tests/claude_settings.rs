@@ -5,7 +5,8 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Claude Code handlers only: PreToolUse on `Bash` (timeout 5) and on `Read`, and Stop.
+/// Claude Code handlers only: PreToolUse on `Bash` (timeout 5, fails closed) and on `Read`,
+/// and Stop.
 const CLAUDE: &str = env!("CARGO_BIN_EXE_claude-handlers");
 /// One Cursor handler (beforeShellExecution) and one Claude Code handler (PreToolUse, `Bash`).
 const BOTH: &str = env!("CARGO_BIN_EXE_both-hosts");
@@ -20,10 +21,13 @@ fn command_of(binary: &str) -> String {
 }
 
 /// The handler `install --claude` writes for `binary`.
-fn handler(binary: &str, timeout: Option<u32>) -> Value {
+fn handler(binary: &str, timeout: Option<u32>, fail_closed: bool) -> Value {
     let mut handler = json!({ "type": "command", "command": command_of(binary) });
     if let Some(timeout) = timeout {
         handler["timeout"] = timeout.into();
+    }
+    if fail_closed {
+        handler["onFailure"] = "block".into();
     }
     if cfg!(windows) {
         handler["shell"] = "powershell".into();
@@ -35,10 +39,10 @@ fn handler(binary: &str, timeout: Option<u32>) -> Value {
 fn claude_hooks(binary: &str) -> Value {
     json!({
         "PreToolUse": [
-            { "matcher": "Bash", "hooks": [handler(binary, Some(5))] },
-            { "matcher": "Read", "hooks": [handler(binary, None)] }
+            { "matcher": "Bash", "hooks": [handler(binary, Some(5), true)] },
+            { "matcher": "Read", "hooks": [handler(binary, None, false)] }
         ],
-        "Stop": [{ "hooks": [handler(binary, None)] }]
+        "Stop": [{ "hooks": [handler(binary, None, false)] }]
     })
 }
 
@@ -229,14 +233,14 @@ fn install_keeps_every_other_setting_and_hook_and_uninstall_gives_the_file_back(
         pre[0],
         json!({ "matcher": "Bash", "hooks": [
             foreign["hooks"]["PreToolUse"][0]["hooks"][0],
-            handler(CLAUDE, Some(5))
+            handler(CLAUDE, Some(5), true)
         ]}),
         "{installed}"
     );
     assert_eq!(pre[1], foreign["hooks"]["PreToolUse"][1]);
     assert_eq!(
         pre[2],
-        json!({ "matcher": "Read", "hooks": [handler(CLAUDE, None)] })
+        json!({ "matcher": "Read", "hooks": [handler(CLAUDE, None, false)] })
     );
     assert_eq!(settings["hooks"]["Stop"], claude_hooks(CLAUDE)["Stop"]);
     // The user's text is there as written, up to the first handler added.
@@ -298,7 +302,7 @@ fn each_host_gets_its_own_handlers() {
     assert_eq!(claude(BOTH, "install", &project).code, 0);
     assert_eq!(
         project.read(),
-        json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(BOTH, None)] }] } })
+        json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(BOTH, None, false)] }] } })
     );
     let printed: Value =
         serde_json::from_str(&hook(BOTH, &["print-config"], &project.0).stdout).unwrap();

@@ -35,11 +35,12 @@ mod keys {
     pub(super) const COMMAND: &str = "command";
     pub(super) const TIMEOUT: &str = "timeout";
     pub(super) const SHELL: &str = "shell";
+    pub(super) const ON_FAILURE: &str = "onFailure";
 }
 
 /// The keys of a handler that `install` sets; the handler's other keys (its `command` first:
 /// a wrapper such as `CURSOR_HOOKS_CAPTURE=... /abs/hook` stays) are the user's.
-const MANAGED_KEYS: [&str; 3] = [keys::TYPE, keys::TIMEOUT, keys::SHELL];
+const MANAGED_KEYS: [&str; 4] = [keys::TYPE, keys::TIMEOUT, keys::SHELL, keys::ON_FAILURE];
 
 /// One Claude Code handler of the binary, as `settings.json` lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +51,10 @@ pub(super) struct Handler {
     pub(super) matcher: Option<&'static str>,
     /// Seconds; `None` leaves Claude Code's default.
     pub(super) timeout: Option<u32>,
+    /// `fail = "closed"`: Claude Code is to block when the binary cannot start, times out or
+    /// exits with an unexpected code (`"onFailure": "block"`, Claude Code 2.1.295 and later),
+    /// rather than let the action through.
+    pub(super) fail_closed: bool,
 }
 
 /// A handler entry to have in the file: its event, its group's matcher and the handler object.
@@ -62,7 +67,8 @@ pub(super) struct Wanted {
 
 /// The entries that run `command` for `handlers`: one per event and matcher, since the binary
 /// answers every handler of a payload's event in one run. Two handlers of one event and
-/// matcher share the longer timeout (none is Claude Code's default, 600 s, the longest).
+/// matcher share the longer timeout (none is Claude Code's default, 600 s, the longest), and
+/// block on failure when either fails closed.
 pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
     let mut merged: Vec<Handler> = Vec::new();
     for handler in handlers {
@@ -74,7 +80,8 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
                 same.timeout = match (same.timeout, handler.timeout) {
                     (Some(a), Some(b)) => Some(a.max(b)),
                     _ => None,
-                }
+                };
+                same.fail_closed |= handler.fail_closed;
             }
             None => merged.push(*handler),
         }
@@ -87,6 +94,9 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
             object.insert(keys::COMMAND.into(), command.into());
             if let Some(timeout) = handler.timeout {
                 object.insert(keys::TIMEOUT.into(), timeout.into());
+            }
+            if handler.fail_closed {
+                object.insert(keys::ON_FAILURE.into(), "block".into());
             }
             if cfg!(windows) {
                 // Without it Claude Code runs the command through Git Bash; the command is
@@ -480,11 +490,13 @@ mod tests {
         event: "PreToolUse",
         matcher: Some("Bash"),
         timeout: Some(5),
+        fail_closed: true,
     };
     const STOP: Handler = Handler {
         event: "Stop",
         matcher: None,
         timeout: None,
+        fail_closed: false,
     };
 
     fn ours(handler: &Handler) -> Value {
@@ -495,7 +507,8 @@ mod tests {
     fn rendered_in_claude_s_nested_form() {
         let text = render(&wanted(&[BASH, STOP], COMMAND));
         let value: Value = serde_json::from_str(&text).unwrap();
-        let mut bash = json!({ "type": "command", "command": COMMAND, "timeout": 5 });
+        let mut bash =
+            json!({ "type": "command", "command": COMMAND, "timeout": 5, "onFailure": "block" });
         let mut stop = json!({ "type": "command", "command": COMMAND });
         if cfg!(windows) {
             bash["shell"] = "powershell".into();
@@ -532,14 +545,15 @@ mod tests {
         let entries = wanted(&[BASH, longer, read], COMMAND);
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].handler["timeout"], 9);
-        let default = Handler {
+        let open = Handler {
             timeout: None,
+            fail_closed: false,
             ..BASH
         };
-        assert_eq!(
-            wanted(&[BASH, default], COMMAND)[0].handler.get("timeout"),
-            None
-        );
+        let merged = &wanted(&[BASH, open], COMMAND)[0].handler;
+        assert_eq!(merged.get("timeout"), None);
+        assert_eq!(merged["onFailure"], "block");
+        assert_eq!(wanted(&[open], COMMAND)[0].handler.get("onFailure"), None);
     }
 
     const FOREIGN: &str = r#"{

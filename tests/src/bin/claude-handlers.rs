@@ -3,7 +3,7 @@ use cursor_hooks::__private::{Entry, FailPolicy, Hook, HookOptions, Outcome};
 use cursor_hooks::claude::prelude::*;
 
 macro_rules! companion {
-    ($name:ident, $event:ident, $matcher:expr, $timeout:expr) => {
+    ($name:ident, $event:ident, $matcher:expr, $timeout:expr, $fail:ident) => {
         #[allow(non_camel_case_types)]
         struct $name;
         impl Hook for $name {
@@ -11,7 +11,7 @@ macro_rules! companion {
             const EVENT_NAME: &'static str = <$event as cursor_hooks::claude::Event>::NAME;
             const OPTIONS: HookOptions = HookOptions {
                 handler: stringify!($name),
-                fail: FailPolicy::Open,
+                fail: FailPolicy::$fail,
                 timeout: $timeout,
                 matcher: $matcher,
                 loop_limit: None,
@@ -24,9 +24,9 @@ macro_rules! companion {
         }
     };
 }
-companion!(shell_guard, PreToolUse, Some("Bash"), Some(5));
-companion!(read_guard, PreToolUse, Some("Read"), None);
-companion!(stop, Stop, None, None);
+companion!(shell_guard, PreToolUse, Some("Bash"), Some(5), Closed);
+companion!(read_guard, PreToolUse, Some("Read"), None, Open);
+companion!(stop, Stop, None, None, Open);
 
 fn main() {
     cursor_hooks::__private::main(&[
