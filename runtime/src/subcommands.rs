@@ -25,7 +25,7 @@ use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
 const USAGE: &str = "usage: <hook> [print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
-Without arguments the binary is a hook: Cursor or Claude Code writes one payload on its stdin.
+Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
 To check a configuration or replay captures, use the `cursor-hooks` command.";
