@@ -262,17 +262,19 @@ impl Subcommand {
     }
 }
 
-/// The `--claude` form of the subcommands, for Claude Code's `settings.json`. It is called
-/// through [`CLAUDE_SUBCOMMANDS`], found in the binary's Claude Code handlers, so that a
-/// binary without one need not link it (the settings editor is some 31 KiB of every hook
-/// binary; see [`claude_subcommands`]).
+/// The `--claude` form of the subcommands, for Claude Code's `settings.json`, called through
+/// [`CLAUDE_SUBCOMMANDS`] alone, so that a binary without a Claude Code handler can leave it
+/// out (see [`claude_subcommands`]).
 #[derive(Clone, Copy)]
 pub(crate) struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, String>);
 
 /// The `--claude` subcommands.
 pub(crate) const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
 
-/// The `--claude` subcommands, when the binary has a Claude Code handler.
+/// The `--claude` subcommands, when the binary has a Claude Code handler. Found here by the
+/// entries' host, which links the settings editor (some 45 KiB) into every hook binary; when
+/// `Entry::claude` carries [`CLAUDE_SUBCOMMANDS`] in a field of its own and this reads that
+/// field, only binaries with a Claude Code handler link it.
 fn claude_subcommands(entries: &[Entry]) -> Option<ClaudeSubcommands> {
     entries.iter().any(is_claude).then_some(CLAUDE_SUBCOMMANDS)
 }
