@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Claude Code handlers only: PreToolUse on `Bash` (timeout 5, fails closed) and on `Read`,
-/// and Stop.
+/// Claude Code handlers only: PreToolUse on `Bash` (timeout 5, fails closed),
+/// UserPromptSubmit and Stop.
 const CLAUDE: &str = env!("CARGO_BIN_EXE_claude-handlers");
 /// One Cursor handler (beforeShellExecution) and one Claude Code handler (PreToolUse, `Bash`).
 const BOTH: &str = env!("CARGO_BIN_EXE_both-hosts");
@@ -38,10 +38,8 @@ fn handler(binary: &str, timeout: Option<u32>, fail_closed: bool) -> Value {
 /// What `claude-handlers` wires, as Claude Code reads it.
 fn claude_hooks(binary: &str) -> Value {
     json!({
-        "PreToolUse": [
-            { "matcher": "Bash", "hooks": [handler(binary, Some(5), true)] },
-            { "matcher": "Read", "hooks": [handler(binary, None, false)] }
-        ],
+        "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(binary, Some(5), true)] }],
+        "UserPromptSubmit": [{ "hooks": [handler(binary, None, false)] }],
         "Stop": [{ "hooks": [handler(binary, None, false)] }]
     })
 }
@@ -169,7 +167,7 @@ const FOREIGN: &str = r#"{
         "hooks": [{ "type": "command", "command": "npx prettier --write" }]
       }
     ],
-    "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hello" }] }]
+    "UserPromptSubmit": [{ "hooks": [{ "type": "command", "command": "echo hello" }] }]
   },
   "env": { "FOO": "1" }
 }
@@ -222,12 +220,8 @@ fn install_keeps_every_other_setting_and_hook_and_uninstall_gives_the_file_back(
     for key in ["$schema", "model", "permissions", "env"] {
         assert_eq!(settings[key], foreign[key], "{key}");
     }
-    assert_eq!(
-        settings["hooks"]["SessionStart"],
-        foreign["hooks"]["SessionStart"]
-    );
-    // The handler on `Bash` joined the user's `Bash` group, after the user's handler; `Read`
-    // got a group of its own.
+    // Each handler joined the user's group of its matcher, after the user's handler; Stop got
+    // an event of its own.
     let pre = &settings["hooks"]["PreToolUse"];
     assert_eq!(
         pre[0],
@@ -238,9 +232,13 @@ fn install_keeps_every_other_setting_and_hook_and_uninstall_gives_the_file_back(
         "{installed}"
     );
     assert_eq!(pre[1], foreign["hooks"]["PreToolUse"][1]);
+    assert_eq!(pre.as_array().unwrap().len(), 2, "{installed}");
     assert_eq!(
-        pre[2],
-        json!({ "matcher": "Read", "hooks": [handler(CLAUDE, None, false)] })
+        settings["hooks"]["UserPromptSubmit"],
+        json!([{ "hooks": [
+            foreign["hooks"]["UserPromptSubmit"][0]["hooks"][0],
+            handler(CLAUDE, None, false)
+        ]}])
     );
     assert_eq!(settings["hooks"]["Stop"], claude_hooks(CLAUDE)["Stop"]);
     // The user's text is there as written, up to the first handler added.

@@ -65,28 +65,10 @@ pub(super) struct Wanted {
     handler: Value,
 }
 
-/// The entries that run `command` for `handlers`: one per event and matcher, since the binary
-/// answers every handler of a payload's event in one run. Two handlers of one event and
-/// matcher share the longer timeout (none is Claude Code's default, 600 s, the longest), and
-/// block on failure when either fails closed.
+/// The entries that run `command` for `handlers` (one per event: a binary has one handler per
+/// event).
 pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
-    let mut merged: Vec<Handler> = Vec::new();
-    for handler in handlers {
-        match merged
-            .iter_mut()
-            .find(|m| m.event == handler.event && m.matcher == handler.matcher)
-        {
-            Some(same) => {
-                same.timeout = match (same.timeout, handler.timeout) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    _ => None,
-                };
-                same.fail_closed |= handler.fail_closed;
-            }
-            None => merged.push(*handler),
-        }
-    }
-    merged
+    handlers
         .iter()
         .map(|handler| {
             let mut object = Map::new();
@@ -530,30 +512,6 @@ mod tests {
             text.find("\"type\"").unwrap() < text.find("\"command\": \"").unwrap(),
             "{text}"
         );
-    }
-
-    #[test]
-    fn two_handlers_of_one_event_and_matcher_run_the_binary_once() {
-        let longer = Handler {
-            timeout: Some(9),
-            ..BASH
-        };
-        let read = Handler {
-            matcher: Some("Read"),
-            ..BASH
-        };
-        let entries = wanted(&[BASH, longer, read], COMMAND);
-        assert_eq!(entries.len(), 2);
-        assert_eq!(entries[0].handler["timeout"], 9);
-        let open = Handler {
-            timeout: None,
-            fail_closed: false,
-            ..BASH
-        };
-        let merged = &wanted(&[BASH, open], COMMAND)[0].handler;
-        assert_eq!(merged.get("timeout"), None);
-        assert_eq!(merged["onFailure"], "block");
-        assert_eq!(wanted(&[open], COMMAND)[0].handler.get("onFailure"), None);
     }
 
     const FOREIGN: &str = r#"{

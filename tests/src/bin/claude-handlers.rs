@@ -25,13 +25,13 @@ macro_rules! companion {
     };
 }
 companion!(shell_guard, PreToolUse, Some("Bash"), Some(5), Closed);
-companion!(read_guard, PreToolUse, Some("Read"), None, Open);
+companion!(prompt_guard, UserPromptSubmit, None, None, Open);
 companion!(stop, Stop, None, None, Open);
 
 fn main() {
     cursor_hooks::__private::main(&[
         <shell_guard as Hook>::ENTRY,
-        <read_guard as Hook>::ENTRY,
+        <prompt_guard as Hook>::ENTRY,
         <stop as Hook>::ENTRY,
     ])
 }
