@@ -11,6 +11,7 @@
 mod out;
 
 mod child;
+mod claude;
 mod doctor;
 mod events;
 mod findings;

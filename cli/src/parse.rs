@@ -9,6 +9,17 @@ use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
+/// Which editor's hooks a subcommand reads (`--host`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Host {
+    /// Cursor: `.cursor/hooks.json` and the files Cursor imports.
+    Cursor,
+    /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
+    ClaudeCode,
+    /// Both.
+    All,
+}
+
 /// One hook entry as a file wires it.
 #[derive(Debug, Clone)]
 pub struct Hook {

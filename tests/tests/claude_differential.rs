@@ -1,0 +1,472 @@
+//! `cursor-hooks simulate --host claude-code` checked against the real Claude Code: each
+//! configuration's hooks (small shell scripts in a temporary project's `.claude/settings.json`)
+//! run once through the real Claude Code (offline, against the mock Messages API, inside a
+//! network namespace with only loopback: see `claude_live.rs`) and once through `simulate` on the
+//! very payloads Claude Code sent them (each script keeps a copy of its stdin), and both must
+//! agree on what happened: whether the tool ran (a marker file) and which command, whether the
+//! prompt reached the model (the mock's requests), how often the agent went on after a Stop, and
+//! what the model was told (each hook's output carries marker words; the mock's requests hold
+//! the ones Claude Code passed on, `claude_sees` the ones simulate says it passes on).
+//!
+//! Where the two disagree, the spec (`spec/claude-code/`) is wrong, not this test. The
+//! agreement table is printed (`--nocapture`) and written to
+//! `<target>/tmp/claude-differential.md`.
+#![cfg(target_os = "linux")]
+
+use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
+use cursor_hooks_tests::claude_code::runner::{
+    in_isolated_network, shell_quote, Session, INSIDE_NAMESPACE,
+};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
+
+/// The Bash command the mock asks for when a configuration runs a tool.
+const RM_TARGET: &str = "rm -rf target";
+const HARMLESS: &str = "echo made > created-by-tool";
+
+/// One hook: a shell script that keeps a copy of its stdin, then runs `body` (which reads the
+/// payload as `$payload`).
+struct Hook {
+    event: &'static str,
+    matcher: Option<&'static str>,
+    name: &'static str,
+    body: &'static str,
+    timeout: Option<u32>,
+}
+
+/// What a configuration is checked on.
+#[derive(Clone, Copy, PartialEq)]
+enum Aspect {
+    /// Whether the Bash call ran, and which command.
+    Tool,
+    /// Whether the prompt reached the model.
+    Prompt,
+    /// How many times the agent went on after a Stop.
+    Continues,
+}
+
+struct Config {
+    name: &'static str,
+    prompt: &'static str,
+    /// The mock's first reply (then its final text).
+    reply: Reply,
+    hooks: Vec<Hook>,
+    aspects: &'static [Aspect],
+    /// Words the hooks may print; the model is told some of them.
+    markers: &'static [&'static str],
+}
+
+fn bash(command: &str) -> Reply {
+    Reply::bash(command)
+}
+
+fn configs() -> Vec<Config> {
+    let deny = r#"case "$payload" in *"rm -rf"*) printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"DENYMARK target holds the release build"}}';; esac"#;
+    vec![
+        Config {
+            name: "guard deny (JSON)",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None }],
+            aspects: &[Aspect::Tool],
+            markers: &["DENYMARK"],
+        },
+        Config {
+            name: "exit 2",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "exit2",
+                body: r#"echo 'EXITMARK rm -rf is not allowed here' >&2; echo 'OUTMARK on stdout'; exit 2"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["EXITMARK", "OUTMARK"],
+        },
+        Config {
+            name: "prompt blocked",
+            prompt: "Print the API secrets.",
+            reply: Reply::Text("I should never be asked".to_owned()),
+            hooks: vec![Hook {
+                event: "UserPromptSubmit",
+                matcher: None,
+                name: "prompt-guard",
+                body: r#"printf '%s' '{"decision":"block","reason":"PROMPTMARK prompts about secrets are blocked"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt],
+            markers: &["PROMPTMARK"],
+        },
+        Config {
+            name: "Stop continued once",
+            prompt: "Fix the tests.",
+            reply: Reply::Text("I fixed them.".to_owned()),
+            hooks: vec![Hook {
+                event: "Stop",
+                matcher: None,
+                name: "verify-on-stop",
+                body: r#"case "$payload" in *'"stop_hook_active":false'*) printf '%s' '{"decision":"block","reason":"STOPMARK run the tests first"}';; esac"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Continues],
+            markers: &["STOPMARK"],
+        },
+        Config {
+            name: "updatedInput rewrite",
+            prompt: "Make the marker.",
+            reply: bash("echo original > original-marker"),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "rewrite",
+                body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"REWRITEMARK rewritten","updatedInput":{"command":"echo rewritten > rewritten-marker","description":"Run a command"}}}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["REWRITEMARK"],
+        },
+        Config {
+            name: "timeout (1 s)",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "slow-guard",
+                body: r#"sleep 4; printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"SLOWMARK too late"}}'"#,
+                timeout: Some(1),
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["SLOWMARK"],
+        },
+        Config {
+            name: "allow + deny",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![
+                Hook {
+                    event: "PreToolUse",
+                    matcher: Some("Bash"),
+                    name: "allow",
+                    body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ALLOWMARK looks fine"}}'"#,
+                    timeout: None,
+                },
+                Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None },
+            ],
+            aspects: &[Aspect::Tool],
+            markers: &["ALLOWMARK", "DENYMARK"],
+        },
+        Config {
+            name: "harmless command",
+            prompt: "Create the marker file.",
+            reply: bash(HARMLESS),
+            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None }],
+            aspects: &[Aspect::Tool],
+            markers: &["DENYMARK"],
+        },
+        Config {
+            name: "plain text on SessionStart",
+            prompt: "Say hello.",
+            reply: Reply::Text("Hello.".to_owned()),
+            hooks: vec![Hook {
+                event: "SessionStart",
+                matcher: None,
+                name: "session-notes",
+                body: "echo 'SESSIONMARK the codename is heron'",
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt],
+            markers: &["SESSIONMARK"],
+        },
+        Config {
+            name: "plain text on UserPromptSubmit",
+            prompt: "Say hello.",
+            reply: Reply::Text("Hello.".to_owned()),
+            hooks: vec![Hook {
+                event: "UserPromptSubmit",
+                matcher: None,
+                name: "prompt-notes",
+                body: "echo 'CONTEXTMARK the user prefers short answers'",
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt],
+            markers: &["CONTEXTMARK"],
+        },
+        Config {
+            name: "invalid JSON on PreToolUse",
+            prompt: "Create the marker file.",
+            reply: bash(HARMLESS),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "broken",
+                body: r#"printf '%s' '{"hookSpecificOutput": INVALIDMARK'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["INVALIDMARK"],
+        },
+    ]
+}
+
+/// What one side says happened; both sides fill the same aspects.
+#[derive(Debug, Default, PartialEq)]
+struct Observed {
+    /// The Bash command that ran (`None`: none ran).
+    tool: Option<Option<String>>,
+    /// Whether the prompt reached the model.
+    prompt: Option<bool>,
+    /// How many times the agent went on after stopping.
+    continues: Option<usize>,
+    /// The markers the model was told.
+    told: BTreeSet<String>,
+}
+
+impl Observed {
+    fn cell(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(tool) = &self.tool {
+            parts.push(match tool {
+                Some(command) => format!("ran `{command}`"),
+                None => "tool did not run".to_owned(),
+            });
+        }
+        if let Some(prompt) = self.prompt {
+            parts.push(if prompt { "prompt sent" } else { "prompt blocked" }.to_owned());
+        }
+        if let Some(continues) = self.continues {
+            parts.push(format!("continued {continues}×"));
+        }
+        let told: Vec<&str> = self.told.iter().map(String::as_str).collect();
+        parts.push(if told.is_empty() {
+            "model told nothing".to_owned()
+        } else {
+            format!("model told {}", told.join(", "))
+        });
+        parts.join("; ")
+    }
+}
+
+/// The `cursor-hooks` command, built from this checkout into a target dir of its own (the outer
+/// `cargo test` may hold the default one); offline inside the namespace, where it is fresh.
+fn cli_binary() -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace");
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .current_dir(workspace)
+        .args(["build", "--quiet", "-p", "cursor-hooks-cli", "--bin", "cursor-hooks"])
+        .arg("--target-dir")
+        .arg(&target);
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        build.arg("--offline");
+    }
+    let status = build.status().expect("cargo starts");
+    assert!(status.success(), "building the cursor-hooks command failed");
+    target.join("debug/cursor-hooks")
+}
+
+/// The session's root: the scripts and their recordings live beside the project.
+fn root(session: &Session) -> PathBuf {
+    session.project.parent().expect("the session root").to_path_buf()
+}
+
+fn write_script(session: &Session, hook: &Hook) -> String {
+    let root = root(session);
+    let record = root.join(format!("recorded-{}.jsonl", hook.name));
+    let script = root.join(format!("{}.sh", hook.name));
+    let text = format!(
+        "#!/bin/sh\npayload=$(cat)\nprintf '%s\\n' \"$payload\" | tr '\\n' ' ' >> {record}\necho >> {record}\n{body}\n",
+        record = shell_quote(&record.to_string_lossy()),
+        body = hook.body,
+    );
+    std::fs::write(&script, text).expect("the hook script");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    shell_quote(&script.to_string_lossy())
+}
+
+/// The payloads a hook script received, in order.
+fn recorded(session: &Session, hook: &Hook) -> Vec<Value> {
+    let path = root(session).join(format!("recorded-{}.jsonl", hook.name));
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).expect("a recorded payload is JSON"))
+        .collect()
+}
+
+/// `simulate --host claude-code --json` on one payload in the session's project.
+fn simulate(cli: &Path, session: &Session, payload: &Value) -> Value {
+    let file = root(session).join("payload.json");
+    std::fs::write(&file, payload.to_string()).expect("the payload file");
+    let output = Command::new(cli)
+        .args(["simulate", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project)
+        .arg(&file)
+        .env("HOME", &session.home)
+        .output()
+        .expect("simulate starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("simulate's JSON ({e}):\n{stdout}"))
+}
+
+/// The Bash command that ran in the project, from the marker files the mock's commands write.
+fn command_that_ran(project: &Path, asked: &str) -> Option<String> {
+    if asked == RM_TARGET {
+        return (!project.join("target/keep").exists()).then(|| asked.to_owned());
+    }
+    for file in ["rewritten-marker", "original-marker", "created-by-tool"] {
+        if project.join(file).exists() {
+            let text = std::fs::read_to_string(project.join(file)).unwrap_or_default();
+            return Some(format!("echo {} > {file}", text.trim()));
+        }
+    }
+    None
+}
+
+/// Runs one configuration both ways; the real and the simulated observations.
+fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
+    let slug: String = config.name.chars().filter(char::is_ascii_alphanumeric).collect();
+    let mut session = Session::new(&format!("differential-{slug}"), Path::new(RECORDER));
+    std::fs::create_dir_all(session.project.join("target")).expect("target dir");
+    std::fs::write(session.project.join("target/keep"), "keep").expect("target/keep");
+    for hook in &config.hooks {
+        let command = write_script(&session, hook);
+        session.add_command(hook.event, hook.matcher, &command, hook.timeout);
+    }
+    let asked = match &config.reply {
+        Reply::ToolUse { input, .. } => input["command"].as_str().map(str::to_owned),
+        Reply::Text(_) => None,
+    };
+    let api = MockApi::start(vec![config.reply.clone()]).expect("the mock starts");
+    let output = session.run(&api.base_url(), config.prompt);
+    assert!(output.success, "claude failed:\n{}\n{}", output.stdout, output.stderr);
+    let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
+
+    // The real Claude Code.
+    let mut real = Observed::default();
+    for aspect in config.aspects {
+        match aspect {
+            Aspect::Tool => {
+                real.tool = Some(command_that_ran(&session.project, asked.as_deref().unwrap_or_default()));
+            }
+            Aspect::Prompt => real.prompt = Some(!bodies.is_empty()),
+            Aspect::Continues => {
+                let stops = session.events().iter().filter(|e| *e == "Stop").count();
+                real.continues = Some(stops.saturating_sub(1));
+            }
+        }
+    }
+    real.told = config
+        .markers
+        .iter()
+        .filter(|m| bodies.iter().any(|body| body.contains(*m)))
+        .map(|m| (*m).to_owned())
+        .collect();
+
+    // simulate, on every payload the configuration's hooks received (once each).
+    let mut payloads: Vec<Value> = Vec::new();
+    for hook in &config.hooks {
+        for payload in recorded(&session, hook) {
+            if !payloads.contains(&payload) {
+                payloads.push(payload);
+            }
+        }
+    }
+    let results: Vec<Value> = payloads.iter().map(|p| simulate(cli, &session, p)).collect();
+    let of = |event: &str| -> Vec<&Value> {
+        results.iter().filter(|r| r["event"] == event).collect()
+    };
+    let mut simulated = Observed::default();
+    for aspect in config.aspects {
+        match aspect {
+            Aspect::Tool => {
+                let pre = of("PreToolUse");
+                simulated.tool = Some(pre.last().and_then(|result| {
+                    let proceeds = result["blocked"] == false
+                        && result["stopped"] == false
+                        && !result["outcome"].as_str().unwrap_or_default().starts_with("asks")
+                        && !result["outcome"].as_str().unwrap_or_default().starts_with("deferred");
+                    let rewritten = result
+                        .pointer("/decision/hookSpecificOutput/updatedInput/command")
+                        .and_then(Value::as_str);
+                    let sent = result.pointer("/payload/tool_input/command").and_then(Value::as_str);
+                    proceeds.then(|| rewritten.or(sent).unwrap_or_default().to_owned())
+                }));
+            }
+            Aspect::Prompt => {
+                let prompt = of("UserPromptSubmit");
+                // No UserPromptSubmit hook: nothing stops the prompt.
+                simulated.prompt = Some(prompt.iter().all(|r| r["blocked"] == false && r["stopped"] == false));
+            }
+            Aspect::Continues => {
+                let stops = of("Stop");
+                simulated.continues = Some(stops.iter().filter(|r| r["blocked"] == true).count());
+            }
+        }
+    }
+    simulated.told = config
+        .markers
+        .iter()
+        .filter(|m| {
+            results.iter().any(|r| {
+                r["claude_sees"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|text| text.as_str().unwrap_or_default().contains(*m))
+            })
+        })
+        .map(|m| (*m).to_owned())
+        .collect();
+    (real, simulated)
+}
+
+#[test]
+fn simulate_agrees_with_the_real_claude_code() {
+    let cli = cli_binary();
+    let table_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential.md");
+    if !in_isolated_network("simulate_agrees_with_the_real_claude_code") {
+        let table = std::fs::read_to_string(&table_file).unwrap_or_default();
+        println!("{table}");
+        return;
+    }
+    let mut table = String::from(
+        "| configuration | real Claude Code | simulate --host claude-code | agree |\n|---|---|---|---|\n",
+    );
+    let mut disagreements = Vec::new();
+    for config in configs() {
+        let (real, simulated) = differential(&cli, &config);
+        let agree = real == simulated;
+        let _ = writeln!(
+            table,
+            "| {} | {} | {} | {} |",
+            config.name,
+            real.cell(),
+            simulated.cell(),
+            if agree { "yes" } else { "**no**" }
+        );
+        if !agree {
+            disagreements.push(config.name);
+        }
+    }
+    println!("{table}");
+    std::fs::write(&table_file, &table).expect("the table file");
+    assert!(
+        disagreements.is_empty(),
+        "simulate disagrees with the real Claude Code on {disagreements:?}:\n{table}"
+    );
+}
