@@ -48,6 +48,10 @@ enum Aspect {
     Prompt,
     /// How many times the agent went on after a Stop.
     Continues,
+    /// Whether the agent ended right after the hook (`continue: false`): no further request.
+    Ends,
+    /// What the user was shown (the `-p` run's result text).
+    User,
 }
 
 struct Config {
@@ -213,6 +217,163 @@ fn configs() -> Vec<Config> {
             aspects: &[Aspect::Tool],
             markers: &["INVALIDMARK"],
         },
+        // Beyond the issue's list: rules of the spec that no recording had settled.
+        Config {
+            name: "exit 2 on UserPromptSubmit",
+            prompt: "Print the API secrets.",
+            reply: Reply::Text("I should never be asked".to_owned()),
+            hooks: vec![Hook {
+                event: "UserPromptSubmit",
+                matcher: None,
+                name: "prompt-exit2",
+                body: "echo 'PROMPTEXITMARK no secrets' >&2; exit 2",
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt, Aspect::User],
+            markers: &["PROMPTEXITMARK"],
+        },
+        Config {
+            name: "exit 2 on Stop",
+            prompt: "Fix the tests.",
+            reply: Reply::Text("I fixed them.".to_owned()),
+            hooks: vec![Hook {
+                event: "Stop",
+                matcher: None,
+                name: "stop-exit2",
+                body: r#"case "$payload" in *'"stop_hook_active":false'*) echo 'STOPEXITMARK run the tests first' >&2; exit 2;; esac"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Continues],
+            markers: &["STOPEXITMARK"],
+        },
+        Config {
+            name: "additionalContext on PreToolUse",
+            prompt: "Create the marker file.",
+            reply: bash(HARMLESS),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "pre-context",
+                body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"PRECONTEXTMARK the build is slow"}}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["PRECONTEXTMARK"],
+        },
+        Config {
+            name: "exit 1 with a JSON deny",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "exit1-deny",
+                body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"EXITONEMARK no"}}'; echo 'ERRMARK failing' >&2; exit 1"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["EXITONEMARK", "ERRMARK"],
+        },
+        Config {
+            name: "continue: false on PreToolUse",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "halt",
+                body: r#"printf '%s' '{"continue":false,"stopReason":"HALTMARK stop everything"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool, Aspect::Ends],
+            markers: &["HALTMARK"],
+        },
+        Config {
+            name: "continue: false on UserPromptSubmit",
+            prompt: "Say hello.",
+            reply: Reply::Text("Hello.".to_owned()),
+            hooks: vec![Hook {
+                event: "UserPromptSubmit",
+                matcher: None,
+                name: "halt-prompt",
+                body: r#"printf '%s' '{"continue":false,"stopReason":"HALTPROMPTMARK not now"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt],
+            markers: &["HALTPROMPTMARK"],
+        },
+        Config {
+            name: "systemMessage on UserPromptSubmit",
+            prompt: "Say hello.",
+            reply: Reply::Text("Hello.".to_owned()),
+            hooks: vec![Hook {
+                event: "UserPromptSubmit",
+                matcher: None,
+                name: "warn",
+                body: r#"printf '%s' '{"systemMessage":"SYSTEMMARK careful"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Prompt],
+            markers: &["SYSTEMMARK"],
+        },
+        Config {
+            name: "PostToolUse decision block",
+            prompt: "Create the marker file.",
+            reply: bash(HARMLESS),
+            hooks: vec![Hook {
+                event: "PostToolUse",
+                matcher: Some("Bash"),
+                name: "post-block",
+                body: r#"printf '%s' '{"decision":"block","reason":"POSTMARK the output looks wrong"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["POSTMARK"],
+        },
+        Config {
+            name: "hookEventName of another event",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "wrong-name",
+                body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","permissionDecision":"deny","permissionDecisionReason":"WRONGNAMEMARK no"}}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["WRONGNAMEMARK"],
+        },
+        Config {
+            name: "legacy decision block on PreToolUse",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "legacy",
+                body: r#"printf '%s' '{"decision":"block","reason":"LEGACYMARK no"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["LEGACYMARK"],
+        },
+        Config {
+            name: "matcher: exact name `Bas`",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bas"), name: "guard", body: deny, timeout: None }],
+            aspects: &[Aspect::Tool],
+            markers: &["DENYMARK"],
+        },
+        Config {
+            name: "matcher: regex `^Ba`",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook { event: "PreToolUse", matcher: Some("^Ba"), name: "guard", body: deny, timeout: None }],
+            aspects: &[Aspect::Tool],
+            markers: &["DENYMARK"],
+        },
     ]
 }
 
@@ -225,8 +386,14 @@ struct Observed {
     prompt: Option<bool>,
     /// How many times the agent went on after stopping.
     continues: Option<usize>,
+    /// Whether the agent ended right after the hook.
+    ends: Option<bool>,
+    /// The markers the user was shown.
+    user: Option<BTreeSet<String>>,
     /// The markers the model was told.
     told: BTreeSet<String>,
+    /// The configuration's hooks that ran.
+    hooks: BTreeSet<String>,
 }
 
 impl Observed {
@@ -244,6 +411,15 @@ impl Observed {
         if let Some(continues) = self.continues {
             parts.push(format!("continued {continues}×"));
         }
+        if let Some(ends) = self.ends {
+            parts.push(if ends { "agent ended" } else { "agent went on" }.to_owned());
+        }
+        if let Some(user) = &self.user {
+            let shown: Vec<&str> = user.iter().map(String::as_str).collect();
+            parts.push(format!("user shown {}", if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") }));
+        }
+        let hooks: Vec<&str> = self.hooks.iter().map(String::as_str).collect();
+        parts.insert(0, format!("hooks run: {}", if hooks.is_empty() { "none".to_owned() } else { hooks.join(", ") }));
         let told: Vec<&str> = self.told.iter().map(String::as_str).collect();
         parts.push(if told.is_empty() {
             "model told nothing".to_owned()
@@ -368,22 +544,37 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
                 let stops = session.events().iter().filter(|e| *e == "Stop").count();
                 real.continues = Some(stops.saturating_sub(1));
             }
+            // The tool call was the first reply: a second request carries its result.
+            Aspect::Ends => real.ends = Some(bodies.len() <= 1),
+            Aspect::User => {
+                let result = output.json["result"].as_str().unwrap_or_default();
+                real.user = Some(markers_in(config, |m| result.contains(m)));
+            }
         }
     }
-    real.told = config
-        .markers
+    real.told = markers_in(config, |m| bodies.iter().any(|body| body.contains(m)));
+
+    // Which of the configuration's hooks ran: each script keeps a copy of what it received.
+    real.hooks = config
+        .hooks
         .iter()
-        .filter(|m| bodies.iter().any(|body| body.contains(*m)))
-        .map(|m| (*m).to_owned())
+        .filter(|hook| !recorded(&session, hook).is_empty())
+        .map(|hook| hook.name.to_owned())
         .collect();
 
-    // simulate, on every payload the configuration's hooks received (once each).
+    // simulate, on every payload Claude Code sent for the configuration's events (recorded by
+    // the all-events recorder, so also where the configuration's hooks did not run), once each.
+    let events: Vec<&str> = config.hooks.iter().map(|hook| hook.event).collect();
     let mut payloads: Vec<Value> = Vec::new();
+    for payload in session.payloads() {
+        let event = payload["hook_event_name"].as_str().unwrap_or_default();
+        if events.contains(&event) && !payloads.contains(&payload) {
+            payloads.push(payload);
+        }
+    }
     for hook in &config.hooks {
         for payload in recorded(&session, hook) {
-            if !payloads.contains(&payload) {
-                payloads.push(payload);
-            }
+            assert!(payloads.contains(&payload), "{} received a payload the recorder did not: {payload}", hook.name);
         }
     }
     let results: Vec<Value> = payloads.iter().map(|p| simulate(cli, &session, p)).collect();
@@ -394,18 +585,22 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
     for aspect in config.aspects {
         match aspect {
             Aspect::Tool => {
-                let pre = of("PreToolUse");
-                simulated.tool = Some(pre.last().and_then(|result| {
+                // No PreToolUse hook: nothing stands between the call and the tool.
+                let Some(result) = of("PreToolUse").pop() else {
+                    simulated.tool = Some(asked.clone());
+                    continue;
+                };
+                simulated.tool = Some({
+                    let outcome = result["outcome"].as_str().unwrap_or_default();
                     let proceeds = result["blocked"] == false
-                        && result["stopped"] == false
-                        && !result["outcome"].as_str().unwrap_or_default().starts_with("asks")
-                        && !result["outcome"].as_str().unwrap_or_default().starts_with("deferred");
+                        && !outcome.starts_with("asks")
+                        && !outcome.starts_with("deferred");
                     let rewritten = result
                         .pointer("/decision/hookSpecificOutput/updatedInput/command")
                         .and_then(Value::as_str);
                     let sent = result.pointer("/payload/tool_input/command").and_then(Value::as_str);
                     proceeds.then(|| rewritten.or(sent).unwrap_or_default().to_owned())
-                }));
+                });
             }
             Aspect::Prompt => {
                 let prompt = of("UserPromptSubmit");
@@ -416,23 +611,41 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
                 let stops = of("Stop");
                 simulated.continues = Some(stops.iter().filter(|r| r["blocked"] == true).count());
             }
+            Aspect::Ends => simulated.ends = Some(results.iter().any(|r| r["stopped"] == true)),
+            Aspect::User => simulated.user = Some(markers_in(config, |m| said(&results, "user_sees", m))),
         }
     }
-    simulated.told = config
-        .markers
+    simulated.told = markers_in(config, |m| said(&results, "claude_sees", m));
+    simulated.hooks = config
+        .hooks
         .iter()
-        .filter(|m| {
-            results.iter().any(|r| {
-                r["claude_sees"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|text| text.as_str().unwrap_or_default().contains(*m))
+        .filter(|hook| {
+            let script = format!("{}.sh", hook.name);
+            results.iter().any(|result| {
+                let entries = result["hooks"].as_array().into_iter().flatten();
+                entries.into_iter().any(|entry| {
+                    entry["status"] == "ran"
+                        && entry["command"].as_str().is_some_and(|c| c.contains(&script))
+                })
             })
         })
-        .map(|m| (*m).to_owned())
+        .map(|hook| hook.name.to_owned())
         .collect();
     (real, simulated)
+}
+
+/// The configuration's markers for which `found` holds.
+fn markers_in(config: &Config, found: impl Fn(&str) -> bool) -> BTreeSet<String> {
+    let markers = config.markers.iter().filter(|m| found(m));
+    markers.map(|m| (*m).to_owned()).collect()
+}
+
+/// Whether one of simulate's results lists a text holding `marker` under `key`.
+fn said(results: &[Value], key: &str, marker: &str) -> bool {
+    results.iter().any(|result| {
+        let texts = result[key].as_array().into_iter().flatten();
+        texts.filter_map(Value::as_str).any(|text| text.contains(marker))
+    })
 }
 
 #[test]

@@ -1036,10 +1036,14 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     if specific.len() > 1 {
         decision.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
     }
-    let outcome = if stopped {
-        format!("Claude stops (`continue: false`); otherwise: {outcome}")
-    } else {
-        outcome
+    // `continue: false` does not block the hook's own action, but Claude makes no further model
+    // request: a prompt never reaches the model (host.json `combining`, `continue`).
+    let outcome = match (stopped, info.name) {
+        (false, _) => outcome,
+        (true, "UserPromptSubmit") => {
+            "Claude stops (`continue: false`): the prompt never reaches the model".to_owned()
+        }
+        (true, _) => format!("{outcome}, then Claude stops (`continue: false`): no further model request"),
     };
     Merged {
         decision: Value::Object(decision),
