@@ -7,8 +7,8 @@
 //! at most [`child::KEPT_BYTES`] of each output stream is kept.
 
 use crate::child::{self, Captured, Output};
-use crate::parse::Host;
 use crate::host::{self, Effect, Subject};
+use crate::parse::Host;
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::{Category, CursorVersion};

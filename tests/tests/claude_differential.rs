@@ -76,7 +76,13 @@ fn configs() -> Vec<Config> {
             name: "guard deny (JSON)",
             prompt: "Clean the build output.",
             reply: bash(RM_TARGET),
-            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None }],
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "guard",
+                body: deny,
+                timeout: None,
+            }],
             aspects: &[Aspect::Tool],
             markers: &["DENYMARK"],
         },
@@ -162,7 +168,13 @@ fn configs() -> Vec<Config> {
                     body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"ALLOWMARK looks fine"}}'"#,
                     timeout: None,
                 },
-                Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None },
+                Hook {
+                    event: "PreToolUse",
+                    matcher: Some("Bash"),
+                    name: "guard",
+                    body: deny,
+                    timeout: None,
+                },
             ],
             aspects: &[Aspect::Tool],
             markers: &["ALLOWMARK", "DENYMARK"],
@@ -171,7 +183,13 @@ fn configs() -> Vec<Config> {
             name: "harmless command",
             prompt: "Create the marker file.",
             reply: bash(HARMLESS),
-            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bash"), name: "guard", body: deny, timeout: None }],
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "guard",
+                body: deny,
+                timeout: None,
+            }],
             aspects: &[Aspect::Tool],
             markers: &["DENYMARK"],
         },
@@ -362,7 +380,13 @@ fn configs() -> Vec<Config> {
             name: "matcher: exact name `Bas`",
             prompt: "Clean the build output.",
             reply: bash(RM_TARGET),
-            hooks: vec![Hook { event: "PreToolUse", matcher: Some("Bas"), name: "guard", body: deny, timeout: None }],
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bas"),
+                name: "guard",
+                body: deny,
+                timeout: None,
+            }],
             aspects: &[Aspect::Tool],
             markers: &["DENYMARK"],
         },
@@ -370,7 +394,13 @@ fn configs() -> Vec<Config> {
             name: "matcher: regex `^Ba`",
             prompt: "Clean the build output.",
             reply: bash(RM_TARGET),
-            hooks: vec![Hook { event: "PreToolUse", matcher: Some("^Ba"), name: "guard", body: deny, timeout: None }],
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("^Ba"),
+                name: "guard",
+                body: deny,
+                timeout: None,
+            }],
             aspects: &[Aspect::Tool],
             markers: &["DENYMARK"],
         },
@@ -406,7 +436,14 @@ impl Observed {
             });
         }
         if let Some(prompt) = self.prompt {
-            parts.push(if prompt { "prompt sent" } else { "prompt blocked" }.to_owned());
+            parts.push(
+                if prompt {
+                    "prompt sent"
+                } else {
+                    "prompt blocked"
+                }
+                .to_owned(),
+            );
         }
         if let Some(continues) = self.continues {
             parts.push(format!("continued {continues}×"));
@@ -416,10 +453,27 @@ impl Observed {
         }
         if let Some(user) = &self.user {
             let shown: Vec<&str> = user.iter().map(String::as_str).collect();
-            parts.push(format!("user shown {}", if shown.is_empty() { "nothing".to_owned() } else { shown.join(", ") }));
+            parts.push(format!(
+                "user shown {}",
+                if shown.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    shown.join(", ")
+                }
+            ));
         }
         let hooks: Vec<&str> = self.hooks.iter().map(String::as_str).collect();
-        parts.insert(0, format!("hooks run: {}", if hooks.is_empty() { "none".to_owned() } else { hooks.join(", ") }));
+        parts.insert(
+            0,
+            format!(
+                "hooks run: {}",
+                if hooks.is_empty() {
+                    "none".to_owned()
+                } else {
+                    hooks.join(", ")
+                }
+            ),
+        );
         let told: Vec<&str> = self.told.iter().map(String::as_str).collect();
         parts.push(if told.is_empty() {
             "model told nothing".to_owned()
@@ -434,11 +488,20 @@ impl Observed {
 /// `cargo test` may hold the default one); offline inside the namespace, where it is fresh.
 fn cli_binary() -> PathBuf {
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace");
     let mut build = Command::new(env!("CARGO"));
     build
         .current_dir(workspace)
-        .args(["build", "--quiet", "-p", "cursor-hooks-cli", "--bin", "cursor-hooks"])
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "cursor-hooks-cli",
+            "--bin",
+            "cursor-hooks",
+        ])
         .arg("--target-dir")
         .arg(&target);
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
@@ -451,7 +514,11 @@ fn cli_binary() -> PathBuf {
 
 /// The session's root: the scripts and their recordings live beside the project.
 fn root(session: &Session) -> PathBuf {
-    session.project.parent().expect("the session root").to_path_buf()
+    session
+        .project
+        .parent()
+        .expect("the session root")
+        .to_path_buf()
 }
 
 fn write_script(session: &Session, hook: &Hook) -> String {
@@ -515,7 +582,11 @@ fn command_that_ran(project: &Path, asked: &str) -> Option<String> {
 
 /// Runs one configuration both ways; the real and the simulated observations.
 fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
-    let slug: String = config.name.chars().filter(char::is_ascii_alphanumeric).collect();
+    let slug: String = config
+        .name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
     let mut session = Session::new(&format!("differential-{slug}"), Path::new(RECORDER));
     std::fs::create_dir_all(session.project.join("target")).expect("target dir");
     std::fs::write(session.project.join("target/keep"), "keep").expect("target/keep");
@@ -529,7 +600,11 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
     };
     let api = MockApi::start(vec![config.reply.clone()]).expect("the mock starts");
     let output = session.run(&api.base_url(), config.prompt);
-    assert!(output.success, "claude failed:\n{}\n{}", output.stdout, output.stderr);
+    assert!(
+        output.success,
+        "claude failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
 
     // The real Claude Code.
@@ -537,7 +612,10 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
     for aspect in config.aspects {
         match aspect {
             Aspect::Tool => {
-                real.tool = Some(command_that_ran(&session.project, asked.as_deref().unwrap_or_default()));
+                real.tool = Some(command_that_ran(
+                    &session.project,
+                    asked.as_deref().unwrap_or_default(),
+                ));
             }
             Aspect::Prompt => real.prompt = Some(!bodies.is_empty()),
             Aspect::Continues => {
@@ -574,13 +652,19 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
     }
     for hook in &config.hooks {
         for payload in recorded(&session, hook) {
-            assert!(payloads.contains(&payload), "{} received a payload the recorder did not: {payload}", hook.name);
+            assert!(
+                payloads.contains(&payload),
+                "{} received a payload the recorder did not: {payload}",
+                hook.name
+            );
         }
     }
-    let results: Vec<Value> = payloads.iter().map(|p| simulate(cli, &session, p)).collect();
-    let of = |event: &str| -> Vec<&Value> {
-        results.iter().filter(|r| r["event"] == event).collect()
-    };
+    let results: Vec<Value> = payloads
+        .iter()
+        .map(|p| simulate(cli, &session, p))
+        .collect();
+    let of =
+        |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
     let mut simulated = Observed::default();
     for aspect in config.aspects {
         match aspect {
@@ -598,21 +682,29 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
                     let rewritten = result
                         .pointer("/decision/hookSpecificOutput/updatedInput/command")
                         .and_then(Value::as_str);
-                    let sent = result.pointer("/payload/tool_input/command").and_then(Value::as_str);
+                    let sent = result
+                        .pointer("/payload/tool_input/command")
+                        .and_then(Value::as_str);
                     proceeds.then(|| rewritten.or(sent).unwrap_or_default().to_owned())
                 });
             }
             Aspect::Prompt => {
                 let prompt = of("UserPromptSubmit");
                 // No UserPromptSubmit hook: nothing stops the prompt.
-                simulated.prompt = Some(prompt.iter().all(|r| r["blocked"] == false && r["stopped"] == false));
+                simulated.prompt = Some(
+                    prompt
+                        .iter()
+                        .all(|r| r["blocked"] == false && r["stopped"] == false),
+                );
             }
             Aspect::Continues => {
                 let stops = of("Stop");
                 simulated.continues = Some(stops.iter().filter(|r| r["blocked"] == true).count());
             }
             Aspect::Ends => simulated.ends = Some(results.iter().any(|r| r["stopped"] == true)),
-            Aspect::User => simulated.user = Some(markers_in(config, |m| said(&results, "user_sees", m))),
+            Aspect::User => {
+                simulated.user = Some(markers_in(config, |m| said(&results, "user_sees", m)))
+            }
         }
     }
     simulated.told = markers_in(config, |m| said(&results, "claude_sees", m));
@@ -625,7 +717,9 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
                 let entries = result["hooks"].as_array().into_iter().flatten();
                 entries.into_iter().any(|entry| {
                     entry["status"] == "ran"
-                        && entry["command"].as_str().is_some_and(|c| c.contains(&script))
+                        && entry["command"]
+                            .as_str()
+                            .is_some_and(|c| c.contains(&script))
                 })
             })
         })
@@ -644,7 +738,9 @@ fn markers_in(config: &Config, found: impl Fn(&str) -> bool) -> BTreeSet<String>
 fn said(results: &[Value], key: &str, marker: &str) -> bool {
     results.iter().any(|result| {
         let texts = result[key].as_array().into_iter().flatten();
-        texts.filter_map(Value::as_str).any(|text| text.contains(marker))
+        texts
+            .filter_map(Value::as_str)
+            .any(|text| text.contains(marker))
     })
 }
 

@@ -149,18 +149,17 @@ impl Host {
 
     /// The combining rule `id` when it applies to `event`.
     pub fn combining(&self, id: &str, event: &str) -> Option<&Combining> {
-        self.combining.iter().find(|rule| {
-            rule.id == id && rule.applies_to.iter().any(|e| e == "*" || e == event)
-        })
+        self.combining
+            .iter()
+            .find(|rule| rule.id == id && rule.applies_to.iter().any(|e| e == "*" || e == event))
     }
 
     /// The permission decisions of `event` strongest first, from its combining rule
     /// (`deny > defer > ask > allow, ...`).
     pub fn permission_order(&self, event: &str) -> Vec<String> {
-        let rule = self
-            .combining
-            .iter()
-            .find(|rule| rule.id.starts_with("permission-order") && rule.applies_to.iter().any(|e| e == event));
+        let rule = self.combining.iter().find(|rule| {
+            rule.id.starts_with("permission-order") && rule.applies_to.iter().any(|e| e == event)
+        });
         let Some(rule) = rule else {
             return Vec::new();
         };
@@ -281,7 +280,10 @@ mod tests {
         }
         assert!(host.given_on("CLAUDE_ENV_FILE", "SessionStart"));
         assert!(!host.given_on("CLAUDE_ENV_FILE", "PreToolUse"));
-        assert_eq!(host.handler_timeout("command"), Some(cursor_hooks_spec::claude::COMMAND_TIMEOUT_SECONDS));
+        assert_eq!(
+            host.handler_timeout("command"),
+            Some(cursor_hooks_spec::claude::COMMAND_TIMEOUT_SECONDS)
+        );
         assert_eq!(host.shell(), ["sh", "-c"]);
         for event in cursor_hooks_spec::claude::EVENTS {
             assert!(events().contains_key(event.name), "{}", event.name);

@@ -212,11 +212,20 @@ impl Place {
 enum Entry {
     Ran(Box<Run>),
     /// Its matcher did not select the payload, or an identical handler ran.
-    Skipped { at: Place, reason: String },
+    Skipped {
+        at: Place,
+        reason: String,
+    },
     /// Its file cannot be read, or hooks are off.
-    NotLoaded { at: Place, reason: String },
+    NotLoaded {
+        at: Place,
+        reason: String,
+    },
     /// A handler type or mode the simulator does not run.
-    NotSimulated { at: Place, reason: String },
+    NotSimulated {
+        at: Place,
+        reason: String,
+    },
 }
 
 /// What one hook's result does, by Claude Code's reading.
@@ -303,7 +312,12 @@ impl Simulator {
                 let identity = format!("{:?} {:?}", handler.command, handler.args);
                 let entry = if let Some(off) = disabled {
                     let rule = host.loading("disable-all");
-                    note_rule(&mut unverified, "disableAllHooks", rule.verified, &rule.source);
+                    note_rule(
+                        &mut unverified,
+                        "disableAllHooks",
+                        rule.verified,
+                        &rule.source,
+                    );
                     Some(Entry::NotLoaded {
                         at,
                         reason: format!(
@@ -336,7 +350,12 @@ impl Simulator {
                     .find(|(id, _)| file.source != "plugin" && *id == identity)
                 {
                     let rule = host.loading("dedupe");
-                    note_rule(&mut unverified, "identical handlers run once", rule.verified, &rule.source);
+                    note_rule(
+                        &mut unverified,
+                        "identical handlers run once",
+                        rule.verified,
+                        &rule.source,
+                    );
                     Some(Entry::Skipped {
                         at,
                         reason: format!(
@@ -360,7 +379,11 @@ impl Simulator {
                     // A source whose loading the recordings do not confirm.
                     let source = host.config_sources.iter().find(|s| s.name == file.source);
                     if let Some(source) = source {
-                        let what = format!("Claude Code reads {} ({})", file.path.display(), source.name);
+                        let what = format!(
+                            "Claude Code reads {} ({})",
+                            file.path.display(),
+                            source.name
+                        );
                         note_rule(&mut unverified, &what, source.verified, &source.source);
                     }
                 }
@@ -377,7 +400,12 @@ impl Simulator {
             .collect();
         if running.iter().any(|h| h.timeout.is_none()) && info.timeout_ms.is_some() {
             if let Some(rule) = host.event_timeout(info.name).filter(|r| !r.verified) {
-                note_rule(&mut unverified, &format!("the default timeout of {}: {}", info.name, rule.rule), false, &rule.source);
+                note_rule(
+                    &mut unverified,
+                    &format!("the default timeout of {}: {}", info.name, rule.rule),
+                    false,
+                    &rule.source,
+                );
             }
         }
         if !running.is_empty()
@@ -420,7 +448,12 @@ impl Simulator {
         for run in &runs {
             if !run.verified {
                 let rule = host.result(run.rule);
-                note_rule(&mut unverified, &format!("reading `{}`", run.rule), false, &rule.source);
+                note_rule(
+                    &mut unverified,
+                    &format!("reading `{}`", run.rule),
+                    false,
+                    &rule.source,
+                );
             }
         }
         let mut merged = merge(info, &runs, &mut unverified);
@@ -451,7 +484,10 @@ impl Simulator {
         let host = host();
         let text = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
         let mut env = vec![
-            ("CLAUDE_PROJECT_DIR".to_owned(), self.project.display().to_string()),
+            (
+                "CLAUDE_PROJECT_DIR".to_owned(),
+                self.project.display().to_string(),
+            ),
             ("CLAUDECODE".to_owned(), "1".to_owned()),
             // This process stands in for Claude Code's.
             ("CLAUDE_PID".to_owned(), std::process::id().to_string()),
@@ -502,7 +538,9 @@ impl Simulator {
                 process
             }
         };
-        process.current_dir(&self.project).envs(env.iter().map(|(k, v)| (k, v)));
+        process
+            .current_dir(&self.project)
+            .envs(env.iter().map(|(k, v)| (k, v)));
         if let Some(root) = &file.plugin_root {
             process.env("CLAUDE_PLUGIN_ROOT", root);
         }
@@ -656,8 +694,16 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
             }
         }
         let first = stderr.lines().next().unwrap_or_default();
-        effect.user.push(format!("{} hook error: {first}", info.name).trim_end_matches([':', ' ']).to_owned());
-        let code = run.exit_code.map_or("no exit code (a signal)".to_owned(), |c| format!("exit {c}"));
+        effect.user.push(
+            format!("{} hook error: {first}", info.name)
+                .trim_end_matches([':', ' '])
+                .to_owned(),
+        );
+        let code = run
+            .exit_code
+            .map_or("no exit code (a signal)".to_owned(), |c| {
+                format!("exit {c}")
+            });
         let answered = effect.words.clone();
         failed(&mut effect, code);
         if !answered.is_empty() {
@@ -751,8 +797,15 @@ fn plain_text(info: &EventInfo, stdout: &str, effect: &mut Effect) {
 
 /// Applies a JSON answer: the universal keys, `decision`/`reason` where the event reads them,
 /// and `hookSpecificOutput`; an answer that breaks the event's schema is refused whole.
-fn apply_json(info: &EventInfo, answer: &Map<String, Value>, effect: &mut Effect) -> Result<(), String> {
-    let reason = answer.get("reason").and_then(Value::as_str).map(str::to_owned);
+fn apply_json(
+    info: &EventInfo,
+    answer: &Map<String, Value>,
+    effect: &mut Effect,
+) -> Result<(), String> {
+    let reason = answer
+        .get("reason")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     let specific = match answer.get("hookSpecificOutput") {
         None => None,
         Some(Value::Object(specific)) => {
@@ -772,16 +825,23 @@ fn apply_json(info: &EventInfo, answer: &Map<String, Value>, effect: &mut Effect
     // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
     let legacy = info.name == "PreToolUse";
     if let Some(decision) = decision {
-        let known = info.decision.contains(&decision) || legacy && matches!(decision, "approve" | "block");
+        let known =
+            info.decision.contains(&decision) || legacy && matches!(decision, "approve" | "block");
         if !known && (!info.decision.is_empty() || legacy) {
-            return Err(format!("`decision: \"{decision}\"` is not one {} reads", info.name));
+            return Err(format!(
+                "`decision: \"{decision}\"` is not one {} reads",
+                info.name
+            ));
         }
     }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
         let value = permission.as_str().unwrap_or_default();
         if !info.permission_decision.contains(&value) {
-            return Err(format!("`permissionDecision: {permission}` is not one of {:?}", info.permission_decision));
+            return Err(format!(
+                "`permissionDecision: {permission}` is not one of {:?}",
+                info.permission_decision
+            ));
         }
     }
     if let Some(value) = answer.get("continue").filter(|v| !v.is_boolean()) {
@@ -789,7 +849,10 @@ fn apply_json(info: &EventInfo, answer: &Map<String, Value>, effect: &mut Effect
     }
     let mut words = Vec::new();
     if answer.get("continue") == Some(&Value::Bool(false)) {
-        let why = answer.get("stopReason").and_then(Value::as_str).map(str::to_owned);
+        let why = answer
+            .get("stopReason")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
         if info.category == Category::Gate {
             effect.block = Some(why.unwrap_or_default());
             words.push("`continue: false`: it keeps working".to_owned());
@@ -803,7 +866,9 @@ fn apply_json(info: &EventInfo, answer: &Map<String, Value>, effect: &mut Effect
     }
     if let Some(message) = answer.get("systemMessage").and_then(Value::as_str) {
         effect.user.push(message.to_owned());
-        effect.fields.insert("systemMessage".to_owned(), json!(message));
+        effect
+            .fields
+            .insert("systemMessage".to_owned(), json!(message));
     }
     match decision {
         Some("block") if legacy => {
@@ -830,9 +895,15 @@ fn apply_json(info: &EventInfo, answer: &Map<String, Value>, effect: &mut Effect
             words.push(permission.to_owned());
         }
         // PermissionRequest's `decision: {behavior, message, updatedInput}`.
-        if let Some(Value::Object(request)) = specific.get("decision").filter(|_| info.hook_specific.contains(&"decision")) {
+        if let Some(Value::Object(request)) = specific
+            .get("decision")
+            .filter(|_| info.hook_specific.contains(&"decision"))
+        {
             if let Some(behavior) = request.get("behavior").and_then(Value::as_str) {
-                let why = request.get("message").and_then(Value::as_str).map(str::to_owned);
+                let why = request
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
                 effect.stance = Some((behavior.to_owned(), why));
                 words.push(behavior.to_owned());
             }
@@ -913,10 +984,18 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         decision.insert("systemMessage".to_owned(), json!(messages.join("\n")));
     }
     // `additionalContext`: every hook's reaches Claude.
-    let contexts: Vec<String> = effects.iter().flat_map(|e| e.context.iter().cloned()).collect();
+    let contexts: Vec<String> = effects
+        .iter()
+        .flat_map(|e| e.context.iter().cloned())
+        .collect();
     if contexts.len() > 1 {
         if let Some(rule) = host.combining("additional-context", info.name) {
-            note_rule(unverified, "every hook's context reaches Claude", rule.verified, &rule.source);
+            note_rule(
+                unverified,
+                "every hook's context reaches Claude",
+                rule.verified,
+                &rule.source,
+            );
         }
     }
     claude_sees.extend(contexts.iter().cloned());
@@ -928,7 +1007,12 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     let stopped = !stops.is_empty();
     if stopped {
         if let Some(rule) = host.combining("continue", info.name) {
-            note_rule(unverified, "`continue: false` wins", rule.verified, &rule.source);
+            note_rule(
+                unverified,
+                "`continue: false` wins",
+                rule.verified,
+                &rule.source,
+            );
         }
         decision.insert("continue".to_owned(), json!(false));
         let reasons: Vec<&str> = stops.iter().filter_map(|s| s.as_deref()).collect();
@@ -939,7 +1023,9 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     let blocks: Vec<&str> = effects.iter().filter_map(|e| e.block.as_deref()).collect();
     let mut blocked = !blocks.is_empty();
     let outcome;
-    if !info.permission_decision.is_empty() || info.hook_specific.contains(&"decision") && info.category == Category::Permission {
+    if !info.permission_decision.is_empty()
+        || info.hook_specific.contains(&"decision") && info.category == Category::Permission
+    {
         // The strongest decision wins (`deny > defer > ask > allow`); a block counts as deny.
         let stance = |e: &Effect| -> Option<(String, Option<String>)> {
             match &e.block {
@@ -951,11 +1037,18 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         if order.is_empty() {
             order = vec!["deny".to_owned(), "ask".to_owned(), "allow".to_owned()];
         }
-        let strongest = order
-            .iter()
-            .find(|d| effects.iter().any(|e| stance(e).is_some_and(|(s, _)| &s == *d)));
+        let strongest = order.iter().find(|d| {
+            effects
+                .iter()
+                .any(|e| stance(e).is_some_and(|(s, _)| &s == *d))
+        });
         if let Some(rule) = host.combining("permission-order-model", info.name) {
-            note_rule(unverified, "the order of permission decisions", rule.verified, &rule.source);
+            note_rule(
+                unverified,
+                "the order of permission decisions",
+                rule.verified,
+                &rule.source,
+            );
         }
         blocked = strongest.is_some_and(|d| d == "deny");
         match strongest {
@@ -976,14 +1069,20 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 } else {
                     specific.insert("permissionDecision".to_owned(), json!(permission));
                     if !reasons.is_empty() {
-                        specific.insert("permissionDecisionReason".to_owned(), json!(reasons.join("\n")));
+                        specific.insert(
+                            "permissionDecisionReason".to_owned(),
+                            json!(reasons.join("\n")),
+                        );
                     }
                 }
                 outcome = match permission.as_str() {
                     "deny" => "blocked".to_owned(),
                     "allow" => "allowed: no permission prompt".to_owned(),
                     "ask" => "asks the user (without a user, `-p`: denied)".to_owned(),
-                    "defer" => "deferred (`-p` with one tool call: the run stops with `tool_deferred`)".to_owned(),
+                    "defer" => {
+                        "deferred (`-p` with one tool call: the run stops with `tool_deferred`)"
+                            .to_owned()
+                    }
                     other => other.to_owned(),
                 };
             }
@@ -993,7 +1092,10 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         if blocked {
             decision.insert("decision".to_owned(), json!("block"));
             decision.insert("reason".to_owned(), json!(blocks.join("\n")));
-            let reasons = blocks.iter().filter(|r| !r.is_empty()).map(|r| (*r).to_owned());
+            let reasons = blocks
+                .iter()
+                .filter(|r| !r.is_empty())
+                .map(|r| (*r).to_owned());
             if reason_to_claude {
                 claude_sees.extend(reasons);
             } else {
@@ -1010,7 +1112,9 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 "the tool already ran; Claude is given the reason".to_owned()
             }
             (_, true) => "blocked".to_owned(),
-            (Category::Observe, false) => "nothing: Claude Code reads no answer of this event".to_owned(),
+            (Category::Observe, false) => {
+                "nothing: Claude Code reads no answer of this event".to_owned()
+            }
             (_, false) if claude_sees.is_empty() && user_sees.is_empty() && specific.len() == 1 => {
                 "proceeds: no hook answered".to_owned()
             }
@@ -1018,11 +1122,19 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         };
     }
     // `updatedInput` replaces the whole input; which of several wins is not documented.
-    let inputs: Vec<&Value> = effects.iter().filter_map(|e| e.updated_input.as_ref()).collect();
+    let inputs: Vec<&Value> = effects
+        .iter()
+        .filter_map(|e| e.updated_input.as_ref())
+        .collect();
     if let Some(input) = inputs.last().filter(|_| !blocked) {
         if inputs.len() > 1 {
             if let Some(rule) = host.combining("updated-input", info.name) {
-                note_rule(unverified, "the last `updatedInput` in settings order wins", rule.verified, &rule.source);
+                note_rule(
+                    unverified,
+                    "the last `updatedInput` in settings order wins",
+                    rule.verified,
+                    &rule.source,
+                );
             }
         }
         if info.permission_decision.is_empty() {
@@ -1043,7 +1155,9 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         (true, "UserPromptSubmit") => {
             "Claude stops (`continue: false`): the prompt never reaches the model".to_owned()
         }
-        (true, _) => format!("{outcome}, then Claude stops (`continue: false`): no further model request"),
+        (true, _) => {
+            format!("{outcome}, then Claude stops (`continue: false`): no further model request")
+        }
     };
     Merged {
         decision: Value::Object(decision),
@@ -1142,7 +1256,10 @@ impl Run {
 /// `  label: first line`, and every further line indented under it.
 fn indented(text: &mut String, label: &str, body: &str) {
     let mut lines = body.lines();
-    text.push_str(&format!("  {label}: {}\n", lines.next().unwrap_or_default()));
+    text.push_str(&format!(
+        "  {label}: {}\n",
+        lines.next().unwrap_or_default()
+    ));
     for line in lines {
         text.push_str(&format!("    {line}\n"));
     }
@@ -1199,8 +1316,14 @@ impl Simulation {
         let mut text = format!("{} hook(s) ran", count(|e| matches!(e, Entry::Ran(_))));
         for (n, what) in [
             (count(|e| matches!(e, Entry::Skipped { .. })), "skipped"),
-            (count(|e| matches!(e, Entry::NotLoaded { .. })), "not loaded"),
-            (count(|e| matches!(e, Entry::NotSimulated { .. })), "not simulated"),
+            (
+                count(|e| matches!(e, Entry::NotLoaded { .. })),
+                "not loaded",
+            ),
+            (
+                count(|e| matches!(e, Entry::NotSimulated { .. })),
+                "not simulated",
+            ),
         ] {
             if n > 0 {
                 text.push_str(&format!(", {n} {what}"));
@@ -1217,7 +1340,10 @@ impl Simulation {
             self.decision,
             self.outcome
         );
-        for (label, list) in [("Claude sees", &self.claude_sees), ("the user sees", &self.user_sees)] {
+        for (label, list) in [
+            ("Claude sees", &self.claude_sees),
+            ("the user sees", &self.user_sees),
+        ] {
             for item in list {
                 let mut line = String::new();
                 indented(&mut line, label, item);
@@ -1241,7 +1367,11 @@ fn session_run(simulator: &Simulator, path: &Path, json: bool) -> Result<(), Sto
     let mut stops = BTreeMap::<String, StopCount>::new();
     for capture in &captured {
         let payload: Value = serde_json::from_slice(&capture.payload).map_err(|e| {
-            format!("{}:{}: the payload is not JSON ({e})", path.display(), capture.line)
+            format!(
+                "{}:{}: the payload is not JSON ({e})",
+                path.display(),
+                capture.line
+            )
         })?;
         let agent = ["session_id", "agent_id"]
             .iter()
@@ -1275,7 +1405,11 @@ fn session_run(simulator: &Simulator, path: &Path, json: bool) -> Result<(), Sto
         ));
     } else {
         let outcomes: Vec<String> = outcomes.iter().map(|(o, n)| format!("{n} {o}")).collect();
-        out(&format!("{} payload(s): {}\n", captured.len(), outcomes.join("; ")));
+        out(&format!(
+            "{} payload(s): {}\n",
+            captured.len(),
+            outcomes.join("; ")
+        ));
     }
     Ok(())
 }
