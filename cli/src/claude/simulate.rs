@@ -228,6 +228,12 @@ enum Entry {
     },
 }
 
+/// A hook wired for the event: to run (its file, itself), or listed with why it does not.
+enum Wired<'a> {
+    Runs(&'a SettingsFile, &'a Handler),
+    Listed(Entry),
+}
+
 /// What one hook's result does, by Claude Code's reading.
 #[derive(Default)]
 struct Effect {
@@ -296,12 +302,12 @@ impl Simulator {
         let subject = subject_of(info, payload);
         let mut unverified = Vec::new();
         let disabled = settings::all_disabled(&self.files);
-        let mut wired: Vec<Result<(&SettingsFile, &Handler), Entry>> = Vec::new();
+        let mut wired: Vec<Wired> = Vec::new();
         // Identical handlers of settings files run once (plugin copies run separately).
         let mut seen: Vec<(String, Place)> = Vec::new();
         for file in &self.files {
             if let Some(why) = &file.unreadable {
-                wired.push(Err(Entry::NotLoaded {
+                wired.push(Wired::Listed(Entry::NotLoaded {
                     at: Place::of(file, None),
                     reason: format!("{why}: Claude Code loads none of its hooks"),
                 }));
@@ -388,15 +394,17 @@ impl Simulator {
                     }
                 }
                 wired.push(match entry {
-                    Some(entry) => Err(entry),
-                    None => Ok((file, handler)),
+                    Some(entry) => Wired::Listed(entry),
+                    None => Wired::Runs(file, handler),
                 });
             }
         }
         let running: Vec<&Handler> = wired
             .iter()
-            .filter_map(|w| w.as_ref().ok())
-            .map(|(_, h)| *h)
+            .filter_map(|w| match w {
+                Wired::Runs(_, handler) => Some(*handler),
+                Wired::Listed(_) => None,
+            })
             .collect();
         if running.iter().any(|h| h.timeout.is_none()) && info.timeout_ms.is_some() {
             if let Some(rule) = host.event_timeout(info.name).filter(|r| !r.verified) {
@@ -422,18 +430,19 @@ impl Simulator {
         let entries: Vec<Entry> = std::thread::scope(|scope| {
             let started: Vec<_> = wired
                 .into_iter()
-                .map(|w| {
-                    w.map(|(file, handler)| {
+                .map(|w| match w {
+                    Wired::Runs(file, handler) => {
                         let env = &env;
-                        scope.spawn(move || self.run_hook(file, handler, info, env, bytes))
-                    })
+                        Ok(scope.spawn(move || self.run_hook(file, handler, info, env, bytes)))
+                    }
+                    Wired::Listed(entry) => Err(Box::new(entry)),
                 })
                 .collect();
             started
                 .into_iter()
                 .map(|handle| match handle {
                     Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
-                    Err(entry) => entry,
+                    Err(entry) => *entry,
                 })
                 .collect()
         });
