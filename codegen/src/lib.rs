@@ -10,6 +10,7 @@
 pub mod claude_model;
 pub mod model;
 
+mod claude;
 mod claude_table;
 mod cli_data;
 mod compat;
@@ -75,7 +76,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
     ];
     let mut files = Vec::new();
-    for (path, text) in rust {
+    for (path, text) in rust.into_iter().chain(claude::files(&claude)?) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,

@@ -211,6 +211,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
                 loop_limit: #loop_limit,
                 keep_ask: #keep_ask,
             };
+            const ENTRY: ::cursor_hooks::__private::Entry = ::cursor_hooks::__private::Entry::cursor::<Self>();
             #allow_unreachable
             fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
                 let returned = #call;
@@ -308,6 +309,7 @@ fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
                 loop_limit: ::core::option::Option::None,
                 keep_ask: false,
             };
+            const ENTRY: ::cursor_hooks::__private::Entry = ::cursor_hooks::__private::Entry::cursor::<Self>();
             fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<<Self::Event as ::cursor_hooks::Event>::Response> {
                 ::core::unreachable!("a stand-in for a handler that did not compile")
             }
@@ -434,7 +436,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         })
     });
     let entries = companions.iter().zip(&locals).map(
-        |(path, local)| quote_spanned!(path.span()=> ::cursor_hooks::__private::Entry::of::<#local>()),
+        |(path, local)| quote_spanned!(path.span()=> <#local as ::cursor_hooks::__private::Hook>::ENTRY),
     );
     Ok(quote! {
         fn main() {
