@@ -252,6 +252,22 @@ mod tests {
     }
 
     #[test]
+    fn the_starting_payloads_are_the_runtimes_fixtures() {
+        use cursor_hooks::claude::event;
+        let fixtures = [
+            ("PreToolUse", event::PreToolUse::fixture().to_value()),
+            ("UserPromptSubmit", event::UserPromptSubmit::fixture().to_value()),
+            ("Stop", event::Stop::fixture().to_value()),
+            ("SessionStart", event::SessionStart::fixture().to_value()),
+            // Carries `agent_id` and `agent_type` as its own fields.
+            ("SubagentStart", event::SubagentStart::fixture().to_value()),
+        ];
+        for (name, fixture) in fixtures {
+            assert_eq!(Value::Object(events()[name].payload.clone()), fixture, "{name}");
+        }
+    }
+
+    #[test]
     fn every_rule_the_simulator_reads_is_in_the_spec() {
         let host = host();
         for id in [
