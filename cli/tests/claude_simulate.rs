@@ -644,3 +644,33 @@ fn without_host_simulate_runs_cursors_hooks() {
         "{text}"
     );
 }
+
+#[test]
+fn a_context_past_the_cap_reaches_claude_as_a_preview() {
+    let s = Scratch::new("claude-cap-chars");
+    let long = "printf 'head '; head -c 12000 /dev/zero | tr '\\0' x; echo ' tail'";
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "SessionStart": [group(None, long)] }),
+    );
+    let result = claude(&s, &["--event", "SessionStart"]);
+    let seen = texts(&result, "claude_sees");
+    assert_eq!(seen.len(), 1, "{result}");
+    assert!(
+        seen[0].contains("Preview (first 2000 characters):\nhead xxx"),
+        "{}",
+        &seen[0][..200]
+    );
+    assert!(!seen[0].contains("tail"), "the tail is cut");
+    assert_eq!(seen[0].matches('x').count(), 2000 - "head ".len());
+    // The answer itself is whole.
+    let context = result["decision"]["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap();
+    assert!(
+        context.ends_with(" tail"),
+        "{}",
+        &context[context.len() - 20..]
+    );
+}

@@ -89,6 +89,9 @@ pub struct HandlerType {
 pub struct Execution {
     /// The shell by platform: `unix` is a command line, `windows` a description.
     pub shell: BTreeMap<String, Value>,
+    /// Past this many characters a context reaches Claude as a preview (`combining`,
+    /// `additional-context`).
+    pub output_cap_chars: usize,
 }
 
 /// A default timeout of some events.
@@ -256,14 +259,21 @@ mod tests {
         use cursor_hooks::claude::event;
         let fixtures = [
             ("PreToolUse", event::PreToolUse::fixture().to_value()),
-            ("UserPromptSubmit", event::UserPromptSubmit::fixture().to_value()),
+            (
+                "UserPromptSubmit",
+                event::UserPromptSubmit::fixture().to_value(),
+            ),
             ("Stop", event::Stop::fixture().to_value()),
             ("SessionStart", event::SessionStart::fixture().to_value()),
             // Carries `agent_id` and `agent_type` as its own fields.
             ("SubagentStart", event::SubagentStart::fixture().to_value()),
         ];
         for (name, fixture) in fixtures {
-            assert_eq!(Value::Object(events()[name].payload.clone()), fixture, "{name}");
+            assert_eq!(
+                Value::Object(events()[name].payload.clone()),
+                fixture,
+                "{name}"
+            );
         }
     }
 
@@ -301,6 +311,14 @@ mod tests {
             Some(cursor_hooks_spec::claude::COMMAND_TIMEOUT_SECONDS)
         );
         assert_eq!(host.shell(), ["sh", "-c"]);
+        let context = host
+            .combining("additional-context", "SessionStart")
+            .expect("a rule");
+        assert!(
+            context.rule.contains("2,000-character preview"),
+            "{}",
+            context.rule
+        );
         for event in cursor_hooks_spec::claude::EVENTS {
             assert!(events().contains_key(event.name), "{}", event.name);
         }

@@ -1007,7 +1007,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
             );
         }
     }
-    claude_sees.extend(contexts.iter().cloned());
+    claude_sees.extend(contexts.iter().map(|context| as_claude_gets_it(context)));
     if !contexts.is_empty() {
         specific.insert("additionalContext".to_owned(), json!(contexts.join("\n")));
     }
@@ -1176,6 +1176,24 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         claude: claude_sees,
         user: user_sees,
     }
+}
+
+/// The characters of a long context Claude is given (host.json `combining`,
+/// `additional-context`: "a 2,000-character preview").
+const PREVIEW_CHARS: usize = 2000;
+
+/// A context as Claude is given it: past `execution.output_cap_chars` characters, a preview and
+/// the path of a file holding the whole (Claude Code writes it under `~/.claude/projects/`).
+fn as_claude_gets_it(context: &str) -> String {
+    let cap = host().execution.output_cap_chars;
+    let length = context.chars().count();
+    if length <= cap {
+        return context.to_owned();
+    }
+    let preview: String = context.chars().take(PREVIEW_CHARS).collect();
+    format!(
+        "<persisted-output>\nOutput too large ({length} characters). Full output saved to a file.\n\nPreview (first {PREVIEW_CHARS} characters):\n{preview}\n...\n</persisted-output>"
+    )
 }
 
 /// The cap on consecutive Stop blocks (host.json `stop_block_cap`): past it the turn ends
