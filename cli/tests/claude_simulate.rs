@@ -674,3 +674,30 @@ fn a_context_past_the_cap_reaches_claude_as_a_preview() {
         &context[context.len() - 20..]
     );
 }
+
+#[test]
+fn a_project_in_the_home_folder_has_its_settings_read_once() {
+    let s = Scratch::new("claude-home-project");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "Stop": [group(None, "echo once")] }),
+    );
+    let project = s.project();
+    let output = std::process::Command::new(common::CLI)
+        .args([
+            "simulate",
+            "--host",
+            "claude-code",
+            "--json",
+            "--event",
+            "Stop",
+        ])
+        .current_dir(&project)
+        .env("HOME", &project)
+        .output()
+        .expect("simulate runs");
+    let result: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(statuses(&result), ["ran echo once"], "{result}");
+    assert_eq!(result["hooks"][0]["source"], "project");
+}

@@ -72,7 +72,9 @@ pub fn load(project: &Path, home: Option<&Path>, plugins: &[PathBuf]) -> Vec<Set
             template.replace("{project}", &project.display().to_string())
         };
         let path = PathBuf::from(path);
-        if path.symlink_metadata().is_err() {
+        // A project in the home folder has one file for both (read once).
+        let same = |f: &SettingsFile| f.path.canonicalize().ok() == path.canonicalize().ok();
+        if path.symlink_metadata().is_err() || files.iter().any(same) {
             continue;
         }
         files.push(read(&source.name, path, None, "/hooks"));

@@ -1044,7 +1044,13 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         };
         let mut order = host.permission_order(info.name);
         if order.is_empty() {
+            // PermissionRequest: no combining rule; a deny is taken to win, as everywhere.
             order = vec!["deny".to_owned(), "ask".to_owned(), "allow".to_owned()];
+            let what = format!(
+                "{} has no rule for combining decisions: deny > ask > allow is assumed",
+                info.name
+            );
+            note_rule(unverified, &what, false, "not documented");
         }
         let strongest = order.iter().find(|d| {
             effects
