@@ -38,7 +38,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Commands {
-    /// Check every hooks configuration Cursor reads for a project (exit 1 on any error).
+    /// Check every hooks configuration Cursor (or, with `--host`, Claude Code) reads for a project
+    /// (exit 1 on any error).
     Doctor {
         /// The project (default: the current directory).
         #[arg(long)]
@@ -49,6 +50,10 @@ enum Commands {
         /// Print the findings as one JSON array.
         #[arg(long)]
         json: bool,
+        /// Whose configuration to check: what Cursor loads, what Claude Code loads, or both and
+        /// where they meet.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
     },
     /// Run every hook wired for a payload's event, for real, and print Cursor's decision
     /// (Claude Code's with `--host claude-code`).
@@ -79,8 +84,12 @@ enum Commands {
         #[arg(long)]
         path: Option<PathBuf>,
     },
-    /// Print the event table.
-    Events,
+    /// Print the event table (Cursor's, or with `--host`, Claude Code's).
+    Events {
+        /// Whose events: Cursor's, Claude Code's, or both.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
+    },
 }
 
 fn main() {
@@ -90,7 +99,8 @@ fn main() {
             project,
             plugin_dirs,
             json,
-        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, json)),
+            host,
+        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, host, json)),
         Commands::Simulate(args) => simulate::run(args),
         Commands::Replay {
             captures,
@@ -106,8 +116,8 @@ fn main() {
             }
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
-        Commands::Events => {
-            events::print();
+        Commands::Events { host } => {
+            events::print(host);
             Ok(0)
         }
     };
