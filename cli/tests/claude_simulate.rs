@@ -21,11 +21,57 @@ fn group(matcher: Option<&str>, command: &str) -> Value {
     group
 }
 
-/// `simulate --host claude-code --json ARGS`.
+/// `cursor-hooks ARGS` in the project, with the scratch's home and managed settings file (never
+/// the machine's).
+fn cli(s: &Scratch, args: &[&str], stdin: Option<&str>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(common::CLI);
+    command
+        .args(args)
+        .current_dir(s.project())
+        .env("HOME", s.home())
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            s.root.join("managed/managed-settings.json"),
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("cursor-hooks starts");
+    let input = child.stdin.take().expect("piped");
+    if let Some(text) = stdin {
+        let mut input = input;
+        input.write_all(text.as_bytes()).expect("stdin written");
+    }
+    common::wait_bounded(child)
+}
+
+/// `simulate --host claude-code --json ARGS` in the project.
 fn claude(s: &Scratch, args: &[&str]) -> Value {
-    let mut all = vec!["--host", "claude-code"];
+    let project = s.project();
+    let mut all = vec![
+        "simulate",
+        "--host",
+        "claude-code",
+        "--json",
+        "--project",
+        project.to_str().unwrap(),
+    ];
     all.extend_from_slice(args);
-    s.simulate(&all, None)
+    let output = cli(s, &all, None);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "simulate failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "simulate printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
 }
 
 /// A PreToolUse payload of Bash running `command`.
@@ -413,7 +459,11 @@ fn a_session_ends_a_turn_at_the_stop_block_cap() {
                 "--session",
                 file.to_str().unwrap(),
             ])
-            .env("HOME", s.home());
+            .env("HOME", s.home())
+            .env(
+                "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+                s.root.join("managed.json"),
+            );
         match cap {
             Some(cap) => command.env("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", cap),
             None => command.env_remove("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"),
@@ -573,7 +623,7 @@ fn payloads_are_claudes_and_mistakes_in_the_arguments_are_refused() {
     assert_eq!(sent, result["payload"]);
 
     let refused = |args: &[&str]| {
-        let output = s.cli(args, None);
+        let output = cli(&s, args, None);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         String::from_utf8_lossy(&output.stderr).into_owned()
     };
@@ -601,7 +651,8 @@ fn payloads_are_claudes_and_mistakes_in_the_arguments_are_refused() {
     // From stdin, as Claude Code sent it.
     let payload = json!({ "session_id": "s", "transcript_path": "/t", "cwd": "/p", "hook_event_name": "UserPromptSubmit", "prompt": "from stdin" });
     let project = s.project();
-    let output = s.cli(
+    let output = cli(
+        &s,
         &[
             "simulate",
             "--host",
@@ -630,7 +681,8 @@ fn without_host_simulate_runs_cursors_hooks() {
     assert!(cursor.get("host").is_none(), "{cursor}");
     assert_eq!(cursor["decision"]["permission"], "deny");
     // The same settings in Claude Code, with its payload and its text output.
-    let output = s.cli(
+    let output = cli(
+        &s,
         &["simulate", "--host", "claude-code", "--event", "PreToolUse"],
         None,
     );
@@ -695,9 +747,37 @@ fn a_project_in_the_home_folder_has_its_settings_read_once() {
         ])
         .current_dir(&project)
         .env("HOME", &project)
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            s.root.join("managed.json"),
+        )
         .output()
         .expect("simulate runs");
     let result: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     assert_eq!(statuses(&result), ["ran echo once"], "{result}");
     assert_eq!(result["hooks"][0]["source"], "project");
+}
+
+#[test]
+fn managed_settings_hooks_run_first() {
+    let s = Scratch::new("claude-managed");
+    settings(
+        &s,
+        "managed/managed-settings.json",
+        json!({ "PreToolUse": [group(None, DENY)] }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(None, ALLOW)] }),
+    );
+    let result = bash(&s, "rm -rf /");
+    let sources: Vec<&str> = result["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources, ["managed", "project"]);
+    assert_eq!(result["outcome"], "blocked");
 }

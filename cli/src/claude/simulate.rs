@@ -13,6 +13,7 @@ use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
 use crate::child::{self, Captured};
 use crate::simulate::{Args, Stop};
+use crate::sources::Locations;
 use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -29,27 +30,14 @@ pub fn run(args: &Args) -> Result<(), Stop> {
             "--cursor-version is Cursor's; Claude Code payloads carry no version".to_owned(),
         ));
     }
-    let project = match &args.project {
-        Some(dir) => dir.clone(),
-        None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
-    };
-    if !project.is_dir() {
-        return Err(Stop::Failed(format!(
-            "{} is not a directory",
-            project.display()
-        )));
-    }
-    let project = project.canonicalize().unwrap_or(project);
+    let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
+    let project = locations.project.clone();
     let built = args
         .event
         .as_ref()
         .map(|event| fixture(event, &args.sets, &project))
         .transpose()?;
-    let home = std::env::var_os("HOME")
-        .or_else(|| std::env::var_os("USERPROFILE"))
-        .filter(|h| !h.is_empty())
-        .map(PathBuf::from);
-    let files = settings::load(&project, home.as_deref(), &args.plugin_dirs);
+    let files = settings::load(&locations);
     for file in &files {
         if let Some(why) = &file.unreadable {
             note(&format!(
@@ -383,7 +371,8 @@ impl Simulator {
                         ));
                     }
                     // A source whose loading the recordings do not confirm.
-                    let source = host.config_sources.iter().find(|s| s.name == file.source);
+                    let sources = &crate::host::claude().config_sources;
+                    let source = sources.iter().find(|s| s.name == file.source);
                     if let Some(source) = source {
                         let what = format!(
                             "Claude Code reads {} ({})",
