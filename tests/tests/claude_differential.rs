@@ -377,6 +377,20 @@ fn configs() -> Vec<Config> {
             markers: &["LEGACYMARK"],
         },
         Config {
+            name: "deny with additionalContext",
+            prompt: "Clean the build output.",
+            reply: bash(RM_TARGET),
+            hooks: vec![Hook {
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                name: "deny-context",
+                body: r#"printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"REASONMARK no","additionalContext":"ASIDEMARK CI is red"}}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Tool],
+            markers: &["REASONMARK", "ASIDEMARK"],
+        },
+        Config {
             name: "two hooks' additionalContext",
             prompt: "Say hello.",
             reply: Reply::Text("Hello.".to_owned()),
