@@ -129,6 +129,20 @@ fn configs() -> Vec<Config> {
             markers: &["STOPMARK"],
         },
         Config {
+            name: "Stop blocks every time (the cap)",
+            prompt: "Fix the tests.",
+            reply: Reply::Text("I fixed them.".to_owned()),
+            hooks: vec![Hook {
+                event: "Stop",
+                matcher: None,
+                name: "always-block",
+                body: r#"printf '%s' '{"decision":"block","reason":"CAPMARK not yet"}'"#,
+                timeout: None,
+            }],
+            aspects: &[Aspect::Continues],
+            markers: &["CAPMARK"],
+        },
+        Config {
             name: "updatedInput rewrite",
             prompt: "Make the marker.",
             reply: bash("echo original > original-marker"),
@@ -645,6 +659,34 @@ fn simulate(cli: &Path, session: &Session, payload: &Value) -> Value {
     serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("simulate's JSON ({e}):\n{stdout}"))
 }
 
+/// `simulate --host claude-code --json --session` on these payloads: one result each.
+fn simulate_session(cli: &Path, session: &Session, payloads: &[Value]) -> Vec<Value> {
+    let file = root(session).join("session.jsonl");
+    let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
+    std::fs::write(&file, lines.join("\n")).expect("the session file");
+    let output = Command::new(cli)
+        .args(["simulate", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project)
+        .arg("--session")
+        .arg(&file)
+        .env("HOME", &session.home)
+        .env_remove("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
+        .output()
+        .expect("simulate starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"));
+    results
+        .filter(|result| result.get("summary").is_none())
+        .collect()
+}
+
 /// The Bash command that ran in the project, from the marker files the mock's commands write.
 fn command_that_ran(project: &Path, asked: &str) -> Option<String> {
     if asked == RM_TARGET {
@@ -685,6 +727,8 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
         output.stdout, output.stderr
     );
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
+    // Every payload Claude Code sent, in order, read before simulate runs the same recorder.
+    let sent = session.payloads();
 
     // The real Claude Code.
     let mut real = Observed::default();
@@ -698,7 +742,10 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
             }
             Aspect::Prompt => real.prompt = Some(!bodies.is_empty()),
             Aspect::Continues => {
-                let stops = session.events().iter().filter(|e| *e == "Stop").count();
+                let stops = sent
+                    .iter()
+                    .filter(|p| p["hook_event_name"] == "Stop")
+                    .count();
                 real.continues = Some(stops.saturating_sub(1));
             }
             // The tool call was the first reply: a second request carries its result.
@@ -723,10 +770,10 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
     // the all-events recorder, so also where the configuration's hooks did not run), once each.
     let events: Vec<&str> = config.hooks.iter().map(|hook| hook.event).collect();
     let mut payloads: Vec<Value> = Vec::new();
-    for payload in session.payloads() {
+    for payload in &sent {
         let event = payload["hook_event_name"].as_str().unwrap_or_default();
-        if events.contains(&event) && !payloads.contains(&payload) {
-            payloads.push(payload);
+        if events.contains(&event) && !payloads.contains(payload) {
+            payloads.push(payload.clone());
         }
     }
     for hook in &config.hooks {
@@ -777,8 +824,15 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
                 );
             }
             Aspect::Continues => {
-                let stops = of("Stop");
-                simulated.continues = Some(stops.iter().filter(|r| r["blocked"] == true).count());
+                // Every Stop payload in order, as one session: the block cap counts them.
+                let stops: Vec<Value> = sent
+                    .iter()
+                    .filter(|p| p["hook_event_name"] == "Stop")
+                    .cloned()
+                    .collect();
+                let results = simulate_session(cli, &session, &stops);
+                let continues = results.iter().filter(|r| r["blocked"] == true).count();
+                simulated.continues = Some(continues);
             }
             Aspect::Ends => simulated.ends = Some(results.iter().any(|r| r["stopped"] == true)),
             Aspect::User => {
