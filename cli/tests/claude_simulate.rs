@@ -780,4 +780,24 @@ fn managed_settings_hooks_run_first() {
         .collect();
     assert_eq!(sources, ["managed", "project"]);
     assert_eq!(result["outcome"], "blocked");
+
+    // `allowManagedHooksOnly` there: the project's hooks do not run.
+    s.write(
+        "managed/managed-settings.json",
+        &json!({ "allowManagedHooksOnly": true, "hooks": { "PreToolUse": [group(None, ASK)] } })
+            .to_string(),
+    );
+    let result = bash(&s, "rm -rf /");
+    assert_eq!(
+        statuses(&result)[1],
+        format!("not_loaded {ALLOW}"),
+        "{result}"
+    );
+    assert!(
+        result["outcome"]
+            .as_str()
+            .unwrap()
+            .starts_with("asks the user"),
+        "{result}"
+    );
 }

@@ -43,6 +43,8 @@ pub struct SettingsFile {
     pub unreadable: Option<String>,
     /// `disableAllHooks`, when the file sets it.
     pub disable_all: Option<bool>,
+    /// `allowManagedHooksOnly: true` in managed settings.
+    pub managed_only: bool,
     pub handlers: Vec<Handler>,
 }
 
@@ -104,10 +106,18 @@ pub fn load(locations: &Locations) -> Vec<SettingsFile> {
             plugin_root: file.plugin_root.clone(),
             unreadable,
             disable_all: value.get("disableAllHooks").and_then(Value::as_bool),
+            managed_only: file.source == "managed"
+                && value.get("allowManagedHooksOnly") == Some(&Value::Bool(true)),
             handlers,
         });
     }
     files
+}
+
+/// The managed settings file that allows only its own hooks (`allowManagedHooksOnly`; host.json
+/// `config_sources`, `managed`): every other file's hooks do not run.
+pub fn managed_only(files: &[SettingsFile]) -> Option<&SettingsFile> {
+    files.iter().find(|f| f.managed_only)
 }
 
 /// Whether hooks are off: `disableAllHooks` of the highest-precedence file that sets it

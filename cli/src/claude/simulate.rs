@@ -290,6 +290,7 @@ impl Simulator {
         let subject = subject_of(info, payload);
         let mut unverified = Vec::new();
         let disabled = settings::all_disabled(&self.files);
+        let managed_only = settings::managed_only(&self.files);
         let mut wired: Vec<Wired> = Vec::new();
         // Identical handlers of settings files run once (plugin copies run separately).
         let mut seen: Vec<(String, Place)> = Vec::new();
@@ -317,6 +318,23 @@ impl Simulator {
                         reason: format!(
                             "`disableAllHooks: true` in {} turns hooks off",
                             off.path.display()
+                        ),
+                    })
+                } else if let Some(managed) = managed_only.filter(|_| file.source != "managed") {
+                    let sources = &crate::host::claude().config_sources;
+                    if let Some(rule) = sources.iter().find(|s| s.name == "managed") {
+                        note_rule(
+                            &mut unverified,
+                            "allowManagedHooksOnly",
+                            rule.verified,
+                            &rule.source,
+                        );
+                    }
+                    Some(Entry::NotLoaded {
+                        at,
+                        reason: format!(
+                            "`allowManagedHooksOnly: true` in {} runs managed hooks only",
+                            managed.path.display()
                         ),
                     })
                 } else if let Some(reason) = skip_reason(info, handler, subject.as_deref()) {
