@@ -216,6 +216,126 @@ enum Entry {
     },
 }
 
+/// Which of the event's handlers run, decided one at a time in the order of the settings.
+struct Listing<'a> {
+    info: &'static EventInfo,
+    subject: Option<&'a str>,
+    /// The file whose `disableAllHooks: true` turns hooks off.
+    disabled: Option<&'a SettingsFile>,
+    /// The managed file whose `allowManagedHooksOnly: true` keeps the others' hooks off.
+    managed_only: Option<&'a SettingsFile>,
+    /// The settings files' handlers that run so far: identical ones run once (plugin copies
+    /// run separately).
+    seen: Vec<(String, Place)>,
+    unverified: Vec<String>,
+}
+
+impl Listing<'_> {
+    /// Why a handler does not run (`None` when it runs), noting the unverified rules applied.
+    fn why_not_run(&mut self, file: &SettingsFile, handler: &Handler) -> Option<Entry> {
+        let host = host();
+        let at = Place::of(file, Some(handler));
+        let identity = format!("{:?} {:?}", handler.command, handler.args);
+        let settings_file = file.source != "plugin";
+        if let Some(off) = self.disabled {
+            let rule = host.loading("disable-all");
+            note_rule(
+                &mut self.unverified,
+                "disableAllHooks",
+                rule.verified,
+                &rule.source,
+            );
+            return Some(Entry::NotLoaded {
+                at,
+                reason: format!(
+                    "`disableAllHooks: true` in {} turns hooks off",
+                    off.path.display()
+                ),
+            });
+        }
+        if let Some(managed) = self.managed_only.filter(|_| file.source != "managed") {
+            let sources = &crate::host::claude().config_sources;
+            if let Some(rule) = sources.iter().find(|s| s.name == "managed") {
+                note_rule(
+                    &mut self.unverified,
+                    "allowManagedHooksOnly",
+                    rule.verified,
+                    &rule.source,
+                );
+            }
+            return Some(Entry::NotLoaded {
+                at,
+                reason: format!(
+                    "`allowManagedHooksOnly: true` in {} runs managed hooks only",
+                    managed.path.display()
+                ),
+            });
+        }
+        if let Some(reason) = skip_reason(self.info, handler, self.subject) {
+            return Some(Entry::Skipped { at, reason });
+        }
+        if handler.kind != "command" {
+            return Some(Entry::NotSimulated {
+                at,
+                reason: format!(
+                    "a `{}` handler: the simulator runs command handlers only",
+                    handler.kind
+                ),
+            });
+        }
+        if handler.command.is_none() {
+            return Some(Entry::NotLoaded {
+                at,
+                reason: "a command handler without `command`".to_owned(),
+            });
+        }
+        if handler.background {
+            return Some(Entry::NotSimulated {
+                at,
+                reason: "`async`: it runs in the background and cannot block".to_owned(),
+            });
+        }
+        let first = self
+            .seen
+            .iter()
+            .find(|(id, _)| settings_file && *id == identity);
+        if let Some((_, first)) = first {
+            let reason = format!(
+                "identical to {}: Claude Code runs an identical handler once",
+                first.label()
+            );
+            let rule = host.loading("dedupe");
+            note_rule(
+                &mut self.unverified,
+                "identical handlers run once",
+                rule.verified,
+                &rule.source,
+            );
+            return Some(Entry::Skipped { at, reason });
+        }
+        if let Some(condition) = &handler.condition {
+            self.unverified.push(format!(
+                "{}: its `if` rule `{condition}` is not evaluated; it ran as if it matched",
+                at.label()
+            ));
+        }
+        // A source whose loading the recordings do not confirm.
+        let sources = &crate::host::claude().config_sources;
+        if let Some(source) = sources.iter().find(|s| s.name == file.source) {
+            let what = format!(
+                "Claude Code reads {} ({})",
+                file.path.display(),
+                source.name
+            );
+            note_rule(&mut self.unverified, &what, source.verified, &source.source);
+        }
+        if settings_file {
+            self.seen.push((identity, at));
+        }
+        None
+    }
+}
+
 /// A hook wired for the event: to run (its file, itself), or listed with why it does not.
 enum Wired<'a> {
     Runs(&'a SettingsFile, &'a Handler),
@@ -288,12 +408,15 @@ impl Simulator {
             .ok_or_else(|| format!("`{event}` is not a Claude Code event{}", event_hint(event)))?;
         let host = host();
         let subject = subject_of(info, payload);
-        let mut unverified = Vec::new();
-        let disabled = settings::all_disabled(&self.files);
-        let managed_only = settings::managed_only(&self.files);
+        let mut listing = Listing {
+            info,
+            subject: subject.as_deref(),
+            disabled: settings::all_disabled(&self.files),
+            managed_only: settings::managed_only(&self.files),
+            seen: Vec::new(),
+            unverified: Vec::new(),
+        };
         let mut wired: Vec<Wired> = Vec::new();
-        // Identical handlers of settings files run once (plugin copies run separately).
-        let mut seen: Vec<(String, Place)> = Vec::new();
         for file in &self.files {
             if let Some(why) = &file.unreadable {
                 wired.push(Wired::Listed(Entry::NotLoaded {
@@ -303,109 +426,13 @@ impl Simulator {
                 continue;
             }
             for handler in file.handlers.iter().filter(|h| h.event == event) {
-                let at = Place::of(file, Some(handler));
-                let identity = format!("{:?} {:?}", handler.command, handler.args);
-                let entry = if let Some(off) = disabled {
-                    let rule = host.loading("disable-all");
-                    note_rule(
-                        &mut unverified,
-                        "disableAllHooks",
-                        rule.verified,
-                        &rule.source,
-                    );
-                    Some(Entry::NotLoaded {
-                        at,
-                        reason: format!(
-                            "`disableAllHooks: true` in {} turns hooks off",
-                            off.path.display()
-                        ),
-                    })
-                } else if let Some(managed) = managed_only.filter(|_| file.source != "managed") {
-                    let sources = &crate::host::claude().config_sources;
-                    if let Some(rule) = sources.iter().find(|s| s.name == "managed") {
-                        note_rule(
-                            &mut unverified,
-                            "allowManagedHooksOnly",
-                            rule.verified,
-                            &rule.source,
-                        );
-                    }
-                    Some(Entry::NotLoaded {
-                        at,
-                        reason: format!(
-                            "`allowManagedHooksOnly: true` in {} runs managed hooks only",
-                            managed.path.display()
-                        ),
-                    })
-                } else if let Some(reason) = skip_reason(info, handler, subject.as_deref()) {
-                    Some(Entry::Skipped { at, reason })
-                } else if handler.kind != "command" {
-                    Some(Entry::NotSimulated {
-                        at,
-                        reason: format!(
-                            "a `{}` handler: the simulator runs command handlers only",
-                            handler.kind
-                        ),
-                    })
-                } else if handler.command.is_none() {
-                    Some(Entry::NotLoaded {
-                        at,
-                        reason: "a command handler without `command`".to_owned(),
-                    })
-                } else if handler.background {
-                    Some(Entry::NotSimulated {
-                        at,
-                        reason: "`async`: it runs in the background and cannot block".to_owned(),
-                    })
-                } else if let Some((_, first)) = seen
-                    .iter()
-                    .find(|(id, _)| file.source != "plugin" && *id == identity)
-                {
-                    let rule = host.loading("dedupe");
-                    note_rule(
-                        &mut unverified,
-                        "identical handlers run once",
-                        rule.verified,
-                        &rule.source,
-                    );
-                    Some(Entry::Skipped {
-                        at,
-                        reason: format!(
-                            "identical to {}: Claude Code runs an identical handler once",
-                            first.label()
-                        ),
-                    })
-                } else {
-                    if file.source != "plugin" {
-                        seen.push((identity, at));
-                    }
-                    None
-                };
-                if entry.is_none() {
-                    if let Some(condition) = &handler.condition {
-                        unverified.push(format!(
-                            "{}: its `if` rule `{condition}` is not evaluated; it ran as if it matched",
-                            Place::of(file, Some(handler)).label()
-                        ));
-                    }
-                    // A source whose loading the recordings do not confirm.
-                    let sources = &crate::host::claude().config_sources;
-                    let source = sources.iter().find(|s| s.name == file.source);
-                    if let Some(source) = source {
-                        let what = format!(
-                            "Claude Code reads {} ({})",
-                            file.path.display(),
-                            source.name
-                        );
-                        note_rule(&mut unverified, &what, source.verified, &source.source);
-                    }
-                }
-                wired.push(match entry {
+                wired.push(match listing.why_not_run(file, handler) {
                     Some(entry) => Wired::Listed(entry),
                     None => Wired::Runs(file, handler),
                 });
             }
         }
+        let mut unverified = listing.unverified;
         let running: Vec<&Handler> = wired
             .iter()
             .filter_map(|w| match w {
