@@ -14,13 +14,14 @@
 //!
 //! An event holds matcher groups, a group holds handlers. `install` puts each handler of the
 //! binary into the event's first group with the same matcher (the same string, or both without
-//! one), as Claude Code's own `/hooks` menu files a hook under its matcher, and makes a group
-//! only when there is none; `uninstall` takes out the binary's handlers and the groups and
-//! events that held only those. Everything else stays byte for byte (`edit.rs`).
+//! one), and makes a group only when there is none: the file keeps one group per matcher, as
+//! people write it, and Claude Code runs the same handlers either way. `uninstall` takes out the
+//! binary's handlers and the groups and events that held only those, so it gives back the file
+//! `install` found. Everything else stays byte for byte (`edit.rs`).
 //!
-//! Claude Code reads the file with a strict JSON parser: a file with a `//` comment or a trailing
-//! comma is "Invalid or malformed JSON" to it, and it loads none of its settings (seen with
-//! Claude Code 2.1.330). Such a file is refused and left as it is rather than edited.
+//! Claude Code reads the file as strict JSON: a `//` comment makes it "Invalid or malformed
+//! JSON" to Claude Code 2.1.330, which then loads none of the file's settings. Such a file (or
+//! one with a trailing comma) is refused and left as it is rather than edited.
 
 use super::edit::{self, Document, Edits, Item, Kind, Node};
 use super::Own;
