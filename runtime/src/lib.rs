@@ -38,6 +38,9 @@
 //! The event types are generated from `spec/events.json`, the project's single description of
 //! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
 //!
+//! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
+//! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
+//!
 //! # When something goes wrong
 //!
 //! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
