@@ -448,7 +448,8 @@ impl Running {
     }
 }
 
-/// Asserts that an answer denies: `permission` is `deny`.
+/// Asserts that an answer denies: `permission` (Cursor) or `permissionDecision` (Claude Code)
+/// is `deny`.
 #[macro_export]
 macro_rules! assert_denied {
     ($answer:expr $(,)?) => {{
@@ -461,8 +462,8 @@ macro_rules! assert_denied {
     }};
 }
 
-/// Asserts that Cursor blocks the action in any way: `permission: deny`, `continue: false`
-/// (a prompt), or exit 2 (an event whose JSON cannot block).
+/// Asserts that the host blocks the action in any way: a deny, `continue: false` (a prompt),
+/// Claude Code's `decision: "block"`, or exit 2 (an event whose JSON cannot block).
 #[macro_export]
 macro_rules! assert_blocked {
     ($answer:expr $(,)?) => {{
@@ -471,7 +472,8 @@ macro_rules! assert_blocked {
     }};
 }
 
-/// Asserts that an answer allows explicitly (`permission: allow`).
+/// Asserts that an answer allows explicitly (`permission: allow`, or Claude Code's
+/// `permissionDecision: allow`).
 #[macro_export]
 macro_rules! assert_allowed {
     ($answer:expr $(,)?) => {{
@@ -484,7 +486,8 @@ macro_rules! assert_allowed {
     }};
 }
 
-/// Asserts that an answer asks the user (`permission: ask` reached Cursor).
+/// Asserts that an answer asks the user (`permission: ask` reached Cursor, or Claude Code's
+/// `permissionDecision: ask`).
 #[macro_export]
 macro_rules! assert_asked {
     ($answer:expr $(,)?) => {{
