@@ -210,8 +210,8 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
 }
 
 /// Whether `entry` is a Claude Code handler (`#[claude_hook]`) rather than a Cursor one.
-fn is_claude(_entry: &Entry) -> bool {
-    false
+fn is_claude(entry: &Entry) -> bool {
+    entry.host() == crate::Host::ClaudeCode
 }
 
 /// The binary's Cursor handlers.
