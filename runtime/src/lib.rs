@@ -180,6 +180,13 @@ mod version;
 /// not `async`, not generic, not named `main`.
 pub use cursor_hooks_macros::cursor_hook;
 
+/// Marks a function as a Claude Code hook handler:
+/// `#[claude_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]` on
+/// `fn guard(input: PreToolUse) -> PreToolUseResponse`, with the types of
+/// [`claude::prelude`]. Its options are `event` (Claude Code's PascalCase name), `matcher`,
+/// `fail` and `timeout`; see [`claude`].
+pub use cursor_hooks_macros::claude_hook;
+
 pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level

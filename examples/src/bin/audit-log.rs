@@ -1,5 +1,8 @@
 //! `audit-log`: appends one JSON line per event to `$CURSOR_HOOKS_AUDIT_LOG` (default
-//! `.cursor/hooks-audit.jsonl` in the project); never blocks.
+//! `.cursor/hooks-audit.jsonl` in the project for Cursor, `.claude/hooks-audit.jsonl` for
+//! Claude Code); never blocks. One binary for Cursor and Claude Code.
+//!
+//! Cursor (`audit-log install`, `.cursor/hooks.json`):
 //!
 //! ```json
 //! { "version": 1, "hooks": {
@@ -16,6 +19,19 @@
 //!     "afterAgentThought": [{ "command": "/abs/path/to/audit-log" }]
 //! } }
 //! ```
+//!
+//! Claude Code (`audit-log install --claude`, `.claude/settings.json`): one group per event,
+//! each the same as `SessionStart`'s:
+//!
+//! ```json
+//! { "hooks": {
+//!     "SessionStart": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "SessionEnd": [...], "InstructionsLoaded": [...], "PostToolUse": [...],
+//!     "PostToolUseFailure": [...], "PostToolBatch": [...], "Notification": [...],
+//!     "SubagentStart": [...], "SubagentStop": [...], "PreCompact": [...], "PostCompact": [...],
+//!     "StopFailure": [...]
+//! } }
+//! ```
 
 use cursor_hooks_examples::audit_log::*;
 
@@ -30,5 +46,17 @@ cursor_hooks::main!(
     after_edit,
     after_tab_edit,
     after_response,
-    after_thought
+    after_thought,
+    claude_session_start,
+    claude_session_end,
+    claude_instructions,
+    claude_post_tool,
+    claude_post_tool_failure,
+    claude_post_tool_batch,
+    claude_notification,
+    claude_subagent_start,
+    claude_subagent_stop,
+    claude_pre_compact,
+    claude_post_compact,
+    claude_stop_failure
 );
