@@ -5,8 +5,8 @@ use cursor_hooks::claude::prelude::*;
 use cursor_hooks::serde_json::json;
 use cursor_hooks::testing::{handler, run, run_all};
 use cursor_hooks::{assert_asked, assert_blocked, assert_denied, assert_no_opinion};
-use cursor_hooks_examples::{audit_log, policy, prompt_guard, secrets_guard, shell_guard};
 use cursor_hooks_examples::verify_on_stop;
+use cursor_hooks_examples::{audit_log, policy, prompt_guard, secrets_guard, shell_guard};
 
 fn bash(command: &str) -> cursor_hooks::testing::Fixture<PreToolUse> {
     PreToolUse::fixture()
@@ -28,15 +28,22 @@ fn shell_guard_denies_rm_rf_with_a_reason_for_the_model() {
     let reason = json["hookSpecificOutput"]["permissionDecisionReason"]
         .as_str()
         .unwrap();
-    assert!(reason.starts_with("rm -rf is blocked by the shell guard"), "{reason}");
+    assert!(
+        reason.starts_with("rm -rf is blocked by the shell guard"),
+        "{reason}"
+    );
     assert_eq!(answer.exit_code, 0);
 }
 
 #[test]
 fn shell_guard_asks_before_a_force_push_and_leaves_the_rest() {
-    assert_asked!(run::<shell_guard::claude_bash>(bash("git push -f origin main")));
+    assert_asked!(run::<shell_guard::claude_bash>(bash(
+        "git push -f origin main"
+    )));
     assert_no_opinion!(run::<shell_guard::claude_bash>(bash("cargo test")));
-    assert_no_opinion!(run::<shell_guard::claude_bash>(bash("git push --force-with-lease")));
+    assert_no_opinion!(run::<shell_guard::claude_bash>(bash(
+        "git push --force-with-lease"
+    )));
     // Another tool that carries a `command` is not the shell guard's.
     let other = PreToolUse::fixture()
         .tool_name("mcp__shell__run")
@@ -46,11 +53,18 @@ fn shell_guard_asks_before_a_force_push_and_leaves_the_rest() {
 
 #[test]
 fn secrets_guard_denies_reading_env_files_and_keys() {
-    for path in ["/p/.env", "/p/.env.production", "/p/certs/server.pem", "deploy.key"] {
+    for path in [
+        "/p/.env",
+        "/p/.env.production",
+        "/p/certs/server.pem",
+        "deploy.key",
+    ] {
         let answer = run::<secrets_guard::claude_read>(read(path));
         assert_denied!(answer);
         assert!(
-            answer.stdout.contains("holds secrets and is not shared with the agent"),
+            answer
+                .stdout
+                .contains("holds secrets and is not shared with the agent"),
             "{path}: {}",
             answer.stdout
         );
@@ -123,7 +137,10 @@ fn audit_log_writes_one_line_per_claude_event_and_never_blocks() {
         .collect();
     let events: Vec<&str> = lines.iter().map(|l| l["event"].as_str().unwrap()).collect();
     assert_eq!(events, ["SessionStart", "PostToolUse", "SessionEnd"]);
-    let subjects: Vec<&str> = lines.iter().map(|l| l["subject"].as_str().unwrap()).collect();
+    let subjects: Vec<&str> = lines
+        .iter()
+        .map(|l| l["subject"].as_str().unwrap())
+        .collect();
     assert_eq!(subjects, ["startup", "Bash", "other"]);
     assert!(lines.iter().all(|l| l["host"] == "claude-code"), "{log}");
     std::env::remove_var(audit_log::LOG_VARIABLE);

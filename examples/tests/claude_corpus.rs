@@ -68,7 +68,12 @@ impl Recorded {
 fn corpus() -> Vec<Recorded> {
     let dir = corpus_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the Claude Code corpus {} is unreadable: {e}", dir.display()))
+        .unwrap_or_else(|e| {
+            panic!(
+                "the Claude Code corpus {} is unreadable: {e}",
+                dir.display()
+            )
+        })
         .map(|entry| entry.expect("a corpus entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
         .collect();
@@ -154,11 +159,15 @@ fn expected(payload: &Recorded) -> Expected {
         }
         "UserPromptSubmit" => {
             let prompt = json["prompt"].as_str().unwrap_or_default();
-            let key = prompt.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| {
-                word.len() == 20
-                    && word.starts_with("AKIA")
-                    && word.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            });
+            let key = prompt
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|word| {
+                    word.len() == 20
+                        && word.starts_with("AKIA")
+                        && word
+                            .chars()
+                            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                });
             if key {
                 Expected::Block
             } else {
@@ -251,7 +260,10 @@ fn check(
 ) -> Result<Map<String, Value>, Vec<String>> {
     let mut problems = Vec::new();
     if answer.code != 0 {
-        problems.push(format!("exit code {}; stderr {:?}", answer.code, answer.stderr));
+        problems.push(format!(
+            "exit code {}; stderr {:?}",
+            answer.code, answer.stderr
+        ));
     }
     for line in &answer.stderr {
         if line.contains("panicked") || line.contains("bad payload") {
@@ -263,7 +275,10 @@ fn check(
     let object = match serde_json::from_str::<Value>(&answer.stdout) {
         Ok(Value::Object(object)) => object,
         _ => {
-            problems.push(format!("stdout is not one JSON object: {:?}", answer.stdout));
+            problems.push(format!(
+                "stdout is not one JSON object: {:?}",
+                answer.stdout
+            ));
             return Err(problems);
         }
     };
@@ -277,12 +292,17 @@ fn check(
             .as_str()
             .is_some_and(|d| accepts.decisions.iter().any(|known| known == d))
         {
-            problems.push(format!("decision {decision} is not one of {:?}", accepts.decisions));
+            problems.push(format!(
+                "decision {decision} is not one of {:?}",
+                accepts.decisions
+            ));
         }
     }
     if let Some(specific) = object.get("hookSpecificOutput") {
         if specific["hookEventName"] != event {
-            problems.push(format!("hookSpecificOutput names another event: {specific}"));
+            problems.push(format!(
+                "hookSpecificOutput names another event: {specific}"
+            ));
         }
         let keys = specific.as_object().into_iter().flat_map(Map::keys);
         for key in keys.filter(|key| *key != "hookEventName") {
@@ -340,7 +360,12 @@ fn answer_the_corpus(
     let (mut problems, mut seen) = (Vec::new(), BTreeMap::new());
     for payload in corpus() {
         let binary = pick(&payload);
-        let at = format!("{} ({} via {})", payload.at, payload.event(), binary_name(binary));
+        let at = format!(
+            "{} ({} via {})",
+            payload.at,
+            payload.event(),
+            binary_name(binary)
+        );
         let Some(accepts) = spec.get(payload.event()) else {
             problems.push(format!("{at}: the event is not in the spec"));
             continue;
@@ -350,7 +375,10 @@ fn answer_the_corpus(
             Ok(object) => {
                 let (got, want) = (decision_of(&object), expected(&payload));
                 if got != want {
-                    problems.push(format!("{at}: answered {got:?}, expected {want:?}: {}", answer.stdout));
+                    problems.push(format!(
+                        "{at}: answered {got:?}, expected {want:?}: {}",
+                        answer.stdout
+                    ));
                 }
                 *seen.entry(got).or_default() += 1;
             }
@@ -358,7 +386,10 @@ fn answer_the_corpus(
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    report(&problems, "problems with the answers to the Claude Code corpus");
+    report(
+        &problems,
+        "problems with the answers to the Claude Code corpus",
+    );
     seen
 }
 
@@ -390,7 +421,10 @@ fn every_recorded_claude_payload_is_answered_by_its_example() {
             };
             name == case && expected(payload) != Expected::NoOpinion
         });
-        assert!(found, "no recorded payload is {what}: re-record the corpus (tests/claude-code/record)");
+        assert!(
+            found,
+            "no recorded payload is {what}: re-record the corpus (tests/claude-code/record)"
+        );
     }
 }
 
@@ -408,7 +442,12 @@ fn audit_log_writes_one_line_per_recorded_payload_of_its_events() {
     let mut sent: Vec<String> = Vec::new();
     for payload in corpus().iter().filter(|p| AUDITED.contains(&p.event())) {
         let answer = answer(AUDIT_LOG, payload, &audit_log);
-        assert_eq!((answer.code, answer.stdout.as_str()), (0, "{}"), "{}", payload.at);
+        assert_eq!(
+            (answer.code, answer.stdout.as_str()),
+            (0, "{}"),
+            "{}",
+            payload.at
+        );
         sent.push(payload.event().to_owned());
     }
     let log = std::fs::read_to_string(&audit_log).unwrap_or_default();
@@ -420,7 +459,10 @@ fn audit_log_writes_one_line_per_recorded_payload_of_its_events() {
             record["event"].as_str().expect("an event").to_owned()
         })
         .collect();
-    assert!(!sent.is_empty(), "no payload of an audited event in the corpus");
+    assert!(
+        !sent.is_empty(),
+        "no payload of an audited event in the corpus"
+    );
     assert_eq!(logged, sent, "one line per payload, in order");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -396,6 +396,7 @@ fn a_hook_past_claude_codes_timeout_fails_open() {
         !results.iter().any(|r| text_of(r).contains("too late")),
         "{results:?}"
     );
+    session.keep_recording("host-timeout-fail-open");
 }
 
 /// Two hooks on one call, `claude-rewriter` answering allow and `shell-guard` deny: Claude Code
@@ -428,7 +429,11 @@ fn a_harmless_command_runs_untouched() {
     session.install(&example("shell-guard"));
     session.install(&example("audit-log"));
     let command = "echo made > created-by-tool";
-    let api = run(&session, vec![Reply::bash(command)], "Create the marker file.");
+    let api = run(
+        &session,
+        vec![Reply::bash(command)],
+        "Create the marker file.",
+    );
     let created = std::fs::read_to_string(session.project.join("created-by-tool"));
     assert_eq!(
         created.ok().as_deref(),

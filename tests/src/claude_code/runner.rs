@@ -177,7 +177,10 @@ pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
                 .stdin(Stdio::null())
                 .status()
                 .unwrap_or_else(|error| panic!("cargo cannot start: {error}"));
-            assert!(status.success(), "building the example hooks failed ({status})");
+            assert!(
+                status.success(),
+                "building the example hooks failed ({status})"
+            );
         });
     }
     binaries
@@ -350,7 +353,10 @@ impl Session {
     pub fn commands_on(&self, event: &str) -> Vec<String> {
         let text = std::fs::read_to_string(self.settings_path()).unwrap_or_default();
         let settings: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-        let groups = settings["hooks"][event].as_array().cloned().unwrap_or_default();
+        let groups = settings["hooks"][event]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         groups
             .iter()
             .flat_map(|group| group["hooks"].as_array().cloned().unwrap_or_default())
