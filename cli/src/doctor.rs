@@ -1,21 +1,38 @@
-//! `cursor-hooks doctor`: every configuration file Cursor reads, checked one by one and
-//! together.
+//! `cursor-hooks doctor`: every configuration file a host reads, checked one by one and
+//! together: Cursor's (the default), Claude Code's (`--host claude-code`), or both and where
+//! they meet (`--host all`).
 
-use crate::findings::{self, Finding, Severity};
+use crate::findings::{self, Finding, HostName, Severity};
+use crate::host::Format;
+use crate::parse::Host;
 use crate::sources::{ConfigFile, Hook, Locations};
 use cursor_hooks::hooks_json::CommandLine;
 use cursor_hooks::record::{self, Handler};
+use cursor_hooks_spec::claude;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Runs the checks and prints them; returns the exit code.
+/// Runs the checks for `host` and prints them; returns the exit code.
 ///
 /// Nothing a configuration names is ever run: a wired cursor-hooks binary is known by the
 /// handler record in its file ([`cursor_hooks::record`]), read as bytes.
-pub fn run(locations: &Locations, json: bool) -> i32 {
-    let files = crate::sources::load(locations);
-    let findings = check(locations, &files);
+pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
+    let mut files: Vec<(HostName, ConfigFile)> = Vec::new();
+    let mut findings = Vec::new();
+    let mut read = |name: HostName, loaded: Vec<ConfigFile>| {
+        findings.extend(check(locations, &loaded, name));
+        files.extend(loaded.into_iter().map(|file| (name, file)));
+    };
+    if host.cursor() {
+        read(HostName::Cursor, crate::sources::load(locations));
+    }
+    if host.claude_code() {
+        read(
+            HostName::ClaudeCode,
+            crate::sources::claude::load(locations),
+        );
+    }
     let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
     let (errors, warnings, notes) = (
         count(Severity::Error),
@@ -25,13 +42,18 @@ pub fn run(locations: &Locations, json: bool) -> i32 {
     if json {
         let files: Vec<Value> = files
             .iter()
-            .map(|file| {
-                json!({
+            .map(|(name, file)| {
+                let mut entry = json!({
                     "path": file.path,
                     "source": file.source,
                     "loaded": !file.voided,
                     "hooks": file.hooks.len(),
-                })
+                });
+                // A run over Cursor alone keeps the entries it always had.
+                if host != Host::Cursor {
+                    entry["host"] = json!(name);
+                }
+                entry
             })
             .collect();
         let report = json!({
@@ -47,13 +69,18 @@ pub fn run(locations: &Locations, json: bool) -> i32 {
         );
     } else {
         let colour = findings::colour();
-        for file in &files {
+        let show_host = host != Host::Cursor;
+        for (name, file) in &files {
             let ignored = if file.voided {
-                ": Cursor loads none of its hooks"
+                format!(": {} loads none of its hooks", name.title())
             } else {
-                ""
+                String::new()
             };
-            println!("read {} ({}){ignored}", file.path.display(), file.source);
+            let source = match name {
+                HostName::Cursor => file.source.clone(),
+                HostName::ClaudeCode => format!("Claude Code {}", file.source),
+            };
+            println!("read {} ({source}){ignored}", file.path.display());
         }
         if files.is_empty() {
             println!(
@@ -62,19 +89,20 @@ pub fn run(locations: &Locations, json: bool) -> i32 {
             );
         }
         for finding in &findings {
-            println!("{}", findings::line(finding, colour));
+            println!("{}", findings::line_for(finding, colour, show_host));
         }
         println!("{errors} error(s), {warnings} warning(s), {notes} note(s)");
     }
     i32::from(errors > 0)
 }
 
-/// Every finding about `files`, in file order.
-pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
+/// Every finding about `files` as `host` reads them, in file order.
+pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec<Finding> {
     let mut findings = Vec::new();
     let mut wired: Vec<Wired> = Vec::new();
     for file in files {
         findings.extend(file.findings.iter().cloned());
+        findings.extend(foreign_format(file, host));
         let lookup = locations.lookup(file.plugin_root.as_deref());
         for hook in &file.hooks {
             let Some(command) = hook.command.as_deref().filter(|_| hook.kind == "command") else {
@@ -83,10 +111,16 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
             let resolved = resolve(command, &file.cwd, &lookup);
             match &resolved {
                 Resolution::File(_) | Resolution::Builtin | Resolution::Unparsed => {}
-                Resolution::OnPath(found) => findings.push(finding(file, hook, Severity::Warning, format!(
-                    "`{command}` is found only through PATH (at {}); the macOS app starts hooks with a minimal PATH, so write an absolute path",
-                    found.display()
-                ))),
+                Resolution::OnPath(found) => findings.push(finding(file, hook, Severity::Warning, match host {
+                    HostName::Cursor => format!(
+                        "`{command}` is found only through PATH (at {}); the macOS app starts hooks with a minimal PATH, so write an absolute path",
+                        found.display()
+                    ),
+                    HostName::ClaudeCode => format!(
+                        "`{command}` is found only through PATH (at {}); Claude Code runs it wherever it was started, with that shell's PATH, so write an absolute path or one under \"$CLAUDE_PROJECT_DIR\"",
+                        found.display()
+                    ),
+                })),
                 Resolution::NotFound(program) => findings.push(finding(file, hook, Severity::Error, format!(
                     "`{program}` cannot be found: it is not a path and no directory of PATH has it"
                 ))),
@@ -103,8 +137,14 @@ pub fn check(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
             });
         }
     }
-    duplicates(&wired, &mut findings);
-    binaries(&wired, &mut findings);
+    match host {
+        HostName::Cursor => duplicates(&wired, &mut findings),
+        HostName::ClaudeCode => claude_duplicates(&wired, &mut findings),
+    }
+    binaries(&wired, host, &mut findings);
+    for finding in &mut findings {
+        finding.host = host;
+    }
     findings
 }
 
@@ -243,6 +283,11 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                 shown(later)
             )
         };
+        let claude_side = |w: &Wired<'_>| w.file.format == Format::ClaudeSettings;
+        if claude_side(earlier) != claude_side(later) {
+            findings.push(hosts_meet(earlier, later, &what));
+            continue;
+        }
         findings.push(finding(later.file, later.hook, Severity::Warning, format!(
             "`{}` is wired again for `{}`: {what} is already wired at {}#{}; Cursor runs every copy, so it runs twice",
             later.command,
@@ -253,21 +298,208 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
     }
 }
 
+/// One binary wired in one of Cursor's own files and in a Claude Code settings file that Cursor
+/// imports, for events Cursor runs as one: Cursor runs both copies, unless its de-duplication of
+/// identical command strings (`cursor.dedupe` in spec/claude-code/host.json, not verified)
+/// applies.
+fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
+    let (cursor, claude_entry) = if later.file.format == Format::ClaudeSettings {
+        (earlier, later)
+    } else {
+        (later, earlier)
+    };
+    // The Claude Code name is the event key of the entry's pointer (`/hooks/PreToolUse/0/...`).
+    let claude_name = claude_entry
+        .hook
+        .pointer
+        .split('/')
+        .nth(2)
+        .unwrap_or_default();
+    let dedupe = &crate::host::claude().cursor.dedupe;
+    let verified = if dedupe.verified {
+        "verified"
+    } else {
+        "not verified"
+    };
+    let rule = format!(
+        "spec/claude-code/host.json `cursor.dedupe`: \"{}\" ({}; {verified})",
+        dedupe.rule.trim_end_matches('.'),
+        crate::host::claude().cite(&dedupe.source)
+    );
+    let runs = if cursor.command == claude_entry.command {
+        format!("the command strings are identical, so Cursor may run it once, if its de-duplication holds ({rule}); otherwise it runs twice")
+    } else {
+        format!("the command strings differ, so it runs twice even where Cursor de-duplicates identical ones ({rule})")
+    };
+    finding(later.file, later.hook, Severity::Warning, format!(
+        "`{}` is wired for Cursor's `{}` at {}#{} and for Claude Code's `{claude_name}` at {}#{} ({what}): Cursor imports Claude Code's settings and runs `{claude_name}` as `{}`, so it runs both copies; {runs}. Keep one of the two entries (Claude Code reads only the second)",
+        later.command,
+        cursor.hook.event,
+        cursor.file.path.display(),
+        cursor.hook.pointer,
+        claude_entry.file.path.display(),
+        claude_entry.hook.pointer,
+        cursor.hook.event,
+    ))
+}
+
+/// Whether two Claude Code matchers can match one subject: not when both are lists of exact
+/// names with none in common.
+fn may_overlap(a: Option<&str>, b: Option<&str>) -> bool {
+    let (Some(a), Some(b)) = (a, b) else {
+        return true;
+    };
+    let (a, b) = (claude::matcher::form(a), claude::matcher::form(b));
+    match (a.names(), b.names()) {
+        (a_names, b_names) if !a_names.is_empty() && !b_names.is_empty() => {
+            a_names.iter().any(|name| b_names.contains(name))
+        }
+        _ => true,
+    }
+}
+
+/// The same executable wired twice for one Claude Code event whose matchers can overlap: Claude
+/// Code runs both (in parallel), except an identical handler in several settings files, which
+/// its docs say runs once (`loading` `dedupe` in spec/claude-code/host.json).
+fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
+    // A hook whose matcher can never match (reported on its own) never runs twice.
+    let may_run = |w: &Wired<'_>| {
+        let (Some(info), Some(matcher)) = (claude::info(&w.hook.event), w.hook.matcher.as_deref())
+        else {
+            return true;
+        };
+        !matches!(
+            claude::matcher::check(info, matcher),
+            claude::matcher::Verdict::Invalid { .. } | claude::matcher::Verdict::Never
+        )
+    };
+    let wired: Vec<&Wired<'_>> = wired.iter().filter(|w| may_run(w)).collect();
+    for (at, later) in wired.iter().enumerate() {
+        let earlier = wired[..at].iter().find(|w| {
+            w.hook.event == later.hook.event
+                && may_overlap(w.hook.matcher.as_deref(), later.hook.matcher.as_deref())
+                && match (w.executable(), later.executable()) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => w.command == later.command,
+                }
+        });
+        let Some(earlier) = earlier else { continue };
+        let settings_files = earlier.file.plugin_root.is_none()
+            && later.file.plugin_root.is_none()
+            && earlier.file.path != later.file.path;
+        let place = format!("{}#{}", earlier.file.path.display(), earlier.hook.pointer);
+        let (severity, message) = if settings_files && earlier.command == later.command {
+            let claude_host = crate::host::claude();
+            let rule = claude_host.loading_rule("dedupe");
+            (Severity::Note, format!(
+                "`{}` is wired again for `{}` (already at {place}): Claude Code's docs say an identical handler in several settings files runs once ({}; {})",
+                later.command,
+                later.hook.event,
+                rule.map(|r| claude_host.cite(&r.source)).unwrap_or_default(),
+                if rule.is_some_and(|r| r.verified) { "verified" } else { "not verified: a report measured both copies running" },
+            ))
+        } else {
+            (Severity::Warning, format!(
+                "`{}` is wired again for `{}`: the same hook is already wired at {place} and their matchers can match the same subject; Claude Code runs every matching hook, so it runs twice",
+                later.command,
+                later.hook.event,
+            ))
+        };
+        findings.push(finding(later.file, later.hook, severity, message));
+    }
+}
+
+/// A file in the other host's format where `host` expects its own: Claude Code's nested
+/// settings in a Cursor `hooks.json`, or Cursor's flat hooks.json in Claude Code's settings.
+fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
+    // Only regular files are opened again, so a FIFO cannot make this wait.
+    if !std::fs::metadata(&file.path).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let text = std::fs::read_to_string(&file.path).ok()?;
+    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
+    let events = value.get("hooks")?.as_object()?;
+    // The whole file, not one stray entry: every item of every list has the other shape.
+    let items: Vec<&Value> = events
+        .values()
+        .filter_map(Value::as_array)
+        .flatten()
+        .collect();
+    let all = |shape: fn(&Value) -> bool| !items.is_empty() && items.iter().all(|item| shape(item));
+    let nested = all(|item| item.get("hooks").is_some_and(Value::is_array));
+    let flat = all(|item| item.get("command").is_some() && item.get("hooks").is_none());
+    let claude_names = events
+        .keys()
+        .any(|k| claude::info(k).is_some() && cursor_hooks::spec::info(k).is_none());
+    let cursor_names = events
+        .keys()
+        .any(|k| cursor_hooks::spec::info(k).is_some() && claude::info(k).is_none());
+    const CURSOR_SHAPE: &str =
+        "`{ \"version\": 1, \"hooks\": { \"preToolUse\": [{ \"command\": \"...\" }] } }`";
+    const CLAUDE_SHAPE: &str = "`{ \"hooks\": { \"PreToolUse\": [{ \"matcher\": \"Bash\", \"hooks\": [{ \"type\": \"command\", \"command\": \"...\" }] }] } }`";
+    match file.format {
+        Format::HooksJson if nested || (claude_names && !cursor_names) => Some(Finding::new(
+            Severity::Error,
+            &file.path,
+            "",
+            format!(
+                "this is Claude Code's settings format (PascalCase events, `matcher` + `hooks` groups) where Cursor expects its own hooks.json, {CURSOR_SHAPE}: Cursor runs none of it. Move it to .claude/settings.json (which Cursor also imports) or rewrite it"
+            ),
+        )),
+        Format::ClaudeSettings
+            if value.get("version").is_some() || flat || (cursor_names && !claude_names) =>
+        {
+            let (severity, effect) = match host {
+                HostName::Cursor => (
+                    Severity::Warning,
+                    "Cursor's import of Claude Code's settings runs none of it",
+                ),
+                HostName::ClaudeCode => (Severity::Error, "Claude Code runs none of it"),
+            };
+            Some(Finding::new(
+                severity,
+                &file.path,
+                "",
+                format!(
+                    "this is Cursor's hooks.json format (`version`, camelCase events, flat hooks with `command`) where {} expects Claude Code's settings format, {CLAUDE_SHAPE}: {effect}. Move it to .cursor/hooks.json or rewrite it",
+                    host.title()
+                ),
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// The handlers a wired file records, read from its bytes (it is never run): `Ok(None)` for a
 /// file that is not a cursor-hooks binary.
-fn recorded(path: &Path) -> Result<Option<BTreeMap<String, Handler>>, String> {
+fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let handlers = record::read(&bytes).map_err(|why| {
+    record::read(&bytes).map_err(|why| {
         format!(
             "{}: {why}, so its handlers are not compared with this wiring (nothing was run; a cursor-hooks binary built by another version needs a rebuild)",
             path.display()
         )
-    })?;
-    Ok(handlers.map(|list| list.into_iter().map(|h| (h.event.clone(), h)).collect()))
+    })
 }
 
-/// Compares each cursor-hooks binary's own handlers with how it is wired.
-fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
+/// Whether a recorded handler is a Claude Code one (`#[claude_hook]`: `"host":"claude-code"` in
+/// the record).
+fn is_claude(handler: &Handler) -> bool {
+    matches!(handler.host, cursor_hooks::Host::ClaudeCode)
+}
+
+/// `` `a`, `b` ``, or `none` for an empty list.
+fn names<'a>(events: impl Iterator<Item = &'a String>) -> String {
+    let list: Vec<String> = events.map(|e| format!("`{e}`")).collect();
+    if list.is_empty() {
+        "none".to_owned()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// Compares each cursor-hooks binary's own handlers for `host` with how `host` runs it.
+fn binaries(wired: &[Wired<'_>], host: HostName, findings: &mut Vec<Finding>) {
     let mut by_binary: BTreeMap<PathBuf, Vec<&Wired<'_>>> = BTreeMap::new();
     for w in wired {
         if let Resolution::File(path) = &w.resolved {
@@ -276,82 +508,203 @@ fn binaries(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
     }
     for (binary, entries) in by_binary {
         let first = entries[0];
-        let declared = match recorded(&binary) {
-            Ok(Some(declared)) => declared,
+        let handlers = match recorded(&binary) {
+            Ok(Some(handlers)) => handlers,
             Ok(None) => continue,
             Err(why) => {
                 findings.push(finding(first.file, first.hook, Severity::Warning, why));
                 continue;
             }
         };
-        for w in &entries {
-            let Some(own) = declared.get(&w.hook.event) else {
-                findings.push(finding(
-                    w.file,
-                    w.hook,
-                    Severity::Warning,
-                    format!(
-                        "{} has no handler for `{}`: it answers nothing there (it handles {})",
-                        binary.display(),
-                        w.hook.event,
-                        declared.keys().cloned().collect::<Vec<_>>().join(", ")
-                    ),
-                ));
-                continue;
-            };
-            if own.fail_closed && !w.hook.fail_closed {
-                findings.push(finding(w.file, w.hook, Severity::Error, format!(
-                    "{}'s `{}` handler fails closed but this entry has no `\"failClosed\": true`, so Cursor lets the action through when the hook crashes or times out",
-                    binary.display(),
-                    w.hook.event
-                )));
-            }
-            let own_timeout = own.timeout.map(f64::from);
-            if own_timeout.is_some() && own_timeout != w.hook.timeout {
-                findings.push(finding(w.file, w.hook, Severity::Warning, format!(
-                    "`timeout` is {} here but the handler declares {} seconds (its deadline is set from its own)",
-                    w.hook.timeout.map(|t| format!("{t} seconds")).unwrap_or_else(|| "unset".to_owned()),
-                    own_timeout.unwrap_or_default()
-                )));
-            }
-            let own_matcher = own.matcher.as_deref();
-            if own_matcher != w.hook.matcher.as_deref() {
-                findings.push(finding(
-                    w.file,
-                    w.hook,
-                    Severity::Warning,
-                    format!(
-                        "`matcher` is {} here but the handler declares {}",
-                        w.hook
-                            .matcher
-                            .as_deref()
-                            .map(|m| format!("`{m}`"))
-                            .unwrap_or_else(|| "unset".to_owned()),
-                        own_matcher
-                            .map(|m| format!("`{m}`"))
-                            .unwrap_or_else(|| "none".to_owned())
-                    ),
-                ));
-            }
+        let (claude_handlers, cursor_handlers): (Vec<Handler>, Vec<Handler>) =
+            handlers.into_iter().partition(is_claude);
+        let by_event = |list: Vec<Handler>| -> BTreeMap<String, Handler> {
+            list.into_iter().map(|h| (h.event.clone(), h)).collect()
+        };
+        let (cursor_handlers, claude_handlers) =
+            (by_event(cursor_handlers), by_event(claude_handlers));
+        match host {
+            HostName::Cursor => cursor_binary(
+                &binary,
+                &entries,
+                &cursor_handlers,
+                &claude_handlers,
+                findings,
+            ),
+            HostName::ClaudeCode => claude_binary(
+                &binary,
+                &entries,
+                &claude_handlers,
+                &cursor_handlers,
+                findings,
+            ),
         }
-        let unwired: Vec<String> = declared
+    }
+}
+
+/// A binary as Cursor runs it: by the payload's camelCase event, with a Cursor handler, or else
+/// with the Claude Code handler of the event Cursor maps onto it.
+fn cursor_binary(
+    binary: &Path,
+    entries: &[&Wired<'_>],
+    declared: &BTreeMap<String, Handler>,
+    claude_handlers: &BTreeMap<String, Handler>,
+    findings: &mut Vec<Finding>,
+) {
+    let answered_by_claude = |event: &str| {
+        claude_handlers
             .keys()
-            .filter(|event| !entries.iter().any(|w| &w.hook.event == *event))
-            .map(|event| format!("`{event}`"))
-            .collect();
-        if !unwired.is_empty() {
+            .any(|name| claude::info(name).and_then(|info| info.cursor_event) == Some(event))
+    };
+    for w in entries {
+        let Some(own) = declared.get(&w.hook.event) else {
+            if answered_by_claude(&w.hook.event) {
+                continue;
+            }
             findings.push(finding(
-                first.file,
-                first.hook,
+                w.file,
+                w.hook,
                 Severity::Warning,
                 format!(
+                    "{} has no handler for `{}`: it answers nothing there (it handles {})",
+                    binary.display(),
+                    w.hook.event,
+                    names(declared.keys().chain(claude_handlers.keys()))
+                ),
+            ));
+            continue;
+        };
+        // A Claude Code settings file cannot say what Cursor's entries say (`failClosed`, ...):
+        // `--host claude-code` compares it with the binary's Claude Code handlers.
+        if w.file.format == Format::ClaudeSettings {
+            continue;
+        }
+        if own.fail_closed && !w.hook.fail_closed {
+            findings.push(finding(w.file, w.hook, Severity::Error, format!(
+                "{}'s `{}` handler fails closed but this entry has no `\"failClosed\": true`, so Cursor lets the action through when the hook crashes or times out",
+                binary.display(),
+                w.hook.event
+            )));
+        }
+        compare_timeout_and_matcher(w, own, findings);
+    }
+    let unwired: Vec<String> = declared
+        .keys()
+        .filter(|event| !entries.iter().any(|w| &w.hook.event == *event))
+        .map(|event| format!("`{event}`"))
+        .collect();
+    if !unwired.is_empty() {
+        let first = entries[0];
+        findings.push(finding(
+            first.file,
+            first.hook,
+            Severity::Warning,
+            format!(
                 "{} also handles {} but no file wires it for {} (`{} install` adds every handler)",
+                binary.display(),
+                unwired.join(", "),
+                if unwired.len() == 1 {
+                    "that event"
+                } else {
+                    "those events"
+                },
+                binary.display()
+            ),
+        ));
+    }
+}
+
+/// A binary as Claude Code runs it: by the payload's PascalCase event, with a Claude Code
+/// handler (`#[claude_hook]`) only.
+fn claude_binary(
+    binary: &Path,
+    entries: &[&Wired<'_>],
+    declared: &BTreeMap<String, Handler>,
+    cursor_handlers: &BTreeMap<String, Handler>,
+    findings: &mut Vec<Finding>,
+) {
+    for w in entries {
+        let Some(own) = declared.get(&w.hook.event) else {
+            let cursor_twin = claude::info(&w.hook.event)
+                .and_then(|info| info.cursor_event)
+                .filter(|event| cursor_handlers.contains_key(*event))
+                .map(|event| format!(
+                    "; its `{event}` handler is a Cursor one (`#[cursor_hook]`), which Claude Code never runs: add a `#[claude_hook(event = \"{}\")]`",
+                    w.hook.event
+                ))
+                .unwrap_or_default();
+            findings.push(finding(
+                w.file,
+                w.hook,
+                Severity::Warning,
+                format!(
+                    "{} has no Claude Code handler for `{}`: it answers nothing there (its Claude Code handlers: {}){cursor_twin}",
+                    binary.display(),
+                    w.hook.event,
+                    names(declared.keys())
+                ),
+            ));
+            continue;
+        };
+        if own.fail_closed && !w.hook.fail_closed {
+            findings.push(finding(w.file, w.hook, Severity::Note, format!(
+                "{}'s `{}` handler fails closed, but when the binary cannot start or is killed at this entry's timeout Claude Code lets the action through; `\"onFailure\": \"block\"` (Claude Code 2.1.295 and later) blocks then",
+                binary.display(),
+                w.hook.event
+            )));
+        }
+        compare_timeout_and_matcher(w, own, findings);
+    }
+    let unwired: Vec<String> = declared
+        .keys()
+        .filter(|event| !entries.iter().any(|w| &w.hook.event == *event))
+        .map(|event| format!("`{event}`"))
+        .collect();
+    if !unwired.is_empty() {
+        let first = entries[0];
+        findings.push(finding(
+            first.file,
+            first.hook,
+            Severity::Warning,
+            format!(
+                "{} also handles Claude Code's {} but no Claude Code settings file wires it for {} (`{} install --claude` adds every handler)",
                 binary.display(),
                 unwired.join(", "),
                 if unwired.len() == 1 { "that event" } else { "those events" },
                 binary.display()
             ),
-            ));
-        }
+        ));
+    }
+}
+
+/// The entry's `timeout` and `matcher` against the handler's own.
+fn compare_timeout_and_matcher(w: &Wired<'_>, own: &Handler, findings: &mut Vec<Finding>) {
+    let own_timeout = own.timeout.map(f64::from);
+    if own_timeout.is_some() && own_timeout != w.hook.timeout {
+        findings.push(finding(w.file, w.hook, Severity::Warning, format!(
+            "`timeout` is {} here but the handler declares {} seconds (its deadline is set from its own)",
+            w.hook.timeout.map(|t| format!("{t} seconds")).unwrap_or_else(|| "unset".to_owned()),
+            own_timeout.unwrap_or_default()
+        )));
+    }
+    // Claude Code reads no matcher, `""` and `"*"` alike: every subject.
+    let claude_file = claude::info(&w.hook.event).is_some();
+    let every = |m: &&str| claude_file && claude::MATCH_ALL.contains(m);
+    let own_matcher = own.matcher.as_deref().filter(|m| !every(m));
+    let here = w.hook.matcher.as_deref().filter(|m| !every(m));
+    if own_matcher != here {
+        findings.push(finding(
+            w.file,
+            w.hook,
+            Severity::Warning,
+            format!(
+                "`matcher` is {} here but the handler declares {}",
+                here.map(|m| format!("`{m}`"))
+                    .unwrap_or_else(|| "unset".to_owned()),
+                own_matcher
+                    .map(|m| format!("`{m}`"))
+                    .unwrap_or_else(|| "none".to_owned())
+            ),
+        ));
     }
 }

@@ -1,6 +1,9 @@
-//! `cursor-hooks events`: the event table, from the runtime's spec tables.
+//! `cursor-hooks events`: the event table, from the runtime's spec tables: Cursor's
+//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), or both.
 
+use crate::parse::Host;
 use cursor_hooks::spec::{EventInfo, EVENTS};
+use cursor_hooks_spec::claude;
 
 /// The column headers; the last column is not padded.
 const HEADERS: [&str; 6] = [
@@ -12,19 +15,58 @@ const HEADERS: [&str; 6] = [
     "matcher subject",
 ];
 
-/// Prints one line per event: name, category (as spelled in the spec), whether it can block,
+/// Claude Code's column headers; the last column is not padded.
+const CLAUDE_HEADERS: [&str; 7] = [
+    "event",
+    "category",
+    "block",
+    "answers",
+    "exit 2",
+    "in Cursor as",
+    "matcher subject",
+];
+
+/// Prints the event table of `host`; for both, Cursor's and then Claude Code's, each under its
+/// name.
+pub fn print(host: Host) {
+    match host {
+        Host::Cursor => print_cursor(),
+        Host::ClaudeCode => print_claude(),
+        Host::All => {
+            println!("Cursor:");
+            print_cursor();
+            println!("\nClaude Code:");
+            print_claude();
+        }
+    }
+}
+
+/// One line per Cursor event: name, category (as spelled in the spec), whether it can block,
 /// what it may answer, the surfaces where it does not fire and what its matcher is tested
-/// against. Every column is as wide as its widest cell, so the rows stay aligned.
-pub fn print() {
+/// against.
+fn print_cursor() {
     let rows: Vec<[String; 6]> = EVENTS.iter().map(row).collect();
-    let header = HEADERS.map(str::to_owned);
-    let mut widths = [0; 6];
-    for cells in std::iter::once(&header).chain(&rows) {
+    print_table(HEADERS, &rows);
+}
+
+/// One line per Claude Code event: name, category (as spelled in spec/claude-code), whether it
+/// can block, what it may answer, what exit 2 does, the Cursor event Cursor runs it as, and
+/// what its matcher is tested against.
+fn print_claude() {
+    let rows: Vec<[String; 7]> = claude::EVENTS.iter().map(claude_row).collect();
+    print_table(CLAUDE_HEADERS, &rows);
+}
+
+/// Every column as wide as its widest cell, so the rows stay aligned.
+fn print_table<const N: usize>(headers: [&str; N], rows: &[[String; N]]) {
+    let header = headers.map(str::to_owned);
+    let mut widths = [0; N];
+    for cells in std::iter::once(&header).chain(rows) {
         for (width, cell) in widths.iter_mut().zip(cells) {
             *width = (*width).max(cell.chars().count());
         }
     }
-    for cells in std::iter::once(&header).chain(&rows) {
+    for cells in std::iter::once(&header).chain(rows) {
         let mut line = String::new();
         for (at, (cell, width)) in cells.iter().zip(widths).enumerate() {
             if at + 1 < cells.len() {
@@ -72,4 +114,64 @@ fn row(event: &EventInfo) -> [String; 6] {
         not_in,
         subject,
     ]
+}
+
+fn claude_row(event: &claude::EventInfo) -> [String; 7] {
+    [
+        event.name.to_owned(),
+        event.category.spec_name().to_owned(),
+        if event.can_block { "yes" } else { "no" }.to_owned(),
+        claude_answers(event),
+        event.exit_2.spec_name().replace('_', " "),
+        event.cursor_event.unwrap_or("-").to_owned(),
+        claude_subject(event),
+    ]
+}
+
+/// `decision (block), permissionDecision (allow/deny/ask/defer), additionalContext, ...`: what
+/// a Claude Code event reads besides the keys every event reads.
+fn claude_answers(event: &claude::EventInfo) -> String {
+    let mut answers: Vec<String> = Vec::new();
+    // A gate's answer is the `continue` every event reads: false keeps the task or teammate
+    // going.
+    if event.category == claude::Category::Gate {
+        answers.push("continue (false)".to_owned());
+    }
+    if !event.decision.is_empty() {
+        answers.push(format!("decision ({})", event.decision.join("/")));
+    }
+    if !event.permission_decision.is_empty() {
+        answers.push(format!(
+            "permissionDecision ({})",
+            event.permission_decision.join("/")
+        ));
+    }
+    answers.extend(
+        event
+            .hook_specific
+            .iter()
+            .filter(|key| **key != "permissionDecision")
+            .map(ToString::to_string),
+    );
+    if answers.is_empty() {
+        "nothing".to_owned()
+    } else {
+        answers.join(", ")
+    }
+}
+
+fn claude_subject(event: &claude::EventInfo) -> String {
+    match (event.matcher_values.is_empty(), event.matcher_subject) {
+        (_, None) => "none: every hook runs".to_owned(),
+        (true, Some(subject)) => subject.trim_end_matches('.').to_owned(),
+        (false, Some(_)) => {
+            let mut values = event.matcher_values.join(", ");
+            match event.matcher_open_prefix {
+                Some(prefix) => values.push_str(&format!(", {prefix}<name>")),
+                None if event.matcher_open => values.push_str(", ..."),
+                None => {}
+            }
+            values
+        }
+    }
 }

@@ -31,9 +31,37 @@ impl Severity {
     }
 }
 
+/// The host a finding is about: the one whose reading of the file finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostName {
+    Cursor,
+    ClaudeCode,
+}
+
+impl HostName {
+    /// The host's name in prose.
+    pub fn title(self) -> &'static str {
+        match self {
+            HostName::Cursor => "Cursor",
+            HostName::ClaudeCode => "Claude Code",
+        }
+    }
+
+    /// The host's name as `--host` and `--json` spell it.
+    pub fn key(self) -> &'static str {
+        match self {
+            HostName::Cursor => "cursor",
+            HostName::ClaudeCode => "claude-code",
+        }
+    }
+}
+
 /// One problem in one place.
 #[derive(Debug, Clone, Serialize)]
 pub struct Finding {
+    /// Whose reading of the file this is about.
+    pub host: HostName,
     pub severity: Severity,
     pub file: PathBuf,
     /// A JSON pointer into the file (`""` for the whole file).
@@ -47,6 +75,7 @@ pub struct Finding {
 impl Finding {
     pub fn new(severity: Severity, file: &Path, path: &str, message: impl Into<String>) -> Self {
         Finding {
+            host: HostName::Cursor,
             severity,
             file: file.to_path_buf(),
             path: path.to_owned(),
@@ -71,14 +100,25 @@ pub fn colour() -> bool {
 
 /// `file#/pointer: severity: message`, the severity coloured on a terminal.
 pub fn line(finding: &Finding, colour: bool) -> String {
+    line_for(finding, colour, false)
+}
+
+/// [`line`], with `[claude-code]` (the host's key) before the message when `show_host` (a
+/// run over both hosts, or Claude Code's alone).
+pub fn line_for(finding: &Finding, colour: bool, show_host: bool) -> String {
     let word = finding.severity.word();
     let word = if colour {
         format!("{}{word}\x1b[0m", finding.severity.colour())
     } else {
         word.to_owned()
     };
+    let host = if show_host {
+        format!("[{}] ", finding.host.key())
+    } else {
+        String::new()
+    };
     format!(
-        "{}#{}: {word}: {}",
+        "{}#{}: {word}: {host}{}",
         finding.file.display(),
         finding.path,
         finding.message

@@ -37,7 +37,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Commands {
-    /// Check every hooks configuration Cursor reads for a project (exit 1 on any error).
+    /// Check every hooks configuration Cursor (or, with `--host`, Claude Code) reads for a project
+    /// (exit 1 on any error).
     Doctor {
         /// The project (default: the current directory).
         #[arg(long)]
@@ -48,6 +49,10 @@ enum Commands {
         /// Print the findings as one JSON array.
         #[arg(long)]
         json: bool,
+        /// Whose configuration to check: what Cursor loads, what Claude Code loads, or both and
+        /// where they meet.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
     },
     /// Run every hook wired for a payload's event, for real, and print Cursor's decision.
     ///
@@ -77,8 +82,12 @@ enum Commands {
         #[arg(long)]
         path: Option<PathBuf>,
     },
-    /// Print the event table.
-    Events,
+    /// Print the event table (Cursor's, or with `--host`, Claude Code's).
+    Events {
+        /// Whose events: Cursor's, Claude Code's, or both.
+        #[arg(long, value_enum, default_value = "cursor")]
+        host: parse::Host,
+    },
 }
 
 fn main() {
@@ -88,7 +97,8 @@ fn main() {
             project,
             plugin_dirs,
             json,
-        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, json)),
+            host,
+        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, host, json)),
         Commands::Simulate(args) => simulate::run(args),
         Commands::Replay {
             captures,
@@ -104,8 +114,8 @@ fn main() {
             }
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
-        Commands::Events => {
-            events::print();
+        Commands::Events { host } => {
+            events::print(host);
             Ok(0)
         }
     };

@@ -9,6 +9,17 @@ use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 
+/// Which editor's hooks a subcommand reads (`--host`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Host {
+    /// Cursor: `.cursor/hooks.json` and the files Cursor imports.
+    Cursor,
+    /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
+    ClaudeCode,
+    /// Both.
+    All,
+}
+
 /// One hook entry as a file wires it.
 #[derive(Debug, Clone)]
 pub struct Hook {
@@ -167,7 +178,7 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
 }
 
 /// What a JSON value is, for messages: "an array", "a string"...
-fn kind(value: &Value) -> &'static str {
+pub(crate) fn kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -180,7 +191,7 @@ fn kind(value: &Value) -> &'static str {
 
 /// Parses JSON as every JSON reader does (a key written twice keeps its last value), and warns
 /// about each such key: the earlier value is dropped without a word, hooks and mistakes alike.
-fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serde_json::Error> {
+pub(crate) fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serde_json::Error> {
     let mut duplicates = Vec::new();
     let mut reader = serde_json::Deserializer::from_str(text);
     let value = serde::de::DeserializeSeed::deserialize(
@@ -844,6 +855,18 @@ fn subject_values(info: &EventInfo) -> String {
 }
 
 pub use cursor_hooks::spec::closest;
+
+impl Host {
+    /// Whether the run covers Cursor.
+    pub fn cursor(self) -> bool {
+        matches!(self, Host::Cursor | Host::All)
+    }
+
+    /// Whether the run covers Claude Code.
+    pub fn claude_code(self) -> bool {
+        matches!(self, Host::ClaudeCode | Host::All)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 
 pub use crate::parse::{ConfigFile, Hook};
 
+pub mod claude;
+
 /// Overrides the enterprise file's path. For tests, which must not read the machine's real
 /// `/etc/cursor/hooks.json`; set it to a path that does not exist to skip the source.
 pub const ENTERPRISE_VARIABLE: &str = "CURSOR_HOOKS_ENTERPRISE_FILE";
@@ -50,7 +52,7 @@ impl Locations {
         move |name: &str| match name {
             "HOME" => self.home.as_ref().map(|h| h.display().to_string()),
             "CURSOR_PROJECT_DIR" | "CLAUDE_PROJECT_DIR" => Some(self.project.display().to_string()),
-            "CURSOR_PLUGIN_ROOT" => plugin_root.clone(),
+            "CURSOR_PLUGIN_ROOT" | "CLAUDE_PLUGIN_ROOT" => plugin_root.clone(),
             other => std::env::var(other).ok(),
         }
     }

@@ -43,6 +43,8 @@ pub struct ClaudeEvent {
     pub documented: bool,
     /// Whether it fired in the recordings of the real binary.
     pub recorded: bool,
+    /// The first Claude Code version with it.
+    pub since: String,
     /// The event's own default timeout in seconds (SessionEnd's is 1.5), if it has one.
     pub timeout_seconds: Option<f64>,
     /// What exit-0 plain text on stdout becomes (`context`, `debug_log`, `worktree_path`).
@@ -88,6 +90,9 @@ pub struct ClaudeField {
     pub doc: String,
     /// Where it comes from.
     pub source: String,
+    /// Events that carry their own field of this name (common fields only).
+    #[serde(default)]
+    pub absent_on: Vec<String>,
 }
 
 /// What an event's answer may hold.
@@ -123,6 +128,12 @@ pub struct ClaudeAnswerField {
     /// The closed set of values of an `enum`.
     #[serde(default)]
     pub values: Vec<String>,
+    /// The keys of a typed `object` (PermissionRequest's `decision`).
+    #[serde(default)]
+    pub fields: Vec<ClaudeAnswerField>,
+    /// The first version that reads it, when later than the event.
+    #[serde(default)]
+    pub since: Option<String>,
     /// What it does.
     pub doc: String,
     /// Where it comes from.
@@ -186,4 +197,90 @@ pub fn load(root: &Path) -> Result<ClaudeLoaded, String> {
         spec: read(root, "events.json")?,
         host: read(root, "host.json")?,
     })
+}
+
+impl ClaudeSpec {
+    /// A `source` string in words (see [`crate::model::Spec::readable`]).
+    pub fn readable(&self, source: &str) -> String {
+        crate::model::citations_of(source)
+            .map(|citation| {
+                let name = self
+                    .sources
+                    .get(citation.key)
+                    .map_or(citation.key, |source| &source.name);
+                if citation.detail.is_empty() {
+                    name.to_owned()
+                } else {
+                    format!("{name}, {}", citation.detail)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl ClaudeEvent {
+    /// Whether the handler answers `()`: Claude Code reads nothing from it.
+    pub fn is_observe(&self) -> bool {
+        self.category == "observe"
+    }
+
+    /// The Rust response type: `<type>Response`, or `()` on observe events.
+    pub fn response_ty(&self) -> String {
+        if self.is_observe() {
+            "()".to_owned()
+        } else {
+            format!("{}Response", self.ty)
+        }
+    }
+
+    /// The runtime's `Category` variant (`Permission`).
+    pub fn category_variant(&self) -> String {
+        crate::write::upper_camel(&self.category)
+    }
+
+    /// The `hookSpecificOutput` key named `name` (its Rust name).
+    pub fn specific(&self, name: &str) -> Option<&ClaudeAnswerField> {
+        self.response
+            .hook_specific
+            .iter()
+            .find(|field| field.name == name)
+    }
+}
+
+impl ClaudeField {
+    /// The field in the Cursor model, so that both hosts' input types come from one set of
+    /// templates (`events.rs`): `tool_input` is a `ToolInput` like Cursor's (an object, read key
+    /// by key), other objects are JSON maps; `values` stay a hint, never a closed enum.
+    pub fn input_field(&self) -> Result<crate::model::InputField, String> {
+        use crate::model::InputType;
+        let ty = match self.ty.as_str() {
+            "string" => InputType::String,
+            "bool" => InputType::Bool,
+            "integer" => InputType::Integer,
+            "number" => InputType::Number,
+            "string_list" => InputType::StringList,
+            "string_map" => InputType::StringMap,
+            "json" => InputType::Json,
+            "object" if self.name == "tool_input" => InputType::ToolInput,
+            "object" => InputType::Object,
+            "object_list" => InputType::ObjectList,
+            other => {
+                return Err(format!(
+                    "input field `{}`: unknown type `{other}`",
+                    self.name
+                ))
+            }
+        };
+        Ok(crate::model::InputField {
+            name: self.name.clone(),
+            ty,
+            optional: self.optional,
+            absent_on: self.absent_on.clone(),
+            aliases: Vec::new(),
+            example: self.example.clone(),
+            doc: self.doc.clone(),
+            source: self.source.clone(),
+        })
+    }
 }

@@ -63,6 +63,54 @@ pub(crate) fn input_fields(spec: &Spec) -> String {
     format!("{}\n", serde_json::to_string_pretty(&all).expect("JSON"))
 }
 
+/// `spec/claude-code/host.json` as it is: Claude Code's host rules, which `simulate --host
+/// claude-code` applies (the event table itself is `cursor_hooks_spec::claude`).
+pub(crate) fn claude_host_json(root: &Path) -> Result<String, String> {
+    std::fs::read_to_string(root.join("spec/claude-code/host.json"))
+        .map_err(|e| format!("spec/claude-code/host.json: {e}"))
+}
+
+/// Each Claude Code event's starting payload and keys, from `spec/claude-code/events.json`: the
+/// common fields (but those the event carries as its own, `absent_on`) and the event's own, with
+/// the `example` of each required one, so `simulate --host claude-code --event` builds a payload
+/// and `--set` refuses a key the event does not have.
+pub(crate) fn claude_fixtures(root: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(root.join("spec/claude-code/events.json"))
+        .map_err(|e| format!("spec/claude-code/events.json: {e}"))?;
+    let spec: Value =
+        serde_json::from_str(&text).map_err(|e| format!("spec/claude-code/events.json: {e}"))?;
+    let list = |value: &Value| value.as_array().cloned().unwrap_or_default();
+    let mut events = Map::new();
+    for event in list(&spec["events"]) {
+        let name = event["name"].as_str().ok_or("an event without a name")?;
+        let common = list(&spec["common_fields"]).into_iter().filter(|field| {
+            !list(&field["absent_on"])
+                .iter()
+                .any(|e| e.as_str() == Some(name))
+        });
+        let fields: Vec<Value> = common.chain(list(&event["input"])).collect();
+        let mut payload = Map::new();
+        for field in &fields {
+            let key = field["name"].as_str().ok_or("a field without a name")?;
+            if key == "hook_event_name" {
+                payload.insert(key.to_owned(), json!(name));
+            } else if field["optional"] == Value::Bool(false) {
+                let example = field.get("example").cloned().unwrap_or(json!(""));
+                payload.insert(key.to_owned(), example);
+            }
+        }
+        let keys: Vec<&str> = fields.iter().filter_map(|f| f["name"].as_str()).collect();
+        events.insert(
+            name.to_owned(),
+            json!({ "payload": payload, "fields": keys }),
+        );
+    }
+    Ok(format!(
+        "{}\n",
+        serde_json::to_string_pretty(&Value::Object(events)).expect("JSON")
+    ))
+}
+
 /// The workspace manifest's `[profile.release]` table with the comment lines just above it:
 /// the profile `cursor-hooks new` writes into a new hook crate.
 pub(crate) fn release_profile(root: &Path) -> Result<String, String> {

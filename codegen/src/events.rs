@@ -31,7 +31,7 @@ use std::fmt;
 /// The expression that reads `field`'s value (`map` and `key`: the expressions for the map
 /// access and the key as sent): a required field's wrong type is an error; an optional field's
 /// is read as absent and kept in `extra`.
-fn read_value(field: &InputField, map: &str, key: &str) -> String {
+pub(crate) fn read_value(field: &InputField, map: &str, key: &str) -> String {
     let expected = lit(field.ty.expected());
     if field.is_required() {
         format!("crate::de::value({map}, {})?", lit(&field.name))
@@ -48,7 +48,7 @@ fn read_value(field: &InputField, map: &str, key: &str) -> String {
 
 /// The Rust type of an input field: optional fields are `Option`, except `cursor_version`,
 /// whose absence is `CursorVersion::Missing`.
-fn field_rust_ty(field: &InputField) -> String {
+pub(crate) fn field_rust_ty(field: &InputField) -> String {
     let ty = field.ty.rust();
     if field.optional && field.ty != InputType::CursorVersion {
         format!("Option<{ty}>")
@@ -57,11 +57,9 @@ fn field_rust_ty(field: &InputField) -> String {
     }
 }
 
-fn struct_field(out: &mut String, spec: &Spec, field: &InputField) {
-    doc(
-        out,
-        &field_doc(&field.doc, &field.aliases, &spec.readable(&field.source)),
-    );
+/// One field of an input struct, with its rustdoc (`sources`: the field's sources in words).
+pub(crate) fn struct_field(out: &mut String, sources: &str, field: &InputField) {
+    doc(out, &field_doc(&field.doc, &field.aliases, sources));
     line(
         out,
         &format!("pub {}: {},", ident(&field.name), field_rust_ty(field)),
@@ -79,12 +77,16 @@ Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the
     );
     out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
     for field in fields {
-        struct_field(out, spec, field);
+        struct_field(out, &spec.readable(&field.source), field);
     }
-    out.push_str(
-        "}
+    out.push_str("}\n\n");
+    common_impl(out, fields);
+}
 
-impl Common {
+/// `impl Common`: reading and writing the common fields, for either host's `Common`.
+pub(crate) fn common_impl(out: &mut String, fields: &[InputField]) {
+    out.push_str(
+        "impl Common {
 /// Reads one common field; `false` when `key` is not one. Common fields are numbered from 0
 /// in `fields`' record of the keys seen.
 pub(crate) fn read_field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A, fields: &mut Fields) -> Result<bool, A::Error> {
@@ -197,7 +199,7 @@ fn input_type(out: &mut String, spec: &Spec, event: &Event) {
     );
     out.push_str("/// The fields every event carries.\npub common: Common,\n");
     for field in &event.input {
-        struct_field(out, spec, field);
+        struct_field(out, &spec.readable(&field.source), field);
     }
     out.push_str(
         "/// Fields this version of the crate does not know, and known optional fields of an
@@ -224,6 +226,7 @@ type Response = {response};
 fn common(&self) -> &Common { &self.common }
 fn extra(&self) -> &Extra { &self.extra }
 }
+impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NAME: &'static str = {name}; }
 ",
             &[
                 ("ty", ty),
@@ -234,12 +237,25 @@ fn extra(&self) -> &Extra { &self.extra }
         ),
     );
 
-    deserialize(out, spec, event);
-    serialize(out, event);
+    deserialize(
+        out,
+        &event.ty,
+        &event.name,
+        &event.input,
+        spec.common_fields.len(),
+    );
+    serialize(out, &event.ty, &event.input);
 }
 
-fn deserialize(out: &mut String, spec: &Spec, event: &Event) {
-    let ty = &*event.ty;
+/// The input type's `Deserialize`: known keys read once each (common ones through
+/// `Common::read_field`, numbered from 0, the event's own after them), the rest kept in `extra`.
+pub(crate) fn deserialize(
+    out: &mut String,
+    ty: &str,
+    name: &str,
+    input: &[InputField],
+    common_count: usize,
+) {
     line(
         out,
         &fill(
@@ -252,10 +268,10 @@ fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"a
 fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<{ty}, A::Error> {
 let mut common = Common::default();
 let mut fields = Fields::new();",
-            &[("ty", ty), ("name", &event.name)],
+            &[("ty", ty), ("name", name)],
         ),
     );
-    for field in &event.input {
+    for field in input {
         line(
             out,
             &format!(
@@ -268,9 +284,13 @@ let mut fields = Fields::new();",
     out.push_str("while let Some(Key(key)) = map.next_key()? {\nmatch &*key {\n");
     // Each spelling of a key has its own bit, after the common fields' (an alias is another
     // key: a payload may carry both, as before).
-    let mut bit = spec.common_fields.len();
-    for field in &event.input {
-        let read = read_value(field, "&mut map", "&key");
+    let mut bit = common_count;
+    for field in input {
+        let mut read = read_value(field, "&mut map", "&key");
+        if field.is_required() && field.ty == InputType::Json {
+            // Any value, `null` included, is this field's value: it is present.
+            read = format!("Some({read})");
+        }
         let id = ident(&field.name);
         for spelling in std::iter::once(&field.name).chain(&field.aliases) {
             line(
@@ -285,8 +305,7 @@ let mut fields = Fields::new();",
     }
     assert!(
         bit <= 64,
-        "`{}` has more than 64 known keys: widen `Fields::seen`",
-        event.name
+        "`{name}` has more than 64 known keys: widen `Fields::seen`"
     );
     out.push_str(
         "_ => {
@@ -299,7 +318,7 @@ fields.unknown(key, &mut map)?;
 let extra = fields.finish()?;
 ",
     );
-    let name = &*lit(&event.name);
+    let name = &*lit(name);
     line(
         out,
         &fill(
@@ -308,7 +327,7 @@ let extra = fields.finish()?;
         ),
     );
     line(out, &fill("Ok({ty} {\ncommon,", &[("ty", ty)]));
-    for field in &event.input {
+    for field in input {
         let id = ident(&field.name);
         if field.is_required() {
             line(
@@ -335,7 +354,8 @@ deserializer.deserialize_map(PayloadVisitor)
     );
 }
 
-fn serialize(out: &mut String, event: &Event) {
+/// The input type's `Serialize`: the payload as sent, unknown fields included.
+pub(crate) fn serialize(out: &mut String, ty: &str, input: &[InputField]) {
     line(
         out,
         &fill(
@@ -343,10 +363,10 @@ fn serialize(out: &mut String, event: &Event) {
 fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
 let mut map = serializer.serialize_map(None)?;
 self.common.write_fields(&mut map)?;",
-            &[("ty", &event.ty)],
+            &[("ty", ty)],
         ),
     );
-    for field in &event.input {
+    for field in input {
         let values = [("key", &*lit(&field.name)), ("id", &*ident(&field.name))];
         let template = if field.is_required() {
             "map.serialize_entry({key}, &self.{id})?;"

@@ -1,7 +1,7 @@
 //! `runtime/src/gen/fixtures.rs`: the test kit's payload builders (`BeforeShellExecution::fixture()`
 //! and one typed setter per input field).
 
-use crate::model::{InputType, Spec};
+use crate::model::{InputField, InputType, Spec};
 use crate::write::{doc, fill, ident, lit};
 
 /// What every fixture starts from, unless the event never sends the field.
@@ -60,20 +60,27 @@ assert_eq!(input.common.hook_event_name, {quoted});
             "pub fn fixture() -> Fixture<Self> {\nFixture::from_json(json!({ {fields} }))\n}\n}\n\n",
             &[("fields", &fields.join(", "))],
         ));
-        out.push_str(&fill("impl Fixture<crate::event::{ty}> {\n", &[("ty", ty)]));
-        for field in &event.input {
-            let (param, value) = match field.ty {
-                InputType::String => ("impl Into<String>", "Value::String(value.into())"),
-                InputType::Bool => ("bool", "Value::Bool(value)"),
-                InputType::Integer => ("i64", "Value::from(value)"),
-                InputType::Number => ("f64", "Value::from(value)"),
-                InputType::StringList => (
-                    "impl IntoIterator<Item = impl Into<String>>",
-                    "Value::from(value.into_iter().map(Into::into).collect::<Vec<String>>())",
-                ),
-                _ => ("Value", "value"),
-            };
-            out.push_str(&fill(
+        setters(&mut out, &format!("crate::event::{ty}"), &event.input);
+    }
+    out
+}
+
+/// `impl Fixture<event>`: one typed setter per input field.
+pub(crate) fn setters(out: &mut String, event: &str, input: &[InputField]) {
+    out.push_str(&fill("impl Fixture<{event}> {\n", &[("event", event)]));
+    for field in input {
+        let (param, value) = match field.ty {
+            InputType::String => ("impl Into<String>", "Value::String(value.into())"),
+            InputType::Bool => ("bool", "Value::Bool(value)"),
+            InputType::Integer => ("i64", "Value::from(value)"),
+            InputType::Number => ("f64", "Value::from(value)"),
+            InputType::StringList => (
+                "impl IntoIterator<Item = impl Into<String>>",
+                "Value::from(value.into_iter().map(Into::into).collect::<Vec<String>>())",
+            ),
+            _ => ("Value", "value"),
+        };
+        out.push_str(&fill(
                 "/// Sets `{name}`.\n#[must_use = \"a fixture is changed by value: use the returned fixture\"]\npub fn {id}(self, value: {param}) -> Self { self.set({key}, {value}) }\n\n",
                 &[
                     ("name", &field.name),
@@ -83,8 +90,6 @@ assert_eq!(input.common.hook_event_name, {quoted});
                     ("value", value),
                 ],
             ));
-        }
-        out.push_str("}\n\n");
     }
-    out
+    out.push_str("}\n\n");
 }

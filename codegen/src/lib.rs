@@ -10,6 +10,7 @@
 pub mod claude_model;
 pub mod model;
 
+mod claude;
 mod claude_table;
 mod cli_data;
 mod compat;
@@ -75,20 +76,24 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
     ];
     let mut files = Vec::new();
-    for (path, text) in rust {
+    for (path, text) in rust.into_iter().chain(claude::files(&claude)?) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,
         });
     }
-    // The event table in the two READMEs sits between markers and is rewritten from the spec.
+    // The event tables in the two READMEs sit between markers and are rewritten from the spec.
     let table = readme::event_table(&spec);
+    let claude_table = readme::claude_event_table(&claude.spec, &claude.host);
     for path in ["README.md", "spec/README.md"] {
         let current =
             std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
+        let text = readme::splice(&current, readme::CURSOR_MARKERS, &table)
+            .and_then(|text| readme::splice(&text, readme::CLAUDE_MARKERS, &claude_table))
+            .map_err(|e| format!("{path}: {e}"))?;
         files.push(Generated {
             path: PathBuf::from(path),
-            text: readme::splice(&current, &table).map_err(|e| format!("{path}: {e}"))?,
+            text,
         });
     }
     files.push(Generated {
@@ -98,6 +103,14 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     files.push(Generated {
         path: PathBuf::from("cli/data/input-fields.json"),
         text: cli_data::input_fields(&spec),
+    });
+    files.push(Generated {
+        path: PathBuf::from("cli/data/claude-host.json"),
+        text: cli_data::claude_host_json(root)?,
+    });
+    files.push(Generated {
+        path: PathBuf::from("cli/data/claude-fixtures.json"),
+        text: cli_data::claude_fixtures(root)?,
     });
     files.push(Generated {
         path: PathBuf::from("cli/data/release-profile.toml"),

@@ -193,6 +193,10 @@ pub enum InputType {
     ModelParams,
     /// The common field `cursor_version`.
     CursorVersion,
+    /// Any JSON object (Claude Code's `object` fields).
+    Object,
+    /// An array of JSON objects (Claude Code's `object_list` fields).
+    ObjectList,
 }
 
 impl InputType {
@@ -212,6 +216,8 @@ impl InputType {
             InputType::TabEdits => "Vec<TabEdit>",
             InputType::ModelParams => "Vec<ModelParam>",
             InputType::CursorVersion => "CursorVersion",
+            InputType::Object => "Map<String, Value>",
+            InputType::ObjectList => "Vec<Map<String, Value>>",
         }
     }
 
@@ -231,6 +237,8 @@ impl InputType {
             InputType::TabEdits => "a list of tab edits",
             InputType::ModelParams => "a list of {id, value} objects",
             InputType::CursorVersion => "a version string",
+            InputType::Object => "an object",
+            InputType::ObjectList => "a list of objects",
         }
     }
 }

@@ -11,32 +11,41 @@ pub(crate) fn file(spec: &Spec) -> String {
         "#![allow(clippy::unit_arg)]\n\nuse crate::__private::{IntoOutcome, Outcome};\n\n",
     );
     for event in &spec.events {
+        impls(
+            &mut out,
+            &format!("crate::event::{}", event.ty),
+            &response_path(&event.response_ty()),
+        );
+    }
+    out
+}
+
+/// What a handler of `event` (a path) may return when it answers `response` (a path): the
+/// response, an `Option` of it, a `Result` of either.
+pub(crate) fn impls(out: &mut String, event: &str, response: &str) {
+    {
         out.push_str(&fill(
-            "impl IntoOutcome<crate::event::{event}> for {response} {
+            "impl IntoOutcome<{event}> for {response} {
 fn into_outcome(self) -> Outcome<{response}> { Outcome::Answer(self) }
 }
-impl IntoOutcome<crate::event::{event}> for Option<{response}> {
+impl IntoOutcome<{event}> for Option<{response}> {
 fn into_outcome(self) -> Outcome<{response}> { Outcome::Answer(self.unwrap_or_default()) }
 }
-impl<Error: std::fmt::Display> IntoOutcome<crate::event::{event}> for Result<{response}, Error> {
+impl<Error: std::fmt::Display> IntoOutcome<{event}> for Result<{response}, Error> {
 fn into_outcome(self) -> Outcome<{response}> {
 match self { Ok(r) => Outcome::Answer(r), Err(e) => Outcome::Failed(e.to_string()) }
 }
 }
-impl<Error: std::fmt::Display> IntoOutcome<crate::event::{event}> for Result<Option<{response}>, Error> {
+impl<Error: std::fmt::Display> IntoOutcome<{event}> for Result<Option<{response}>, Error> {
 fn into_outcome(self) -> Outcome<{response}> {
 match self { Ok(r) => Outcome::Answer(r.unwrap_or_default()), Err(e) => Outcome::Failed(e.to_string()) }
 }
 }
 
 ",
-            &[
-                ("event", &event.ty),
-                ("response", &response_path(&event.response_ty())),
-            ],
+            &[("event", event), ("response", response)],
         ));
     }
-    out
 }
 
 /// The response type as written in `runtime/src/gen/outcomes.rs`.

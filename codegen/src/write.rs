@@ -60,7 +60,12 @@ pub(crate) fn option_lit(text: Option<&str>) -> String {
 /// A Rust identifier for a spec name (`continue` is a keyword).
 pub(crate) fn ident(name: &str) -> String {
     match name {
-        "continue" | "type" | "ref" | "match" => format!("r#{name}"),
+        "as" | "break" | "const" | "continue" | "else" | "enum" | "extern" | "false" | "fn"
+        | "for" | "if" | "impl" | "in" | "let" | "loop" | "match" | "mod" | "move" | "mut"
+        | "pub" | "ref" | "return" | "static" | "struct" | "trait" | "true" | "type" | "unsafe"
+        | "use" | "where" | "while" | "async" | "await" | "dyn" | "abstract" | "become" | "box"
+        | "do" | "final" | "macro" | "override" | "priv" | "typeof" | "unsized" | "virtual"
+        | "yield" | "try" | "gen" => format!("r#{name}"),
         _ => name.to_owned(),
     }
 }

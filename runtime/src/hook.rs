@@ -3,7 +3,17 @@
 //! type are checked against. Those two are public (hidden from the docs) because their names
 //! and messages are what a wrong input or answer is reported with.
 
-use crate::event::Event;
+/// An input type of either host: a Cursor [`Event`](crate::Event) or a Claude Code
+/// [`claude::Event`](crate::claude::Event). What [`Hook::Event`] and the answer checks need of
+/// it; implemented by the generated input types, never by hand.
+pub trait HookEvent:
+    for<'de> serde::Deserialize<'de> + Send + Sized + 'static + crate::sealed::Sealed
+{
+    /// The answer a handler returns.
+    type Response: Default + Send + 'static;
+    /// The event's wire name (the same as `Event::NAME`).
+    const WIRE_NAME: &'static str;
+}
 
 /// What a hook answers when it cannot answer normally: bad input, a handler error, a panic or
 /// a missed deadline.
@@ -51,19 +61,6 @@ pub enum Outcome<R> {
     Failed(String),
 }
 
-/// Implemented by the companion type `#[cursor_hook]` generates next to each handler.
-pub trait Hook {
-    /// The event the handler answers.
-    type Event: Event;
-    /// The event's wire name; empty for the stand-in emitted next to a compile error, so one
-    /// mistake is not reported again as a duplicate event.
-    const EVENT_NAME: &'static str;
-    /// The handler's options.
-    const OPTIONS: HookOptions;
-    /// Calls the handler.
-    fn call(input: Self::Event) -> Outcome<<Self::Event as Event>::Response>;
-}
-
 /// What a handler of the event `E` may return: `E`'s response type `R` (`()` on observe-only
 /// events), an `Option` of it, or a `Result` of either. `#[cursor_hook]` checks a handler's
 /// return type against it, so its name and messages are what a wrong answer is reported with;
@@ -73,7 +70,7 @@ pub trait Hook {
     label = "expected `{R}`",
     note = "a `{E}` handler returns `{R}`, an `Option` of it (`None` is no opinion), or a `Result` of either whose error is answered by the failure policy"
 )]
-pub trait AnswerTo<E: Event, R = <E as Event>::Response> {
+pub trait AnswerTo<E: HookEvent, R = <E as HookEvent>::Response> {
     /// What the returned value means.
     fn into_outcome(self) -> Outcome<R>;
 }
@@ -81,7 +78,7 @@ pub trait AnswerTo<E: Event, R = <E as Event>::Response> {
 // Not recommended: a type that is no answer is reported as not `AnswerTo<E>`, without a list
 // of the generated conversions.
 #[diagnostic::do_not_recommend]
-impl<E: Event, T: crate::__private::IntoOutcome<E>> AnswerTo<E, E::Response> for T {
+impl<E: HookEvent, T: crate::__private::IntoOutcome<E>> AnswerTo<E, E::Response> for T {
     fn into_outcome(self) -> Outcome<E::Response> {
         crate::__private::IntoOutcome::into_outcome(self)
     }
@@ -102,7 +99,7 @@ pub trait InputOf<E> {
 }
 
 #[diagnostic::do_not_recommend]
-impl<E: Event> InputOf<E> for E {
+impl<E: HookEvent> InputOf<E> for E {
     fn from_event(event: E) -> Self {
         event
     }

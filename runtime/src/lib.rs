@@ -87,6 +87,7 @@ extern crate self as cursor_hooks;
 // (every answer, by the version rules).
 mod binary;
 pub mod capture;
+pub mod claude;
 mod de;
 pub mod event;
 mod extra;
@@ -234,6 +235,15 @@ pub mod prelude {
 
 mod sealed {
     pub trait Sealed {}
+}
+
+/// The editor a handler serves: which payloads it reads and which answers it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Host {
+    /// Cursor (`#[cursor_hook]`, `.cursor/hooks.json`).
+    Cursor,
+    /// Claude Code (`#[claude_hook]`, `.claude/settings.json`); Cursor runs these entries too.
+    ClaudeCode,
 }
 
 /// Used by the code `#[cursor_hook]` and `main!` generate. Not a public API.

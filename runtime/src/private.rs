@@ -2,9 +2,9 @@
 //! public API: names here change without notice.
 
 pub use crate::binary::main;
-pub use crate::hook::{FailPolicy, Hook, HookOptions, LoopLimit, Outcome};
+pub use crate::hook::{FailPolicy, HookEvent, HookOptions, LoopLimit, Outcome};
 pub use crate::record::{bytes as record_bytes, len as record_len};
-pub use crate::respond::{respond, same_text, Entry, Settings};
+pub use crate::respond::{respond, same_text, Entry, Hook, Settings};
 
 /// Whether two handlers answer the same event: equal and non-empty wire names (a stand-in's is
 /// empty, so one mistake is not reported again as a duplicate).
@@ -26,7 +26,7 @@ pub const fn is_unlisted<T>(value: &T) -> bool {
 /// Turns what a handler returns into an [`Outcome`]; implemented by the generated code for each
 /// event's answers. Handlers are checked against [`AnswerTo`](crate::AnswerTo), whose errors name
 /// only public things.
-pub trait IntoOutcome<E: crate::Event> {
+pub trait IntoOutcome<E: HookEvent> {
     /// The conversion.
     fn into_outcome(self) -> Outcome<E::Response>;
 }

@@ -12,7 +12,8 @@
 //! - that JSON: one object per handler,
 //!   `[{"event":"preToolUse","handler":"guard","timeout":5,"matcher":"Shell","failClosed":true}]`,
 //!   with `timeout`, `matcher`, `failClosed` (only when `true`) and `loop_limit` (a count, or
-//!   `null` for no limit) present only when the handler sets them, named as in `hooks.json`.
+//!   `null` for no limit) present only when the handler sets them, named as in `hooks.json`,
+//!   and `"host":"claude-code"` on a Claude Code handler (absent means Cursor).
 //!
 //! ```
 //! use cursor_hooks::record::{self, Handler};
@@ -32,6 +33,7 @@
 //!     matcher: None,
 //!     fail_closed: false,
 //!     loop_limit: Some(Some(1)),
+//!     host: cursor_hooks::Host::Cursor,
 //! }]);
 //! assert_eq!(record::read(b"#!/bin/sh\necho '{}'\n"), Ok(None));
 //! ```
@@ -39,7 +41,11 @@
 use crate::hook::{FailPolicy, LoopLimit};
 use crate::hooks_json::BINARY_MARKER;
 use crate::respond::Entry;
+use crate::Host;
 use serde_json::Value;
+
+/// The record's `host` value of a Claude Code handler.
+const CLAUDE_CODE: &str = "claude-code";
 
 /// One handler as a binary's record lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +62,8 @@ pub struct Handler {
     pub fail_closed: bool,
     /// `loop_limit`: `Some(None)` is `null` (no limit).
     pub loop_limit: Option<Option<u32>>,
+    /// The editor the handler serves (`"host":"claude-code"`; absent is Cursor).
+    pub host: Host,
 }
 
 /// The handlers recorded in a file's bytes: `Ok(None)` when the file carries no
@@ -120,6 +128,10 @@ fn handler(value: &Value) -> Result<Handler, String> {
         matcher: text("matcher"),
         fail_closed: value.get("failClosed") == Some(&Value::Bool(true)),
         loop_limit: value.get("loop_limit").map(count),
+        host: match value.get("host").and_then(Value::as_str) {
+            Some(CLAUDE_CODE) => Host::ClaudeCode,
+            _ => Host::Cursor,
+        },
         event,
     })
 }
@@ -189,6 +201,10 @@ const fn write_json(entries: &[Entry], out: &mut Out<'_>) {
             }
             Some(LoopLimit::Unlimited) => out.str(",\"loop_limit\":null"),
             None => {}
+        }
+        if let Host::ClaudeCode = entry.info.host {
+            out.str(",\"host\":");
+            out.json_str(CLAUDE_CODE);
         }
         out.byte(b'}');
         i += 1;
@@ -273,7 +289,8 @@ impl<'a> Out<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hook::{Hook, HookOptions, Outcome};
+    use crate::hook::{HookOptions, Outcome};
+    use crate::respond::Hook;
 
     struct Guard;
     impl Hook for Guard {
@@ -287,6 +304,7 @@ mod tests {
             loop_limit: None,
             keep_ask: false,
         };
+        const ENTRY: Entry = Entry::cursor::<Self>();
         fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
             unreachable!()
         }
@@ -304,12 +322,13 @@ mod tests {
             loop_limit: Some(LoopLimit::Unlimited),
             keep_ask: false,
         };
+        const ENTRY: Entry = Entry::cursor::<Self>();
         fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
             unreachable!()
         }
     }
 
-    const ENTRIES: &[Entry] = &[Entry::of::<Guard>(), Entry::of::<Verify>()];
+    const ENTRIES: &[Entry] = &[Entry::cursor::<Guard>(), Entry::cursor::<Verify>()];
     static RECORD: [u8; len(ENTRIES)] = bytes(ENTRIES);
 
     #[test]
@@ -328,6 +347,7 @@ mod tests {
                     matcher: Some("^Shell$|\"q\"\\.\t".into()),
                     fail_closed: true,
                     loop_limit: None,
+                    host: Host::Cursor,
                 },
                 Handler {
                     event: "stop".into(),
@@ -336,6 +356,7 @@ mod tests {
                     matcher: None,
                     fail_closed: false,
                     loop_limit: Some(None),
+                    host: Host::Cursor,
                 },
             ]
         );

@@ -123,7 +123,7 @@ impl Rendered {
 
 /// A stderr note is one line: control characters (a newline in an event name, a multi-line
 /// panic message) are written escaped.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     if !text.contains(char::is_control) {
         return text.to_owned();
     }
@@ -140,7 +140,8 @@ fn one_line(text: &str) -> String {
 
 /// What rendering needs to know about the payload and the hook.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct RenderContext<'a> {
+#[doc(hidden)]
+pub struct RenderContext<'a> {
     /// The event's wire name.
     pub(crate) event: &'static str,
     /// The Cursor build that sent the payload.
@@ -243,7 +244,7 @@ impl<'a> Writer<'a> {
     }
 }
 
-struct Fields<'a>(&'a [(&'static str, Value)]);
+pub(crate) struct Fields<'a>(pub(crate) &'a [(&'static str, Value)]);
 
 impl Serialize for Fields<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

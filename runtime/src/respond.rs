@@ -4,14 +4,31 @@
 //! Every answer, the handler's or the failure policy's (bad input, `Err`, panic, deadline), is
 //! a typed response rendered by [`render`], so the version rules apply to all of them.
 
-use crate::event::{Category, Common, Event};
-use crate::hook::{FailPolicy, Hook, HookOptions, Outcome};
+use crate::event::{Category, Event};
+use crate::hook::{FailPolicy, HookEvent, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
 use crate::render::{legacy_format, render, RenderContext, Rendered, Response};
 use crate::spec::EVENTS;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
+
+/// Implemented by the companion type `#[cursor_hook]` (or `#[claude_hook]`) generates next to
+/// each handler.
+pub trait Hook {
+    /// The event the handler answers.
+    type Event: HookEvent;
+    /// The event's wire name; empty for the stand-in emitted next to a compile error, so one
+    /// mistake is not reported again as a duplicate event.
+    const EVENT_NAME: &'static str;
+    /// The handler's options.
+    const OPTIONS: HookOptions;
+    /// How `main!` lists it: `Entry::cursor::<Self>()` or `Entry::claude::<Self>()`, which
+    /// picks the host whose payloads and answers it reads and writes.
+    const ENTRY: Entry;
+    /// Calls the handler.
+    fn call(input: Self::Event) -> Outcome<<Self::Event as HookEvent>::Response>;
+}
 
 /// One handler of a binary, as `cursor_hooks::main!` lists it.
 ///
@@ -23,7 +40,7 @@ pub struct Entry {
     pub(crate) info: EntryEvent,
     pub(crate) options: HookOptions,
     answer: fn(&[u8], &Settings) -> Tried,
-    block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
+    pub(crate) block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
 }
 
 /// What an entry knows of its event.
@@ -31,8 +48,12 @@ pub struct Entry {
 pub(crate) struct EntryEvent {
     /// The wire name.
     pub(crate) name: &'static str,
-    /// What kind of answer it accepts.
-    pub(crate) category: Category,
+    /// The host whose payloads the handler reads.
+    pub(crate) host: crate::Host,
+    /// A Claude entry: the Cursor event Cursor runs it as (`preToolUse`); empty otherwise.
+    pub(crate) cursor_name: &'static str,
+    /// What the failure policy's block writes, for its stderr line (`deny`).
+    pub(crate) blocked_as: &'static str,
 }
 
 impl std::fmt::Debug for Entry {
@@ -45,7 +66,7 @@ impl std::fmt::Debug for Entry {
 }
 
 /// What one handler made of a payload.
-enum Tried {
+pub(crate) enum Tried {
     /// The answer (including answers by the failure policy for handler failures).
     Answered(Rendered),
     /// The payload did not parse as this event's input.
@@ -55,19 +76,60 @@ enum Tried {
 }
 
 impl Entry {
-    /// The entry for a handler's companion type.
-    pub const fn of<H: Hook>() -> Entry {
+    /// The entry of a Cursor handler's companion type (`Hook::ENTRY` of `#[cursor_hook]`).
+    pub const fn cursor<H: Hook>() -> Entry
+    where
+        H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
+    {
         Entry {
             info: entry_event(<H::Event as Event>::NAME),
             options: H::OPTIONS,
             answer: answer::<H>,
-            block: block::<<H::Event as Event>::Response>,
+            block: block::<<H::Event as HookEvent>::Response>,
         }
+    }
+
+    /// The entry of a Claude Code handler's companion type (`Hook::ENTRY` of `#[claude_hook]`).
+    pub const fn claude<H: Hook>() -> Entry
+    where
+        H::Event: crate::claude::Event
+            + HookEvent<Response = <H::Event as crate::claude::Event>::Response>,
+    {
+        use crate::claude::response::Response as _;
+        type Answer<H> = <<H as Hook>::Event as HookEvent>::Response;
+        Entry {
+            info: EntryEvent {
+                name: <H::Event as crate::claude::Event>::NAME,
+                host: crate::Host::ClaudeCode,
+                cursor_name: match <H::Event as crate::claude::Event>::CURSOR_EVENT {
+                    Some(name) => name,
+                    None => "",
+                },
+                blocked_as: <Answer<H>>::BLOCKED_AS,
+            },
+            options: H::OPTIONS,
+            answer: claude_answer::<H>,
+            block: crate::claude::render::block::<Answer<H>>,
+        }
+    }
+
+    /// The same as [`Entry::cursor`] (the name of earlier versions).
+    #[doc(hidden)]
+    pub const fn of<H: Hook>() -> Entry
+    where
+        H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
+    {
+        Entry::cursor::<H>()
     }
 
     /// The event's wire name.
     pub fn event(&self) -> &'static str {
         self.info.name
+    }
+
+    /// The host whose payloads and answers the handler reads and writes.
+    pub fn host(&self) -> crate::Host {
+        self.info.host
     }
 
     /// The handler's options.
@@ -83,7 +145,12 @@ const fn entry_event(name: &str) -> EntryEvent {
         if same_text(EVENTS[i].name, name) {
             return EntryEvent {
                 name: EVENTS[i].name,
-                category: EVENTS[i].category,
+                host: crate::Host::Cursor,
+                cursor_name: "",
+                blocked_as: match EVENTS[i].category {
+                    Category::PromptGate => "continue: false",
+                    _ => "deny",
+                },
             };
         }
         i += 1;
@@ -216,8 +283,7 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
     }
     // Fast path: take the name where it stands (the CLI writes it last, after any large field)
     // and let the handler's typed parse, which reads it properly, confirm it. One pass.
-    let sniffed = sniff_event_name(payload)
-        .and_then(|name| entries.iter().find(|entry| entry.info.name == name));
+    let sniffed = sniff_event_name(payload).and_then(|name| find_entry(entries, name));
     let mut first_try = None;
     if let Some(entry) = sniffed {
         match (entry.answer)(payload, settings) {
@@ -260,9 +326,15 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
             return failure(only, binary_policy, &problem, None);
         }
     };
-    let Some(entry) = entries.iter().find(|entry| entry.info.name == name) else {
+    let Some(entry) = find_entry(entries, &name) else {
         let why = if is_known_event(&name) {
             format!("this binary has no handler for `{name}`")
+        } else if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            // Claude Code's names are PascalCase, Cursor's camelCase.
+            format!(
+                "this binary has no handler for the Claude Code event `{}`",
+                truncate(&name)
+            )
         } else {
             format!("`{}` is not an event this version knows", truncate(&name))
         };
@@ -285,6 +357,18 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
             failure(Some(entry), entry.options.fail, problem, None)
         }
     }
+}
+
+/// The handler of the payload's event: the entry of that event, else a Claude entry that
+/// Cursor runs as that event (a Cursor payload for a Claude handler).
+fn find_entry<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
+    entries
+        .iter()
+        .find(|entry| entry.info.name == name)
+        .or_else(|| {
+            let cursor = |entry: &&Entry| !name.is_empty() && entry.info.cursor_name == name;
+            entries.iter().find(cursor)
+        })
 }
 
 /// Whether the payload has one `hook_event_name` key, so the sniffed name is the event's.
@@ -326,7 +410,7 @@ fn utf8(payload: &[u8]) -> Result<Cow<'_, [u8]>, &'static str> {
 
 /// The value of the last `"hook_event_name"` key in the bytes, when it is a plain string. Only
 /// a guess (the key could sit in a nested object): the typed parse confirms it.
-fn sniff_event_name(payload: &[u8]) -> Option<&str> {
+pub(crate) fn sniff_event_name(payload: &[u8]) -> Option<&str> {
     const KEY: &[u8] = b"\"hook_event_name\"";
     // Backward from quote to quote rather than window by window: the first quote that starts
     // the key is its last occurrence (~3,000 instructions fewer on a 560-byte payload).
@@ -349,34 +433,83 @@ fn sniff_event_name(payload: &[u8]) -> Option<&str> {
         .flatten()
 }
 
-fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried {
+fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried
+where
+    H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
+{
     let input: H::Event = match serde_json::from_slice(payload) {
         Ok(input) => input,
         Err(error) => return Tried::Unreadable(error),
     };
-    const { &Entry::of::<H>() }.run::<H>(input, settings)
+    let common = input.common();
+    let Some(run) = Run::start(
+        const { &Entry::cursor::<H>() },
+        &common.hook_event_name,
+        &common.cursor_version,
+        common.model.is_some(),
+        settings,
+    ) else {
+        return Tried::OtherEvent;
+    };
+    let drift = ignored_notes(run.entry, input.extra());
+    run.call::<H>(input, drift, render)
 }
 
-impl Entry {
-    /// Runs the handler on its parsed input. Everything that does not depend on the event's
-    /// types lives in `Run`, compiled once rather than once per handler.
-    fn run<H: Hook>(&'static self, input: H::Event, settings: &Settings) -> Tried {
-        let Some(run) = Run::start(self, input.common(), settings) else {
-            return Tried::OtherEvent;
-        };
-        let on_abort = cfg!(panic = "abort").then(|| run.abort_answer());
-        let drift = ignored_notes(self, input.extra());
+/// A Claude entry's answer to a payload: Claude Code's own, or one Cursor sent for the event it
+/// runs the entry as (then read from Cursor's shape and answered in the form Cursor reads).
+fn claude_answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried
+where
+    H::Event:
+        crate::claude::Event + HookEvent<Response = <H::Event as crate::claude::Event>::Response>,
+{
+    use crate::claude::{cursor, render, Event};
+    use crate::version::CursorVersion;
+    let entry = const { &Entry::claude::<H>() };
+    let from_cursor = <H::Event as Event>::CURSOR_EVENT
+        .is_some_and(|cursor| sniff_event_name(payload) == Some(cursor));
+    let (input, event, version, has_model) = if from_cursor {
+        match cursor::read::<H::Event>(payload) {
+            Ok(read) => (read.input, read.event, read.version, read.has_model),
+            Err(error) => return Tried::Unreadable(error),
+        }
+    } else {
+        match serde_json::from_slice::<H::Event>(payload) {
+            Ok(input) => {
+                let event = input.common().hook_event_name.clone();
+                (input, event, CursorVersion::Missing, false)
+            }
+            Err(error) => return Tried::Unreadable(error),
+        }
+    };
+    let Some(run) = Run::start(entry, &event, &version, has_model, settings) else {
+        return Tried::OtherEvent;
+    };
+    let drift = ignored_notes(entry, input.extra());
+    run.call::<H>(input, drift, render::render)
+}
+
+impl Run {
+    /// Runs the handler on its parsed input, rendering its answer with `render`. Everything
+    /// that does not depend on the event's types lives in `Run`, compiled once rather than
+    /// once per handler.
+    pub(crate) fn call<H: Hook>(
+        self,
+        input: H::Event,
+        drift: Vec<String>,
+        render: impl FnOnce(&<H::Event as HookEvent>::Response, RenderContext<'_>) -> Rendered,
+    ) -> Tried {
+        let on_abort = cfg!(panic = "abort").then(|| self.abort_answer());
         let rendered = match capture_panics(|| H::call(input), on_abort) {
-            Ok(Outcome::Answer(response)) => render(&response, run.render_context()),
-            Ok(Outcome::Failed(error)) => run.failed("failed", &error),
-            Err(message) => run.failed("panicked", &message),
+            Ok(Outcome::Answer(response)) => render(&response, self.render_context()),
+            Ok(Outcome::Failed(error)) => self.failed("failed", &error),
+            Err(message) => self.failed("panicked", &message),
         };
         Tried::Answered(with_notes_first(drift, rendered))
     }
 }
 
 /// One stderr line per known field that was read as absent because of its type.
-fn ignored_notes(entry: &Entry, extra: &crate::extra::Extra) -> Vec<String> {
+pub(crate) fn ignored_notes(entry: &Entry, extra: &crate::extra::Extra) -> Vec<String> {
     extra
         .ignored()
         .iter()
@@ -394,25 +527,39 @@ fn with_notes_first(mut notes: Vec<String>, mut rendered: Rendered) -> Rendered 
 }
 
 /// One handler's run, past the parse: what rendering and the failure policy need.
-struct Run {
+pub(crate) struct Run {
     entry: &'static Entry,
+    /// The payload's event name: the entry's, or for a Claude entry the Cursor event Cursor
+    /// ran it as (then the answer takes the form Cursor reads).
+    event: &'static str,
     version: crate::version::CursorVersion,
     legacy_format: bool,
     _deadline: Option<Deadline>,
 }
 
 impl Run {
-    /// `None` when the payload names another event than the handler's.
+    /// `None` when the payload (`event`, `version`, whether it has a `model`) names another
+    /// event than the handler's.
     #[inline(never)]
-    fn start(entry: &'static Entry, common: &Common, settings: &Settings) -> Option<Run> {
-        let name = entry.info.name;
-        if common.hook_event_name != name {
+    pub(crate) fn start(
+        entry: &'static Entry,
+        event: &str,
+        version: &crate::version::CursorVersion,
+        has_model: bool,
+        settings: &Settings,
+    ) -> Option<Run> {
+        let name = if event == entry.info.name {
+            entry.info.name
+        } else if !event.is_empty() && event == entry.info.cursor_name {
+            entry.info.cursor_name
+        } else {
             return None;
-        }
+        };
         let mut run = Run {
             entry,
-            version: common.cursor_version.clone(),
-            legacy_format: legacy_format(name, &common.cursor_version, common.model.is_some()),
+            event: name,
+            version: version.clone(),
+            legacy_format: legacy_format(name, version, has_model),
             _deadline: None,
         };
         if let Some(seconds) = entry.options.timeout {
@@ -443,6 +590,7 @@ impl Run {
         }
         let run = Run {
             entry: self.entry,
+            event: self.event,
             version: self.version.clone(),
             legacy_format: self.legacy_format,
             _deadline: None,
@@ -452,7 +600,7 @@ impl Run {
 
     fn render_context(&self) -> RenderContext<'_> {
         RenderContext {
-            event: self.entry.info.name,
+            event: self.event,
             version: &self.version,
             legacy_format: self.legacy_format,
             keep_ask: self.entry.options.keep_ask,
@@ -631,11 +779,7 @@ pub(crate) fn failure(
         let mut rendered = (entry.block)(reason, ctx.unwrap_or(&unread))?;
         // Notes of the renderer (a field the 1.7 format lacks) are not this answer's news.
         rendered.stderr.clear();
-        let what = match entry.info.category {
-            Category::PromptGate => "continue: false",
-            _ => "deny",
-        };
-        Some((rendered, what))
+        Some((rendered, entry.info.blocked_as))
     });
     match blocked {
         Some((rendered, what)) => {
@@ -705,6 +849,7 @@ mod tests {
             }));
             let run = Run {
                 entry,
+                event: entry.info.name,
                 version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
                 legacy_format: false,
                 _deadline: None,

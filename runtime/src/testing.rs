@@ -31,9 +31,9 @@
 //! process) and capture mode; test those on the built binary.
 
 use crate::capture::{CaptureLine, CapturedAnswer, REPLAYING};
-use crate::event::Event;
-use crate::hook::Hook;
+use crate::hook::HookEvent;
 use crate::render::{legacy_format, RenderContext, Response};
+use crate::respond::Hook;
 use crate::respond::{respond, Settings};
 use crate::version::CursorVersion;
 use serde_json::{Map, Value};
@@ -52,7 +52,7 @@ pub struct Fixture<E> {
     event: PhantomData<fn() -> E>,
 }
 
-impl<E: Event> Fixture<E> {
+impl<E: HookEvent> Fixture<E> {
     pub(crate) fn from_json(payload: Value) -> Self {
         let Value::Object(payload) = payload else {
             unreachable!("fixtures are generated as objects")
@@ -106,8 +106,9 @@ impl<E: Event> Fixture<E> {
     /// The typed input, as a handler receives it. Panics when the payload does not parse
     /// (a test that removed a required field should [`run`] it instead).
     pub fn build(&self) -> E {
-        serde_json::from_value(self.to_value())
-            .unwrap_or_else(|error| panic!("the `{}` fixture does not parse: {error}", E::NAME))
+        serde_json::from_value(self.to_value()).unwrap_or_else(|error| {
+            panic!("the `{}` fixture does not parse: {error}", E::WIRE_NAME)
+        })
     }
 }
 
@@ -118,13 +119,13 @@ pub trait Payload {
     fn into_bytes(self) -> Vec<u8>;
 }
 
-impl<E: Event> Payload for Fixture<E> {
+impl<E: HookEvent> Payload for Fixture<E> {
     fn into_bytes(self) -> Vec<u8> {
         self.to_json().into_bytes()
     }
 }
 
-impl<E: Event> Payload for &Fixture<E> {
+impl<E: HookEvent> Payload for &Fixture<E> {
     fn into_bytes(self) -> Vec<u8> {
         self.to_json().into_bytes()
     }
@@ -212,12 +213,12 @@ impl Rendered {
 /// One handler, for [`run_all`]: `testing::handler::<guard>()`.
 #[must_use]
 pub fn handler<H: Hook>() -> Entry {
-    Entry::of::<H>()
+    H::ENTRY
 }
 
 /// Answers `payload` with one handler, as its binary would.
 pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
-    run_all(&[Entry::of::<H>()], payload)
+    run_all(&[H::ENTRY], payload)
 }
 
 /// Answers `payload` with several handlers, as a `main!(a, b, ...)` binary would.

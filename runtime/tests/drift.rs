@@ -195,7 +195,9 @@ fn wrong_values(ty: InputType) -> Vec<(&'static str, &'static str)> {
         InputType::Number => &[("\"fast\"", "a string"), ("true", "a bool")],
         InputType::StringList => &[("\"x\"", "a string"), ("[1]", "a list")],
         InputType::StringMap => &[("\"x\"", "a string"), ("{\"k\":1}", "an object")],
-        InputType::Attachments
+        InputType::Object => &[("\"x\"", "a string"), ("[1]", "a list")],
+        InputType::ObjectList
+        | InputType::Attachments
         | InputType::FileEdits
         | InputType::TabEdits
         | InputType::ModelParams => &[("\"x\"", "a string"), ("[5]", "a list")],

@@ -40,7 +40,23 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
         let path = file.unwrap().path();
         let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
         if path.is_dir() {
-            continue;
+            // A folder is one module (its `mod.rs` and the files under it); `gen/` is the
+            // generated bodies of other modules.
+            if name != "gen" {
+                let mut text = String::new();
+                let mut folders = vec![path];
+                while let Some(folder) = folders.pop() {
+                    for file in std::fs::read_dir(&folder).unwrap() {
+                        let path = file.unwrap().path();
+                        if path.is_dir() {
+                            folders.push(path);
+                        } else if path.extension().is_some_and(|e| e == "rs") {
+                            text.push_str(&std::fs::read_to_string(&path).unwrap());
+                        }
+                    }
+                }
+                read(name, text);
+            }
         } else if name != "lib" {
             // lib.rs is the crate's face: it declares and re-exports every module.
             read(name, std::fs::read_to_string(&path).unwrap());

@@ -210,6 +210,10 @@ impl Event for SessionStart {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for SessionStart {
+    type Response = crate::response::SessionStartResponse;
+    const WIRE_NAME: &'static str = "sessionStart";
+}
 
 impl<'de> serde::Deserialize<'de> for SessionStart {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -323,6 +327,10 @@ impl Event for SessionEnd {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for SessionEnd {
+    type Response = ();
+    const WIRE_NAME: &'static str = "sessionEnd";
 }
 
 impl<'de> serde::Deserialize<'de> for SessionEnd {
@@ -464,6 +472,10 @@ impl Event for PreToolUse {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for PreToolUse {
+    type Response = crate::response::PreToolUseResponse;
+    const WIRE_NAME: &'static str = "preToolUse";
+}
 
 impl<'de> serde::Deserialize<'de> for PreToolUse {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -603,6 +615,10 @@ impl Event for PostToolUse {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for PostToolUse {
+    type Response = crate::response::PostToolUseResponse;
+    const WIRE_NAME: &'static str = "postToolUse";
 }
 
 impl<'de> serde::Deserialize<'de> for PostToolUse {
@@ -763,6 +779,10 @@ impl Event for PostToolUseFailure {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for PostToolUseFailure {
+    type Response = crate::response::PostToolUseFailureResponse;
+    const WIRE_NAME: &'static str = "postToolUseFailure";
 }
 
 impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
@@ -946,6 +966,10 @@ impl Event for SubagentStart {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for SubagentStart {
+    type Response = crate::response::SubagentStartResponse;
+    const WIRE_NAME: &'static str = "subagentStart";
 }
 
 impl<'de> serde::Deserialize<'de> for SubagentStart {
@@ -1147,6 +1171,10 @@ impl Event for SubagentStop {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for SubagentStop {
+    type Response = crate::response::SubagentStopResponse;
+    const WIRE_NAME: &'static str = "subagentStop";
 }
 
 impl<'de> serde::Deserialize<'de> for SubagentStop {
@@ -1353,6 +1381,10 @@ impl Event for BeforeShellExecution {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for BeforeShellExecution {
+    type Response = crate::response::BeforeShellExecutionResponse;
+    const WIRE_NAME: &'static str = "beforeShellExecution";
+}
 
 impl<'de> serde::Deserialize<'de> for BeforeShellExecution {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -1471,6 +1503,10 @@ impl Event for AfterShellExecution {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for AfterShellExecution {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterShellExecution";
 }
 
 impl<'de> serde::Deserialize<'de> for AfterShellExecution {
@@ -1608,6 +1644,10 @@ impl Event for BeforeMCPExecution {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for BeforeMCPExecution {
+    type Response = crate::response::BeforeMCPExecutionResponse;
+    const WIRE_NAME: &'static str = "beforeMCPExecution";
 }
 
 impl<'de> serde::Deserialize<'de> for BeforeMCPExecution {
@@ -1766,6 +1806,10 @@ impl Event for AfterMCPExecution {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for AfterMCPExecution {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterMCPExecution";
+}
 
 impl<'de> serde::Deserialize<'de> for AfterMCPExecution {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -1910,6 +1954,10 @@ impl Event for BeforeReadFile {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for BeforeReadFile {
+    type Response = crate::response::BeforeReadFileResponse;
+    const WIRE_NAME: &'static str = "beforeReadFile";
+}
 
 impl<'de> serde::Deserialize<'de> for BeforeReadFile {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -2023,6 +2071,10 @@ impl Event for AfterFileEdit {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for AfterFileEdit {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterFileEdit";
+}
 
 impl<'de> serde::Deserialize<'de> for AfterFileEdit {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -2130,6 +2182,10 @@ impl Event for BeforeSubmitPrompt {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for BeforeSubmitPrompt {
+    type Response = crate::response::BeforeSubmitPromptResponse;
+    const WIRE_NAME: &'static str = "beforeSubmitPrompt";
 }
 
 impl<'de> serde::Deserialize<'de> for BeforeSubmitPrompt {
@@ -2255,6 +2311,10 @@ impl Event for AfterAgentResponse {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for AfterAgentResponse {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterAgentResponse";
 }
 
 impl<'de> serde::Deserialize<'de> for AfterAgentResponse {
@@ -2385,6 +2445,10 @@ impl Event for AfterAgentThought {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for AfterAgentThought {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterAgentThought";
+}
 
 impl<'de> serde::Deserialize<'de> for AfterAgentThought {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -2506,6 +2570,10 @@ impl Event for PreCompact {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for PreCompact {
+    type Response = crate::response::PreCompactResponse;
+    const WIRE_NAME: &'static str = "preCompact";
 }
 
 impl<'de> serde::Deserialize<'de> for PreCompact {
@@ -2670,6 +2738,10 @@ impl Event for Stop {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for Stop {
+    type Response = crate::response::StopResponse;
+    const WIRE_NAME: &'static str = "stop";
+}
 
 impl<'de> serde::Deserialize<'de> for Stop {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -2806,6 +2878,10 @@ impl Event for BeforeTabFileRead {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for BeforeTabFileRead {
+    type Response = crate::response::BeforeTabFileReadResponse;
+    const WIRE_NAME: &'static str = "beforeTabFileRead";
+}
 
 impl<'de> serde::Deserialize<'de> for BeforeTabFileRead {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -2914,6 +2990,10 @@ impl Event for AfterTabFileEdit {
         &self.extra
     }
 }
+impl crate::hook::HookEvent for AfterTabFileEdit {
+    type Response = ();
+    const WIRE_NAME: &'static str = "afterTabFileEdit";
+}
 
 impl<'de> serde::Deserialize<'de> for AfterTabFileEdit {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -3012,6 +3092,10 @@ impl Event for WorkspaceOpen {
     fn extra(&self) -> &Extra {
         &self.extra
     }
+}
+impl crate::hook::HookEvent for WorkspaceOpen {
+    type Response = crate::response::WorkspaceOpenResponse;
+    const WIRE_NAME: &'static str = "workspaceOpen";
 }
 
 impl<'de> serde::Deserialize<'de> for WorkspaceOpen {

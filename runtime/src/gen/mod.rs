@@ -1,5 +1,12 @@
 //! Code generated from `spec/` by `cargo run -p cursor-hooks-codegen`; never edited by hand.
 
+/// Claude Code's types, from `spec/claude-code/events.json`.
+pub(crate) mod claude {
+    pub(crate) mod events;
+    pub(crate) mod fixtures;
+    pub(crate) mod outcomes;
+    pub(crate) mod responses;
+}
 pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;

@@ -1,0 +1,646 @@
+//! Every settings file Claude Code reads for a project, in priority order (managed, local,
+//! project, user, then the plugins given), read with Claude Code's own rules from
+//! `spec/claude-code/`: its PascalCase events, its nesting (`matcher` + `hooks` groups), its
+//! handler types and their keys. Each hook is a [`Hook`] whose `event` is Claude Code's name.
+
+use super::{read_text, Locations};
+use crate::findings::{segment, Finding, HostName, Severity};
+use crate::host::{self, Format};
+use crate::parse::{kind, read_json, ConfigFile, Hook};
+use cursor_hooks_spec::claude::{self, matcher::Verdict, EventInfo};
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+
+/// Overrides the managed settings file's path. For tests, which must not read the machine's real
+/// managed settings; set it to a path that does not exist to skip the source.
+pub const MANAGED_VARIABLE: &str = "CURSOR_HOOKS_CLAUDE_MANAGED_FILE";
+
+/// A plugin's manifest, whose `hooks` Claude Code reads when the plugin has no
+/// `hooks/hooks.json` (spec/claude-code/host.json, `config_sources` `plugin`, its notes).
+const PLUGIN_MANIFEST: &str = ".claude-plugin/plugin.json";
+
+/// Every file Claude Code would read, highest priority first.
+pub fn load(locations: &Locations) -> Vec<ConfigFile> {
+    let mut files = Vec::new();
+    for source in &host::claude().config_sources {
+        let Some(template) = source.path_template() else {
+            continue;
+        };
+        let mut candidates: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
+        if source.name == "managed" {
+            let path = std::env::var_os(MANAGED_VARIABLE)
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(template));
+            candidates.push((path, None));
+        } else if source.format == "plugin" {
+            for plugin in &locations.plugins {
+                candidates.push((plugin.clone(), Some(plugin.clone())));
+            }
+        } else if source.format != "settings" {
+            // Skill and subagent frontmatter is not a settings file.
+            continue;
+        } else if template.contains("{home}") {
+            let Some(home) = &locations.home else {
+                continue;
+            };
+            candidates.push((
+                PathBuf::from(template.replace("{home}", &home.display().to_string())),
+                None,
+            ));
+        } else if template.contains("{project}") {
+            candidates.push((
+                PathBuf::from(
+                    template.replace("{project}", &locations.project.display().to_string()),
+                ),
+                None,
+            ));
+        } else {
+            // `--settings`: given on Claude Code's command line, not a file of the project.
+            continue;
+        }
+        for (path, plugin_root) in candidates {
+            if let Some(file) = read_source(&source.name, &path, plugin_root, locations) {
+                files.push(file);
+            }
+        }
+    }
+    files
+}
+
+fn read_source(
+    name: &str,
+    path: &Path,
+    plugin_root: Option<PathBuf>,
+    locations: &Locations,
+) -> Option<ConfigFile> {
+    let (path, format, text) = match &plugin_root {
+        Some(root) => match plugin_file(root)? {
+            Ok((path, format)) => {
+                let text = read_text(&path).transpose()?;
+                (path, format, text)
+            }
+            Err(why) => (root.clone(), Format::Plugin, Err(why)),
+        },
+        None => (
+            path.to_path_buf(),
+            Format::ClaudeSettings,
+            read_text(path).transpose()?,
+        ),
+    };
+    let mut file = ConfigFile {
+        source: name.to_owned(),
+        format,
+        path: path.clone(),
+        // Claude Code starts every hook in its working directory, the project.
+        cwd: locations.project.clone(),
+        plugin_root,
+        findings: Vec::new(),
+        voided: false,
+        hooks: Vec::new(),
+    };
+    match text {
+        Ok(text) => parse(&mut file, &text),
+        Err(why) => file.findings.push(Finding::voiding(
+            &path,
+            "",
+            format!("{why}: Claude Code cannot load its hooks"),
+        )),
+    }
+    file.voided = file
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && f.voids);
+    for finding in &mut file.findings {
+        finding.host = HostName::ClaudeCode;
+    }
+    Some(file)
+}
+
+/// A Claude Code plugin's hooks: its `hooks/hooks.json`, else its manifest's `hooks`; `None`
+/// when it has neither, an error when the folder itself is missing.
+fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
+    if !root.is_dir() {
+        return Some(Err(
+            "this plugin folder does not exist or is not a folder".to_owned()
+        ));
+    }
+    let hooks_file = root.join("hooks").join("hooks.json");
+    if hooks_file.symlink_metadata().is_ok() {
+        return Some(Ok((hooks_file, Format::ClaudeSettings)));
+    }
+    let manifest = root.join(PLUGIN_MANIFEST);
+    manifest
+        .symlink_metadata()
+        .is_ok()
+        .then_some(Ok((manifest, Format::Plugin)))
+}
+
+/// Fills `file.hooks` and `file.findings` from a settings file's (or plugin file's) text.
+pub fn parse(file: &mut ConfigFile, text: &str) {
+    let path = file.path.clone();
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => {
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                "",
+                "starts with a UTF-8 byte-order mark (BOM), which strict JSON readers reject; save it as UTF-8 without a BOM",
+            ));
+            rest
+        }
+        None => text,
+    };
+    let value = match read_json(file, text) {
+        Ok(value) => value,
+        Err(e) => {
+            file.findings.push(Finding::voiding(
+                &path,
+                "",
+                format!("not valid JSON ({e}): Claude Code loads none of its hooks"),
+            ));
+            return;
+        }
+    };
+    let Some(object) = value.as_object() else {
+        file.findings.push(Finding::voiding(
+            &path,
+            "",
+            format!(
+                "the file is {}, expected a settings object (`{{ \"hooks\": {{ ... }} }}`): Claude Code loads none of its hooks",
+                kind(&value)
+            ),
+        ));
+        return;
+    };
+    if object.get("disableAllHooks") == Some(&Value::Bool(true)) {
+        let rule = host::claude()
+            .loading_rule("disable-all")
+            .map(|r| r.rule.as_str())
+            .unwrap_or_default();
+        file.findings.push(Finding::new(
+            Severity::Warning,
+            &path,
+            "/disableAllHooks",
+            format!(
+                "`disableAllHooks` is true: Claude Code runs no hook while this holds ({rule})"
+            ),
+        ));
+    }
+    if file.source == "managed" && object.get("allowManagedHooksOnly") == Some(&Value::Bool(true)) {
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            "/allowManagedHooksOnly",
+            "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
+        ));
+    }
+    let root_key = &host::claude().shape.root_key;
+    let (events, base) = match (file.format, object.get(root_key)) {
+        (_, None) => return,
+        // A plugin manifest's `hooks`: the events inline, a settings-shaped object, or a path.
+        (Format::Plugin, Some(Value::Object(inner))) if !inner.contains_key(root_key) => {
+            (Value::Object(inner.clone()), format!("/{root_key}"))
+        }
+        (Format::Plugin, Some(Value::Object(inner))) => {
+            (inner[root_key].clone(), format!("/{root_key}/{root_key}"))
+        }
+        (Format::Plugin, Some(_)) => {
+            file.findings.push(Finding::new(
+                Severity::Note,
+                &path,
+                &format!("/{root_key}"),
+                "`hooks` names another file here; only inline hooks and hooks/hooks.json are checked",
+            ));
+            return;
+        }
+        (_, Some(events)) => (events.clone(), format!("/{root_key}")),
+    };
+    let Some(events) = events.as_object() else {
+        file.findings.push(Finding::voiding(
+            &path,
+            &base,
+            format!(
+                "`hooks` is {}, not an object of event names: Claude Code loads none of its hooks",
+                kind(&events)
+            ),
+        ));
+        return;
+    };
+    for (name, groups) in events {
+        event_groups(file, name, groups, &format!("{base}/{}", segment(name)));
+    }
+}
+
+fn event_groups(file: &mut ConfigFile, name: &str, groups: &Value, pointer: &str) {
+    let path = file.path.clone();
+    let Some(info) = claude::info(name) else {
+        let message = match cursor_hooks::spec::info(name) {
+            Some(cursor) => match claude::EVENTS
+                .iter()
+                .find(|e| e.cursor_event == Some(cursor.name))
+            {
+                Some(claude) => format!(
+                    "`{name}` is Cursor's name; Claude Code's is `{}`, so Claude Code never runs these hooks",
+                    claude.name
+                ),
+                None => format!(
+                    "`{name}` is a Cursor event, which Claude Code does not have, so it never runs these hooks (see `cursor-hooks events --host claude-code`)"
+                ),
+            },
+            None => {
+                let hint = match cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name)) {
+                    Some(near) => format!("did you mean `{near}`?"),
+                    None => "see `cursor-hooks events --host claude-code`".to_owned(),
+                };
+                format!("`{name}` is not a Claude Code event, so Claude Code never runs these hooks (event names are case-sensitive); {hint}")
+            }
+        };
+        file.findings
+            .push(Finding::new(Severity::Error, &path, pointer, message));
+        return;
+    };
+    let Some(groups) = groups.as_array() else {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            pointer,
+            format!(
+                "`{name}` is {}, not a list of matcher groups (`[{{ \"matcher\": ..., \"hooks\": [...] }}]`)",
+                kind(groups)
+            ),
+        ));
+        return;
+    };
+    for (at, group) in groups.iter().enumerate() {
+        matcher_group(file, info, group, &format!("{pointer}/{at}"));
+    }
+}
+
+fn matcher_group(file: &mut ConfigFile, info: &EventInfo, group: &Value, pointer: &str) {
+    let path = file.path.clone();
+    let Some(object) = group.as_object() else {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            pointer,
+            format!("a matcher group must be an object, not {}", kind(group)),
+        ));
+        return;
+    };
+    let shape = &host::claude().shape;
+    if !object.contains_key("hooks")
+        && (object.contains_key("command") || object.contains_key("type"))
+    {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            pointer,
+            "a flat hook, as Cursor's hooks.json writes it; Claude Code nests hooks in matcher groups: `{ \"matcher\": \"...\", \"hooks\": [{ \"type\": \"command\", \"command\": \"...\" }] }`",
+        ));
+        return;
+    }
+    for key in object.keys() {
+        if !shape.group_keys.iter().any(|k| &k.name == key) {
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                &format!("{pointer}/{}", segment(key)),
+                format!(
+                    "unknown key `{key}` in a matcher group, which Claude Code ignores (a group has {})",
+                    shape
+                        .group_keys
+                        .iter()
+                        .map(|k| format!("`{}`", k.name))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            ));
+        }
+    }
+    let matcher = match object.get("matcher") {
+        None => None,
+        Some(Value::String(text)) => {
+            check_matcher(file, info, text, &format!("{pointer}/matcher"));
+            Some(text.clone())
+        }
+        Some(other) => {
+            file.findings.push(Finding::new(
+                Severity::Error,
+                &path,
+                &format!("{pointer}/matcher"),
+                format!("`matcher` is {other}, not a string"),
+            ));
+            None
+        }
+    };
+    let Some(list) = object.get("hooks").and_then(Value::as_array) else {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            pointer,
+            "a matcher group without a `hooks` list, so nothing runs",
+        ));
+        return;
+    };
+    if list.is_empty() {
+        file.findings.push(Finding::new(
+            Severity::Warning,
+            &path,
+            &format!("{pointer}/hooks"),
+            "an empty `hooks` list: this group runs nothing",
+        ));
+    }
+    for (at, item) in list.iter().enumerate() {
+        let hook_pointer = format!("{pointer}/hooks/{at}");
+        if let Some(hook) = handler(file, info, item, &hook_pointer, matcher.clone()) {
+            file.hooks.push(hook);
+        }
+    }
+}
+
+/// Checks a group's `matcher` with Claude Code's rule (`cursor_hooks_spec::claude::matcher`).
+fn check_matcher(file: &mut ConfigFile, info: &EventInfo, text: &str, pointer: &str) {
+    let path = file.path.clone();
+    let finding = match claude::matcher::check(info, text) {
+        Verdict::All => None,
+        Verdict::Matches => bare_mcp_server(text).map(|name| {
+            (Severity::Warning, format!("`{name}` names an MCP server, not a tool: tool names are `mcp__<server>__<tool>`, so it matches none (write `{name}__.*` for every tool of the server)"))
+        }),
+        Verdict::Invalid { reason, .. } => Some((Severity::Error, format!(
+            "`{text}` is not a valid JavaScript regular expression ({reason}), so it matches nothing and the hooks of this group never run"
+        ))),
+        Verdict::NoSubject => Some((Severity::Warning, format!(
+            "`{}` has no matcher subject: Claude Code ignores the matcher and runs these hooks on every `{}`",
+            info.name, info.name
+        ))),
+        Verdict::Never => Some((Severity::Warning, format!(
+            "`{text}` matches none of what `{}` tests it against ({}), so these hooks never run{}",
+            info.name,
+            subject_values(info),
+            suggestion(info, text)
+        ))),
+    };
+    if let Some((severity, message)) = finding {
+        file.findings
+            .push(Finding::new(severity, &path, pointer, message));
+    }
+}
+
+/// `; did you mean `Bash`? (matchers are case-sensitive)` for a name list with a near miss.
+fn suggestion(info: &EventInfo, text: &str) -> String {
+    let form = claude::matcher::form(text);
+    let near = form
+        .names()
+        .iter()
+        .find_map(|name| cursor_hooks_spec::closest(name, info.matcher_values.iter().copied()));
+    match near {
+        Some(near) => format!("; did you mean `{near}`? (matchers are case-sensitive)"),
+        None => String::new(),
+    }
+}
+
+/// An exact name `mcp__<server>` without a tool part, which no tool name equals.
+fn bare_mcp_server(text: &str) -> Option<&str> {
+    claude::matcher::form(text)
+        .names()
+        .iter()
+        .copied()
+        .find(|name| {
+            name.strip_prefix("mcp__")
+                .is_some_and(|rest| !rest.contains("__"))
+        })
+}
+
+/// `startup, resume, ...` or `Bash, ..., mcp__<name>`: what a matcher on `info` is tested against.
+fn subject_values(info: &EventInfo) -> String {
+    let mut values = info.matcher_values.join(", ");
+    if let Some(prefix) = info.matcher_open_prefix {
+        values.push_str(&format!(", {prefix}<name>"));
+    }
+    values
+}
+
+/// Checks one handler and returns it when it names something to run.
+fn handler(
+    file: &mut ConfigFile,
+    info: &EventInfo,
+    item: &Value,
+    pointer: &str,
+    matcher: Option<String>,
+) -> Option<Hook> {
+    let path = file.path.clone();
+    let claude_host = host::claude();
+    let mut push = |severity, at: &str, message: String| {
+        file.findings.push(Finding::new(
+            severity,
+            &path,
+            &format!("{pointer}{at}"),
+            message,
+        ));
+    };
+    let Some(object) = item.as_object() else {
+        push(
+            Severity::Error,
+            "",
+            format!("a hook must be an object, not {}", kind(item)),
+        );
+        return None;
+    };
+    let types = || {
+        claude_host
+            .handler_types
+            .iter()
+            .map(|t| format!("\"{}\"", t.kind))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let kind_name = match object.get("type") {
+        None => {
+            push(Severity::Error, "", format!(
+                "a hook without `type`: Claude Code requires it ({}); write `\"type\": \"command\"` for a command",
+                types()
+            ));
+            return None;
+        }
+        Some(Value::String(name)) => name.clone(),
+        Some(other) => {
+            push(
+                Severity::Error,
+                "/type",
+                format!("`type` is {other}, not a string ({})", types()),
+            );
+            return None;
+        }
+    };
+    let Some(handler_type) = claude_host.handler_type(&kind_name) else {
+        push(
+            Severity::Error,
+            "/type",
+            format!(
+                "`type` is \"{kind_name}\", which Claude Code does not know ({})",
+                types()
+            ),
+        );
+        return None;
+    };
+    for key in &handler_type.required {
+        if !object.contains_key(key) {
+            push(
+                Severity::Error,
+                "",
+                format!("a \"{kind_name}\" hook without `{key}`, which it requires"),
+            );
+        }
+    }
+    for (key, value) in object {
+        let at = format!("/{}", segment(key));
+        let Some(spec) = claude_host.handler_keys.iter().find(|k| &k.name == key) else {
+            let hint = if key == "failClosed" || key == "loop_limit" {
+                " (it is a Cursor hooks.json key)"
+            } else {
+                ""
+            };
+            push(
+                Severity::Warning,
+                &at,
+                format!("unknown key `{key}`, which Claude Code ignores{hint}"),
+            );
+            continue;
+        };
+        if !spec.applies_to.contains(&kind_name) {
+            push(
+                Severity::Warning,
+                &at,
+                format!(
+                    "`{key}` applies to {} hooks, not \"{kind_name}\": Claude Code ignores it here",
+                    spec.applies_to.join(", ")
+                ),
+            );
+            continue;
+        }
+        if !has_type(value, &spec.kind) {
+            push(
+                Severity::Error,
+                &at,
+                format!("`{key}` is {}, not {}", kind(value), type_words(&spec.kind)),
+            );
+        }
+    }
+    if let Some(Value::String(command)) = object.get("command") {
+        if command.trim().is_empty() {
+            push(Severity::Error, "/command", "`command` is blank".to_owned());
+        }
+    }
+    let timeout = match object.get("timeout") {
+        Some(Value::Number(n)) => {
+            let seconds = n.as_f64().unwrap_or(0.0);
+            if seconds <= 0.0 {
+                push(
+                    Severity::Error,
+                    "/timeout",
+                    format!("`timeout` is {n}; it must be more than 0 seconds"),
+                );
+                None
+            } else if seconds >= 1000.0 {
+                push(Severity::Error, "/timeout", format!(
+                    "`timeout` is {n} seconds ({:.0} minutes): Claude Code reads it in seconds, not milliseconds (its default for a \"{kind_name}\" hook is {} seconds)",
+                    seconds / 60.0,
+                    handler_type.timeout_seconds
+                ));
+                Some(seconds)
+            } else {
+                Some(seconds)
+            }
+        }
+        _ => None,
+    };
+    if object.contains_key("if") && info.matcher_subject != Some("tool_name") {
+        push(
+            Severity::Warning,
+            "/if",
+            format!(
+                "`if` applies on tool events only; on `{}` Claude Code never runs this hook",
+                info.name
+            ),
+        );
+    }
+    if object.get("once") == Some(&Value::Bool(true)) {
+        push(
+            Severity::Note,
+            "/once",
+            "`once` is honoured in skill frontmatter only; in settings the hook runs every time"
+                .to_owned(),
+        );
+    }
+    if object.get("async") == Some(&Value::Bool(true)) && info.can_block {
+        push(
+            Severity::Note,
+            "/async",
+            format!(
+                "an `async` hook runs in the background, so it cannot block `{}`",
+                info.name
+            ),
+        );
+    }
+    let command = object
+        .get("command")
+        .and_then(Value::as_str)
+        .map(|command| {
+            // With `args`, `command` is the executable itself, spawned without a shell.
+            if object.contains_key("args") {
+                shell_quote(command)
+            } else {
+                command.to_owned()
+            }
+        });
+    Some(Hook {
+        event: info.name.to_owned(),
+        pointer: pointer.to_owned(),
+        kind: kind_name,
+        command,
+        timeout,
+        matcher,
+        // Claude Code's counterpart of Cursor's `failClosed` (2.1.295+).
+        fail_closed: object.get("onFailure").and_then(Value::as_str) == Some("block"),
+        loop_limit: None,
+    })
+}
+
+/// `command` as one word of a shell command line, so it is resolved as the program itself.
+fn shell_quote(command: &str) -> String {
+    if command
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+:@%${}".contains(c))
+    {
+        command.to_owned()
+    } else {
+        format!("'{}'", command.replace('\'', "'\\''"))
+    }
+}
+
+/// Whether `value` is of a handler key's type (`spec/claude-code/SCHEMA.md`).
+fn has_type(value: &Value, kind: &str) -> bool {
+    match kind {
+        "string" => value.is_string(),
+        "number" => value.is_number(),
+        "bool" => value.is_boolean(),
+        "string_list" => value
+            .as_array()
+            .is_some_and(|items| items.iter().all(Value::is_string)),
+        "string_map" => value
+            .as_object()
+            .is_some_and(|map: &Map<String, Value>| map.values().all(Value::is_string)),
+        _ => true,
+    }
+}
+
+fn type_words(kind: &str) -> &str {
+    match kind {
+        "string" => "a string",
+        "number" => "a number (seconds)",
+        "bool" => "true or false",
+        "string_list" => "a list of strings",
+        "string_map" => "an object of strings",
+        other => other,
+    }
+}

@@ -1,0 +1,732 @@
+//! `cursor-hooks doctor --host claude-code` and `--host all` on real configurations in temporary
+//! directories: Claude Code's settings read with Claude Code's rules, cursor-hooks binaries
+//! compared with their Claude Code handlers (never run), and where Cursor and Claude Code meet.
+
+mod common;
+
+use common::{with, Scratch, CLI};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const ECHO: &str = "cat >/dev/null; echo '{}'";
+
+/// `cursor-hooks doctor --project P ARGS` with the scratch's home, and the enterprise and managed
+/// settings files inside the scratch (so the machine's own are never read): exit code and stdout.
+fn doctor_raw(s: &Scratch, args: &[&str]) -> (i32, String) {
+    let project = s.project();
+    let mut command = Command::new(CLI);
+    command
+        .args(["doctor", "--project", project.to_str().expect("UTF-8")])
+        .args(args)
+        .current_dir(s.project())
+        .env("HOME", s.home())
+        .env(
+            "CURSOR_HOOKS_ENTERPRISE_FILE",
+            s.root.join("enterprise/hooks.json"),
+        )
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            s.root.join("managed/managed-settings.json"),
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let output = common::wait_bounded(command.spawn().expect("cursor-hooks starts"));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (
+        output.status.code().expect("an exit code"),
+        String::from_utf8(output.stdout).expect("UTF-8"),
+    )
+}
+
+/// `doctor --json ARGS`: the exit code and the whole report.
+fn report(s: &Scratch, args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, stdout) = doctor_raw(s, &all);
+    let report =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("no JSON ({e}): {stdout}"));
+    (code, report)
+}
+
+/// `doctor --json --host HOST`: the exit code and the findings.
+fn doctor(s: &Scratch, host: &str, extra: &[&str]) -> (i32, Vec<Value>) {
+    let mut args = vec!["--host", host];
+    args.extend_from_slice(extra);
+    let (code, report) = report(s, &args);
+    (
+        code,
+        report["findings"].as_array().expect("findings").clone(),
+    )
+}
+
+/// Exactly one finding contains `text`; it has this severity, JSON pointer and host.
+fn one(findings: &[Value], text: &str, severity: &str, path: &str, host: &str) -> String {
+    let hits = with(findings, text);
+    assert_eq!(hits.len(), 1, "one finding with `{text}` in {findings:#?}");
+    assert_eq!(hits[0]["severity"], severity, "{:#?}", hits[0]);
+    assert_eq!(hits[0]["path"], path, "{:#?}", hits[0]);
+    assert_eq!(hits[0]["host"], host, "{:#?}", hits[0]);
+    hits[0]["message"].as_str().expect("a message").to_owned()
+}
+
+fn settings(s: &Scratch, relative: &str, hooks: Value) -> PathBuf {
+    s.write(
+        relative,
+        &serde_json::to_string_pretty(&json!({ "hooks": hooks })).expect("JSON"),
+    )
+}
+
+fn command(path: &str) -> Value {
+    json!({ "type": "command", "command": path })
+}
+
+/// A stand-in for a cursor-hooks binary: a shell script that records it was run, carrying a
+/// handler record (`cursor_hooks::record`'s layout, written out here) with these handlers.
+fn recorded_hook(s: &Scratch, relative: &str, handlers: Value) -> PathBuf {
+    let json = handlers.to_string();
+    let mut bytes = b"#!/bin/sh\ntouch \"$0.ran\"\necho '{}'\nexit 0\n# ".to_vec();
+    bytes.extend_from_slice(b"cursor-hooks-binary-marker:v1\0");
+    bytes.extend_from_slice(&u32::try_from(json.len()).unwrap().to_le_bytes());
+    bytes.extend_from_slice(json.as_bytes());
+    bytes.push(b'\n');
+    let path = s.write(relative, "");
+    std::fs::write(&path, bytes).unwrap();
+    common::make_executable(&path);
+    path
+}
+
+#[test]
+fn a_clean_claude_configuration_has_no_finding() {
+    let s = Scratch::new("claude-clean");
+    s.script("project/.claude/hooks/guard.sh", ECHO);
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash|Edit", "hooks": [
+                { "type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh", "timeout": 5 }
+            ] }],
+            "Stop": [{ "hooks": [{ "type": "command", "command": ".claude/hooks/guard.sh" }] }],
+        }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(findings, Vec::<Value>::new());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn events_shapes_types_and_timeouts_by_claude_codes_rules() {
+    let s = Scratch::new("claude-rules");
+    s.script("project/.claude/hooks/a.sh", ECHO);
+    let a = ".claude/hooks/a.sh";
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUs": [{ "hooks": [command(a)] }],
+            "beforeSubmitPrompt": [{ "hooks": [command(a)] }],
+            "SessionStart": [{ "type": "command", "command": a }],
+            "PostToolUse": [{ "matcher": "Write", "hooks": [
+                { "command": a },
+                { "type": "shell", "command": a },
+                { "type": "http" },
+                { "type": "command", "command": a, "timeout": 5000, "url": "http://localhost", "failClosed": true },
+            ] }],
+            "Notification": { "hooks": [] },
+        }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 1);
+    let claude = "claude-code";
+    one(
+        &findings,
+        "`PreToolUs` is not a Claude Code event",
+        "error",
+        "/hooks/PreToolUs",
+        claude,
+    );
+    assert!(with(&findings, "did you mean `PreToolUse`?").len() == 1);
+    one(
+        &findings,
+        "`beforeSubmitPrompt` is Cursor's name; Claude Code's is `UserPromptSubmit`",
+        "error",
+        "/hooks/beforeSubmitPrompt",
+        claude,
+    );
+    one(
+        &findings,
+        "a flat hook, as Cursor's hooks.json writes it; Claude Code nests hooks in matcher groups",
+        "error",
+        "/hooks/SessionStart/0",
+        claude,
+    );
+    one(
+        &findings,
+        "a hook without `type`: Claude Code requires it",
+        "error",
+        "/hooks/PostToolUse/0/hooks/0",
+        claude,
+    );
+    one(
+        &findings,
+        "`type` is \"shell\", which Claude Code does not know (\"command\", \"http\", \"mcp_tool\", \"prompt\", \"agent\")",
+        "error",
+        "/hooks/PostToolUse/0/hooks/1/type",
+        claude,
+    );
+    one(
+        &findings,
+        "a \"http\" hook without `url`, which it requires",
+        "error",
+        "/hooks/PostToolUse/0/hooks/2",
+        claude,
+    );
+    let timeout = one(
+        &findings,
+        "`timeout` is 5000 seconds (83 minutes): Claude Code reads it in seconds, not milliseconds",
+        "error",
+        "/hooks/PostToolUse/0/hooks/3/timeout",
+        claude,
+    );
+    assert!(timeout.contains("600 seconds"), "{timeout}");
+    one(
+        &findings,
+        "`url` applies to http hooks, not \"command\"",
+        "warning",
+        "/hooks/PostToolUse/0/hooks/3/url",
+        claude,
+    );
+    one(
+        &findings,
+        "unknown key `failClosed`, which Claude Code ignores (it is a Cursor hooks.json key)",
+        "warning",
+        "/hooks/PostToolUse/0/hooks/3/failClosed",
+        claude,
+    );
+    one(
+        &findings,
+        "`Notification` is an object, not a list of matcher groups",
+        "error",
+        "/hooks/Notification",
+        claude,
+    );
+    // Cursor's reading of the same file says none of Claude Code's.
+    let (_, cursor) = doctor(&s, "cursor", &[]);
+    assert!(cursor.iter().all(|f| f["host"] == "cursor"), "{cursor:#?}");
+    assert!(
+        with(&cursor, "Claude Code requires it").is_empty(),
+        "{cursor:#?}"
+    );
+}
+
+#[test]
+fn matchers_by_claude_codes_rules() {
+    let s = Scratch::new("claude-matchers");
+    // One script per group: the same script in several groups is a finding of its own.
+    let hooks = |n: usize| {
+        let script = format!(".claude/hooks/{n}.sh");
+        s.script(&format!("project/{script}"), ECHO);
+        json!([command(&script)])
+    };
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [
+                { "matcher": "bash", "hooks": hooks(1) },
+                { "matcher": "Bash(", "hooks": hooks(2) },
+                { "matcher": "mcp__memory", "hooks": hooks(3) },
+                { "matcher": "mcp__memory__.*", "hooks": hooks(4) },
+                { "matcher": 7, "hooks": hooks(5) },
+            ],
+            "UserPromptSubmit": [{ "matcher": "Bash", "hooks": hooks(6) }],
+            "SessionStart": [{ "matcher": "begin", "hooks": hooks(7) }],
+        }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 1, "{findings:#?}");
+    let claude = "claude-code";
+    let bash = one(
+        &findings,
+        "`bash` matches none of what `PreToolUse` tests it against (Bash, PowerShell,",
+        "warning",
+        "/hooks/PreToolUse/0/matcher",
+        claude,
+    );
+    assert!(
+        bash.contains("did you mean `Bash`? (matchers are case-sensitive)"),
+        "{bash}"
+    );
+    one(
+        &findings,
+        "`Bash(` is not a valid JavaScript regular expression",
+        "error",
+        "/hooks/PreToolUse/1/matcher",
+        claude,
+    );
+    one(
+        &findings,
+        "`mcp__memory` names an MCP server, not a tool",
+        "warning",
+        "/hooks/PreToolUse/2/matcher",
+        claude,
+    );
+    one(
+        &findings,
+        "`matcher` is 7, not a string",
+        "error",
+        "/hooks/PreToolUse/4/matcher",
+        claude,
+    );
+    one(
+        &findings,
+        "`UserPromptSubmit` has no matcher subject: Claude Code ignores the matcher",
+        "warning",
+        "/hooks/UserPromptSubmit/0/matcher",
+        claude,
+    );
+    one(
+        &findings,
+        "`begin` matches none of what `SessionStart` tests it against (startup, resume, clear, compact, fork)",
+        "warning",
+        "/hooks/SessionStart/0/matcher",
+        claude,
+    );
+    assert!(
+        with(&findings, "/hooks/PreToolUse/3").is_empty()
+            && !findings.iter().any(|f| f["path"]
+                .as_str()
+                .unwrap()
+                .starts_with("/hooks/PreToolUse/3")),
+        "a server's tools are matched: {findings:#?}"
+    );
+}
+
+#[test]
+fn every_claude_code_source_is_read_in_order() {
+    let s = Scratch::new("claude-sources");
+    s.script("project/.claude/hooks/a.sh", ECHO);
+    let a = json!({ "hooks": [command(".claude/hooks/a.sh")] });
+    s.write(
+        "managed/managed-settings.json",
+        &json!({ "allowManagedHooksOnly": true, "hooks": { "Stop": [a] } }).to_string(),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.local.json",
+        json!({ "SubagentStop": [a] }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "SessionEnd": [a] }),
+    );
+    // Only the managed file's own key counts.
+    s.write(
+        "home/.claude/settings.json",
+        &json!({ "allowManagedHooksOnly": true, "hooks": { "PreCompact": [a] } }).to_string(),
+    );
+    s.script("plugin/hooks/run.sh", ECHO);
+    s.write(
+        "plugin/hooks/hooks.json",
+        &json!({ "description": "a plugin", "hooks": { "PostToolUse": [{ "matcher": "Edit|Write", "hooks": [
+            command("${CLAUDE_PLUGIN_ROOT}/hooks/run.sh"),
+            command("${CLAUDE_PLUGIN_ROOT}/hooks/missing.sh"),
+        ] }] } })
+        .to_string(),
+    );
+    s.write(
+        "manifest-plugin/.claude-plugin/plugin.json",
+        &json!({ "name": "m", "hooks": { "Stop": [{ "hooks": [command("${CLAUDE_PLUGIN_ROOT}/gone.sh")] }] } })
+            .to_string(),
+    );
+    let plugin = s.root.join("plugin");
+    let manifest_plugin = s.root.join("manifest-plugin");
+    let (code, report) = report(
+        &s,
+        &[
+            "--host",
+            "claude-code",
+            "--plugin-dir",
+            plugin.to_str().unwrap(),
+            "--plugin-dir",
+            manifest_plugin.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let files: Vec<(&str, &str)> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            assert_eq!(f["host"], "claude-code", "{f:#}");
+            (f["source"].as_str().unwrap(), f["path"].as_str().unwrap())
+        })
+        .collect();
+    let at = |relative: &str| s.root.join(relative).display().to_string();
+    assert_eq!(
+        files,
+        [
+            ("managed", at("managed/managed-settings.json").as_str()),
+            ("local", at("project/.claude/settings.local.json").as_str()),
+            ("project", at("project/.claude/settings.json").as_str()),
+            ("user", at("home/.claude/settings.json").as_str()),
+            ("plugin", at("plugin/hooks/hooks.json").as_str()),
+            (
+                "plugin",
+                at("manifest-plugin/.claude-plugin/plugin.json").as_str()
+            ),
+        ]
+    );
+    let findings = report["findings"].as_array().unwrap();
+    one(
+        findings,
+        "missing.sh does not exist",
+        "error",
+        "/hooks/PostToolUse/0/hooks/1",
+        "claude-code",
+    );
+    one(
+        findings,
+        "gone.sh does not exist",
+        "error",
+        "/hooks/Stop/0/hooks/0",
+        "claude-code",
+    );
+    one(
+        findings,
+        "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings",
+        "note",
+        "/allowManagedHooksOnly",
+        "claude-code",
+    );
+    assert!(with(findings, "run.sh").is_empty(), "{findings:#?}");
+    assert_eq!(with(findings, "a.sh").len(), 0, "{findings:#?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn commands_missing_not_executable_or_found_only_through_path() {
+    let s = Scratch::new("claude-commands");
+    s.write("project/.claude/hooks/plain.sh", ECHO);
+    s.script("project/.claude/hooks/ok.sh", ECHO);
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [{ "matcher": "Bash", "hooks": [
+            command(".claude/hooks/plain.sh"),
+            command(".claude/hooks/gone.sh"),
+            command("sh .claude/hooks/ok.sh"),
+            command("no-such-program-anywhere-4711 --flag"),
+            { "type": "command", "command": ".claude/hooks/ok.sh", "args": ["--check"] },
+            { "type": "command", "command": ".claude/hooks/missing too.sh", "args": [] },
+        ] }] }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 1);
+    let at = |n: usize| format!("/hooks/PreToolUse/0/hooks/{n}");
+    one(
+        &findings,
+        "plain.sh is not executable",
+        "error",
+        &at(0),
+        "claude-code",
+    );
+    one(
+        &findings,
+        "gone.sh does not exist",
+        "error",
+        &at(1),
+        "claude-code",
+    );
+    let path = one(
+        &findings,
+        "`sh .claude/hooks/ok.sh` is found only through PATH",
+        "warning",
+        &at(2),
+        "claude-code",
+    );
+    assert!(path.contains("$CLAUDE_PROJECT_DIR"), "{path}");
+    one(
+        &findings,
+        "`no-such-program-anywhere-4711` cannot be found",
+        "error",
+        &at(3),
+        "claude-code",
+    );
+    assert!(with(&findings, "ok.sh'").is_empty(), "{findings:#?}");
+    one(
+        &findings,
+        "missing too.sh does not exist",
+        "error",
+        &at(5),
+        "claude-code",
+    );
+    assert_eq!(findings.len(), 5, "{findings:#?}");
+}
+
+#[test]
+fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
+    let s = Scratch::new("claude-binary");
+    let hook = recorded_hook(
+        &s,
+        "bin/guard",
+        json!([
+            { "event": "PreToolUse", "handler": "guard", "matcher": "Bash", "timeout": 5, "failClosed": true, "host": "claude-code" },
+            { "event": "PostToolUse", "handler": "audit", "failClosed": true, "host": "claude-code" },
+            { "event": "Stop", "handler": "verify", "host": "claude-code" },
+            { "event": "preToolUse", "handler": "cursor_guard", "matcher": "Shell" },
+            { "event": "sessionStart", "handler": "hello" },
+        ]),
+    );
+    let hook = hook.to_str().unwrap();
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Edit", "hooks": [{ "type": "command", "command": hook, "timeout": 10 }] }],
+            "SessionStart": [{ "hooks": [command(hook)] }],
+            "PostToolUse": [{ "hooks": [{ "type": "command", "command": hook, "onFailure": "block" }] }],
+        }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    let claude = "claude-code";
+    one(
+        &findings,
+        "`timeout` is 10 seconds here but the handler declares 5 seconds",
+        "warning",
+        "/hooks/PreToolUse/0/hooks/0",
+        claude,
+    );
+    one(
+        &findings,
+        "`matcher` is `Edit` here but the handler declares `Bash`",
+        "warning",
+        "/hooks/PreToolUse/0/hooks/0",
+        claude,
+    );
+    one(
+        &findings,
+        "`PreToolUse` handler fails closed, but when the binary cannot start or is killed at this entry's timeout Claude Code lets the action through; `\"onFailure\": \"block\"`",
+        "note",
+        "/hooks/PreToolUse/0/hooks/0",
+        claude,
+    );
+    assert!(
+        with(&findings, "`PostToolUse` handler fails closed").is_empty(),
+        "onFailure block answers a fail-closed handler: {findings:#?}"
+    );
+    let twin = one(
+        &findings,
+        "has no Claude Code handler for `SessionStart`",
+        "warning",
+        "/hooks/SessionStart/0/hooks/0",
+        claude,
+    );
+    assert!(
+        twin.contains("its `sessionStart` handler is a Cursor one (`#[cursor_hook]`), which Claude Code never runs"),
+        "{twin}"
+    );
+    one(
+        &findings,
+        "also handles Claude Code's `Stop` but no Claude Code settings file wires it",
+        "warning",
+        // On the binary's first entry (serde_json orders the events by name).
+        "/hooks/PostToolUse/0/hooks/0",
+        claude,
+    );
+    assert!(
+        !s.root.join("bin/guard.ran").exists(),
+        "doctor ran a wired file"
+    );
+    // Cursor's reading of the same settings: its `preToolUse` handler answers, and the Claude
+    // Code handlers are not listed as unwired Cursor ones.
+    let (_, cursor) = doctor(&s, "cursor", &[]);
+    assert!(with(&cursor, "Stop").is_empty(), "{cursor:#?}");
+    assert!(with(&cursor, "has no handler").is_empty(), "{cursor:#?}");
+    assert!(
+        !s.root.join("bin/guard.ran").exists(),
+        "doctor ran a wired file"
+    );
+}
+
+#[test]
+fn the_same_binary_wired_twice_for_claude_code() {
+    let s = Scratch::new("claude-twice");
+    let guard = s.script("project/.claude/hooks/guard.sh", ECHO);
+    let absolute = guard.to_str().unwrap();
+    let relative = ".claude/hooks/guard.sh";
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [
+                { "matcher": "Bash", "hooks": [command(relative)] },
+                { "matcher": "Edit|Write", "hooks": [command(relative)] },
+                { "matcher": "Bash|Read", "hooks": [command(absolute)] },
+            ],
+            "Stop": [{ "hooks": [command(relative)] }],
+        }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.local.json",
+        json!({ "Stop": [{ "hooks": [command(relative)] }] }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    let claude = "claude-code";
+    one(
+        &findings,
+        "is wired again for `PreToolUse`: the same hook is already wired at",
+        "warning",
+        "/hooks/PreToolUse/2/hooks/0",
+        claude,
+    );
+    let note = one(
+        &findings,
+        "is wired again for `Stop`",
+        "note",
+        "/hooks/Stop/0/hooks/0",
+        claude,
+    );
+    assert!(
+        note.contains("runs once") && note.contains("not verified"),
+        "{note}"
+    );
+    assert_eq!(findings.len(), 2, "{findings:#?}");
+}
+
+#[test]
+fn one_binary_in_both_hosts_files_runs_twice_in_cursor() {
+    let s = Scratch::new("claude-meet");
+    let guard = s.script("project/.cursor/hooks/guard.sh", ECHO);
+    let relative = ".cursor/hooks/guard.sh";
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "preToolUse": [{ "command": relative }],
+            "stop": [{ "command": guard.to_str().unwrap() }],
+        }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash", "hooks": [command(relative)] }],
+            "Stop": [{ "hooks": [command(relative)] }],
+        }),
+    );
+    for host in ["cursor", "all"] {
+        let (_, findings) = doctor(&s, host, &[]);
+        let same = one(
+            &findings,
+            "is wired for Cursor's `preToolUse` at",
+            "warning",
+            "/hooks/PreToolUse/0/hooks/0",
+            "cursor",
+        );
+        for expected in [
+            "Claude Code's `PreToolUse`",
+            "runs both copies",
+            "the command strings are identical, so Cursor may run it once",
+            "`cursor.dedupe`",
+            "not verified",
+        ] {
+            assert!(same.contains(expected), "`{expected}` in {same}");
+        }
+        let differ = one(
+            &findings,
+            "is wired for Cursor's `stop` at",
+            "warning",
+            "/hooks/Stop/0/hooks/0",
+            "cursor",
+        );
+        assert!(
+            differ.contains("the command strings differ, so it runs twice"),
+            "{differ}"
+        );
+    }
+    // Claude Code reads only its own settings: nothing meets there.
+    let (_, claude) = doctor(&s, "claude-code", &[]);
+    assert!(with(&claude, "runs both copies").is_empty(), "{claude:#?}");
+}
+
+#[test]
+fn a_file_in_the_other_hosts_format() {
+    let s = Scratch::new("claude-formats");
+    s.script("project/a.sh", ECHO);
+    s.write(
+        "project/.cursor/hooks.json",
+        &json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [command("./a.sh")] }] } })
+            .to_string(),
+    );
+    s.hooks_json(
+        "project/.claude/settings.json",
+        json!({ "preToolUse": [{ "command": "./a.sh" }] }),
+    );
+    let (code, findings) = doctor(&s, "all", &[]);
+    assert_eq!(code, 1);
+    let claude_here = with(&findings, "this is Claude Code's settings format");
+    assert_eq!(claude_here.len(), 1, "{findings:#?}");
+    assert!(claude_here[0]["file"]
+        .as_str()
+        .unwrap()
+        .ends_with(".cursor/hooks.json"));
+    assert_eq!(claude_here[0]["severity"], "error");
+    let cursor_there = with(&findings, "this is Cursor's hooks.json format");
+    let by_host: Vec<(&str, &str)> = cursor_there
+        .iter()
+        .map(|f| (f["host"].as_str().unwrap(), f["severity"].as_str().unwrap()))
+        .collect();
+    assert_eq!(by_host, [("cursor", "warning"), ("claude-code", "error")]);
+    assert!(cursor_there.iter().all(|f| f["file"]
+        .as_str()
+        .unwrap()
+        .ends_with(".claude/settings.json")));
+}
+
+#[test]
+fn text_output_names_the_host() {
+    let s = Scratch::new("claude-text");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "Stop": [{ "hooks": [{ "type": "command", "command": "./gone.sh" }] }] }),
+    );
+    let (code, text) = doctor_raw(&s, &["--host", "all"]);
+    assert_eq!(code, 1, "{text}");
+    let settings = s.root.join("project/.claude/settings.json");
+    assert!(
+        text.contains(&format!("read {} (claude-project)\n", settings.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "read {} (Claude Code project)\n",
+            settings.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("#/hooks/Stop/0/hooks/0: error: [claude-code] "),
+        "{text}"
+    );
+    assert!(
+        text.contains("#/hooks/Stop/0/hooks/0: error: [cursor] "),
+        "{text}"
+    );
+    // Without --host, the lines are as they always were.
+    let (_, plain) = doctor_raw(&s, &[]);
+    assert!(
+        !plain.contains("[cursor]") && !plain.contains("Claude Code project"),
+        "{plain}"
+    );
+}

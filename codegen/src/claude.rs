@@ -1,0 +1,799 @@
+//! `runtime/src/gen/claude/`: Claude Code's input types, response types, test fixtures and
+//! answer conversions, from `spec/claude-code/events.json` ([`crate::claude_model`]). The input
+//! types use the Cursor templates of `events.rs` (one parser design for both hosts); the
+//! responses are Claude's own shape (top-level keys, `decision`, `hookSpecificOutput`).
+
+use crate::claude_model::{
+    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec,
+};
+use crate::model::{InputField, InputType};
+use crate::write::{doc, fill, ident, line, lit, sources_line, upper_camel};
+use std::collections::BTreeMap;
+
+/// Events whose answer Cursor reads in its own flat form when it runs a Claude entry
+/// (host.json `cursor.outputs`), with the runtime function that writes that form. Every other
+/// event is answered in Claude's form under both editors.
+const CURSOR_FORMS: &[(&str, &str)] = &[("PreToolUse", "crate::claude::cursor::pre_tool_use")];
+
+/// The generated files: (path under the workspace root, text).
+pub(crate) fn files(claude: &ClaudeLoaded) -> Result<Vec<(&'static str, String)>, String> {
+    let spec = &Spec::of(claude)?;
+    let enums = Enums::of(spec);
+    Ok(vec![
+        ("runtime/src/gen/claude/events.rs", events(spec)),
+        (
+            "runtime/src/gen/claude/responses.rs",
+            responses(spec, &enums),
+        ),
+        ("runtime/src/gen/claude/fixtures.rs", fixtures(spec)),
+        ("runtime/src/gen/claude/outcomes.rs", outcomes(spec)),
+    ])
+}
+
+/// The spec as the generators read it: input fields in the Cursor model (for the shared
+/// templates) and each event's Cursor name.
+struct Spec<'a> {
+    raw: &'a ClaudeSpec,
+    common_fields: Vec<InputField>,
+    universal_response: &'a [ResponseField],
+    events: Vec<Event<'a>>,
+}
+
+/// One event, with its input fields in the Cursor model.
+struct Event<'a> {
+    raw: &'a ClaudeEvent,
+    input: Vec<InputField>,
+    cursor_event: Option<&'a str>,
+    name: &'a str,
+    ty: &'a str,
+    decision: Option<&'a crate::claude_model::ClaudeDecision>,
+    hook_specific: &'a [ResponseField],
+}
+
+impl<'a> Spec<'a> {
+    fn of(claude: &'a ClaudeLoaded) -> Result<Spec<'a>, String> {
+        let raw = &claude.spec;
+        let mut events = Vec::new();
+        for event in &raw.events {
+            let input = event
+                .input
+                .iter()
+                .map(|field| field.input_field())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("spec/claude-code/events.json: {}: {e}", event.name))?;
+            events.push(Event {
+                raw: event,
+                input,
+                cursor_event: claude
+                    .host
+                    .cursor
+                    .event_map
+                    .get(&event.name)
+                    .map(String::as_str),
+                name: &event.name,
+                ty: &event.ty,
+                decision: event.response.decision.as_ref(),
+                hook_specific: &event.response.hook_specific,
+            });
+        }
+        Ok(Spec {
+            raw,
+            common_fields: raw
+                .common_fields
+                .iter()
+                .map(|field| field.input_field())
+                .collect::<Result<_, _>>()?,
+            universal_response: &raw.universal_response,
+            events,
+        })
+    }
+
+    fn readable(&self, source: &str) -> String {
+        self.raw.readable(source)
+    }
+}
+
+impl Event<'_> {
+    fn is_observe(&self) -> bool {
+        self.raw.is_observe()
+    }
+    fn response_ty(&self) -> String {
+        self.raw.response_ty()
+    }
+    fn specific(&self, name: &str) -> Option<&ResponseField> {
+        self.raw.specific(name)
+    }
+}
+
+// ---------------------------------------------------------------- input types
+
+fn events(spec: &Spec<'_>) -> String {
+    let mut out = String::from(
+        "\
+use crate::claude::event::{Category, Event, ValueKind};
+use crate::de::{missing, Fields, Key};
+use crate::extra::Extra;
+#[allow(unused_imports)] // only when some field is a tool input
+use crate::types::ToolInput;
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+#[allow(unused_imports)] // only when some field is any JSON or an object
+use serde_json::{Map, Value};
+#[allow(unused_imports)] // only when some field is a string map
+use std::collections::BTreeMap;
+use std::fmt;
+
+",
+    );
+    doc(
+        &mut out,
+        "The fields every Claude Code event carries (see `spec/claude-code/events.json`,
+`common_fields`).
+
+`session_id`, `transcript_path` and `cwd` read as empty when absent (a payload Cursor sends
+for a Claude entry may lack them); `hook_event_name` is required.",
+    );
+    out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
+    for field in &spec.common_fields {
+        crate::events::struct_field(&mut out, &spec.readable(&field.source), field);
+    }
+    out.push_str("}\n\n");
+    crate::events::common_impl(&mut out, &spec.common_fields);
+    for event in &spec.events {
+        input_type(&mut out, spec, event);
+    }
+    let types: Vec<&str> = spec.events.iter().map(|event| event.ty).collect();
+    out.push_str(&fill(
+        "/// Calls `$callback!(SessionStart, Setup, ...)` with the Claude input types' names, in the
+/// spec's order, for the runtime's own tests that must cover every event (the names resolve
+/// where it expands). Not part of the API: other crates use `cursor_hooks_spec::claude::EVENTS`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_claude_event {
+($callback:ident) => {
+$callback! { {types} }
+};
+}
+",
+        &[("types", &types.join(", "))],
+    ));
+    out
+}
+
+fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
+    let mut text = format!("`{}`: {}", event.name, event.raw.fires);
+    if !event.raw.notes.is_empty() {
+        text.push_str(&format!("\n\n{}", event.raw.notes));
+    }
+    text.push_str(&format!(
+        "\n\n- **Category:** {} ({}).",
+        event.raw.category,
+        if event.raw.can_block {
+            "can block"
+        } else {
+            "cannot block"
+        }
+    ));
+    if event.is_observe() {
+        text.push_str(
+            "\n- **May answer:** nothing (Claude Code reads no answer; the handler returns `()`).",
+        );
+    } else {
+        let response = event.response_ty();
+        text.push_str(&format!(
+            "\n- **May answer:** [`{response}`](crate::claude::response::{response})."
+        ));
+    }
+    text.push_str(&format!(
+        "\n- **Exit 2:** {}.",
+        event.raw.exit_2.replace('_', " ")
+    ));
+    match &event.raw.matcher_subject {
+        Some(subject) => text.push_str(&format!("\n- **`matcher` is tested against:** {subject}.")),
+        None => text.push_str("\n- **`matcher`:** none."),
+    }
+    if let Some(cursor) = event.cursor_event {
+        text.push_str(&format!("\n- **Cursor runs it as:** `{cursor}`."));
+    }
+    if !event.raw.documented {
+        text.push_str("\n- **Undocumented:** seen only in the Claude Code binary.");
+    }
+    text.push_str(&format!("\n- **Since:** {}.", event.raw.since));
+    text.push_str(&format!(
+        "\n\n{}",
+        sources_line(&spec.readable(&event.raw.source))
+    ));
+    text
+}
+
+/// The kind of zero value a required field gets when Cursor's payload lacks it.
+fn value_kind(ty: InputType) -> &'static str {
+    match ty {
+        InputType::String => "String",
+        InputType::Bool => "Bool",
+        InputType::Integer => "Integer",
+        InputType::Number => "Number",
+        InputType::StringList | InputType::ObjectList => "List",
+        InputType::StringMap | InputType::Object | InputType::ToolInput => "Object",
+        _ => "Json",
+    }
+}
+
+fn input_type(out: &mut String, spec: &Spec<'_>, event: &Event<'_>) {
+    let ty = &*event.ty;
+    doc(out, &type_doc(spec, event));
+    line(
+        out,
+        &fill(
+            "#[derive(Debug, Clone, PartialEq)]\npub struct {ty} {",
+            &[("ty", ty)],
+        ),
+    );
+    out.push_str("/// The fields every event carries.\npub common: Common,\n");
+    for field in &event.input {
+        crate::events::struct_field(out, &spec.readable(&field.source), field);
+    }
+    out.push_str(
+        "/// Fields this version of the crate does not know, and known optional fields of an
+/// unexpected type, kept as Claude Code sent them.
+pub extra: Extra,
+}
+
+",
+    );
+    let response = if event.is_observe() {
+        "()".to_owned()
+    } else {
+        format!("crate::claude::response::{}", event.response_ty())
+    };
+    let required: Vec<String> = event
+        .input
+        .iter()
+        .filter(|field| field.is_required())
+        .map(|field| {
+            format!(
+                "({}, ValueKind::{})",
+                lit(&field.name),
+                value_kind(field.ty)
+            )
+        })
+        .collect();
+    let cursor = match event.cursor_event {
+        Some(name) => format!("Some({})", lit(name)),
+        None => "None".to_owned(),
+    };
+    line(
+        out,
+        &fill(
+            "impl crate::sealed::Sealed for {ty} {}
+impl Event for {ty} {
+const NAME: &'static str = {name};
+const CATEGORY: Category = Category::{category};
+type Response = {response};
+const CURSOR_EVENT: Option<&'static str> = {cursor};
+const REQUIRED: &'static [(&'static str, ValueKind)] = &[{required}];
+fn common(&self) -> &Common { &self.common }
+fn extra(&self) -> &Extra { &self.extra }
+}
+impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NAME: &'static str = {name}; }
+",
+            &[
+                ("ty", ty),
+                ("name", &lit(&event.name)),
+                ("category", &event.raw.category_variant()),
+                ("response", &response),
+                ("cursor", &cursor),
+                ("required", &required.join(", ")),
+            ],
+        ),
+    );
+    crate::events::deserialize(out, ty, &event.name, &event.input, spec.common_fields.len());
+    crate::events::serialize(out, ty, &event.input);
+}
+
+// ---------------------------------------------------------------- responses
+
+/// The Rust enums of `enum` answer fields: one per distinct (field, values); the first keeps
+/// the field's name (`PermissionDecision`), a later one with other values is prefixed with its
+/// event's type (`PreModelSwitchPermissionDecision`).
+struct Enums {
+    /// (event type, field name) → enum name.
+    names: BTreeMap<(String, String), String>,
+    /// enum name → (values, doc), in the order first seen.
+    defs: Vec<(String, Vec<String>, String)>,
+}
+
+impl Enums {
+    fn of(spec: &Spec<'_>) -> Enums {
+        let mut enums = Enums {
+            names: BTreeMap::new(),
+            defs: Vec::new(),
+        };
+        for event in &spec.events {
+            let mut fields: Vec<&ResponseField> = event.hook_specific.iter().collect();
+            for field in event.hook_specific {
+                fields.extend(field.fields.iter());
+            }
+            for field in fields.into_iter().filter(|f| f.ty == "enum") {
+                let plain = upper_camel(&field.name);
+                let name = match enums.defs.iter().find(|(name, _, _)| *name == plain) {
+                    Some((_, values, _)) if *values == field.values => plain,
+                    Some(_) => format!("{}{plain}", event.ty),
+                    None => {
+                        enums
+                            .defs
+                            .push((plain.clone(), field.values.clone(), field.doc.clone()));
+                        plain
+                    }
+                };
+                if !enums.defs.iter().any(|(n, _, _)| *n == name) {
+                    enums
+                        .defs
+                        .push((name.clone(), field.values.clone(), field.doc.clone()));
+                }
+                enums
+                    .names
+                    .insert((event.ty.to_owned(), field.name.clone()), name);
+            }
+        }
+        enums
+    }
+
+    fn name(&self, event: &Event<'_>, field: &ResponseField) -> &str {
+        &self.names[&(event.ty.to_owned(), field.name.clone())]
+    }
+}
+
+/// The Rust type of an answer field (without `Option`).
+fn response_rust(enums: &Enums, event: &Event<'_>, field: &ResponseField) -> String {
+    match field.ty.as_str() {
+        "string" => "String".to_owned(),
+        "bool" => "bool".to_owned(),
+        "string_list" => "Vec<String>".to_owned(),
+        "json" => "Value".to_owned(),
+        "enum" => enums.name(event, field).to_owned(),
+        "object" if !field.fields.is_empty() => object_name(event, field),
+        "object" => "Value".to_owned(),
+        "permission_updates" => "Vec<Value>".to_owned(),
+        other => panic!(
+            "{}.{}: unknown answer type `{other}`",
+            event.name, field.name
+        ),
+    }
+}
+
+/// A typed sub-object's struct: `PermissionRequestDecision`.
+fn object_name(event: &Event<'_>, field: &ResponseField) -> String {
+    format!("{}{}", event.ty, upper_camel(&field.name))
+}
+
+/// The expression writing `self.{id}` as an `Option<Value>`.
+fn to_value(field: &ResponseField, this: &str) -> String {
+    let id = ident(&field.name);
+    match field.ty.as_str() {
+        "bool" => format!("{this}.{id}.map(Value::Bool)"),
+        "string" => format!("{this}.{id}.clone().map(Value::String)"),
+        "enum" => format!("{this}.{id}.map(|v| Value::from(v.as_str()))"),
+        "object" if !field.fields.is_empty() => {
+            format!("{this}.{id}.as_ref().map(|v| v.to_value())")
+        }
+        "string_list" | "permission_updates" => format!("{this}.{id}.clone().map(Value::from)"),
+        _ => format!("{this}.{id}.clone()"),
+    }
+}
+
+/// A setter's parameter type and the expression storing it.
+fn setter_param(enums: &Enums, event: &Event<'_>, field: &ResponseField) -> (String, &'static str) {
+    match field.ty.as_str() {
+        "string" => ("impl Into<String>".to_owned(), "value.into()"),
+        "string_list" => (
+            "impl IntoIterator<Item = impl Into<String>>".to_owned(),
+            "value.into_iter().map(Into::into).collect()",
+        ),
+        _ => (response_rust(enums, event, field), "value"),
+    }
+}
+
+fn field_decl(
+    out: &mut String,
+    spec: &Spec<'_>,
+    enums: &Enums,
+    event: &Event<'_>,
+    field: &ResponseField,
+    place: &str,
+) {
+    let mut text = format!("`{}`{place}: {}", field.wire, field.doc);
+    if let Some(since) = &field.since {
+        text.push_str(&format!(" Since Claude Code {since}."));
+    }
+    text.push_str(&format!(
+        "\n\n{}",
+        sources_line(&spec.readable(&field.source))
+    ));
+    doc(out, &text);
+    line(
+        out,
+        &format!(
+            "pub {}: Option<{}>,",
+            ident(&field.name),
+            response_rust(enums, event, field)
+        ),
+    );
+}
+
+fn setter(out: &mut String, enums: &Enums, event: &Event<'_>, field: &ResponseField) {
+    let (param, store) = setter_param(enums, event, field);
+    let id = ident(&field.name);
+    out.push_str(&fill(
+        "/// Sets `{wire}`.\n#[must_use = \"a response is built by value: use the returned response\"]\npub fn {id}(mut self, value: {param}) -> Self { self.{id} = Some({store}); self }\n\n",
+        &[("wire", &field.wire), ("id", &id), ("param", &param), ("store", store)],
+    ));
+}
+
+/// A constructor for one value of an `enum` field (`deny(reason)`), setting `reason_field`
+/// too when the value takes a reason.
+fn value_constructor(
+    out: &mut String,
+    enum_name: &str,
+    field: &str,
+    value: &str,
+    reason_field: Option<&str>,
+    wrap: &dyn Fn(&str) -> String,
+) {
+    let variant = upper_camel(value);
+    let set = format!("{field}: Some({enum_name}::{variant})");
+    match reason_field {
+        Some(reason) => out.push_str(&format!(
+            "/// `{value}`, with its reason.\npub fn {value}(reason: impl Into<String>) -> Self {{ {} }}\n\n",
+            wrap(&format!("{set}, {reason}: Some(reason.into())"))
+        )),
+        None => out.push_str(&format!(
+            "/// `{value}`.\npub fn {value}() -> Self {{ {} }}\n\n",
+            wrap(&set)
+        )),
+    }
+}
+
+/// Whether a value of a decision takes a reason: denying and asking say why.
+fn takes_reason(value: &str) -> bool {
+    matches!(value, "deny" | "ask")
+}
+
+fn responses(spec: &Spec<'_>, enums: &Enums) -> String {
+    let mut out = String::from(
+        "\
+use crate::claude::render::Writer;
+use crate::claude::response::Response;
+#[allow(unused_imports)] // only when some field is any JSON
+use serde_json::{Map, Value};
+
+",
+    );
+    for (name, values, about) in &enums.defs {
+        doc(
+            &mut out,
+            &format!("The values of `{}`: {about}", lower_first(name)),
+        );
+        out.push_str(&format!(
+            "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]\npub enum {name} {{\n"
+        ));
+        for value in values {
+            out.push_str(&format!("/// `{value}`.\n{},\n", upper_camel(value)));
+        }
+        out.push_str(&format!("}}\n\nimpl {name} {{\n/// The wire value.\npub fn as_str(self) -> &'static str {{ match self {{\n"));
+        for value in values {
+            out.push_str(&format!(
+                "{name}::{} => {},\n",
+                upper_camel(value),
+                lit(value)
+            ));
+        }
+        out.push_str("}\n}\n}\n\n");
+    }
+    doc(&mut out, "The top-level `decision`: `block`.");
+    out.push_str(
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decision {
+/// `block`.
+Block,
+}
+
+impl Decision {
+/// The wire value.
+pub fn as_str(self) -> &'static str { match self { Decision::Block => \"block\" } }
+}
+
+",
+    );
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        for field in event.hook_specific.iter().filter(|f| !f.fields.is_empty()) {
+            sub_object(&mut out, spec, enums, event, field);
+        }
+        response_type(&mut out, spec, enums, event);
+    }
+    out
+}
+
+fn lower_first(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_lowercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
+/// A typed sub-object of an answer (PermissionRequest's `decision`).
+fn sub_object(
+    out: &mut String,
+    spec: &Spec<'_>,
+    enums: &Enums,
+    event: &Event<'_>,
+    field: &ResponseField,
+) {
+    let name = object_name(event, field);
+    doc(
+        out,
+        &format!(
+            "`{}` of the `{}` answer: {}",
+            field.wire, event.name, field.doc
+        ),
+    );
+    out.push_str(&format!(
+        "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {name} {{\n"
+    ));
+    for sub in &field.fields {
+        field_decl(out, spec, enums, event, sub, "");
+    }
+    out.push_str(&format!("}}\n\nimpl {name} {{\n"));
+    let message = field
+        .fields
+        .iter()
+        .find(|f| f.name == "message")
+        .map(|f| f.name.clone());
+    for sub in field.fields.iter().filter(|f| f.ty == "enum") {
+        for value in &sub.values {
+            let reason = message.as_deref().filter(|_| value == "deny");
+            value_constructor(
+                out,
+                enums.name(event, sub),
+                &ident(&sub.name),
+                value,
+                reason,
+                &|set| format!("Self {{ {set}, ..Self::default() }}"),
+            );
+        }
+    }
+    for sub in field.fields.iter().filter(|f| f.ty != "enum") {
+        setter(out, enums, event, sub);
+    }
+    out.push_str("pub(crate) fn to_value(&self) -> Value {\nlet mut map = Map::new();\n");
+    for sub in &field.fields {
+        out.push_str(&format!(
+            "if let Some(v) = {} {{ map.insert({}.to_owned(), v); }}\n",
+            to_value(sub, "self"),
+            lit(&sub.wire)
+        ));
+    }
+    out.push_str("Value::Object(map)\n}\n}\n\n");
+}
+
+fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event<'_>) {
+    let ty = event.response_ty();
+    let input = &event.ty;
+    let mut text = format!(
+        "The answer to [`{input}`](crate::claude::event::{input}). Empty (no opinion, `{{}}`) by default; built with its constructors and setters."
+    );
+    if let Some(decision) = &event.decision {
+        text.push_str(&format!(
+            "\n\nThe top-level `decision` ({}) with its `reason`, read by {}.",
+            decision.values.join(", "),
+            decision.reason_to
+        ));
+    }
+    doc(out, &text);
+    out.push_str(&format!(
+        "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {ty} {{\n"
+    ));
+    for field in spec.universal_response {
+        field_decl(out, spec, enums, event, field, " (top level)");
+    }
+    if let Some(decision) = &event.decision {
+        let source = sources_line(&spec.readable(&decision.source));
+        out.push_str(&format!(
+            "/// `decision` (top level): `block` blocks the action.\n///\n/// {source}\npub decision: Option<Decision>,\n/// `reason` (top level): why, shown to {}.\n///\n/// {source}\npub reason: Option<String>,\n",
+            decision.reason_to
+        ));
+    }
+    for field in event.hook_specific {
+        field_decl(out, spec, enums, event, field, " (in `hookSpecificOutput`)");
+    }
+    out.push_str(&format!("}}\n\nimpl {ty} {{\n"));
+    // Constructors, named after the wire decision.
+    let has_reason = event.specific("permission_decision_reason").is_some();
+    for field in event.hook_specific.iter().filter(|f| f.ty == "enum") {
+        for value in &field.values {
+            let reason = (field.name == "permission_decision" && has_reason && takes_reason(value))
+                .then_some("permission_decision_reason");
+            value_constructor(
+                out,
+                enums.name(event, field),
+                &ident(&field.name),
+                value,
+                reason,
+                &|set| format!("Self {{ {set}, ..Self::default() }}"),
+            );
+        }
+    }
+    for field in event.hook_specific.iter().filter(|f| !f.fields.is_empty()) {
+        let object = object_name(event, field);
+        let id = ident(&field.name);
+        let message = field.fields.iter().any(|f| f.name == "message");
+        for sub in field.fields.iter().filter(|f| f.ty == "enum") {
+            for value in &sub.values {
+                if message && value == "deny" {
+                    out.push_str(&format!(
+                        "/// `{}.{}: {value}`, with the message.\npub fn {value}(message: impl Into<String>) -> Self {{ Self {{ {id}: Some({object}::{value}(message)), ..Self::default() }} }}\n\n",
+                        field.wire, sub.wire
+                    ));
+                } else {
+                    out.push_str(&format!(
+                        "/// `{}.{}: {value}`.\npub fn {value}() -> Self {{ Self {{ {id}: Some({object}::{value}()), ..Self::default() }} }}\n\n",
+                        field.wire, sub.wire
+                    ));
+                }
+            }
+        }
+    }
+    if event.decision.is_some() {
+        out.push_str(
+            "/// `decision: \"block\"` with its reason.\npub fn block(reason: impl Into<String>) -> Self { Self { decision: Some(Decision::Block), reason: Some(reason.into()), ..Self::default() } }\n\n",
+        );
+    }
+    // Setters, named after the wire keys.
+    for field in spec.universal_response {
+        setter(out, enums, event, field);
+    }
+    if event.decision.is_some() {
+        out.push_str("/// Sets `reason`.\n#[must_use = \"a response is built by value: use the returned response\"]\npub fn reason(mut self, value: impl Into<String>) -> Self { self.reason = Some(value.into()); self }\n\n");
+    }
+    for field in event.hook_specific.iter().filter(|f| f.ty != "enum") {
+        setter(out, enums, event, field);
+    }
+    out.push_str("}\n\n");
+
+    // The wire form.
+    out.push_str(&format!(
+        "impl crate::sealed::Sealed for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
+        lit(&event.name)
+    ));
+    for field in spec.universal_response {
+        out.push_str(&format!(
+            "out.top({}, {});\n",
+            lit(&field.wire),
+            to_value(field, "self")
+        ));
+    }
+    if event.decision.is_some() {
+        out.push_str("out.top(\"decision\", self.decision.map(|v| Value::from(v.as_str())));\nout.top(\"reason\", self.reason.clone().map(Value::String));\n");
+    }
+    for field in event.hook_specific {
+        out.push_str(&format!(
+            "out.specific({}, {});\n",
+            lit(&field.wire),
+            to_value(field, "self")
+        ));
+    }
+    out.push_str("}\n");
+    let denies = event.hook_specific.iter().any(|f| {
+        (f.name == "permission_decision" && f.values.iter().any(|v| v == "deny"))
+            || f.fields
+                .iter()
+                .any(|s| s.ty == "enum" && s.values.iter().any(|v| v == "deny"))
+    });
+    let (block, blocked_as) = if denies {
+        ("Some(Self::deny(reason))", "deny")
+    } else if event.decision.is_some() {
+        ("Some(Self::block(reason))", "decision: block")
+    } else {
+        ("None", "exit 2")
+    };
+    out.push_str(&format!(
+        "const BLOCKED_AS: &'static str = {};\nfn failure_block(reason: String) -> Option<Self> {{ {} }}\n",
+        lit(blocked_as),
+        if block == "None" { "let _ = reason; None" } else { block }
+    ));
+    if let Some((_, function)) = CURSOR_FORMS.iter().find(|(name, _)| *name == event.name) {
+        out.push_str(&format!(
+            "fn cursor_form(&self, ctx: crate::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
+        ));
+    }
+    out.push_str("}\n\n");
+}
+
+// ---------------------------------------------------------------- fixtures, outcomes
+
+/// What every fixture starts from: the common fields' examples.
+fn fixtures(spec: &Spec<'_>) -> String {
+    let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
+    for event in &spec.events {
+        let (ty, name) = (&*event.ty, &*event.name);
+        let mut fields = Vec::new();
+        for field in &spec.common_fields {
+            let value = if field.name == "hook_event_name" {
+                Some(lit(name))
+            } else if field.absent_on.iter().any(|e| e == name) {
+                None
+            } else {
+                field.example.as_ref().map(ToString::to_string)
+            };
+            if let Some(value) = value {
+                fields.push(format!("{}: {value}", lit(&field.name)));
+            }
+        }
+        for field in event.input.iter().filter(|f| f.is_required()) {
+            let example = field
+                .example
+                .as_ref()
+                .map_or_else(|| zero(field), ToString::to_string);
+            fields.push(format!("{}: {example}", lit(&field.name)));
+        }
+        out.push_str(&fill("impl crate::claude::event::{ty} {\n", &[("ty", ty)]));
+        doc(
+            &mut out,
+            &fill(
+                "A realistic `{name}` payload as Claude Code sends it, to start a test from: the
+common fields and an example for each required field.
+
+```
+use cursor_hooks::claude::prelude::*;
+
+let input: {ty} = {ty}::fixture().build();
+assert_eq!(input.common.hook_event_name, {quoted});
+```",
+                &[("name", name), ("ty", ty), ("quoted", &lit(name))],
+            ),
+        );
+        out.push_str(&fill(
+            "pub fn fixture() -> Fixture<Self> {\nFixture::from_json(json!({ {fields} }))\n}\n}\n\n",
+            &[("fields", &fields.join(", "))],
+        ));
+        crate::fixtures::setters(
+            &mut out,
+            &format!("crate::claude::event::{ty}"),
+            &event.input,
+        );
+    }
+    out
+}
+
+/// A required field's value when the spec gives no example.
+fn zero(field: &InputField) -> String {
+    match value_kind(field.ty) {
+        "String" => "\"\"",
+        "Bool" => "false",
+        "Integer" | "Number" => "0",
+        "List" => "[]",
+        "Object" => "{}",
+        _ => "null",
+    }
+    .to_owned()
+}
+
+fn outcomes(spec: &Spec<'_>) -> String {
+    let mut out = String::from(
+        "#![allow(clippy::unit_arg)]\n\nuse crate::__private::{IntoOutcome, Outcome};\n\n",
+    );
+    for event in &spec.events {
+        let response = if event.is_observe() {
+            "()".to_owned()
+        } else {
+            format!("crate::claude::response::{}", event.response_ty())
+        };
+        crate::outcomes::impls(
+            &mut out,
+            &format!("crate::claude::event::{}", event.ty),
+            &response,
+        );
+    }
+    out
+}

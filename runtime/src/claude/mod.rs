@@ -1,0 +1,186 @@
+//! Claude Code as a second host: typed handlers for the hooks of
+//! [Claude Code](https://code.claude.com/docs/en/hooks), with the same guarantees as Cursor's.
+//!
+//! Claude Code runs a hook as Cursor does (one JSON payload on stdin, an answer on stdout and an
+//! exit code), but with its own event names (PascalCase), its own payload fields and its own
+//! answer shape: top-level `continue`, `stopReason`, `suppressOutput`, `systemMessage`,
+//! `terminalSequence`, a top-level `decision: "block"` with its `reason` where the event reads
+//! one, and the event's own keys in `hookSpecificOutput` (with `hookEventName`). Its types live
+//! here, apart from Cursor's: both hosts have a `PreToolUse`.
+//!
+//! ```
+//! use cursor_hooks::claude::prelude::*;
+//! use cursor_hooks::serde_json::json;
+//!
+//! // With `#[claude_hook(event = "PreToolUse", matcher = "Bash")]` and `cursor_hooks::main!(guard)`.
+//! fn guard(input: PreToolUse) -> PreToolUseResponse {
+//!     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+//!         PreToolUseResponse::deny("rm -rf is blocked")
+//!     } else {
+//!         no_opinion()
+//!     }
+//! }
+//!
+//! let input = PreToolUse::fixture().tool_input(json!({"command": "rm -rf /"})).build();
+//! let answer = guard(input);
+//! assert_eq!(answer.permission_decision, Some(PermissionDecision::Deny));
+//! ```
+//!
+//! Everything else is shared with Cursor handlers: tolerant reading (unknown fields in
+//! [`Extra`](crate::Extra), a known optional field of another type ignored with one stderr
+//! line), the failure policy, the deadline, the stdout guard, capture and replay, and the test
+//! kit ([`testing::run`](crate::testing::run) and the `assert_*` macros read a Claude answer).
+//! One binary may list handlers of both hosts: `cursor_hooks::main!(guard, claude_guard)`; the
+//! payload's `hook_event_name` picks the handler.
+//!
+//! The failure policy answers Claude's way: `fail = "closed"` writes
+//! `permissionDecision: "deny"` on `PreToolUse` and `PreModelSwitch` (`decision.behavior: "deny"`
+//! on `PermissionRequest`), `decision: "block"` with the reason where the event reads a
+//! `decision`, and exits 2 with the reason on stderr elsewhere; `fail = "open"` answers `{}`.
+//!
+//! **Cursor runs Claude entries too** (its import of `.claude/settings*.json`). It sends its own
+//! payload (camelCase `hook_event_name`, `cursor_version`, `tool_name: "Shell"`, no `cwd`): when
+//! the binary has no Cursor handler for such a payload but a Claude handler of the event Cursor
+//! runs it as (`spec/claude-code/host.json`, `cursor.event_map`), that handler answers. Its
+//! input is read from Cursor's payload (the event and tool names mapped back, `cwd` from
+//! `workspace_roots`, `session_id` from `conversation_id`, a required field Cursor lacks read as
+//! empty or zero), and its answer is written in the form Cursor reads: `PreToolUse` as Cursor's
+//! flat `{permission, user_message, agent_message, updated_input}`, every other event in
+//! Claude's form. None of this is verified against a real Cursor.
+
+pub(crate) mod cursor;
+pub(crate) mod render;
+
+/// The events Claude Code runs hooks for, one input type each, generated from
+/// `spec/claude-code/events.json`.
+pub mod event {
+    pub use super::{Category, Common, Event};
+    pub use crate::gen::claude::events::*;
+
+    /// The kind of a required field's value: what a field Cursor's payload lacks reads as.
+    #[doc(hidden)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum ValueKind {
+        /// `""`.
+        String,
+        /// `false`.
+        Bool,
+        /// `0`.
+        Integer,
+        /// `0.0`.
+        Number,
+        /// `[]`.
+        List,
+        /// `{}`.
+        Object,
+        /// `null`.
+        Json,
+    }
+}
+
+/// What a Claude Code handler answers: one response type per event, holding only the keys that
+/// event reads, generated from `spec/claude-code/events.json`.
+///
+/// An answer is built from its response type: a decision by its constructor, named after the
+/// wire value it writes (`PreToolUseResponse::deny(reason)`, `::allow()`, `::ask(reason)`,
+/// `::defer()`, `StopResponse::block(reason)`), other keys by setters named after them
+/// (`.additional_context(..)`, `.system_message(..)`, `.stop_reason(..)`); no opinion (`{}`) is
+/// [`no_opinion()`], the same as `Default`. A key the event does not read does not exist on its
+/// type:
+///
+/// ```compile_fail
+/// use cursor_hooks::claude::prelude::*;
+///
+/// // `permissionDecision` belongs to PreToolUse and PreModelSwitch.
+/// let answer = StopResponse::deny("not yet");
+/// ```
+pub mod response {
+    pub use crate::gen::claude::responses::*;
+
+    /// A Claude Code handler's answer. Implemented by every generated response type and by `()`
+    /// (events whose answer Claude Code does not read); sealed.
+    pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
+        /// The event's name (`hookEventName`); empty for `()`.
+        #[doc(hidden)]
+        const EVENT: &'static str;
+        /// What the failure policy's block is, for its stderr line.
+        #[doc(hidden)]
+        const BLOCKED_AS: &'static str;
+        #[doc(hidden)]
+        fn write(&self, out: &mut super::render::Writer);
+        /// The event's block, answered by `fail = "closed"`: `None` where the event's JSON
+        /// cannot block (the failure policy then exits 2).
+        #[doc(hidden)]
+        fn failure_block(_reason: String) -> Option<Self> {
+            None
+        }
+        /// The answer in the form Cursor reads, where it has its own (`PreToolUse`).
+        #[doc(hidden)]
+        fn cursor_form(
+            &self,
+            _ctx: crate::render::RenderContext<'_>,
+        ) -> Option<crate::render::Rendered> {
+            None
+        }
+    }
+
+    impl Response for () {
+        const EVENT: &'static str = "";
+        const BLOCKED_AS: &'static str = "exit 2";
+        fn write(&self, _: &mut super::render::Writer) {}
+    }
+
+    /// No opinion: `{}`, exit 0. Claude Code and the other hooks decide. The same as the
+    /// response's [`Default`].
+    ///
+    /// ```
+    /// use cursor_hooks::claude::prelude::*;
+    ///
+    /// let answer: StopResponse = no_opinion();
+    /// assert_eq!(answer, StopResponse::default());
+    /// ```
+    pub fn no_opinion<R: Response>() -> R {
+        R::default()
+    }
+}
+
+/// Everything a Claude Code hook file needs: `use cursor_hooks::claude::prelude::*;`.
+pub mod prelude {
+    pub use super::event::*;
+    pub use super::response::*;
+    pub use crate::ToolInput;
+}
+
+pub use crate::gen::claude::events::Common;
+
+/// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`, Categories);
+/// shared with the macro and the `cursor-hooks` command through the spec crate.
+pub use cursor_hooks_spec::claude::Category;
+
+/// An event Claude Code runs hooks for. Implemented by each input type of [`event`]; sealed.
+pub trait Event:
+    for<'de> serde::Deserialize<'de>
+    + serde::Serialize
+    + Clone
+    + Send
+    + Sized
+    + 'static
+    + crate::sealed::Sealed
+{
+    /// The name (`hook_event_name`, the settings key): PascalCase.
+    const NAME: &'static str;
+    /// What kind of answer the event accepts.
+    const CATEGORY: Category;
+    /// The answer a handler returns (`()` where Claude Code reads none).
+    type Response: response::Response;
+    /// The Cursor event Cursor runs a Claude entry of this event as (`preToolUse`), if any.
+    #[doc(hidden)]
+    const CURSOR_EVENT: Option<&'static str>;
+    /// The event's required fields and their kinds, for reading Cursor's payload.
+    #[doc(hidden)]
+    const REQUIRED: &'static [(&'static str, event::ValueKind)];
+    /// The fields every event carries.
+    fn common(&self) -> &Common;
+    /// Fields this version does not read, and known optional fields of an unexpected type.
+    fn extra(&self) -> &crate::extra::Extra;
+}

@@ -1,0 +1,84 @@
+//! Turning a Claude response into what its reader reads: Claude Code's JSON (top-level keys,
+//! then `hookSpecificOutput` with `hookEventName`), or, for a payload Cursor sent to a Claude
+//! entry, the form Cursor reads (`Response::cursor_form`, else the same JSON).
+
+use super::response::Response;
+use crate::render::{Fields, RenderContext, Rendered};
+use serde_json::Value;
+
+/// Collects an answer's keys in order; the generated `Response::write` impls call it.
+#[doc(hidden)]
+pub struct Writer {
+    top: Vec<(&'static str, Value)>,
+    specific: Vec<(&'static str, Value)>,
+}
+
+impl Writer {
+    /// A top-level key (`continue`, `decision`, `reason`, ...); `None` is left out.
+    pub fn top(&mut self, key: &'static str, value: Option<Value>) {
+        if let Some(value) = value {
+            self.top.push((key, value));
+        }
+    }
+
+    /// A key inside `hookSpecificOutput`; `None` is left out.
+    pub fn specific(&mut self, key: &'static str, value: Option<Value>) {
+        if let Some(value) = value {
+            self.specific.push((key, value));
+        }
+    }
+}
+
+/// Whether a payload's event name is Cursor's (camelCase) rather than Claude Code's
+/// (PascalCase): the two never overlap.
+pub(crate) fn is_cursor_name(event: &str) -> bool {
+    event.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
+}
+
+/// Renders a Claude answer for the payload `ctx` describes: Cursor's form when Cursor sent it.
+pub(crate) fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
+    if is_cursor_name(ctx.event) {
+        if let Some(rendered) = response.cursor_form(ctx) {
+            return rendered;
+        }
+    }
+    claude_json(response)
+}
+
+/// The answer as Claude Code reads it; `{}` when nothing is set.
+pub(crate) fn claude_json<R: Response>(response: &R) -> Rendered {
+    let mut writer = Writer {
+        top: Vec::new(),
+        specific: Vec::new(),
+    };
+    response.write(&mut writer);
+    let Writer { top, specific } = writer;
+    let json = |fields: &[(&'static str, Value)]| {
+        serde_json::to_string(&Fields(fields))
+            .expect("a JSON object of plain values always serializes")
+    };
+    let mut stdout = json(&top);
+    if !specific.is_empty() {
+        // In order, after the top-level keys: `hookEventName` first.
+        let mut nested = Vec::with_capacity(specific.len() + 1);
+        nested.push(("hookEventName", Value::from(R::EVENT)));
+        nested.extend(specific);
+        stdout.pop(); // the closing brace
+        if !top.is_empty() {
+            stdout.push(',');
+        }
+        stdout.push_str("\"hookSpecificOutput\":");
+        stdout.push_str(&json(&nested));
+        stdout.push('}');
+    }
+    Rendered {
+        stdout,
+        exit_code: 0,
+        stderr: Vec::new(),
+    }
+}
+
+/// The event's block for the failure policy, rendered like any answer.
+pub(crate) fn block<R: Response>(reason: String, ctx: &RenderContext<'_>) -> Option<Rendered> {
+    R::failure_block(reason).map(|response| render(&response, *ctx))
+}
