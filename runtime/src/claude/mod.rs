@@ -148,7 +148,7 @@ pub mod response {
 pub mod prelude {
     pub use super::event::*;
     pub use super::response::*;
-    pub use crate::ToolInput;
+    pub use crate::{claude_hook, ToolInput};
 }
 
 pub use crate::gen::claude::events::Common;
