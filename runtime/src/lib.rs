@@ -188,8 +188,11 @@ pub use cursor_hooks_macros::cursor_hook;
 ///
 /// #[claude_hook(event = "PreToolUse", matcher = "Bash", fail = "closed", timeout = 5)]
 /// fn shell(input: &PreToolUse) -> PreToolUseResponse {
-///     let command = input.tool_input.get("command").and_then(|c| c.as_str()).unwrap_or_default();
-///     if command.contains("rm -rf") { PreToolUseResponse::deny("rm -rf is blocked") } else { no_opinion() }
+///     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+///         PreToolUseResponse::deny("rm -rf is blocked")
+///     } else {
+///         no_opinion()
+///     }
 /// }
 /// # fn main() {}
 /// ```
@@ -207,7 +210,7 @@ pub use cursor_hooks_macros::cursor_hook;
 /// `stop_hook_active` to block only once). `matcher` is tested against one input field per
 /// event: the tool name on the tool events (`Bash`, `Read`, `Edit`, `Write`, …, or
 /// `mcp__<server>__<tool>`), `source` on `SessionStart`, `trigger` on `PreCompact`, the agent
-/// type on `SubagentStart`/`SubagentStop`, and so on (`cursor_hooks::spec::claude`). An event
+/// type on `SubagentStart`/`SubagentStop`, and so on (`spec/claude-code/events.json`). An event
 /// without a subject (`UserPromptSubmit`, `Stop`, …) always runs the hook, so a `matcher` there
 /// does not compile; neither does one that can match none of the event's known values
 /// (`"Bsh"` on `PreToolUse`).
