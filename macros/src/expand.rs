@@ -34,16 +34,31 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
         .iter()
         .find_map(|attr| hook_attribute(&attr).map(|host| (attr, host)))
     {
-        let message = if inner_host == host {
-            format!("`#[{attribute}]` is given twice on this function; keep one and put all its options in it")
-        } else {
-            format!(
+        if inner_host == host {
+            let error = syn::Error::new_spanned(
+                inner,
+                format_args!("`#[{attribute}]` is given twice on this function; keep one and put all its options in it"),
+            )
+            .to_compile_error();
+            return quote!(#error #item);
+        }
+        // The other editor's attribute would check the same function against its own types
+        // and report it again: this one reports it once and writes the stand-ins without it.
+        let error = syn::Error::new_spanned(
+            inner,
+            format_args!(
                 "a handler answers one editor, and this function has both `#[{attribute}]` and `#[{}]`: write one function for each (they can share their logic through a plain function)",
                 inner_host.attribute()
-            )
-        };
-        let error = syn::Error::new_spanned(inner, message).to_compile_error();
-        return quote!(#error #item);
+            ),
+        );
+        let mut handler = handler;
+        handler.attrs.retain(|attr| hook_attribute(&attr).is_none());
+        let (attrs, vis, sig, body) = (&handler.attrs, &handler.vis, &handler.sig, &handler.body);
+        let item = quote!(#(#attrs)* #vis #sig #body);
+        let event = Args::parse(args, host)
+            .ok()
+            .and_then(|args| validate::event(&args, host));
+        return fallback(&item, &handler, host, event, error);
     }
     if let Some(error) = associated_fn_error(&handler) {
         // The function compiles as an associated function: the error alone is the one thing

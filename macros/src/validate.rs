@@ -326,33 +326,36 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 [only] => format!("the event's subject, which is always {only}"),
                 _ => format!("{subject}, which is one of {}", or_list(&values)),
             };
-            let how = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
-                (Host::Cursor, _) => format!("Cursor searches it in {tested}"),
+            let (how, hint) = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
+                (Host::Cursor, _) => (format!("Cursor searches it in {tested}"), String::new()),
                 (Host::Claude, cursor_hooks_spec::claude::matcher::Form::Names(names)) => {
                     let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
-                    let hint = names_hint(event, &pattern);
-                    format!(
-                        "Claude Code reads a matcher of letters, digits, `_`, `-`, spaces, `,` and `|` as exact names, {}, and compares them with {tested}{hint}",
+                    let how = format!(
+                        "Claude Code reads a matcher of only letters, digits, `_`, `-`, spaces, `,` and `|` as exact names (here {}) and compares them with {tested}",
                         and_list(&names)
-                    )
+                    );
+                    (how, names_hint(event, &pattern))
                 }
-                (Host::Claude, _) => format!("Claude Code searches it as a regex in {tested}"),
+                (Host::Claude, _) => (
+                    format!("Claude Code searches it as a regex in {tested}"),
+                    String::new(),
+                ),
             };
             let advice = match (host, event.matcher_subject()) {
                 (Host::Claude, Some(subject)) if subject != "tool_name" => {
-                    "match one of those, or leave `matcher` out and decide inside the handler"
+                    "Match one of those, or leave `matcher` out and decide inside the handler"
                 }
                 _ => "To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
             };
             error(format!(
-                "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: {how}. {advice}",
+                "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: {how}.{hint} {advice}",
                 event.name(),
             ))
         }
     }
 }
 
-/// "; did you mean `Bash`?": the known values nearest to the names of a matcher, when they are
+/// " Did you mean `Bash`?": the known values nearest to the names of a matcher, when they are
 /// near enough to be typos.
 fn names_hint(event: Event, pattern: &str) -> String {
     let form = cursor_hooks_spec::claude::matcher::form(pattern);
@@ -365,7 +368,7 @@ fn names_hint(event: Event, pattern: &str) -> String {
     if close.is_empty() {
         String::new()
     } else {
-        format!("; did you mean {}?", or_list(&close))
+        format!(" Did you mean {}?", or_list(&close))
     }
 }
 
@@ -759,7 +762,7 @@ mod tests {
         }
         let never = check_on(Host::Claude, "PreToolUse", "Bsh").unwrap_err();
         assert!(never.contains("can never match"), "{never}");
-        assert!(never.contains("did you mean `Bash`?"), "{never}");
+        assert!(never.contains("Did you mean `Bash`?"), "{never}");
         assert!(never.contains("exact names"), "{never}");
         let regex = check_on(Host::Claude, "SessionStart", "^begin.*").unwrap_err();
         assert!(regex.contains("searches it as a regex"), "{regex}");
