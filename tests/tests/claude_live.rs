@@ -65,6 +65,23 @@ fn tool_results(api: &MockApi) -> Vec<Value> {
     results
 }
 
+/// What each model turn was sent last (its last message's text blocks), for failure messages:
+/// the whole requests hold Claude Code's long system prompt.
+fn last_messages(bodies: &[Value]) -> Vec<String> {
+    bodies
+        .iter()
+        .map(|body| {
+            let last = body["messages"].as_array().and_then(|m| m.last());
+            let blocks = last.and_then(|m| m["content"].as_array()).cloned();
+            let texts = blocks.unwrap_or_default().into_iter().filter_map(|block| {
+                let text = block["text"].as_str().or(block["content"].as_str());
+                text.map(str::to_owned)
+            });
+            texts.collect::<Vec<_>>().join(" | ")
+        })
+        .collect()
+}
+
 fn text_of(tool_result: &Value) -> String {
     match &tool_result["content"] {
         Value::String(text) => text.clone(),
@@ -204,7 +221,7 @@ fn a_fail_closed_hook_answers_by_exit_2_where_json_cannot_block() {
     assert!(
         told,
         "the model was not given the hook's stderr: {:?}",
-        api.message_bodies()
+        last_messages(&api.message_bodies())
     );
     let failures = session.payloads_of("PostToolUseFailure");
     assert_eq!(failures.len(), 1, "{failures:?}");
@@ -233,7 +250,11 @@ fn secrets_guard_blocks_reading_env() {
     );
     assert_refused_with(&api, ".env holds secrets and is not shared with the agent");
     let bodies = api.message_bodies();
-    assert!(bodies.len() >= 2, "the model never heard back: {bodies:?}");
+    assert!(
+        bodies.len() >= 2,
+        "the model never heard back: {:?}",
+        last_messages(&bodies)
+    );
     assert!(
         !bodies.iter().any(|body| body.to_string().contains(secret)),
         "the secret reached the model"
@@ -262,7 +283,11 @@ fn prompt_guard_blocks_a_prompt_with_an_aws_key_before_the_model_sees_it() {
         output.stdout, output.stderr
     );
     let messages = api.message_bodies();
-    assert!(messages.is_empty(), "the model was asked: {messages:?}");
+    assert!(
+        messages.is_empty(),
+        "the prompt reached the model: {:?}",
+        last_messages(&messages)
+    );
     let result = output.json["result"].as_str().unwrap_or_default();
     assert!(
         result.contains("Your prompt contains an AWS access key id"),
@@ -291,7 +316,12 @@ fn verify_on_stop_continues_the_agent_exactly_once() {
         "Fix the bug.",
     );
     let bodies = api.message_bodies();
-    assert_eq!(bodies.len(), 2, "model turns: {bodies:?}");
+    assert_eq!(
+        bodies.len(),
+        2,
+        "model turns, each with what it was sent last: {:?}",
+        last_messages(&bodies)
+    );
     let followup = VERIFY_FOLLOWUP;
     assert!(
         !bodies[0].to_string().contains(followup),
@@ -299,8 +329,8 @@ fn verify_on_stop_continues_the_agent_exactly_once() {
     );
     assert!(
         bodies[1].to_string().contains(followup),
-        "the second turn lacks the follow-up: {}",
-        bodies[1]
+        "the second turn lacks the follow-up: {:?}",
+        last_messages(&bodies)
     );
     let stops = session.payloads_of("Stop");
     let active: Vec<&Value> = stops.iter().map(|s| &s["stop_hook_active"]).collect();
