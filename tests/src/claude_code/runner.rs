@@ -435,13 +435,18 @@ impl Session {
             .collect()
     }
 
-    /// Copies the events log to `dir/<name>.jsonl` when `CLAUDE_LIVE_RECORD=dir` is set (see
-    /// `tests/claude-code/record`).
+    /// Copies the events log to `dir/<name>.jsonl` and the project's `.claude/settings.json`
+    /// (the hooks in force, as installed) to `dir/<name>.settings.json` when
+    /// `CLAUDE_LIVE_RECORD=dir` is set (see `tests/claude-code/record`), so the same
+    /// configuration can be run again without Claude Code (`simulate`).
     pub fn keep_recording(&self, name: &str) {
         if let Some(dir) = std::env::var_os("CLAUDE_LIVE_RECORD") {
-            let target = Path::new(&dir).join(format!("{name}.jsonl"));
-            std::fs::create_dir_all(&dir).expect("recording dir");
-            std::fs::copy(&self.events_log, &target).expect("copying the recording");
+            let dir = Path::new(&dir);
+            std::fs::create_dir_all(dir).expect("recording dir");
+            let payloads = dir.join(format!("{name}.jsonl"));
+            std::fs::copy(&self.events_log, &payloads).expect("copying the recording");
+            let settings = dir.join(format!("{name}.settings.json"));
+            std::fs::copy(self.settings_path(), &settings).expect("copying settings.json");
         }
     }
 }
