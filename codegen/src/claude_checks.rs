@@ -131,7 +131,7 @@ fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<S
             Some(block_note(spec)),
         ),
         Kind::Block => (
-            format!("`{{Self}}` has no `block`: its event reads no `decision`"),
+            "`{Self}` has no `block`: its event reads no `decision`".to_owned(),
             format!("`decision: \"block\"` is read only by {events}"),
             Some(format!(
                 "the permission events ({}) deny with `deny(reason)`",
