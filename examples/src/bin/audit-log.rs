@@ -20,16 +20,22 @@
 //! } }
 //! ```
 //!
-//! Claude Code (`audit-log install --claude`, `.claude/settings.json`): one group per event,
-//! each the same as `SessionStart`'s:
+//! Claude Code (`audit-log install --claude`, `.claude/settings.json`):
 //!
 //! ```json
 //! { "hooks": {
 //!     "SessionStart": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
-//!     "SessionEnd": [...], "InstructionsLoaded": [...], "PostToolUse": [...],
-//!     "PostToolUseFailure": [...], "PostToolBatch": [...], "Notification": [...],
-//!     "SubagentStart": [...], "SubagentStop": [...], "PreCompact": [...], "PostCompact": [...],
-//!     "StopFailure": [...]
+//!     "SessionEnd": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "InstructionsLoaded": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "PostToolUse": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "PostToolUseFailure": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "PostToolBatch": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "Notification": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "SubagentStart": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "SubagentStop": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "PreCompact": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "PostCompact": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }],
+//!     "StopFailure": [{ "hooks": [{ "type": "command", "command": "/abs/path/to/audit-log" }] }]
 //! } }
 //! ```
 
