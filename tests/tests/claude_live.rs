@@ -366,16 +366,18 @@ fn a_rewriting_hooks_updated_input_is_what_runs() {
 }
 
 /// The framework's deadline: `claude-slow-guard` sleeps 5 s before denying, with `timeout = 1`;
-/// its deadline answers fail-open `{}` at 0.9 s, before Claude Code's own 1 s timeout (which
-/// `install --claude` wired), and the command runs.
+/// its deadline answers fail-open `{}` at 0.9 s, and the command runs. `install --claude` wires
+/// Claude Code's timeout as 1 s too; it is raised to 10 s here, so that only the framework's
+/// deadline can let the command run (without it, the deny at 5 s would count).
 #[test]
 fn a_slow_hook_is_answered_by_its_deadline_and_fails_open() {
     if !live("a_slow_hook_is_answered_by_its_deadline_and_fails_open") {
         return;
     }
     let session = Session::new("deadline", Path::new(RECORDER));
-    session.install(Path::new(SLOW_GUARD));
+    let guard = session.install(Path::new(SLOW_GUARD));
     assert_eq!(session.commands_on("PreToolUse").len(), 2);
+    assert_eq!(session.set_timeout(&guard, 10), 1);
     run(
         &session,
         vec![Reply::bash("echo ran > marker")],

@@ -344,6 +344,30 @@ impl Session {
         std::fs::write(&path, text).expect("settings.json");
     }
 
+    /// Sets Claude Code's `timeout` of every handler in `.claude/settings.json` whose command is
+    /// `command` (as [`Session::install`] returned it); returns how many there were.
+    pub fn set_timeout(&self, command: &Path, seconds: u32) -> usize {
+        let path = self.settings_path();
+        let text = std::fs::read_to_string(&path).expect("settings.json");
+        let mut settings: Value = serde_json::from_str(&text).expect("settings.json is JSON");
+        let mut changed = 0;
+        let events = settings["hooks"]
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|e| e.values_mut());
+        for group in events.filter_map(Value::as_array_mut).flatten() {
+            for handler in group["hooks"].as_array_mut().into_iter().flatten() {
+                if handler["command"].as_str() == command.to_str() {
+                    handler["timeout"] = json!(seconds);
+                    changed += 1;
+                }
+            }
+        }
+        let text = serde_json::to_string_pretty(&settings).expect("settings JSON");
+        std::fs::write(&path, text).expect("settings.json");
+        changed
+    }
+
     /// The project's `.claude/settings.json`.
     pub fn settings_path(&self) -> PathBuf {
         self.project.join(".claude").join("settings.json")
