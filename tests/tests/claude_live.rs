@@ -179,7 +179,7 @@ fn pre_tool_use_exit_2_blocks_the_command() {
     if !live("pre_tool_use_exit_2_blocks_the_command") {
         return;
     }
-    let session = session_with_target("exit-2");
+    let mut session = session_with_target("exit-2");
     let reason = "rm -rf is not allowed here";
     session.add_deciding_hook(
         "PreToolUse",
@@ -400,7 +400,7 @@ fn a_hook_past_claude_codes_timeout_fails_open() {
     if !live("a_hook_past_claude_codes_timeout_fails_open") {
         return;
     }
-    let session = Session::new("host-timeout", Path::new(RECORDER));
+    let mut session = Session::new("host-timeout", Path::new(RECORDER));
     let deny = serde_json::json!({ "hookSpecificOutput": {
         "hookEventName": "PreToolUse",
         "permissionDecision": "deny",

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Set in the environment of the test process re-run inside the namespace.
-const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
+pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
 const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
@@ -283,7 +283,7 @@ impl Session {
     /// `--stderr TEXT`, `--exit CODE`, `--sleep SECONDS`), with Claude Code's `timeout` in
     /// seconds if given.
     pub fn add_deciding_hook(
-        &self,
+        &mut self,
         event: &str,
         matcher: Option<&str>,
         timeout: Option<u32>,
@@ -302,7 +302,7 @@ impl Session {
         self.add_command(event, matcher, &command, timeout);
     }
 
-    fn add_recorder(&self, event: &str, matcher: Option<&str>, args: &[&str]) {
+    fn add_recorder(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
         let mut command = shell_quote(&self.recorder.to_string_lossy());
         for arg in args {
             command.push(' ');
@@ -313,7 +313,7 @@ impl Session {
 
     /// Adds a matcher group running `command` on `event` to `.claude/settings.json`.
     pub fn add_command(
-        &self,
+        &mut self,
         event: &str,
         matcher: Option<&str>,
         command: &str,
