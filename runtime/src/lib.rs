@@ -83,8 +83,9 @@ extern crate self as cursor_hooks;
 
 // The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
 // -> `subcommands` (the binary's own `print-config`, `install`, `uninstall`) or `respond`
-// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `render`
-// (every answer, by the version rules).
+// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `claude`
+// (a Claude Code handler's payload read from Cursor's shape, its answer in Claude's or Cursor's
+// form) -> `render` (every answer, by the version rules).
 mod binary;
 pub mod capture;
 pub mod claude;

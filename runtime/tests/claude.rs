@@ -650,3 +650,25 @@ fn the_record_says_which_handlers_are_claude_codes() {
         "{text}"
     );
 }
+
+#[test]
+fn a_capture_of_claude_payloads_replays_through_claude_handlers() {
+    let file = std::env::temp_dir().join(format!("claude-replay-{}.jsonl", std::process::id()));
+    let payload = PreToolUse::fixture()
+        .tool_input(json!({"command": "rm -rf /"}))
+        .to_json();
+    let line = json!({"payload": payload, "stdout": "{}", "exit_code": 0});
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+    let changes = testing::replay(&[testing::handler::<claude_guard>()], &file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(changes[0].event.as_deref(), Some("PreToolUse"));
+    assert_eq!(changes[0].before, ("{}".to_owned(), 0));
+    assert!(
+        changes[0]
+            .after
+            .0
+            .contains(r#""permissionDecision":"deny""#),
+        "{changes:?}"
+    );
+}

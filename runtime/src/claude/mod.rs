@@ -85,7 +85,7 @@ pub mod event {
 /// wire value it writes (`PreToolUseResponse::deny(reason)`, `::allow()`, `::ask(reason)`,
 /// `::defer()`, `StopResponse::block(reason)`), other keys by setters named after them
 /// (`.additional_context(..)`, `.system_message(..)`, `.stop_reason(..)`); no opinion (`{}`) is
-/// [`no_opinion()`], the same as `Default`. A key the event does not read does not exist on its
+/// [`no_opinion()`](response::no_opinion), the same as `Default`. A key the event does not read does not exist on its
 /// type:
 ///
 /// ```compile_fail
