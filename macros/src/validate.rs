@@ -777,6 +777,40 @@ mod tests {
         assert!(!invalid.contains("hooks.json"), "{invalid}");
     }
 
+    fn event_error(host: Host, name: &str) -> String {
+        let args = Args {
+            event: Some(LitStr::new(name, Span::call_site())),
+            ..Args::default()
+        };
+        match check_event(&args, host) {
+            Ok(event) => panic!("{name} is an event of {}", event.host().product()),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_other_hosts_event_names_its_counterpart() {
+        assert_eq!(
+            event_error(Host::Claude, "preToolUse"),
+            "`preToolUse` is Cursor's event; Claude Code's is `PreToolUse`"
+        );
+        assert_eq!(
+            event_error(Host::Cursor, "UserPromptSubmit"),
+            "`UserPromptSubmit` is Claude Code's event; Cursor's is `beforeSubmitPrompt`"
+        );
+        let no_counterpart = event_error(Host::Cursor, "PermissionRequest");
+        assert!(
+            no_counterpart.contains("#[claude_hook(event = \"PermissionRequest\")]"),
+            "{no_counterpart}"
+        );
+        let typo = event_error(Host::Claude, "PreToolUs");
+        assert!(typo.contains("did you mean `PreToolUse`?"), "{typo}");
+        assert!(
+            typo.contains("Claude Code's events are: `SessionStart`"),
+            "{typo}"
+        );
+    }
+
     #[test]
     fn the_input_module_names_its_host() {
         for (tokens, host) in [
