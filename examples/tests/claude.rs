@@ -146,3 +146,28 @@ fn audit_log_writes_one_line_per_claude_event_and_never_blocks() {
     std::env::remove_var(audit_log::LOG_VARIABLE);
     std::fs::remove_dir_all(&scratch).unwrap();
 }
+
+/// Cursor runs Claude Code's entries too (its import of `.claude/settings.json`), with its own
+/// `preToolUse` payload: `secrets-guard` has no Cursor `preToolUse` handler, so its Claude
+/// handler answers, in the flat form Cursor reads.
+#[test]
+fn secrets_guard_answers_cursor_running_its_claude_entry() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/fixtures/pre-tool-read.json");
+    let mut payload: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture).unwrap()).unwrap();
+    assert_eq!(payload["hook_event_name"], "preToolUse");
+    let mut binary = cursor_hooks::testing::Binary::new(env!("CARGO_BIN_EXE_secrets-guard"));
+    let allowed = binary.run(payload.to_string().as_bytes());
+    assert_eq!((allowed.stdout.as_str(), allowed.exit_code), ("{}", 0));
+    payload["tool_input"]["file_path"] = json!("/home/dev/shop/.env");
+    let denied = binary.run(payload.to_string().as_bytes());
+    let answer: serde_json::Value = serde_json::from_str(&denied.stdout).unwrap();
+    assert_eq!(answer["permission"], "deny", "{}", denied.stdout);
+    assert!(
+        answer.get("hookSpecificOutput").is_none(),
+        "{}",
+        denied.stdout
+    );
+    assert_eq!(denied.exit_code, 0);
+}
