@@ -474,7 +474,7 @@ fn corpus_payload(file: &str, event: &str, with: &[(&str, Value)]) -> String {
 #[test]
 fn a_real_claude_code_payload_is_answered_in_claudes_form() {
     let payload = corpus_payload(
-        "claude-code-2.1.330/pre-tool-use-json-deny.jsonl",
+        "claude-code-2.1.330/shell-guard-rm-rf.jsonl",
         "PreToolUse",
         &[],
     );

@@ -97,6 +97,11 @@ pub mod event {
 pub mod response {
     pub use crate::gen::claude::responses::*;
 
+    /// The traits a constructor or setter called on a response without it is reported with,
+    /// so that the error names the events reading that key; not an API.
+    #[doc(hidden)]
+    pub use crate::gen::claude::checks;
+
     /// A Claude Code handler's answer. Implemented by every generated response type and by `()`
     /// (events whose answer Claude Code does not read); sealed.
     pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
@@ -148,7 +153,10 @@ pub mod response {
 pub mod prelude {
     pub use super::event::*;
     pub use super::response::*;
-    pub use crate::ToolInput;
+    // Only for their compile errors: a constructor or setter on a response without it names
+    // the events that read its key.
+    pub use super::response::checks::Answers as _;
+    pub use crate::{claude_hook, ToolInput};
 }
 
 pub use crate::gen::claude::events::Common;
