@@ -12,7 +12,7 @@
 use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
 use crate::child::{self, Captured};
-use crate::simulate::{Args, Stop};
+use crate::simulate::{indented, Args, Stop};
 use crate::sources::Locations;
 use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
 use serde_json::{json, Map, Value};
@@ -1320,18 +1320,6 @@ impl Run {
         if let Some(note) = &self.note {
             indented(text, "note", note);
         }
-    }
-}
-
-/// `  label: first line`, and every further line indented under it.
-fn indented(text: &mut String, label: &str, body: &str) {
-    let mut lines = body.lines();
-    text.push_str(&format!(
-        "  {label}: {}\n",
-        lines.next().unwrap_or_default()
-    ));
-    for line in lines {
-        text.push_str(&format!("    {line}\n"));
     }
 }
 

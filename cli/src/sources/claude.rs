@@ -40,24 +40,14 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
         } else if source.format != SourceFormat::Settings {
             // Skill and subagent frontmatter is not a settings file.
             continue;
-        } else if template.contains("{home}") {
-            let Some(home) = &locations.home else {
-                continue;
-            };
-            candidates.push((
-                PathBuf::from(template.replace("{home}", &home.display().to_string())),
-                None,
-            ));
-        } else if template.contains("{project}") {
-            candidates.push((
-                PathBuf::from(
-                    template.replace("{project}", &locations.project.display().to_string()),
-                ),
-                None,
-            ));
-        } else {
+        } else if !template.contains("{home}") && !template.contains("{project}") {
             // `--settings`: given on Claude Code's command line, not a file of the project.
             continue;
+        } else {
+            let Some(path) = locations.expand(template) else {
+                continue;
+            };
+            candidates.push((path, None));
         }
         for (path, plugin_root) in candidates {
             if let Some(file) = read_source(&source.name, &path, plugin_root, locations) {
