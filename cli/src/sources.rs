@@ -230,3 +230,27 @@ fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
         .is_ok()
         .then_some(Ok((manifest, Format::Plugin)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_expand_under_home_or_project() {
+        let mut locations = Locations {
+            project: PathBuf::from("/p"),
+            home: Some(PathBuf::from("/h")),
+            plugins: Vec::new(),
+        };
+        assert_eq!(
+            locations.expand("{home}/.cursor/hooks.json"),
+            Some(PathBuf::from("/h/.cursor/hooks.json"))
+        );
+        assert_eq!(
+            locations.expand("{project}/.claude/settings.json"),
+            Some(PathBuf::from("/p/.claude/settings.json"))
+        );
+        locations.home = None;
+        assert_eq!(locations.expand("{home}/.claude/settings.json"), None);
+    }
+}

@@ -363,6 +363,18 @@ mod tests {
     }
 
     #[test]
+    fn every_starting_payload_has_only_keys_set_accepts() {
+        // `--event` starts from the runtime's fixture and `--set` checks keys against `fields`.
+        for event in cursor_hooks_spec::claude::EVENTS {
+            let payload = cursor_hooks::claude::fixture(event.name).expect(event.name);
+            let fields = &events()[event.name].fields;
+            for key in payload.as_object().expect("an object").keys() {
+                assert!(fields.contains(key), "{}: `{key}`", event.name);
+            }
+        }
+    }
+
+    #[test]
     fn every_rule_the_simulator_reads_is_in_the_spec() {
         let host = host();
         for id in [
