@@ -11,6 +11,7 @@ pub mod claude_model;
 pub mod model;
 
 mod claude;
+mod claude_checks;
 mod claude_table;
 mod cli_data;
 mod compat;
@@ -73,6 +74,10 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         (
             "spec-crate/src/gen/claude.rs",
             claude_table::file(&claude.spec, &claude.host)?,
+        ),
+        (
+            "runtime/src/gen/claude/checks.rs",
+            claude_checks::file(&claude.spec),
         ),
     ];
     let mut files = Vec::new();

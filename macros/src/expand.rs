@@ -1,37 +1,64 @@
 //! Phase 3: write the code. On an error, write the error *and* stand-ins (the user's function,
 //! a companion that `main!` can name) so the user sees that one error and nothing after it.
 
+use crate::host::{Event, Host};
 use crate::parse::{Args, HandlerFn, HandlerList};
 use crate::validate::{self, Hook, Input};
-use cursor_hooks_spec::EventInfo;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::Path;
 
-pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
+/// `#[cursor_hook]` (`host` Cursor) or `#[claude_hook]` (`host` Claude Code).
+pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStream {
+    let attribute = host.attribute();
     let handler: HandlerFn = match syn::parse2(item.clone()) {
         Ok(handler) => handler,
         Err(error) => {
-            let error = syn::Error::new(error.span(), "`#[cursor_hook]` goes on a function: `fn handler(input: EventType) -> EventTypeResponse { ... }`");
+            let error = syn::Error::new(error.span(), format_args!("`#[{attribute}]` goes on a function: `fn handler(input: EventType) -> EventTypeResponse {{ ... }}`"));
             let error = error.to_compile_error();
             return quote!(#error #item);
         }
     };
-    // Another `#[cursor_hook]` below this one: it expands after this one and writes the
+    // Another hook attribute below this one: it expands after this one and writes the
     // companion, so this one writes only the error.
-    if let Some(inner) = handler.attrs.iter().find(|attr| {
-        attr.path()
-            .segments
-            .last()
-            .is_some_and(|segment| segment.ident == "cursor_hook")
-    }) {
+    let hook_attribute = |attr: &&syn::Attribute| {
+        attr.path().segments.last().and_then(|segment| {
+            [Host::Cursor, Host::Claude]
+                .into_iter()
+                .find(|host| segment.ident == host.attribute())
+        })
+    };
+    if let Some((inner, inner_host)) = handler
+        .attrs
+        .iter()
+        .find_map(|attr| hook_attribute(&attr).map(|host| (attr, host)))
+    {
+        if inner_host == host {
+            let error = syn::Error::new_spanned(
+                inner,
+                format_args!("`#[{attribute}]` is given twice on this function; keep one and put all its options in it"),
+            )
+            .to_compile_error();
+            return quote!(#error #item);
+        }
+        // The other editor's attribute would check the same function against its own types
+        // and report it again: this one reports it once and writes the stand-ins without it.
         let error = syn::Error::new_spanned(
             inner,
-            "`#[cursor_hook]` is given twice on this function; keep one and put all its options in it",
-        )
-        .to_compile_error();
-        return quote!(#error #item);
+            format_args!(
+                "a handler answers one editor, and this function has both `#[{attribute}]` and `#[{}]`: write one function for each (they can share their logic through a plain function)",
+                inner_host.attribute()
+            ),
+        );
+        let mut handler = handler;
+        handler.attrs.retain(|attr| hook_attribute(&attr).is_none());
+        let (attrs, vis, sig, body) = (&handler.attrs, &handler.vis, &handler.sig, &handler.body);
+        let item = quote!(#(#attrs)* #vis #sig #body);
+        let event = Args::parse(args, host)
+            .ok()
+            .and_then(|args| validate::event(&args, host));
+        return fallback(&item, &handler, host, event, error);
     }
     if let Some(error) = associated_fn_error(&handler) {
         // The function compiles as an associated function: the error alone is the one thing
@@ -39,18 +66,24 @@ pub(crate) fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
         let error = error.to_compile_error();
         return quote!(#error #item);
     }
-    let args = match Args::parse(args) {
+    let args = match Args::parse(args, host) {
         Ok(args) => args,
-        Err(error) => return fallback(&item, &handler, None, error),
+        Err(error) => return fallback(&item, &handler, host, None, error),
     };
-    match validate::validate(&args, &handler) {
+    match validate::validate(&args, &handler, host) {
         Ok(hook) => match validate::check_answer_chains(hook.event, &handler.body) {
             Ok(()) => hook_tokens(&item, &hook),
             // The body is the mistake: a stand-in body keeps rustc from adding "type
             // annotations needed" at the same place.
-            Err(error) => fallback(&stub_body(&handler), &handler, Some(hook.event), error),
+            Err(error) => fallback(
+                &stub_body(&handler),
+                &handler,
+                host,
+                Some(hook.event),
+                error,
+            ),
         },
-        Err(error) => fallback(&item, &handler, validate::event(&args), error),
+        Err(error) => fallback(&item, &handler, host, validate::event(&args, host), error),
     }
 }
 
@@ -124,9 +157,10 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
     // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
     let companion = name;
-    let event_name = hook.event.name;
-    let input = Ident::new(hook.event.type_name, Span::call_site());
-    let event_ty = quote!(::cursor_hooks::event::#input);
+    let event_name = hook.event.name();
+    let event_ty = hook.event.input_type();
+    let event_trait = hook.event.host().event_trait();
+    let entry = hook.event.host().entry();
     let handler_name = name.to_string();
     let fail = if hook.fail_closed {
         quote!(Closed)
@@ -154,7 +188,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     // (`Option<BeforeShellExecutionResponse>`, not `Option`); a type that cannot be named in an
     // expression (`impl Trait`, `!`) is inferred, and no return type is `()`, reported at the name.
     let answer_to =
-        quote!(::cursor_hooks::AnswerTo<#event_ty, <#event_ty as ::cursor_hooks::Event>::Response>);
+        quote!(::cursor_hooks::AnswerTo<#event_ty, <#event_ty as #event_trait>::Response>);
     let checked = |ty: Option<&syn::Type>| match ty {
         Some(ty) if !nameable_in_expression(ty) => (quote_spanned!(ty.span()=> _), ty.span()),
         Some(ty) => (quote!(#ty), ty.span()),
@@ -211,9 +245,9 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
                 loop_limit: #loop_limit,
                 keep_ask: #keep_ask,
             };
-            const ENTRY: ::cursor_hooks::__private::Entry = ::cursor_hooks::__private::Entry::cursor::<Self>();
+            const ENTRY: ::cursor_hooks::__private::Entry = #entry;
             #allow_unreachable
-            fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as ::cursor_hooks::Event>::Response> {
+            fn call(input: #event_ty) -> ::cursor_hooks::__private::Outcome<<#event_ty as #event_trait>::Response> {
                 let returned = #call;
                 #answer
             }
@@ -246,7 +280,8 @@ fn option(value: Option<TokenStream>) -> TokenStream {
 fn fallback(
     item: &TokenStream,
     handler: &HandlerFn,
-    event: Option<&EventInfo>,
+    host: Host,
+    event: Option<Event>,
     error: syn::Error,
 ) -> TokenStream {
     let error = error.to_compile_error();
@@ -275,11 +310,7 @@ fn fallback(
     };
     let companion_vis = companion_vis(handler);
     let companion = name;
-    let input = Ident::new(
-        event.map_or("SessionEnd", |e| e.type_name),
-        Span::call_site(),
-    );
-    let inert = inert_hook(companion, &input);
+    let inert = inert_hook(companion, event.unwrap_or_else(|| host.stand_in_event()));
     quote! {
         #error
 
@@ -296,10 +327,13 @@ fn fallback(
 
 /// A `Hook` impl for a stand-in that is never run: it compiles against any use `main!` makes
 /// of it, and its empty event name keeps `main!`'s duplicate check quiet.
-fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
+fn inert_hook(ty: &Ident, event: Event) -> TokenStream {
+    let input = event.input_type();
+    let event_trait = event.host().event_trait();
+    let entry = event.host().entry();
     quote! {
         impl ::cursor_hooks::__private::Hook for #ty {
-            type Event = ::cursor_hooks::event::#input;
+            type Event = #input;
             const EVENT_NAME: &'static str = "";
             const OPTIONS: ::cursor_hooks::__private::HookOptions = ::cursor_hooks::__private::HookOptions {
                 handler: "",
@@ -309,8 +343,8 @@ fn inert_hook(ty: &Ident, input: &Ident) -> TokenStream {
                 loop_limit: ::core::option::Option::None,
                 keep_ask: false,
             };
-            const ENTRY: ::cursor_hooks::__private::Entry = ::cursor_hooks::__private::Entry::cursor::<Self>();
-            fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<<Self::Event as ::cursor_hooks::Event>::Response> {
+            const ENTRY: ::cursor_hooks::__private::Entry = #entry;
+            fn call(_: Self::Event) -> ::cursor_hooks::__private::Outcome<<Self::Event as #event_trait>::Response> {
                 ::core::unreachable!("a stand-in for a handler that did not compile")
             }
         }
@@ -387,7 +421,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             "`{shown}` is a private function of another module, and `main!` calls it from the crate root: make it `pub fn {function}` (or `pub(crate) fn {function}`)"
         );
         let not_a_handler = format!(
-            "`{shown}` has no `#[cursor_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` to `{shown}`, or remove it from `main!`"
+            "`{shown}` has no `#[cursor_hook]` or `#[claude_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` (or `#[claude_hook(event = \"...\")]` for Claude Code) to `{shown}`, or remove it from `main!`"
         );
         quote_spanned! {path.span()=>
             const _: () = if <#local>::__CURSOR_HOOKS_STAND_IN
@@ -405,16 +439,26 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     // Two entries for one event: the message names both paths and the event, which only the
     // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
     // and the constant picks the one that applies.
-    let event_names: Vec<&str> = cursor_hooks_spec::EVENTS.iter().map(|e| e.name).collect();
+    // Both hosts' events: their names never coincide (camelCase and PascalCase), so a Cursor
+    // and a Claude Code handler of the same action can be listed together.
+    let events: Vec<Event> = [Host::Cursor, Host::Claude]
+        .into_iter()
+        .flat_map(Host::events)
+        .collect();
+    let event_names: Vec<&str> = events.iter().map(|e| e.name()).collect();
     let event_count = event_names.len();
     let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
         let later_path = companions[index];
         let span = later_path.span();
-        let event_names = &event_names;
+        let (events, event_names) = (&events, &event_names);
         locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
             let (first, second) = (shown_path(earlier_path), shown_path(later_path));
-            let messages = event_names.iter().map(|event| {
-                format!("`{first}` and `{second}` both answer `{event}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)")
+            let messages = events.iter().map(move |event| {
+                let whose = match event.host() {
+                    Host::Cursor => "",
+                    Host::Claude => "Claude Code's ",
+                };
+                format!("`{first}` and `{second}` both answer {whose}`{}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)", event.name())
             });
             quote_spanned! {span=>
                 const _: () = {
@@ -479,7 +523,7 @@ fn shown_path(path: &Path) -> String {
 /// apart: a plain function is reported by the check in `main_tokens`, a path that names nothing
 /// by rustc's unresolved import alone.
 fn stand_in(local: &Ident, span: Span) -> TokenStream {
-    let inert = inert_hook(local, &Ident::new("SessionEnd", Span::call_site()));
+    let inert = inert_hook(local, Host::Cursor.stand_in_event());
     quote_spanned! {span=>
         pub struct #local {}
         impl #local {

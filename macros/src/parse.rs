@@ -3,6 +3,7 @@
 //! The body is kept as tokens (tokio's way): the macro never needs it, and a body that does not
 //! parse yet must not break the expansion.
 
+use crate::host::Host;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::meta::ParseNestedMeta;
 use syn::parse::{Parse, ParseStream, Parser};
@@ -11,7 +12,8 @@ use syn::{
     Attribute, Expr, ExprLit, Ident, Lit, LitInt, LitStr, Path, Signature, Token, Visibility,
 };
 
-/// The options of `#[cursor_hook(...)]`, each with the tokens it came from.
+/// The options of `#[cursor_hook(...)]` or `#[claude_hook(...)]`, each with the tokens it came
+/// from.
 #[derive(Default)]
 pub(crate) struct Args {
     pub(crate) event: Option<LitStr>,
@@ -29,11 +31,8 @@ pub(crate) enum LoopLimitArg {
     Other(Expr),
 }
 
-pub(crate) const OPTION_NAMES: &[&str] =
-    &["event", "fail", "timeout", "matcher", "loop_limit", "ask"];
-
 impl Args {
-    pub(crate) fn parse(tokens: TokenStream) -> syn::Result<Args> {
+    pub(crate) fn parse(tokens: TokenStream, host: Host) -> syn::Result<Args> {
         let mut args = Args::default();
         let parser = syn::meta::parser(|meta| {
             let key = meta
@@ -41,26 +40,49 @@ impl Args {
                 .get_ident()
                 .map(Ident::to_string)
                 .unwrap_or_default();
+            if !host.options().contains(&key.as_str()) {
+                if let Some(reason) = cursor_only_option(&key) {
+                    return Err(meta.error(format_args!(
+                        "`{key}` is an option of Cursor's `#[cursor_hook]`: {reason}; `#[claude_hook]` takes {}",
+                        option_list(host)
+                    )));
+                }
+            }
             match key.as_str() {
-                "event" => set_event(&mut args.event, &meta),
+                "event" => set_event(&mut args.event, &meta, host),
                 "fail" => set(&mut args.fail, &meta, &key),
                 "timeout" => set(&mut args.timeout, &meta, &key),
                 "matcher" => set(&mut args.matcher, &meta, &key),
                 "ask" => set(&mut args.ask, &meta, &key),
                 "loop_limit" => set(&mut args.loop_limit, &meta, &key),
                 _ => Err(meta.error(format_args!(
-                    "unknown `cursor_hook` option `{}`; expected one of: {}",
+                    "unknown `{}` option `{}`; expected one of: {}",
+                    host.attribute(),
                     path_text(&meta.path),
-                    OPTION_NAMES
-                        .iter()
-                        .map(|n| format!("`{n}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    option_list(host)
                 ))),
             }
         });
         parser.parse2(tokens)?;
         Ok(args)
+    }
+}
+
+/// "`event`, `fail`, `timeout`, `matcher`": the options `host`'s attribute takes.
+fn option_list(host: Host) -> String {
+    host.options()
+        .iter()
+        .map(|name| format!("`{name}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a Cursor option has no Claude Code counterpart.
+fn cursor_only_option(key: &str) -> Option<&'static str> {
+    match key {
+        "loop_limit" => Some("Claude Code's settings have no loop limit (a `Stop` handler that reads `stop_hook_active` blocks only once)"),
+        "ask" => Some("it says whether `ask` is downgraded to `deny` where Cursor does not honour it, and Claude Code honours `ask` as written"),
+        _ => None,
     }
 }
 
@@ -75,7 +97,7 @@ fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn
 
 /// `event = "..."`. A bare name (`event = BeforeShellExecution`) is answered with the string to
 /// write, spelled as the nearest event's wire name.
-fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<()> {
+fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta, host: Host) -> syn::Result<()> {
     if slot.is_some() {
         return Err(meta.error("`event` is given twice; keep one"));
     }
@@ -91,7 +113,7 @@ fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<(
             let written = quote::ToTokens::to_token_stream(&other)
                 .to_string()
                 .replace(' ', "");
-            let name = crate::validate::closest_event(&written).unwrap_or("...");
+            let name = host.closest_event(&written).unwrap_or("...");
             Err(syn::Error::new_spanned(
                 other,
                 format_args!(

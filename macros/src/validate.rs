@@ -1,8 +1,9 @@
-//! Phase 2: check the parsed attribute and signature against the event table from the spec.
-//! Every error points at the user's own tokens and names what is allowed.
+//! Phase 2: check the parsed attribute and signature against the host's event table from the
+//! spec. Every error points at the user's own tokens and names what is allowed.
 
+use crate::host::{Event, Host};
 use crate::parse::{Args, HandlerFn, LoopLimitArg};
-use cursor_hooks_spec::matcher::{self, Verdict};
+use cursor_hooks_spec::matcher::Verdict;
 use cursor_hooks_spec::{Category, EventInfo, EVENTS};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -13,7 +14,7 @@ const MAX_TIMEOUT_SECS: u32 = 600;
 
 /// A handler that passed every check.
 pub(crate) struct Hook<'a> {
-    pub(crate) event: &'static EventInfo,
+    pub(crate) event: Event,
     pub(crate) fail_closed: bool,
     pub(crate) timeout: Option<u32>,
     pub(crate) matcher: Option<String>,
@@ -31,13 +32,16 @@ pub(crate) enum Input<'a> {
 }
 
 /// The event named in the attribute, when it is one (used for the stand-in on other errors).
-pub(crate) fn event(args: &Args) -> Option<&'static EventInfo> {
-    let name = args.event.as_ref()?.value();
-    EVENTS.iter().find(|event| event.name == name)
+pub(crate) fn event(args: &Args, host: Host) -> Option<Event> {
+    host.event(&args.event.as_ref()?.value())
 }
 
-pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<Hook<'a>> {
-    let event = check_event(args)?;
+pub(crate) fn validate<'a>(
+    args: &Args,
+    handler: &'a HandlerFn,
+    host: Host,
+) -> syn::Result<Hook<'a>> {
+    let event = check_event(args, host)?;
     let input = check_signature(event, handler)?;
     check_return_type(event, handler)?;
     let fail_closed = match &args.fail {
@@ -59,9 +63,13 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
         .as_ref()
         .map(|lit| check_matcher(event, lit))
         .transpose()?;
-    let loop_limit = match &args.loop_limit {
-        None => None,
-        Some(arg) => {
+    // `loop_limit` and `ask` are Cursor's: `parse` refuses them on a Claude Code handler.
+    let cursor_event = match event {
+        Event::Cursor(info) => Some(info),
+        Event::Claude(_) => None,
+    };
+    let loop_limit = match (&args.loop_limit, cursor_event) {
+        (Some(arg), Some(event)) => {
             let tokens = match arg {
                 LoopLimitArg::Limit(lit) => lit.to_token_stream(),
                 LoopLimitArg::Unlimited(lit) => lit.to_token_stream(),
@@ -89,10 +97,10 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
                 )
             })?)
         }
+        _ => None,
     };
-    let keep_ask = match &args.ask {
-        None => false,
-        Some(ask) => {
+    let keep_ask = match (&args.ask, cursor_event) {
+        (Some(ask), Some(event)) => {
             if !event.permission.contains(&"ask") {
                 return Err(Error::new_spanned(
                     ask,
@@ -124,6 +132,7 @@ pub(crate) fn validate<'a>(args: &Args, handler: &'a HandlerFn) -> syn::Result<H
                 }
             }
         }
+        _ => false,
     };
     Ok(Hook {
         event,
@@ -189,34 +198,54 @@ fn check_timeout(value: &Expr) -> syn::Result<u32> {
     Ok(number as u32)
 }
 
-fn check_event(args: &Args) -> syn::Result<&'static EventInfo> {
+fn check_event(args: &Args, host: Host) -> syn::Result<Event> {
     let Some(lit) = &args.event else {
         return Err(Error::new(
             Span::call_site(),
             format_args!(
-                "missing `event`: write `#[cursor_hook(event = \"...\")]` with one of: {}",
-                event_list()
+                "missing `event`: write `#[{}(event = \"...\")]` with one of: {}",
+                host.attribute(),
+                event_list(host)
             ),
         ));
     };
     let name = lit.value();
-    if let Some(event) = EVENTS.iter().find(|event| event.name == name) {
+    if let Some(event) = host.event(&name) {
         return Ok(event);
     }
-    let hint = match closest_event(&name) {
+    let (product, other) = (host.product(), host.other());
+    // The other editor's event: its counterpart here, else the attribute that takes it.
+    if let Some(foreign) = other.event(&name) {
+        let message = match foreign.counterparts().as_slice() {
+            [] => format!(
+                "`{name}` is {}'s event, and {product} has no counterpart of it; a {} handler is written `#[{}(event = \"{name}\")]`. {product}'s events are: {}",
+                other.product(),
+                other.product(),
+                other.attribute(),
+                event_list(host)
+            ),
+            counterparts => format!(
+                "`{name}` is {}'s event; {product}'s is {}",
+                other.product(),
+                or_list(&counterparts.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>())
+            ),
+        };
+        return Err(Error::new_spanned(lit, message));
+    }
+    let hint = match host.closest_event(&name) {
         Some(close) => format!("did you mean `{close}`? "),
         None => String::new(),
     };
     Err(Error::new_spanned(
         lit,
         format_args!(
-            "unknown event `{name}`; {hint}Cursor's events are: {}",
-            event_list()
+            "unknown event `{name}`; {hint}{product}'s events are: {}",
+            event_list(host)
         ),
     ))
 }
 
-/// "`a`, `b` and `c`": the events of the spec's table that `keep` selects.
+/// "`a`, `b` and `c`": the events of Cursor's table that `keep` selects.
 fn names_where(keep: impl Fn(&EventInfo) -> bool) -> String {
     let names: Vec<String> = EVENTS
         .iter()
@@ -235,70 +264,125 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-fn event_list() -> String {
-    EVENTS
+fn event_list(host: Host) -> String {
+    host.events()
         .iter()
-        .map(|e| format!("`{}`", e.name))
+        .map(|e| format!("`{}`", e.name()))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// The event whose name is nearest to `name`, if it is near enough to be a typo (the rule the
-/// `cursor-hooks` command uses too).
-pub(crate) fn closest_event(name: &str) -> Option<&'static str> {
-    cursor_hooks_spec::closest(name, EVENTS.iter().map(|event| event.name))
-}
-
-/// Checks `matcher` as Cursor uses it (`cursor_hooks_spec::matcher`, which the `cursor-hooks`
-/// command applies to hooks.json too): a JavaScript regex searched (unanchored) in the event's
-/// subject, `""` and `"*"` matching everything. It must compile, the event must have a subject,
-/// and where the subject is a closed set of names the regex must be able to match one of them
-/// (else the hook never runs).
-fn check_matcher(event: &EventInfo, lit: &LitStr) -> syn::Result<String> {
+/// Checks `matcher` as the host uses it (`cursor_hooks_spec::matcher` for Cursor,
+/// `cursor_hooks_spec::claude::matcher` for Claude Code, which the `cursor-hooks` command applies
+/// to the settings files too). It must compile, the event must have a subject, and where the
+/// subject is a closed set of names the matcher must be able to match one of them (else the
+/// hook never runs).
+fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
     let pattern = lit.value();
     let error = |message: String| Err(Error::new_spanned(lit, message));
-    match matcher::check(event, &pattern) {
+    let host = event.host();
+    let product = host.product();
+    // How the host compiles a regex matcher, and what an invalid one costs.
+    let (compiles, invalid_costs) = match host {
+        Host::Cursor => (
+            "Cursor compiles `matcher` as a JavaScript RegExp",
+            "an invalid regex disables the whole hooks.json",
+        ),
+        Host::Claude => (
+            "Claude Code compiles a `matcher` that is more than a list of names as a JavaScript RegExp",
+            "a hook whose matcher does not compile never runs",
+        ),
+    };
+    match event.check_matcher(&pattern) {
         Verdict::All | Verdict::Matches => Ok(pattern),
         Verdict::Invalid {
             inline_flags: Some(flags),
             ..
         } => error(format!(
-            "`matcher` uses an inline flag group, `{flags}`, and Cursor compiles `matcher` as a JavaScript RegExp, which has no inline flags (an invalid regex disables the whole hooks.json); Cursor's matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
+            "`matcher` uses an inline flag group, `{flags}`, and {compiles}, which has no inline flags ({invalid_costs}); {product}'s matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
         )),
-        Verdict::Invalid { reason, .. } => error(format!(
-            "`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"
-        )),
+        Verdict::Invalid { reason, .. } => error(match host {
+            Host::Cursor => format!("`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"),
+            Host::Claude => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
+        }),
         Verdict::NoSubject => error(format!(
-            "`matcher` has no effect on `{}`: this event has no matcher subject, so Cursor runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
-            event.name, event.name
+            "`matcher` has no effect on `{}`: this event has no matcher subject, so {product} runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
+            event.name(), event.name()
         )),
         Verdict::Never => {
             let mut values: Vec<String> = event
-                .matcher_values
+                .matcher_values()
                 .iter()
                 .map(|value| format!("`{value}`"))
                 .collect();
-            if let Some(prefix) = event.matcher_open_prefix {
-                values.push(format!("`{prefix}<tool>` for an MCP tool"));
+            if let Some(prefix) = event.matcher_open_prefix() {
+                values.push(match prefix {
+                    "mcp__" => "`mcp__<server>__<tool>` for an MCP tool".to_owned(),
+                    _ => format!("`{prefix}<tool>` for an MCP tool"),
+                });
             }
+            let subject = subject_noun(host, event.matcher_subject().unwrap_or_default());
             let tested = match values.as_slice() {
                 [only] => format!("the event's subject, which is always {only}"),
-                _ => format!(
-                    "{}, which is one of {}",
-                    subject_noun(event.matcher_subject.unwrap_or_default()),
-                    or_list(&values)
+                _ => format!("{subject}, which is one of {}", or_list(&values)),
+            };
+            let (how, hint) = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
+                (Host::Cursor, _) => (format!("Cursor searches it in {tested}"), String::new()),
+                (Host::Claude, cursor_hooks_spec::claude::matcher::Form::Names(names)) => {
+                    let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+                    let how = format!(
+                        "Claude Code reads a matcher of only letters, digits, `_`, `-`, spaces, `,` and `|` as exact names (here {}) and compares them with {tested}",
+                        and_list(&names)
+                    );
+                    (how, names_hint(event, &pattern))
+                }
+                (Host::Claude, _) => (
+                    format!("Claude Code searches it as a regex in {tested}"),
+                    String::new(),
                 ),
             };
+            let advice = match (host, event.matcher_subject()) {
+                (Host::Claude, Some(subject)) if subject != "tool_name" => {
+                    "Match one of those, or leave `matcher` out and decide inside the handler"
+                }
+                _ => "To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
+            };
             error(format!(
-                "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: Cursor searches it in {tested}. To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
-                event.name,
+                "`matcher` {pattern:?} can never match on `{}`, so the hook would never run: {how}.{hint} {advice}",
+                event.name(),
             ))
         }
     }
 }
 
-/// "The tool type: Read, TabRead." → "the tool type".
-fn subject_noun(subject: &str) -> String {
+/// " Did you mean `Bash`?": the known values nearest to the names of a matcher, when they are
+/// near enough to be typos.
+fn names_hint(event: Event, pattern: &str) -> String {
+    let form = cursor_hooks_spec::claude::matcher::form(pattern);
+    let close: Vec<String> = form
+        .names()
+        .iter()
+        .filter_map(|name| cursor_hooks_spec::closest(name, event.matcher_values().iter().copied()))
+        .map(|value| format!("`{value}`"))
+        .collect();
+    if close.is_empty() {
+        String::new()
+    } else {
+        format!(" Did you mean {}?", or_list(&close))
+    }
+}
+
+/// How messages name the matcher's subject. Cursor's spec describes it ("The tool type: Read,
+/// TabRead." → "the tool type"); Claude Code's names the input field (`tool_name` → "the
+/// input's `tool_name`") or describes a derived value ("basename of file_path").
+fn subject_noun(host: Host, subject: &str) -> String {
+    if host == Host::Claude {
+        return if subject.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            format!("the input's `{subject}`")
+        } else {
+            format!("the {subject}")
+        };
+    }
     let noun = match subject.split_once(':') {
         Some((noun, _)) => noun,
         None => "the event's subject",
@@ -319,11 +403,12 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-fn check_signature<'a>(event: &EventInfo, handler: &'a HandlerFn) -> syn::Result<Input<'a>> {
+fn check_signature<'a>(event: Event, handler: &'a HandlerFn) -> syn::Result<Input<'a>> {
     let sig = &handler.sig;
     let expected = format!(
         "`{}` handler takes one parameter, `input: {}`",
-        event.name, event.type_name
+        event.name(),
+        event.type_name()
     );
     if sig.ident == "main" {
         return Err(Error::new_spanned(
@@ -390,7 +475,7 @@ fn check_signature<'a>(event: &EventInfo, handler: &'a HandlerFn) -> syn::Result
                 reference,
                 format_args!(
                     "take the input by value or by shared reference (`&{}`), not `&mut`",
-                    event.type_name
+                    event.type_name()
                 ),
             ))
         }
@@ -401,21 +486,57 @@ fn check_signature<'a>(event: &EventInfo, handler: &'a HandlerFn) -> syn::Result
 
 /// The input's type must name the event's own type (`BeforeShellExecution`, or a path ending
 /// in it): anything else, `serde_json::Value` included, is answered here with the types allowed.
-fn check_input_type<'a>(event: &EventInfo, ty: &'a Type) -> syn::Result<&'a Type> {
-    if last_segment(ty).is_some_and(|name| name == event.type_name) {
+/// A path into the other host's module (`cursor_hooks::event::PreToolUse` on a Claude Code
+/// handler) is answered here too; a bare name imported from the other host's prelude is left
+/// to the `InputOf` check, which sees what it resolves to.
+fn check_input_type(event: Event, ty: &Type) -> syn::Result<&Type> {
+    let written = ty.to_token_stream().to_string().replace(' ', "");
+    let host = event.host();
+    let type_name = event.type_name();
+    if let Some(other) = names_host(ty).filter(|other| *other != host) {
+        return Err(Error::new_spanned(
+            ty,
+            format_args!(
+                "`{written}` is {}'s input type, and this is a {} handler: a {} `{}` handler takes `{}::event::{type_name}` (in `{}::prelude`)",
+                other.product(),
+                host.product(),
+                host.product(),
+                event.name(),
+                host.module_text(),
+                host.module_text(),
+            ),
+        ));
+    }
+    if last_segment(ty).is_some_and(|name| name == type_name) {
         return Ok(ty);
     }
     Err(Error::new_spanned(
         ty,
         format_args!(
-            "a `{}` handler takes the event's input type, `{}`, by value (`input: {}`) or by reference (`input: &{}`); `{}` is not accepted",
-            event.name,
-            event.type_name,
-            event.type_name,
-            event.type_name,
-            ty.to_token_stream().to_string().replace(' ', "")
+            "a `{}` handler takes the event's input type, `{type_name}`, by value (`input: {type_name}`) or by reference (`input: &{type_name}`); `{written}` is not accepted",
+            event.name(),
         ),
     ))
+}
+
+/// The host whose event module a path type names: `cursor_hooks::claude::event::X` is Claude
+/// Code's, `cursor_hooks::event::X` Cursor's; `None` for a path that names neither.
+fn names_host(ty: &Type) -> Option<Host> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let segments: Vec<String> = path
+        .path
+        .segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect();
+    let module = &segments[..segments.len().checked_sub(1)?];
+    match module {
+        [.., a, b] if a == "claude" && b == "event" => Some(Host::Claude),
+        [.., a, b] if a == "cursor_hooks" && b == "event" => Some(Host::Cursor),
+        _ => None,
+    }
 }
 
 /// The last identifier of a path type (`Value` in `serde_json::Value`).
@@ -435,8 +556,8 @@ fn last_segment(ty: &Type) -> Option<String> {
 /// event's, or an `Option` or `Result` of one) is answered here: Cursor ignores the output, so
 /// there is none. Other wrong answers are reported by the `AnswerTo` trait, which sees through
 /// aliases.
-fn check_return_type(event: &EventInfo, handler: &HandlerFn) -> syn::Result<()> {
-    let observe = event.category == Category::Observe;
+fn check_return_type(event: Event, handler: &HandlerFn) -> syn::Result<()> {
+    let observe = event.observe_only();
     let Some(ty) = return_type(handler) else {
         if observe {
             return Ok(());
@@ -445,12 +566,12 @@ fn check_return_type(event: &EventInfo, handler: &HandlerFn) -> syn::Result<()> 
         let mut signature = sig.ident.to_token_stream();
         sig.paren_token
             .surround(&mut signature, |tokens| sig.inputs.to_tokens(tokens));
-        let response = format!("{}Response", event.type_name);
+        let response = format!("{}Response", event.type_name());
         return Err(Error::new_spanned(
             signature,
             format_args!(
                 "a `{}` handler returns an answer: add `-> {response}` (or an `Option` or `Result` of it), and return `no_opinion()` where the hook has nothing to say",
-                event.name
+                event.name()
             ),
         ));
     };
@@ -458,8 +579,9 @@ fn check_return_type(event: &EventInfo, handler: &HandlerFn) -> syn::Result<()> 
         return Err(Error::new_spanned(
             ty,
             format_args!(
-                "`{}` is observe-only: Cursor ignores what its hooks answer, so its handler returns `()` (or `Result<(), E>` to report a failure); remove `-> {}`",
-                event.name,
+                "`{}` is observe-only: {} ignores what its hooks answer, so its handler returns `()` (or `Result<(), E>` to report a failure); remove `-> {}`",
+                event.name(),
+                event.host().product(),
                 ty.to_token_stream().to_string().replace(' ', "")
             ),
         ));
@@ -537,7 +659,7 @@ const ANSWER_FNS: &[&str] = &[
 /// `deny("..").agent_message("..")`: the free function takes its type from the return type, so
 /// a method after it cannot be resolved (rustc says only "type annotations needed"). Found in
 /// the body's tokens: a bare call of an answer function followed by `.`.
-pub(crate) fn check_answer_chains(event: &EventInfo, body: &TokenStream) -> syn::Result<()> {
+pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Result<()> {
     let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
     for (index, token) in tokens.iter().enumerate() {
         if let TokenTree::Group(group) = token {
@@ -548,7 +670,12 @@ pub(crate) fn check_answer_chains(event: &EventInfo, body: &TokenStream) -> syn:
             continue;
         };
         let name_text = name.to_string();
-        if !ANSWER_FNS.contains(&name_text.as_str()) {
+        // Claude Code's prelude has `no_opinion` only: the others were never there to remove.
+        let known = match event.host() {
+            Host::Cursor => ANSWER_FNS,
+            Host::Claude => &ANSWER_FNS[..1],
+        };
+        if !known.contains(&name_text.as_str()) {
             continue;
         }
         // `x.deny(..)` is a method and `Type::deny(..)` a constructor: only a bare call counts.
@@ -571,7 +698,7 @@ pub(crate) fn check_answer_chains(event: &EventInfo, body: &TokenStream) -> syn:
         if !bare || args.delimiter() != Delimiter::Parenthesis || dot.as_char() != '.' {
             continue;
         }
-        let response = format!("{}Response", event.type_name);
+        let response = format!("{}Response", event.type_name());
         let args_text = if args.stream().is_empty() {
             "()"
         } else {
@@ -605,13 +732,100 @@ pub(crate) fn return_type(handler: &HandlerFn) -> Option<&Type> {
 mod tests {
     use super::*;
 
-    fn event(name: &str) -> &'static EventInfo {
-        cursor_hooks_spec::info(name).expect("an event")
+    fn check_on(host: Host, name: &str, pattern: &str) -> Result<String, String> {
+        let lit = LitStr::new(pattern, Span::call_site());
+        let event = host.event(name).expect("an event");
+        check_matcher(event, &lit).map_err(|e| e.to_string())
     }
 
     fn check(name: &str, pattern: &str) -> Result<String, String> {
-        let lit = LitStr::new(pattern, Span::call_site());
-        check_matcher(event(name), &lit).map_err(|e| e.to_string())
+        check_on(Host::Cursor, name, pattern)
+    }
+
+    #[test]
+    fn claude_matchers_follow_claude_codes_rule() {
+        for (name, pattern) in [
+            ("PreToolUse", "Bash"),
+            ("PreToolUse", "Edit|Write"),
+            ("PreToolUse", "Edit, Write"),
+            ("PreToolUse", "mcp__github__.*"),
+            ("PreToolUse", "*"),
+            ("SessionStart", "startup|resume"),
+            ("SubagentStop", "my-reviewer"),
+            ("Stop", ""),
+        ] {
+            assert_eq!(
+                check_on(Host::Claude, name, pattern),
+                Ok(pattern.to_owned()),
+                "{name}: {pattern}"
+            );
+        }
+        let never = check_on(Host::Claude, "PreToolUse", "Bsh").unwrap_err();
+        assert!(never.contains("can never match"), "{never}");
+        assert!(never.contains("Did you mean `Bash`?"), "{never}");
+        assert!(never.contains("exact names"), "{never}");
+        let regex = check_on(Host::Claude, "SessionStart", "^begin.*").unwrap_err();
+        assert!(regex.contains("searches it as a regex"), "{regex}");
+        assert!(regex.contains("`startup`"), "{regex}");
+        let no_subject = check_on(Host::Claude, "UserPromptSubmit", "Read|Edit").unwrap_err();
+        assert!(
+            no_subject.contains("Claude Code runs the hook for every"),
+            "{no_subject}"
+        );
+        let invalid = check_on(Host::Claude, "PreToolUse", "Bash(").unwrap_err();
+        assert!(invalid.contains("not a valid regex"), "{invalid}");
+        assert!(!invalid.contains("hooks.json"), "{invalid}");
+    }
+
+    fn event_error(host: Host, name: &str) -> String {
+        let args = Args {
+            event: Some(LitStr::new(name, Span::call_site())),
+            ..Args::default()
+        };
+        match check_event(&args, host) {
+            Ok(event) => panic!("{name} is an event of {}", event.host().product()),
+            Err(error) => error.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_other_hosts_event_names_its_counterpart() {
+        assert_eq!(
+            event_error(Host::Claude, "preToolUse"),
+            "`preToolUse` is Cursor's event; Claude Code's is `PreToolUse`"
+        );
+        assert_eq!(
+            event_error(Host::Cursor, "UserPromptSubmit"),
+            "`UserPromptSubmit` is Claude Code's event; Cursor's is `beforeSubmitPrompt`"
+        );
+        let no_counterpart = event_error(Host::Cursor, "PermissionRequest");
+        assert!(
+            no_counterpart.contains("#[claude_hook(event = \"PermissionRequest\")]"),
+            "{no_counterpart}"
+        );
+        let typo = event_error(Host::Claude, "PreToolUs");
+        assert!(typo.contains("did you mean `PreToolUse`?"), "{typo}");
+        assert!(
+            typo.contains("Claude Code's events are: `SessionStart`"),
+            "{typo}"
+        );
+    }
+
+    #[test]
+    fn the_input_module_names_its_host() {
+        for (tokens, host) in [
+            (
+                "cursor_hooks::claude::event::PreToolUse",
+                Some(Host::Claude),
+            ),
+            ("::cursor_hooks::event::PreToolUse", Some(Host::Cursor)),
+            ("claude::event::Stop", Some(Host::Claude)),
+            ("PreToolUse", None),
+            ("mine::event::PreToolUse", None),
+        ] {
+            let ty: Type = syn::parse_str(tokens).expect("a type");
+            assert_eq!(names_host(&ty), host, "{tokens}");
+        }
     }
 
     #[test]

@@ -38,6 +38,9 @@
 //! The event types are generated from `spec/events.json`, the project's single description of
 //! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
 //!
+//! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
+//! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
+//!
 //! # When something goes wrong
 //!
 //! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
@@ -83,8 +86,9 @@ extern crate self as cursor_hooks;
 
 // The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
 // -> `subcommands` (the binary's own `print-config`, `install`, `uninstall`) or `respond`
-// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `render`
-// (every answer, by the version rules).
+// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `claude`
+// (a Claude Code handler's payload read from Cursor's shape, its answer in Claude's or Cursor's
+// form) -> `render` (every answer, by the version rules).
 mod binary;
 pub mod capture;
 pub mod claude;
@@ -180,6 +184,75 @@ mod version;
 /// not `async`, not generic, not named `main`.
 pub use cursor_hooks_macros::cursor_hook;
 
+/// Turns a function into the handler of one Claude Code event: the [`cursor_hook`] of Claude
+/// Code, with the same checks, on the types of [`claude`] (`use cursor_hooks::claude::prelude::*;`).
+///
+/// ```
+/// use cursor_hooks::claude::prelude::*;
+///
+/// #[claude_hook(event = "PreToolUse", matcher = "Bash", fail = "closed", timeout = 5)]
+/// fn shell(input: &PreToolUse) -> PreToolUseResponse {
+///     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+///         PreToolUseResponse::deny("rm -rf is blocked")
+///     } else {
+///         no_opinion()
+///     }
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Options:
+///
+/// | option | values | meaning |
+/// |---|---|---|
+/// | `event` | a Claude Code event's name, PascalCase (required) | the event the handler answers; decides its input and response types |
+/// | `fail` | `"open"` (default), `"closed"` | the answer when the payload cannot be read, the handler returns `Err` or panics: no opinion, or the event's block (a deny on `PreToolUse`, `decision: "block"` or exit 2 where that is what blocks) |
+/// | `timeout` | whole seconds, 1 to 600, no suffix | Claude Code's timeout for the hook (`timeout` in `.claude/settings.json`) |
+/// | `matcher` | names or a regex | which payloads run the hook, by Claude Code's rule: `""` and `"*"` match everything; only letters, digits, `_`, `-`, spaces, `,` and `\|` is a list of exact names split on `\|` or `,` (`"Edit\|Write"`); anything else is a JavaScript regex searched unanchored (`"mcp__github__.*"`) |
+///
+/// Cursor's `loop_limit` and `ask` do not exist here (a `Stop` handler reads
+/// `stop_hook_active` to block only once). `matcher` is tested against one input field per
+/// event: the tool name on the tool events (`Bash`, `Read`, `Edit`, `Write`, …, or
+/// `mcp__<server>__<tool>`), `source` on `SessionStart`, `trigger` on `PreCompact`, the agent
+/// type on `SubagentStart`/`SubagentStop`, and so on (`spec/claude-code/events.json`). An event
+/// without a subject (`UserPromptSubmit`, `Stop`, …) always runs the hook, so a `matcher` there
+/// does not compile; neither does one that can match none of the event's known values
+/// (`"Bsh"` on `PreToolUse`).
+///
+/// The handler takes the event's input type (`cursor_hooks::claude::event`), by value or by
+/// reference, and returns its response type (`cursor_hooks::claude::response`; `()` where
+/// Claude Code reads no answer), an `Option` of it or a `Result` of either, as a Cursor handler
+/// does. An answer is built from its response type: a decision by its constructor
+/// (`PreToolUseResponse::deny("..")`, `StopResponse::block("..")`), other fields by setters
+/// named after the wire keys (`.additional_context("..")`, `.system_message("..")`); a field
+/// the event does not read does not compile:
+///
+/// ```compile_fail
+/// use cursor_hooks::claude::prelude::*;
+///
+/// // Only `PreToolUse` applies `updatedInput`: after the tool ran, it is too late.
+/// #[claude_hook(event = "PostToolUse")]
+/// fn after(input: PostToolUse) -> PostToolUseResponse {
+///     PostToolUseResponse::default().updated_input(serde_json::json!({ "command": "ls" }))
+/// }
+/// # fn main() {}
+/// ```
+///
+/// A Cursor event name is answered with Claude Code's:
+///
+/// ```compile_fail
+/// use cursor_hooks::claude::prelude::*;
+///
+/// #[claude_hook(event = "preToolUse")] // Claude Code's event is `PreToolUse`
+/// fn guard(input: PreToolUse) -> PreToolUseResponse {
+///     no_opinion()
+/// }
+/// # fn main() {}
+/// ```
+///
+/// One binary may hold handlers of both editors: `cursor_hooks::main!(guard, claude_guard)`.
+pub use cursor_hooks_macros::claude_hook;
+
 pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
@@ -187,6 +260,12 @@ pub use capture::is_replay;
 ///
 /// Two handlers for the same event in one binary do not compile. A payload for an event the
 /// binary has no handler for is answered `{}` with one line on stderr.
+///
+/// Handlers of both editors may be listed together, `#[cursor_hook]` and [`claude_hook`]
+/// ones: `cursor_hooks::main!(guard, claude_guard)`. Cursor's event names are camelCase and
+/// Claude Code's PascalCase, so the payload's `hook_event_name` picks one handler, and a Cursor
+/// handler and a Claude Code handler of the same action (`preToolUse`, `PreToolUse`) do not
+/// clash.
 ///
 /// ```no_run
 /// use cursor_hooks::prelude::*;

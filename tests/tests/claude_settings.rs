@@ -7,7 +7,7 @@ use std::process::Command;
 
 /// Claude Code handlers only: PreToolUse on `Bash` (timeout 5, fails closed),
 /// UserPromptSubmit and Stop.
-const CLAUDE: &str = env!("CARGO_BIN_EXE_claude-handlers");
+const CLAUDE: &str = env!("CARGO_BIN_EXE_claude-only");
 /// One Cursor handler (beforeShellExecution) and one Claude Code handler (PreToolUse, `Bash`).
 const BOTH: &str = env!("CARGO_BIN_EXE_both-hosts");
 /// Cursor handlers only.

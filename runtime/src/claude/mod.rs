@@ -85,7 +85,7 @@ pub mod event {
 /// wire value it writes (`PreToolUseResponse::deny(reason)`, `::allow()`, `::ask(reason)`,
 /// `::defer()`, `StopResponse::block(reason)`), other keys by setters named after them
 /// (`.additional_context(..)`, `.system_message(..)`, `.stop_reason(..)`); no opinion (`{}`) is
-/// [`no_opinion()`], the same as `Default`. A key the event does not read does not exist on its
+/// [`no_opinion()`](response::no_opinion), the same as `Default`. A key the event does not read does not exist on its
 /// type:
 ///
 /// ```compile_fail
@@ -96,6 +96,11 @@ pub mod event {
 /// ```
 pub mod response {
     pub use crate::gen::claude::responses::*;
+
+    /// The traits a constructor or setter called on a response without it is reported with,
+    /// so that the error names the events reading that key; not an API.
+    #[doc(hidden)]
+    pub use crate::gen::claude::checks;
 
     /// A Claude Code handler's answer. Implemented by every generated response type and by `()`
     /// (events whose answer Claude Code does not read); sealed.
@@ -148,7 +153,10 @@ pub mod response {
 pub mod prelude {
     pub use super::event::*;
     pub use super::response::*;
-    pub use crate::ToolInput;
+    // Only for their compile errors: a constructor or setter on a response without it names
+    // the events that read its key.
+    pub use super::response::checks::Answers as _;
+    pub use crate::{claude_hook, ToolInput};
 }
 
 pub use crate::gen::claude::events::Common;
@@ -183,4 +191,27 @@ pub trait Event:
     fn common(&self) -> &Common;
     /// Fields this version does not read, and known optional fields of an unexpected type.
     fn extra(&self) -> &crate::extra::Extra;
+}
+
+/// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`
+/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's name;
+/// Claude's counterpart of [`spec::fixture`](crate::spec::fixture).
+///
+/// ```
+/// let payload = cursor_hooks::claude::fixture("Stop").expect("an event");
+/// assert_eq!(payload["hook_event_name"], "Stop");
+/// assert!(cursor_hooks::claude::fixture("stop").is_none());
+/// ```
+pub fn fixture(name: &str) -> Option<serde_json::Value> {
+    macro_rules! find {
+        ($($input:ident),* $(,)?) => {
+            $(
+                if name == <event::$input as Event>::NAME {
+                    return Some(event::$input::fixture().to_value());
+                }
+            )*
+        };
+    }
+    crate::__for_each_claude_event!(find);
+    None
 }

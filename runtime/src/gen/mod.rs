@@ -2,6 +2,8 @@
 
 /// Claude Code's types, from `spec/claude-code/events.json`.
 pub(crate) mod claude {
+    /// The traits a constructor or setter called on the wrong response is reported with.
+    pub mod checks;
     pub(crate) mod events;
     pub(crate) mod fixtures;
     pub(crate) mod outcomes;

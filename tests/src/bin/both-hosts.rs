@@ -1,39 +1,17 @@
-//! TEMPORARY hand-written companions until #[claude_hook] lands.
-use cursor_hooks::__private::{Entry, FailPolicy, Hook, HookOptions, Outcome};
+//! One handler per host: `install` wires the Cursor one into `hooks.json`, `install --claude`
+//! the Claude Code one into `settings.json`.
 
-const fn options(name: &'static str, matcher: Option<&'static str>) -> HookOptions {
-    HookOptions {
-        handler: name,
-        fail: FailPolicy::Open,
-        timeout: None,
-        matcher,
-        loop_limit: None,
-        keep_ask: false,
-    }
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+fn cursor_guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
 }
 
-struct CursorGuard;
-impl Hook for CursorGuard {
-    type Event = cursor_hooks::event::BeforeShellExecution;
-    const EVENT_NAME: &'static str = "beforeShellExecution";
-    const OPTIONS: HookOptions = options("cursor_guard", None);
-    const ENTRY: Entry = Entry::cursor::<Self>();
-    fn call(_input: Self::Event) -> Outcome<cursor_hooks::response::BeforeShellExecutionResponse> {
-        Outcome::Answer(Default::default())
-    }
+#[cursor_hooks::claude_hook(event = "PreToolUse", matcher = "Bash")]
+fn claude_guard(_input: claude::PreToolUse) -> claude::PreToolUseResponse {
+    claude::no_opinion()
 }
 
-struct ClaudeGuard;
-impl Hook for ClaudeGuard {
-    type Event = cursor_hooks::claude::event::PreToolUse;
-    const EVENT_NAME: &'static str = "PreToolUse";
-    const OPTIONS: HookOptions = options("claude_guard", Some("Bash"));
-    const ENTRY: Entry = Entry::claude::<Self>();
-    fn call(_input: Self::Event) -> Outcome<cursor_hooks::claude::response::PreToolUseResponse> {
-        Outcome::Answer(Default::default())
-    }
-}
-
-fn main() {
-    cursor_hooks::__private::main(&[<CursorGuard as Hook>::ENTRY, <ClaudeGuard as Hook>::ENTRY])
-}
+cursor_hooks::main!(cursor_guard, claude_guard);

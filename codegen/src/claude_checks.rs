@@ -1,0 +1,321 @@
+//! `runtime/src/gen/claude/checks.rs`: traits that exist only for compile errors, Claude Code's
+//! counterpart of `traits.rs`. Each Claude response type has only the constructors and setters
+//! of the keys its event reads (`claude.rs`); a constructor or setter some other event has is
+//! found on every response through `Answers`, bound by a per-method trait that only the types
+//! having it implement, so calling it on the wrong response is an error that names the events
+//! reading that key, at the method's name.
+
+use crate::claude_model::{ClaudeAnswerField, ClaudeEvent, ClaudeSpec};
+use crate::write::{doc, ident, line, upper_camel};
+
+/// One constructor or setter, with the events whose response has it.
+struct Method<'a> {
+    /// The method's name (`deny`, `updated_input`).
+    name: String,
+    /// What it writes, for messages: "the permission decision `deny`", "`updatedInput`".
+    wire: String,
+    /// Whether it is a setter (takes `self`) rather than a constructor.
+    setter: bool,
+    /// The parameters after `self` (`value: impl Into<String>`), and the arguments passing them.
+    params: String,
+    args: &'static str,
+    /// What kind of key, for the message.
+    kind: Kind,
+    events: Vec<&'a ClaudeEvent>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A `permissionDecision` value (or PermissionRequest's `decision.behavior`).
+    Permission,
+    /// `decision: "block"`.
+    Block,
+    /// Another key's value constructor (Elicitation's `action`).
+    Value,
+    /// A setter.
+    Field,
+}
+
+/// The generated file's text.
+pub(crate) fn file(spec: &ClaudeSpec) -> String {
+    let methods = methods(spec);
+    let mut out = String::from(
+        "use crate::claude::response::Response;\nuse crate::gen::claude::responses::*;\n#[allow(unused_imports)] // only when some setter takes any JSON\nuse serde_json::Value;\n\n",
+    );
+    doc(
+        &mut out,
+        "The constructors and setters some Claude Code events' answers have, on every response type.
+A response's own constructor or setter is always the one called; on a response without it
+the call does not compile, and the error names the events that read that key. The prelude
+imports it as `_`.",
+    );
+    out.push_str("pub trait Answers: Sized {\n");
+    for method in &methods {
+        let bound = format!("fields::{}", upper_camel(&method.name));
+        let id = ident(&method.name);
+        let (receiver, call_receiver) = if method.setter {
+            ("self, ", "self, ")
+        } else {
+            ("", "")
+        };
+        line(
+            &mut out,
+            &format!(
+                "/// {} ({}).\n{}fn {id}({receiver}{}) -> Self where Self: {bound} {{ <Self as {bound}>::{id}({call_receiver}{}) }}\n",
+                method.wire,
+                read_by(&method.events),
+                must_use(method),
+                method.params,
+                method.args,
+            ),
+        );
+    }
+    out.push_str("}\n\nimpl<T: Response> Answers for T {}\n\n");
+    out.push_str("/// One trait per constructor or setter, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+    for method in &methods {
+        let trait_name = upper_camel(&method.name);
+        let id = ident(&method.name);
+        let (message, label, note) = messages(method, spec);
+        let note = note
+            .map(|note| format!(", note = {note:?}"))
+            .unwrap_or_default();
+        let receiver = if method.setter { "self, " } else { "" };
+        line(
+            &mut out,
+            &format!(
+                "/// Responses with `{}`.\n#[diagnostic::on_unimplemented(message = {message:?}, label = {label:?}{note})]\npub trait {trait_name}: crate::sealed::Sealed {{\n/// The response's own `{}`.\n{}fn {id}({receiver}{}) -> Self;\n}}",
+                method.name,
+                method.name,
+                must_use(method),
+                method.params,
+            ),
+        );
+        for event in &method.events {
+            let ty = event.response_ty();
+            let call = if method.setter {
+                format!("self.{id}({})", method.args)
+            } else {
+                format!("{ty}::{id}({})", method.args)
+            };
+            line(
+                &mut out,
+                &format!(
+                    "impl {trait_name} for {ty} {{ fn {id}({receiver}{}) -> Self {{ {call} }} }}",
+                    method.params
+                ),
+            );
+        }
+        out.push('\n');
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn must_use(method: &Method<'_>) -> &'static str {
+    if method.setter {
+        "#[must_use = \"a response is built by value: use the returned response\"]\n"
+    } else {
+        ""
+    }
+}
+
+/// The error's message, label and note for a method called on a response without it. The
+/// message names the type (`{Self}`), the label what the method writes and who reads it.
+fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<String>) {
+    let name = &method.name;
+    let events = read_by(&method.events);
+    match method.kind {
+        Kind::Permission => (
+            format!("`{{Self}}` has no `{name}` decision"),
+            format!("{} is read only by {events}", method.wire),
+            Some(block_note(spec)),
+        ),
+        Kind::Block => (
+            "`{Self}` has no `block`: its event reads no `decision`".to_owned(),
+            format!("`decision: \"block\"` is read only by {events}"),
+            Some(format!(
+                "the permission events ({}) deny with `deny(reason)`",
+                read_by(&permission_events(spec))
+            )),
+        ),
+        Kind::Value => (
+            format!("`{{Self}}` has no `{name}`"),
+            format!("{} is read only by {events}", method.wire),
+            None,
+        ),
+        Kind::Field => (
+            format!("`{{Self}}` has no `{name}` field"),
+            format!("{} is read only by {events}", method.wire),
+            None,
+        ),
+    }
+}
+
+/// "events that block take `block(reason)`: ...", for a permission constructor on the wrong
+/// response.
+fn block_note(spec: &ClaudeSpec) -> String {
+    let blocking: Vec<&ClaudeEvent> = spec
+        .events
+        .iter()
+        .filter(|event| event.response.decision.is_some())
+        .collect();
+    format!(
+        "to stop the action, an event that reads `decision` takes `block(reason)`: {}",
+        read_by(&blocking)
+    )
+}
+
+fn permission_events(spec: &ClaudeSpec) -> Vec<&ClaudeEvent> {
+    spec.events
+        .iter()
+        .filter(|event| {
+            event
+                .response
+                .hook_specific
+                .iter()
+                .any(|field| field.name == "permission_decision" || !field.fields.is_empty())
+        })
+        .collect()
+}
+
+/// "`PreToolUse`, `PermissionRequest` and `PreModelSwitch`".
+fn read_by(events: &[&ClaudeEvent]) -> String {
+    let names: Vec<String> = events.iter().map(|e| format!("`{}`", e.name)).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Every constructor and setter of the responses (the rules of `claude.rs`), that some
+/// responses have and others do not, in the spec's order of first appearance. One with
+/// different parameter types on different responses is left out: its error stays rustc's own.
+fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
+    let mut methods: Vec<Method<'_>> = Vec::new();
+    let mut conflicting: Vec<String> = Vec::new();
+    let answering: Vec<&ClaudeEvent> = spec.events.iter().filter(|e| !e.is_observe()).collect();
+    for event in &answering {
+        for method in event_methods(event) {
+            match methods.iter_mut().find(|m| m.name == method.name) {
+                Some(known) if known.params == method.params && known.setter == method.setter => {
+                    known.events.push(event)
+                }
+                Some(_) => conflicting.push(method.name),
+                None => methods.push(Method {
+                    events: vec![event],
+                    ..method
+                }),
+            }
+        }
+    }
+    methods.retain(|m| !conflicting.contains(&m.name) && m.events.len() < answering.len());
+    methods
+}
+
+/// One event's constructors and setters beyond the universal keys'.
+fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
+    let mut out = Vec::new();
+    let specific = &event.response.hook_specific;
+    let has_reason = specific
+        .iter()
+        .any(|f| f.name == "permission_decision_reason");
+    let reason = "reason: impl Into<String>";
+    for field in specific.iter().filter(|f| f.ty == "enum") {
+        let permission = field.name == "permission_decision";
+        for value in &field.values {
+            let takes_reason = permission && has_reason && matches!(value.as_str(), "deny" | "ask");
+            out.push(Method {
+                name: value.clone(),
+                wire: if permission {
+                    format!("the permission decision `{value}`")
+                } else {
+                    format!("`{}: \"{value}\"`", field.wire)
+                },
+                setter: false,
+                params: if takes_reason {
+                    reason.to_owned()
+                } else {
+                    String::new()
+                },
+                args: if takes_reason { "reason" } else { "" },
+                kind: if permission {
+                    Kind::Permission
+                } else {
+                    Kind::Value
+                },
+                events: Vec::new(),
+            });
+        }
+    }
+    for field in specific.iter().filter(|f| !f.fields.is_empty()) {
+        let message = field.fields.iter().any(|f| f.name == "message");
+        for sub in field.fields.iter().filter(|f| f.ty == "enum") {
+            for value in &sub.values {
+                let takes_message = message && value == "deny";
+                out.push(Method {
+                    name: value.clone(),
+                    wire: format!("the permission decision `{value}`"),
+                    setter: false,
+                    params: if takes_message {
+                        reason.to_owned()
+                    } else {
+                        String::new()
+                    },
+                    args: if takes_message { "reason" } else { "" },
+                    kind: Kind::Permission,
+                    events: Vec::new(),
+                });
+            }
+        }
+    }
+    if event.response.decision.is_some() {
+        out.push(Method {
+            name: "block".to_owned(),
+            wire: "`decision: \"block\"`".to_owned(),
+            setter: false,
+            params: reason.to_owned(),
+            args: "reason",
+            kind: Kind::Block,
+            events: Vec::new(),
+        });
+        out.push(setter_method(
+            "reason",
+            "reason",
+            "value: impl Into<String>",
+        ));
+    }
+    for field in specific.iter().filter(|f| f.ty != "enum") {
+        if let Some(params) = setter_params(event, field) {
+            out.push(setter_method(&field.name, &field.wire, &params));
+        }
+    }
+    out
+}
+
+fn setter_method(name: &str, wire: &str, params: &str) -> Method<'static> {
+    Method {
+        name: name.to_owned(),
+        wire: format!("`{wire}`"),
+        setter: true,
+        params: params.to_owned(),
+        args: "value",
+        kind: Kind::Field,
+        events: Vec::new(),
+    }
+}
+
+/// A setter's parameter, as `claude.rs` writes it.
+fn setter_params(event: &ClaudeEvent, field: &ClaudeAnswerField) -> Option<String> {
+    let ty = match field.ty.as_str() {
+        "string" => "impl Into<String>".to_owned(),
+        "string_list" => "impl IntoIterator<Item = impl Into<String>>".to_owned(),
+        "bool" => "bool".to_owned(),
+        "json" => "Value".to_owned(),
+        "object" if field.fields.is_empty() => "Value".to_owned(),
+        "object" => format!("{}{}", event.ty, upper_camel(&field.name)),
+        "permission_updates" => "Vec<Value>".to_owned(),
+        _ => return None,
+    };
+    Some(format!("value: {ty}"))
+}

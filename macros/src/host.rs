@@ -1,0 +1,208 @@
+//! The two hosts a handler can be written for, and their events: what differs between
+//! `#[cursor_hook]` and `#[claude_hook]` is asked of these two types, so each phase has one path.
+
+use cursor_hooks_spec::claude;
+use cursor_hooks_spec::matcher::Verdict;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::quote;
+
+/// The editor a handler answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Host {
+    Cursor,
+    Claude,
+}
+
+impl Host {
+    /// The attribute's name.
+    pub(crate) fn attribute(self) -> &'static str {
+        match self {
+            Host::Cursor => "cursor_hook",
+            Host::Claude => "claude_hook",
+        }
+    }
+
+    /// The product's name, as messages write it.
+    pub(crate) fn product(self) -> &'static str {
+        match self {
+            Host::Cursor => "Cursor",
+            Host::Claude => "Claude Code",
+        }
+    }
+
+    /// The other host.
+    pub(crate) fn other(self) -> Host {
+        match self {
+            Host::Cursor => Host::Claude,
+            Host::Claude => Host::Cursor,
+        }
+    }
+
+    /// The options the attribute takes.
+    pub(crate) fn options(self) -> &'static [&'static str] {
+        match self {
+            Host::Cursor => &["event", "fail", "timeout", "matcher", "loop_limit", "ask"],
+            Host::Claude => &["event", "fail", "timeout", "matcher"],
+        }
+    }
+
+    /// The host's event named exactly `name`.
+    pub(crate) fn event(self, name: &str) -> Option<Event> {
+        match self {
+            Host::Cursor => cursor_hooks_spec::info(name).map(Event::Cursor),
+            Host::Claude => claude::info(name).map(Event::Claude),
+        }
+    }
+
+    /// Every event of the host, in the spec's order.
+    pub(crate) fn events(self) -> Vec<Event> {
+        match self {
+            Host::Cursor => cursor_hooks_spec::EVENTS
+                .iter()
+                .map(Event::Cursor)
+                .collect(),
+            Host::Claude => claude::EVENTS.iter().map(Event::Claude).collect(),
+        }
+    }
+
+    /// The host's event nearest to `name`, if it is near enough to be a typo (the rule the
+    /// `cursor-hooks` command uses too).
+    pub(crate) fn closest_event(self, name: &str) -> Option<&'static str> {
+        match self {
+            Host::Cursor => {
+                cursor_hooks_spec::closest(name, cursor_hooks_spec::EVENTS.iter().map(|e| e.name))
+            }
+            Host::Claude => cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name)),
+        }
+    }
+
+    /// The module of the input and response types, from the crate root.
+    pub(crate) fn module(self) -> TokenStream {
+        match self {
+            Host::Cursor => quote!(::cursor_hooks),
+            Host::Claude => quote!(::cursor_hooks::claude),
+        }
+    }
+
+    /// The same as a user writes it.
+    pub(crate) fn module_text(self) -> &'static str {
+        match self {
+            Host::Cursor => "cursor_hooks",
+            Host::Claude => "cursor_hooks::claude",
+        }
+    }
+
+    /// The host's `Event` trait, whose `Response` is an event's answer.
+    pub(crate) fn event_trait(self) -> TokenStream {
+        let module = self.module();
+        quote!(#module::Event)
+    }
+
+    /// The `Entry` constructor for a companion of this host.
+    pub(crate) fn entry(self) -> TokenStream {
+        match self {
+            Host::Cursor => quote!(::cursor_hooks::__private::Entry::cursor::<Self>()),
+            Host::Claude => quote!(::cursor_hooks::__private::Entry::claude::<Self>()),
+        }
+    }
+
+    /// The event a stand-in companion names when the attribute's event is unknown.
+    pub(crate) fn stand_in_event(self) -> Event {
+        self.event("SessionEnd")
+            .or_else(|| self.event("sessionEnd"))
+            .expect("both hosts have a session-end event")
+    }
+}
+
+/// One event of one host's table.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Event {
+    Cursor(&'static cursor_hooks_spec::EventInfo),
+    Claude(&'static claude::EventInfo),
+}
+
+impl Event {
+    pub(crate) fn host(self) -> Host {
+        match self {
+            Event::Cursor(_) => Host::Cursor,
+            Event::Claude(_) => Host::Claude,
+        }
+    }
+
+    /// The wire name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Event::Cursor(info) => info.name,
+            Event::Claude(info) => info.name,
+        }
+    }
+
+    /// The Rust input type's name (the response type's is this plus `Response`).
+    pub(crate) fn type_name(self) -> &'static str {
+        match self {
+            Event::Cursor(info) => info.type_name,
+            Event::Claude(info) => info.type_name,
+        }
+    }
+
+    /// The input type's full path: `::cursor_hooks::claude::event::PreToolUse`.
+    pub(crate) fn input_type(self) -> TokenStream {
+        let module = self.host().module();
+        let input = Ident::new(self.type_name(), Span::call_site());
+        quote!(#module::event::#input)
+    }
+
+    /// Whether the host reads no answer from the event's hooks: a handler returns `()`.
+    pub(crate) fn observe_only(self) -> bool {
+        match self {
+            Event::Cursor(info) => info.category == cursor_hooks_spec::Category::Observe,
+            Event::Claude(info) => info.category == claude::Category::Observe,
+        }
+    }
+
+    /// What `pattern` does as the event's `matcher`, by the host's own rule.
+    pub(crate) fn check_matcher(self, pattern: &str) -> Verdict {
+        match self {
+            Event::Cursor(info) => cursor_hooks_spec::matcher::check(info, pattern),
+            Event::Claude(info) => claude::matcher::check(info, pattern),
+        }
+    }
+
+    /// What the matcher is tested against, when the event has a subject.
+    pub(crate) fn matcher_subject(self) -> Option<&'static str> {
+        match self {
+            Event::Cursor(info) => info.matcher_subject,
+            Event::Claude(info) => info.matcher_subject,
+        }
+    }
+
+    /// The subject's known values.
+    pub(crate) fn matcher_values(self) -> &'static [&'static str] {
+        match self {
+            Event::Cursor(info) => info.matcher_values,
+            Event::Claude(info) => info.matcher_values,
+        }
+    }
+
+    /// The prefix of subjects beyond the known values (MCP tools), if any.
+    pub(crate) fn matcher_open_prefix(self) -> Option<&'static str> {
+        match self {
+            Event::Cursor(info) => info.matcher_open_prefix,
+            Event::Claude(info) => info.matcher_open_prefix,
+        }
+    }
+
+    /// The other host's events that are this one there: the Cursor event a Claude Code event is
+    /// run as when Cursor imports Claude Code's settings, or the Claude Code events Cursor runs
+    /// as this Cursor event.
+    pub(crate) fn counterparts(self) -> Vec<&'static str> {
+        match self {
+            Event::Claude(info) => info.cursor_event.into_iter().collect(),
+            Event::Cursor(info) => claude::EVENTS
+                .iter()
+                .filter(|event| event.cursor_event == Some(info.name))
+                .map(|event| event.name)
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,9 @@
+use cursor_hooks::claude::prelude::*;
+
+#[claude_hook(event = "PreToolUse")]
+#[claude_hook(event = "PreToolUse", fail = "closed")]
+fn guard(_input: PreToolUse) -> PreToolUseResponse {
+    no_opinion()
+}
+
+cursor_hooks::main!(guard);

@@ -1,0 +1,8 @@
+use cursor_hooks::claude::prelude::*;
+
+#[claude_hook(event = "PreToolUse")]
+fn guard(_input: serde_json::Value) -> PreToolUseResponse {
+    no_opinion()
+}
+
+cursor_hooks::main!(guard);
