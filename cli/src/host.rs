@@ -28,7 +28,6 @@ pub struct Host {
     /// Where Cursor reads hooks, highest priority first.
     pub config_sources: Vec<ConfigSource>,
     pub plugins: Plugins,
-    pub claude_events: ClaudeEvents,
     pub defaults: Defaults,
     pub environment: Environment,
     /// How one hook's process result is read, by outcome.
@@ -95,18 +94,6 @@ pub struct Plugins {
     pub manifest_hooks_key: String,
     pub hooks_file: String,
     pub root_variable: String,
-    pub source: String,
-    pub verified: bool,
-}
-
-/// Claude Code event names and the Cursor events they become.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClaudeEvents {
-    /// Claude Code event name to Cursor event name.
-    pub map: BTreeMap<String, String>,
-    /// Claude names Cursor does not run.
-    pub unmapped: Vec<String>,
     pub source: String,
     pub verified: bool,
 }
@@ -524,8 +511,5 @@ mod tests {
                 "claude-user"
             ]
         );
-        for cursor in host.claude_events.map.values() {
-            assert!(cursor_hooks::spec::info(cursor).is_some(), "{cursor}");
-        }
     }
 }

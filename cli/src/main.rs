@@ -11,6 +11,7 @@
 mod out;
 
 mod child;
+mod claude;
 mod doctor;
 mod events;
 mod findings;
@@ -54,12 +55,13 @@ enum Commands {
         #[arg(long, value_enum, default_value = "cursor")]
         host: parse::Host,
     },
-    /// Run every hook wired for a payload's event, for real, and print Cursor's decision.
+    /// Run every hook wired for a payload's event, for real, and print Cursor's decision
+    /// (Claude Code's with `--host claude-code`).
     ///
     /// This runs every command wired for the event, for real, with its side effects: the
     /// hooks of a project you just cloned too. Read them first (`cursor-hooks doctor` lists
     /// them). `--json` lists every hook wired for the event as `ran`, `skipped` (its matcher
-    /// did not match) or `not_loaded` (Cursor ignores its file), with the payload sent.
+    /// did not match) or `not_loaded` (the editor ignores its file), with the payload sent.
     Simulate(simulate::Args),
     /// Run each captured payload through a hook binary again; exit 1 when an answer changed, 2 on
     /// an error (a hook that cannot start or does not end within `--timeout`).

@@ -5,6 +5,7 @@ use crate::host::{self, Format};
 use cursor_hooks::hooks_json::keys;
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::Category;
+use cursor_hooks_spec::claude;
 use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -417,13 +418,17 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
     }
 }
 
+/// The Cursor event Cursor runs a hook of the Claude Code event `claude` as, when it imports one.
+fn cursor_name_of(claude: &str) -> Option<&'static str> {
+    claude::info(claude)?.cursor_event
+}
+
 fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) {
     let path = file.path.clone();
-    let host = host::host();
     for (event, list) in events {
         let pointer = format!("{base}/{}", segment(event));
         let Some(info) = spec::info(event) else {
-            let hint = match host.claude_events.map.get(event) {
+            let hint = match cursor_name_of(event) {
                 Some(cursor) => format!(
                     "`{event}` is Claude Code's name; in hooks.json Cursor's name is `{cursor}`"
                 ),
@@ -493,7 +498,6 @@ fn surfaces(not_in: &[&str]) -> String {
 
 fn claude_settings(file: &mut ConfigFile, value: &Value) {
     let path = file.path.clone();
-    let host = host::host();
     let Some(hooks) = value.get("hooks") else {
         return;
     };
@@ -508,15 +512,21 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
     };
     for (name, groups) in events {
         let pointer = format!("/hooks/{}", segment(name));
-        let Some(event) = host.claude_events.map.get(name) else {
-            let message = if host.claude_events.unmapped.contains(name) {
+        let Some(event) = cursor_name_of(name) else {
+            let message = if cursor_hooks_spec::claude::info(name).is_some() {
                 (Severity::Note, format!("Cursor has no event for Claude Code's `{name}`; it runs only in Claude Code"))
-            } else if let Some((claude, _)) =
-                host.claude_events.map.iter().find(|(_, c)| *c == name)
+            } else if let Some(claude) = claude::EVENTS
+                .iter()
+                .find(|claude| claude.cursor_event == Some(name.as_str()))
             {
+                let claude = claude.name;
                 (Severity::Warning, format!("`{name}` is a Cursor name; Claude settings use Claude Code's `{claude}`, so Cursor's import does not run it"))
             } else {
-                let hint = closest(name, host.claude_events.map.keys().map(String::as_str))
+                let imported = claude::EVENTS
+                    .iter()
+                    .filter(|claude| claude.cursor_event.is_some())
+                    .map(|claude| claude.name);
+                let hint = closest(name, imported)
                     .map(|n| format!("; did you mean `{n}`?"))
                     .unwrap_or_default();
                 (

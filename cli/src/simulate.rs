@@ -8,6 +8,7 @@
 
 use crate::child::{self, Captured, Output};
 use crate::host::{self, Effect, Subject};
+use crate::parse::Host;
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::{Category, CursorVersion};
@@ -25,35 +26,40 @@ const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// The editor whose hooks run: `cursor` (default) or `claude-code` (Claude Code's settings,
+    /// its payloads, its rules).
+    #[arg(long, value_enum, default_value_t = Host::Cursor)]
+    pub(crate) host: Host,
     /// The project (default: the current directory).
     #[arg(long)]
-    project: Option<PathBuf>,
-    /// A plugin folder whose hooks Cursor loads (as `cursor-agent --plugin-dir`).
+    pub(crate) project: Option<PathBuf>,
+    /// A plugin folder whose hooks the editor loads (as `cursor-agent --plugin-dir` or
+    /// `claude --plugin-dir`).
     #[arg(long = "plugin-dir")]
-    plugin_dirs: Vec<PathBuf>,
+    pub(crate) plugin_dirs: Vec<PathBuf>,
     /// Sets the payload's `cursor_version`: an IDE version (`2.0.77`) or a CLI build
     /// (`2026.09.28-64d2043`).
     #[arg(long)]
-    cursor_version: Option<String>,
+    pub(crate) cursor_version: Option<String>,
     /// Print the result as one JSON object (one per line with `--session`, then a summary).
     #[arg(long)]
-    json: bool,
-    /// Build the payload from the runtime's fixture for this event.
+    pub(crate) json: bool,
+    /// Build the payload from the fixture for this event (the host's event name).
     #[arg(long, conflicts_with_all = ["payload", "session"])]
-    event: Option<String>,
+    pub(crate) event: Option<String>,
     /// With `--event`: set a payload field the event has, `KEY=VALUE` (VALUE is read as JSON
     /// when it parses).
     #[arg(long = "set", requires = "event")]
-    sets: Vec<String>,
+    pub(crate) sets: Vec<String>,
     /// Run every payload of a JSONL file (captures, or one payload per line).
     #[arg(long, conflicts_with = "payload")]
-    session: Option<PathBuf>,
+    pub(crate) session: Option<PathBuf>,
     /// The payload: a JSON file, or `-` for stdin.
-    payload: Option<PathBuf>,
+    pub(crate) payload: Option<PathBuf>,
 }
 
 /// Why the subcommand stopped early.
-enum Stop {
+pub(crate) enum Stop {
     /// A mistake in the arguments: exit 2.
     Usage(String),
     /// The payload or a file cannot be read: exit 1.
@@ -97,6 +103,16 @@ pub fn run(args: Args) -> Result<i32, String> {
 }
 
 fn simulate_command(args: &Args) -> Result<(), Stop> {
+    match args.host {
+        Host::Cursor => {}
+        Host::ClaudeCode => return crate::claude::simulate::run(args),
+        Host::All => {
+            return Err(Stop::Usage(
+                "simulate runs one host's hooks at a time: --host cursor or --host claude-code"
+                    .to_owned(),
+            ))
+        }
+    }
     if let Some(version) = &args.cursor_version {
         if let CursorVersion::Unreadable(raw) = CursorVersion::parse(version) {
             return Err(Stop::Usage(format!(

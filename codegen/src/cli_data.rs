@@ -70,11 +70,13 @@ pub(crate) fn claude_host_json(root: &Path) -> Result<String, String> {
         .map_err(|e| format!("spec/claude-code/host.json: {e}"))
 }
 
-/// Each Claude Code event's starting payload and keys, from `spec/claude-code/events.json`: the
-/// common fields (but those the event carries as its own, `absent_on`) and the event's own, with
-/// the `example` of each required one, so `simulate --host claude-code --event` builds a payload
-/// and `--set` refuses a key the event does not have.
-pub(crate) fn claude_fixtures(root: &Path) -> Result<String, String> {
+/// What `simulate --host claude-code` needs of each Claude Code event beyond
+/// `cursor_hooks_spec::claude`, from `spec/claude-code/events.json`: a starting `payload` (the
+/// common fields, but those the event carries as its own (`absent_on`), and the event's own, with
+/// the `example` of each required one) for `--event`, every input key (`fields`) so `--set`
+/// refuses a key the event does not have, and who reads a blocking `reason` (`reason_to`:
+/// `claude`, `user`, or null when the event reads no `decision`).
+pub(crate) fn claude_events(root: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(root.join("spec/claude-code/events.json"))
         .map_err(|e| format!("spec/claude-code/events.json: {e}"))?;
     let spec: Value =
@@ -102,7 +104,11 @@ pub(crate) fn claude_fixtures(root: &Path) -> Result<String, String> {
         let keys: Vec<&str> = fields.iter().filter_map(|f| f["name"].as_str()).collect();
         events.insert(
             name.to_owned(),
-            json!({ "payload": payload, "fields": keys }),
+            json!({
+                "payload": payload,
+                "fields": keys,
+                "reason_to": event["response"]["decision"]["reason_to"],
+            }),
         );
     }
     Ok(format!(

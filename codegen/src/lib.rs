@@ -114,8 +114,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::claude_host_json(root)?,
     });
     files.push(Generated {
-        path: PathBuf::from("cli/data/claude-fixtures.json"),
-        text: cli_data::claude_fixtures(root)?,
+        path: PathBuf::from("cli/data/claude-events.json"),
+        text: cli_data::claude_events(root)?,
     });
     files.push(Generated {
         path: PathBuf::from("cli/data/release-profile.toml"),

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Set in the environment of the test process re-run inside the namespace.
-const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
+pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
 const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
@@ -228,13 +228,20 @@ impl Session {
         self.add_hook(event, matcher, &args);
     }
 
-    fn add_hook(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
-        let mut command = shell_quote(&self.recorder.to_string_lossy());
-        for arg in args {
-            command.push(' ');
-            command.push_str(&shell_quote(arg));
+    /// Registers `command` (a shell command line) on `event`, with `matcher` and a `timeout` in
+    /// seconds when given, in a group of its own.
+    pub fn add_command(
+        &mut self,
+        event: &str,
+        matcher: Option<&str>,
+        command: &str,
+        timeout: Option<u32>,
+    ) {
+        let mut hook = json!({ "type": "command", "command": command });
+        if let Some(timeout) = timeout {
+            hook["timeout"] = json!(timeout);
         }
-        let mut group = json!({ "hooks": [{ "type": "command", "command": command }] });
+        let mut group = json!({ "hooks": [hook] });
         if let Some(matcher) = matcher {
             group["matcher"] = json!(matcher);
         }
@@ -243,6 +250,15 @@ impl Session {
             .as_array_mut()
             .expect("a list of matcher groups")
             .push(group);
+    }
+
+    fn add_hook(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
+        let mut command = shell_quote(&self.recorder.to_string_lossy());
+        for arg in args {
+            command.push(' ');
+            command.push_str(&shell_quote(arg));
+        }
+        self.add_command(event, matcher, &command, None);
     }
 
     /// Runs `claude -p PROMPT --output-format json --allowedTools Bash` in the project against

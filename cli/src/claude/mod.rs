@@ -1,0 +1,6 @@
+//! Claude Code as a second host of the command: its host rules and settings, and `simulate
+//! --host claude-code`.
+
+pub mod host;
+pub mod settings;
+pub mod simulate;

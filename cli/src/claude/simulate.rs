@@ -1,0 +1,1502 @@
+//! `cursor-hooks simulate --host claude-code`: one Claude Code payload (or a session of them)
+//! through every matching hook of Claude Code's settings, started, read and combined by the rules
+//! of `spec/claude-code/` (the event table of `cursor_hooks_spec::claude`, the host rules of
+//! `host.json`).
+//!
+//! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
+//! payload, or Claude Code runs an identical handler once), `not_loaded` (its file cannot be read,
+//! or `disableAllHooks`) or `not_simulated` (an `http`, `mcp_tool`, `prompt` or `agent` handler,
+//! or a background one). The hooks run at once, through `sh -c` in the project, with Claude
+//! Code's variables; each is killed with its process group at its timeout.
+
+use super::host::{events, host};
+use super::settings::{self, Handler, SettingsFile};
+use crate::child::{self, Captured};
+use crate::simulate::{Args, Stop};
+use crate::sources::Locations;
+use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Runs the subcommand for Claude Code.
+pub fn run(args: &Args) -> Result<(), Stop> {
+    if args.cursor_version.is_some() {
+        return Err(Stop::Usage(
+            "--cursor-version is Cursor's; Claude Code payloads carry no version".to_owned(),
+        ));
+    }
+    let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
+    let project = locations.project.clone();
+    let built = args
+        .event
+        .as_ref()
+        .map(|event| fixture(event, &args.sets, &project))
+        .transpose()?;
+    let files = settings::load(&locations);
+    for file in &files {
+        if let Some(why) = &file.unreadable {
+            note(&format!(
+                "cursor-hooks: {} {why}: Claude Code loads none of its hooks",
+                file.path.display()
+            ));
+        }
+    }
+    let simulator = Simulator {
+        project,
+        files,
+        warned: AtomicBool::new(false),
+    };
+    if let Some(session) = &args.session {
+        return session_run(&simulator, session, args.json);
+    }
+    let bytes = match built {
+        Some(payload) => serde_json::to_vec(&payload).expect("JSON"),
+        None => read_payload(args.payload.as_deref())?,
+    };
+    let payload: Value =
+        serde_json::from_slice(&bytes).map_err(|e| format!("the payload is not JSON: {e}"))?;
+    let result = simulator.simulate(&bytes, &payload, &mut StopCount::default())?;
+    if args.json {
+        out(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&result.to_json()).expect("JSON")
+        ));
+    } else {
+        out(&result.to_text());
+    }
+    Ok(())
+}
+
+fn out(text: &str) {
+    crate::out::print(text);
+}
+
+fn note(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// The PAYLOAD argument: a JSON file, or `-` for stdin.
+fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
+    let path = path.ok_or_else(|| {
+        Stop::Usage("give a PAYLOAD file (or `-`), --event or --session".to_owned())
+    })?;
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok(bytes);
+    }
+    Ok(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+}
+
+/// The event's starting payload (`spec/claude-code/events.json`: the required fields with their
+/// examples, `cwd` the project), with `KEY=VALUE` fields set: only keys the event's payload has.
+fn fixture(event: &str, sets: &[String], project: &Path) -> Result<Value, Stop> {
+    let data = events().get(event).ok_or_else(|| {
+        Stop::Usage(format!(
+            "`{event}` is not a Claude Code event{}",
+            event_hint(event)
+        ))
+    })?;
+    let mut payload = data.payload.clone();
+    payload.insert("cwd".to_owned(), json!(project.display().to_string()));
+    for set in sets {
+        let (key, value) = set
+            .split_once('=')
+            .ok_or_else(|| Stop::Usage(format!("--set {set}: write KEY=VALUE")))?;
+        if !data.fields.iter().any(|f| f == key) {
+            let fields = data.fields.iter().map(String::as_str);
+            let hint = cursor_hooks_spec::closest(key, fields)
+                .map(|n| format!("; did you mean `{n}`?"))
+                .unwrap_or_else(|| format!("; it has {}", data.fields.join(", ")));
+            return Err(Stop::Usage(format!(
+                "--set {set}: a `{event}` payload has no `{key}`{hint}"
+            )));
+        }
+        let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+        payload.insert(key.to_owned(), value);
+    }
+    Ok(Value::Object(payload))
+}
+
+/// `; did you mean `PreToolUse`?`, also for Cursor's camelCase name of a Claude event.
+fn event_hint(name: &str) -> String {
+    let names = || claude::EVENTS.iter().map(|e| e.name);
+    let cursor = claude::EVENTS
+        .iter()
+        .find(|e| e.cursor_event == Some(name))
+        .map(|e| e.name);
+    cursor
+        .or_else(|| cursor_hooks_spec::closest(name, names()))
+        .map(|n| format!("; did you mean `{n}`?"))
+        .unwrap_or_default()
+}
+
+struct Simulator {
+    project: PathBuf,
+    files: Vec<SettingsFile>,
+    /// Whether the notice that hooks really run was given.
+    warned: AtomicBool,
+}
+
+/// Consecutive Stop blocks of one session's agent, for the block cap (host.json
+/// `stop_block_cap`).
+#[derive(Default)]
+struct StopCount(u32);
+
+/// Where a hook is wired.
+#[derive(Clone)]
+struct Place {
+    source: String,
+    file: PathBuf,
+    pointer: String,
+    command: Option<String>,
+    matcher: Option<String>,
+}
+
+impl Place {
+    fn of(file: &SettingsFile, handler: Option<&Handler>) -> Place {
+        Place {
+            source: file.source.clone(),
+            file: file.path.clone(),
+            pointer: handler.map(|h| h.pointer.clone()).unwrap_or_default(),
+            command: handler.and_then(|h| h.command.clone()),
+            matcher: handler.and_then(|h| h.matcher.clone()),
+        }
+    }
+
+    fn to_json(&self, status: &str) -> Map<String, Value> {
+        let value = json!({
+            "status": status,
+            "source": self.source,
+            "file": self.file,
+            "path": self.pointer,
+            "command": self.command,
+            "matcher": self.matcher,
+        });
+        match value {
+            Value::Object(map) => map,
+            _ => unreachable!("an object"),
+        }
+    }
+
+    fn label(&self) -> String {
+        if self.pointer.is_empty() {
+            format!("[{}] {}", self.source, self.file.display())
+        } else {
+            format!("[{}] {}#{}", self.source, self.file.display(), self.pointer)
+        }
+    }
+}
+
+/// One hook wired for the event, in the order of the settings, and what became of it.
+enum Entry {
+    Ran(Box<Run>),
+    /// Its matcher did not select the payload, or an identical handler ran.
+    Skipped {
+        at: Place,
+        reason: String,
+    },
+    /// Its file cannot be read, or hooks are off.
+    NotLoaded {
+        at: Place,
+        reason: String,
+    },
+    /// A handler type or mode the simulator does not run.
+    NotSimulated {
+        at: Place,
+        reason: String,
+    },
+}
+
+/// Which of the event's handlers run, decided one at a time in the order of the settings.
+struct Listing<'a> {
+    info: &'static EventInfo,
+    subject: Option<&'a str>,
+    /// The file whose `disableAllHooks: true` turns hooks off.
+    disabled: Option<&'a SettingsFile>,
+    /// The managed file whose `allowManagedHooksOnly: true` keeps the others' hooks off.
+    managed_only: Option<&'a SettingsFile>,
+    /// The settings files' handlers that run so far: identical ones run once (plugin copies
+    /// run separately).
+    seen: Vec<(String, Place)>,
+    unverified: Vec<String>,
+}
+
+impl Listing<'_> {
+    /// Why a handler does not run (`None` when it runs), noting the unverified rules applied.
+    fn why_not_run(&mut self, file: &SettingsFile, handler: &Handler) -> Option<Entry> {
+        let host = host();
+        let at = Place::of(file, Some(handler));
+        let identity = format!("{:?} {:?}", handler.command, handler.args);
+        let settings_file = file.source != "plugin";
+        if let Some(off) = self.disabled {
+            let rule = host.loading("disable-all");
+            note_rule(
+                &mut self.unverified,
+                "disableAllHooks",
+                rule.verified,
+                &rule.source,
+            );
+            return Some(Entry::NotLoaded {
+                at,
+                reason: format!(
+                    "`disableAllHooks: true` in {} turns hooks off",
+                    off.path.display()
+                ),
+            });
+        }
+        if let Some(managed) = self.managed_only.filter(|_| file.source != "managed") {
+            let sources = &crate::host::claude().config_sources;
+            if let Some(rule) = sources.iter().find(|s| s.name == "managed") {
+                note_rule(
+                    &mut self.unverified,
+                    "allowManagedHooksOnly",
+                    rule.verified,
+                    &rule.source,
+                );
+            }
+            return Some(Entry::NotLoaded {
+                at,
+                reason: format!(
+                    "`allowManagedHooksOnly: true` in {} runs managed hooks only",
+                    managed.path.display()
+                ),
+            });
+        }
+        if let Some(reason) = skip_reason(self.info, handler, self.subject) {
+            return Some(Entry::Skipped { at, reason });
+        }
+        if handler.kind != "command" {
+            return Some(Entry::NotSimulated {
+                at,
+                reason: format!(
+                    "a `{}` handler: the simulator runs command handlers only",
+                    handler.kind
+                ),
+            });
+        }
+        if handler.command.is_none() {
+            return Some(Entry::NotLoaded {
+                at,
+                reason: "a command handler without `command`".to_owned(),
+            });
+        }
+        if handler.background {
+            return Some(Entry::NotSimulated {
+                at,
+                reason: "`async`: it runs in the background and cannot block".to_owned(),
+            });
+        }
+        let first = self
+            .seen
+            .iter()
+            .find(|(id, _)| settings_file && *id == identity);
+        if let Some((_, first)) = first {
+            let reason = format!(
+                "identical to {}: Claude Code runs an identical handler once",
+                first.label()
+            );
+            let rule = host.loading("dedupe");
+            note_rule(
+                &mut self.unverified,
+                "identical handlers run once",
+                rule.verified,
+                &rule.source,
+            );
+            return Some(Entry::Skipped { at, reason });
+        }
+        if let Some(condition) = &handler.condition {
+            self.unverified.push(format!(
+                "{}: its `if` rule `{condition}` is not evaluated; it ran as if it matched",
+                at.label()
+            ));
+        }
+        // A source whose loading the recordings do not confirm.
+        let sources = &crate::host::claude().config_sources;
+        if let Some(source) = sources.iter().find(|s| s.name == file.source) {
+            let what = format!(
+                "Claude Code reads {} ({})",
+                file.path.display(),
+                source.name
+            );
+            note_rule(&mut self.unverified, &what, source.verified, &source.source);
+        }
+        if settings_file {
+            self.seen.push((identity, at));
+        }
+        None
+    }
+}
+
+/// A hook wired for the event: to run (its file, itself), or listed with why it does not.
+enum Wired<'a> {
+    Runs(&'a SettingsFile, &'a Handler),
+    Listed(Entry),
+}
+
+/// What one hook's result does, by Claude Code's reading.
+#[derive(Default)]
+struct Effect {
+    /// A permission decision (`allow`, `deny`, `ask`, `defer`) and its reason.
+    stance: Option<(String, Option<String>)>,
+    /// The action is blocked (for Stop: the agent goes on), with the reason.
+    block: Option<String>,
+    /// `continue: false`, with `stopReason`.
+    stop: Option<Option<String>>,
+    /// What Claude is told (a reason, stderr, context).
+    claude: Vec<String>,
+    /// What the user is shown.
+    user: Vec<String>,
+    /// `additionalContext` and plain-text context.
+    context: Vec<String>,
+    updated_input: Option<Value>,
+    /// Other `hookSpecificOutput` keys the event reads (and `systemMessage`).
+    fields: Map<String, Value>,
+    /// The effect in words.
+    words: String,
+}
+
+/// One hook that ran, and how its result was read.
+struct Run {
+    at: Place,
+    millis: u128,
+    exit_code: Option<i32>,
+    timed_out: bool,
+    stdout: Captured,
+    stderr: Captured,
+    /// The host.json result rule that read it (`exit-0-json`, `exit-2`, ...).
+    rule: &'static str,
+    verified: bool,
+    /// Why a JSON answer was not applied (schema) or other remarks.
+    note: Option<String>,
+    effect: Effect,
+}
+
+struct Simulation {
+    event: String,
+    payload: Value,
+    decision: Value,
+    outcome: String,
+    blocked: bool,
+    stopped: bool,
+    claude_sees: Vec<String>,
+    user_sees: Vec<String>,
+    entries: Vec<Entry>,
+    unverified: Vec<String>,
+}
+
+impl Simulator {
+    fn simulate(
+        &self,
+        bytes: &[u8],
+        payload: &Value,
+        stops: &mut StopCount,
+    ) -> Result<Simulation, String> {
+        let event = payload
+            .get("hook_event_name")
+            .and_then(Value::as_str)
+            .ok_or("the payload has no `hook_event_name`")?;
+        let info = claude::info(event)
+            .ok_or_else(|| format!("`{event}` is not a Claude Code event{}", event_hint(event)))?;
+        let host = host();
+        let subject = subject_of(info, payload);
+        let mut listing = Listing {
+            info,
+            subject: subject.as_deref(),
+            disabled: settings::all_disabled(&self.files),
+            managed_only: settings::managed_only(&self.files),
+            seen: Vec::new(),
+            unverified: Vec::new(),
+        };
+        let mut wired: Vec<Wired> = Vec::new();
+        for file in &self.files {
+            if let Some(why) = &file.unreadable {
+                wired.push(Wired::Listed(Entry::NotLoaded {
+                    at: Place::of(file, None),
+                    reason: format!("{why}: Claude Code loads none of its hooks"),
+                }));
+                continue;
+            }
+            for handler in file.handlers.iter().filter(|h| h.event == event) {
+                wired.push(match listing.why_not_run(file, handler) {
+                    Some(entry) => Wired::Listed(entry),
+                    None => Wired::Runs(file, handler),
+                });
+            }
+        }
+        let mut unverified = listing.unverified;
+        let running: Vec<&Handler> = wired
+            .iter()
+            .filter_map(|w| match w {
+                Wired::Runs(_, handler) => Some(*handler),
+                Wired::Listed(_) => None,
+            })
+            .collect();
+        if running.iter().any(|h| h.timeout.is_none()) && info.timeout_ms.is_some() {
+            if let Some(rule) = host.event_timeout(info.name).filter(|r| !r.verified) {
+                note_rule(
+                    &mut unverified,
+                    &format!("the default timeout of {}: {}", info.name, rule.rule),
+                    false,
+                    &rule.source,
+                );
+            }
+        }
+        if !running.is_empty()
+            && std::io::stdout().is_terminal()
+            && !self.warned.swap(true, Ordering::Relaxed)
+        {
+            note("cursor-hooks: simulate runs every command wired for the event, for real, side effects included (hooks of a project you just cloned too)");
+        }
+        let env_file = host
+            .given_on("CLAUDE_ENV_FILE", info.name)
+            .then(EnvFile::new)
+            .transpose()?;
+        let env = self.environment(info, payload, env_file.as_ref());
+        let entries: Vec<Entry> = std::thread::scope(|scope| {
+            let started: Vec<_> = wired
+                .into_iter()
+                .map(|w| match w {
+                    Wired::Runs(file, handler) => {
+                        let env = &env;
+                        Ok(scope.spawn(move || self.run_hook(file, handler, info, env, bytes)))
+                    }
+                    Wired::Listed(entry) => Err(Box::new(entry)),
+                })
+                .collect();
+            started
+                .into_iter()
+                .map(|handle| match handle {
+                    Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
+                    Err(entry) => *entry,
+                })
+                .collect()
+        });
+        drop(env_file);
+        let runs: Vec<&Run> = entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Ran(run) => Some(&**run),
+                _ => None,
+            })
+            .collect();
+        for run in &runs {
+            if !run.verified {
+                let rule = host.result(run.rule);
+                note_rule(
+                    &mut unverified,
+                    &format!("reading `{}`", run.rule),
+                    false,
+                    &rule.source,
+                );
+            }
+        }
+        let mut merged = merge(info, &runs, &mut unverified);
+        if info.category == Category::Loop {
+            apply_stop_cap(info, payload, stops, &mut merged, &mut unverified);
+        }
+        Ok(Simulation {
+            event: event.to_owned(),
+            payload: payload.clone(),
+            decision: merged.decision,
+            outcome: merged.outcome,
+            blocked: merged.blocked,
+            stopped: merged.stopped,
+            claude_sees: merged.claude,
+            user_sees: merged.user,
+            entries,
+            unverified,
+        })
+    }
+
+    /// The variables Claude Code gives hooks (host.json `environment`), from the payload.
+    fn environment(
+        &self,
+        info: &EventInfo,
+        payload: &Value,
+        env_file: Option<&EnvFile>,
+    ) -> Vec<(String, String)> {
+        let host = host();
+        let text = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
+        let mut env = vec![
+            (
+                "CLAUDE_PROJECT_DIR".to_owned(),
+                self.project.display().to_string(),
+            ),
+            ("CLAUDECODE".to_owned(), "1".to_owned()),
+            // This process stands in for Claude Code's.
+            ("CLAUDE_PID".to_owned(), std::process::id().to_string()),
+        ];
+        if let Some(session) = text("session_id") {
+            env.push(("CLAUDE_CODE_SESSION_ID".to_owned(), session));
+        }
+        if let Some(level) = payload.pointer("/effort/level").and_then(Value::as_str) {
+            env.push(("CLAUDE_EFFORT".to_owned(), level.to_owned()));
+        }
+        if let Some(file) = env_file {
+            env.push(("CLAUDE_ENV_FILE".to_owned(), file.0.display().to_string()));
+        }
+        // Every name given is one the spec lists for this event.
+        env.retain(|(name, _)| host.given_on(name, info.name));
+        env
+    }
+
+    fn run_hook(
+        &self,
+        file: &SettingsFile,
+        handler: &Handler,
+        info: &EventInfo,
+        env: &[(String, String)],
+        payload: &[u8],
+    ) -> Run {
+        let host = host();
+        let at = Place::of(file, Some(handler));
+        let command = handler.command.clone().unwrap_or_default();
+        // The handler's own timeout, else the event's, else the handler type's.
+        let seconds = handler.timeout.unwrap_or_else(|| match info.timeout_ms {
+            Some(ms) => f64::from(ms) / 1000.0,
+            None => f64::from(
+                host.handler_timeout("command")
+                    .unwrap_or(claude::COMMAND_TIMEOUT_SECONDS),
+            ),
+        });
+        let mut process = match &handler.args {
+            Some(args) => {
+                let mut process = Command::new(&command);
+                process.args(args);
+                process
+            }
+            None => {
+                let shell = host.shell();
+                let mut process = Command::new(&shell[0]);
+                process.args(&shell[1..]).arg(&command);
+                process
+            }
+        };
+        process
+            .current_dir(&self.project)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        if let Some(root) = &file.plugin_root {
+            process.env("CLAUDE_PLUGIN_ROOT", root);
+        }
+        // Claude Code removes OpenTelemetry's variables from what hooks inherit.
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("OTEL_") {
+                process.env_remove(name);
+            }
+        }
+        let started = Instant::now();
+        let output = child::run(process, payload, Duration::from_secs_f64(seconds));
+        let millis = started.elapsed().as_millis();
+        let mut run = Run {
+            at,
+            millis,
+            exit_code: None,
+            timed_out: false,
+            stdout: Captured::default(),
+            stderr: Captured::default(),
+            rule: "exit-other",
+            verified: true,
+            note: None,
+            effect: Effect::default(),
+        };
+        match output {
+            Ok(output) => {
+                run.exit_code = output.code;
+                run.timed_out = output.timed_out;
+                run.stdout = output.stdout;
+                run.stderr = output.stderr;
+            }
+            Err(error) => {
+                let error = format!("cannot start `{command}`: {error}");
+                run.stderr = Captured {
+                    total: error.len() as u64,
+                    text: error,
+                };
+            }
+        }
+        read_result(info, handler, &mut run, seconds);
+        run
+    }
+}
+
+/// A `CLAUDE_ENV_FILE` for one payload's hooks, removed afterwards.
+struct EnvFile(PathBuf);
+
+impl EnvFile {
+    fn new() -> Result<EnvFile, String> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "cursor-hooks-claude-env-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::write(&path, "").map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(EnvFile(path))
+    }
+}
+
+impl Drop for EnvFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Notes an unverified rule once.
+fn note_rule(unverified: &mut Vec<String>, what: &str, verified: bool, source: &str) {
+    let line = format!("{what} ({source})");
+    if !verified && !unverified.contains(&line) {
+        unverified.push(line);
+    }
+}
+
+/// The payload's value of the event's matcher subject: a field (`tool_name`), the basename of
+/// one (`basename of file_path`) or a field named last (`canonical name of to_model`). `None`
+/// when the event has no subject or the payload lacks it: then every hook runs.
+fn subject_of(info: &EventInfo, payload: &Value) -> Option<String> {
+    let subject = info.matcher_subject?;
+    let field = subject.rsplit(' ').next()?;
+    let value = payload.get(field)?.as_str()?;
+    if subject.starts_with("basename of") {
+        return Some(
+            Path::new(value)
+                .file_name()
+                .map_or(value.to_owned(), |n| n.to_string_lossy().into_owned()),
+        );
+    }
+    Some(value.to_owned())
+}
+
+/// Why a handler's matcher does not select the subject; `None` when it runs. Events without a
+/// subject ignore the matcher.
+fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Option<String> {
+    let (Some(matcher), Some(subject)) = (handler.matcher.as_deref(), subject) else {
+        return None;
+    };
+    if claude::matcher::is_match(matcher, subject) {
+        return None;
+    }
+    Some(match claude::matcher::check(info, matcher) {
+        claude::matcher::Verdict::Invalid { reason, .. } => format!(
+            "matcher `{matcher}` is not a valid regular expression ({reason}), so it matches nothing"
+        ),
+        _ => format!("matcher `{matcher}` does not match `{subject}`"),
+    })
+}
+
+/// Reads one hook's result by host.json `results` and the event's rules (events.json).
+fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64) {
+    let stdout = run.stdout.text.trim().to_owned();
+    let stderr = run.stderr.text.trim().to_owned();
+    let json_object = || match serde_json::from_str::<Value>(&stdout) {
+        Ok(Value::Object(answer)) => Some(answer),
+        _ => None,
+    };
+    let mut effect = Effect::default();
+    let failed = |effect: &mut Effect, what: String| {
+        if handler.blocks_on_failure {
+            effect.block = Some(what.clone());
+            effect.words = format!("{what}; `onFailure: \"block\"` blocks");
+        } else {
+            effect.words = format!("{what}; non-blocking, the action proceeds");
+        }
+    };
+    run.rule = if run.timed_out {
+        // Killed: its output is dropped. PreModelSwitch is blocked by a timeout (host.json
+        // `results`, `timeout`).
+        let what = format!("killed after its timeout of {seconds} s");
+        if info.name == "PreModelSwitch" {
+            effect.block = Some(what.clone());
+            effect.words = format!("{what}; the model switch is blocked");
+        } else {
+            failed(&mut effect, what);
+        }
+        "timeout"
+    } else if run.exit_code == Some(2) {
+        // Other JSON fields are still read.
+        if let Some(answer) = json_object() {
+            if let Err(why) = apply_json(info, &answer, &mut effect) {
+                run.note = Some(format!("its JSON was not applied: {why}"));
+            }
+        }
+        exit_2(info, &stderr, &mut effect);
+        "exit-2"
+    } else if run.exit_code != Some(0) {
+        // A schema-valid JSON object is still honoured.
+        if let Some(answer) = json_object() {
+            if let Err(why) = apply_json(info, &answer, &mut effect) {
+                run.note = Some(format!("its JSON was not applied: {why}"));
+            }
+        }
+        let first = stderr.lines().next().unwrap_or_default();
+        effect.user.push(
+            format!("{} hook error: {first}", info.name)
+                .trim_end_matches([':', ' '])
+                .to_owned(),
+        );
+        let code = run
+            .exit_code
+            .map_or("no exit code (a signal)".to_owned(), |c| {
+                format!("exit {c}")
+            });
+        let answered = effect.words.clone();
+        failed(&mut effect, code);
+        if !answered.is_empty() {
+            effect.words = format!("{answered}; {}", effect.words);
+        }
+        "exit-other"
+    } else if stdout.starts_with('{') {
+        match json_object() {
+            Some(answer) => match apply_json(info, &answer, &mut effect) {
+                Ok(()) => "exit-0-json",
+                Err(why) => {
+                    effect = Effect {
+                        words: format!("{why}: a non-blocking error, the answer is dropped"),
+                        ..Effect::default()
+                    };
+                    "schema-invalid-json"
+                }
+            },
+            None => {
+                plain_text(info, &stdout, &mut effect);
+                effect.words = format!("not JSON, read as plain text: {}", effect.words);
+                "invalid-json"
+            }
+        }
+    } else {
+        plain_text(info, &stdout, &mut effect);
+        "exit-0-text"
+    };
+    if effect.words.is_empty() {
+        effect.words = "no opinion".to_owned();
+    }
+    run.verified = host().result(run.rule).verified;
+    run.effect = effect;
+}
+
+/// Exit 2 by the event's `exit_2` (events.json).
+fn exit_2(info: &EventInfo, stderr: &str, effect: &mut Effect) {
+    let reason = stderr.to_owned();
+    match info.exit_2 {
+        Exit2::Block if info.category == Category::Permission => {
+            effect.stance = Some(("deny".to_owned(), Some(reason)));
+            effect.words = "exit 2 blocks: deny".to_owned();
+        }
+        Exit2::Block | Exit2::Fails => {
+            // A JSON block's reason stands; else stderr is the reason.
+            if effect.block.is_none() {
+                effect.block = Some(reason);
+            }
+            effect.words = "exit 2 blocks".to_owned();
+        }
+        Exit2::Continue => {
+            if effect.block.is_none() {
+                effect.block = Some(reason);
+            }
+            effect.words = "exit 2: it keeps working, stderr is its instruction".to_owned();
+        }
+        Exit2::StderrToClaude => {
+            effect.claude.push(reason);
+            effect.words = "exit 2: stderr is shown to Claude".to_owned();
+        }
+        Exit2::StderrToUser => {
+            effect.user.push(reason);
+            effect.words = "exit 2: stderr is shown to the user".to_owned();
+        }
+        Exit2::Ignored => effect.words = "exit 2: ignored (debug log)".to_owned(),
+        Exit2::NotStated => {
+            effect.words = "exit 2: the docs do not say what it does".to_owned();
+        }
+    }
+}
+
+/// Exit-0 plain text by the event's `plain_stdout`.
+fn plain_text(info: &EventInfo, stdout: &str, effect: &mut Effect) {
+    if stdout.is_empty() {
+        effect.words = "no output: no opinion".to_owned();
+        return;
+    }
+    match info.plain_stdout {
+        PlainStdout::Context => {
+            effect.context.push(stdout.to_owned());
+            effect.words = "plain text: added to Claude's context".to_owned();
+        }
+        PlainStdout::DebugLog => effect.words = "plain text: debug log only".to_owned(),
+        PlainStdout::WorktreePath => {
+            let path = stdout.lines().last().unwrap_or_default().trim();
+            effect.fields.insert("worktreePath".to_owned(), json!(path));
+            effect.words = "plain text: its last line is the worktree's path".to_owned();
+        }
+    }
+}
+
+/// Applies a JSON answer: the universal keys, `decision`/`reason` where the event reads them,
+/// and `hookSpecificOutput`; an answer that breaks the event's schema is refused whole.
+fn apply_json(
+    info: &EventInfo,
+    answer: &Map<String, Value>,
+    effect: &mut Effect,
+) -> Result<(), String> {
+    let reason = answer
+        .get("reason")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    let specific = match answer.get("hookSpecificOutput") {
+        None => None,
+        Some(Value::Object(specific)) => {
+            let name = specific.get("hookEventName").and_then(Value::as_str);
+            if name != Some(info.name) {
+                return Err(format!(
+                    "`hookSpecificOutput.hookEventName` is {}, not `{}`",
+                    name.map_or("missing".to_owned(), |n| format!("`{n}`")),
+                    info.name
+                ));
+            }
+            Some(specific)
+        }
+        Some(_) => return Err("`hookSpecificOutput` is not an object".to_owned()),
+    };
+    let decision = answer.get("decision").and_then(Value::as_str);
+    // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
+    let legacy = info.name == "PreToolUse";
+    if let Some(decision) = decision {
+        let known =
+            info.decision.contains(&decision) || legacy && matches!(decision, "approve" | "block");
+        if !known && (!info.decision.is_empty() || legacy) {
+            return Err(format!(
+                "`decision: \"{decision}\"` is not one {} reads",
+                info.name
+            ));
+        }
+    }
+    let permission = specific.and_then(|s| s.get("permissionDecision"));
+    if let Some(permission) = permission {
+        let value = permission.as_str().unwrap_or_default();
+        if !info.permission_decision.contains(&value) {
+            return Err(format!(
+                "`permissionDecision: {permission}` is not one of {:?}",
+                info.permission_decision
+            ));
+        }
+    }
+    if let Some(value) = answer.get("continue").filter(|v| !v.is_boolean()) {
+        return Err(format!("`continue: {value}` is not a boolean"));
+    }
+    let mut words = Vec::new();
+    if answer.get("continue") == Some(&Value::Bool(false)) {
+        let why = answer
+            .get("stopReason")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        if info.category == Category::Gate {
+            effect.block = Some(why.unwrap_or_default());
+            words.push("`continue: false`: it keeps working".to_owned());
+        } else {
+            if let Some(why) = &why {
+                effect.user.push(why.clone());
+            }
+            effect.stop = Some(why);
+            words.push("`continue: false`: Claude stops".to_owned());
+        }
+    }
+    if let Some(message) = answer.get("systemMessage").and_then(Value::as_str) {
+        effect.user.push(message.to_owned());
+        effect
+            .fields
+            .insert("systemMessage".to_owned(), json!(message));
+    }
+    match decision {
+        Some("block") if legacy => {
+            effect.stance = Some(("deny".to_owned(), reason.clone()));
+            words.push("deny (legacy `decision: \"block\"`)".to_owned());
+        }
+        Some("approve") if legacy => {
+            effect.stance = Some(("allow".to_owned(), reason.clone()));
+            words.push("allow (legacy `decision: \"approve\"`)".to_owned());
+        }
+        Some(decision) if info.decision.contains(&decision) => {
+            effect.block = Some(reason.clone().unwrap_or_default());
+            words.push(format!("`decision: \"{decision}\"`"));
+        }
+        _ => {}
+    }
+    if let Some(specific) = specific {
+        if let Some(permission) = permission.and_then(Value::as_str) {
+            let why = specific
+                .get("permissionDecisionReason")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            effect.stance = Some((permission.to_owned(), why));
+            words.push(permission.to_owned());
+        }
+        // PermissionRequest's `decision: {behavior, message, updatedInput}`.
+        if let Some(Value::Object(request)) = specific
+            .get("decision")
+            .filter(|_| info.hook_specific.contains(&"decision"))
+        {
+            if let Some(behavior) = request.get("behavior").and_then(Value::as_str) {
+                let why = request
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                effect.stance = Some((behavior.to_owned(), why));
+                words.push(behavior.to_owned());
+            }
+            if let Some(input) = request.get("updatedInput").filter(|v| v.is_object()) {
+                effect.updated_input = Some(input.clone());
+            }
+        }
+        for (key, value) in specific {
+            if !info.hook_specific.contains(&key.as_str()) {
+                continue;
+            }
+            match key.as_str() {
+                "permissionDecision" | "permissionDecisionReason" | "decision" => {}
+                "updatedInput" if value.is_object() => {
+                    effect.updated_input = Some(value.clone());
+                    words.push("`updatedInput`".to_owned());
+                }
+                "additionalContext" => {
+                    if let Some(text) = value.as_str().filter(|t| !t.is_empty()) {
+                        effect.context.push(text.to_owned());
+                        words.push("`additionalContext`".to_owned());
+                    }
+                }
+                _ => {
+                    effect.fields.insert(key.clone(), value.clone());
+                    words.push(format!("`{key}`"));
+                }
+            }
+        }
+    }
+    effect.words = if words.is_empty() {
+        "no opinion".to_owned()
+    } else {
+        words.join(", ")
+    };
+    Ok(())
+}
+
+/// The combined answer of every hook.
+struct Merged {
+    decision: Value,
+    outcome: String,
+    blocked: bool,
+    stopped: bool,
+    claude: Vec<String>,
+    user: Vec<String>,
+}
+
+/// Combines the hooks' answers (host.json `combining`).
+fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merged {
+    let host = host();
+    let effects: Vec<&Effect> = runs.iter().map(|r| &r.effect).collect();
+    let reason_to_claude = match events().get(info.name).and_then(|e| e.reason_to.as_deref()) {
+        Some(to) => to == "claude",
+        // Exit 2's block reaches Claude on tool events (PreToolUse: "stderr to Claude").
+        None => info.category == Category::Permission,
+    };
+    let mut claude_sees = Vec::new();
+    let mut user_sees = Vec::new();
+    let mut specific = Map::new();
+    specific.insert("hookEventName".to_owned(), json!(info.name));
+    let mut decision = Map::new();
+    for effect in &effects {
+        claude_sees.extend(effect.claude.iter().cloned());
+        user_sees.extend(effect.user.iter().cloned());
+        for (key, value) in &effect.fields {
+            if key == "systemMessage" {
+                continue;
+            }
+            specific.insert(key.clone(), value.clone());
+        }
+    }
+    let messages: Vec<&str> = effects
+        .iter()
+        .filter_map(|e| e.fields.get("systemMessage")?.as_str())
+        .collect();
+    if !messages.is_empty() {
+        decision.insert("systemMessage".to_owned(), json!(messages.join("\n")));
+    }
+    // `additionalContext`: every hook's reaches Claude.
+    let contexts: Vec<String> = effects
+        .iter()
+        .flat_map(|e| e.context.iter().cloned())
+        .collect();
+    if contexts.len() > 1 {
+        if let Some(rule) = host.combining("additional-context", info.name) {
+            note_rule(
+                unverified,
+                "every hook's context reaches Claude",
+                rule.verified,
+                &rule.source,
+            );
+        }
+    }
+    claude_sees.extend(contexts.iter().map(|context| as_claude_gets_it(context)));
+    if !contexts.is_empty() {
+        specific.insert("additionalContext".to_owned(), json!(contexts.join("\n")));
+    }
+    // `continue: false` stops Claude and wins over every decision.
+    let stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
+    let stopped = !stops.is_empty();
+    if stopped {
+        if let Some(rule) = host.combining("continue", info.name) {
+            note_rule(
+                unverified,
+                "`continue: false` wins",
+                rule.verified,
+                &rule.source,
+            );
+        }
+        decision.insert("continue".to_owned(), json!(false));
+        let reasons: Vec<&str> = stops.iter().filter_map(|s| s.as_deref()).collect();
+        if !reasons.is_empty() {
+            decision.insert("stopReason".to_owned(), json!(reasons.join("\n")));
+        }
+    }
+    let blocks: Vec<&str> = effects.iter().filter_map(|e| e.block.as_deref()).collect();
+    let mut blocked = !blocks.is_empty();
+    let outcome;
+    if !info.permission_decision.is_empty()
+        || info.hook_specific.contains(&"decision") && info.category == Category::Permission
+    {
+        // The strongest decision wins (`deny > defer > ask > allow`); a block counts as deny.
+        let stance = |e: &Effect| -> Option<(String, Option<String>)> {
+            match &e.block {
+                Some(reason) => Some(("deny".to_owned(), Some(reason.clone()))),
+                None => e.stance.clone(),
+            }
+        };
+        let mut order = host.permission_order(info.name);
+        if order.is_empty() {
+            // PermissionRequest: no combining rule; a deny is taken to win, as everywhere.
+            order = vec!["deny".to_owned(), "ask".to_owned(), "allow".to_owned()];
+            let what = format!(
+                "{} has no rule for combining decisions: deny > ask > allow is assumed",
+                info.name
+            );
+            note_rule(unverified, &what, false, "not documented");
+        }
+        let strongest = order.iter().find(|d| {
+            effects
+                .iter()
+                .any(|e| stance(e).is_some_and(|(s, _)| &s == *d))
+        });
+        if let Some(rule) = host.combining("permission-order-model", info.name) {
+            note_rule(
+                unverified,
+                "the order of permission decisions",
+                rule.verified,
+                &rule.source,
+            );
+        }
+        blocked = strongest.is_some_and(|d| d == "deny");
+        match strongest {
+            Some(permission) => {
+                let reasons: Vec<String> = effects
+                    .iter()
+                    .filter_map(|e| stance(e).filter(|(s, _)| s == permission))
+                    .filter_map(|(_, reason)| reason.filter(|r| !r.is_empty()))
+                    .collect();
+                // The reason goes to Claude on deny, to the user on allow and ask.
+                if permission == "deny" {
+                    claude_sees.extend(reasons.iter().cloned());
+                } else {
+                    user_sees.extend(reasons.iter().cloned());
+                }
+                if info.permission_decision.is_empty() {
+                    specific.insert("decision".to_owned(), json!({ "behavior": permission }));
+                } else {
+                    specific.insert("permissionDecision".to_owned(), json!(permission));
+                    if !reasons.is_empty() {
+                        specific.insert(
+                            "permissionDecisionReason".to_owned(),
+                            json!(reasons.join("\n")),
+                        );
+                    }
+                }
+                outcome = match permission.as_str() {
+                    "deny" => "blocked".to_owned(),
+                    "allow" => "allowed: no permission prompt".to_owned(),
+                    "ask" => "asks the user (without a user, `-p`: denied)".to_owned(),
+                    "defer" => {
+                        "deferred (`-p` with one tool call: the run stops with `tool_deferred`)"
+                            .to_owned()
+                    }
+                    other => other.to_owned(),
+                };
+            }
+            None => outcome = "proceeds: no hook decided, the permission rules apply".to_owned(),
+        }
+    } else {
+        if blocked {
+            decision.insert("decision".to_owned(), json!("block"));
+            decision.insert("reason".to_owned(), json!(blocks.join("\n")));
+            let reasons = blocks
+                .iter()
+                .filter(|r| !r.is_empty())
+                .map(|r| (*r).to_owned());
+            if reason_to_claude {
+                claude_sees.extend(reasons);
+            } else {
+                user_sees.extend(reasons);
+            }
+        }
+        outcome = match (info.category, blocked) {
+            (Category::Loop, true) => "the agent continues".to_owned(),
+            (Category::Loop, false) => "the agent stops".to_owned(),
+            (Category::Gate, true) => "blocked: it keeps working".to_owned(),
+            (_, true) if info.name == "UserPromptSubmit" => "the prompt is blocked".to_owned(),
+            (_, false) if info.name == "UserPromptSubmit" => "the prompt is sent".to_owned(),
+            (_, true) if info.name == "PostToolUse" => {
+                "the tool already ran; Claude is given the reason".to_owned()
+            }
+            (_, true) => "blocked".to_owned(),
+            (Category::Observe, false) => {
+                "nothing: Claude Code reads no answer of this event".to_owned()
+            }
+            (_, false) if claude_sees.is_empty() && user_sees.is_empty() && specific.len() == 1 => {
+                "proceeds: no hook answered".to_owned()
+            }
+            (_, false) => "proceeds".to_owned(),
+        };
+    }
+    // `updatedInput` replaces the whole input; which of several wins is not documented.
+    let inputs: Vec<&Value> = effects
+        .iter()
+        .filter_map(|e| e.updated_input.as_ref())
+        .collect();
+    if let Some(input) = inputs.last().filter(|_| !blocked) {
+        if inputs.len() > 1 {
+            if let Some(rule) = host.combining("updated-input", info.name) {
+                note_rule(
+                    unverified,
+                    "the last `updatedInput` in settings order wins",
+                    rule.verified,
+                    &rule.source,
+                );
+            }
+        }
+        if info.permission_decision.is_empty() {
+            if let Some(Value::Object(request)) = specific.get_mut("decision") {
+                request.insert("updatedInput".to_owned(), (*input).clone());
+            }
+        } else {
+            specific.insert("updatedInput".to_owned(), (*input).clone());
+        }
+    }
+    if specific.len() > 1 {
+        decision.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
+    }
+    // `continue: false` does not block the hook's own action, but Claude makes no further model
+    // request: a prompt never reaches the model (host.json `combining`, `continue`).
+    let outcome = match (stopped, info.name) {
+        (false, _) => outcome,
+        (true, "UserPromptSubmit") => {
+            "Claude stops (`continue: false`): the prompt never reaches the model".to_owned()
+        }
+        (true, _) => {
+            format!("{outcome}, then Claude stops (`continue: false`): no further model request")
+        }
+    };
+    Merged {
+        decision: Value::Object(decision),
+        outcome,
+        blocked,
+        stopped,
+        claude: claude_sees,
+        user: user_sees,
+    }
+}
+
+/// The characters of a long context Claude is given (host.json `combining`,
+/// `additional-context`: "a 2,000-character preview").
+const PREVIEW_CHARS: usize = 2000;
+
+/// A context as Claude is given it: past `execution.output_cap_chars` characters, a preview and
+/// the path of a file holding the whole (Claude Code writes it under `~/.claude/projects/`).
+fn as_claude_gets_it(context: &str) -> String {
+    let cap = host().execution.output_cap_chars;
+    let length = context.chars().count();
+    if length <= cap {
+        return context.to_owned();
+    }
+    let preview: String = context.chars().take(PREVIEW_CHARS).collect();
+    format!(
+        "<persisted-output>\nOutput too large ({length} characters). Full output saved to a file.\n\nPreview (first {PREVIEW_CHARS} characters):\n{preview}\n...\n</persisted-output>"
+    )
+}
+
+/// The cap on consecutive Stop blocks (host.json `stop_block_cap`): past it the turn ends
+/// whatever the hooks answer. A Stop whose `stop_hook_active` is false starts the count again.
+fn apply_stop_cap(
+    info: &EventInfo,
+    payload: &Value,
+    stops: &mut StopCount,
+    merged: &mut Merged,
+    unverified: &mut Vec<String>,
+) {
+    let cap = &host().stop_block_cap;
+    if !cap.applies_to.iter().any(|e| e == info.name) {
+        return;
+    }
+    if payload.get("stop_hook_active") != Some(&Value::Bool(true)) {
+        stops.0 = 0;
+    }
+    if !merged.blocked {
+        stops.0 = 0;
+        return;
+    }
+    let limit = std::env::var(&cap.variable)
+        .ok()
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .unwrap_or(cap.default);
+    stops.0 += 1;
+    if limit != cap.off_value && stops.0 > limit {
+        note_rule(unverified, "the Stop block cap", cap.verified, &cap.source);
+        merged.blocked = false;
+        merged.outcome = format!(
+            "the agent stops: {} consecutive blocks pass the cap of {limit} ({})",
+            stops.0, cap.variable
+        );
+    }
+}
+
+impl Run {
+    fn to_json(&self) -> Value {
+        let mut entry = self.at.to_json("ran");
+        let more = json!({
+            "millis": self.millis as u64,
+            "exit_code": self.exit_code,
+            "timed_out": self.timed_out,
+            "stdout": self.stdout.text,
+            "stdout_bytes": self.stdout.total,
+            "stdout_cut": self.stdout.cut(),
+            "stderr": self.stderr.text,
+            "stderr_bytes": self.stderr.total,
+            "stderr_cut": self.stderr.cut(),
+            "read_as": self.rule,
+            "effect": self.effect.words,
+            "verified": self.verified,
+            "note": self.note,
+        });
+        if let Value::Object(more) = more {
+            entry.extend(more);
+        }
+        Value::Object(entry)
+    }
+
+    fn to_text(&self, text: &mut String) {
+        text.push_str(&format!("- {}\n", self.at.label()));
+        if let Some(command) = &self.at.command {
+            text.push_str(&format!("  command: {command}\n"));
+        }
+        text.push_str(&format!(
+            "  {} ms, exit {}{}: {} → {}{}\n",
+            self.millis,
+            self.exit_code.map_or("none".to_owned(), |c| c.to_string()),
+            if self.timed_out { ", timed out" } else { "" },
+            self.rule,
+            self.effect.words,
+            if self.verified { "" } else { " (unverified)" },
+        ));
+        for (name, stream) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
+            if !stream.text.trim().is_empty() {
+                indented(text, &stream.label(name), stream.text.trim_end());
+            }
+        }
+        if let Some(note) = &self.note {
+            indented(text, "note", note);
+        }
+    }
+}
+
+/// `  label: first line`, and every further line indented under it.
+fn indented(text: &mut String, label: &str, body: &str) {
+    let mut lines = body.lines();
+    text.push_str(&format!(
+        "  {label}: {}\n",
+        lines.next().unwrap_or_default()
+    ));
+    for line in lines {
+        text.push_str(&format!("    {line}\n"));
+    }
+}
+
+impl Entry {
+    fn to_json(&self) -> Value {
+        let (at, status, reason) = match self {
+            Entry::Ran(run) => return run.to_json(),
+            Entry::Skipped { at, reason } => (at, "skipped", reason),
+            Entry::NotLoaded { at, reason } => (at, "not_loaded", reason),
+            Entry::NotSimulated { at, reason } => (at, "not_simulated", reason),
+        };
+        let mut entry = at.to_json(status);
+        entry.insert("reason".to_owned(), json!(reason));
+        Value::Object(entry)
+    }
+
+    fn to_text(&self, text: &mut String) {
+        let (at, status, reason) = match self {
+            Entry::Ran(run) => return run.to_text(text),
+            Entry::Skipped { at, reason } => (at, "skipped", reason),
+            Entry::NotLoaded { at, reason } => (at, "not loaded", reason),
+            Entry::NotSimulated { at, reason } => (at, "not simulated", reason),
+        };
+        text.push_str(&format!("- {}\n", at.label()));
+        if let Some(command) = &at.command {
+            text.push_str(&format!("  command: {command}\n"));
+        }
+        indented(text, status, reason);
+    }
+}
+
+impl Simulation {
+    fn to_json(&self) -> Value {
+        json!({
+            "host": "claude-code",
+            "event": self.event,
+            "payload": self.payload,
+            "decision": self.decision,
+            "outcome": self.outcome,
+            "blocked": self.blocked,
+            "stopped": self.stopped,
+            "claude_sees": self.claude_sees,
+            "user_sees": self.user_sees,
+            "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
+            "unverified": self.unverified,
+        })
+    }
+
+    /// `1 hook(s) ran, 1 skipped`.
+    fn counts(&self) -> String {
+        let count = |f: fn(&Entry) -> bool| self.entries.iter().filter(|e| f(e)).count();
+        let mut text = format!("{} hook(s) ran", count(|e| matches!(e, Entry::Ran(_))));
+        for (n, what) in [
+            (count(|e| matches!(e, Entry::Skipped { .. })), "skipped"),
+            (
+                count(|e| matches!(e, Entry::NotLoaded { .. })),
+                "not loaded",
+            ),
+            (
+                count(|e| matches!(e, Entry::NotSimulated { .. })),
+                "not simulated",
+            ),
+        ] {
+            if n > 0 {
+                text.push_str(&format!(", {n} {what}"));
+            }
+        }
+        text
+    }
+
+    fn to_text(&self) -> String {
+        let mut text = format!(
+            "{} (Claude Code): {}\ndecision: {}\noutcome: {}\n",
+            self.event,
+            self.counts(),
+            self.decision,
+            self.outcome
+        );
+        for (label, list) in [
+            ("Claude sees", &self.claude_sees),
+            ("the user sees", &self.user_sees),
+        ] {
+            for item in list {
+                let mut line = String::new();
+                indented(&mut line, label, item);
+                text.push_str(&line[2..]);
+            }
+        }
+        for entry in &self.entries {
+            entry.to_text(&mut text);
+        }
+        for note in &self.unverified {
+            text.push_str(&format!("unverified: {note}\n"));
+        }
+        text
+    }
+}
+
+fn session_run(simulator: &Simulator, path: &Path, json: bool) -> Result<(), Stop> {
+    let captured = crate::replay::read(path)?;
+    let mut outcomes = BTreeMap::<String, usize>::new();
+    // Consecutive Stop blocks by session and agent.
+    let mut stops = BTreeMap::<String, StopCount>::new();
+    for capture in &captured {
+        let payload: Value = serde_json::from_slice(&capture.payload).map_err(|e| {
+            format!(
+                "{}:{}: the payload is not JSON ({e})",
+                path.display(),
+                capture.line
+            )
+        })?;
+        let agent = ["session_id", "agent_id"]
+            .iter()
+            .map(|key| payload.get(key).and_then(Value::as_str).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("/");
+        let result = simulator
+            .simulate(&capture.payload, &payload, stops.entry(agent).or_default())
+            .map_err(|e| format!("{}:{}: {e}", path.display(), capture.line))?;
+        *outcomes.entry(result.outcome.clone()).or_default() += 1;
+        let line = if json {
+            let mut line = result.to_json();
+            line["line"] = json!(capture.line);
+            format!("{line}\n")
+        } else {
+            format!(
+                "line {} {}: {} ({}) {}\n",
+                capture.line,
+                result.event,
+                result.decision,
+                result.counts(),
+                result.outcome
+            )
+        };
+        out(&line);
+    }
+    if json {
+        out(&format!(
+            "{}\n",
+            json!({ "summary": { "payloads": captured.len(), "outcomes": outcomes } })
+        ));
+    } else {
+        let outcomes: Vec<String> = outcomes.iter().map(|(o, n)| format!("{n} {o}")).collect();
+        out(&format!(
+            "{} payload(s): {}\n",
+            captured.len(),
+            outcomes.join("; ")
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subjects_come_from_the_events_field() {
+        let pre = claude::info("PreToolUse").unwrap();
+        assert_eq!(
+            subject_of(pre, &json!({ "tool_name": "Bash" })).as_deref(),
+            Some("Bash")
+        );
+        let changed = claude::info("FileChanged").unwrap();
+        assert_eq!(
+            subject_of(changed, &json!({ "file_path": "/p/.envrc" })).as_deref(),
+            Some(".envrc")
+        );
+        assert_eq!(subject_of(claude::info("Stop").unwrap(), &json!({})), None);
+    }
+}
