@@ -315,7 +315,7 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
         .split('/')
         .nth(2)
         .unwrap_or_default();
-    let dedupe = &crate::host::claude().cursor.dedupe;
+    let dedupe = &crate::claude::host::host().cursor.dedupe;
     let verified = if dedupe.verified {
         "verified"
     } else {
@@ -324,7 +324,7 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
     let rule = format!(
         "spec/claude-code/host.json `cursor.dedupe`: \"{}\" ({}; {verified})",
         dedupe.rule.trim_end_matches('.'),
-        crate::host::claude().cite(&dedupe.source)
+        crate::claude::host::host().cite(&dedupe.source)
     );
     let runs = if cursor.command == claude_entry.command {
         format!("the command strings are identical, so Cursor may run it once, if its de-duplication holds ({rule}); otherwise it runs twice")
@@ -389,14 +389,14 @@ fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
             && earlier.file.path != later.file.path;
         let place = format!("{}#{}", earlier.file.path.display(), earlier.hook.pointer);
         let (severity, message) = if settings_files && earlier.command == later.command {
-            let claude_host = crate::host::claude();
-            let rule = claude_host.loading_rule("dedupe");
+            let claude_host = crate::claude::host::host();
+            let rule = claude_host.loading("dedupe");
             (Severity::Note, format!(
                 "`{}` is wired again for `{}` (already at {place}): Claude Code's docs say an identical handler in several settings files runs once ({}; {})",
                 later.command,
                 later.hook.event,
-                rule.map(|r| claude_host.cite(&r.source)).unwrap_or_default(),
-                if rule.is_some_and(|r| r.verified) { "verified" } else { "not verified: a report measured both copies running" },
+                claude_host.cite(&rule.source),
+                if rule.verified { "verified" } else { "not verified: a report measured both copies running" },
             ))
         } else {
             (Severity::Warning, format!(

@@ -79,10 +79,7 @@ pub struct ConfigSource {
 impl ConfigSource {
     /// The path template for the platform this runs on.
     pub fn path_template(&self) -> Option<&str> {
-        self.paths
-            .get(platform())
-            .or_else(|| self.paths.get("any"))
-            .map(String::as_str)
+        path_for_platform(&self.paths)
     }
 }
 
@@ -276,159 +273,13 @@ pub struct FileRules {
     pub verified: bool,
 }
 
-/// `spec/claude-code/host.json` (copied to `cli/data/claude-host.json` by codegen): Claude Code's
-/// own host rules. Only the parts the command reads are modelled; the file's whole format is
-/// checked by codegen's `claude_spec` test against `spec/claude-code/SCHEMA.md`.
-const CLAUDE_HOST_JSON: &str = include_str!("../data/claude-host.json");
-
-/// `spec/claude-code/host.json`, parsed once.
-pub fn claude() -> &'static ClaudeHost {
-    static CLAUDE: OnceLock<ClaudeHost> = OnceLock::new();
-    CLAUDE.get_or_init(|| {
-        serde_json::from_str(CLAUDE_HOST_JSON)
-            .expect("spec/claude-code/host.json matches the model")
-    })
-}
-
-/// The parts of `spec/claude-code/host.json` that `doctor --host claude-code` applies.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeHost {
-    /// Source keys and their readable names.
-    pub sources: BTreeMap<String, ClaudeSourceName>,
-    /// Where Claude Code reads hooks, highest priority first.
-    pub config_sources: Vec<ClaudeConfigSource>,
-    /// How the sources combine.
-    pub loading: Vec<ClaudeRule>,
-    /// The settings file's nesting.
-    pub shape: ClaudeShape,
-    /// Each handler `type`, its required keys and default timeout.
-    pub handler_types: Vec<ClaudeHandlerType>,
-    /// Every key a handler may carry, and the types it applies to.
-    pub handler_keys: Vec<ClaudeHandlerKey>,
-    /// How Cursor runs Claude Code's settings.
-    pub cursor: ClaudeInCursor,
-}
-
-/// One source key's readable name.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeSourceName {
-    pub name: String,
-}
-
-/// One place Claude Code reads hooks from.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeConfigSource {
-    pub name: String,
-    /// `settings`, `plugin` or `frontmatter`.
-    pub format: String,
-    /// Path templates by platform (`macos`, `linux`, `windows`, or `any`), with `{project}`,
-    /// `{home}` and `{plugin}`.
-    pub paths: BTreeMap<String, String>,
-    pub source: String,
-    pub verified: bool,
-}
-
-impl ClaudeConfigSource {
-    /// The path template for the platform this runs on.
-    pub fn path_template(&self) -> Option<&str> {
-        self.paths
-            .get(platform())
-            .or_else(|| self.paths.get("any"))
-            .map(String::as_str)
-    }
-}
-
-/// A rule with its sources.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeRule {
-    pub id: String,
-    pub rule: String,
-    pub source: String,
-    pub verified: bool,
-}
-
-/// `shape`: the keys of a matcher group.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeShape {
-    pub root_key: String,
-    pub group_keys: Vec<ClaudeGroupKey>,
-    /// The key a plugin's hooks file may carry beside `hooks`.
-    pub description_key: String,
-}
-
-/// One key of a matcher group.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeGroupKey {
-    pub name: String,
-    pub required: bool,
-}
-
-/// One handler `type`.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeHandlerType {
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The keys a handler of this type must have.
-    pub required: Vec<String>,
-    pub timeout_seconds: u32,
-}
-
-/// One key a handler may carry.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeHandlerKey {
-    pub name: String,
-    /// The handler types it applies to.
-    pub applies_to: Vec<String>,
-    /// `string`, `number`, `bool`, `string_list`, `string_map` or `json`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub doc: String,
-}
-
-/// `cursor`: how Cursor runs the hooks of Claude Code's settings.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeInCursor {
-    /// When Cursor runs one copy of a command wired in both hosts' files.
-    pub dedupe: ClaudeDedupe,
-}
-
-/// `cursor.dedupe`.
-#[derive(Debug, Deserialize)]
-pub struct ClaudeDedupe {
-    pub rule: String,
-    pub notes: String,
-    pub source: String,
-    pub verified: bool,
-}
-
-impl ClaudeHost {
-    /// A handler type by its `type` value.
-    pub fn handler_type(&self, kind: &str) -> Option<&ClaudeHandlerType> {
-        self.handler_types.iter().find(|t| t.kind == kind)
-    }
-
-    /// A loading rule by id.
-    pub fn loading_rule(&self, id: &str) -> Option<&ClaudeRule> {
-        self.loading.iter().find(|r| r.id == id)
-    }
-
-    /// A `source` field in words: each key's readable name (`HK; GH owner/repo#1` becomes
-    /// "the official Claude Code hooks reference; owner/repo#1").
-    pub fn cite(&self, source: &str) -> String {
-        source
-            .split("; ")
-            .map(|part| {
-                let (key, rest) = part.split_once(' ').unwrap_or((part, ""));
-                match (self.sources.get(key), key) {
-                    (_, "GH") => rest.to_owned(),
-                    (Some(named), _) if rest.is_empty() => named.name.clone(),
-                    (Some(named), _) => format!("{} ({rest})", named.name),
-                    (None, _) => part.to_owned(),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
+/// The template of a `paths` map (`macos`, `linux`, `windows`, or `any`) for the platform this
+/// runs on; Claude Code's `config_sources` use the same keys.
+pub fn path_for_platform(paths: &BTreeMap<String, String>) -> Option<&str> {
+    paths
+        .get(platform())
+        .or_else(|| paths.get("any"))
+        .map(String::as_str)
 }
 
 /// The platform key of a `paths` map for the platform this runs on.
@@ -445,38 +296,6 @@ fn platform() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn claude_codes_host_rules_parse_and_cite_in_words() {
-        let claude = claude();
-        let names: Vec<&str> = claude
-            .config_sources
-            .iter()
-            .map(|s| s.name.as_str())
-            .collect();
-        assert_eq!(
-            names,
-            [
-                "managed",
-                "cli",
-                "local",
-                "project",
-                "user",
-                "plugin",
-                "frontmatter"
-            ]
-        );
-        assert_eq!(
-            claude.handler_type("command").map(|t| &t.required[..]),
-            Some(&["command".to_owned()][..])
-        );
-        assert!(claude.loading_rule("dedupe").is_some());
-        assert!(!claude.cursor.dedupe.verified);
-        assert_eq!(
-            claude.cite("HK; GH owner/repo#1; REF section 6.4"),
-            "the official Claude Code hooks reference; owner/repo#1; this project's Claude Code hooks reference (section 6.4)"
-        );
-    }
 
     #[test]
     fn the_host_rules_parse_and_cite_known_sources() {

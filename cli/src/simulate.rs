@@ -1230,8 +1230,8 @@ impl HookRun {
     }
 }
 
-/// `  label: first line`, and every further line indented under it.
-fn indented(text: &mut String, label: &str, body: &str) {
+/// `  label: first line`, and every further line indented under it (both hosts' text output).
+pub(crate) fn indented(text: &mut String, label: &str, body: &str) {
     let mut lines = body.lines();
     text.push_str(&format!(
         "  {label}: {}\n",

@@ -24,6 +24,22 @@ pub struct Locations {
 }
 
 impl Locations {
+    /// The path a `paths` template (Cursor's or Claude Code's `config_sources`) names here: a
+    /// `{home}` template under the home folder (`None` without one), any other with `{project}`
+    /// filled in.
+    pub fn expand(&self, template: &str) -> Option<PathBuf> {
+        if template.contains("{home}") {
+            let home = self.home.as_ref()?;
+            Some(PathBuf::from(
+                template.replace("{home}", &home.display().to_string()),
+            ))
+        } else {
+            Some(PathBuf::from(
+                template.replace("{project}", &self.project.display().to_string()),
+            ))
+        }
+    }
+
     /// The project given (or the current directory), `HOME` (or `USERPROFILE`) as the user's
     /// home, and the plugin folders given.
     pub fn new(project: Option<PathBuf>, plugins: Vec<PathBuf>) -> Result<Self, String> {
@@ -76,21 +92,11 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
             for plugin in &locations.plugins {
                 candidates.push((plugin.clone(), Some(plugin.clone())));
             }
-        } else if template.contains("{home}") {
-            let Some(home) = &locations.home else {
+        } else {
+            let Some(path) = locations.expand(template) else {
                 continue;
             };
-            candidates.push((
-                PathBuf::from(template.replace("{home}", &home.display().to_string())),
-                None,
-            ));
-        } else {
-            candidates.push((
-                PathBuf::from(
-                    template.replace("{project}", &locations.project.display().to_string()),
-                ),
-                None,
-            ));
+            candidates.push((path, None));
         }
         for (path, plugin_root) in candidates {
             if let Some(file) = read_source(
@@ -223,4 +229,28 @@ fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
         .symlink_metadata()
         .is_ok()
         .then_some(Ok((manifest, Format::Plugin)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_expand_under_home_or_project() {
+        let mut locations = Locations {
+            project: PathBuf::from("/p"),
+            home: Some(PathBuf::from("/h")),
+            plugins: Vec::new(),
+        };
+        assert_eq!(
+            locations.expand("{home}/.cursor/hooks.json"),
+            Some(PathBuf::from("/h/.cursor/hooks.json"))
+        );
+        assert_eq!(
+            locations.expand("{project}/.claude/settings.json"),
+            Some(PathBuf::from("/p/.claude/settings.json"))
+        );
+        locations.home = None;
+        assert_eq!(locations.expand("{home}/.claude/settings.json"), None);
+    }
 }

@@ -58,7 +58,7 @@ impl<'a> Spec<'a> {
             let input = event
                 .input
                 .iter()
-                .map(|field| field.input_field())
+                .map(crate::claude_model::ClaudeField::input_field)
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("spec/claude-code/events.json: {}: {e}", event.name))?;
             events.push(Event {
@@ -81,7 +81,7 @@ impl<'a> Spec<'a> {
             common_fields: raw
                 .common_fields
                 .iter()
-                .map(|field| field.input_field())
+                .map(crate::claude_model::ClaudeField::input_field)
                 .collect::<Result<_, _>>()?,
             universal_response: &raw.universal_response,
             events,
@@ -220,7 +220,7 @@ fn value_kind(ty: InputType) -> &'static str {
 }
 
 fn input_type(out: &mut String, spec: &Spec<'_>, event: &Event<'_>) {
-    let ty = &*event.ty;
+    let ty = event.ty;
     doc(out, &type_doc(spec, event));
     line(
         out,
@@ -279,7 +279,7 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
 ",
             &[
                 ("ty", ty),
-                ("name", &lit(&event.name)),
+                ("name", &lit(event.name)),
                 ("category", &event.raw.category_variant()),
                 ("response", &response),
                 ("cursor", &cursor),
@@ -287,7 +287,7 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
             ],
         ),
     );
-    crate::events::deserialize(out, ty, &event.name, &event.input, spec.common_fields.len());
+    crate::events::deserialize(out, ty, event.name, &event.input, spec.common_fields.len());
     crate::events::serialize(out, ty, &event.input);
 }
 
@@ -462,6 +462,8 @@ fn takes_reason(value: &str) -> bool {
 fn responses(spec: &Spec<'_>, enums: &Enums) -> String {
     let mut out = String::from(
         "\
+#![allow(clippy::redundant_closure_for_method_calls)] // one template for every typed object
+
 use crate::claude::render::Writer;
 use crate::claude::response::Response;
 #[allow(unused_imports)] // only when some field is any JSON
@@ -664,7 +666,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     // The wire form.
     out.push_str(&format!(
         "impl crate::sealed::Sealed for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
-        lit(&event.name)
+        lit(event.name)
     ));
     for field in spec.universal_response {
         out.push_str(&format!(
@@ -716,7 +718,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
 fn fixtures(spec: &Spec<'_>) -> String {
     let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
     for event in &spec.events {
-        let (ty, name) = (&*event.ty, &*event.name);
+        let (ty, name) = (event.ty, event.name);
         let mut fields = Vec::new();
         for field in &spec.common_fields {
             let value = if field.name == "hook_event_name" {

@@ -71,11 +71,11 @@ pub(crate) fn claude_host_json(root: &Path) -> Result<String, String> {
 }
 
 /// What `simulate --host claude-code` needs of each Claude Code event beyond
-/// `cursor_hooks_spec::claude`, from `spec/claude-code/events.json`: a starting `payload` (the
-/// common fields, but those the event carries as its own (`absent_on`), and the event's own, with
-/// the `example` of each required one) for `--event`, every input key (`fields`) so `--set`
-/// refuses a key the event does not have, and who reads a blocking `reason` (`reason_to`:
-/// `claude`, `user`, or null when the event reads no `decision`).
+/// `cursor_hooks_spec::claude`, from `spec/claude-code/events.json`: every input key (`fields`:
+/// the common fields, but those the event carries as its own (`absent_on`), and the event's own)
+/// so `--set` refuses a key the event does not have, and who reads a blocking `reason`
+/// (`reason_to`: `claude`, `user`, or null when the event reads no `decision`). The starting
+/// payload of `--event` is the runtime's fixture (`cursor_hooks::claude::fixture`).
 pub(crate) fn claude_events(root: &Path) -> Result<String, String> {
     let text = std::fs::read_to_string(root.join("spec/claude-code/events.json"))
         .map_err(|e| format!("spec/claude-code/events.json: {e}"))?;
@@ -91,21 +91,13 @@ pub(crate) fn claude_events(root: &Path) -> Result<String, String> {
                 .any(|e| e.as_str() == Some(name))
         });
         let fields: Vec<Value> = common.chain(list(&event["input"])).collect();
-        let mut payload = Map::new();
-        for field in &fields {
-            let key = field["name"].as_str().ok_or("a field without a name")?;
-            if key == "hook_event_name" {
-                payload.insert(key.to_owned(), json!(name));
-            } else if field["optional"] == Value::Bool(false) {
-                let example = field.get("example").cloned().unwrap_or(json!(""));
-                payload.insert(key.to_owned(), example);
-            }
-        }
-        let keys: Vec<&str> = fields.iter().filter_map(|f| f["name"].as_str()).collect();
+        let keys = fields
+            .iter()
+            .map(|f| f["name"].as_str().ok_or("a field without a name"))
+            .collect::<Result<Vec<&str>, _>>()?;
         events.insert(
             name.to_owned(),
             json!({
-                "payload": payload,
                 "fields": keys,
                 "reason_to": event["response"]["decision"]["reason_to"],
             }),

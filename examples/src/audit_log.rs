@@ -1,11 +1,19 @@
-//! Appends one JSON line per event to an audit log, and never blocks anything.
+//! Appends one JSON line per event to an audit log, and never blocks anything: Cursor's events
+//! that only report (session start and end, tool results, edits, responses, compaction) and
+//! their Claude Code counterparts (`SessionStart`, `SessionEnd`, `InstructionsLoaded`,
+//! `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `Notification`, `SubagentStart`,
+//! `SubagentStop`, `PreCompact`, `PostCompact`, `StopFailure`).
 //!
 //! The log is `$CURSOR_HOOKS_AUDIT_LOG`, by default `.cursor/hooks-audit.jsonl` under the
-//! project (`$CURSOR_PROJECT_DIR`, else the first workspace root). Cursor runs hooks of one
-//! event concurrently, so each line is written with a single `write` on a file opened for
-//! appending: the kernel appends each such write whole, and lines never interleave. Replays
-//! (`cursor-hooks replay`, `testing::replay`) leave the log alone.
+//! project for Cursor (`$CURSOR_PROJECT_DIR`, else the first workspace root) and
+//! `.claude/hooks-audit.jsonl` for Claude Code (`$CLAUDE_PROJECT_DIR`, else the payload's
+//! `cwd`). Both editors run hooks of one event concurrently, so each line is written with a
+//! single `write` on a file opened for appending: the kernel appends each such write whole, and
+//! lines never interleave. Replays (`cursor-hooks replay`, `testing::replay`) leave the log
+//! alone.
 
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 use cursor_hooks::Event;
 use std::fs::OpenOptions;
@@ -48,14 +56,56 @@ pub fn append<E: Event>(input: &E, subject: Option<&str>) {
         eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CURSOR_PROJECT_DIR");
         return;
     };
+    append_to(&path, &line(input, subject));
+}
+
+/// Where the log goes for a Claude Code payload: `$CURSOR_HOOKS_AUDIT_LOG`, else
+/// `.claude/hooks-audit.jsonl` in `$CLAUDE_PROJECT_DIR` (the project root Claude Code gives
+/// its hooks), else in the payload's `cwd`.
+pub fn claude_log_path(common: &claude::Common) -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(LOG_VARIABLE).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let project = std::env::var_os("CLAUDE_PROJECT_DIR")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| Some(PathBuf::from(&common.cwd)).filter(|cwd| cwd.is_absolute()))?;
+    Some(project.join(".claude").join("hooks-audit.jsonl"))
+}
+
+/// One audit line of a Claude Code event: time, host, event, session and the main subject.
+pub fn claude_line<E: claude::Event>(input: &E, subject: Option<&str>) -> String {
+    let record = serde_json::json!({
+        "time": utc_now(),
+        "host": "claude-code",
+        "event": E::NAME,
+        "session_id": input.common().session_id,
+        "subject": subject,
+    });
+    format!("{record}\n")
+}
+
+/// [`append`] for a Claude Code event.
+pub fn claude_append<E: claude::Event>(input: &E, subject: Option<&str>) {
+    if cursor_hooks::is_replay() {
+        return;
+    }
+    let Some(path) = claude_log_path(input.common()) else {
+        eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CLAUDE_PROJECT_DIR");
+        return;
+    };
+    append_to(&path, &claude_line(input, subject));
+}
+
+/// Appends `line` with one `write`, creating the file's folder; failures go to stderr.
+fn append_to(path: &std::path::Path, line: &str) {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let line = line(input, subject);
     let written = OpenOptions::new()
         .create(true)
         .append(true)
-        .open(&path)
+        .open(path)
         .and_then(|mut file| file.write_all(line.as_bytes()));
     if let Err(error) = written {
         eprintln!("audit-log: could not append to {}: {error}", path.display());
@@ -160,6 +210,92 @@ pub fn after_response(input: &AfterAgentResponse) {
 #[cursor_hook(event = "afterAgentThought")]
 pub fn after_thought(input: &AfterAgentThought) {
     append(input, None);
+}
+
+/// Claude Code's `SessionStart`: how it started (`startup`, `resume`, `clear`, `compact`).
+#[claude_hook(event = "SessionStart")]
+pub fn claude_session_start(input: &claude::SessionStart) -> claude::SessionStartResponse {
+    claude_append(input, Some(&input.source));
+    claude::no_opinion()
+}
+
+/// Claude Code's `SessionEnd`: why it ended.
+#[claude_hook(event = "SessionEnd")]
+pub fn claude_session_end(input: &claude::SessionEnd) {
+    claude_append(input, Some(&input.reason));
+}
+
+/// Claude Code's `InstructionsLoaded`: the file loaded (a `CLAUDE.md`, a rule).
+#[claude_hook(event = "InstructionsLoaded")]
+pub fn claude_instructions(input: &claude::InstructionsLoaded) {
+    claude_append(input, Some(&input.file_path));
+}
+
+/// Claude Code's `PostToolUse`: the tool's name.
+#[claude_hook(event = "PostToolUse")]
+pub fn claude_post_tool(input: &claude::PostToolUse) -> claude::PostToolUseResponse {
+    claude_append(input, Some(&input.tool_name));
+    claude::no_opinion()
+}
+
+/// Claude Code's `PostToolUseFailure`: the tool's name.
+#[claude_hook(event = "PostToolUseFailure")]
+pub fn claude_post_tool_failure(
+    input: &claude::PostToolUseFailure,
+) -> claude::PostToolUseFailureResponse {
+    claude_append(input, Some(&input.tool_name));
+    claude::no_opinion()
+}
+
+/// Claude Code's `PostToolBatch`: the tools of the batch, comma-separated.
+#[claude_hook(event = "PostToolBatch")]
+pub fn claude_post_tool_batch(input: &claude::PostToolBatch) -> claude::PostToolBatchResponse {
+    let tools: Vec<&str> = input
+        .tool_calls
+        .iter()
+        .filter_map(|call| call.get("tool_name").and_then(|name| name.as_str()))
+        .collect();
+    claude_append(input, Some(&tools.join(",")));
+    claude::no_opinion()
+}
+
+/// Claude Code's `Notification`: its type (`permission_prompt`, `idle_prompt`, ...).
+#[claude_hook(event = "Notification")]
+pub fn claude_notification(input: &claude::Notification) {
+    claude_append(input, Some(&input.notification_type));
+}
+
+/// Claude Code's `SubagentStart`: the subagent's type.
+#[claude_hook(event = "SubagentStart")]
+pub fn claude_subagent_start(input: &claude::SubagentStart) -> claude::SubagentStartResponse {
+    claude_append(input, Some(&input.agent_type));
+    claude::no_opinion()
+}
+
+/// Claude Code's `SubagentStop`: the subagent's type; never keeps it going.
+#[claude_hook(event = "SubagentStop")]
+pub fn claude_subagent_stop(input: &claude::SubagentStop) -> claude::SubagentStopResponse {
+    claude_append(input, Some(&input.agent_type));
+    claude::no_opinion()
+}
+
+/// Claude Code's `PreCompact`: what triggered it (`manual` or `auto`); never blocks it.
+#[claude_hook(event = "PreCompact")]
+pub fn claude_pre_compact(input: &claude::PreCompact) -> claude::PreCompactResponse {
+    claude_append(input, Some(&input.trigger));
+    claude::no_opinion()
+}
+
+/// Claude Code's `PostCompact`: what triggered it.
+#[claude_hook(event = "PostCompact")]
+pub fn claude_post_compact(input: &claude::PostCompact) {
+    claude_append(input, Some(&input.trigger));
+}
+
+/// Claude Code's `StopFailure`: the error that ended the turn.
+#[claude_hook(event = "StopFailure")]
+pub fn claude_stop_failure(input: &claude::StopFailure) {
+    claude_append(input, Some(&input.error));
 }
 
 #[cfg(test)]

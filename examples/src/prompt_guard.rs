@@ -1,6 +1,13 @@
-//! Stops a prompt that contains an AWS access key id before it leaves the machine.
+//! Stops a prompt that contains an AWS access key id before it leaves the machine: in Cursor
+//! on `beforeSubmitPrompt`, in Claude Code on `UserPromptSubmit`; both decide with
+//! [`has_aws_key`].
 
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
+
+/// What the user is told; the key itself is never repeated.
+const BLOCKED: &str = "Your prompt contains an AWS access key id, so it was not sent. Remove the key (and rotate it if it was shared) and try again.";
 
 /// Whether `text` holds an AWS access key id: `AKIA` and 16 upper-case letters or digits.
 ///
@@ -25,10 +32,19 @@ pub fn has_aws_key(text: &str) -> bool {
 #[cursor_hook(event = "beforeSubmitPrompt", timeout = 5)]
 pub fn prompt(input: &BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
     if has_aws_key(&input.prompt) {
-        BeforeSubmitPromptResponse::block(
-            "Your prompt contains an AWS access key id, so it was not sent. Remove the key (and rotate it if it was shared) and try again.",
-        )
+        BeforeSubmitPromptResponse::block(BLOCKED)
     } else {
         no_opinion()
+    }
+}
+
+/// Claude Code's `UserPromptSubmit`: a blocked prompt is erased from the context and never
+/// reaches the model; the reason is shown to the user.
+#[claude_hook(event = "UserPromptSubmit", timeout = 5)]
+pub fn claude_prompt(input: &claude::UserPromptSubmit) -> claude::UserPromptSubmitResponse {
+    if has_aws_key(&input.prompt) {
+        claude::UserPromptSubmitResponse::block(BLOCKED)
+    } else {
+        claude::no_opinion()
     }
 }

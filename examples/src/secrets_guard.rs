@@ -1,6 +1,10 @@
 //! Keeps secrets out of the agent's and Tab's reads: `.env`, `.env.*`, `*.pem` and `*.key`
-//! files are denied; every other file is left to Cursor.
+//! files are denied; every other file is left to the editor. Cursor asks on `beforeReadFile`
+//! and `beforeTabFileRead`, Claude Code on `PreToolUse` for its `Read` tool; all decide with
+//! [`is_secret`].
 
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::claude_hook;
 use cursor_hooks::native_path;
 use cursor_hooks::prelude::*;
 use std::path::Path;
@@ -31,10 +35,7 @@ pub fn is_secret(path: &str) -> bool {
 #[cursor_hook(event = "beforeReadFile", timeout = 5)]
 pub fn read(input: &BeforeReadFile) -> BeforeReadFileResponse {
     if is_secret(&input.file_path) {
-        BeforeReadFileResponse::deny(format!(
-            "{} holds secrets and is not shared with the agent",
-            file_name(&input.file_path)
-        ))
+        BeforeReadFileResponse::deny(refusal(&input.file_path))
     } else {
         no_opinion()
     }
@@ -48,6 +49,26 @@ pub fn tab_read(input: &BeforeTabFileRead) -> BeforeTabFileReadResponse {
     } else {
         no_opinion()
     }
+}
+
+/// Claude Code's `PreToolUse` for the `Read` tool: the model is told why, and never gets the
+/// file's content (the tool does not run).
+#[claude_hook(event = "PreToolUse", matcher = "Read", timeout = 5)]
+pub fn claude_read(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
+    match input.tool_input.file_path() {
+        Some(path) if input.tool_name == "Read" && is_secret(path) => {
+            claude::PreToolUseResponse::deny(refusal(path))
+        }
+        _ => claude::no_opinion(),
+    }
+}
+
+/// What the agent is told when a read is denied.
+fn refusal(path: &str) -> String {
+    format!(
+        "{} holds secrets and is not shared with the agent",
+        file_name(path)
+    )
 }
 
 fn file_name(path: &str) -> &str {

@@ -1,4 +1,5 @@
-//! Tells the agent, at the start of a session, which git branch the project is on.
+//! Tells the agent, at the start of a session, which git branch the project is on. Cursor only:
+//! the benchmark's binary without a Claude Code handler (see `src/bin/session-context.rs`).
 //!
 //! Reads `.git/HEAD` directly instead of starting `git`: a hook runs on every session start,
 //! and a file read costs microseconds where a process costs milliseconds.

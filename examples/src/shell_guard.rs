@@ -1,6 +1,10 @@
 //! Guards shell commands: `rm -rf` is denied, a force-push asks the user, the rest is left to
-//! Cursor. Wired on `beforeShellExecution` and on `preToolUse` for the `Shell` tool.
+//! the editor. Wired in Cursor on `beforeShellExecution` and on `preToolUse` for the `Shell`
+//! tool, and in Claude Code on `PreToolUse` for the `Bash` tool; all three decide with
+//! [`classify`].
 
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 
 /// What the guard thinks of a command.
@@ -18,6 +22,8 @@ const DENY_MESSAGE: &str = "rm -rf is blocked by the shell guard";
 const AGENT_ADVICE: &str = "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 const ASK_MESSAGE: &str =
     "This command force-pushes and may overwrite commits on the remote. Run it?";
+/// Claude Code shows a deny's reason to the model only: the advice, and who blocked it.
+const CLAUDE_DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 
 /// Classifies a shell command.
 ///
@@ -81,5 +87,23 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
         }
         Verdict::ForcePush => PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
+    }
+}
+
+/// Claude Code's `PreToolUse` for the `Bash` tool: the same rules. A deny's reason goes to the
+/// model (Claude Code answers the tool call with it); an ask's reason is shown to the user.
+#[claude_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
+pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
+    let Some(command) = input
+        .tool_input
+        .command()
+        .filter(|_| input.tool_name == "Bash")
+    else {
+        return claude::no_opinion();
+    };
+    match classify(command) {
+        Verdict::RecursiveDelete => claude::PreToolUseResponse::deny(CLAUDE_DENY_REASON),
+        Verdict::ForcePush => claude::PreToolUseResponse::ask(ASK_MESSAGE),
+        Verdict::Fine => claude::no_opinion(),
     }
 }

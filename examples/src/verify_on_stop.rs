@@ -1,5 +1,10 @@
-//! When the agent finishes its first pass, asks it to run the tests and fix what fails.
+//! When the agent finishes its first pass, asks it to run the tests and fix what fails, once:
+//! in Cursor on `stop` (a `followup_message` while `loop_count` is 0), in Claude Code on `Stop`
+//! (`decision: "block"` while `stop_hook_active` is false, that is, unless the agent is already
+//! going on because of a Stop hook).
 
+use cursor_hooks::claude::prelude as claude;
+use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 
 /// The follow-up sent to the agent.
@@ -12,5 +17,16 @@ pub fn stop(input: &Stop) -> StopResponse {
         StopResponse::default().followup_message(FOLLOWUP)
     } else {
         no_opinion()
+    }
+}
+
+/// Claude Code's `Stop`: one continuation. Blocking the stop makes [`FOLLOWUP`] the agent's next
+/// instruction; the Stop after that carries `stop_hook_active: true` and is let through.
+#[claude_hook(event = "Stop", timeout = 5)]
+pub fn claude_stop(input: &claude::Stop) -> claude::StopResponse {
+    if input.stop_hook_active {
+        claude::no_opinion()
+    } else {
+        claude::StopResponse::block(FOLLOWUP)
     }
 }

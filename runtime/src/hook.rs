@@ -1,10 +1,11 @@
-//! The contract between `#[cursor_hook]` and the runtime: what the companion type generated
-//! next to each handler tells the runtime about it, and the two traits its parameter and return
-//! type are checked against. Those two are public (hidden from the docs) because their names
-//! and messages are what a wrong input or answer is reported with.
+//! The contract between `#[cursor_hook]` (and `#[claude_hook]`) and the runtime: the options the
+//! companion type generated next to each handler tells the runtime, and the two traits its
+//! parameter and return type are checked against. Those two are public (hidden from the docs)
+//! because their names and messages are what a wrong input or answer is reported with. The
+//! companion's trait itself, `Hook`, lives in `respond` beside the `Entry` it names.
 
 /// An input type of either host: a Cursor [`Event`](crate::Event) or a Claude Code
-/// [`claude::Event`](crate::claude::Event). What [`Hook::Event`] and the answer checks need of
+/// [`claude::Event`](crate::claude::Event). What `Hook::Event` and the answer checks need of
 /// it; implemented by the generated input types, never by hand.
 pub trait HookEvent:
     for<'de> serde::Deserialize<'de> + Send + Sized + 'static + crate::sealed::Sealed

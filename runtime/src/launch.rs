@@ -33,6 +33,18 @@ pub(crate) fn user_hooks_file() -> Option<PathBuf> {
         .map(|home| home.join(".cursor").join("hooks.json"))
 }
 
+/// The user's Claude Code settings: `settings.json` in `CLAUDE_CONFIG_DIR` when that is set,
+/// else in `~/.claude` (`~` found as for [`user_hooks_file`]: Claude Code also asks Node's
+/// `os.homedir()`). `None` when neither is known.
+pub(crate) fn user_claude_settings() -> Option<PathBuf> {
+    let config = std::env::var_os("CLAUDE_CONFIG_DIR").filter(|dir| !dir.is_empty());
+    let dir = match config {
+        Some(dir) => PathBuf::from(dir),
+        None => home_dir(cfg!(windows), |name| std::env::var_os(name))?.join(".claude"),
+    };
+    Some(dir.join("settings.json"))
+}
+
 /// The home directory as Cursor (Node's `os.homedir()`) finds it. On Windows `HOME` is not
 /// read: Git Bash and MSYS set it to directories Cursor does not use.
 fn home_dir(windows: bool, var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {

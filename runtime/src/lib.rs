@@ -38,6 +38,9 @@
 //! The event types are generated from `spec/events.json`, the project's single description of
 //! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
 //!
+//! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
+//! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
+//!
 //! # When something goes wrong
 //!
 //! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
@@ -83,8 +86,9 @@ extern crate self as cursor_hooks;
 
 // The walk of one payload, top down: `binary` (the process: arguments, stdin, stdout, exit)
 // -> `subcommands` (the binary's own `print-config`, `install`, `uninstall`) or `respond`
-// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `render`
-// (every answer, by the version rules).
+// (parse, pick the handler, call it with `panic` capture and a `process` deadline) -> `claude`
+// (a Claude Code handler's payload read from Cursor's shape, its answer in Claude's or Cursor's
+// form) -> `render` (every answer, by the version rules).
 mod binary;
 pub mod capture;
 pub mod claude;

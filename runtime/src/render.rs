@@ -73,9 +73,22 @@ impl Rendered {
         self.json()?.get(key)?.as_str().map(str::to_owned)
     }
 
-    /// `permission`, if the answer has one that Cursor knows.
+    /// A key of a Claude Code answer's `hookSpecificOutput`.
+    pub fn hook_specific(&self, key: &str) -> Option<Value> {
+        self.json()?.get("hookSpecificOutput")?.get(key).cloned()
+    }
+
+    /// The permission decision, if the answer has one its host knows: Cursor's `permission`, or
+    /// Claude Code's `hookSpecificOutput.permissionDecision` (`defer` is none) or
+    /// PermissionRequest's `decision.behavior`.
     pub fn permission(&self) -> Option<PermissionOrAsk> {
-        match self.text("permission")?.as_str() {
+        let claude = || {
+            let specific = self
+                .hook_specific("permissionDecision")
+                .or_else(|| self.hook_specific("decision")?.get("behavior").cloned())?;
+            specific.as_str().map(str::to_owned)
+        };
+        match self.text("permission").or_else(claude)?.as_str() {
             "allow" => Some(PermissionOrAsk::Allow),
             "deny" => Some(PermissionOrAsk::Deny),
             "ask" => Some(PermissionOrAsk::Ask),
@@ -100,9 +113,32 @@ impl Rendered {
         self.text("followup_message")
     }
 
-    /// `additional_context`.
+    /// `additional_context`, or Claude Code's `hookSpecificOutput.additionalContext`.
     pub fn additional_context(&self) -> Option<String> {
-        self.text("additional_context")
+        self.text("additional_context").or_else(|| {
+            let context = self.hook_specific("additionalContext")?;
+            context.as_str().map(str::to_owned)
+        })
+    }
+
+    /// Claude Code's top-level `decision` (`block`).
+    pub fn decision(&self) -> Option<String> {
+        self.text("decision")
+    }
+
+    /// The reason of a Claude Code answer: the top-level `reason`, else
+    /// `hookSpecificOutput.permissionDecisionReason`, else PermissionRequest's
+    /// `decision.message`.
+    pub fn reason(&self) -> Option<String> {
+        let text = |value: Option<Value>| value?.as_str().map(str::to_owned);
+        self.text("reason")
+            .or_else(|| text(self.hook_specific("permissionDecisionReason")))
+            .or_else(|| text(self.hook_specific("decision")?.get("message").cloned()))
+    }
+
+    /// Claude Code's top-level `systemMessage`.
+    pub fn system_message(&self) -> Option<String> {
+        self.text("systemMessage")
     }
 
     /// `{}` with exit 0: Cursor and the other hooks decide.
@@ -113,11 +149,13 @@ impl Rendered {
                 .is_some_and(|v| v.as_object().is_some_and(Map::is_empty))
     }
 
-    /// Whether Cursor blocks the action: `deny`, `continue: false`, or exit 2.
+    /// Whether the host blocks the action: a deny (Cursor's `permission` or Claude Code's
+    /// `permissionDecision`), `continue: false`, Claude Code's `decision: "block"`, or exit 2.
     pub fn is_blocked(&self) -> bool {
         self.exit_code == 2
             || self.permission() == Some(PermissionOrAsk::Deny)
             || self.json().and_then(|v| v.get("continue").cloned()) == Some(Value::Bool(false))
+            || self.decision().as_deref() == Some("block")
     }
 }
 

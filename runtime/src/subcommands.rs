@@ -6,25 +6,42 @@
 //! Arguments are parsed by hand: an argument library would be linked into every hook binary
 //! and run at every start, for three subcommands and three flags.
 //!
-//! `install` and `uninstall` change `hooks.json` as text (`subcommands/edit.rs`), so the user's
-//! comments, layout and entries stay byte for byte, and check the result before writing it; the
-//! file is read and replaced under a lock, through links, with its mode kept
-//! (`subcommands/file.rs`).
+//! `install` and `uninstall` change `hooks.json` (Cursor's handlers) or, with `--claude`,
+//! Claude Code's `.claude/settings.json` (`subcommands/claude_settings.rs`) as text
+//! (`subcommands/edit.rs`), so the user's comments, layout and entries stay byte for byte, and
+//! check the result before writing it; the file is read and replaced under a lock, through
+//! links, with its mode kept (`subcommands/file.rs`).
 
+mod claude_settings;
 mod edit;
 mod file;
 
 use crate::hook::{FailPolicy, LoopLimit};
 use crate::hooks_json::{keys, CommandLine};
 use crate::respond::Entry;
-use edit::{Document, Edits, Item, Kind, Member, Node};
-use file::HooksFile;
+use edit::{Document, Edits, Item, Kind};
+use file::ConfigFile;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
-const USAGE: &str = "usage: <hook> [print-config | install [--project DIR | --user] [--dry-run] | uninstall [--project DIR | --user] | --version | --help]
-Without arguments the binary is a hook: Cursor writes one payload on its stdin.
+const USAGE: &str = "usage: <hook> [print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
+Without arguments the binary is a hook: Cursor or Claude Code writes one payload on its stdin.
+`install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
+Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
 To check a configuration or replay captures, use the `cursor-hooks` command.";
+
+/// What the lock file beside Cursor's `hooks.json` is named after it.
+const HOOKS_JSON_LOCK: &str = ".lock";
+
+/// What the lock file beside Claude Code's `settings.json` is named after it. Not `.lock`:
+/// that is the name of the directory Claude Code makes as its own lock on the file
+/// ([`SETTINGS_HOST_LOCK`]).
+const SETTINGS_LOCK: &str = ".cursor-hooks.lock";
+
+/// What the directory Claude Code makes beside `settings.json` while it writes the file (seen
+/// for `~/.claude/settings.json` in Claude Code 2.1.330) is named after it; `install` takes it
+/// too.
+const SETTINGS_HOST_LOCK: &str = ".lock";
 
 const SUBCOMMANDS: &[&str] = &[
     "print-config",
@@ -85,10 +102,12 @@ pub(crate) fn command_line(
     }))
 }
 
-struct Flags {
+pub(crate) struct Flags {
     project: Option<PathBuf>,
     user: bool,
     dry_run: bool,
+    /// `--claude`: Claude Code's settings rather than Cursor's `hooks.json`.
+    claude: bool,
 }
 
 fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
@@ -96,6 +115,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         project: None,
         user: false,
         dry_run: false,
+        claude: false,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -109,6 +129,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             }
             "--user" if allowed.contains(&"--user") => flags.user = true,
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
+            "--claude" => flags.claude = true,
             other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
         }
     }
@@ -188,9 +209,129 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     hooks
 }
 
+/// Whether `entry` is a Claude Code handler (`#[claude_hook]`) rather than a Cursor one.
+fn is_claude(entry: &Entry) -> bool {
+    entry.host() == crate::Host::ClaudeCode
+}
+
+/// The binary's Cursor handlers.
+fn cursor_entries(entries: &[Entry]) -> Vec<Entry> {
+    entries.iter().filter(|e| !is_claude(e)).copied().collect()
+}
+
+/// The binary's Claude Code handlers, as `settings.json` lists them.
+fn claude_handlers(entries: &[Entry]) -> Vec<claude_settings::Handler> {
+    entries
+        .iter()
+        .filter(|e| is_claude(e))
+        .map(|entry| claude_settings::Handler {
+            event: entry.event(),
+            matcher: entry.options().matcher,
+            timeout: entry.options().timeout,
+        })
+        .collect()
+}
+
+/// Says that the binary has no handler for the host asked for, and which flag reaches the host
+/// it has handlers for; the exit code of a subcommand that was asked for the wrong host.
+fn wrong_host(subcommand: &str, claude: bool) -> i32 {
+    complain(&if claude {
+        format!("error: this binary has no Claude Code handler (`#[claude_hook]`); its handlers are Cursor's: use `{subcommand}` without `--claude`")
+    } else {
+        format!("error: this binary has no Cursor handler; its handlers are Claude Code's (`#[claude_hook]`): use `{subcommand} --claude`")
+    });
+    2
+}
+
+/// A subcommand that has a `--claude` form.
+#[derive(Clone, Copy)]
+enum Subcommand {
+    PrintConfig,
+    Install,
+    Uninstall,
+}
+
+impl Subcommand {
+    fn name(self) -> &'static str {
+        match self {
+            Subcommand::PrintConfig => "print-config",
+            Subcommand::Install => "install",
+            Subcommand::Uninstall => "uninstall",
+        }
+    }
+}
+
+/// The `--claude` form of the subcommands, for Claude Code's `settings.json`. It is called
+/// through [`CLAUDE_SUBCOMMANDS`], found in the binary's Claude Code handlers, so that a
+/// binary without one need not link it (the settings editor is some 31 KiB of every hook
+/// binary; see [`claude_subcommands`]).
+#[derive(Clone, Copy)]
+pub(crate) struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, String>);
+
+/// The `--claude` subcommands.
+pub(crate) const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
+
+/// The `--claude` subcommands, when the binary has a Claude Code handler.
+fn claude_subcommands(entries: &[Entry]) -> Option<ClaudeSubcommands> {
+    entries.iter().any(is_claude).then_some(CLAUDE_SUBCOMMANDS)
+}
+
+/// Runs `subcommand --claude`; a binary without Claude Code handlers says so.
+fn claude(subcommand: Subcommand, entries: &[Entry], flags: &Flags) -> Result<i32, String> {
+    match claude_subcommands(entries) {
+        Some(ClaudeSubcommands(run)) => run(subcommand, entries, flags),
+        None => Ok(wrong_host(subcommand.name(), true)),
+    }
+}
+
+fn claude_subcommand(
+    subcommand: Subcommand,
+    entries: &[Entry],
+    flags: &Flags,
+) -> Result<i32, String> {
+    let handlers = claude_handlers(entries);
+    let wanted = claude_settings::wanted(&handlers, &own_command()?);
+    if let Subcommand::PrintConfig = subcommand {
+        say(&claude_settings::render(&wanted))?;
+        return Ok(0);
+    }
+    let binary = own_path()?;
+    let (path, cwd) = claude_target_file(flags)?;
+    let own = Own {
+        cwd: &cwd,
+        binary: &binary,
+    };
+    let file = ConfigFile::new(path, SETTINGS_LOCK)?.with_host_lock(SETTINGS_HOST_LOCK);
+    let what = "Claude Code hook(s)";
+    if let Subcommand::Uninstall = subcommand {
+        return remove_from(&file, what, |text| {
+            claude_settings::edit_settings(text, &file.shown, &[], &own)
+        });
+    }
+    write_config(
+        &file,
+        flags.dry_run,
+        what,
+        wanted.len(),
+        |text| match text {
+            Some(text) if !nothing_to_keep(text) => {
+                Ok(claude_settings::edit_settings(text, &file.shown, &wanted, &own)?.0)
+            }
+            _ => Ok(claude_settings::render(&wanted)),
+        },
+    )
+}
+
 fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
-    flags(args, &[])?;
-    say(&render_config(&own_hooks(entries, &own_command()?)))?;
+    let flags = flags(args, &[])?;
+    if flags.claude {
+        return claude(Subcommand::PrintConfig, entries, &flags);
+    }
+    let cursor = cursor_entries(entries);
+    if cursor.is_empty() && !entries.is_empty() {
+        return Ok(wrong_host("print-config", false));
+    }
+    say(&render_config(&own_hooks(&cursor, &own_command()?)))?;
     Ok(0)
 }
 
@@ -339,7 +480,8 @@ fn edit_config(
             let Kind::Object(events) = &hooks.value.kind else {
                 return Err(not_hooks_json());
             };
-            twice(events).map_err(|event| left(format!("`hooks` has `{event}` twice")))?;
+            edit::key_twice(events)
+                .map_err(|event| left(format!("`hooks` has `{event}` twice")))?;
             let mut emptied = Vec::new();
             for (index, event) in events.iter().enumerate() {
                 let ours = wanted.get(&event.key).and_then(|list| list.get(0));
@@ -360,7 +502,7 @@ fn edit_config(
                         &[Item::Value(ours.clone())],
                     ),
                     (Some(ours), Some((first, copies))) => {
-                        update_entry(&document, &mut edits, &items[*first], ours);
+                        document.update_members(&mut edits, &items[*first], ours, &MANAGED_KEYS);
                         document.edit_list(&mut edits, &event.value, copies, &[]);
                         removed += copies.len();
                     }
@@ -399,47 +541,6 @@ fn as_list(list: Option<&Value>) -> Option<&[Value]> {
         Some(list) => list.as_array().map(Vec::as_slice),
         None => Some(&[]),
     }
-}
-
-/// A key that an object has twice (JSON readers keep one of the two; which is theirs).
-fn twice(members: &[Member]) -> Result<(), &str> {
-    for (index, member) in members.iter().enumerate() {
-        if members[..index].iter().any(|m| m.key == member.key) {
-            return Err(&member.key);
-        }
-    }
-    Ok(())
-}
-
-/// Gives the binary's existing `entry` the options of `ours`, key by key: a key with the right
-/// value, the entry's command, its other keys and the comments between them stay as they are.
-fn update_entry(document: &Document, edits: &mut Edits, entry: &Node, ours: &Value) {
-    let Kind::Object(members) = &entry.kind else {
-        return;
-    };
-    // Keys the handler no longer sets, in the entry's order.
-    let removed: Vec<usize> = (0..members.len())
-        .filter(|&i| {
-            let key = members[i].key.as_str();
-            MANAGED_KEYS.contains(&key) && ours.get(key).is_none()
-        })
-        .collect();
-    let mut added = Vec::new();
-    for key in MANAGED_KEYS {
-        let Some(value) = ours.get(key) else {
-            continue;
-        };
-        let mut present = members.iter().filter(|member| member.key == key).peekable();
-        if present.peek().is_none() {
-            added.push(Item::Member(key.to_owned(), value.clone()));
-        }
-        for member in present {
-            if document.value(&member.value) != *value {
-                document.replace(edits, &member.value, value);
-            }
-        }
-    }
-    document.edit_list(edits, entry, &removed, &added);
 }
 
 /// Checks the edited text against what the edit promises, so that a layout the text editing
@@ -497,13 +598,21 @@ fn check_edit(
 
 fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run"])?;
-    let (path, cwd) = target_file(&flags)?;
+    if flags.claude {
+        return claude(Subcommand::Install, entries, &flags);
+    }
     let binary = own_path()?;
+    let command = own_command()?;
+    let cursor = cursor_entries(entries);
+    if cursor.is_empty() && !entries.is_empty() {
+        return Ok(wrong_host("install", false));
+    }
+    let (path, cwd) = target_file(&flags)?;
     let own = Own {
         cwd: &cwd,
         binary: &binary,
     };
-    let wanted = own_hooks(entries, &own_command()?);
+    let wanted = own_hooks(&cursor, &command);
     if let Some(event) = wanted
         .keys()
         .find(|event| !crate::respond::is_known_event(event))
@@ -513,18 +622,51 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
             "refusing to write `{event}`: Cursor has no such event"
         ));
     }
-    let file = HooksFile::new(path)?;
-    let lock = match flags.dry_run {
+    let file = ConfigFile::new(path, HOOKS_JSON_LOCK)?;
+    write_config(
+        &file,
+        flags.dry_run,
+        "hook(s)",
+        cursor.len(),
+        |text| match text {
+            Some(text) if !nothing_to_keep(text) => {
+                Ok(edit_config(text, &file.shown, &wanted, true, &own)?.0)
+            }
+            _ => Ok(render_config(&wanted)),
+        },
+    )
+}
+
+/// Claude Code's `settings.json` to change, and the directory relative commands are taken from:
+/// the project's (Claude Code runs hooks there), found as for `hooks.json`; with `--user` the
+/// user's settings, whose commands are taken from the directory they are in.
+fn claude_target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
+    if flags.user {
+        let file = crate::launch::user_claude_settings().ok_or(
+            "no home directory (HOME, or USERPROFILE on Windows, is not set, nor CLAUDE_CONFIG_DIR)",
+        )?;
+        let dir = file.parent().unwrap_or(Path::new(".")).to_path_buf();
+        return Ok((file, dir));
+    }
+    let (_, project) = target_file(flags)?;
+    Ok((project.join(".claude").join("settings.json"), project))
+}
+
+/// Writes what `edit` makes of `file`'s text (`None`: no file) under the file's lock, or prints
+/// it with `dry_run`; an unchanged text is not written. Says how many `what` it installed.
+fn write_config(
+    file: &ConfigFile,
+    dry_run: bool,
+    what: &str,
+    count: usize,
+    edit: impl FnOnce(Option<&str>) -> Result<String, String>,
+) -> Result<i32, String> {
+    let lock = match dry_run {
         true => None,
         false => Some(file.lock(true)?),
     };
     let before = file.read()?;
-    let after = match &before {
-        Some(text) if !nothing_to_keep(text) => {
-            edit_config(text, &file.shown, &wanted, true, &own)?.0
-        }
-        _ => render_config(&wanted),
-    };
+    let after = edit(before.as_deref())?;
     let Some(lock) = lock else {
         say(&after)?;
         return Ok(0);
@@ -534,8 +676,7 @@ fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     }
     drop(lock);
     say(&format!(
-        "installed {} hook(s) in {}\n",
-        entries.len(),
+        "installed {count} {what} in {}\n",
         file.shown.display()
     ))?;
     Ok(0)
@@ -548,15 +689,30 @@ fn nothing_to_keep(text: &str) -> bool {
     rest.is_empty() || rest == b"{}"
 }
 
-fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
+fn uninstall(entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
-    let (path, cwd) = target_file(&flags)?;
+    if flags.claude {
+        return claude(Subcommand::Uninstall, entries, &flags);
+    }
     let binary = own_path()?;
+    let (path, cwd) = target_file(&flags)?;
     let own = Own {
         cwd: &cwd,
         binary: &binary,
     };
-    let file = HooksFile::new(path)?;
+    let file = ConfigFile::new(path, HOOKS_JSON_LOCK)?;
+    remove_from(&file, "hook(s)", |text| {
+        edit_config(text, &file.shown, &Map::new(), false, &own)
+    })
+}
+
+/// Writes what `edit` makes of `file`'s text under the file's lock when it removed something
+/// (`edit` returns the text and how many `what` it removed), and says how many.
+fn remove_from(
+    file: &ConfigFile,
+    what: &str,
+    edit: impl FnOnce(&str) -> Result<(String, usize), String>,
+) -> Result<i32, String> {
     let nothing = || {
         say(&format!(
             "nothing to remove: {} does not exist\n",
@@ -571,13 +727,13 @@ fn uninstall(_entries: &[Entry], args: &[String]) -> Result<i32, String> {
     let Some(text) = file.read()? else {
         return nothing();
     };
-    let (after, removed) = edit_config(&text, &file.shown, &Map::new(), false, &own)?;
+    let (after, removed) = edit(&text)?;
     if removed > 0 {
         file.replace(&after, &lock)?;
     }
     drop(lock);
     say(&format!(
-        "removed {removed} hook(s) from {}\n",
+        "removed {removed} {what} from {}\n",
         file.shown.display()
     ))?;
     Ok(0)

@@ -265,6 +265,62 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
     crate::render::render(answer, ctx)
 }
 
+/// Renders a Claude Code `answer` as a hook binary writes it in reply to `payload`, without a
+/// handler: Claude Code's form for Claude Code's payloads, and the form Cursor reads for the
+/// payload Cursor sends when it runs a Claude entry (its `hook_event_name` is camelCase).
+///
+/// ```
+/// use cursor_hooks::claude::prelude::*;
+/// use cursor_hooks::testing::render_claude;
+///
+/// let answer = PreToolUseResponse::deny("rm -rf is blocked");
+/// let claude = render_claude(&answer, PreToolUse::fixture());
+/// assert_eq!(
+///     claude.stdout,
+///     r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#
+/// );
+/// let cursor = render_claude(&answer, cursor_hooks::event::PreToolUse::fixture());
+/// assert_eq!(
+///     cursor.stdout,
+///     r#"{"permission":"deny","user_message":"rm -rf is blocked","agent_message":"rm -rf is blocked"}"#
+/// );
+/// ```
+///
+/// Panics when the payload is not a JSON object whose `hook_event_name` is `R`'s event or a
+/// Cursor event.
+pub fn render_claude<R: crate::claude::response::Response>(
+    answer: &R,
+    payload: impl Payload,
+) -> Rendered {
+    let payload: Value = serde_json::from_slice(&payload.into_bytes())
+        .unwrap_or_else(|error| panic!("the payload is not JSON: {error}"));
+    let name = payload["hook_event_name"].as_str().unwrap_or_default();
+    let event = if name == R::EVENT {
+        R::EVENT
+    } else {
+        crate::spec::info(name)
+            .unwrap_or_else(|| {
+                panic!(
+                    "`{name}` (hook_event_name) is neither `{}` nor a Cursor event",
+                    R::EVENT
+                )
+            })
+            .name
+    };
+    let version = payload
+        .get("cursor_version")
+        .and_then(Value::as_str)
+        .map_or(CursorVersion::Missing, CursorVersion::parse);
+    let has_model = payload.get("model").is_some_and(|model| !model.is_null());
+    let ctx = RenderContext {
+        event,
+        version: &version,
+        legacy_format: legacy_format(event, &version, has_model),
+        keep_ask: false,
+    };
+    crate::claude::render::render(answer, ctx)
+}
+
 /// A captured payload whose answer is different now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
@@ -448,7 +504,8 @@ impl Running {
     }
 }
 
-/// Asserts that an answer denies: `permission` is `deny`.
+/// Asserts that an answer denies: `permission` (Cursor) or `permissionDecision` (Claude Code)
+/// is `deny`.
 #[macro_export]
 macro_rules! assert_denied {
     ($answer:expr $(,)?) => {{
@@ -461,8 +518,8 @@ macro_rules! assert_denied {
     }};
 }
 
-/// Asserts that Cursor blocks the action in any way: `permission: deny`, `continue: false`
-/// (a prompt), or exit 2 (an event whose JSON cannot block).
+/// Asserts that the host blocks the action in any way: a deny, `continue: false` (a prompt),
+/// Claude Code's `decision: "block"`, or exit 2 (an event whose JSON cannot block).
 #[macro_export]
 macro_rules! assert_blocked {
     ($answer:expr $(,)?) => {{
@@ -471,7 +528,8 @@ macro_rules! assert_blocked {
     }};
 }
 
-/// Asserts that an answer allows explicitly (`permission: allow`).
+/// Asserts that an answer allows explicitly (`permission: allow`, or Claude Code's
+/// `permissionDecision: allow`).
 #[macro_export]
 macro_rules! assert_allowed {
     ($answer:expr $(,)?) => {{
@@ -484,7 +542,8 @@ macro_rules! assert_allowed {
     }};
 }
 
-/// Asserts that an answer asks the user (`permission: ask` reached Cursor).
+/// Asserts that an answer asks the user (`permission: ask` reached Cursor, or Claude Code's
+/// `permissionDecision: ask`).
 #[macro_export]
 macro_rules! assert_asked {
     ($answer:expr $(,)?) => {{

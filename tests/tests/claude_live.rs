@@ -1,17 +1,45 @@
 //! The real Claude Code CLI (version in `tests/claude-code/VERSION`, installed by
-//! `.ci/setup-claude-code`) runs its hooks against a mock of the Messages API, inside a network
-//! namespace that has only loopback. The hooks here are `claude-recorder` programs; each test
-//! asserts on the real effect (a directory that survives, a file that appears, what the model
-//! was told). Linux only; the machine needs root, `unshare` and `ip` (a test fails, never skips,
-//! without them).
+//! `.ci/setup-claude-code`) runs the example hooks against a mock of the Messages API, inside a
+//! network namespace that has only loopback.
+//!
+//! The examples (`examples/src/bin/`) are built once per test run into a target dir of their
+//! own (`runner::example_binaries`) and installed as a user installs them, by
+//! `<example> install --claude --project <temporary project>`; the test hooks of
+//! `tests/src/bin/claude-*.rs` are installed the same way. A `claude-recorder` on every event
+//! keeps the payloads (the corpus, `tests/claude-code/record`). Each test asserts on the real
+//! effect: a directory that survives, a file that appears, what the model was told, how many
+//! model turns there were. Linux only; the machine needs root, `unshare` and `ip` (a test
+//! fails, never skips, without them).
 #![cfg(target_os = "linux")]
 
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{in_isolated_network, Session};
+use cursor_hooks_tests::claude_code::runner::{example_binaries, in_isolated_network, Session};
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
+const REWRITER: &str = env!("CARGO_BIN_EXE_claude-rewriter");
+const SLOW_GUARD: &str = env!("CARGO_BIN_EXE_claude-slow-guard");
+const FAIL_CLOSED: &str = env!("CARGO_BIN_EXE_claude-fail-closed");
+
+/// What `shell-guard` tells the model when it denies `rm -rf`.
+const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
+
+/// The start of `verify-on-stop`'s follow-up (`FOLLOWUP` in `examples/src/verify_on_stop.rs`).
+const VERIFY_FOLLOWUP: &str = "Before finishing, run the project's tests and fix any failures.";
+
+/// An example hook binary, built for this test run.
+fn example(name: &str) -> PathBuf {
+    let path = example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR"))).join(name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// Builds the examples (outside the namespace), then says whether to run the test's body.
+fn live(test_name: &str) -> bool {
+    example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR")));
+    in_isolated_network(test_name)
+}
 
 /// A project whose `target/keep` the mock's `rm -rf target` would delete.
 fn session_with_target(name: &str) -> Session {
@@ -21,19 +49,37 @@ fn session_with_target(name: &str) -> Session {
     session
 }
 
-/// The `tool_result` blocks the model was sent, over all requests.
+/// The `tool_result` blocks the model was sent, over all requests, each once (a later request
+/// repeats the earlier turns).
 fn tool_results(api: &MockApi) -> Vec<Value> {
-    let mut results = Vec::new();
+    let mut results: Vec<Value> = Vec::new();
     for body in api.message_bodies() {
         for message in body["messages"].as_array().into_iter().flatten() {
             for block in message["content"].as_array().into_iter().flatten() {
-                if block["type"] == "tool_result" {
+                if block["type"] == "tool_result" && !results.contains(block) {
                     results.push(block.clone());
                 }
             }
         }
     }
     results
+}
+
+/// What each model turn was sent last (its last message's text blocks), for failure messages:
+/// the whole requests hold Claude Code's long system prompt.
+fn last_messages(bodies: &[Value]) -> Vec<String> {
+    bodies
+        .iter()
+        .map(|body| {
+            let last = body["messages"].as_array().and_then(|m| m.last());
+            let blocks = last.and_then(|m| m["content"].as_array()).cloned();
+            let texts = blocks.unwrap_or_default().into_iter().filter_map(|block| {
+                let text = block["text"].as_str().or(block["content"].as_str());
+                text.map(str::to_owned)
+            });
+            texts.collect::<Vec<_>>().join(" | ")
+        })
+        .collect()
 }
 
 fn text_of(tool_result: &Value) -> String {
@@ -43,10 +89,10 @@ fn text_of(tool_result: &Value) -> String {
     }
 }
 
-/// Runs `rm -rf target` through the mock with `session`'s hooks; returns the mock.
-fn run_rm_target(session: &Session) -> MockApi {
-    let api = MockApi::start(vec![Reply::bash("rm -rf target")]).expect("mock starts");
-    let output = session.run(&api.base_url(), "Clean the build output.");
+/// Runs `prompt` with `replies` scripted; asserts that `claude` exited 0.
+fn run(session: &Session, replies: Vec<Reply>, prompt: &str) -> MockApi {
+    let api = MockApi::start(replies).expect("mock starts");
+    let output = session.run(&api.base_url(), prompt);
     assert!(
         output.success,
         "claude failed:\n{}\n{}",
@@ -55,9 +101,28 @@ fn run_rm_target(session: &Session) -> MockApi {
     api
 }
 
+/// Runs `rm -rf target` through the mock with `session`'s hooks; returns the mock.
+fn run_rm_target(session: &Session) -> MockApi {
+    run(
+        session,
+        vec![Reply::bash("rm -rf target")],
+        "Clean the build output.",
+    )
+}
+
+/// The one tool call was refused, and the model was told `reason`.
+fn assert_refused_with(api: &MockApi, reason: &str) {
+    let results = tool_results(api);
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["is_error"], true, "{results:?}");
+    assert!(text_of(&results[0]).contains(reason), "{results:?}");
+}
+
+/// Control: without a deciding hook the mock's `rm -rf target` really runs, so a surviving
+/// `target` in the other tests is the hooks' doing.
 #[test]
 fn without_a_deciding_hook_the_mocks_rm_runs() {
-    if !in_isolated_network("without_a_deciding_hook_the_mocks_rm_runs") {
+    if !live("without_a_deciding_hook_the_mocks_rm_runs") {
         return;
     }
     let session = session_with_target("control");
@@ -86,40 +151,32 @@ fn without_a_deciding_hook_the_mocks_rm_runs() {
 }
 
 #[test]
-fn pre_tool_use_json_deny_blocks_the_command() {
-    if !in_isolated_network("pre_tool_use_json_deny_blocks_the_command") {
+fn shell_guard_blocks_rm_rf() {
+    if !live("shell_guard_blocks_rm_rf") {
         return;
     }
-    let mut session = session_with_target("json-deny");
-    let reason = "target holds the release build; keep it";
-    let answer = serde_json::json!({ "hookSpecificOutput": {
-        "hookEventName": "PreToolUse",
-        "permissionDecision": "deny",
-        "permissionDecisionReason": reason,
-    } });
-    session.add_deciding_hook(
-        "PreToolUse",
-        Some("Bash"),
-        &["--stdout", &answer.to_string()],
-    );
+    let session = session_with_target("shell-guard");
+    session.install(&example("shell-guard"));
     let api = run_rm_target(&session);
     assert!(
         session.project.join("target/keep").exists(),
-        "the hook did not stop rm -rf target"
+        "shell-guard did not stop rm -rf target"
     );
-    let results = tool_results(&api);
-    assert_eq!(results.len(), 1, "{results:?}");
-    assert_eq!(results[0]["is_error"], true, "{results:?}");
-    assert!(text_of(&results[0]).contains(reason), "{results:?}");
+    assert_refused_with(&api, SHELL_GUARD_REASON);
     let events = session.events();
     assert!(events.iter().any(|e| e == "PreToolUse"), "{events:?}");
     assert!(!events.iter().any(|e| e == "PostToolUse"), "{events:?}");
-    session.keep_recording("pre-tool-use-json-deny");
+    session.keep_recording("shell-guard-rm-rf");
 }
 
+/// The same block through exit 2. The framework never answers `PreToolUse` by exit 2 (its
+/// deny is JSON, with the reason, and exit 0), so this is Claude Code's own rule, shown with
+/// the recorder exiting 2 with the reason on stderr: the command does not run and the model
+/// gets the reason. The framework's own exit 2 is in
+/// `a_fail_closed_hook_answers_by_exit_2_where_json_cannot_block`.
 #[test]
 fn pre_tool_use_exit_2_blocks_the_command() {
-    if !in_isolated_network("pre_tool_use_exit_2_blocks_the_command") {
+    if !live("pre_tool_use_exit_2_blocks_the_command") {
         return;
     }
     let mut session = session_with_target("exit-2");
@@ -127,6 +184,7 @@ fn pre_tool_use_exit_2_blocks_the_command() {
     session.add_deciding_hook(
         "PreToolUse",
         Some("Bash"),
+        None,
         &["--exit", "2", "--stderr", reason],
     );
     let api = run_rm_target(&session);
@@ -134,111 +192,306 @@ fn pre_tool_use_exit_2_blocks_the_command() {
         session.project.join("target/keep").exists(),
         "the hook did not stop rm -rf target"
     );
-    let results = tool_results(&api);
-    assert_eq!(results.len(), 1, "{results:?}");
-    assert_eq!(results[0]["is_error"], true, "{results:?}");
-    assert!(text_of(&results[0]).contains(reason), "{results:?}");
+    assert_refused_with(&api, reason);
     session.keep_recording("pre-tool-use-exit-2");
 }
 
+/// The framework's exit 2: a fail-closed handler on `PostToolUseFailure` (whose JSON answer
+/// cannot block) panics; the failure policy exits 2 with one line on stderr, and Claude Code
+/// hands that line to the model with the failed tool's result.
 #[test]
-fn pre_tool_use_allow_lets_a_harmless_command_run() {
-    if !in_isolated_network("pre_tool_use_allow_lets_a_harmless_command_run") {
+fn a_fail_closed_hook_answers_by_exit_2_where_json_cannot_block() {
+    if !live("a_fail_closed_hook_answers_by_exit_2_where_json_cannot_block") {
         return;
     }
-    let mut session = Session::new("allow", Path::new(RECORDER));
-    let answer = serde_json::json!({ "hookSpecificOutput": {
-        "hookEventName": "PreToolUse",
-        "permissionDecision": "allow",
-        "permissionDecisionReason": "touch is harmless",
-    } });
-    session.add_deciding_hook(
-        "PreToolUse",
-        Some("Bash"),
-        &["--stdout", &answer.to_string()],
+    let session = Session::new("fail-closed", Path::new(RECORDER));
+    session.install(Path::new(FAIL_CLOSED));
+    let api = run(
+        &session,
+        vec![Reply::bash("echo oops >&2; exit 3")],
+        "Run the check.",
     );
-    let api = MockApi::start(vec![Reply::bash("echo made > created-by-tool")]).expect("mock");
-    let output = session.run(&api.base_url(), "Create the marker file.");
+    let results = tool_results(&api);
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["is_error"], true, "{results:?}");
+    let told = api.message_bodies().iter().any(|body| {
+        let body = body.to_string();
+        body.contains("the failure check broke") && body.contains("fail-closed: exit 2")
+    });
+    assert!(
+        told,
+        "the model was not given the hook's stderr: {:?}",
+        last_messages(&api.message_bodies())
+    );
+    let failures = session.payloads_of("PostToolUseFailure");
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    let error = failures[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("Exit code 3") && error.contains("oops"),
+        "{error}"
+    );
+    session.keep_recording("post-tool-use-failure-exit-2");
+}
+
+#[test]
+fn secrets_guard_blocks_reading_env() {
+    if !live("secrets_guard_blocks_reading_env") {
+        return;
+    }
+    let session = Session::new("secrets-guard", Path::new(RECORDER));
+    session.install(&example("secrets-guard"));
+    let secret = "sk-live-do-not-share-4242";
+    let env_file = session.project.join(".env");
+    std::fs::write(&env_file, format!("API_TOKEN={secret}\n")).expect(".env");
+    let api = run(
+        &session,
+        vec![Reply::read(&env_file.to_string_lossy())],
+        "Show me the configuration.",
+    );
+    assert_refused_with(&api, ".env holds secrets and is not shared with the agent");
+    let bodies = api.message_bodies();
+    assert!(
+        bodies.len() >= 2,
+        "the model never heard back: {:?}",
+        last_messages(&bodies)
+    );
+    assert!(
+        !bodies.iter().any(|body| body.to_string().contains(secret)),
+        "the secret reached the model"
+    );
+    let pre = session.payloads_of("PreToolUse");
+    assert_eq!(pre.len(), 1, "{pre:?}");
+    assert_eq!(pre[0]["tool_name"], "Read");
+    assert!(session.payloads_of("PostToolUse").is_empty());
+    session.keep_recording("secrets-guard-read-env");
+}
+
+#[test]
+fn prompt_guard_blocks_a_prompt_with_an_aws_key_before_the_model_sees_it() {
+    if !live("prompt_guard_blocks_a_prompt_with_an_aws_key_before_the_model_sees_it") {
+        return;
+    }
+    let session = Session::new("prompt-guard", Path::new(RECORDER));
+    session.install(&example("prompt-guard"));
+    let api = MockApi::start(vec![Reply::Text("I should never be asked".to_owned())])
+        .expect("mock starts");
+    let prompt = "Deploy with key AKIAIOSFODNN7EXAMPLE please.";
+    let output = session.run(&api.base_url(), prompt);
     assert!(
         output.success,
         "claude failed:\n{}\n{}",
         output.stdout, output.stderr
+    );
+    let messages = api.message_bodies();
+    assert!(
+        messages.is_empty(),
+        "the prompt reached the model: {:?}",
+        last_messages(&messages)
+    );
+    let result = output.json["result"].as_str().unwrap_or_default();
+    assert!(
+        result.contains("Your prompt contains an AWS access key id"),
+        "{}",
+        output.stdout
+    );
+    let submitted = session.payloads_of("UserPromptSubmit");
+    assert_eq!(submitted.len(), 1, "{submitted:?}");
+    assert_eq!(submitted[0]["prompt"], prompt);
+    session.keep_recording("prompt-guard-aws-key");
+}
+
+#[test]
+fn verify_on_stop_continues_the_agent_exactly_once() {
+    if !live("verify_on_stop_continues_the_agent_exactly_once") {
+        return;
+    }
+    let session = Session::new("verify-on-stop", Path::new(RECORDER));
+    session.install(&example("verify-on-stop"));
+    let api = run(
+        &session,
+        vec![
+            Reply::Text("First pass done.".to_owned()),
+            Reply::Text("The tests pass.".to_owned()),
+        ],
+        "Fix the bug.",
+    );
+    let bodies = api.message_bodies();
+    assert_eq!(
+        bodies.len(),
+        2,
+        "model turns, each with what it was sent last: {:?}",
+        last_messages(&bodies)
+    );
+    let followup = VERIFY_FOLLOWUP;
+    assert!(
+        !bodies[0].to_string().contains(followup),
+        "the first turn already had the follow-up"
+    );
+    assert!(
+        bodies[1].to_string().contains(followup),
+        "the second turn lacks the follow-up: {:?}",
+        last_messages(&bodies)
+    );
+    let stops = session.payloads_of("Stop");
+    let active: Vec<&Value> = stops.iter().map(|s| &s["stop_hook_active"]).collect();
+    assert_eq!(active, [false, true], "{stops:?}");
+    session.keep_recording("verify-on-stop");
+}
+
+#[test]
+fn a_rewriting_hooks_updated_input_is_what_runs() {
+    if !live("a_rewriting_hooks_updated_input_is_what_runs") {
+        return;
+    }
+    let session = Session::new("rewrite", Path::new(RECORDER));
+    session.install(Path::new(REWRITER));
+    let api = run(
+        &session,
+        vec![Reply::bash("echo original > marker")],
+        "Write the marker.",
+    );
+    let marker = std::fs::read_to_string(session.project.join("marker"));
+    assert_eq!(
+        marker.ok().as_deref(),
+        Some("rewritten\n"),
+        "the rewritten command did not run"
+    );
+    let results = tool_results(&api);
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_ne!(results[0]["is_error"], true, "{results:?}");
+    let post = session.payloads_of("PostToolUse");
+    assert_eq!(post.len(), 1, "{post:?}");
+    assert_eq!(post[0]["tool_input"]["command"], "echo rewritten > marker");
+    session.keep_recording("rewrite-updated-input");
+}
+
+/// The framework's deadline: `claude-slow-guard` sleeps 5 s before denying, with `timeout = 1`;
+/// its deadline answers fail-open `{}` at 0.9 s, and the command runs. `install --claude` wires
+/// Claude Code's timeout as 1 s too; it is raised to 10 s here, so that only the framework's
+/// deadline can let the command run (without it, the deny at 5 s would count).
+#[test]
+fn a_slow_hook_is_answered_by_its_deadline_and_fails_open() {
+    if !live("a_slow_hook_is_answered_by_its_deadline_and_fails_open") {
+        return;
+    }
+    let session = Session::new("deadline", Path::new(RECORDER));
+    let guard = session.install(Path::new(SLOW_GUARD));
+    assert_eq!(session.commands_on("PreToolUse").len(), 2);
+    assert_eq!(session.set_timeout(&guard, 10), 1);
+    run(
+        &session,
+        vec![Reply::bash("echo ran > marker")],
+        "Write the marker.",
+    );
+    let marker = std::fs::read_to_string(session.project.join("marker"));
+    assert_eq!(
+        marker.ok().as_deref(),
+        Some("ran\n"),
+        "the slow guard's late deny was applied"
+    );
+    session.keep_recording("deadline-fail-open");
+}
+
+/// Claude Code's own timeout: a hook with no deadline of its own (the recorder, sleeping 5 s
+/// before a deny) wired with `"timeout": 1` is cut off by Claude Code, which goes on as if the
+/// hook had no opinion: the command runs.
+#[test]
+fn a_hook_past_claude_codes_timeout_fails_open() {
+    if !live("a_hook_past_claude_codes_timeout_fails_open") {
+        return;
+    }
+    let mut session = Session::new("host-timeout", Path::new(RECORDER));
+    let deny = serde_json::json!({ "hookSpecificOutput": {
+        "hookEventName": "PreToolUse",
+        "permissionDecision": "deny",
+        "permissionDecisionReason": "too late to count",
+    } });
+    session.add_deciding_hook(
+        "PreToolUse",
+        Some("Bash"),
+        Some(1),
+        &["--sleep", "5", "--stdout", &deny.to_string()],
+    );
+    let api = run(
+        &session,
+        vec![Reply::bash("echo ran > marker")],
+        "Write the marker.",
+    );
+    let marker = std::fs::read_to_string(session.project.join("marker"));
+    assert_eq!(
+        marker.ok().as_deref(),
+        Some("ran\n"),
+        "the timed-out hook's deny was applied"
+    );
+    let results = tool_results(&api);
+    assert!(
+        !results.iter().any(|r| text_of(r).contains("too late")),
+        "{results:?}"
+    );
+    session.keep_recording("host-timeout-fail-open");
+}
+
+/// Two hooks on one call, `claude-rewriter` answering allow and `shell-guard` deny: Claude Code
+/// takes deny.
+#[test]
+fn allow_and_deny_from_two_hooks_give_deny() {
+    if !live("allow_and_deny_from_two_hooks_give_deny") {
+        return;
+    }
+    let session = session_with_target("allow-and-deny");
+    session.install(Path::new(REWRITER));
+    session.install(&example("shell-guard"));
+    assert_eq!(session.commands_on("PreToolUse").len(), 3);
+    let api = run_rm_target(&session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "allow overruled shell-guard's deny"
+    );
+    assert_refused_with(&api, SHELL_GUARD_REASON);
+    session.keep_recording("allow-and-deny");
+}
+
+/// With `shell-guard` (and `audit-log`) installed, a harmless command runs as the model wrote it.
+#[test]
+fn a_harmless_command_runs_untouched() {
+    if !live("a_harmless_command_runs_untouched") {
+        return;
+    }
+    let session = Session::new("harmless", Path::new(RECORDER));
+    session.install(&example("shell-guard"));
+    session.install(&example("audit-log"));
+    let command = "echo made > created-by-tool";
+    let api = run(
+        &session,
+        vec![Reply::bash(command)],
+        "Create the marker file.",
     );
     let created = std::fs::read_to_string(session.project.join("created-by-tool"));
     assert_eq!(
         created.ok().as_deref(),
         Some("made\n"),
-        "the allowed command did not run"
+        "the harmless command did not run"
     );
     let results = tool_results(&api);
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
-    let post = session
-        .payloads()
-        .into_iter()
-        .find(|p| p["hook_event_name"] == "PostToolUse");
-    let post = post.expect("a PostToolUse payload");
-    assert_eq!(post["tool_input"]["command"], "echo made > created-by-tool");
-    session.keep_recording("pre-tool-use-allow");
-}
-
-#[test]
-fn user_prompt_submit_block_keeps_the_prompt_from_the_model() {
-    if !in_isolated_network("user_prompt_submit_block_keeps_the_prompt_from_the_model") {
-        return;
+    let post = session.payloads_of("PostToolUse");
+    assert_eq!(post.len(), 1, "{post:?}");
+    assert_eq!(post[0]["tool_input"]["command"], command);
+    // audit-log heard the session: one line per payload of its events.
+    let log = std::fs::read_to_string(session.project.join(".claude/hooks-audit.jsonl"))
+        .expect("audit-log wrote .claude/hooks-audit.jsonl");
+    let logged: Vec<Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("an audit line"))
+        .collect();
+    for (event, subject) in [("SessionStart", "startup"), ("PostToolUse", "Bash")] {
+        assert!(
+            logged
+                .iter()
+                .any(|l| l["event"] == event && l["subject"] == subject),
+            "no {event} line in {log}"
+        );
     }
-    let mut session = Session::new("prompt-block", Path::new(RECORDER));
-    let reason = "prompts about secrets are blocked";
-    let answer = serde_json::json!({ "decision": "block", "reason": reason });
-    session.add_deciding_hook("UserPromptSubmit", None, &["--stdout", &answer.to_string()]);
-    let api =
-        MockApi::start(vec![Reply::Text("I should never be asked".to_owned())]).expect("mock");
-    let output = session.run(&api.base_url(), "Print the API secrets.");
-    assert!(
-        output.success,
-        "claude failed:\n{}\n{}",
-        output.stdout, output.stderr
-    );
-    let requests = api.requests();
-    assert!(requests.is_empty(), "the mock was asked: {requests:?}");
-    let result = output.json["result"].as_str().unwrap_or_default();
-    assert!(result.contains(reason), "{}", output.stdout);
-    let prompt = session
-        .payloads()
-        .into_iter()
-        .find(|p| p["hook_event_name"] == "UserPromptSubmit");
-    assert_eq!(
-        prompt.expect("a UserPromptSubmit payload")["prompt"],
-        "Print the API secrets."
-    );
-    session.keep_recording("user-prompt-submit-block");
-}
-
-#[test]
-fn a_failing_command_reaches_post_tool_use_failure() {
-    if !in_isolated_network("a_failing_command_reaches_post_tool_use_failure") {
-        return;
-    }
-    let session = Session::new("failure", Path::new(RECORDER));
-    let api = MockApi::start(vec![Reply::bash("echo oops >&2; exit 3")]).expect("mock starts");
-    let output = session.run(&api.base_url(), "Run the check.");
-    assert!(
-        output.success,
-        "claude failed:\n{}\n{}",
-        output.stdout, output.stderr
-    );
-    let results = tool_results(&api);
-    assert_eq!(results.len(), 1, "{results:?}");
-    assert_eq!(results[0]["is_error"], true, "{results:?}");
-    let payloads = session.payloads();
-    let failure = payloads
-        .iter()
-        .find(|p| p["hook_event_name"] == "PostToolUseFailure");
-    let failure = failure.unwrap_or_else(|| panic!("no PostToolUseFailure in {payloads:?}"));
-    let error = failure["error"].as_str().unwrap_or_default();
-    assert!(
-        error.contains("Exit code 3") && error.contains("oops"),
-        "{failure}"
-    );
-    session.keep_recording("post-tool-use-failure");
+    session.keep_recording("harmless-command");
 }

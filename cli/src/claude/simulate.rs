@@ -12,7 +12,7 @@
 use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
 use crate::child::{self, Captured};
-use crate::simulate::{Args, Stop};
+use crate::simulate::{indented, Args, Stop};
 use crate::sources::Locations;
 use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
 use serde_json::{json, Map, Value};
@@ -96,16 +96,19 @@ fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
     Ok(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
 }
 
-/// The event's starting payload (`spec/claude-code/events.json`: the required fields with their
-/// examples, `cwd` the project), with `KEY=VALUE` fields set: only keys the event's payload has.
+/// The event's starting payload (the runtime's fixture: the required fields with their examples,
+/// `cwd` the project), with `KEY=VALUE` fields set: only keys the event's payload has.
 fn fixture(event: &str, sets: &[String], project: &Path) -> Result<Value, Stop> {
-    let data = events().get(event).ok_or_else(|| {
+    let not_an_event = || {
         Stop::Usage(format!(
             "`{event}` is not a Claude Code event{}",
             event_hint(event)
         ))
-    })?;
-    let mut payload = data.payload.clone();
+    };
+    let data = events().get(event).ok_or_else(not_an_event)?;
+    let Some(Value::Object(mut payload)) = cursor_hooks::claude::fixture(event) else {
+        return Err(not_an_event());
+    };
     payload.insert("cwd".to_owned(), json!(project.display().to_string()));
     for set in sets {
         let (key, value) = set
@@ -254,7 +257,7 @@ impl Listing<'_> {
             });
         }
         if let Some(managed) = self.managed_only.filter(|_| file.source != "managed") {
-            let sources = &crate::host::claude().config_sources;
+            let sources = &host.config_sources;
             if let Some(rule) = sources.iter().find(|s| s.name == "managed") {
                 note_rule(
                     &mut self.unverified,
@@ -320,7 +323,7 @@ impl Listing<'_> {
             ));
         }
         // A source whose loading the recordings do not confirm.
-        let sources = &crate::host::claude().config_sources;
+        let sources = &host.config_sources;
         if let Some(source) = sources.iter().find(|s| s.name == file.source) {
             let what = format!(
                 "Claude Code reads {} ({})",
@@ -564,8 +567,8 @@ impl Simulator {
         let seconds = handler.timeout.unwrap_or_else(|| match info.timeout_ms {
             Some(ms) => f64::from(ms) / 1000.0,
             None => f64::from(
-                host.handler_timeout("command")
-                    .unwrap_or(claude::COMMAND_TIMEOUT_SECONDS),
+                host.handler_type("command")
+                    .map_or(claude::COMMAND_TIMEOUT_SECONDS, |t| t.timeout_seconds),
             ),
         });
         let mut process = match &handler.args {
@@ -1317,18 +1320,6 @@ impl Run {
         if let Some(note) = &self.note {
             indented(text, "note", note);
         }
-    }
-}
-
-/// `  label: first line`, and every further line indented under it.
-fn indented(text: &mut String, label: &str, body: &str) {
-    let mut lines = body.lines();
-    text.push_str(&format!(
-        "  {label}: {}\n",
-        lines.next().unwrap_or_default()
-    ));
-    for line in lines {
-        text.push_str(&format!("    {line}\n"));
     }
 }
 

@@ -4,8 +4,9 @@
 //! handler types and their keys. Each hook is a [`Hook`] whose `event` is Claude Code's name.
 
 use super::{read_text, Locations};
+use crate::claude::host::{host, SourceFormat};
 use crate::findings::{segment, Finding, HostName, Severity};
-use crate::host::{self, Format};
+use crate::host::Format;
 use crate::parse::{kind, read_json, ConfigFile, Hook};
 use cursor_hooks_spec::claude::{self, matcher::Verdict, EventInfo};
 use serde_json::{Map, Value};
@@ -22,7 +23,7 @@ const PLUGIN_MANIFEST: &str = ".claude-plugin/plugin.json";
 /// Every file Claude Code would read, highest priority first.
 pub fn load(locations: &Locations) -> Vec<ConfigFile> {
     let mut files = Vec::new();
-    for source in &host::claude().config_sources {
+    for source in &host().config_sources {
         let Some(template) = source.path_template() else {
             continue;
         };
@@ -32,31 +33,21 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(template));
             candidates.push((path, None));
-        } else if source.format == "plugin" {
+        } else if source.format == SourceFormat::Plugin {
             for plugin in &locations.plugins {
                 candidates.push((plugin.clone(), Some(plugin.clone())));
             }
-        } else if source.format != "settings" {
+        } else if source.format != SourceFormat::Settings {
             // Skill and subagent frontmatter is not a settings file.
             continue;
-        } else if template.contains("{home}") {
-            let Some(home) = &locations.home else {
-                continue;
-            };
-            candidates.push((
-                PathBuf::from(template.replace("{home}", &home.display().to_string())),
-                None,
-            ));
-        } else if template.contains("{project}") {
-            candidates.push((
-                PathBuf::from(
-                    template.replace("{project}", &locations.project.display().to_string()),
-                ),
-                None,
-            ));
-        } else {
+        } else if !template.contains("{home}") && !template.contains("{project}") {
             // `--settings`: given on Claude Code's command line, not a file of the project.
             continue;
+        } else {
+            let Some(path) = locations.expand(template) else {
+                continue;
+            };
+            candidates.push((path, None));
         }
         for (path, plugin_root) in candidates {
             if let Some(file) = read_source(&source.name, &path, plugin_root, locations) {
@@ -173,10 +164,7 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
         return;
     };
     if object.get("disableAllHooks") == Some(&Value::Bool(true)) {
-        let rule = host::claude()
-            .loading_rule("disable-all")
-            .map(|r| r.rule.as_str())
-            .unwrap_or_default();
+        let rule = host().loading("disable-all").rule.as_str();
         file.findings.push(Finding::new(
             Severity::Warning,
             &path,
@@ -194,7 +182,7 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
         ));
     }
-    let root_key = &host::claude().shape.root_key;
+    let root_key = &host().shape.root_key;
     let (events, base) = match (file.format, object.get(root_key)) {
         (_, None) => return,
         // A plugin manifest's `hooks`: the events inline, a settings-shaped object, or a path.
@@ -287,7 +275,7 @@ fn matcher_group(file: &mut ConfigFile, info: &EventInfo, group: &Value, pointer
         ));
         return;
     };
-    let shape = &host::claude().shape;
+    let shape = &host().shape;
     if !object.contains_key("hooks")
         && (object.contains_key("command") || object.contains_key("type"))
     {
@@ -429,7 +417,7 @@ fn handler(
     matcher: Option<String>,
 ) -> Option<Hook> {
     let path = file.path.clone();
-    let claude_host = host::claude();
+    let claude_host = host();
     let mut push = |severity, at: &str, message: String| {
         file.findings.push(Finding::new(
             severity,

@@ -1,5 +1,8 @@
 //! `policy`: shell-guard, secrets-guard, prompt-guard and verify-on-stop in one binary, which
-//! picks the handler from the payload's event. One entry per event, all the same command:
+//! picks the handler from the payload's event, for Cursor and Claude Code. One entry per event,
+//! all the same command.
+//!
+//! Cursor (`policy install`, `.cursor/hooks.json`):
 //!
 //! ```json
 //! { "version": 1, "hooks": {
@@ -11,8 +14,23 @@
 //!     "stop": [{ "command": "/abs/path/to/policy", "timeout": 5, "loop_limit": 1 }]
 //! } }
 //! ```
+//!
+//! Claude Code (`policy install --claude`, `.claude/settings.json`): one `PreToolUse` handler
+//! for `Bash` and `Read` (a binary answers an event once, so `policy::claude_tools` hands each
+//! tool to its guard):
+//!
+//! ```json
+//! { "hooks": {
+//!     "PreToolUse": [{ "matcher": "Bash|Read", "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/policy", "timeout": 5 }] }],
+//!     "UserPromptSubmit": [{ "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/policy", "timeout": 5 }] }],
+//!     "Stop": [{ "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/policy", "timeout": 5 }] }]
+//! } }
+//! ```
 
-use cursor_hooks_examples::{prompt_guard, secrets_guard, shell_guard, verify_on_stop};
+use cursor_hooks_examples::{policy, prompt_guard, secrets_guard, shell_guard, verify_on_stop};
 
 cursor_hooks::main!(
     shell_guard::guard,
@@ -20,5 +38,8 @@ cursor_hooks::main!(
     secrets_guard::read,
     secrets_guard::tab_read,
     prompt_guard::prompt,
-    verify_on_stop::stop
+    verify_on_stop::stop,
+    policy::claude_tools,
+    prompt_guard::claude_prompt,
+    verify_on_stop::claude_stop
 );

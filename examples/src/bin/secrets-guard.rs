@@ -1,4 +1,7 @@
-//! `secrets-guard`: denies reads of `.env`, `.env.*`, `*.pem` and `*.key` by the agent and by Tab.
+//! `secrets-guard`: denies reads of `.env`, `.env.*`, `*.pem` and `*.key` by the agent (and, in
+//! Cursor, by Tab). One binary for Cursor and Claude Code.
+//!
+//! Cursor (`secrets-guard install`, `.cursor/hooks.json`):
 //!
 //! ```json
 //! { "version": 1, "hooks": {
@@ -6,7 +9,16 @@
 //!     "beforeTabFileRead": [{ "command": "/abs/path/to/secrets-guard", "timeout": 5 }]
 //! } }
 //! ```
+//!
+//! Claude Code (`secrets-guard install --claude`, `.claude/settings.json`): its `Read` tool.
+//!
+//! ```json
+//! { "hooks": {
+//!     "PreToolUse": [{ "matcher": "Read", "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/secrets-guard", "timeout": 5 }] }]
+//! } }
+//! ```
 
-use cursor_hooks_examples::secrets_guard::{read, tab_read};
+use cursor_hooks_examples::secrets_guard::{claude_read, read, tab_read};
 
-cursor_hooks::main!(read, tab_read);
+cursor_hooks::main!(read, tab_read, claude_read);

@@ -1,6 +1,8 @@
-//! `shell-guard`: denies `rm -rf`, asks before `git push --force`, leaves the rest to Cursor.
+//! `shell-guard`: denies `rm -rf`, asks before `git push --force`, leaves the rest to the
+//! editor. One binary for Cursor and Claude Code.
 //!
-//! Wire it in `.cursor/hooks.json` (use the binary's absolute path):
+//! Cursor: `shell-guard install` writes these entries into `.cursor/hooks.json` (or write them
+//! yourself, with the binary's absolute path):
 //!
 //! ```json
 //! { "version": 1, "hooks": {
@@ -8,7 +10,17 @@
 //!     "preToolUse": [{ "command": "/abs/path/to/shell-guard", "matcher": "Shell", "timeout": 5 }]
 //! } }
 //! ```
+//!
+//! Claude Code: `shell-guard install --claude` writes this into the project's
+//! `.claude/settings.json` (`--user`: `~/.claude/settings.json`):
+//!
+//! ```json
+//! { "hooks": {
+//!     "PreToolUse": [{ "matcher": "Bash", "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/shell-guard", "timeout": 5 }] }]
+//! } }
+//! ```
 
-use cursor_hooks_examples::shell_guard::{guard, pre_tool};
+use cursor_hooks_examples::shell_guard::{claude_bash, guard, pre_tool};
 
-cursor_hooks::main!(guard, pre_tool);
+cursor_hooks::main!(guard, pre_tool, claude_bash);

@@ -9,16 +9,6 @@ use crate::render::{render, RenderContext, Rendered};
 use crate::version::CursorVersion;
 use serde_json::{Map, Value};
 
-/// host.json `cursor.tool_map` read backwards: Cursor's tool name → Claude's. Cursor maps
-/// both `Write` and `Edit` to `Write`, so `Write` reads back as `Write`.
-const TOOLS: &[(&str, &str)] = &[
-    ("Shell", "Bash"),
-    ("Read", "Read"),
-    ("Write", "Write"),
-    ("Grep", "Grep"),
-    ("Task", "Task"),
-];
-
 /// What a Cursor payload says beyond the Claude input: what rendering needs.
 pub(crate) struct CursorPayload<E> {
     /// The Claude input.
@@ -47,8 +37,8 @@ pub(crate) fn read<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_j
         _ => String::new(),
     };
     if let Some(Value::String(tool)) = map.get_mut("tool_name") {
-        if let Some((_, claude)) = TOOLS.iter().find(|(cursor, _)| cursor == tool) {
-            *tool = (*claude).to_owned();
+        if let Some(claude) = claude_tool(tool) {
+            *tool = claude.to_owned();
         }
     }
     let text = |map: &Map<String, Value>, key: &str| {
@@ -151,4 +141,26 @@ pub(crate) fn pre_tool_use(answer: &PreToolUseResponse, ctx: RenderContext<'_>) 
         ));
     }
     rendered
+}
+
+/// The Claude Code tool Cursor's `tool` stands for: host.json `cursor.tool_map` read backwards.
+/// Cursor runs both `Edit` and `Write` as `Write`, so a tool of the same name wins.
+fn claude_tool(tool: &str) -> Option<&'static str> {
+    let map = cursor_hooks_spec::claude::TOOL_MAP;
+    map.iter()
+        .find(|(claude, cursor)| claude == cursor && *cursor == tool)
+        .or_else(|| map.iter().find(|(_, cursor)| *cursor == tool))
+        .map(|(claude, _)| *claude)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn cursor_tools_read_back_as_claude_tools() {
+        assert_eq!(super::claude_tool("Shell"), Some("Bash"));
+        // `Edit` and `Write` are both Cursor's `Write`: the tool of the same name wins.
+        assert_eq!(super::claude_tool("Write"), Some("Write"));
+        assert_eq!(super::claude_tool("Read"), Some("Read"));
+        assert_eq!(super::claude_tool("MCP:echo"), None);
+    }
 }

@@ -85,7 +85,7 @@ pub mod event {
 /// wire value it writes (`PreToolUseResponse::deny(reason)`, `::allow()`, `::ask(reason)`,
 /// `::defer()`, `StopResponse::block(reason)`), other keys by setters named after them
 /// (`.additional_context(..)`, `.system_message(..)`, `.stop_reason(..)`); no opinion (`{}`) is
-/// [`no_opinion()`], the same as `Default`. A key the event does not read does not exist on its
+/// [`no_opinion()`](response::no_opinion), the same as `Default`. A key the event does not read does not exist on its
 /// type:
 ///
 /// ```compile_fail
@@ -191,4 +191,27 @@ pub trait Event:
     fn common(&self) -> &Common;
     /// Fields this version does not read, and known optional fields of an unexpected type.
     fn extra(&self) -> &crate::extra::Extra;
+}
+
+/// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`
+/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's name;
+/// Claude's counterpart of [`spec::fixture`](crate::spec::fixture).
+///
+/// ```
+/// let payload = cursor_hooks::claude::fixture("Stop").expect("an event");
+/// assert_eq!(payload["hook_event_name"], "Stop");
+/// assert!(cursor_hooks::claude::fixture("stop").is_none());
+/// ```
+pub fn fixture(name: &str) -> Option<serde_json::Value> {
+    macro_rules! find {
+        ($($input:ident),* $(,)?) => {
+            $(
+                if name == <event::$input as Event>::NAME {
+                    return Some(event::$input::fixture().to_value());
+                }
+            )*
+        };
+    }
+    crate::__for_each_claude_event!(find);
+    None
 }

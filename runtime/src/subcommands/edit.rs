@@ -1,6 +1,8 @@
-//! Changing a `hooks.json` as text, so that everything `install` and `uninstall` do not change
-//! stays byte for byte: the user's `//` comments (Cursor strips them before parsing), layout,
-//! key order and other entries.
+//! Changing a JSON configuration file (Cursor's `hooks.json`, Claude Code's `settings.json`)
+//! as text, so that everything `install` and `uninstall` do not change stays byte for byte: the
+//! user's `//` comments (Cursor strips them before parsing `hooks.json`), layout, key order and
+//! other entries. What the file's keys mean is its format's owner's (`subcommands.rs` for
+//! `hooks.json`, `subcommands/claude_settings.rs` for `settings.json`).
 //!
 //! [`Document::parse`] reads the text with its comments blanked out (same byte offsets) and
 //! records where each value starts and ends. Changes are collected as deletions and insertions
@@ -9,10 +11,10 @@
 //! it never takes a comment outside the item. Added items copy the list's layout: one per line
 //! at the indentation of their neighbours, or inline in a one-line list.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use std::ops::Range;
 
-/// A parsed `hooks.json` text.
+/// A parsed JSON text.
 pub(super) struct Document<'t> {
     text: &'t str,
     /// `text` with its comments replaced by spaces: JSON, at the same offsets.
@@ -168,6 +170,44 @@ impl<'t> Document<'t> {
         }
     }
 
+    /// Gives the object `node` the keys of `wanted` among `managed`, key by key: a key with the
+    /// right value, the object's other keys and the comments between them stay as they are; a
+    /// managed key that `wanted` lacks is removed.
+    pub(super) fn update_members(
+        &self,
+        edits: &mut Edits,
+        node: &Node,
+        wanted: &Value,
+        managed: &[&str],
+    ) {
+        let Kind::Object(members) = &node.kind else {
+            return;
+        };
+        // Keys no longer wanted, in the object's order.
+        let removed: Vec<usize> = (0..members.len())
+            .filter(|&i| {
+                let key = members[i].key.as_str();
+                managed.contains(&key) && wanted.get(key).is_none()
+            })
+            .collect();
+        let mut added = Vec::new();
+        for &key in managed {
+            let Some(value) = wanted.get(key) else {
+                continue;
+            };
+            let mut present = members.iter().filter(|member| member.key == key).peekable();
+            if present.peek().is_none() {
+                added.push(Item::Member(key.to_owned(), value.clone()));
+            }
+            for member in present {
+                if self.value(&member.value) != *value {
+                    self.replace(edits, &member.value, value);
+                }
+            }
+        }
+        self.edit_list(edits, node, &removed, &added);
+    }
+
     /// Whether `list` holds nothing but its items, commas and whitespace.
     fn only_items_inside(&self, list: &Node, spans: &[Range<usize>]) -> bool {
         let mut at = list.span.start + 1;
@@ -298,43 +338,9 @@ impl<'t> Document<'t> {
             .collect()
     }
 
-    /// `value` over several lines, indented by the file's unit (written here rather than by
-    /// serde_json's serializer, which a hook binary would otherwise carry for this alone).
+    /// `value` over several lines, indented by the file's unit.
     fn pretty(&self, value: &Value) -> String {
-        let mut out = String::new();
-        self.write_pretty(value, "", &mut out);
-        out
-    }
-
-    fn write_pretty(&self, value: &Value, indent: &str, out: &mut String) {
-        let inner = format!("{indent}{}", self.unit);
-        let (open, close, items): (char, char, Vec<(Option<&String>, &Value)>) = match value {
-            Value::Object(members) if !members.is_empty() => (
-                '{',
-                '}',
-                members
-                    .iter()
-                    .map(|(key, value)| (Some(key), value))
-                    .collect(),
-            ),
-            Value::Array(items) if !items.is_empty() => {
-                ('[', ']', items.iter().map(|item| (None, item)).collect())
-            }
-            other => return out.push_str(&inline(other)),
-        };
-        out.push(open);
-        for (n, (key, item)) in items.into_iter().enumerate() {
-            out.push_str(if n == 0 { "\n" } else { ",\n" });
-            out.push_str(&inner);
-            if let Some(key) = key {
-                out.push_str(&json_string(key));
-                out.push_str(": ");
-            }
-            self.write_pretty(item, &inner, out);
-        }
-        out.push('\n');
-        out.push_str(indent);
-        out.push(close);
+        pretty(value, &self.unit)
     }
 
     fn line_start(&self, at: usize) -> usize {
@@ -403,6 +409,56 @@ impl<'t> Document<'t> {
         copy_to(&mut out, &mut at, self.text.len());
         out
     }
+}
+
+/// `value` over several lines, indented by `unit` per level, as serde_json's pretty printer
+/// writes it (written here rather than by serde_json's serializer, which a hook binary would
+/// otherwise carry for this alone).
+pub(super) fn pretty(value: &Value, unit: &str) -> String {
+    let mut out = String::new();
+    write_pretty(value, unit, "", &mut out);
+    out
+}
+
+fn write_pretty(value: &Value, unit: &str, indent: &str, out: &mut String) {
+    let inner = format!("{indent}{unit}");
+    let (open, close, items): (char, char, Vec<(Option<&String>, &Value)>) = match value {
+        Value::Object(members) if !members.is_empty() => (
+            '{',
+            '}',
+            in_written_order(members)
+                .into_iter()
+                .map(|(key, value)| (Some(key), value))
+                .collect(),
+        ),
+        Value::Array(items) if !items.is_empty() => {
+            ('[', ']', items.iter().map(|item| (None, item)).collect())
+        }
+        other => return out.push_str(&inline(other)),
+    };
+    out.push(open);
+    for (n, (key, item)) in items.into_iter().enumerate() {
+        out.push_str(if n == 0 { "\n" } else { ",\n" });
+        out.push_str(&inner);
+        if let Some(key) = key {
+            out.push_str(&json_string(key));
+            out.push_str(": ");
+        }
+        write_pretty(item, unit, &inner, out);
+    }
+    out.push('\n');
+    out.push_str(indent);
+    out.push(close);
+}
+
+/// A key that an object has twice (JSON readers keep one of the two; which is theirs).
+pub(super) fn key_twice(members: &[Member]) -> Result<(), &str> {
+    for (index, member) in members.iter().enumerate() {
+        if members[..index].iter().any(|m| m.key == member.key) {
+            return Err(&member.key);
+        }
+    }
+    Ok(())
 }
 
 /// Sorts `items` by `key`, keeping the order of equal ones: an insertion sort, since there are a
@@ -481,12 +537,27 @@ pub(super) fn json_string(text: &str) -> String {
     out
 }
 
+/// An object's members in the order they are written: `type` and `command` first, `hooks` last
+/// (so a Claude Code matcher group reads `matcher`, then `hooks`), the others by name
+/// (serde_json's maps are sorted by key).
+fn in_written_order(members: &Map<String, Value>) -> Vec<(&String, &Value)> {
+    let rank = |key: &str| match key {
+        "type" => 0,
+        "command" => 1,
+        "hooks" => 3,
+        _ => 2,
+    };
+    let mut ordered: Vec<(&String, &Value)> = members.iter().collect();
+    sort_by(&mut ordered, |(key, _)| rank(key));
+    ordered
+}
+
 /// `value` on one line, spaced as people write it: `{ "command": "/h", "timeout": 5 }`.
 pub(super) fn inline(value: &Value) -> String {
     match value {
         Value::Object(members) if !members.is_empty() => {
-            let members: Vec<String> = members
-                .iter()
+            let members: Vec<String> = in_written_order(members)
+                .into_iter()
                 .map(|(key, value)| format!("{}: {}", inline_key(key), inline(value)))
                 .collect();
             format!("{{ {} }}", members.join(", "))

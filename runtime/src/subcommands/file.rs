@@ -1,26 +1,47 @@
-//! Reading and replacing a `hooks.json` safely: one writer at a time (a lock beside the file),
-//! through a symbolic link to its target, with the file's mode kept, never a file the user made
-//! read-only, never half a file.
+//! Reading and replacing a configuration file (Cursor's `hooks.json`, Claude Code's
+//! `settings.json`) safely: one writer at a time (a lock beside the file), through a symbolic
+//! link to its target, with the file's mode kept, never a file the user made read-only, never
+//! half a file. What the text means is the format's owner's business, not this module's.
 
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
-/// A `hooks.json` as named on the command line, and the file behind it.
-pub(super) struct HooksFile {
+/// A configuration file as named on the command line, and the file behind it.
+pub(super) struct ConfigFile {
     /// The path the user knows, for messages.
     pub(super) shown: PathBuf,
-    /// The file itself: `shown` with symbolic links followed, so a `hooks.json` that links into
-    /// a dotfiles repository is changed there and stays a link.
+    /// The file itself: `shown` with symbolic links followed, so a file that links into a
+    /// dotfiles repository is changed there and stays a link.
     real: PathBuf,
+    /// What the lock file's name adds to the file's: `hooks.json` + `.lock`.
+    lock_suffix: &'static str,
+    /// What the name of the directory another program makes as its lock on the file adds to
+    /// the file's (see [`HostLock`]).
+    host_lock_suffix: Option<&'static str>,
 }
 
-impl HooksFile {
-    /// The file at `shown`, its symbolic links followed.
-    pub(super) fn new(shown: PathBuf) -> Result<HooksFile, String> {
+impl ConfigFile {
+    /// The file at `shown`, its symbolic links followed, locked through the file named like it
+    /// with `lock_suffix` added.
+    pub(super) fn new(shown: PathBuf, lock_suffix: &'static str) -> Result<ConfigFile, String> {
         let real = follow_links(&shown)
             .map_err(|e| format!("cannot follow the link {}: {e}", shown.display()))?;
-        Ok(HooksFile { shown, real })
+        Ok(ConfigFile {
+            shown,
+            real,
+            lock_suffix,
+            host_lock_suffix: None,
+        })
+    }
+
+    /// The file, also locked the way its host program locks it while writing it: by making the
+    /// directory named like the file with `suffix` added (see [`HostLock`]).
+    pub(super) fn with_host_lock(self, suffix: &'static str) -> ConfigFile {
+        ConfigFile {
+            host_lock_suffix: Some(suffix),
+            ..self
+        }
     }
 
     /// Whether the directory the file is in (or would be created in) exists.
@@ -37,7 +58,11 @@ impl HooksFile {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        Lock::take(sibling(&self.real, ".lock"))
+        let mut lock = Lock::take(sibling(&self.real, self.lock_suffix))?;
+        if let Some(suffix) = self.host_lock_suffix {
+            lock.host = HostLock::take(sibling(&self.real, suffix))?;
+        }
+        Ok(lock)
     }
 
     /// The file's text; `None` when there is no file.
@@ -104,7 +129,7 @@ impl HooksFile {
         ))
     }
 
-    /// A new file beside the real one, named `.hooks.json.<clock>.tmp`, with the existing
+    /// A new file beside the real one, named `.<name>.<clock>.tmp`, with the existing
     /// file's mode from the start (its content is the file's content).
     fn create_temporary(&self, existing: Option<&Metadata>) -> Result<(PathBuf, File), String> {
         let name = self.real.file_name().ok_or("the file has no name")?;
@@ -207,7 +232,7 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// An advisory lock on `hooks.json.lock`, held until dropped. On Unix the lock file is removed
+/// An advisory lock on the lock file (`hooks.json.lock`), held until dropped. On Unix the lock file is removed
 /// on the way out; a process that waited on the removed file sees that and locks the new one.
 /// On Windows, where an open file cannot be told apart from its successor without more system
 /// calls, the empty lock file stays.
@@ -215,6 +240,8 @@ pub(super) struct Lock {
     #[cfg_attr(not(unix), allow(dead_code))]
     path: PathBuf,
     _file: File,
+    /// The host program's lock, when the file has one and it was not left over.
+    host: Option<HostLock>,
 }
 
 impl Lock {
@@ -230,7 +257,11 @@ impl Lock {
             file.lock()
                 .map_err(|e| format!("cannot lock {}: {e}", path.display()))?;
             if still_there(&file, &path) {
-                return Ok(Lock { path, _file: file });
+                return Ok(Lock {
+                    path,
+                    _file: file,
+                    host: None,
+                });
             }
         }
     }
@@ -257,6 +288,59 @@ impl Drop for Lock {
         // Removed while still locked, so no one can lock this file after its removal.
         #[cfg(unix)]
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// The lock Claude Code takes on `~/.claude/settings.json` while it writes it (the npm
+/// `proper-lockfile` kind, seen in Claude Code 2.1.330): the directory `settings.json.lock`,
+/// made (atomically) by the holder, its modification time renewed while held, removed after;
+/// one older than 10 s is stale. Held here from reading the file to replacing it, so neither
+/// program writes over the other's change. Claude Code gives up waiting after half a second
+/// and writes without it; this side waits a little longer, then says who holds it.
+struct HostLock {
+    path: PathBuf,
+}
+
+/// How old a host lock directory is when its holder is taken to be gone (Claude Code's
+/// `staleMs` for its settings).
+const HOST_LOCK_STALE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long `install` waits for a host lock that is not stale.
+const HOST_LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
+impl HostLock {
+    /// Takes the lock at `path`; `None` when a stale one is in the way (left by a program that
+    /// ended): the write goes ahead without it, as Claude Code's own does.
+    fn take(path: PathBuf) -> Result<Option<HostLock>, String> {
+        let started = std::time::Instant::now();
+        loop {
+            match std::fs::create_dir(&path) {
+                Ok(()) => return Ok(Some(HostLock { path })),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    let age = std::fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|modified| modified.elapsed().ok());
+                    if age.is_some_and(|age| age > HOST_LOCK_STALE) {
+                        return Ok(None);
+                    }
+                    if started.elapsed() > HOST_LOCK_PATIENCE {
+                        return Err(format!(
+                            "{} is there: Claude Code is changing the file; try again (remove it if no Claude Code is running)",
+                            path.display()
+                        ));
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => return Err(format!("cannot lock with {}: {e}", path.display())),
+            }
+        }
+    }
+}
+
+impl Drop for HostLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir(&self.path);
     }
 }
 

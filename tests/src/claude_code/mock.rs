@@ -36,6 +36,14 @@ impl Reply {
             input: json!({ "command": command, "description": "Run a command" }),
         }
     }
+
+    /// A call of the Read tool on `file_path` (Claude Code's Read takes an absolute path).
+    pub fn read(file_path: &str) -> Reply {
+        Reply::ToolUse {
+            name: "Read".to_owned(),
+            input: json!({ "file_path": file_path }),
+        }
+    }
 }
 
 /// One request the mock received.

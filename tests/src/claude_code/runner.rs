@@ -156,8 +156,43 @@ pub fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// The example hooks (`examples/src/bin/`) as the live tests install them: built once per test
+/// run by `cargo build -p cursor-hooks-examples --bins` into a target dir of their own,
+/// `<target_tmpdir>/claude-live-examples` (pass the test's `CARGO_TARGET_TMPDIR`), so the
+/// build never waits for nor disturbs the test build's own target dir (as `traps.rs` builds
+/// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
+/// network); inside, the binaries are checked to be there. Returns the folder holding them.
+pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
+    let target = target_tmpdir.join("claude-live-examples");
+    let binaries = target.join("debug");
+    if std::env::var_os(INSIDE_NAMESPACE).is_none() {
+        static BUILT: std::sync::Once = std::sync::Once::new();
+        BUILT.call_once(|| {
+            let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+            let status = Command::new(env!("CARGO"))
+                .current_dir(&workspace)
+                .args(["build", "--quiet", "-p", "cursor-hooks-examples", "--bins"])
+                .arg("--target-dir")
+                .arg(&target)
+                .stdin(Stdio::null())
+                .status()
+                .unwrap_or_else(|error| panic!("cargo cannot start: {error}"));
+            assert!(
+                status.success(),
+                "building the example hooks failed ({status})"
+            );
+        });
+    }
+    binaries
+}
+
 /// One Claude Code run's directories: a temporary home, a project with `.claude/settings.json`,
 /// and the log of the recorder that hears every event.
+///
+/// The project's `.claude/settings.json` is the one record of its hooks: [`Session::new`]
+/// writes the recorder's entries, [`Session::install`] lets a hook binary add its own
+/// (`install --claude --project`), and [`Session::add_deciding_hook`] and
+/// [`Session::add_command`] add entries by hand.
 pub struct Session {
     root: PathBuf,
     /// The project Claude Code runs in (its working directory).
@@ -167,7 +202,6 @@ pub struct Session {
     /// Where the all-events recorder appends every payload, one a line.
     pub events_log: PathBuf,
     recorder: PathBuf,
-    hooks: serde_json::Map<String, Value>,
 }
 
 /// What one `claude -p --output-format json` run left.
@@ -194,65 +228,81 @@ impl Session {
         let (project, home) = (root.join("project"), root.join("home"));
         std::fs::create_dir_all(project.join(".claude")).expect("project dir");
         std::fs::create_dir_all(&home).expect("home dir");
+        std::fs::create_dir_all(root.join("bin")).expect("bin dir");
         let events_log = root.join("events.jsonl");
-        // A copy inside the temporary root, so the hook commands Claude Code echoes back (into
-        // tool results and recordings) name no path of the machine's checkout.
-        let recorder_copy = root.join(recorder.file_name().expect("the recorder's file name"));
-        std::fs::copy(recorder, &recorder_copy).expect("copying the recorder");
         let mut session = Session {
             root,
             project,
             home,
             events_log,
-            recorder: recorder_copy,
-            hooks: serde_json::Map::new(),
+            recorder: PathBuf::new(),
         };
+        session.recorder = session.copy_in(recorder);
         let log = session.events_log.to_string_lossy().into_owned();
         for event in RECORDED_EVENTS {
-            session.add_hook(event, None, &[&log]);
+            session.add_recorder(event, None, &[&log]);
         }
         session
     }
 
+    /// A copy of `binary` inside the temporary root, so the hook commands Claude Code echoes
+    /// back (into tool results and recordings) name no path of the machine's checkout.
+    fn copy_in(&self, binary: &Path) -> PathBuf {
+        let copy = self
+            .root
+            .join("bin")
+            .join(binary.file_name().expect("a binary's file name"));
+        std::fs::copy(binary, &copy)
+            .unwrap_or_else(|error| panic!("copying {}: {error}", binary.display()));
+        copy
+    }
+
+    /// Installs a hook binary built with this crate as its users do: a copy of it runs
+    /// `install --claude --project <project>`, which adds its Claude Code handlers to the
+    /// project's `.claude/settings.json` and keeps every other entry. Returns the copy's path.
+    pub fn install(&self, binary: &Path) -> PathBuf {
+        let copy = self.copy_in(binary);
+        let output = Command::new(&copy)
+            .args(["install", "--claude", "--project"])
+            .arg(&self.project)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|error| panic!("{} cannot start: {error}", copy.display()));
+        assert!(
+            output.status.success(),
+            "`{} install --claude` failed:\n{}{}",
+            copy.display(),
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        copy
+    }
+
     /// Registers a `claude-recorder` hook on `event` (with `matcher`, for tool events) that
     /// records to `<root>/decider.jsonl` and answers as `answer` says (`--stdout TEXT`,
-    /// `--stderr TEXT`, `--exit CODE`).
-    pub fn add_deciding_hook(&mut self, event: &str, matcher: Option<&str>, answer: &[&str]) {
+    /// `--stderr TEXT`, `--exit CODE`, `--sleep SECONDS`), with Claude Code's `timeout` in
+    /// seconds if given.
+    pub fn add_deciding_hook(
+        &mut self,
+        event: &str,
+        matcher: Option<&str>,
+        timeout: Option<u32>,
+        answer: &[&str],
+    ) {
         let log = self
             .root
             .join("decider.jsonl")
             .to_string_lossy()
             .into_owned();
-        let mut args = vec![log.as_str()];
-        args.extend_from_slice(answer);
-        self.add_hook(event, matcher, &args);
+        let mut command = shell_quote(&self.recorder.to_string_lossy());
+        for arg in std::iter::once(log.as_str()).chain(answer.iter().copied()) {
+            command.push(' ');
+            command.push_str(&shell_quote(arg));
+        }
+        self.add_command(event, matcher, &command, timeout);
     }
 
-    /// Registers `command` (a shell command line) on `event`, with `matcher` and a `timeout` in
-    /// seconds when given, in a group of its own.
-    pub fn add_command(
-        &mut self,
-        event: &str,
-        matcher: Option<&str>,
-        command: &str,
-        timeout: Option<u32>,
-    ) {
-        let mut hook = json!({ "type": "command", "command": command });
-        if let Some(timeout) = timeout {
-            hook["timeout"] = json!(timeout);
-        }
-        let mut group = json!({ "hooks": [hook] });
-        if let Some(matcher) = matcher {
-            group["matcher"] = json!(matcher);
-        }
-        let groups = self.hooks.entry(event).or_insert_with(|| json!([]));
-        groups
-            .as_array_mut()
-            .expect("a list of matcher groups")
-            .push(group);
-    }
-
-    fn add_hook(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
+    fn add_recorder(&mut self, event: &str, matcher: Option<&str>, args: &[&str]) {
         let mut command = shell_quote(&self.recorder.to_string_lossy());
         for arg in args {
             command.push(' ');
@@ -261,17 +311,90 @@ impl Session {
         self.add_command(event, matcher, &command, None);
     }
 
-    /// Runs `claude -p PROMPT --output-format json --allowedTools Bash` in the project against
-    /// `base_url`, with an environment holding only what it needs.
+    /// Adds a matcher group running `command` on `event` to `.claude/settings.json`.
+    pub fn add_command(
+        &mut self,
+        event: &str,
+        matcher: Option<&str>,
+        command: &str,
+        timeout: Option<u32>,
+    ) {
+        let path = self.settings_path();
+        let mut settings: Value = std::fs::read_to_string(&path)
+            .ok()
+            .map(|text| serde_json::from_str(&text).expect("settings.json is JSON"))
+            .unwrap_or_else(|| json!({ "hooks": {} }));
+        let mut handler = json!({ "type": "command", "command": command });
+        if let Some(timeout) = timeout {
+            handler["timeout"] = json!(timeout);
+        }
+        let mut group = json!({ "hooks": [handler] });
+        if let Some(matcher) = matcher {
+            group["matcher"] = json!(matcher);
+        }
+        let hooks = settings["hooks"]
+            .as_object_mut()
+            .expect("settings.json's `hooks` is an object");
+        let groups = hooks.entry(event).or_insert_with(|| json!([]));
+        groups
+            .as_array_mut()
+            .expect("a list of matcher groups")
+            .push(group);
+        let text = serde_json::to_string_pretty(&settings).expect("settings JSON");
+        std::fs::write(&path, text).expect("settings.json");
+    }
+
+    /// Sets Claude Code's `timeout` of every handler in `.claude/settings.json` whose command is
+    /// `command` (as [`Session::install`] returned it); returns how many there were.
+    pub fn set_timeout(&self, command: &Path, seconds: u32) -> usize {
+        let path = self.settings_path();
+        let text = std::fs::read_to_string(&path).expect("settings.json");
+        let mut settings: Value = serde_json::from_str(&text).expect("settings.json is JSON");
+        let mut changed = 0;
+        let events = settings["hooks"]
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|e| e.values_mut());
+        for group in events.filter_map(Value::as_array_mut).flatten() {
+            for handler in group["hooks"].as_array_mut().into_iter().flatten() {
+                if handler["command"].as_str() == command.to_str() {
+                    handler["timeout"] = json!(seconds);
+                    changed += 1;
+                }
+            }
+        }
+        let text = serde_json::to_string_pretty(&settings).expect("settings JSON");
+        std::fs::write(&path, text).expect("settings.json");
+        changed
+    }
+
+    /// The project's `.claude/settings.json`.
+    pub fn settings_path(&self) -> PathBuf {
+        self.project.join(".claude").join("settings.json")
+    }
+
+    /// The hook commands registered on `event` in `.claude/settings.json`, in order.
+    pub fn commands_on(&self, event: &str) -> Vec<String> {
+        let text = std::fs::read_to_string(self.settings_path()).unwrap_or_default();
+        let settings: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let groups = settings["hooks"][event]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        groups
+            .iter()
+            .flat_map(|group| group["hooks"].as_array().cloned().unwrap_or_default())
+            .filter_map(|handler| handler["command"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// Runs `claude -p PROMPT --output-format json --allowedTools Bash,Read` in the project
+    /// against `base_url`, with an environment holding only what it needs.
     pub fn run(&self, base_url: &str, prompt: &str) -> ClaudeOutput {
         assert!(
             base_url.starts_with("http://127.0.0.1:"),
             "the mock lives on 127.0.0.1 only"
         );
-        let settings = json!({ "hooks": self.hooks });
-        let settings_text = serde_json::to_string_pretty(&settings).expect("settings JSON");
-        std::fs::write(self.project.join(".claude/settings.json"), settings_text)
-            .expect("settings.json");
         let mut child = Command::new(claude_binary())
             .args([
                 "-p",
@@ -279,7 +402,7 @@ impl Session {
                 "--output-format",
                 "json",
                 "--allowedTools",
-                "Bash",
+                "Bash,Read",
             ])
             .current_dir(&self.project)
             .env_clear()
@@ -322,6 +445,12 @@ impl Session {
         read_jsonl(&self.events_log)
     }
 
+    /// The payloads of `event` the all-events recorder heard, in order.
+    pub fn payloads_of(&self, event: &str) -> Vec<Value> {
+        let payloads = self.payloads().into_iter();
+        payloads.filter(|p| p["hook_event_name"] == event).collect()
+    }
+
     /// The names of the events heard, in order.
     pub fn events(&self) -> Vec<String> {
         let payloads = self.payloads().into_iter();
@@ -330,13 +459,18 @@ impl Session {
             .collect()
     }
 
-    /// Copies the events log to `dir/<name>.jsonl` when `CLAUDE_LIVE_RECORD=dir` is set (see
-    /// `tests/claude-code/record`).
+    /// Copies the events log to `dir/<name>.jsonl` and the project's `.claude/settings.json`
+    /// (the hooks in force, as installed) to `dir/<name>.settings.json` when
+    /// `CLAUDE_LIVE_RECORD=dir` is set (see `tests/claude-code/record`), so the same
+    /// configuration can be run again without Claude Code (`simulate`).
     pub fn keep_recording(&self, name: &str) {
         if let Some(dir) = std::env::var_os("CLAUDE_LIVE_RECORD") {
-            let target = Path::new(&dir).join(format!("{name}.jsonl"));
-            std::fs::create_dir_all(&dir).expect("recording dir");
-            std::fs::copy(&self.events_log, &target).expect("copying the recording");
+            let dir = Path::new(&dir);
+            std::fs::create_dir_all(dir).expect("recording dir");
+            let payloads = dir.join(format!("{name}.jsonl"));
+            std::fs::copy(&self.events_log, &payloads).expect("copying the recording");
+            let settings = dir.join(format!("{name}.settings.json"));
+            std::fs::copy(self.settings_path(), &settings).expect("copying settings.json");
         }
     }
 }

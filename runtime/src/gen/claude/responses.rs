@@ -7,6 +7,7 @@
     clippy::useless_conversion,
     clippy::match_single_binding
 )]
+#![allow(clippy::redundant_closure_for_method_calls)] // one template for every typed object
 
 use crate::claude::render::Writer;
 use crate::claude::response::Response;
