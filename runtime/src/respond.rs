@@ -41,6 +41,9 @@ pub struct Entry {
     pub(crate) options: HookOptions,
     answer: fn(&[u8], &Settings) -> Tried,
     pub(crate) block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
+    /// The `--claude` subcommands, on Claude Code entries only: a field of its own, so that a
+    /// binary without a Claude Code handler does not link the settings editor (~45 KiB).
+    pub(crate) claude_subcommands: Option<crate::subcommands::ClaudeSubcommands>,
 }
 
 /// What an entry knows of its event.
@@ -86,6 +89,7 @@ impl Entry {
             options: H::OPTIONS,
             answer: answer::<H>,
             block: block::<<H::Event as HookEvent>::Response>,
+            claude_subcommands: None,
         }
     }
 
@@ -110,16 +114,8 @@ impl Entry {
             options: H::OPTIONS,
             answer: claude_answer::<H>,
             block: crate::claude::render::block::<Answer<H>>,
+            claude_subcommands: Some(crate::subcommands::CLAUDE_SUBCOMMANDS),
         }
-    }
-
-    /// The same as [`Entry::cursor`] (the name of earlier versions).
-    #[doc(hidden)]
-    pub const fn of<H: Hook>() -> Entry
-    where
-        H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
-    {
-        Entry::cursor::<H>()
     }
 
     /// The event's wire name.
@@ -846,6 +842,7 @@ mod tests {
                 },
                 answer: never,
                 block: block::<crate::response::BeforeShellExecutionResponse>,
+                claude_subcommands: None,
             }));
             let run = Run {
                 entry,

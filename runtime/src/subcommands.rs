@@ -271,12 +271,10 @@ pub(crate) struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i
 /// The `--claude` subcommands.
 pub(crate) const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
 
-/// The `--claude` subcommands, when the binary has a Claude Code handler. Found here by the
-/// entries' host, which links the settings editor (some 45 KiB) into every hook binary; when
-/// `Entry::claude` carries [`CLAUDE_SUBCOMMANDS`] in a field of its own and this reads that
-/// field, only binaries with a Claude Code handler link it.
+/// The `--claude` subcommands, when the binary has a Claude Code handler: read from the
+/// entries' own field, so that only binaries with a Claude Code handler link the settings editor.
 fn claude_subcommands(entries: &[Entry]) -> Option<ClaudeSubcommands> {
-    entries.iter().any(is_claude).then_some(CLAUDE_SUBCOMMANDS)
+    entries.iter().find_map(|entry| entry.claude_subcommands)
 }
 
 /// Runs `subcommand --claude`; a binary without Claude Code handlers says so.

@@ -69,13 +69,13 @@ fn workspace(_input: WorkspaceOpen) -> WorkspaceOpenResponse {
 }
 
 const ENTRIES: &[Entry] = &[
-    Entry::of::<shell>(),
-    Entry::of::<pre_tool>(),
-    Entry::of::<mcp>(),
-    Entry::of::<prompt>(),
-    Entry::of::<after_shell>(),
-    Entry::of::<stop>(),
-    Entry::of::<workspace>(),
+    Entry::cursor::<shell>(),
+    Entry::cursor::<pre_tool>(),
+    Entry::cursor::<mcp>(),
+    Entry::cursor::<prompt>(),
+    Entry::cursor::<after_shell>(),
+    Entry::cursor::<stop>(),
+    Entry::cursor::<workspace>(),
 ];
 
 const TOKENS: &[&[u8]] = &[
