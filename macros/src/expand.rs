@@ -507,7 +507,15 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             #[used]
             static __CURSOR_HOOKS_RECORD: [u8; ::cursor_hooks::__private::record_len(HANDLERS)] =
                 ::cursor_hooks::__private::record_bytes(HANDLERS);
-            ::cursor_hooks::__private::main(HANDLERS)
+            /// The `--claude` subcommands, only in a binary with a Claude Code handler: a
+            /// constant whose value alone is linked, so other binaries leave the editor out.
+            const CLAUDE: ::core::option::Option<::cursor_hooks::__private::ClaudeSubcommands> =
+                if ::cursor_hooks::__private::has_claude(HANDLERS) {
+                    ::core::option::Option::Some(::cursor_hooks::__private::CLAUDE_SUBCOMMANDS)
+                } else {
+                    ::core::option::Option::None
+                };
+            ::cursor_hooks::__private::main(HANDLERS, CLAUDE)
         }
     })
 }

@@ -4,14 +4,16 @@
 use crate::capture;
 use crate::process::{self, ProtocolOut};
 use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
-use crate::subcommands::{command_line, Decision};
+use crate::subcommands::{command_line, ClaudeSubcommands, Decision};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
-pub fn main(entries: &[Entry]) -> ! {
+/// `claude` is the `--claude` subcommands, given by `main!` only to a binary with a Claude Code
+/// handler.
+pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match command_line(entries, &args, std::io::stdin().is_terminal()) {
+    match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
         Decision::Exit(code) => std::process::exit(code),
         Decision::Hook => {}
     }

@@ -41,9 +41,6 @@ pub struct Entry {
     pub(crate) options: HookOptions,
     answer: fn(&[u8], &Settings) -> Tried,
     pub(crate) block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
-    /// The `--claude` subcommands, on Claude Code entries only: a field of its own, so that a
-    /// binary without a Claude Code handler does not link the settings editor (~45 KiB).
-    pub(crate) claude_subcommands: Option<crate::subcommands::ClaudeSubcommands>,
 }
 
 /// What an entry knows of its event.
@@ -89,7 +86,6 @@ impl Entry {
             options: H::OPTIONS,
             answer: answer::<H>,
             block: block::<<H::Event as HookEvent>::Response>,
-            claude_subcommands: None,
         }
     }
 
@@ -114,7 +110,6 @@ impl Entry {
             options: H::OPTIONS,
             answer: claude_answer::<H>,
             block: crate::claude::render::block::<Answer<H>>,
-            claude_subcommands: Some(crate::subcommands::CLAUDE_SUBCOMMANDS),
         }
     }
 
@@ -842,7 +837,6 @@ mod tests {
                 },
                 answer: never,
                 block: block::<crate::response::BeforeShellExecutionResponse>,
-                claude_subcommands: None,
             }));
             let run = Run {
                 entry,

@@ -64,6 +64,7 @@ pub(crate) enum Decision {
 /// started the binary with no arguments, so waiting for a payload would look like a hang.
 pub(crate) fn command_line(
     entries: &[Entry],
+    claude: Option<ClaudeSubcommands>,
     args: &[String],
     stdin_is_terminal: bool,
 ) -> Decision {
@@ -75,9 +76,9 @@ pub(crate) fn command_line(
         return Decision::Hook;
     };
     let result = match name.as_str() {
-        "print-config" => print_config(entries, rest),
-        "install" => install(entries, rest),
-        "uninstall" => uninstall(entries, rest),
+        "print-config" => print_config(entries, claude, rest),
+        "install" => install(entries, claude, rest),
+        "uninstall" => uninstall(entries, claude, rest),
         "help" | "--help" | "-h" => say(&format!("{USAGE}\n")).map(|()| 0),
         "--version" | "-V" => {
             say(&format!("cursor-hooks {}\n", env!("CARGO_PKG_VERSION"))).map(|()| 0)
@@ -264,22 +265,35 @@ impl Subcommand {
 
 /// The `--claude` form of the subcommands, for Claude Code's `settings.json`, called through
 /// [`CLAUDE_SUBCOMMANDS`] alone, so that a binary without a Claude Code handler can leave it
-/// out (see [`claude_subcommands`]).
+/// out (see [`has_claude`]).
 #[derive(Clone, Copy)]
-pub(crate) struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, String>);
+pub struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, String>);
 
 /// The `--claude` subcommands.
-pub(crate) const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
+pub const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
 
-/// The `--claude` subcommands, when the binary has a Claude Code handler: read from the
-/// entries' own field, so that only binaries with a Claude Code handler link the settings editor.
-fn claude_subcommands(entries: &[Entry]) -> Option<ClaudeSubcommands> {
-    entries.iter().find_map(|entry| entry.claude_subcommands)
+/// Whether any entry is a Claude Code handler's, in a constant: `main!` passes
+/// [`CLAUDE_SUBCOMMANDS`] to the binary only then, so that a binary without a Claude Code
+/// handler does not link the settings editor (~45 KiB).
+pub const fn has_claude(entries: &[Entry]) -> bool {
+    let mut i = 0;
+    while i < entries.len() {
+        if matches!(entries[i].info.host, crate::Host::ClaudeCode) {
+            return true;
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Runs `subcommand --claude`; a binary without Claude Code handlers says so.
-fn claude(subcommand: Subcommand, entries: &[Entry], flags: &Flags) -> Result<i32, String> {
-    match claude_subcommands(entries) {
+fn claude(
+    subcommand: Subcommand,
+    entries: &[Entry],
+    flags: &Flags,
+    editor: Option<ClaudeSubcommands>,
+) -> Result<i32, String> {
+    match editor {
         Some(ClaudeSubcommands(run)) => run(subcommand, entries, flags),
         None => Ok(wrong_host(subcommand.name(), true)),
     }
@@ -323,10 +337,14 @@ fn claude_subcommand(
     )
 }
 
-fn print_config(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+fn print_config(
+    entries: &[Entry],
+    editor: Option<ClaudeSubcommands>,
+    args: &[String],
+) -> Result<i32, String> {
     let flags = flags(args, &[])?;
     if flags.claude {
-        return claude(Subcommand::PrintConfig, entries, &flags);
+        return claude(Subcommand::PrintConfig, entries, &flags, editor);
     }
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
@@ -597,10 +615,14 @@ fn check_edit(
     Ok(())
 }
 
-fn install(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+fn install(
+    entries: &[Entry],
+    editor: Option<ClaudeSubcommands>,
+    args: &[String],
+) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run"])?;
     if flags.claude {
-        return claude(Subcommand::Install, entries, &flags);
+        return claude(Subcommand::Install, entries, &flags, editor);
     }
     let binary = own_path()?;
     let command = own_command()?;
@@ -690,10 +712,14 @@ fn nothing_to_keep(text: &str) -> bool {
     rest.is_empty() || rest == b"{}"
 }
 
-fn uninstall(entries: &[Entry], args: &[String]) -> Result<i32, String> {
+fn uninstall(
+    entries: &[Entry],
+    editor: Option<ClaudeSubcommands>,
+    args: &[String],
+) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
     if flags.claude {
-        return claude(Subcommand::Uninstall, entries, &flags);
+        return claude(Subcommand::Uninstall, entries, &flags, editor);
     }
     let binary = own_path()?;
     let (path, cwd) = target_file(&flags)?;
