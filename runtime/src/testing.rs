@@ -251,18 +251,7 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
     let event = crate::spec::info(name)
         .unwrap_or_else(|| panic!("`{name}` (hook_event_name) is not a known event"))
         .name;
-    let version = payload
-        .get("cursor_version")
-        .and_then(Value::as_str)
-        .map_or(CursorVersion::Missing, CursorVersion::parse);
-    let has_model = payload.get("model").is_some_and(|model| !model.is_null());
-    let ctx = RenderContext {
-        event,
-        version: &version,
-        legacy_format: legacy_format(event, &version, has_model),
-        keep_ask: false,
-    };
-    crate::render::render(answer, ctx)
+    with_context(event, &payload, |ctx| crate::render::render(answer, ctx))
 }
 
 /// Renders a Claude Code `answer` as a hook binary writes it in reply to `payload`, without a
@@ -307,18 +296,29 @@ pub fn render_claude<R: crate::claude::response::Response>(
             })
             .name
     };
+    with_context(event, &payload, |ctx| {
+        crate::claude::render::render(answer, ctx)
+    })
+}
+
+/// Calls `render` with the context a hook binary builds from `payload` for `event`: its
+/// `cursor_version` and whether it is a 1.7-era payload.
+fn with_context(
+    event: &'static str,
+    payload: &Value,
+    render: impl FnOnce(RenderContext<'_>) -> Rendered,
+) -> Rendered {
     let version = payload
         .get("cursor_version")
         .and_then(Value::as_str)
         .map_or(CursorVersion::Missing, CursorVersion::parse);
     let has_model = payload.get("model").is_some_and(|model| !model.is_null());
-    let ctx = RenderContext {
+    render(RenderContext {
         event,
         version: &version,
         legacy_format: legacy_format(event, &version, has_model),
         keep_ask: false,
-    };
-    crate::claude::render::render(answer, ctx)
+    })
 }
 
 /// A captured payload whose answer is different now.
