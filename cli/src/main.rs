@@ -101,7 +101,15 @@ fn main() {
             json,
             host,
         } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, host, json)),
-        Commands::Simulate(args) => simulate::run(args),
+        Commands::Simulate(args) => {
+            // Each editor has its own simulator; the subcommand's arguments and exit codes are
+            // shared (`simulate`).
+            let simulator = match args.host {
+                parse::Host::ClaudeCode => claude::simulate::run,
+                parse::Host::Cursor | parse::Host::All => simulate::cursor,
+            };
+            simulate::run(args, simulator)
+        }
         Commands::Replay {
             captures,
             timeout,

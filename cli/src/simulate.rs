@@ -89,10 +89,11 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-/// Runs the subcommand: exit 0 whatever the decision (files Cursor would ignore included),
-/// 2 on a mistake in the arguments, 1 when the payload cannot be read.
-pub fn run(args: Args) -> Result<i32, String> {
-    match simulate_command(&args) {
+/// Runs the subcommand with the editor's `simulator` ([`cursor`], or Claude Code's): exit 0
+/// whatever the decision (files the editor would ignore included), 2 on a mistake in the
+/// arguments, 1 when the payload cannot be read.
+pub fn run(args: Args, simulator: fn(&Args) -> Result<(), Stop>) -> Result<i32, String> {
+    match simulator(&args) {
         Ok(()) => Ok(0),
         Err(Stop::Usage(message)) => {
             note(&format!("cursor-hooks: {message}"));
@@ -102,16 +103,13 @@ pub fn run(args: Args) -> Result<i32, String> {
     }
 }
 
-fn simulate_command(args: &Args) -> Result<(), Stop> {
-    match args.host {
-        Host::Cursor => {}
-        Host::ClaudeCode => return crate::claude::simulate::run(args),
-        Host::All => {
-            return Err(Stop::Usage(
-                "simulate runs one host's hooks at a time: --host cursor or --host claude-code"
-                    .to_owned(),
-            ))
-        }
+/// Cursor's simulator.
+pub(crate) fn cursor(args: &Args) -> Result<(), Stop> {
+    if args.host == Host::All {
+        return Err(Stop::Usage(
+            "simulate runs one host's hooks at a time: --host cursor or --host claude-code"
+                .to_owned(),
+        ));
     }
     if let Some(version) = &args.cursor_version {
         if let CursorVersion::Unreadable(raw) = CursorVersion::parse(version) {

@@ -67,9 +67,15 @@ fn printed(name: &str, binary: &str, claude: bool) -> Value {
     value
 }
 
+/// Each command as the docs write it, `with`. On Windows a Claude Code handler also carries
+/// `"shell": "powershell"` (its command is written for PowerShell), which the docs, written for
+/// Unix, leave out: it is checked and dropped.
 fn replace_commands(value: &mut Value, with: &str) {
     match value {
         Value::Object(object) => {
+            if cfg!(windows) && object.contains_key("command") && object.contains_key("type") {
+                assert_eq!(object.remove("shell"), Some(Value::from("powershell")));
+            }
             for (key, inner) in object.iter_mut() {
                 if key == "command" {
                     *inner = Value::from(with);
