@@ -204,6 +204,25 @@ fn shell_guard_denies_rm_rf_on_pre_tool_use_shell() {
 }
 
 #[test]
+fn shell_guard_denies_rm_rf_for_claude_code() {
+    // Claude Code 2.1.330's PreToolUse payload (tests/corpus/claude-code-2.1.330/, with the
+    // live run's temporary paths replaced).
+    let run = run(SHELL_GUARD, &fixture("claude-pre-tool-use-rm-rf.json"));
+    assert_eq!(run.code, 0, "stderr {:?}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let answer = run.json();
+    let output = &answer["hookSpecificOutput"];
+    assert_eq!(output["hookEventName"], "PreToolUse", "{answer}");
+    assert_eq!(output["permissionDecision"], "deny", "{answer}");
+    assert!(
+        output["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|reason| reason.contains("rm -rf")),
+        "{answer}"
+    );
+}
+
+#[test]
 fn shell_guard_denies_rm_rf_in_the_1_7_format() {
     let payload = fixture_with(
         "before-shell-force-push-no-version-1.7.json",
