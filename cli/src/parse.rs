@@ -57,6 +57,10 @@ pub struct ConfigFile {
     /// not UTF-8), in which case `hooks` is empty.
     pub voided: bool,
     pub hooks: Vec<Hook>,
+    /// The file's JSON as it was read, for what a simulator needs beyond `hooks` (Claude Code's
+    /// `disableAllHooks`, a handler's `args`); `Null` when it was not read or did not parse, and
+    /// for Cursor's files, whose `hooks` say everything.
+    pub document: Value,
 }
 
 /// The keys of a hook in Claude Code's settings (`matcher` sits on the group).

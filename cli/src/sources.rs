@@ -146,6 +146,7 @@ fn read_source(
         findings: Vec::new(),
         voided: false,
         hooks: Vec::new(),
+        document: serde_json::Value::Null,
     };
     match text {
         Ok(text) => crate::parse::parse(&mut file, &text),

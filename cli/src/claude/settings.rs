@@ -61,10 +61,7 @@ pub fn load(locations: &Locations) -> Vec<SettingsFile> {
         {
             continue;
         }
-        let value: Value = std::fs::read_to_string(&file.path)
-            .ok()
-            .and_then(|text| serde_json::from_str(text.trim_start_matches('\u{feff}')).ok())
-            .unwrap_or(Value::Null);
+        let value = &file.document;
         let unreadable = file.voided.then(|| {
             let reasons: Vec<&str> = file
                 .findings

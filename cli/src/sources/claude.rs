@@ -88,6 +88,7 @@ fn read_source(
         findings: Vec::new(),
         voided: false,
         hooks: Vec::new(),
+        document: Value::Null,
     };
     match text {
         Ok(text) => parse(&mut file, &text),
@@ -152,6 +153,9 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             return;
         }
     };
+    // Kept whole: simulate reads the keys that decide how a hook runs from it, so the file is
+    // read once.
+    file.document = value.clone();
     let Some(object) = value.as_object() else {
         file.findings.push(Finding::voiding(
             &path,
