@@ -39,7 +39,8 @@ pub trait Hook {
 pub struct Entry {
     pub(crate) info: EntryEvent,
     pub(crate) options: HookOptions,
-    answer: fn(&[u8], &Settings) -> Tried,
+    /// Parses the payload and answers it; `event` is the event name the entry was picked by.
+    answer: fn(&[u8], &str, &Settings) -> Tried,
     pub(crate) block: fn(String, &RenderContext<'_>) -> Option<Rendered>,
 }
 
@@ -274,10 +275,11 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
     }
     // Fast path: take the name where it stands (the CLI writes it last, after any large field)
     // and let the handler's typed parse, which reads it properly, confirm it. One pass.
-    let sniffed = sniff_event_name(payload).and_then(|name| find_entry(entries, name));
+    let sniffed =
+        sniff_event_name(payload).and_then(|name| Some((name, find_entry(entries, name)?)));
     let mut first_try = None;
-    if let Some(entry) = sniffed {
-        match (entry.answer)(payload, settings) {
+    if let Some((name, entry)) = sniffed {
+        match (entry.answer)(payload, name, settings) {
             Tried::Answered(rendered) => return rendered,
             // A wrong field in a payload with one event name: no second parse needed.
             Tried::Unreadable(error)
@@ -336,7 +338,7 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
         let problem = format!("bad payload: {error}");
         return failure(Some(entry), entry.options.fail, &problem, None);
     }
-    match (entry.answer)(payload, settings) {
+    match (entry.answer)(payload, &name, settings) {
         Tried::Answered(rendered) => rendered,
         Tried::Unreadable(error) => {
             let problem = format!("bad payload: {error}");
@@ -401,7 +403,7 @@ fn utf8(payload: &[u8]) -> Result<Cow<'_, [u8]>, &'static str> {
 
 /// The value of the last `"hook_event_name"` key in the bytes, when it is a plain string. Only
 /// a guess (the key could sit in a nested object): the typed parse confirms it.
-pub(crate) fn sniff_event_name(payload: &[u8]) -> Option<&str> {
+fn sniff_event_name(payload: &[u8]) -> Option<&str> {
     const KEY: &[u8] = b"\"hook_event_name\"";
     // Backward from quote to quote rather than window by window: the first quote that starts
     // the key is its last occurrence (~3,000 instructions fewer on a 560-byte payload).
@@ -424,7 +426,7 @@ pub(crate) fn sniff_event_name(payload: &[u8]) -> Option<&str> {
         .flatten()
 }
 
-fn answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried
+fn answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
 where
     H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
 {
@@ -447,8 +449,9 @@ where
 }
 
 /// A Claude entry's answer to a payload: Claude Code's own, or one Cursor sent for the event it
-/// runs the entry as (then read from Cursor's shape and answered in the form Cursor reads).
-fn claude_answer<H: Hook>(payload: &[u8], settings: &Settings) -> Tried
+/// runs the entry as (`event`, the name the entry was picked by, is then Cursor's: the payload is
+/// read from Cursor's shape and answered in the form Cursor reads).
+fn claude_answer<H: Hook>(payload: &[u8], event: &str, settings: &Settings) -> Tried
 where
     H::Event:
         crate::claude::Event + HookEvent<Response = <H::Event as crate::claude::Event>::Response>,
@@ -456,8 +459,7 @@ where
     use crate::claude::{cursor, render, Event};
     use crate::version::CursorVersion;
     let entry = const { &Entry::claude::<H>() };
-    let from_cursor = <H::Event as Event>::CURSOR_EVENT
-        .is_some_and(|cursor| sniff_event_name(payload) == Some(cursor));
+    let from_cursor = <H::Event as Event>::CURSOR_EVENT == Some(event);
     let (input, event, version, has_model) = if from_cursor {
         match cursor::read::<H::Event>(payload) {
             Ok(read) => (read.input, read.event, read.version, read.has_model),
@@ -821,7 +823,7 @@ mod tests {
 
     #[test]
     fn the_quick_deadline_answer_is_the_failure_policys() {
-        fn never(_: &[u8], _: &Settings) -> Tried {
+        fn never(_: &[u8], _: &str, _: &Settings) -> Tried {
             Tried::OtherEvent
         }
         for seconds in [1, 5, 10, 600] {
