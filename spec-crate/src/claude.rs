@@ -192,23 +192,24 @@ pub mod matcher {
     /// assert!(matches!(check(pre, "Bash("), Verdict::Invalid { .. }));
     /// ```
     pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
-        let regex = match form(pattern) {
+        let form = form(pattern);
+        // Compiled once, first: an invalid regex is reported whatever the event.
+        let regex = match form {
             Form::All => return Verdict::All,
             Form::Names(_) => None,
-            Form::Regex(regex) => match crate::matcher::check_regex(regex) {
-                Ok(()) => Some(regex),
+            Form::Regex(regex) => match crate::matcher::compile(regex) {
+                Ok(regex) => Some(regex),
                 Err(invalid) => return invalid,
             },
         };
         if event.matcher_subject.is_none() {
             return Verdict::NoSubject;
         }
-        if event.matcher_values.is_empty()
-            || event
-                .matcher_values
-                .iter()
-                .any(|value| is_match(pattern, value))
-        {
+        let matches = |value: &str| match &regex {
+            Some(regex) => regex.find(value).is_some(),
+            None => form.names().contains(&value),
+        };
+        if event.matcher_values.is_empty() || event.matcher_values.iter().any(|v| matches(v)) {
             return Verdict::Matches;
         }
         // Beyond the known values: open subjects (custom agents, MCP tools) may match a name or
@@ -216,10 +217,7 @@ pub mod matcher {
         let reaches_open = match event.matcher_open_prefix {
             Some(prefix) => match regex {
                 Some(_) => pattern.contains(prefix),
-                None => form(pattern)
-                    .names()
-                    .iter()
-                    .any(|name| name.starts_with(prefix)),
+                None => form.names().iter().any(|name| name.starts_with(prefix)),
             },
             None => event.matcher_open,
         };

@@ -90,18 +90,13 @@ pub fn compiles(pattern: &str) -> bool {
     MATCH_ALL.contains(&pattern) || regress::Regex::new(pattern).is_ok()
 }
 
-/// `pattern` as a JavaScript regex, or the [`Verdict::Invalid`] saying why it is not one.
-fn compile(pattern: &str) -> Result<regress::Regex, Verdict> {
+/// `pattern` as a JavaScript regex, or the [`Verdict::Invalid`] saying why it is not one (also
+/// for Claude Code's matcher, which reads some values as regexes).
+pub(crate) fn compile(pattern: &str) -> Result<regress::Regex, Verdict> {
     regress::Regex::new(pattern).map_err(|why| Verdict::Invalid {
         reason: why.to_string(),
         inline_flags: inline_flags(pattern).map(str::to_owned),
     })
-}
-
-/// `Ok` when `pattern` is a JavaScript regex, else the [`Verdict::Invalid`] saying why not (for
-/// Claude Code's matcher, which reads some values as regexes).
-pub(crate) fn check_regex(pattern: &str) -> Result<(), Verdict> {
-    compile(pattern).map(drop)
 }
 
 /// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
