@@ -256,12 +256,14 @@ enum Wired<'a> {
     Listed(Entry),
 }
 
-/// Where a hook is wired.
-struct Place {
-    source: String,
-    file: PathBuf,
-    pointer: String,
-    command: Option<String>,
+/// Where a hook is wired (both editors' simulators).
+#[derive(Clone)]
+pub(crate) struct Place {
+    pub(crate) source: String,
+    pub(crate) file: PathBuf,
+    /// The JSON pointer of the hook in its file; empty for the file as a whole.
+    pub(crate) pointer: String,
+    pub(crate) command: Option<String>,
 }
 
 impl Place {
@@ -274,7 +276,16 @@ impl Place {
         }
     }
 
-    fn to_json(&self, status: &str) -> Map<String, Value> {
+    /// `[source] file#pointer`, for text output.
+    pub(crate) fn label(&self) -> String {
+        if self.pointer.is_empty() {
+            format!("[{}] {}", self.source, self.file.display())
+        } else {
+            format!("[{}] {}#{}", self.source, self.file.display(), self.pointer)
+        }
+    }
+
+    pub(crate) fn to_json(&self, status: &str) -> Map<String, Value> {
         let value = json!({
             "status": status,
             "source": self.source,

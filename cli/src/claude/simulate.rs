@@ -154,48 +154,34 @@ struct Simulator {
 #[derive(Default)]
 struct StopCount(u32);
 
-/// Where a hook is wired.
+/// Where a hook is wired, and its group's matcher.
 #[derive(Clone)]
 struct Place {
-    source: String,
-    file: PathBuf,
-    pointer: String,
-    command: Option<String>,
+    at: crate::simulate::Place,
     matcher: Option<String>,
 }
 
 impl Place {
     fn of(file: &SettingsFile, handler: Option<&Handler>) -> Place {
         Place {
-            source: file.source.clone(),
-            file: file.path.clone(),
-            pointer: handler.map(|h| h.pointer.clone()).unwrap_or_default(),
-            command: handler.and_then(|h| h.command.clone()),
+            at: crate::simulate::Place {
+                source: file.source.clone(),
+                file: file.path.clone(),
+                pointer: handler.map(|h| h.pointer.clone()).unwrap_or_default(),
+                command: handler.and_then(|h| h.command.clone()),
+            },
             matcher: handler.and_then(|h| h.matcher.clone()),
         }
     }
 
     fn to_json(&self, status: &str) -> Map<String, Value> {
-        let value = json!({
-            "status": status,
-            "source": self.source,
-            "file": self.file,
-            "path": self.pointer,
-            "command": self.command,
-            "matcher": self.matcher,
-        });
-        match value {
-            Value::Object(map) => map,
-            _ => unreachable!("an object"),
-        }
+        let mut map = self.at.to_json(status);
+        map.insert("matcher".to_owned(), json!(self.matcher));
+        map
     }
 
     fn label(&self) -> String {
-        if self.pointer.is_empty() {
-            format!("[{}] {}", self.source, self.file.display())
-        } else {
-            format!("[{}] {}#{}", self.source, self.file.display(), self.pointer)
-        }
+        self.at.label()
     }
 }
 
@@ -1300,7 +1286,7 @@ impl Run {
 
     fn to_text(&self, text: &mut String) {
         text.push_str(&format!("- {}\n", self.at.label()));
-        if let Some(command) = &self.at.command {
+        if let Some(command) = &self.at.at.command {
             text.push_str(&format!("  command: {command}\n"));
         }
         text.push_str(&format!(
@@ -1344,7 +1330,7 @@ impl Entry {
             Entry::NotSimulated { at, reason } => (at, "not simulated", reason),
         };
         text.push_str(&format!("- {}\n", at.label()));
-        if let Some(command) = &at.command {
+        if let Some(command) = &at.at.command {
             text.push_str(&format!("  command: {command}\n"));
         }
         indented(text, status, reason);
