@@ -157,18 +157,6 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
         };
     }
     let scan = scan_comments(text);
-    if !scan.comment_lines.is_empty() {
-        file.findings.push(Finding::new(
-            Severity::Note,
-            &path,
-            "",
-            format!(
-                "{} on line(s) {}: Cursor strips them and accepts the file, and a hook binary's `install` and `uninstall` keep them, but tools that read plain JSON refuse it",
-                if scan.block_comments { "comments" } else { "`//` comments" },
-                list(&scan.comment_lines)
-            ),
-        ));
-    }
     if !scan.string_lines.is_empty() {
         let rules = &host::host().file_rules;
         file.findings.push(Finding::voiding(
@@ -185,6 +173,18 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
     let as_cursor_reads = cursor_strip(text);
     match read_json(file, &as_cursor_reads) {
         Ok(value) => {
+            if !scan.comment_lines.is_empty() {
+                file.findings.push(Finding::new(
+                    Severity::Note,
+                    &path,
+                    "",
+                    format!(
+                        "{} on line(s) {}: Cursor strips them and accepts the file, and a hook binary's `install` and `uninstall` keep them, but tools that read plain JSON refuse it",
+                        if scan.block_comments { "comments" } else { "`//` comments" },
+                        list(&scan.comment_lines)
+                    ),
+                ));
+            }
             if serde_json::from_str::<Value>(&scan.stripped).is_ok_and(|ours| ours != value) {
                 file.findings.push(Finding::new(
                     Severity::Warning,
@@ -1069,6 +1069,20 @@ mod tests {
         assert_eq!(scan.comment_lines, [1]);
         assert_eq!(scan.string_lines, [2]);
         assert!(serde_json::from_str::<Value>(&scan.stripped).is_ok());
+    }
+
+    #[test]
+    fn cursor_strip_is_cursors_parse_jsonc() {
+        // Expected values from node, running Cursor's two `replace` calls on the same text.
+        let inside = "{\n \"c\": \"ls /tmp/*.log; echo */\" }\n";
+        assert_eq!(cursor_strip(inside), "{\n \"c\": \"ls /tmp\" }\n");
+        let url_in_comment = "{\n /* see http://x */\n \"v\": 1\n}";
+        assert_eq!(
+            cursor_strip(url_in_comment),
+            "{\n /* see http:\n \"v\": 1\n}"
+        );
+        let both = "{ /* a */ \"v\": 1 // b\r\n}";
+        assert_eq!(cursor_strip(both), "{  \"v\": 1 \r\n}");
     }
 
     #[test]
