@@ -499,11 +499,17 @@ fn strip_comments(text: &str) -> String {
 }
 
 /// `path` with each run of `/` written once (`/opt//bin/x` is `/opt/bin/x`, the same file): a
-/// `//` in a `hooks.json` command would void the file (see [`slashes_in_strings`]).
+/// `//` in a `hooks.json` command would void the file (see [`slashes_in_strings`]). On Windows a
+/// leading `//` (a UNC path) names another place, so it stays, and `install` refuses it.
 pub(super) fn collapse_slashes(path: &std::path::Path) -> std::path::PathBuf {
     let text = path.to_string_lossy();
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let mut rest = text.as_ref();
+    if cfg!(windows) && text.starts_with("//") {
+        out.push_str("//");
+        rest = &text[2..];
+    }
+    for c in rest.chars() {
         if !(c == '/' && out.ends_with('/')) {
             out.push(c);
         }
