@@ -285,7 +285,7 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
         };
         let claude_side = |w: &Wired<'_>| w.file.format == Format::ClaudeSettings;
         if claude_side(earlier) != claude_side(later) {
-            findings.push(hosts_meet(earlier, later, &what));
+            findings.extend(hosts_meet(earlier, later, &what));
             continue;
         }
         findings.push(finding(later.file, later.hook, Severity::Warning, format!(
@@ -299,10 +299,11 @@ fn duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
 }
 
 /// One binary wired in one of Cursor's own files and in a Claude Code settings file that Cursor
-/// imports, for events Cursor runs as one: Cursor runs both copies, unless its de-duplication of
-/// identical command strings (`cursor.dedupe` in spec/claude-code/host.json, not verified)
-/// applies.
-fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
+/// imports, for events Cursor runs as one. Cursor's loader drops the Claude Code copy when the
+/// command strings are identical and the other file is an enterprise, project or user one
+/// (`cursor.dedupe` in spec/claude-code/host.json): then it runs once, and only a matcher the
+/// drop loses is worth a note. Otherwise Cursor runs both copies.
+fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Finding> {
     let (cursor, claude_entry) = if later.file.format == Format::ClaudeSettings {
         (earlier, later)
     } else {
@@ -315,7 +316,8 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
         .split('/')
         .nth(2)
         .unwrap_or_default();
-    let dedupe = &crate::claude::host::host().cursor.dedupe;
+    let host = crate::claude::host::host();
+    let dedupe = &host.cursor.dedupe;
     let verified = if dedupe.verified {
         "verified"
     } else {
@@ -324,15 +326,44 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
     let rule = format!(
         "spec/claude-code/host.json `cursor.dedupe`: \"{}\" ({}; {verified})",
         dedupe.rule.trim_end_matches('.'),
-        crate::claude::host::host().cite(&dedupe.source)
+        host.cite(&dedupe.source)
     );
-    let runs = if cursor.command == claude_entry.command {
-        format!("the command strings are identical, so Cursor may run it once, if its de-duplication holds ({rule}); otherwise it runs twice")
+    let deduplicated = cursor.file.source != "plugin";
+    if deduplicated && cursor.command == claude_entry.command {
+        let imported = claude_entry
+            .hook
+            .matcher
+            .as_deref()
+            .and_then(|m| crate::parse::imported_matcher(claude_name, m));
+        let own = cursor.hook.matcher.as_deref().filter(|m| {
+            !crate::host::host()
+                .matcher
+                .match_all
+                .iter()
+                .any(|all| all == m)
+        });
+        if imported.as_deref() == own {
+            return None;
+        }
+        let shown =
+            |m: Option<&str>| m.map_or("none: every subject".to_owned(), |m| format!("`{m}`"));
+        return Some(finding(later.file, later.hook, Severity::Note, format!(
+            "`{}` is wired for Cursor's `{}` at {}#{} with the same command string, so Cursor drops this Claude Code copy and runs the hook once ({rule}); its matcher is not compared, so in Cursor the hook runs where that entry's matcher ({}) matches, not this group's ({} as Cursor imports it)",
+            claude_entry.command,
+            cursor.hook.event,
+            cursor.file.path.display(),
+            cursor.hook.pointer,
+            shown(own),
+            shown(imported.as_deref()),
+        )));
+    }
+    let why = if deduplicated {
+        "the command strings differ"
     } else {
-        format!("the command strings differ, so it runs twice even where Cursor de-duplicates identical ones ({rule})")
+        "Cursor drops a Claude Code copy only for its enterprise, project and user files, not a plugin's"
     };
-    finding(later.file, later.hook, Severity::Warning, format!(
-        "`{}` is wired for Cursor's `{}` at {}#{} and for Claude Code's `{claude_name}` at {}#{} ({what}): Cursor imports Claude Code's settings and runs `{claude_name}` as `{}`, so it runs both copies; {runs}. Keep one of the two entries (Claude Code reads only the second)",
+    Some(finding(later.file, later.hook, Severity::Warning, format!(
+        "`{}` is wired for Cursor's `{}` at {}#{} and for Claude Code's `{claude_name}` at {}#{} ({what}): Cursor imports Claude Code's settings and runs `{claude_name}` as `{}`, and {why}, so it runs both copies: it runs twice ({rule}). Keep one of the two entries, or write the same command string in both (Claude Code reads only the second)",
         later.command,
         cursor.hook.event,
         cursor.file.path.display(),
@@ -340,7 +371,7 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Finding {
         claude_entry.file.path.display(),
         claude_entry.hook.pointer,
         cursor.hook.event,
-    ))
+    )))
 }
 
 /// Whether two Claude Code matchers can match one subject: not when both are lists of exact

@@ -41,6 +41,8 @@ pub struct Host {
     pub ask: Vec<AskRule>,
     pub matcher: Matcher,
     pub file_rules: FileRules,
+    /// The Cursor CLI's command names.
+    pub cli: Cli,
 }
 
 /// How a configuration file is laid out.
@@ -269,8 +271,43 @@ pub struct FileRules {
     pub version: String,
     pub unknown_event_voids_file: bool,
     pub comments: String,
+    /// What Cursor's comment stripping does, for messages.
+    pub comments_rule: String,
     pub source: String,
     pub verified: bool,
+}
+
+/// The Cursor CLI.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cli {
+    /// Its command names, the documented one first (`agent`, then the older `cursor-agent`).
+    pub commands: Vec<String>,
+    pub notes: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+impl Cli {
+    /// `` `agent -p` (or `cursor-agent -p`) ``: a command line of the CLI under each of its
+    /// names, `args` after the name.
+    pub fn command(&self, args: &str) -> String {
+        let line = |name: &String| {
+            if args.is_empty() {
+                format!("`{name}`")
+            } else {
+                format!("`{name} {args}`")
+            }
+        };
+        let mut names = self.commands.iter().map(line);
+        let first = names.next().unwrap_or_default();
+        let rest: Vec<String> = names.collect();
+        if rest.is_empty() {
+            first
+        } else {
+            format!("{first} (or {})", rest.join(", "))
+        }
+    }
 }
 
 /// The template of a `paths` map (`macos`, `linux`, `windows`, or `any`) for the platform this

@@ -44,7 +44,8 @@ enum Commands {
         /// The project (default: the current directory).
         #[arg(long)]
         project: Option<PathBuf>,
-        /// A plugin folder whose hooks Cursor loads (as `cursor-agent --plugin-dir`).
+        /// A plugin folder whose hooks Cursor loads (as the Cursor CLI's `agent --plugin-dir`, or
+        /// `cursor-agent --plugin-dir` under its older name).
         #[arg(long = "plugin-dir")]
         plugin_dirs: Vec<PathBuf>,
         /// Print the findings as one JSON array.

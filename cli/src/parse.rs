@@ -63,8 +63,9 @@ pub struct ConfigFile {
     pub document: Value,
 }
 
-/// The keys of a hook in Claude Code's settings (`matcher` sits on the group).
-const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt", "model"];
+/// The keys of a hook in Claude Code's settings that Cursor's import keeps (`matcher` sits on
+/// the group): spec/claude-code/host.json `cursor.supported`.
+const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt"];
 
 /// Fills `file.hooks` and `file.findings` from the file's text.
 pub fn parse(file: &mut ConfigFile, text: &str) {
@@ -136,50 +137,98 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
     }
 }
 
-/// Cursor strips `//` comments naively (to the end of the line, even inside strings) before
-/// parsing. Reports real comments as notes and `//` in strings as the error it causes.
+/// Reads a `hooks.json` as Cursor does. An enterprise, project or user file goes through
+/// Cursor's comment stripping (spec/host.json `file_rules`): everything from `//` to the end of a
+/// line goes, inside strings too, then every `/* ... */`. Real comments are notes; a `//` inside a
+/// string voids the file. A plugin's hook file is plain JSON.
 fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
     let path = file.path.clone();
+    if file.source == "plugin" {
+        return match read_json(file, text) {
+            Ok(value) => Some(value),
+            Err(e) => {
+                file.findings.push(Finding::voiding(
+                    &path,
+                    "",
+                    format!("not valid JSON ({e}): a plugin's hook file is read as plain JSON, comments included, so Cursor loads none of its hooks"),
+                ));
+                None
+            }
+        };
+    }
     let scan = scan_comments(text);
-    if !scan.comment_lines.is_empty() {
-        file.findings.push(Finding::new(
-            Severity::Note,
+    if !scan.string_lines.is_empty() {
+        let rules = &host::host().file_rules;
+        file.findings.push(Finding::voiding(
             &path,
             "",
             format!(
-                "`//` comments on line(s) {}: Cursor strips them and accepts the file, and a hook binary's `install` and `uninstall` keep them, but tools that read plain JSON refuse it",
-                list(&scan.comment_lines)
+                "`//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of the line before it parses this file, even inside strings, so the file no longer parses and Cursor loads none of its hooks (spec/host.json `file_rules`, source: {}). Move such a command into a script, or write it without `//`",
+                list(&scan.string_lines),
+                rules.source
             ),
         ));
+        return None;
     }
-    if !scan.string_lines.is_empty() {
-        let naive: String = text
-            .lines()
-            .map(|line| line.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
-        if serde_json::from_str::<Value>(&naive).is_err() {
-            file.findings.push(Finding::voiding(
-                &path,
-                "",
-                format!(
-                    "`//` inside a string on line(s) {}: Cursor strips `//` to the end of the line even inside strings, so the file no longer parses and none of its hooks load (move such a command into a script)",
-                    list(&scan.string_lines)
-                ),
-            ));
+    let as_cursor_reads = cursor_strip(text);
+    match read_json(file, &as_cursor_reads) {
+        Ok(value) => {
+            if !scan.comment_lines.is_empty() {
+                file.findings.push(Finding::new(
+                    Severity::Note,
+                    &path,
+                    "",
+                    format!(
+                        "{} on line(s) {}: Cursor strips them and accepts the file, and a hook binary's `install` and `uninstall` keep them, but tools that read plain JSON refuse it",
+                        if scan.block_comments { "comments" } else { "`//` comments" },
+                        list(&scan.comment_lines)
+                    ),
+                ));
+            }
+            if serde_json::from_str::<Value>(&scan.stripped).is_ok_and(|ours| ours != value) {
+                file.findings.push(Finding::new(
+                    Severity::Warning,
+                    &path,
+                    "",
+                    "`/*` and `*/` inside strings: Cursor deletes everything from `/*` to the next `*/` before it parses this file, even inside strings, so the commands it runs differ from the ones written here",
+                ));
+            }
+            Some(value)
         }
-    }
-    match read_json(file, &scan.stripped) {
-        Ok(value) => Some(value),
         Err(e) => {
             file.findings.push(Finding::voiding(
                 &path,
                 "",
-                format!("not valid JSON ({e}): Cursor loads none of its hooks"),
+                format!("not valid JSON once Cursor strips its comments ({e}): Cursor loads none of its hooks"),
             ));
             None
         }
     }
+}
+
+/// The text Cursor parses: `text.replace(/\/\/.*$/gm, "")` then
+/// `.replace(/\/\*[\s\S]*?\*\//g, "")`, neither of which knows about strings.
+fn cursor_strip(text: &str) -> String {
+    let ends_line = |c: char| matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}');
+    let mut lines = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("//") {
+        lines.push_str(&rest[..at]);
+        rest = &rest[at..];
+        rest = &rest[rest.find(ends_line).unwrap_or(rest.len())..];
+    }
+    lines.push_str(rest);
+    let mut out = String::with_capacity(lines.len());
+    let mut rest = lines.as_str();
+    while let Some(open) = rest.find("/*") {
+        let Some(close) = rest[open + 2..].find("*/") else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        rest = &rest[open + 2 + close + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What a JSON value is, for messages: "an array", "a string"...
@@ -341,6 +390,8 @@ struct CommentScan {
     /// The text with real `//` comments removed (strings untouched).
     stripped: String,
     comment_lines: Vec<usize>,
+    /// Whether a `/* */` comment is among them.
+    block_comments: bool,
     string_lines: Vec<usize>,
 }
 
@@ -348,6 +399,7 @@ fn scan_comments(text: &str) -> CommentScan {
     let mut scan = CommentScan {
         stripped: String::with_capacity(text.len()),
         comment_lines: Vec::new(),
+        block_comments: false,
         string_lines: Vec::new(),
     };
     let mut line = 1;
@@ -366,6 +418,23 @@ fn scan_comments(text: &str) -> CommentScan {
             '"' => {
                 in_string = !in_string;
                 scan.stripped.push(c);
+            }
+            '/' if !in_string && chars.peek() == Some(&'*') => {
+                // A block comment, which Cursor strips too; its newlines are kept.
+                scan.comment_lines.push(line);
+                scan.block_comments = true;
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        line += 1;
+                        scan.stripped.push(c);
+                    }
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
             }
             '/' if chars.peek() == Some(&'/') => {
                 if in_string {
@@ -487,14 +556,16 @@ fn surface_note(file: &mut ConfigFile, info: &EventInfo, pointer: &str) {
     }
 }
 
+/// The surfaces in prose; the CLI under both its names (spec/host.json `cli`).
 fn surfaces(not_in: &[&str]) -> String {
+    let cli = &host::host().cli;
     not_in
         .iter()
         .map(|s| match *s {
-            "cloud" => "cloud agents",
-            "cli-print" => "the CLI's print mode (`cursor-agent -p`)",
-            "cli" => "the cursor-agent CLI",
-            other => other,
+            "cloud" => "cloud agents".to_owned(),
+            "cli-print" => format!("the CLI's print mode ({})", cli.command("-p")),
+            "cli" => format!("the Cursor CLI ({})", cli.command("")),
+            other => other.to_owned(),
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -514,6 +585,15 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
         ));
         return;
     };
+    // Claude Code's own keys that Cursor's import drops: one note for the file, not a warning
+    // for each hook (a key and where it first is, and how often).
+    let claude_keys: Vec<&str> = crate::claude::host::host()
+        .handler_keys
+        .iter()
+        .map(|key| key.name.as_str())
+        .chain(CLAUDE_HOOK_KEYS.iter().copied())
+        .collect();
+    let mut dropped: Vec<(String, String, usize)> = Vec::new();
     for (name, groups) in events {
         let pointer = format!("/hooks/{}", segment(name));
         let Some(event) = cursor_name_of(name) else {
@@ -557,7 +637,13 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
             let group_pointer = format!("{pointer}/{g}");
             let matcher = group.get("matcher");
             if let Some(matcher) = matcher {
-                check_matcher(file, info, &format!("{group_pointer}/matcher"), matcher);
+                check_imported_matcher(
+                    file,
+                    name,
+                    info,
+                    &format!("{group_pointer}/matcher"),
+                    matcher,
+                );
             }
             let Some(list) = group.get("hooks").and_then(Value::as_array) else {
                 file.findings.push(Finding::new(
@@ -570,20 +656,111 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
             };
             for (at, item) in list.iter().enumerate() {
                 let hook_pointer = format!("{group_pointer}/hooks/{at}");
-                if let Some(hook) = entry(
-                    file,
-                    info,
-                    &hook_pointer,
-                    item,
-                    CLAUDE_HOOK_KEYS,
-                    matcher,
-                    true,
-                ) {
+                let keys = item.as_object().into_iter().flat_map(Map::keys);
+                for key in keys.filter(|k| {
+                    claude_keys.contains(&k.as_str()) && !CLAUDE_HOOK_KEYS.contains(&k.as_str())
+                }) {
+                    match dropped.iter_mut().find(|(k, _, _)| k == key) {
+                        Some((_, _, count)) => *count += 1,
+                        None => dropped.push((key.clone(), hook_pointer.clone(), 1)),
+                    }
+                }
+                if let Some(hook) =
+                    entry(file, info, &hook_pointer, item, &claude_keys, matcher, true)
+                {
                     file.hooks.push(hook);
                 }
             }
         }
     }
+    if !dropped.is_empty() {
+        let in_cursor = &crate::claude::host::host().cursor;
+        let keys: Vec<String> = dropped
+            .iter()
+            .map(|(key, first, count)| match count {
+                1 => format!("`{key}` (at {first})"),
+                n => format!("`{key}` ({n} hooks, the first at {first})"),
+            })
+            .collect();
+        let on_failure = if dropped.iter().any(|(key, _, _)| key == "onFailure") {
+            "; with `onFailure: \"block\"` Claude Code blocks when the hook cannot start or times out, while Cursor lets the action through"
+        } else {
+            ""
+        };
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            "/hooks",
+            format!(
+                "Cursor's import of Claude Code's settings keeps only `type`, `command`, `prompt` and `timeout` of a hook and runs it with `failClosed: false`, so {} take effect in Claude Code only{on_failure} (spec/claude-code/host.json `cursor.supported`, source: {})",
+                keys.join(", "),
+                crate::claude::host::host().cite(&in_cursor.supported_source)
+            ),
+        ));
+    }
+}
+
+/// A Claude Code group's `matcher` as Cursor's import reads it (spec/claude-code/host.json
+/// `cursor.tool_map_notes`): on PreToolUse and PostToolUse each `|`-separated name is mapped
+/// (`Bash` is `Shell`, `mcp__server__tool` is `MCP:tool`) and the result checked as a Cursor
+/// matcher; on any other event Cursor drops the matcher.
+fn check_imported_matcher(
+    file: &mut ConfigFile,
+    claude_event: &str,
+    info: &EventInfo,
+    pointer: &str,
+    matcher: &Value,
+) {
+    let Some(text) = matcher.as_str() else {
+        check_matcher(file, info, pointer, matcher);
+        return;
+    };
+    if claude::MATCH_ALL.contains(&text) {
+        return;
+    }
+    if !matches!(claude_event, "PreToolUse" | "PostToolUse") {
+        let path = file.path.clone();
+        let in_cursor = &crate::claude::host::host().cursor;
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            pointer,
+            format!(
+                "Cursor's import drops the matcher of a Claude Code `{claude_event}` group, so in Cursor the hook runs on every `{}` (spec/claude-code/host.json `cursor.tool_map_notes`, source: {})",
+                info.name,
+                crate::claude::host::host().cite(&in_cursor.tool_map_source)
+            ),
+        ));
+        return;
+    }
+    let imported = imported_matcher(claude_event, text).unwrap_or_default();
+    check_matcher(file, info, pointer, &Value::String(imported));
+}
+
+/// The matcher Cursor's import makes of a Claude Code group's `matcher` on `claude_event`
+/// (spec/claude-code/host.json `cursor.tool_map_notes`): `None` where it matches every subject
+/// (no matcher, `""`, `"*"`, or an event whose matcher Cursor drops).
+pub(crate) fn imported_matcher(claude_event: &str, text: &str) -> Option<String> {
+    if claude::MATCH_ALL.contains(&text) || !matches!(claude_event, "PreToolUse" | "PostToolUse") {
+        return None;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for name in text.split('|').map(str::trim) {
+        let parts: Vec<&str> = name.split("__").collect();
+        let mapped = if name.starts_with("mcp__") && parts.len() >= 3 {
+            format!("MCP:{}", parts[2..].join("__"))
+        } else {
+            claude::TOOL_MAP
+                .iter()
+                .find(|(claude, _)| *claude == name)
+                .map_or(name, |(_, cursor)| cursor)
+                .to_owned()
+        };
+        if !names.contains(&mapped) {
+            names.push(mapped);
+        }
+    }
+    Some(names.join("|"))
 }
 
 /// Checks one hook entry and returns it when it can run.
@@ -848,9 +1025,9 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         Verdict::Never => {
             let values = subject_values(info);
             let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
-            // Whether Cursor maps Claude Code's tool names (`Bash`) to its own is not documented.
+            // In a Claude Code file the matcher is the one Cursor's import made of it.
             let finding = if file.format == Format::ClaudeSettings {
-                Finding::new(Severity::Note, &path, pointer, format!("{message} (unless Cursor maps Claude Code's tool names to its own, which is not documented)"))
+                Finding::new(Severity::Note, &path, pointer, format!("{message} (as Cursor imports the Claude Code matcher, so in Cursor only)"))
             } else {
                 Finding::new(Severity::Warning, &path, pointer, message)
             };
@@ -892,6 +1069,20 @@ mod tests {
         assert_eq!(scan.comment_lines, [1]);
         assert_eq!(scan.string_lines, [2]);
         assert!(serde_json::from_str::<Value>(&scan.stripped).is_ok());
+    }
+
+    #[test]
+    fn cursor_strip_is_cursors_parse_jsonc() {
+        // Expected values from node, running Cursor's two `replace` calls on the same text.
+        let inside = "{\n \"c\": \"ls /tmp/*.log; echo */\" }\n";
+        assert_eq!(cursor_strip(inside), "{\n \"c\": \"ls /tmp\" }\n");
+        let url_in_comment = "{\n /* see http://x */\n \"v\": 1\n}";
+        assert_eq!(
+            cursor_strip(url_in_comment),
+            "{\n /* see http:\n \"v\": 1\n}"
+        );
+        let both = "{ /* a */ \"v\": 1 // b\r\n}";
+        assert_eq!(cursor_strip(both), "{  \"v\": 1 \r\n}");
     }
 
     #[test]

@@ -33,7 +33,8 @@ pub struct Args {
     /// The project (default: the current directory).
     #[arg(long)]
     pub(crate) project: Option<PathBuf>,
-    /// A plugin folder whose hooks the editor loads (as `cursor-agent --plugin-dir` or
+    /// A plugin folder whose hooks the editor loads (as `agent --plugin-dir`, `cursor-agent
+    /// --plugin-dir` under its older name, or
     /// `claude --plugin-dir`).
     #[arg(long = "plugin-dir")]
     pub(crate) plugin_dirs: Vec<PathBuf>,

@@ -19,7 +19,7 @@ pub const ENTERPRISE_VARIABLE: &str = "CURSOR_HOOKS_ENTERPRISE_FILE";
 pub struct Locations {
     pub project: PathBuf,
     pub home: Option<PathBuf>,
-    /// Plugin folders (as `cursor-agent --plugin-dir` takes them).
+    /// Plugin folders (as the Cursor CLI, `agent` or `cursor-agent`, takes them with `--plugin-dir`).
     pub plugins: Vec<PathBuf>,
 }
 

@@ -352,6 +352,7 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
         "project/.claude/settings.local.json",
         &json!({ "hooks": { "PreToolUse": [
             { "matcher": "Shell", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh", "timeout": 0 }] },
+            { "matcher": "Glob", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh" }] },
             { "matcher": "Bash", "hooks": [{ "type": "command", "command": ".claude/hooks/check.sh" }] }
         ] } })
         .to_string(),
@@ -361,9 +362,16 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     assert_eq!(code, 1);
     one(
         &findings,
-        "unless Cursor maps Claude Code's tool names",
+        "as Cursor imports the Claude Code matcher",
         "note",
         "/hooks/PreToolUse/1/matcher",
+    );
+    // Cursor's import reads Claude Code's `Bash` as its `Shell`.
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f["path"] == "/hooks/PreToolUse/2/matcher"),
+        "{findings:#?}"
     );
     one(
         &findings,

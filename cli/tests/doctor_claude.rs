@@ -605,14 +605,15 @@ fn the_same_binary_wired_twice_for_claude_code() {
 }
 
 #[test]
-fn one_binary_in_both_hosts_files_runs_twice_in_cursor() {
+fn one_binary_in_both_hosts_files_runs_once_in_cursor_when_the_commands_are_identical() {
     let s = Scratch::new("claude-meet");
     let guard = s.script("project/.cursor/hooks/guard.sh", ECHO);
     let relative = ".cursor/hooks/guard.sh";
     s.hooks_json(
         "project/.cursor/hooks.json",
         json!({
-            "preToolUse": [{ "command": relative }],
+            "preToolUse": [{ "command": relative, "matcher": "Shell" }],
+            "postToolUse": [{ "command": relative }],
             "stop": [{ "command": guard.to_str().unwrap() }],
         }),
     );
@@ -621,26 +622,35 @@ fn one_binary_in_both_hosts_files_runs_twice_in_cursor() {
         "project/.claude/settings.json",
         json!({
             "PreToolUse": [{ "matcher": "Bash", "hooks": [command(relative)] }],
+            "PostToolUse": [{ "matcher": "Bash", "hooks": [command(relative)] }],
             "Stop": [{ "hooks": [command(relative)] }],
         }),
     );
     for host in ["cursor", "all"] {
         let (_, findings) = doctor(&s, host, &[]);
-        let same = one(
+        // Identical command strings: Cursor drops the Claude Code copy (verified in its code).
+        assert!(
+            !findings
+                .iter()
+                .any(|f| f["path"] == "/hooks/PreToolUse/0/hooks/0"),
+            "{findings:#?}"
+        );
+        // ... whatever the matchers: the drop loses this group's, which is a note.
+        let lost = one(
             &findings,
-            "is wired for Cursor's `preToolUse` at",
-            "warning",
-            "/hooks/PreToolUse/0/hooks/0",
+            "with the same command string, so Cursor drops this Claude Code copy",
+            "note",
+            "/hooks/PostToolUse/0/hooks/0",
             "cursor",
         );
         for expected in [
-            "Claude Code's `PreToolUse`",
-            "runs both copies",
-            "the command strings are identical, so Cursor may run it once",
+            "runs the hook once",
             "`cursor.dedupe`",
-            "not verified",
+            "@cursor/sdk 1.0.32",
+            "; verified)",
+            "(none: every subject) matches, not this group's (`Shell` as Cursor imports it)",
         ] {
-            assert!(same.contains(expected), "`{expected}` in {same}");
+            assert!(lost.contains(expected), "`{expected}` in {lost}");
         }
         let differ = one(
             &findings,
@@ -650,7 +660,7 @@ fn one_binary_in_both_hosts_files_runs_twice_in_cursor() {
             "cursor",
         );
         assert!(
-            differ.contains("the command strings differ, so it runs twice"),
+            differ.contains("the command strings differ, so it runs both copies: it runs twice"),
             "{differ}"
         );
     }

@@ -148,9 +148,12 @@ fn own_path() -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// This binary as a `hooks.json` command, written for the shell Cursor uses here.
+/// This binary as a `hooks.json` command, written for the shell Cursor uses here, its path
+/// without `//`.
 fn own_command() -> Result<String, String> {
-    Ok(crate::launch::hook_command(&own_path()?))
+    Ok(crate::launch::hook_command(&edit::collapse_slashes(
+        &own_path()?,
+    )))
 }
 
 /// Whether a `hooks.json` command runs this binary: the program it names, with `NAME=value`
@@ -646,18 +649,30 @@ fn install(
         ));
     }
     let file = ConfigFile::new(path, HOOKS_JSON_LOCK)?;
-    write_config(
-        &file,
-        flags.dry_run,
-        "hook(s)",
-        cursor.len(),
-        |text| match text {
+    write_config(&file, flags.dry_run, "hook(s)", cursor.len(), |text| {
+        let after = match text {
             Some(text) if !nothing_to_keep(text) => {
-                Ok(edit_config(text, &file.shown, &wanted, true, &own)?.0)
+                edit_config(text, &file.shown, &wanted, true, &own)?.0
             }
-            _ => Ok(render_config(&wanted)),
-        },
-    )
+            _ => render_config(&wanted),
+        };
+        no_slashes_in_strings(&after, &file.shown)?;
+        Ok(after)
+    })
+}
+
+/// Refuses a `hooks.json` text with `//` inside a string: Cursor would load none of it.
+fn no_slashes_in_strings(text: &str, shown: &Path) -> Result<(), String> {
+    let lines = edit::slashes_in_strings(text);
+    if lines.is_empty() {
+        return Ok(());
+    }
+    let lines: Vec<String> = lines.iter().map(usize::to_string).collect();
+    Err(format!(
+        "{}: `//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of a line of hooks.json before parsing it, even inside strings, so it would load none of the file; it was left as it is (move such a command into a script)",
+        shown.display(),
+        lines.join(", ")
+    ))
 }
 
 /// Claude Code's `settings.json` to change, and the directory relative commands are taken from:

@@ -186,6 +186,11 @@ pub struct Variable {
 pub struct InCursor {
     /// When Cursor runs one copy of a command wired in both hosts' files.
     pub dedupe: Dedupe,
+    /// The source of `supported`: what Cursor's import keeps of a Claude Code hook.
+    pub supported_source: String,
+    /// The source of `tool_map` and `tool_map_notes`: how Cursor's import reads a group's
+    /// matcher.
+    pub tool_map_source: String,
 }
 
 /// `cursor.dedupe`.
@@ -339,7 +344,9 @@ mod tests {
             Some(&["command".to_owned()][..])
         );
         assert!(!claude.loading("dedupe").rule.is_empty());
-        assert!(!claude.cursor.dedupe.verified);
+        // Settled by Cursor's own code (@cursor/sdk 1.0.32), which the source names.
+        assert!(claude.cursor.dedupe.verified);
+        assert!(claude.cursor.dedupe.source.starts_with("SDK "));
         assert_eq!(
             claude.cite("HK; GH owner/repo#1; REF section 6.4"),
             "the official Claude Code hooks reference; owner/repo#1; this project's Claude Code hooks reference (section 6.4)"

@@ -498,6 +498,54 @@ fn strip_comments(text: &str) -> String {
     String::from_utf8(bytes).unwrap_or_default()
 }
 
+/// `path` with each run of `/` written once (`/opt//bin/x` is `/opt/bin/x`, the same file): a
+/// `//` in a `hooks.json` command would void the file (see [`slashes_in_strings`]). On Windows a
+/// leading `//` (a UNC path) names another place, so it stays, and `install` refuses it.
+pub(super) fn collapse_slashes(path: &std::path::Path) -> std::path::PathBuf {
+    let text = path.to_string_lossy();
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_ref();
+    if cfg!(windows) && text.starts_with("//") {
+        out.push_str("//");
+        rest = &text[2..];
+    }
+    for c in rest.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    std::path::PathBuf::from(out)
+}
+
+/// The lines (from 1) of `text` where a `//` sits inside a JSON string. Before parsing a
+/// `hooks.json`, Cursor deletes everything from `//` to the end of the line, inside strings too
+/// (spec/host.json `file_rules`), so one such `//` voids the whole file.
+pub(super) fn slashes_in_strings(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let (mut lines, mut line, mut in_string, mut at) = (Vec::new(), 1, false, 0);
+    while at < bytes.len() {
+        match bytes[at] {
+            b'\n' => line += 1,
+            b'\\' if in_string => at += 1,
+            b'"' => in_string = !in_string,
+            b'/' if bytes.get(at + 1) == Some(&b'/') => {
+                if in_string && lines.last() != Some(&line) {
+                    lines.push(line);
+                }
+                if !in_string {
+                    // A comment: skip to the end of its line.
+                    while at + 1 < bytes.len() && bytes[at + 1] != b'\n' {
+                        at += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    lines
+}
+
 /// The indentation of the first indented line; two spaces for a file with none.
 fn indent_unit(text: &str) -> String {
     text.lines()
@@ -742,6 +790,22 @@ mod tests {
                 .replace(" }", "}"),
             compact
         );
+    }
+
+    #[test]
+    fn repeated_slashes_in_a_path_are_collapsed() {
+        let path = std::path::Path::new("/opt//bin///x");
+        assert_eq!(collapse_slashes(path), std::path::Path::new("/opt/bin/x"));
+        let plain = std::path::Path::new("/opt/bin/x");
+        assert_eq!(collapse_slashes(plain), plain);
+    }
+
+    #[test]
+    fn slashes_inside_strings_are_found_by_line() {
+        let text = "{ // a comment with \"quotes\" and http://x\n  \"a\": \"curl http://x\",\n  \"b\": \"/opt//bin\" // ok\n}";
+        assert_eq!(slashes_in_strings(text), [2, 3]);
+        assert!(slashes_in_strings("{ \"a\": \"x\\\"//\" }").len() == 1);
+        assert!(slashes_in_strings("{ \"a\": \"/x/\" } // c").is_empty());
     }
 
     #[test]
