@@ -171,10 +171,10 @@ fn a_full_disk_costs_one_line_and_the_next_record_is_whole() {
         .env(INSIDE_NAMESPACE, &dir.0)
         .output()
         .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        output.status.success(),
-        "in the namespace:\n{}\n{}",
-        String::from_utf8_lossy(&output.stdout),
+        output.status.success() && stdout.contains("1 passed"),
+        "in the namespace:\n{stdout}\n{}",
         stderr(&output)
     );
 }
