@@ -314,7 +314,7 @@ pub enum Readers {
 }
 
 /// Why [`append_line`] appended nothing, or not the whole line. Its text follows the path in a
-/// note: `capture: /p/captures.jsonl is a symbolic link, not followed`.
+/// note: `capture: /p/captures.jsonl is a symbolic link, not followed; nothing written`.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum AppendError {
@@ -357,7 +357,8 @@ impl std::error::Error for AppendError {
 /// creating it, so that a failure never glues two records together:
 ///
 /// - The line is written with one `write` on a file opened for appending: the kernel appends
-///   each such write whole, so the lines of concurrent hooks never interleave.
+///   each such write whole, so the lines of concurrent hooks never interleave. A short write
+///   is an error; the rest is not written.
 /// - A write that fails part way (a full disk), or a hook killed in the middle of one, leaves a
 ///   line cut short, without its line break. The next record looks at the file's last byte and
 ///   starts with a line break when it is not one, so the damage stays on that one line, which
@@ -387,7 +388,16 @@ pub fn append_line(path: &Path, mut line: String, readers: Readers) -> Result<()
         line.insert(0, '\n');
     }
     line.push('\n');
-    (&file).write_all(line.as_bytes()).map_err(AppendError::Io)
+    // One `write`, never a second for the rest: after a short one, the rest would land after
+    // whatever another hook appended meanwhile, a fragment no reader could place.
+    match (&file).write(line.as_bytes()) {
+        Ok(written) if written == line.len() => Ok(()),
+        Ok(written) => Err(AppendError::Io(std::io::Error::other(format!(
+            "{written} of {} bytes written (a full disk?)",
+            line.len()
+        )))),
+        Err(error) => Err(AppendError::Io(error)),
+    }
 }
 
 /// Looks at the path before opening it (`lstat`): a link or anything but a regular file is
