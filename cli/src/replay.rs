@@ -16,7 +16,8 @@ pub struct Captured {
 }
 
 /// Reads a capture file, or a file of bare payloads (one JSON object with `hook_event_name` per
-/// line), by the runtime's rules ([`capture::read_file`]), which `testing::replay` shares.
+/// line), by the runtime's rules ([`capture::read_file`]), which `testing::replay` shares: a
+/// record cut short (a full disk) is skipped with a note on stderr, the other lines are read.
 pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
     let lines = capture::read_file(path).map_err(|error| error.to_string())?;
     Ok(lines

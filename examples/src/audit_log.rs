@@ -7,17 +7,19 @@
 //! The log is `$CURSOR_HOOKS_AUDIT_LOG`, by default `.cursor/hooks-audit.jsonl` under the
 //! project for Cursor (`$CURSOR_PROJECT_DIR`, else the first workspace root) and
 //! `.claude/hooks-audit.jsonl` for Claude Code (`$CLAUDE_PROJECT_DIR`, else the payload's
-//! `cwd`). Both editors run hooks of one event concurrently, so each line is written with a
-//! single `write` on a file opened for appending: the kernel appends each such write whole, and
-//! lines never interleave. Replays (`cursor-hooks replay`, `testing::replay`) leave the log
-//! alone.
+//! `cwd`). Lines are appended as capture lines are (`cursor_hooks::capture::append_line`): both
+//! editors run hooks of one event concurrently, and each line is one `write` on a file opened
+//! for appending, which the kernel appends whole, so lines never interleave; a line cut short
+//! by a full disk costs that line only, the next starting on a fresh one; a symbolic link at the
+//! log's path (a cloned repository can plant one) is not followed, and a FIFO or anything else
+//! that is not a regular file is refused without waiting. Replays (`cursor-hooks replay`,
+//! `testing::replay`) leave the log alone.
 
+use cursor_hooks::capture::{append_line, Readers};
 use cursor_hooks::claude::prelude as claude;
 use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 use cursor_hooks::Event;
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -33,7 +35,8 @@ pub fn log_path(common: &Common) -> Option<PathBuf> {
     Some(project.join(".cursor").join("hooks-audit.jsonl"))
 }
 
-/// One audit line: time, event, conversation, Cursor version and the event's main subject.
+/// One audit line, without its line break: time, event, conversation, Cursor version and the
+/// event's main subject.
 pub fn line<E: Event>(input: &E, subject: Option<&str>) -> String {
     let common = input.common();
     let record = serde_json::json!({
@@ -43,7 +46,7 @@ pub fn line<E: Event>(input: &E, subject: Option<&str>) -> String {
         "cursor_version": common.cursor_version.as_str(),
         "subject": subject,
     });
-    format!("{record}\n")
+    record.to_string()
 }
 
 /// Appends the line for one event; a failure is reported on stderr and never blocks. A replay
@@ -56,7 +59,7 @@ pub fn append<E: Event>(input: &E, subject: Option<&str>) {
         eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CURSOR_PROJECT_DIR");
         return;
     };
-    append_to(&path, &line(input, subject));
+    append_to(&path, line(input, subject));
 }
 
 /// Where the log goes for a Claude Code payload: `$CURSOR_HOOKS_AUDIT_LOG`, else
@@ -73,7 +76,8 @@ pub fn claude_log_path(common: &claude::Common) -> Option<PathBuf> {
     Some(project.join(".claude").join("hooks-audit.jsonl"))
 }
 
-/// One audit line of a Claude Code event: time, host, event, session and the main subject.
+/// One audit line of a Claude Code event, without its line break: time, host, event, session
+/// and the main subject.
 pub fn claude_line<E: claude::Event>(input: &E, subject: Option<&str>) -> String {
     let record = serde_json::json!({
         "time": utc_now(),
@@ -82,7 +86,7 @@ pub fn claude_line<E: claude::Event>(input: &E, subject: Option<&str>) -> String
         "session_id": input.common().session_id,
         "subject": subject,
     });
-    format!("{record}\n")
+    record.to_string()
 }
 
 /// [`append`] for a Claude Code event.
@@ -94,21 +98,20 @@ pub fn claude_append<E: claude::Event>(input: &E, subject: Option<&str>) {
         eprintln!("audit-log: no log file: set {LOG_VARIABLE} or CLAUDE_PROJECT_DIR");
         return;
     };
-    append_to(&path, &claude_line(input, subject));
+    append_to(&path, claude_line(input, subject));
 }
 
-/// Appends `line` with one `write`, creating the file's folder; failures go to stderr.
-fn append_to(path: &std::path::Path, line: &str) {
+/// Appends `line` as a capture line is appended
+/// ([`append_line`](cursor_hooks::capture::append_line): one `write`, a link at the path not
+/// followed, anything but a regular file refused without waiting, and a record after a line
+/// cut short started on a fresh line), creating the file's folder; a failure is one line on
+/// stderr.
+fn append_to(path: &std::path::Path, line: String) {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let written = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .and_then(|mut file| file.write_all(line.as_bytes()));
-    if let Err(error) = written {
-        eprintln!("audit-log: could not append to {}: {error}", path.display());
+    if let Err(error) = append_line(path, line, Readers::Umask) {
+        eprintln!("audit-log: {} {error}", path.display());
     }
 }
 

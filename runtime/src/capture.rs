@@ -1,8 +1,9 @@
 //! Capture mode, and knowing a replay: turning real Cursor sessions into a regression suite.
 //!
 //! With `CURSOR_HOOKS_CAPTURE=<file>` in a hook's environment, every run appends one JSON line
-//! to that file: the payload exactly as received and the answer given. The answer itself does
-//! not change, and a file that cannot be written costs one stderr line, never the hook.
+//! to that file ([`append_line`]): the payload exactly as received and the answer given. The
+//! answer itself does not change, and a file that cannot be written costs one stderr line,
+//! never the hook.
 //! `cursor-hooks replay <file> -- <hook>` (or [`testing::replay`](crate::testing::replay))
 //! runs each captured payload through the handlers again and reports every answer that changed.
 //!
@@ -89,7 +90,8 @@ fn replay_note(value: &str) -> String {
 ///
 /// A line that is a payload itself (a JSON object with `hook_event_name`, such as a line of the
 /// recorded corpus) is read too, as a payload without an answer. Blank lines are skipped; any
-/// other line is an error, never read as something else (a non-numeric `exit_code` included).
+/// other line is an error, never read as something else (a non-numeric `exit_code` included),
+/// except that [`read_file`] skips, with a note, a record cut short by a full disk.
 ///
 /// ```
 /// use cursor_hooks::capture::{CapturedAnswer, CaptureLine};
@@ -146,12 +148,18 @@ impl std::error::Error for CaptureError {}
 impl CaptureLine {
     /// Reads one line (without its line break); see [`CaptureLine`] for what is accepted.
     pub fn parse(line: &str) -> Result<CaptureLine, CaptureError> {
+        match serde_json::from_str(line) {
+            Ok(value) => CaptureLine::from_value(line, value),
+            Err(error) => Err(CaptureError(format!("not JSON ({error})"))),
+        }
+    }
+
+    /// [`CaptureLine::parse`] once `line` has been read as JSON: `value`.
+    fn from_value(line: &str, value: serde_json::Value) -> Result<CaptureLine, CaptureError> {
         use serde_json::Value;
         let bad = |what: &str| Err(CaptureError(what.to_owned()));
-        let object = match serde_json::from_str::<Value>(line) {
-            Ok(Value::Object(object)) => object,
-            Ok(_) => return bad("not a JSON object"),
-            Err(error) => return Err(CaptureError(format!("not JSON ({error})"))),
+        let Value::Object(object) = value else {
+            return bad("not a JSON object");
         };
         // A capture line never has `hook_event_name` at its top; every payload does.
         if object.contains_key("hook_event_name") {
@@ -213,20 +221,48 @@ impl CaptureLine {
 
 /// Reads a capture file: each line that is not blank, with its number (from 1). An error names
 /// the file and the line.
+///
+/// A line that starts like a record (`{`) but is not whole JSON is a record cut short: a full
+/// disk, or a hook killed in the middle of its write, leaves one, and the writer starts the next
+/// record on a fresh line ([`append_line`]). It is skipped with a note on stderr naming the file
+/// and line, and the other lines are read; a file with no other line is an error. Any other line
+/// that is not what [`CaptureLine`] accepts is an error.
 pub fn read_file(path: &Path) -> Result<Vec<(usize, CaptureLine)>, CaptureError> {
-    let text = std::fs::read_to_string(path)
+    let bytes = std::fs::read(path)
         .map_err(|error| CaptureError(format!("cannot read {}: {error}", path.display())))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            CaptureLine::parse(line)
-                .map(|parsed| (index + 1, parsed))
-                .map_err(|CaptureError(why)| {
-                    CaptureError(format!("{}:{}: {why}", path.display(), index + 1))
-                })
-        })
-        .collect()
+    let mut lines = Vec::new();
+    let mut cut_short = Vec::new();
+    for (index, line) in bytes.split(|&byte| byte == b'\n').enumerate() {
+        let at = |why: &str| CaptureError(format!("{}:{}: {why}", path.display(), index + 1));
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let parsed = std::str::from_utf8(line)
+            .map_err(|error| format!("not UTF-8 ({error})"))
+            .and_then(|text| {
+                serde_json::from_str::<serde_json::Value>(text)
+                    .map(|value| (text, value))
+                    .map_err(|error| format!("not JSON ({error})"))
+            });
+        match parsed {
+            Ok((text, value)) => {
+                let line = CaptureLine::from_value(text, value).map_err(|error| at(&error.0))?;
+                lines.push((index + 1, line));
+            }
+            Err(_) if line.trim_ascii().is_empty() => {}
+            Err(why) if line.trim_ascii_start().starts_with(b"{") => cut_short.push(at(&why)),
+            Err(why) => return Err(at(&why)),
+        }
+    }
+    if lines.is_empty() && !cut_short.is_empty() {
+        return Err(cut_short.swap_remove(0));
+    }
+    for CaptureError(note) in cut_short {
+        let note = format!(
+            "{}{note}: a record cut short (a full disk, a killed hook?), skipped\n",
+            crate::render::NOTE_PREFIX
+        );
+        let _ = std::io::stderr().write_all(note.as_bytes());
+    }
+    Ok(lines)
 }
 
 /// The one writer of a capture line, from borrowed parts (the hook binary writes its run
@@ -256,79 +292,133 @@ fn line_text(payload: &[u8], exit_code: Option<i32>, stdout: Option<&str>) -> St
     serde_json::to_string(&record).expect("plain fields always serialize")
 }
 
-/// Appends one run to the capture file. One `write` on a file opened for appending, so lines
-/// of concurrent hooks never interleave. Returns a note for stderr when it could not.
-///
-/// The file holds every payload, secrets included, so: a new file is created owner-only
-/// (`0600` on Unix); an existing one that others may read is not written (the note says to
-/// `chmod 600` it; the hook does not change a mode someone chose); a symbolic link at the path
-/// is not followed; anything but a regular file is refused (a FIFO no one reads would block
-/// the open, and a path such as `/dev/fd/3` could name the answer's own pipe). On Windows a
-/// new file takes the permissions its folder passes on (in the user's profile: the user,
-/// administrators and the system), and a link (any reparse point) at the path is refused.
+/// Appends one run to the capture file with [`append_line`], readable by its owner only: the
+/// file holds every payload, secrets included. Returns a note for stderr when it could not.
 pub(crate) fn record(path: &Path, payload: &[u8], rendered: &Rendered) -> Option<String> {
-    let refused = |why: &str| {
-        Some(format!(
-            "capture: {} {why}; nothing captured",
-            path.display()
-        ))
-    };
-    let file = match private_file::open(path) {
-        Ok(file) => file,
-        Err(Refusal::Link) => return refused("is a symbolic link, not followed"),
-        Err(Refusal::NotAFile) => return refused("is not a regular file"),
-        Err(Refusal::Io(error)) => {
-            return Some(format!(
-                "capture: cannot append to {}: {error}",
-                path.display()
-            ))
-        }
-    };
-    let meta = match file.metadata() {
-        Ok(meta) => meta,
-        Err(error) => return Some(format!("capture: cannot read {}: {error}", path.display())),
-    };
-    if !meta.is_file() || private_file::is_link(&meta) {
-        return refused("is not a regular file");
-    }
-    if let Some(mode) = private_file::readable_by_others(&meta) {
-        return refused(&format!(
-            "can be read by others (mode {mode:03o}) and holds every payload; `chmod 600` it"
-        ));
-    }
-    let mut line = line_text(payload, Some(rendered.exit_code), Some(&rendered.stdout));
-    line.push('\n');
-    (&file)
-        .write_all(line.as_bytes())
+    let line = line_text(payload, Some(rendered.exit_code), Some(&rendered.stdout));
+    append_line(path, line, Readers::OwnerOnly)
         .err()
-        .map(|error| format!("capture: cannot append to {}: {error}", path.display()))
+        .map(|error| format!("capture: {} {error}", path.display()))
 }
 
-/// Why the capture file was not opened.
-enum Refusal {
+/// Who may read a file [`append_line`] writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Readers {
+    /// Its owner only, for a file that holds secrets (the capture file): a new file is created
+    /// `0600` on Unix, and an existing one that its group or others can read is not written
+    /// (the owner `chmod`s it; a mode someone chose is not changed).
+    OwnerOnly,
+    /// As the umask lets: a new file is created `0666` less the umask on Unix, and an existing
+    /// one is written whatever its mode (the `audit-log` example's log).
+    Umask,
+}
+
+/// Why [`append_line`] appended nothing, or not the whole line. Its text follows the path in a
+/// note: `capture: /p/captures.jsonl is a symbolic link, not followed; nothing written`.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AppendError {
+    /// A symbolic link (on Windows, any reparse point) is at the path; it is not followed.
     Link,
+    /// Something other than a regular file is at the path: a folder, a FIFO, a device.
     NotAFile,
+    /// The group or others can read the file (its permission bits, here); only with
+    /// [`Readers::OwnerOnly`].
+    ReadableByOthers(u32),
+    /// Opening, reading or writing failed; after a failed write (a full disk) the line may be
+    /// cut short, and the next record starts on a fresh line.
     Io(std::io::Error),
+}
+
+impl std::fmt::Display for AppendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AppendError::Link => f.write_str("is a symbolic link, not followed; nothing written"),
+            AppendError::NotAFile => f.write_str("is not a regular file; nothing written"),
+            AppendError::ReadableByOthers(mode) => write!(
+                f,
+                "can be read by others (mode {mode:03o}); `chmod 600` it; nothing written"
+            ),
+            AppendError::Io(error) => write!(f, "cannot be appended to: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for AppendError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AppendError::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Appends `line` (one record, without a line break; one is added) to the file at `path`,
+/// creating it, so that a failure never glues two records together:
+///
+/// - The line is written with one `write` on a file opened for appending: the kernel appends
+///   each such write whole, so the lines of concurrent hooks never interleave. A short write
+///   is an error; the rest is not written.
+/// - A write that fails part way (a full disk), or a hook killed in the middle of one, leaves a
+///   line cut short, without its line break. The next record looks at the file's last byte and
+///   starts with a line break when it is not one, so the damage stays on that one line, which
+///   [`read_file`] skips with a note. Cutting the file back after a failed write would not do:
+///   a killed hook cannot, and another hook's line may already follow.
+/// - A symbolic link at the path is not followed (`O_NOFOLLOW`; a cloned repository can put a
+///   link where a log goes), and anything but a regular file is refused, without waiting (a
+///   FIFO no one reads would block the open; `O_NONBLOCK`); a path such as `/dev/fd/3` could
+///   name a hook's own answer pipe. On Windows a link (any reparse point) is refused. Where
+///   the open cannot refuse a link itself (other Unix systems), the path is looked at first.
+/// - `readers` says who may read a new file, and whether an existing one others can read is
+///   written. On Windows a new file takes the permissions its folder passes on (in the user's
+///   profile: the user, administrators and the system).
+pub fn append_line(path: &Path, mut line: String, readers: Readers) -> Result<(), AppendError> {
+    let file = private_file::open(path, readers)?;
+    let meta = file.metadata().map_err(AppendError::Io)?;
+    if !meta.is_file() || private_file::is_link(&meta) {
+        return Err(AppendError::NotAFile);
+    }
+    if readers == Readers::OwnerOnly {
+        if let Some(mode) = private_file::readable_by_others(&meta) {
+            return Err(AppendError::ReadableByOthers(mode));
+        }
+    }
+    // Unknown counts as cut short: a blank line costs nothing, a glued one a record.
+    if meta.len() > 0 && private_file::last_byte(&file, meta.len()).ok() != Some(b'\n') {
+        line.insert(0, '\n');
+    }
+    line.push('\n');
+    // One `write`, never a second for the rest: after a short one, the rest would land after
+    // whatever another hook appended meanwhile, a fragment no reader could place.
+    match (&file).write(line.as_bytes()) {
+        Ok(written) if written == line.len() => Ok(()),
+        Ok(written) => Err(AppendError::Io(std::io::Error::other(format!(
+            "{written} of {} bytes written (a full disk?)",
+            line.len()
+        )))),
+        Err(error) => Err(AppendError::Io(error)),
+    }
 }
 
 /// Looks at the path before opening it (`lstat`): a link or anything but a regular file is
 /// refused. Where the open itself cannot refuse a link, this leaves a race.
-fn look_first(path: &Path, is_link: fn(&std::fs::Metadata) -> bool) -> Result<(), Refusal> {
+fn look_first(path: &Path, is_link: fn(&std::fs::Metadata) -> bool) -> Result<(), AppendError> {
     match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() || is_link(&meta) => Err(Refusal::Link),
-        Ok(meta) if !meta.is_file() => Err(Refusal::NotAFile),
+        Ok(meta) if meta.file_type().is_symlink() || is_link(&meta) => Err(AppendError::Link),
+        Ok(meta) if !meta.is_file() => Err(AppendError::NotAFile),
         _ => Ok(()),
     }
 }
 
-/// Opening the capture file without following a link at its path, and keeping it private.
+/// Opening a file to append to without following a link at its path, and keeping it private
+/// when asked; reading its last byte.
 #[cfg(unix)]
 mod private_file {
     use std::fs::{File, Metadata, OpenOptions};
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    use std::os::unix::fs::{FileExt, OpenOptionsExt, PermissionsExt};
     use std::path::Path;
 
-    use super::Refusal;
+    use super::{AppendError, Readers};
 
     /// `O_NOFOLLOW` (a link at the path fails with `ELOOP`) and `O_NONBLOCK` (a FIFO without a
     /// reader fails with `ENXIO` instead of blocking), where their values are declared here.
@@ -357,21 +447,26 @@ mod private_file {
     const LINK_ERRORS: [i32; 2] = [40, 62];
     const ENXIO: i32 = 6;
 
-    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+    /// Open for reading too, for `last_byte`; writes still all go to the end.
+    pub(super) fn open(path: &Path, readers: Readers) -> Result<File, AppendError> {
         if FLAGS == 0 {
             // Costs every hook binary a symbol to bind at start, so only where it is needed.
             super::look_first(path, is_link)?;
         }
         OpenOptions::new()
+            .read(true)
             .create(true)
             .append(true)
-            .mode(0o600)
+            .mode(match readers {
+                Readers::OwnerOnly => 0o600,
+                Readers::Umask => 0o666,
+            })
             .custom_flags(FLAGS)
             .open(path)
             .map_err(|error| match error.raw_os_error() {
-                Some(code) if FLAGS != 0 && LINK_ERRORS.contains(&code) => Refusal::Link,
-                Some(ENXIO) if FLAGS != 0 => Refusal::NotAFile,
-                _ => Refusal::Io(error),
+                Some(code) if FLAGS != 0 && LINK_ERRORS.contains(&code) => AppendError::Link,
+                Some(ENXIO) if FLAGS != 0 => AppendError::NotAFile,
+                _ => AppendError::Io(error),
             })
     }
 
@@ -384,37 +479,55 @@ mod private_file {
         let mode = meta.permissions().mode() & 0o7777;
         (mode & 0o077 != 0).then_some(mode)
     }
+
+    /// The byte before `len` (`pread`: the file's offset is left alone).
+    pub(super) fn last_byte(file: &File, len: u64) -> std::io::Result<u8> {
+        let mut byte = [0u8];
+        file.read_exact_at(&mut byte, len - 1)?;
+        Ok(byte[0])
+    }
 }
 
 #[cfg(windows)]
 mod private_file {
     use std::fs::{File, Metadata, OpenOptions};
-    use std::os::windows::fs::{MetadataExt, OpenOptionsExt};
+    use std::os::windows::fs::{FileExt, MetadataExt, OpenOptionsExt};
     use std::path::Path;
 
-    use super::Refusal;
+    use super::{AppendError, Readers};
 
     /// Opens a reparse point (a symbolic link, a junction) itself rather than its target.
     const FILE_FLAG_OPEN_REPARSE_POINT: u32 = 0x0020_0000;
     const FILE_ATTRIBUTE_REPARSE_POINT: u32 = 0x0400;
 
-    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+    pub(super) fn open(path: &Path, _: Readers) -> Result<File, AppendError> {
         super::look_first(path, is_link)?;
         OpenOptions::new()
+            .read(true)
             .create(true)
             .append(true)
             .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT)
             .open(path)
-            .map_err(Refusal::Io)
+            .map_err(AppendError::Io)
     }
 
     pub(super) fn is_link(meta: &Metadata) -> bool {
         meta.file_attributes() & FILE_ATTRIBUTE_REPARSE_POINT != 0
     }
 
-    /// The folder's inherited permissions hold (see `record`).
+    /// The folder's inherited permissions hold (see `append_line`).
     pub(super) fn readable_by_others(_: &Metadata) -> Option<u32> {
         None
+    }
+
+    /// The byte before `len`; an append still writes at the end, wherever this leaves the
+    /// file's position.
+    pub(super) fn last_byte(file: &File, len: u64) -> std::io::Result<u8> {
+        let mut byte = [0u8];
+        match file.seek_read(&mut byte, len - 1)? {
+            1 => Ok(byte[0]),
+            _ => Err(std::io::ErrorKind::UnexpectedEof.into()),
+        }
     }
 }
 
@@ -423,15 +536,16 @@ mod private_file {
     use std::fs::{File, Metadata, OpenOptions};
     use std::path::Path;
 
-    use super::Refusal;
+    use super::{AppendError, Readers};
 
-    pub(super) fn open(path: &Path) -> Result<File, Refusal> {
+    pub(super) fn open(path: &Path, _: Readers) -> Result<File, AppendError> {
         super::look_first(path, is_link)?;
         OpenOptions::new()
+            .read(true)
             .create(true)
             .append(true)
             .open(path)
-            .map_err(Refusal::Io)
+            .map_err(AppendError::Io)
     }
 
     pub(super) fn is_link(meta: &Metadata) -> bool {
@@ -440,6 +554,14 @@ mod private_file {
 
     pub(super) fn readable_by_others(_: &Metadata) -> Option<u32> {
         None
+    }
+
+    pub(super) fn last_byte(mut file: &File, len: u64) -> std::io::Result<u8> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut byte = [0u8];
+        file.seek(SeekFrom::Start(len - 1))?;
+        file.read_exact(&mut byte)?;
+        Ok(byte[0])
     }
 }
 

@@ -16,7 +16,9 @@
 //!   one the handler; both count from the start.
 //!   - Unix: a `SIGALRM` timer, not a thread (a thread costs a tenth of a millisecond and a
 //!     sixth of the instructions of a whole hook run). The signal handler only calls `write`
-//!     and `_exit`, which are async-signal-safe.
+//!     and `_exit`, which are async-signal-safe. Arming installs the handler and unblocks
+//!     `SIGALRM` on the calling thread, so a launcher that blocked the signal or set it to be
+//!     ignored (both survive `exec`) does not silence the deadline.
 //!   - Windows: a thread that sleeps until the deadline (Windows has no signals; a timer-queue
 //!     timer would run on a thread pool thread all the same).
 //! - Stdin is read one `read` at a time straight into the payload's spare capacity (std offers
@@ -302,10 +304,35 @@ mod unix {
 
         const ITIMER_REAL: i32 = 0;
         const SIGALRM: i32 = 14;
+        /// `SIG_UNBLOCK`: 1 on Linux but for MIPS and SPARC, which number it 2 as macOS does.
+        #[cfg(any(
+            target_os = "macos",
+            target_arch = "mips64",
+            target_arch = "mips64r6",
+            target_arch = "sparc64"
+        ))]
+        const SIG_UNBLOCK: i32 = 2;
+        #[cfg(not(any(
+            target_os = "macos",
+            target_arch = "mips64",
+            target_arch = "mips64r6",
+            target_arch = "sparc64"
+        )))]
+        const SIG_UNBLOCK: i32 = 1;
+
+        /// A `sigset_t` holding only `SIGALRM`. Both layouts put signal `n` at bit `n - 1` of
+        /// the first word (an `unsigned long` array on Linux, a 32-bit word on macOS, where the
+        /// low half of this little-endian word is read); 128 bytes is glibc's and musl's size.
+        static ALARM_ONLY: [std::ffi::c_ulong; 128 / std::mem::size_of::<std::ffi::c_ulong>()] = {
+            let mut set = [0; 128 / std::mem::size_of::<std::ffi::c_ulong>()];
+            set[0] = 1 << (SIGALRM - 1);
+            set
+        };
 
         extern "C" {
             fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
             fn setitimer(which: i32, new: *const ItimerVal, old: *mut ItimerVal) -> i32;
+            fn pthread_sigmask(how: i32, set: *const std::ffi::c_ulong, old: *mut u8) -> i32;
         }
 
         /// A one-shot timer value.
@@ -344,10 +371,15 @@ mod unix {
             // Leaked on purpose: the signal handler may read it until the process exits.
             let previous = LATE.swap(Box::into_raw(Box::new(late)), Ordering::SeqCst);
             debug_assert!(previous.is_null(), "one deadline at a time");
+            // A launcher may have blocked `SIGALRM` or set it to be ignored, and `exec` keeps
+            // both: without the handler and the unblocking, no deadline would fire.
             // SAFETY: `on_alarm` is an `extern "C" fn(i32)` that only does async-signal-safe
-            // work; `setitimer` reads a valid `ItimerVal` and is given no old-value pointer.
+            // work; `pthread_sigmask` only reads `ALARM_ONLY`, a static as large as a
+            // `sigset_t`, and is given no old-mask pointer; `setitimer` reads a valid
+            // `ItimerVal` and is given no old-value pointer.
             unsafe {
                 signal(SIGALRM, on_alarm);
+                pthread_sigmask(SIG_UNBLOCK, ALARM_ONLY.as_ptr(), std::ptr::null_mut());
                 setitimer(ITIMER_REAL, &once_after(after), std::ptr::null_mut());
             }
             Some(Timer)

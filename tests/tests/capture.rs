@@ -128,7 +128,7 @@ fn an_unwritable_capture_file_costs_one_stderr_line_and_nothing_else() {
         "deny"
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("capture: cannot append"), "{stderr}");
+    assert!(stderr.contains("cannot be appended to"), "{stderr}");
 }
 
 #[test]
@@ -270,4 +270,47 @@ fn a_capture_path_that_names_a_descriptor_cannot_write_into_the_answer() {
             "{path}: {stderr}"
         );
     }
+}
+
+/// A record cut short earlier (a full disk, a hook killed in the middle of its write) ends
+/// without a line break: the next record starts on a fresh line, and the reader skips only the
+/// damaged line.
+#[test]
+fn a_record_after_a_line_cut_short_starts_on_a_fresh_line() {
+    let capture = temp_file("cut-short");
+    let run = |command: &str| {
+        run_capturing(
+            SINGLE,
+            &capture,
+            &payload("beforeShellExecution", json!({ "command": command })),
+        )
+        .wait_with_output()
+        .unwrap()
+    };
+    assert!(run("echo first").status.success());
+    // The first half of a second record, as a full disk leaves it.
+    let whole = std::fs::read(&capture).unwrap();
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&capture)
+        .unwrap();
+    file.write_all(&whole[..whole.len() / 2]).unwrap();
+    drop(file);
+    let third = run("echo third");
+    assert!(third.status.success());
+    assert_eq!(String::from_utf8_lossy(&third.stderr), "");
+
+    let read = cursor_hooks::capture::read_file(&capture).unwrap();
+    let commands: Vec<(usize, String)> = read
+        .iter()
+        .map(|(number, line)| {
+            let payload: Value = serde_json::from_slice(&line.payload).unwrap();
+            (*number, payload["command"].as_str().unwrap().to_owned())
+        })
+        .collect();
+    assert_eq!(
+        commands,
+        [(1, "echo first".to_owned()), (3, "echo third".to_owned())]
+    );
+    std::fs::remove_file(&capture).unwrap();
 }

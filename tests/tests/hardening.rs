@@ -591,3 +591,104 @@ fn a_hostile_payload_cap_is_ignored_with_one_stderr_line() {
         assert_eq!(result.stderr, "", "{cap:?}");
     }
 }
+
+/// What a launcher may have done to `SIGALRM`, the signal of the Unix deadline, before it
+/// started the hook: a blocked signal and an ignored one both survive `exec`.
+#[cfg(unix)]
+#[derive(Debug, Clone, Copy)]
+enum LauncherAlarm {
+    Blocked,
+    Ignored,
+}
+
+/// `hook`, started as a launcher that did `alarm` to `SIGALRM` would start it.
+#[cfg(unix)]
+#[allow(unsafe_code)] // `pre_exec`: two async-signal-safe libc calls between fork and exec.
+fn launched_with(hook: &str, alarm: LauncherAlarm) -> Command {
+    use std::os::unix::process::CommandExt;
+    /// Room for any platform's `sigset_t` (glibc's is 128 bytes, macOS's 4).
+    type SigSet = [u64; 16];
+    extern "C" {
+        fn sigemptyset(set: *mut SigSet) -> i32;
+        fn sigaddset(set: *mut SigSet, signal: i32) -> i32;
+        fn sigprocmask(how: i32, set: *const SigSet, old: *mut SigSet) -> i32;
+        fn signal(signal: i32, handler: usize) -> usize;
+    }
+    const SIGALRM: i32 = 14;
+    #[cfg(target_os = "macos")]
+    const SIG_BLOCK: i32 = 1;
+    #[cfg(not(target_os = "macos"))]
+    const SIG_BLOCK: i32 = 0;
+    const SIG_IGN: usize = 1;
+    const SIG_ERR: usize = usize::MAX;
+
+    let mut alarm_only: SigSet = [0; 16];
+    // SAFETY: both write only within `alarm_only`, which is larger than a `sigset_t`.
+    unsafe {
+        sigemptyset(&mut alarm_only);
+        sigaddset(&mut alarm_only, SIGALRM);
+    }
+    let mut command = Command::new(hook);
+    // SAFETY: the closure runs in the child after `fork` and only calls `sigprocmask` or
+    // `signal`, both async-signal-safe; it allocates nothing and takes no lock. std has reset
+    // the child's mask and dispositions before it runs, so what it sets is what `exec` keeps.
+    unsafe {
+        command.pre_exec(move || {
+            let failed = match alarm {
+                LauncherAlarm::Blocked => {
+                    sigprocmask(SIG_BLOCK, &alarm_only, std::ptr::null_mut()) != 0
+                }
+                LauncherAlarm::Ignored => signal(SIGALRM, SIG_IGN) == SIG_ERR,
+            };
+            if failed {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command
+}
+
+#[cfg(unix)]
+#[test]
+fn the_deadlines_hold_when_the_launcher_blocked_or_ignored_sigalrm() {
+    for alarm in [LauncherAlarm::Blocked, LauncherAlarm::Ignored] {
+        // The handler's deadline: it sleeps 30 s, then would answer no opinion; its timeout is
+        // 1 s. The payload is complete and stdin stays open.
+        let sleeping = payload(
+            "beforeShellExecution",
+            json!({"command": "sleep", "cwd": ""}),
+        );
+        let late = run_with_stdin_open(launched_with(CLOSED, alarm), write_all(sleeping));
+        assert_eq!(
+            late.json()["permission"],
+            "deny",
+            "{alarm:?}: {}",
+            late.stderr
+        );
+        assert_one_line(
+            &late,
+            "did not answer within its budget",
+            &format!("handler deadline, {alarm:?}"),
+        );
+
+        // The read deadline: half a payload, and stdin held open.
+        let half = payload("beforeReadFile", json!({"file_path": "/p/.env"}));
+        let half = half[..half.len() / 2].to_vec();
+        let unread = run_with_stdin_open(
+            launched_with(SINGLE_CLOSED_DEADLINE, alarm),
+            write_all(half),
+        );
+        assert_eq!(
+            unread.json()["permission"],
+            "deny",
+            "{alarm:?}: {}",
+            unread.stderr
+        );
+        assert_one_line(
+            &unread,
+            "no complete JSON object on stdin",
+            &format!("read deadline, {alarm:?}"),
+        );
+    }
+}
