@@ -244,7 +244,7 @@ pub const EVENTS: &[EventInfo] = &[
         matcher_open_prefix: None,
         cursor_event: None,
         documented: false,
-        recorded: false,
+        recorded: true,
     },
     EventInfo {
         name: "PermissionDenied",

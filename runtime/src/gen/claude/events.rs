@@ -1184,7 +1184,7 @@ impl serde::Serialize for PermissionRequest {
 
 /// `PreSkillShellCommand`: Before the shell command written in a skill or slash command (its `!` lines) runs, when the skill or command is loaded.
 ///
-/// Fail-closed: a hook that does not answer, cannot run, asks (`ask` or `defer`: a skill can't wait for approval) or returns any `updatedInput` (never applied) keeps the command from running. Only a deny has an effect that a hook means: `allow` adds nothing. Prompt and agent hooks don't run here. Undocumented; the binary's schemas and messages are the source.
+/// Fail-closed: a hook that does not answer, cannot run, asks (`ask` or `defer`: a skill can't wait for approval) or returns any `updatedInput` (never applied) keeps the command from running. Only a deny has an effect that a hook means: `allow` adds nothing. Prompt and agent hooks don't run here. Undocumented; the binary's schemas and messages are the source, and the live suite recorded it firing on a project slash command's `!` line in print mode (a deny kept the command from running).
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** [`PreSkillShellCommandResponse`](crate::claude::response::PreSkillShellCommandResponse).
@@ -1193,7 +1193,7 @@ impl serde::Serialize for PermissionRequest {
 /// - **Undocumented:** seen only in the Claude Code binary.
 /// - **Since:** 2.1.332.
 ///
-/// Sources: the Claude Code binary's hook schemas, 2.1.332; this project's 2026-11 landscape notes, section 2.2.
+/// Sources: the Claude Code binary's hook schemas, 2.1.332; recordings of Claude Code 2.1.330, 2.1.332; this project's 2026-11 landscape notes, section 2.2.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PreSkillShellCommand {
     /// The fields every event carries.
