@@ -111,21 +111,25 @@ pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
 /// Claude Code's `PreSkillShellCommand`: the shell lines of a skill or slash command, which run
 /// when it loads, before Claude sees anything. Only a deny has an effect there, and a skill can't
 /// wait for the user, so a force-push is refused too, with the command to run by hand.
-/// A command it cannot read is refused (`fail = "closed"`, as Claude Code itself does here).
-#[claude_hook(event = "PreSkillShellCommand", fail = "closed", timeout = 5)]
+/// A command it cannot read is refused, as Claude Code itself refuses a skill's command when a
+/// hook fails here.
+#[claude_hook(event = "PreSkillShellCommand", timeout = 5)]
 pub fn claude_skill_shell(
     input: &claude::PreSkillShellCommand,
-) -> Result<claude::PreSkillShellCommandResponse, String> {
-    let command = input
-        .tool_input
-        .command()
-        .ok_or("the skill's shell command is not a string")?;
-    Ok(match classify(command) {
+) -> claude::PreSkillShellCommandResponse {
+    let Some(command) = input.tool_input.command() else {
+        return claude::PreSkillShellCommandResponse::deny(SKILL_UNREADABLE_REASON);
+    };
+    match classify(command) {
         Verdict::RecursiveDelete => claude::PreSkillShellCommandResponse::deny(CLAUDE_DENY_REASON),
         Verdict::ForcePush => claude::PreSkillShellCommandResponse::deny(SKILL_FORCE_PUSH_REASON),
         Verdict::Fine => claude::no_opinion(),
-    })
+    }
 }
+
+/// The skill's command is not a string the guard can check.
+const SKILL_UNREADABLE_REASON: &str =
+    "The shell guard could not read this skill's shell command, so it refuses it.";
 
 /// A skill's force-push cannot ask the user first, so it is refused with what to do instead.
 const SKILL_FORCE_PUSH_REASON: &str = "A skill's shell line force-pushes; the shell guard refuses it there because a skill cannot ask first: run the push yourself if you mean it.";
