@@ -1,7 +1,7 @@
 //! Guards shell commands: `rm -rf` is denied, a force-push asks the user, the rest is left to
 //! the editor. Wired in Cursor on `beforeShellExecution` and on `preToolUse` for the `Shell`
-//! tool, and in Claude Code on `PreToolUse` for the `Bash` tool; all three decide with
-//! [`classify`].
+//! tool, and in Claude Code on `PreToolUse` for the `Bash` tool and on `PreSkillShellCommand`
+//! (the shell lines of skills and slash commands); all four decide with [`classify`].
 
 use cursor_hooks::claude::prelude as claude;
 use cursor_hooks::claude_hook;
@@ -107,3 +107,29 @@ pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
         Verdict::Fine => claude::no_opinion(),
     }
 }
+
+/// Claude Code's `PreSkillShellCommand`: the shell lines of a skill or slash command, which run
+/// when it loads, before Claude sees anything. Only a deny has an effect there, and a skill can't
+/// wait for the user, so a force-push is refused too, with the command to run by hand.
+/// A command it cannot read is refused, as Claude Code itself refuses a skill's command when a
+/// hook fails here.
+#[claude_hook(event = "PreSkillShellCommand", timeout = 5)]
+pub fn claude_skill_shell(
+    input: &claude::PreSkillShellCommand,
+) -> claude::PreSkillShellCommandResponse {
+    let Some(command) = input.tool_input.command() else {
+        return claude::PreSkillShellCommandResponse::deny(SKILL_UNREADABLE_REASON);
+    };
+    match classify(command) {
+        Verdict::RecursiveDelete => claude::PreSkillShellCommandResponse::deny(CLAUDE_DENY_REASON),
+        Verdict::ForcePush => claude::PreSkillShellCommandResponse::deny(SKILL_FORCE_PUSH_REASON),
+        Verdict::Fine => claude::no_opinion(),
+    }
+}
+
+/// The skill's command is not a string the guard can check.
+const SKILL_UNREADABLE_REASON: &str =
+    "The shell guard could not read this skill's shell command, so it refuses it.";
+
+/// A skill's force-push cannot ask the user first, so it is refused with what to do instead.
+const SKILL_FORCE_PUSH_REASON: &str = "A skill's shell line force-pushes; the shell guard refuses it there because a skill cannot ask first: run the push yourself if you mean it.";

@@ -171,3 +171,29 @@ fn secrets_guard_answers_cursor_running_its_claude_entry() {
     );
     assert_eq!(denied.exit_code, 0);
 }
+
+fn skill_line(command: serde_json::Value) -> cursor_hooks::testing::Fixture<PreSkillShellCommand> {
+    PreSkillShellCommand::fixture().tool_input(json!({ "command": command }))
+}
+
+#[test]
+fn shell_guard_denies_rm_rf_and_force_push_in_a_skills_shell_line() {
+    let answer = run::<shell_guard::claude_skill_shell>(skill_line(json!("rm -rf target")));
+    assert_denied!(answer);
+    // A skill cannot ask the user, so a force-push is refused there, not asked.
+    assert_denied!(run::<shell_guard::claude_skill_shell>(skill_line(json!(
+        "git push -f origin main"
+    ))));
+    assert_no_opinion!(run::<shell_guard::claude_skill_shell>(skill_line(json!(
+        "git status --short"
+    ))));
+}
+
+#[test]
+fn shell_guard_refuses_a_skills_shell_line_it_cannot_read() {
+    // Claude Code refuses the line when a hook fails here; the guard does the same when the
+    // command is not a string, rather than answering no opinion.
+    assert_denied!(run::<shell_guard::claude_skill_shell>(skill_line(json!([
+        "rm", "-rf", "target"
+    ]))));
+}

@@ -23,6 +23,7 @@ fn the_runner_matches_every_example_binary_on_every_fixture() {
                 handler::<shell_guard::guard>(),
                 handler::<shell_guard::pre_tool>(),
                 handler::<shell_guard::claude_bash>(),
+                handler::<shell_guard::claude_skill_shell>(),
             ],
         ),
         (

@@ -495,3 +495,64 @@ fn a_harmless_command_runs_untouched() {
     }
     session.keep_recording("harmless-command");
 }
+
+/// A project slash command whose text runs `rm -rf target` when it loads (a `!` line), before
+/// the model sees anything: Claude Code 2.1.332's `PreSkillShellCommand` fires on it.
+fn add_cleaning_command(session: &Session) {
+    let commands = session.project.join(".claude/commands");
+    std::fs::create_dir_all(&commands).expect(".claude/commands");
+    std::fs::write(
+        commands.join("clean.md"),
+        "---\ndescription: Clean the build\nallowed-tools: Bash(rm:*)\n---\n\
+         Output of the cleanup: !`rm -rf target && echo cleaned`\n",
+    )
+    .expect("clean.md");
+}
+
+/// Control for the next test: without a guard the slash command's `rm -rf target` runs when
+/// `/clean` loads, so a surviving `target` there is the guard's doing.
+#[test]
+fn without_a_guard_a_slash_commands_shell_line_runs() {
+    if !live("without_a_guard_a_slash_commands_shell_line_runs") {
+        return;
+    }
+    let session = session_with_target("skill-control");
+    add_cleaning_command(&session);
+    run(&session, vec![Reply::Text("Cleaned.".to_owned())], "/clean");
+    assert!(
+        !session.project.join("target").exists(),
+        "the slash command's shell line did not run"
+    );
+    let skill = session.payloads_of("PreSkillShellCommand");
+    assert_eq!(skill.len(), 1, "{skill:?}");
+    assert_eq!(
+        skill[0]["tool_input"]["command"],
+        "rm -rf target && echo cleaned"
+    );
+}
+
+/// `shell-guard` wires `PreSkillShellCommand` (`install --claude` writes it) and denies the
+/// slash command's `rm -rf`: the command never runs and its output never reaches the model.
+#[test]
+fn shell_guard_blocks_rm_rf_in_a_slash_command() {
+    if !live("shell_guard_blocks_rm_rf_in_a_slash_command") {
+        return;
+    }
+    let session = session_with_target("skill-shell-guard");
+    session.install(&example("shell-guard"));
+    add_cleaning_command(&session);
+    let api = run(&session, vec![Reply::Text("Cleaned.".to_owned())], "/clean");
+    assert!(
+        session.project.join("target/keep").exists(),
+        "shell-guard did not stop the slash command's rm -rf target"
+    );
+    let skill = session.payloads_of("PreSkillShellCommand");
+    assert_eq!(skill.len(), 1, "{skill:?}");
+    assert_eq!(skill[0]["invoked_by"], "user");
+    let told = last_messages(&api.message_bodies()).join("\n");
+    assert!(
+        !told.contains("cleaned"),
+        "the command's output reached the model: {told}"
+    );
+    session.keep_recording("shell-guard-skill-rm-rf");
+}

@@ -17,10 +17,12 @@
 //! ```json
 //! { "hooks": {
 //!     "PreToolUse": [{ "matcher": "Bash", "hooks": [
+//!         { "type": "command", "command": "/abs/path/to/shell-guard", "timeout": 5 }] }],
+//!     "PreSkillShellCommand": [{ "hooks": [
 //!         { "type": "command", "command": "/abs/path/to/shell-guard", "timeout": 5 }] }]
 //! } }
 //! ```
 
-use cursor_hooks_examples::shell_guard::{claude_bash, guard, pre_tool};
+use cursor_hooks_examples::shell_guard::{claude_bash, claude_skill_shell, guard, pre_tool};
 
-cursor_hooks::main!(guard, pre_tool, claude_bash);
+cursor_hooks::main!(guard, pre_tool, claude_bash, claude_skill_shell);

@@ -38,6 +38,7 @@ pub const RECORDED_EVENTS: &[&str] = &[
     "PreToolUse",
     "PermissionRequest",
     "PermissionDenied",
+    "PreSkillShellCommand",
     "PostToolUse",
     "PostToolUseFailure",
     "PostToolBatch",

@@ -89,7 +89,7 @@ pub trait Answers: Sized {
         <Self as fields::SuppressOriginalPrompt>::suppress_original_prompt(self, value)
     }
 
-    /// the permission decision `allow` (`PreToolUse`, `PermissionRequest` and `PreModelSwitch`).
+    /// the permission decision `allow` (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`).
     fn allow() -> Self
     where
         Self: fields::Allow,
@@ -97,7 +97,7 @@ pub trait Answers: Sized {
         <Self as fields::Allow>::allow()
     }
 
-    /// the permission decision `deny` (`PreToolUse`, `PermissionRequest` and `PreModelSwitch`).
+    /// the permission decision `deny` (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`).
     fn deny(reason: impl Into<String>) -> Self
     where
         Self: fields::Deny,
@@ -121,7 +121,7 @@ pub trait Answers: Sized {
         <Self as fields::Defer>::defer()
     }
 
-    /// `permissionDecisionReason` (`PreToolUse` and `PreModelSwitch`).
+    /// `permissionDecisionReason` (`PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch`).
     #[must_use = "a response is built by value: use the returned response"]
     fn permission_decision_reason(self, value: impl Into<String>) -> Self
     where
@@ -396,7 +396,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `block`: its event reads no `decision`",
         label = "`decision: \"block\"` is read only by `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`",
-        note = "the permission events (`PreToolUse`, `PermissionRequest` and `PreModelSwitch`) deny with `deny(reason)`"
+        note = "the permission events (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`) deny with `deny(reason)`"
     )]
     pub trait Block: crate::sealed::Sealed {
         /// The response's own `block`.
@@ -533,7 +533,7 @@ pub mod fields {
     /// Responses with `allow`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `allow` decision",
-        label = "the permission decision `allow` is read only by `PreToolUse`, `PermissionRequest` and `PreModelSwitch`",
+        label = "the permission decision `allow` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Allow: crate::sealed::Sealed {
@@ -550,6 +550,11 @@ pub mod fields {
             PermissionRequestResponse::allow()
         }
     }
+    impl Allow for PreSkillShellCommandResponse {
+        fn allow() -> Self {
+            PreSkillShellCommandResponse::allow()
+        }
+    }
     impl Allow for PreModelSwitchResponse {
         fn allow() -> Self {
             PreModelSwitchResponse::allow()
@@ -559,7 +564,7 @@ pub mod fields {
     /// Responses with `deny`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `deny` decision",
-        label = "the permission decision `deny` is read only by `PreToolUse`, `PermissionRequest` and `PreModelSwitch`",
+        label = "the permission decision `deny` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Deny: crate::sealed::Sealed {
@@ -574,6 +579,11 @@ pub mod fields {
     impl Deny for PermissionRequestResponse {
         fn deny(reason: impl Into<String>) -> Self {
             PermissionRequestResponse::deny(reason)
+        }
+    }
+    impl Deny for PreSkillShellCommandResponse {
+        fn deny(reason: impl Into<String>) -> Self {
+            PreSkillShellCommandResponse::deny(reason)
         }
     }
     impl Deny for PreModelSwitchResponse {
@@ -622,7 +632,7 @@ pub mod fields {
     /// Responses with `permission_decision_reason`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `permission_decision_reason` field",
-        label = "`permissionDecisionReason` is read only by `PreToolUse` and `PreModelSwitch`"
+        label = "`permissionDecisionReason` is read only by `PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch`"
     )]
     pub trait PermissionDecisionReason: crate::sealed::Sealed {
         /// The response's own `permission_decision_reason`.
@@ -630,6 +640,11 @@ pub mod fields {
         fn permission_decision_reason(self, value: impl Into<String>) -> Self;
     }
     impl PermissionDecisionReason for PreToolUseResponse {
+        fn permission_decision_reason(self, value: impl Into<String>) -> Self {
+            self.permission_decision_reason(value)
+        }
+    }
+    impl PermissionDecisionReason for PreSkillShellCommandResponse {
         fn permission_decision_reason(self, value: impl Into<String>) -> Self {
             self.permission_decision_reason(value)
         }

@@ -64,6 +64,18 @@ pub struct Common {
     ///
     /// Source: the official Claude Code hooks reference.
     pub agent_type: Option<String>,
+    /// The session's scratchpad folder, sent when the scratchpad is enabled.
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub scratchpad_dir: Option<String>,
+    /// Set on a served (remote) call, whose `session_id` is `served:<caller_session_id>` and whose `transcript_path` is empty; the binary's schema does not type it.
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub served_call: Option<Value>,
+    /// On a served call: the session that made the call.
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub caller_session_id: Option<String>,
 }
 
 impl Common {
@@ -112,6 +124,18 @@ impl Common {
                 fields.once(8, key)?;
                 self.agent_type = fields.optional_string(map, key, "a string")?;
             }
+            "scratchpad_dir" => {
+                fields.once(9, key)?;
+                self.scratchpad_dir = fields.optional_string(map, key, "a string")?;
+            }
+            "served_call" => {
+                fields.once(10, key)?;
+                self.served_call = fields.optional(map, key, "JSON whose numbers fit an f64")?;
+            }
+            "caller_session_id" => {
+                fields.once(11, key)?;
+                self.caller_session_id = fields.optional_string(map, key, "a string")?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -136,6 +160,15 @@ impl Common {
         }
         if let Some(v) = &self.agent_type {
             map.serialize_entry("agent_type", v)?;
+        }
+        if let Some(v) = &self.scratchpad_dir {
+            map.serialize_entry("scratchpad_dir", v)?;
+        }
+        if let Some(v) = &self.served_call {
+            map.serialize_entry("served_call", v)?;
+        }
+        if let Some(v) = &self.caller_session_id {
+            map.serialize_entry("caller_session_id", v)?;
         }
         Ok(())
     }
@@ -230,33 +263,33 @@ impl<'de> serde::Deserialize<'de> for SessionStart {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "source" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             source = crate::de::value(&mut map, "source")?;
                         }
                         "model" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             model = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "session_title" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             session_title = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "seconds_since_last_response" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             seconds_since_last_response =
                                 fields.optional(&mut map, &key, "a number")?;
                         }
                         "context_tokens" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             context_tokens = fields.optional(&mut map, &key, "an integer")?;
                         }
                         "prompt_cache_likely_expired" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             prompt_cache_likely_expired =
                                 fields.optional(&mut map, &key, "a bool")?;
                         }
                         "estimated_cache_write_usd" => {
-                            fields.once(15, &key)?;
+                            fields.once(18, &key)?;
                             estimated_cache_write_usd =
                                 fields.optional(&mut map, &key, "a number")?;
                         }
@@ -374,7 +407,7 @@ impl<'de> serde::Deserialize<'de> for Setup {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "trigger" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             trigger = crate::de::value(&mut map, "trigger")?;
                         }
                         _ => {
@@ -499,28 +532,28 @@ impl<'de> serde::Deserialize<'de> for InstructionsLoaded {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "file_path" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             file_path = crate::de::value(&mut map, "file_path")?;
                         }
                         "memory_type" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             memory_type = crate::de::value(&mut map, "memory_type")?;
                         }
                         "load_reason" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             load_reason = crate::de::value(&mut map, "load_reason")?;
                         }
                         "globs" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             globs = fields.optional(&mut map, &key, "a list of strings")?;
                         }
                         "trigger_file_path" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             trigger_file_path =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "parent_file_path" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             parent_file_path =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
@@ -595,6 +628,14 @@ pub struct UserPromptSubmit {
     ///
     /// Sources: the official Claude Code hooks reference; recordings of Claude Code 2.1.330.
     pub prompt: String,
+    /// Who wrote or injected the prompt: `user` in the composer, `sdk` in print mode or the Agent SDK, and wake-ups.
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub source: Option<String>,
+    /// The session's title, when it has one.
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub session_title: Option<String>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -634,11 +675,21 @@ impl<'de> serde::Deserialize<'de> for UserPromptSubmit {
                 let mut common = Common::default();
                 let mut fields = Fields::new();
                 let mut prompt: Option<String> = None;
+                let mut source: Option<String> = None;
+                let mut session_title: Option<String> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "prompt" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             prompt = crate::de::value(&mut map, "prompt")?;
+                        }
+                        "source" => {
+                            fields.once(13, &key)?;
+                            source = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "session_title" => {
+                            fields.once(14, &key)?;
+                            session_title = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -654,6 +705,8 @@ impl<'de> serde::Deserialize<'de> for UserPromptSubmit {
                 Ok(UserPromptSubmit {
                     common,
                     prompt: prompt.ok_or_else(|| missing("UserPromptSubmit", "prompt"))?,
+                    source,
+                    session_title,
                     extra,
                 })
             }
@@ -667,6 +720,12 @@ impl serde::Serialize for UserPromptSubmit {
         let mut map = serializer.serialize_map(None)?;
         self.common.write_fields(&mut map)?;
         map.serialize_entry("prompt", &self.prompt)?;
+        if let Some(v) = &self.source {
+            map.serialize_entry("source", v)?;
+        }
+        if let Some(v) = &self.session_title {
+            map.serialize_entry("session_title", v)?;
+        }
         self.extra.write_fields(&mut map)?;
         map.end()
     }
@@ -759,23 +818,23 @@ impl<'de> serde::Deserialize<'de> for UserPromptExpansion {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "expansion_type" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             expansion_type = crate::de::value(&mut map, "expansion_type")?;
                         }
                         "command_name" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             command_name = crate::de::value(&mut map, "command_name")?;
                         }
                         "command_args" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             command_args = crate::de::value(&mut map, "command_args")?;
                         }
                         "command_source" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             command_source = crate::de::value(&mut map, "command_source")?;
                         }
                         "prompt" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             prompt = crate::de::value(&mut map, "prompt")?;
                         }
                         _ => {
@@ -850,6 +909,10 @@ pub struct PreToolUse {
     ///
     /// Sources: the official Claude Code hooks reference; recordings of Claude Code 2.1.330.
     pub tool_use_id: String,
+    /// For an MCP tool: the server serving it (`name`, `source`).
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_server: Option<Value>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -892,19 +955,25 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
+                let mut mcp_server: Option<Value> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_name = crate::de::value(&mut map, "tool_name")?;
                         }
                         "tool_input" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_use_id" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             tool_use_id = crate::de::value(&mut map, "tool_use_id")?;
+                        }
+                        "mcp_server" => {
+                            fields.once(15, &key)?;
+                            mcp_server =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -922,6 +991,7 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                     tool_name: tool_name.ok_or_else(|| missing("PreToolUse", "tool_name"))?,
                     tool_input: tool_input.ok_or_else(|| missing("PreToolUse", "tool_input"))?,
                     tool_use_id: tool_use_id.ok_or_else(|| missing("PreToolUse", "tool_use_id"))?,
+                    mcp_server,
                     extra,
                 })
             }
@@ -937,6 +1007,9 @@ impl serde::Serialize for PreToolUse {
         map.serialize_entry("tool_name", &self.tool_name)?;
         map.serialize_entry("tool_input", &self.tool_input)?;
         map.serialize_entry("tool_use_id", &self.tool_use_id)?;
+        if let Some(v) = &self.mcp_server {
+            map.serialize_entry("mcp_server", v)?;
+        }
         self.extra.write_fields(&mut map)?;
         map.end()
     }
@@ -969,6 +1042,18 @@ pub struct PermissionRequest {
     ///
     /// Sources: the official Claude Code hooks reference; recordings of Claude Code 2.1.330.
     pub permission_suggestions: Option<Value>,
+    /// For an MCP tool: the server serving it (`name`, `source`).
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_server: Option<Value>,
+    /// What asks (an open set; `mcp_skill` when the Skill tool asks before loading a skill an MCP server serves); internal in the binary's schema.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub tool_kind: Option<String>,
+    /// Set with `tool_kind` `mcp_skill`: the skill asked for; internal in the binary's schema.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_skill: Option<Value>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -1013,19 +1098,36 @@ impl<'de> serde::Deserialize<'de> for PermissionRequest {
                 let mut tool_name: Option<String> = None;
                 let mut tool_input: Option<ToolInput> = None;
                 let mut permission_suggestions: Option<Value> = None;
+                let mut mcp_server: Option<Value> = None;
+                let mut tool_kind: Option<String> = None;
+                let mut mcp_skill: Option<Value> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_name = crate::de::value(&mut map, "tool_name")?;
                         }
                         "tool_input" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "permission_suggestions" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             permission_suggestions =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
+                        }
+                        "mcp_server" => {
+                            fields.once(15, &key)?;
+                            mcp_server =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
+                        }
+                        "tool_kind" => {
+                            fields.once(16, &key)?;
+                            tool_kind = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "mcp_skill" => {
+                            fields.once(17, &key)?;
+                            mcp_skill =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         _ => {
@@ -1046,6 +1148,9 @@ impl<'de> serde::Deserialize<'de> for PermissionRequest {
                     tool_input: tool_input
                         .ok_or_else(|| missing("PermissionRequest", "tool_input"))?,
                     permission_suggestions,
+                    mcp_server,
+                    tool_kind,
+                    mcp_skill,
                     extra,
                 })
             }
@@ -1063,6 +1168,180 @@ impl serde::Serialize for PermissionRequest {
         if let Some(v) = &self.permission_suggestions {
             map.serialize_entry("permission_suggestions", v)?;
         }
+        if let Some(v) = &self.mcp_server {
+            map.serialize_entry("mcp_server", v)?;
+        }
+        if let Some(v) = &self.tool_kind {
+            map.serialize_entry("tool_kind", v)?;
+        }
+        if let Some(v) = &self.mcp_skill {
+            map.serialize_entry("mcp_skill", v)?;
+        }
+        self.extra.write_fields(&mut map)?;
+        map.end()
+    }
+}
+
+/// `PreSkillShellCommand`: Before the shell command written in a skill or slash command (its `!` lines) runs, when the skill or command is loaded.
+///
+/// Fail-closed: a hook that does not answer, cannot run, asks (`ask` or `defer`: a skill can't wait for approval) or returns any `updatedInput` (never applied) keeps the command from running. Only a deny has an effect that a hook means: `allow` adds nothing. Prompt and agent hooks don't run here. Undocumented; the binary's schemas and messages are the source, and the live suite recorded it firing on a project slash command's `!` line in print mode (a deny kept the command from running).
+///
+/// - **Category:** permission (can block).
+/// - **May answer:** [`PreSkillShellCommandResponse`](crate::claude::response::PreSkillShellCommandResponse).
+/// - **Exit 2:** block.
+/// - **`matcher` is tested against:** tool_name.
+/// - **Undocumented:** seen only in the Claude Code binary.
+/// - **Since:** 2.1.332.
+///
+/// Sources: the Claude Code binary's hook schemas, 2.1.332; recordings of Claude Code 2.1.330, 2.1.332; this project's 2026-11 landscape notes, section 2.2.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreSkillShellCommand {
+    /// The fields every event carries.
+    pub common: Common,
+    /// The shell tool that runs the command.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub tool_name: String,
+    /// The shell command's arguments.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub tool_input: ToolInput,
+    /// Identifies this command; it names no tool call in the transcript.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub tool_use_id: String,
+    /// The skill or slash command whose text holds the shell command.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub command_name: String,
+    /// Where the skill or command comes from.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub command_source: Option<String>,
+    /// Who started the load: `user` typed it (or an SDK host sent it), `claude` used the Skill tool, `other` anything else.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub invoked_by: String,
+    /// Fields this version of the crate does not know, and known optional fields of an
+    /// unexpected type, kept as Claude Code sent them.
+    pub extra: Extra,
+}
+
+impl crate::sealed::Sealed for PreSkillShellCommand {}
+impl Event for PreSkillShellCommand {
+    const NAME: &'static str = "PreSkillShellCommand";
+    const CATEGORY: Category = Category::Permission;
+    type Response = crate::claude::response::PreSkillShellCommandResponse;
+    const CURSOR_EVENT: Option<&'static str> = None;
+    const REQUIRED: &'static [(&'static str, ValueKind)] = &[
+        ("tool_name", ValueKind::String),
+        ("tool_input", ValueKind::Object),
+        ("tool_use_id", ValueKind::String),
+        ("command_name", ValueKind::String),
+        ("invoked_by", ValueKind::String),
+    ];
+    fn common(&self) -> &Common {
+        &self.common
+    }
+    fn extra(&self) -> &Extra {
+        &self.extra
+    }
+}
+impl crate::hook::HookEvent for PreSkillShellCommand {
+    type Response = crate::claude::response::PreSkillShellCommandResponse;
+    const WIRE_NAME: &'static str = "PreSkillShellCommand";
+}
+
+impl<'de> serde::Deserialize<'de> for PreSkillShellCommand {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PayloadVisitor;
+        impl<'de> Visitor<'de> for PayloadVisitor {
+            type Value = PreSkillShellCommand;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a `PreSkillShellCommand` payload object")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<PreSkillShellCommand, A::Error> {
+                let mut common = Common::default();
+                let mut fields = Fields::new();
+                let mut tool_name: Option<String> = None;
+                let mut tool_input: Option<ToolInput> = None;
+                let mut tool_use_id: Option<String> = None;
+                let mut command_name: Option<String> = None;
+                let mut command_source: Option<String> = None;
+                let mut invoked_by: Option<String> = None;
+                while let Some(Key(key)) = map.next_key()? {
+                    match &*key {
+                        "tool_name" => {
+                            fields.once(12, &key)?;
+                            tool_name = crate::de::value(&mut map, "tool_name")?;
+                        }
+                        "tool_input" => {
+                            fields.once(13, &key)?;
+                            tool_input = crate::de::value(&mut map, "tool_input")?;
+                        }
+                        "tool_use_id" => {
+                            fields.once(14, &key)?;
+                            tool_use_id = crate::de::value(&mut map, "tool_use_id")?;
+                        }
+                        "command_name" => {
+                            fields.once(15, &key)?;
+                            command_name = crate::de::value(&mut map, "command_name")?;
+                        }
+                        "command_source" => {
+                            fields.once(16, &key)?;
+                            command_source = fields.optional_string(&mut map, &key, "a string")?;
+                        }
+                        "invoked_by" => {
+                            fields.once(17, &key)?;
+                            invoked_by = crate::de::value(&mut map, "invoked_by")?;
+                        }
+                        _ => {
+                            if !common.read_field(&key, &mut map, &mut fields)? {
+                                fields.unknown(key, &mut map)?;
+                            }
+                        }
+                    }
+                }
+                let extra = fields.finish()?;
+                if common.hook_event_name.is_empty() {
+                    return Err(missing("PreSkillShellCommand", "hook_event_name"));
+                }
+                Ok(PreSkillShellCommand {
+                    common,
+                    tool_name: tool_name
+                        .ok_or_else(|| missing("PreSkillShellCommand", "tool_name"))?,
+                    tool_input: tool_input
+                        .ok_or_else(|| missing("PreSkillShellCommand", "tool_input"))?,
+                    tool_use_id: tool_use_id
+                        .ok_or_else(|| missing("PreSkillShellCommand", "tool_use_id"))?,
+                    command_name: command_name
+                        .ok_or_else(|| missing("PreSkillShellCommand", "command_name"))?,
+                    command_source,
+                    invoked_by: invoked_by
+                        .ok_or_else(|| missing("PreSkillShellCommand", "invoked_by"))?,
+                    extra,
+                })
+            }
+        }
+        deserializer.deserialize_map(PayloadVisitor)
+    }
+}
+
+impl serde::Serialize for PreSkillShellCommand {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        self.common.write_fields(&mut map)?;
+        map.serialize_entry("tool_name", &self.tool_name)?;
+        map.serialize_entry("tool_input", &self.tool_input)?;
+        map.serialize_entry("tool_use_id", &self.tool_use_id)?;
+        map.serialize_entry("command_name", &self.command_name)?;
+        if let Some(v) = &self.command_source {
+            map.serialize_entry("command_source", v)?;
+        }
+        map.serialize_entry("invoked_by", &self.invoked_by)?;
         self.extra.write_fields(&mut map)?;
         map.end()
     }
@@ -1099,6 +1378,10 @@ pub struct PermissionDenied {
     ///
     /// Source: the official Claude Code hooks reference.
     pub reason: String,
+    /// For an MCP tool: the server serving it (`name`, `source`).
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_server: Option<Value>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -1146,23 +1429,29 @@ impl<'de> serde::Deserialize<'de> for PermissionDenied {
                 let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
                 let mut reason: Option<String> = None;
+                let mut mcp_server: Option<Value> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_name = crate::de::value(&mut map, "tool_name")?;
                         }
                         "tool_input" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_use_id" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             tool_use_id = crate::de::value(&mut map, "tool_use_id")?;
                         }
                         "reason" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             reason = crate::de::value(&mut map, "reason")?;
+                        }
+                        "mcp_server" => {
+                            fields.once(16, &key)?;
+                            mcp_server =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1183,6 +1472,7 @@ impl<'de> serde::Deserialize<'de> for PermissionDenied {
                     tool_use_id: tool_use_id
                         .ok_or_else(|| missing("PermissionDenied", "tool_use_id"))?,
                     reason: reason.ok_or_else(|| missing("PermissionDenied", "reason"))?,
+                    mcp_server,
                     extra,
                 })
             }
@@ -1199,6 +1489,9 @@ impl serde::Serialize for PermissionDenied {
         map.serialize_entry("tool_input", &self.tool_input)?;
         map.serialize_entry("tool_use_id", &self.tool_use_id)?;
         map.serialize_entry("reason", &self.reason)?;
+        if let Some(v) = &self.mcp_server {
+            map.serialize_entry("mcp_server", v)?;
+        }
         self.extra.write_fields(&mut map)?;
         map.end()
     }
@@ -1240,6 +1533,10 @@ pub struct PostToolUse {
     ///
     /// Sources: the official Claude Code hooks reference; recordings of Claude Code 2.1.330.
     pub duration_ms: Option<i64>,
+    /// For an MCP tool: the server serving it (`name`, `source`).
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_server: Option<Value>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -1285,27 +1582,33 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                 let mut tool_response: Option<Value> = None;
                 let mut tool_use_id: Option<String> = None;
                 let mut duration_ms: Option<i64> = None;
+                let mut mcp_server: Option<Value> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_name = crate::de::value(&mut map, "tool_name")?;
                         }
                         "tool_input" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_response" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             tool_response = Some(crate::de::value(&mut map, "tool_response")?);
                         }
                         "tool_use_id" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             tool_use_id = crate::de::value(&mut map, "tool_use_id")?;
                         }
                         "duration_ms" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             duration_ms = fields.optional(&mut map, &key, "an integer")?;
+                        }
+                        "mcp_server" => {
+                            fields.once(17, &key)?;
+                            mcp_server =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1327,6 +1630,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                     tool_use_id: tool_use_id
                         .ok_or_else(|| missing("PostToolUse", "tool_use_id"))?,
                     duration_ms,
+                    mcp_server,
                     extra,
                 })
             }
@@ -1345,6 +1649,9 @@ impl serde::Serialize for PostToolUse {
         map.serialize_entry("tool_use_id", &self.tool_use_id)?;
         if let Some(v) = &self.duration_ms {
             map.serialize_entry("duration_ms", v)?;
+        }
+        if let Some(v) = &self.mcp_server {
+            map.serialize_entry("mcp_server", v)?;
         }
         self.extra.write_fields(&mut map)?;
         map.end()
@@ -1390,6 +1697,10 @@ pub struct PostToolUseFailure {
     ///
     /// Sources: the official Claude Code hooks reference; recordings of Claude Code 2.1.330.
     pub duration_ms: Option<i64>,
+    /// For an MCP tool: the server serving it (`name`, `source`).
+    ///
+    /// Sources: the Claude Code binary's hook schemas, 2.1.330; the Claude Code binary's hook schemas, 2.1.332.
+    pub mcp_server: Option<Value>,
     /// Fields this version of the crate does not know, and known optional fields of an
     /// unexpected type, kept as Claude Code sent them.
     pub extra: Extra,
@@ -1439,31 +1750,37 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                 let mut error: Option<String> = None;
                 let mut is_interrupt: Option<bool> = None;
                 let mut duration_ms: Option<i64> = None;
+                let mut mcp_server: Option<Value> = None;
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_name = crate::de::value(&mut map, "tool_name")?;
                         }
                         "tool_input" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_use_id" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             tool_use_id = crate::de::value(&mut map, "tool_use_id")?;
                         }
                         "error" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             error = crate::de::value(&mut map, "error")?;
                         }
                         "is_interrupt" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             is_interrupt = fields.optional(&mut map, &key, "a bool")?;
                         }
                         "duration_ms" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             duration_ms = fields.optional(&mut map, &key, "an integer")?;
+                        }
+                        "mcp_server" => {
+                            fields.once(18, &key)?;
+                            mcp_server =
+                                fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         _ => {
                             if !common.read_field(&key, &mut map, &mut fields)? {
@@ -1487,6 +1804,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUseFailure {
                     error: error.ok_or_else(|| missing("PostToolUseFailure", "error"))?,
                     is_interrupt,
                     duration_ms,
+                    mcp_server,
                     extra,
                 })
             }
@@ -1508,6 +1826,9 @@ impl serde::Serialize for PostToolUseFailure {
         }
         if let Some(v) = &self.duration_ms {
             map.serialize_entry("duration_ms", v)?;
+        }
+        if let Some(v) = &self.mcp_server {
+            map.serialize_entry("mcp_server", v)?;
         }
         self.extra.write_fields(&mut map)?;
         map.end()
@@ -1572,7 +1893,7 @@ impl<'de> serde::Deserialize<'de> for PostToolBatch {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "tool_calls" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             tool_calls = crate::de::value(&mut map, "tool_calls")?;
                         }
                         _ => {
@@ -1609,7 +1930,7 @@ impl serde::Serialize for PostToolBatch {
 
 /// `Notification`: When Claude Code sends a notification.
 ///
-/// Fires in the interactive TUI only. Only `terminalSequence` is read.
+/// Fires in the interactive TUI only. Only `terminalSequence` is read. The 2.1.332 schema also accepts `hookSpecificOutput.additionalContext`, with no effect seen: not offered until one is recorded.
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Claude Code reads no answer; the handler returns `()`).
@@ -1678,15 +1999,15 @@ impl<'de> serde::Deserialize<'de> for Notification {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "message" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             message = crate::de::value(&mut map, "message")?;
                         }
                         "title" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             title = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "notification_type" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             notification_type = crate::de::value(&mut map, "notification_type")?;
                         }
                         _ => {
@@ -1730,7 +2051,7 @@ impl serde::Serialize for Notification {
 
 /// `MessageDisplay`: When assistant text is rendered.
 ///
-/// Changes the display only, never what Claude said. Documented but absent from the 2.1.330 binary's event list (REF contradiction 2); never fired.
+/// Changes the display only, never what Claude said. In the 2.1.330 and 2.1.332 binaries' event lists (BIN 2.1.330; REF contradiction 2 was wrong); never fired in the recordings.
 ///
 /// - **Category:** app (cannot block).
 /// - **May answer:** [`MessageDisplayResponse`](crate::claude::response::MessageDisplayResponse).
@@ -1738,7 +2059,7 @@ impl serde::Serialize for Notification {
 /// - **`matcher`:** none.
 /// - **Since:** 2.1.152.
 ///
-/// Sources: the official Claude Code hooks reference; the Claude Code changelog, 2.1.152; the event-name list in the Claude Code 2.1.330 binary; this project's Claude Code hooks reference, sections 1.4, 2.3 and 3, contradiction 2.
+/// Sources: the official Claude Code hooks reference; the Claude Code changelog, 2.1.152; the Claude Code binary's hook schemas; this project's Claude Code hooks reference, sections 1.4, 2.3 and 3, contradiction 2.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MessageDisplay {
     /// The fields every event carries.
@@ -1812,23 +2133,23 @@ impl<'de> serde::Deserialize<'de> for MessageDisplay {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "turn_id" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             turn_id = crate::de::value(&mut map, "turn_id")?;
                         }
                         "message_id" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             message_id = crate::de::value(&mut map, "message_id")?;
                         }
                         "index" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             index = crate::de::value(&mut map, "index")?;
                         }
                         "final" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             r#final = crate::de::value(&mut map, "final")?;
                         }
                         "delta" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             delta = crate::de::value(&mut map, "delta")?;
                         }
                         _ => {
@@ -1938,11 +2259,11 @@ impl<'de> serde::Deserialize<'de> for SubagentStart {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "agent_id" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             agent_id = crate::de::value(&mut map, "agent_id")?;
                         }
                         "agent_type" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             agent_type = crate::de::value(&mut map, "agent_type")?;
                         }
                         _ => {
@@ -2073,34 +2394,34 @@ impl<'de> serde::Deserialize<'de> for SubagentStop {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "stop_hook_active" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             stop_hook_active = crate::de::value(&mut map, "stop_hook_active")?;
                         }
                         "last_assistant_message" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             last_assistant_message =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "background_tasks" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             background_tasks =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         "session_crons" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             session_crons =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         "agent_id" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             agent_id = crate::de::value(&mut map, "agent_id")?;
                         }
                         "agent_type" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             agent_type = crate::de::value(&mut map, "agent_type")?;
                         }
                         "agent_transcript_path" => {
-                            fields.once(15, &key)?;
+                            fields.once(18, &key)?;
                             agent_transcript_path =
                                 crate::de::value(&mut map, "agent_transcript_path")?;
                         }
@@ -2237,24 +2558,24 @@ impl<'de> serde::Deserialize<'de> for TaskCreated {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "task_id" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             task_id = crate::de::value(&mut map, "task_id")?;
                         }
                         "task_subject" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             task_subject = crate::de::value(&mut map, "task_subject")?;
                         }
                         "task_description" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             task_description =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "teammate_name" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             teammate_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "team_name" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             team_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
@@ -2385,24 +2706,24 @@ impl<'de> serde::Deserialize<'de> for TaskCompleted {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "task_id" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             task_id = crate::de::value(&mut map, "task_id")?;
                         }
                         "task_subject" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             task_subject = crate::de::value(&mut map, "task_subject")?;
                         }
                         "task_description" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             task_description =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "teammate_name" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             teammate_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "team_name" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             team_name = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
@@ -2526,21 +2847,21 @@ impl<'de> serde::Deserialize<'de> for Stop {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "stop_hook_active" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             stop_hook_active = crate::de::value(&mut map, "stop_hook_active")?;
                         }
                         "last_assistant_message" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             last_assistant_message =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "background_tasks" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             background_tasks =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         "session_crons" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             session_crons =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
@@ -2657,16 +2978,16 @@ impl<'de> serde::Deserialize<'de> for StopFailure {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "error" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             error = crate::de::value(&mut map, "error")?;
                         }
                         "error_details" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             error_details =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
                         "last_assistant_message" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             last_assistant_message =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
@@ -2776,11 +3097,11 @@ impl<'de> serde::Deserialize<'de> for TeammateIdle {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "teammate_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             teammate_name = crate::de::value(&mut map, "teammate_name")?;
                         }
                         "team_name" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             team_name = crate::de::value(&mut map, "team_name")?;
                         }
                         _ => {
@@ -2881,11 +3202,11 @@ impl<'de> serde::Deserialize<'de> for ConfigChange {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "source" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             source = crate::de::value(&mut map, "source")?;
                         }
                         "file_path" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             file_path = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         _ => {
@@ -2990,11 +3311,11 @@ impl<'de> serde::Deserialize<'de> for CwdChanged {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "old_cwd" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             old_cwd = crate::de::value(&mut map, "old_cwd")?;
                         }
                         "new_cwd" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             new_cwd = crate::de::value(&mut map, "new_cwd")?;
                         }
                         _ => {
@@ -3033,7 +3354,7 @@ impl serde::Serialize for CwdChanged {
 
 /// `DirectoryAdded`: When a directory is added with `/add-dir` (or registered as a repository root).
 ///
-/// Only `systemMessage` is read. Documented but absent from the 2.1.330 binary's event list (REF contradiction 2); never fired.
+/// Only `systemMessage` is read. In the 2.1.330 and 2.1.332 binaries' event lists (BIN 2.1.330; REF contradiction 2 was wrong); never fired in the recordings.
 ///
 /// - **Category:** notice (cannot block).
 /// - **May answer:** [`DirectoryAddedResponse`](crate::claude::response::DirectoryAddedResponse).
@@ -3041,7 +3362,7 @@ impl serde::Serialize for CwdChanged {
 /// - **`matcher` is tested against:** source.
 /// - **Since:** 2.1.219.
 ///
-/// Sources: the official Claude Code hooks reference; the Claude Code changelog, 2.1.219; the event-name list in the Claude Code 2.1.330 binary; this project's Claude Code hooks reference, sections 1.3, 2.3 and 3, contradiction 2.
+/// Sources: the official Claude Code hooks reference; the Claude Code changelog, 2.1.219; the Claude Code binary's hook schemas; this project's Claude Code hooks reference, sections 1.3, 2.3 and 3, contradiction 2.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DirectoryAdded {
     /// The fields every event carries.
@@ -3097,11 +3418,11 @@ impl<'de> serde::Deserialize<'de> for DirectoryAdded {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "directory" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             directory = crate::de::value(&mut map, "directory")?;
                         }
                         "source" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             source = crate::de::value(&mut map, "source")?;
                         }
                         _ => {
@@ -3204,11 +3525,11 @@ impl<'de> serde::Deserialize<'de> for FileChanged {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "file_path" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             file_path = crate::de::value(&mut map, "file_path")?;
                         }
                         "event" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             event = crate::de::value(&mut map, "event")?;
                         }
                         _ => {
@@ -3303,7 +3624,7 @@ impl<'de> serde::Deserialize<'de> for WorktreeCreate {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             name = crate::de::value(&mut map, "name")?;
                         }
                         _ => {
@@ -3396,7 +3717,7 @@ impl<'de> serde::Deserialize<'de> for WorktreeRemove {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "worktree_path" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             worktree_path = crate::de::value(&mut map, "worktree_path")?;
                         }
                         _ => {
@@ -3496,11 +3817,11 @@ impl<'de> serde::Deserialize<'de> for PreCompact {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "trigger" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             trigger = crate::de::value(&mut map, "trigger")?;
                         }
                         "custom_instructions" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             custom_instructions =
                                 fields.optional_string(&mut map, &key, "a string")?;
                         }
@@ -3606,11 +3927,11 @@ impl<'de> serde::Deserialize<'de> for PostCompact {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "trigger" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             trigger = crate::de::value(&mut map, "trigger")?;
                         }
                         "compact_summary" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             compact_summary = crate::de::value(&mut map, "compact_summary")?;
                         }
                         _ => {
@@ -3756,40 +4077,40 @@ impl<'de> serde::Deserialize<'de> for PreModelSwitch {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "from_model" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             from_model = crate::de::value(&mut map, "from_model")?;
                         }
                         "to_model" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             to_model = crate::de::value(&mut map, "to_model")?;
                         }
                         "requested_model" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             requested_model = crate::de::value(&mut map, "requested_model")?;
                         }
                         "source" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             source = crate::de::value(&mut map, "source")?;
                         }
                         "context_tokens" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             context_tokens = crate::de::value(&mut map, "context_tokens")?;
                         }
                         "prompt_cache_warm" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             prompt_cache_warm = crate::de::value(&mut map, "prompt_cache_warm")?;
                         }
                         "cache_ttl" => {
-                            fields.once(15, &key)?;
+                            fields.once(18, &key)?;
                             cache_ttl = Some(crate::de::value(&mut map, "cache_ttl")?);
                         }
                         "estimated_cache_write_usd" => {
-                            fields.once(16, &key)?;
+                            fields.once(19, &key)?;
                             estimated_cache_write_usd =
                                 crate::de::value(&mut map, "estimated_cache_write_usd")?;
                         }
                         "pricing" => {
-                            fields.once(17, &key)?;
+                            fields.once(20, &key)?;
                             pricing = Some(crate::de::value(&mut map, "pricing")?);
                         }
                         _ => {
@@ -3847,7 +4168,7 @@ impl serde::Serialize for PreModelSwitch {
 
 /// `PostModelSwitch`: After the model changed.
 ///
-/// What exit 2 does is not stated. Documented but absent from the 2.1.330 binary's event list (REF contradiction 2); never fired.
+/// What exit 2 does is not stated. In the 2.1.330 and 2.1.332 binaries' event lists (BIN 2.1.330; REF contradiction 2 was wrong); never fired in the recordings.
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** [`PostModelSwitchResponse`](crate::claude::response::PostModelSwitchResponse).
@@ -3855,7 +4176,7 @@ impl serde::Serialize for PreModelSwitch {
 /// - **`matcher` is tested against:** canonical name of to_model.
 /// - **Since:** 2.1.251.
 ///
-/// Sources: a later revision of the Claude Code hooks reference; the Claude Code changelog, 2.1.251; the event-name list in the Claude Code 2.1.330 binary; this project's Claude Code hooks reference, sections 1.3, 2.3 and 3, contradiction 2.
+/// Sources: a later revision of the Claude Code hooks reference; the Claude Code changelog, 2.1.251; the Claude Code binary's hook schemas; this project's Claude Code hooks reference, sections 1.3, 2.3 and 3, contradiction 2.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PostModelSwitch {
     /// The fields every event carries.
@@ -3953,40 +4274,40 @@ impl<'de> serde::Deserialize<'de> for PostModelSwitch {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "from_model" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             from_model = crate::de::value(&mut map, "from_model")?;
                         }
                         "to_model" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             to_model = crate::de::value(&mut map, "to_model")?;
                         }
                         "requested_model" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             requested_model = crate::de::value(&mut map, "requested_model")?;
                         }
                         "source" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             source = crate::de::value(&mut map, "source")?;
                         }
                         "context_tokens" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             context_tokens = crate::de::value(&mut map, "context_tokens")?;
                         }
                         "prompt_cache_warm" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             prompt_cache_warm = crate::de::value(&mut map, "prompt_cache_warm")?;
                         }
                         "cache_ttl" => {
-                            fields.once(15, &key)?;
+                            fields.once(18, &key)?;
                             cache_ttl = Some(crate::de::value(&mut map, "cache_ttl")?);
                         }
                         "estimated_cache_write_usd" => {
-                            fields.once(16, &key)?;
+                            fields.once(19, &key)?;
                             estimated_cache_write_usd =
                                 crate::de::value(&mut map, "estimated_cache_write_usd")?;
                         }
                         "pricing" => {
-                            fields.once(17, &key)?;
+                            fields.once(20, &key)?;
                             pricing = Some(crate::de::value(&mut map, "pricing")?);
                         }
                         _ => {
@@ -4128,27 +4449,27 @@ impl<'de> serde::Deserialize<'de> for Elicitation {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "mcp_server_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?;
                         }
                         "message" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             message = crate::de::value(&mut map, "message")?;
                         }
                         "mode" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "url" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             url = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "elicitation_id" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             elicitation_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "requested_schema" => {
-                            fields.once(14, &key)?;
+                            fields.once(17, &key)?;
                             requested_schema =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
@@ -4287,23 +4608,23 @@ impl<'de> serde::Deserialize<'de> for ElicitationResult {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "mcp_server_name" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             mcp_server_name = crate::de::value(&mut map, "mcp_server_name")?;
                         }
                         "action" => {
-                            fields.once(10, &key)?;
+                            fields.once(13, &key)?;
                             action = crate::de::value(&mut map, "action")?;
                         }
                         "mode" => {
-                            fields.once(11, &key)?;
+                            fields.once(14, &key)?;
                             mode = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "elicitation_id" => {
-                            fields.once(12, &key)?;
+                            fields.once(15, &key)?;
                             elicitation_id = fields.optional_string(&mut map, &key, "a string")?;
                         }
                         "content" => {
-                            fields.once(13, &key)?;
+                            fields.once(16, &key)?;
                             content =
                                 fields.optional(&mut map, &key, "JSON whose numbers fit an f64")?;
                         }
@@ -4413,7 +4734,7 @@ impl<'de> serde::Deserialize<'de> for SessionEnd {
                 while let Some(Key(key)) = map.next_key()? {
                     match &*key {
                         "reason" => {
-                            fields.once(9, &key)?;
+                            fields.once(12, &key)?;
                             reason = crate::de::value(&mut map, "reason")?;
                         }
                         _ => {
@@ -4455,6 +4776,6 @@ impl serde::Serialize for SessionEnd {
 #[macro_export]
 macro_rules! __for_each_claude_event {
 ($callback:ident) => {
-$callback! { SessionStart, Setup, InstructionsLoaded, UserPromptSubmit, UserPromptExpansion, PreToolUse, PermissionRequest, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, MessageDisplay, SubagentStart, SubagentStop, TaskCreated, TaskCompleted, Stop, StopFailure, TeammateIdle, ConfigChange, CwdChanged, DirectoryAdded, FileChanged, WorktreeCreate, WorktreeRemove, PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, Elicitation, ElicitationResult, SessionEnd }
+$callback! { SessionStart, Setup, InstructionsLoaded, UserPromptSubmit, UserPromptExpansion, PreToolUse, PermissionRequest, PreSkillShellCommand, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, MessageDisplay, SubagentStart, SubagentStop, TaskCreated, TaskCompleted, Stop, StopFailure, TeammateIdle, ConfigChange, CwdChanged, DirectoryAdded, FileChanged, WorktreeCreate, WorktreeRemove, PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, Elicitation, ElicitationResult, SessionEnd }
 };
 }

@@ -178,6 +178,18 @@ impl Fixture<crate::claude::event::UserPromptSubmit> {
     pub fn prompt(self, value: impl Into<String>) -> Self {
         self.set("prompt", Value::String(value.into()))
     }
+
+    /// Sets `source`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn source(self, value: impl Into<String>) -> Self {
+        self.set("source", Value::String(value.into()))
+    }
+
+    /// Sets `session_title`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn session_title(self, value: impl Into<String>) -> Self {
+        self.set("session_title", Value::String(value.into()))
+    }
 }
 
 impl crate::claude::event::UserPromptExpansion {
@@ -264,6 +276,12 @@ impl Fixture<crate::claude::event::PreToolUse> {
     pub fn tool_use_id(self, value: impl Into<String>) -> Self {
         self.set("tool_use_id", Value::String(value.into()))
     }
+
+    /// Sets `mcp_server`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server(self, value: Value) -> Self {
+        self.set("mcp_server", value)
+    }
 }
 
 impl crate::claude::event::PermissionRequest {
@@ -300,6 +318,79 @@ impl Fixture<crate::claude::event::PermissionRequest> {
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn permission_suggestions(self, value: Value) -> Self {
         self.set("permission_suggestions", value)
+    }
+
+    /// Sets `mcp_server`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server(self, value: Value) -> Self {
+        self.set("mcp_server", value)
+    }
+
+    /// Sets `tool_kind`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn tool_kind(self, value: impl Into<String>) -> Self {
+        self.set("tool_kind", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_skill`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_skill(self, value: Value) -> Self {
+        self.set("mcp_skill", value)
+    }
+}
+
+impl crate::claude::event::PreSkillShellCommand {
+    /// A realistic `PreSkillShellCommand` payload as Claude Code sends it, to start a test from: the
+    /// common fields and an example for each required field.
+    ///
+    /// ```
+    /// use cursor_hooks::claude::prelude::*;
+    ///
+    /// let input: PreSkillShellCommand = PreSkillShellCommand::fixture().build();
+    /// assert_eq!(input.common.hook_event_name, "PreSkillShellCommand");
+    /// ```
+    pub fn fixture() -> Fixture<Self> {
+        Fixture::from_json(
+            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreSkillShellCommand", "tool_name": "Bash", "tool_input": {"command":"git status --short"}, "tool_use_id": "skillsh_01", "command_name": "deploy", "invoked_by": "user" }),
+        )
+    }
+}
+
+impl Fixture<crate::claude::event::PreSkillShellCommand> {
+    /// Sets `tool_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn tool_name(self, value: impl Into<String>) -> Self {
+        self.set("tool_name", Value::String(value.into()))
+    }
+
+    /// Sets `tool_input`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn tool_input(self, value: Value) -> Self {
+        self.set("tool_input", value)
+    }
+
+    /// Sets `tool_use_id`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn tool_use_id(self, value: impl Into<String>) -> Self {
+        self.set("tool_use_id", Value::String(value.into()))
+    }
+
+    /// Sets `command_name`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn command_name(self, value: impl Into<String>) -> Self {
+        self.set("command_name", Value::String(value.into()))
+    }
+
+    /// Sets `command_source`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn command_source(self, value: impl Into<String>) -> Self {
+        self.set("command_source", Value::String(value.into()))
+    }
+
+    /// Sets `invoked_by`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn invoked_by(self, value: impl Into<String>) -> Self {
+        self.set("invoked_by", Value::String(value.into()))
     }
 }
 
@@ -343,6 +434,12 @@ impl Fixture<crate::claude::event::PermissionDenied> {
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn reason(self, value: impl Into<String>) -> Self {
         self.set("reason", Value::String(value.into()))
+    }
+
+    /// Sets `mcp_server`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server(self, value: Value) -> Self {
+        self.set("mcp_server", value)
     }
 }
 
@@ -392,6 +489,12 @@ impl Fixture<crate::claude::event::PostToolUse> {
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration_ms(self, value: i64) -> Self {
         self.set("duration_ms", Value::from(value))
+    }
+
+    /// Sets `mcp_server`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server(self, value: Value) -> Self {
+        self.set("mcp_server", value)
     }
 }
 
@@ -447,6 +550,12 @@ impl Fixture<crate::claude::event::PostToolUseFailure> {
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn duration_ms(self, value: i64) -> Self {
         self.set("duration_ms", Value::from(value))
+    }
+
+    /// Sets `mcp_server`.
+    #[must_use = "a fixture is changed by value: use the returned fixture"]
+    pub fn mcp_server(self, value: Value) -> Self {
+        self.set("mcp_server", value)
     }
 }
 

@@ -246,6 +246,41 @@ impl<Error: std::fmt::Display> IntoOutcome<crate::claude::event::PermissionReque
     }
 }
 
+impl IntoOutcome<crate::claude::event::PreSkillShellCommand>
+    for crate::claude::response::PreSkillShellCommandResponse
+{
+    fn into_outcome(self) -> Outcome<crate::claude::response::PreSkillShellCommandResponse> {
+        Outcome::Answer(self)
+    }
+}
+impl IntoOutcome<crate::claude::event::PreSkillShellCommand>
+    for Option<crate::claude::response::PreSkillShellCommandResponse>
+{
+    fn into_outcome(self) -> Outcome<crate::claude::response::PreSkillShellCommandResponse> {
+        Outcome::Answer(self.unwrap_or_default())
+    }
+}
+impl<Error: std::fmt::Display> IntoOutcome<crate::claude::event::PreSkillShellCommand>
+    for Result<crate::claude::response::PreSkillShellCommandResponse, Error>
+{
+    fn into_outcome(self) -> Outcome<crate::claude::response::PreSkillShellCommandResponse> {
+        match self {
+            Ok(r) => Outcome::Answer(r),
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+}
+impl<Error: std::fmt::Display> IntoOutcome<crate::claude::event::PreSkillShellCommand>
+    for Result<Option<crate::claude::response::PreSkillShellCommandResponse>, Error>
+{
+    fn into_outcome(self) -> Outcome<crate::claude::response::PreSkillShellCommandResponse> {
+        match self {
+            Ok(r) => Outcome::Answer(r.unwrap_or_default()),
+            Err(e) => Outcome::Failed(e.to_string()),
+        }
+    }
+}
+
 impl IntoOutcome<crate::claude::event::PermissionDenied>
     for crate::claude::response::PermissionDeniedResponse
 {

@@ -58,6 +58,25 @@ impl Behavior {
     }
 }
 
+/// The values of `preSkillShellCommandPermissionDecision`: `deny` keeps the command from running; `allow` adds nothing (`ask` and `defer` also refuse, so the typed answer leaves them out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PreSkillShellCommandPermissionDecision {
+    /// `allow`.
+    Allow,
+    /// `deny`.
+    Deny,
+}
+
+impl PreSkillShellCommandPermissionDecision {
+    /// The wire value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PreSkillShellCommandPermissionDecision::Allow => "allow",
+            PreSkillShellCommandPermissionDecision::Deny => "deny",
+        }
+    }
+}
+
 /// The values of `preModelSwitchPermissionDecision`: Whether the switch may happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PreModelSwitchPermissionDecision {
@@ -1034,6 +1053,131 @@ impl Response for PermissionRequestResponse {
             self.terminal_sequence.clone().map(Value::String),
         );
         out.specific("decision", self.decision.as_ref().map(|v| v.to_value()));
+    }
+    const BLOCKED_AS: &'static str = "deny";
+    fn failure_block(reason: String) -> Option<Self> {
+        Some(Self::deny(reason))
+    }
+}
+
+/// The answer to [`PreSkillShellCommand`](crate::claude::event::PreSkillShellCommand). Empty (no opinion, `{}`) by default; built with its constructors and setters.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
+pub struct PreSkillShellCommandResponse {
+    /// `continue` (top level): `false` stops Claude after the hook; it takes precedence over any event decision.
+    ///
+    /// Source: the official Claude Code hooks reference.
+    pub r#continue: Option<bool>,
+    /// `stopReason` (top level): Shown to the user (not Claude) when `continue` is false.
+    ///
+    /// Source: the official Claude Code hooks reference.
+    pub stop_reason: Option<String>,
+    /// `suppressOutput` (top level): Documented as hiding the hook's stdout from the transcript; it has no visible effect any more.
+    ///
+    /// Sources: the official Claude Code hooks reference; this project's Claude Code hooks reference, section 2.2.
+    pub suppress_output: Option<bool>,
+    /// `systemMessage` (top level): A warning shown to the user.
+    ///
+    /// Source: the official Claude Code hooks reference.
+    pub system_message: Option<String>,
+    /// `terminalSequence` (top level): A terminal escape sequence to emit (OSC 0/1/2/9/99/777 or BEL); interactive sessions only.
+    ///
+    /// Source: the official Claude Code hooks reference.
+    pub terminal_sequence: Option<String>,
+    /// `permissionDecision` (in `hookSpecificOutput`): `deny` keeps the command from running; `allow` adds nothing (`ask` and `defer` also refuse, so the typed answer leaves them out).
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub permission_decision: Option<PreSkillShellCommandPermissionDecision>,
+    /// `permissionDecisionReason` (in `hookSpecificOutput`): Why the command was refused.
+    ///
+    /// Source: the Claude Code binary's hook schemas, 2.1.332.
+    pub permission_decision_reason: Option<String>,
+}
+
+impl PreSkillShellCommandResponse {
+    /// `allow`.
+    pub fn allow() -> Self {
+        Self {
+            permission_decision: Some(PreSkillShellCommandPermissionDecision::Allow),
+            ..Self::default()
+        }
+    }
+
+    /// `deny`, with its reason.
+    pub fn deny(reason: impl Into<String>) -> Self {
+        Self {
+            permission_decision: Some(PreSkillShellCommandPermissionDecision::Deny),
+            permission_decision_reason: Some(reason.into()),
+            ..Self::default()
+        }
+    }
+
+    /// Sets `continue`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn r#continue(mut self, value: bool) -> Self {
+        self.r#continue = Some(value);
+        self
+    }
+
+    /// Sets `stopReason`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn stop_reason(mut self, value: impl Into<String>) -> Self {
+        self.stop_reason = Some(value.into());
+        self
+    }
+
+    /// Sets `suppressOutput`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn suppress_output(mut self, value: bool) -> Self {
+        self.suppress_output = Some(value);
+        self
+    }
+
+    /// Sets `systemMessage`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn system_message(mut self, value: impl Into<String>) -> Self {
+        self.system_message = Some(value.into());
+        self
+    }
+
+    /// Sets `terminalSequence`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
+        self.terminal_sequence = Some(value.into());
+        self
+    }
+
+    /// Sets `permissionDecisionReason`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn permission_decision_reason(mut self, value: impl Into<String>) -> Self {
+        self.permission_decision_reason = Some(value.into());
+        self
+    }
+}
+
+impl crate::sealed::Sealed for PreSkillShellCommandResponse {}
+impl Response for PreSkillShellCommandResponse {
+    const EVENT: &'static str = "PreSkillShellCommand";
+    fn write(&self, out: &mut Writer) {
+        out.top("continue", self.r#continue.map(Value::Bool));
+        out.top("stopReason", self.stop_reason.clone().map(Value::String));
+        out.top("suppressOutput", self.suppress_output.map(Value::Bool));
+        out.top(
+            "systemMessage",
+            self.system_message.clone().map(Value::String),
+        );
+        out.top(
+            "terminalSequence",
+            self.terminal_sequence.clone().map(Value::String),
+        );
+        out.specific(
+            "permissionDecision",
+            self.permission_decision.map(|v| Value::from(v.as_str())),
+        );
+        out.specific(
+            "permissionDecisionReason",
+            self.permission_decision_reason.clone().map(Value::String),
+        );
     }
     const BLOCKED_AS: &'static str = "deny";
     fn failure_block(reason: String) -> Option<Self> {
