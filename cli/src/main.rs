@@ -18,6 +18,7 @@ mod findings;
 mod host;
 mod parse;
 mod replay;
+mod safe_read;
 mod scaffold;
 mod simulate;
 mod sources;

@@ -58,8 +58,8 @@ pub struct ConfigFile {
     pub voided: bool,
     pub hooks: Vec<Hook>,
     /// The file's JSON as it was read, for what a simulator needs beyond `hooks` (Claude Code's
-    /// `disableAllHooks`, a handler's `args`); `Null` when it was not read or did not parse, and
-    /// for Cursor's files, whose `hooks` say everything.
+    /// `disableAllHooks`, a handler's `args`) and `doctor`'s look at the file's shape; `Null`
+    /// when it was not read or did not parse. The one tree of the file kept.
     pub document: Value,
 }
 
@@ -95,6 +95,14 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
         },
     };
     let Some(value) = value else { return };
+    read_value(file, &value);
+    // Kept (moved, never copied) for `doctor`'s look at the file's shape as a whole.
+    file.document = value;
+}
+
+/// Fills `file.hooks` and `file.findings` from the file's parsed value.
+fn read_value(file: &mut ConfigFile, value: &Value) {
+    let path = file.path.clone();
     if !value.is_object() {
         let expected = match file.format {
             Format::HooksJson => "an object (`{ \"version\": 1, \"hooks\": { ... } }`)",
@@ -106,13 +114,13 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             "",
             format!(
                 "the file is {}, expected {expected}: Cursor loads none of its hooks",
-                kind(&value)
+                kind(value)
             ),
         ));
         return;
     }
     match file.format {
-        Format::HooksJson => hooks_json(file, &value, ""),
+        Format::HooksJson => hooks_json(file, value, ""),
         Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
             Some(Value::Object(inner)) if inner.contains_key("hooks") => {
                 hooks_json(file, &value["hooks"], "/hooks")
@@ -132,7 +140,7 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             }
             None => {}
         },
-        Format::ClaudeSettings => claude_settings(file, &value),
+        Format::ClaudeSettings => claude_settings(file, value),
     }
 }
 

@@ -93,7 +93,10 @@ fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
             .map_err(|e| format!("cannot read stdin: {e}"))?;
         return Ok(bytes);
     }
-    Ok(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+    Ok(crate::safe_read::read_or_say(
+        path,
+        crate::safe_read::PAYLOAD_LIMIT,
+    )?)
 }
 
 /// The event's starting payload (the runtime's fixture: the required fields with their examples,
