@@ -154,13 +154,15 @@ fn captured(stream: &Mutex<Stream>) -> Captured {
 fn kill_group(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        // std has no killpg; `kill` is POSIX and always present where `sh` is.
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        // The system call (`kill(-pgid, SIGKILL)`; std has no `killpg`), never a `kill`
+        // program from PATH, which may be missing or be anything. The group is the hook's own
+        // (`process_group(0)` above); its id names no other group while a member of it lives.
+        if let Some(group) = i32::try_from(child.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
     }
     let _ = child.kill();
 }

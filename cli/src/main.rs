@@ -18,6 +18,7 @@ mod findings;
 mod host;
 mod parse;
 mod replay;
+mod run_dir;
 mod safe_read;
 mod scaffold;
 mod simulate;

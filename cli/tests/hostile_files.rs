@@ -96,8 +96,8 @@ fn simulate_and_replay_refuse_a_fifo_at_once() {
     }
 }
 
-/// A wired executable of 1 GiB (sparse) whose handler record is at its end: `doctor` finds the
-/// record and compares it, in a process limited to 256 MiB of address space (before: the file
+/// A wired executable of 256 MiB (sparse) whose handler record is at its end: `doctor` finds the
+/// record and compares it, in a process limited to 128 MiB of address space (before: the file
 /// was read whole, which such a limit refuses).
 #[test]
 fn doctor_reads_a_huge_executable_s_record_without_reading_it_whole() {
@@ -112,7 +112,7 @@ fn doctor_reads_a_huge_executable_s_record_without_reading_it_whole() {
         use std::io::{Seek, SeekFrom, Write};
         let mut file = std::fs::File::create(&hook).unwrap();
         file.write_all(b"#!/bin/sh\nexit 0\n").unwrap();
-        file.seek(SeekFrom::Start(1 << 30)).unwrap();
+        file.seek(SeekFrom::Start(256 << 20)).unwrap();
         file.write_all(&tail).unwrap();
     }
     common::make_executable(&hook);
@@ -125,7 +125,7 @@ fn doctor_reads_a_huge_executable_s_record_without_reading_it_whole() {
     let output = Command::new("sh")
         .args([
             "-c",
-            "ulimit -v 262144 && exec \"$0\" doctor --json --project \"$1\"",
+            "ulimit -v 131072 && exec \"$0\" doctor --json --project \"$1\"",
             common::CLI,
             project.to_str().unwrap(),
         ])
@@ -152,4 +152,117 @@ fn doctor_reads_a_huge_executable_s_record_without_reading_it_whole() {
         1,
         "{findings:#?}"
     );
+}
+
+/// Whether process `pid` still runs (a zombie has ended).
+fn alive(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        !stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .starts_with('Z')
+    })
+}
+
+/// `simulate` with `PATH` holding `sh` and `sleep` only: a hook's background process past the
+/// timeout is killed with its group all the same (before: the group was signalled through a
+/// `kill` program looked up on PATH, and without one the process lived on).
+#[test]
+fn a_hook_s_process_group_is_killed_without_a_kill_program_on_path() {
+    let s = Scratch::new("no-kill");
+    let bin = s.root.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for program in ["sh", "sleep"] {
+        let found = ["/bin", "/usr/bin"]
+            .iter()
+            .map(|dir| std::path::Path::new(dir).join(program))
+            .find(|path| path.exists())
+            .unwrap();
+        std::os::unix::fs::symlink(found, bin.join(program)).unwrap();
+    }
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": "sleep 300 & echo $! > background.pid; echo '{\"permission\":\"deny\"}'", "timeout": 1 }
+        ] }),
+    );
+    let project = s.project();
+    let child = Command::new(common::CLI)
+        .args(["simulate", "--json", "--project"])
+        .arg(&project)
+        .args(["--event", "beforeShellExecution"])
+        .current_dir(&project)
+        .env("PATH", &bin)
+        .env("HOME", s.home())
+        .env(
+            "CURSOR_HOOKS_ENTERPRISE_FILE",
+            s.root.join("enterprise/hooks.json"),
+        )
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let output = common::wait_bounded(child);
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&output.stderr));
+    });
+    assert_eq!(result["hooks"][0]["timed_out"], true, "{result}");
+    let pid = std::fs::read_to_string(project.join("background.pid")).unwrap();
+    let pid = pid.trim();
+    // The kill is sent before `simulate` ends; the kernel takes a moment to end the process.
+    let deadline = std::time::Instant::now() + common::TOOL_LIMIT;
+    while alive(pid) {
+        if std::time::Instant::now() > deadline {
+            let _ = Command::new("/bin/kill").args(["-KILL", pid]).status();
+            panic!("the hook's background sleep {pid} outlived simulate");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// `simulate --host claude-code` gives SessionStart hooks a `CLAUDE_ENV_FILE` in a folder of
+/// this run's own, mode 0700, removed at the end (before: a predictable name in `/tmp`, where
+/// another user's link is written through).
+#[test]
+fn claude_s_env_file_lives_in_a_private_folder_made_for_the_run() {
+    let s = Scratch::new("env-file");
+    let report = r#"cat >/dev/null; d=$(dirname "$CLAUDE_ENV_FILE"); printf '%s %s\n' "$(stat -c %a "$d")" "$d" > env-file.txt"#;
+    s.write(
+        "project/.claude/settings.json",
+        &json!({ "hooks": { "SessionStart": [
+            { "hooks": [{ "type": "command", "command": report }] }
+        ] } })
+        .to_string(),
+    );
+    let project = s.project();
+    let output = s.cli(
+        &[
+            "simulate",
+            "--host",
+            "claude-code",
+            "--json",
+            "--project",
+            project.to_str().unwrap(),
+            "--event",
+            "SessionStart",
+        ],
+        None,
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let seen = std::fs::read_to_string(project.join("env-file.txt")).unwrap();
+    let (mode, dir) = seen.trim().split_once(' ').unwrap();
+    assert_eq!(mode, "700", "{seen}");
+    assert!(
+        std::path::Path::new(dir).starts_with(std::env::temp_dir()),
+        "{seen}"
+    );
+    assert!(!std::path::Path::new(dir).exists(), "{dir} was left behind");
 }
