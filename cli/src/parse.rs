@@ -166,7 +166,8 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
             .map(|line| line.split("//").next().unwrap_or(""))
             .collect::<Vec<_>>()
             .join("\n");
-        if serde_json::from_str::<Value>(&naive).is_err() {
+        // Only whether it parses: `IgnoredAny` reads any depth without recursion.
+        if serde_json::from_str::<serde::de::IgnoredAny>(&naive).is_err() {
             file.findings.push(Finding::voiding(
                 &path,
                 "",
@@ -211,6 +212,7 @@ pub(crate) fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serd
         Walk {
             pointer: String::new(),
             duplicates: &mut duplicates,
+            depth: 0,
         },
         &mut reader,
     )?;
@@ -260,17 +262,29 @@ fn short(value: &Value) -> String {
     }
 }
 
+/// How deep [`read_json`] builds a tree. Cursor and Claude Code read their files with
+/// JavaScript's `JSON.parse`, which has no depth limit, where serde_json's tree stops at 128
+/// levels: what is deeper than this is kept as a string of its JSON text, read by serde_json's
+/// reader for raw values, which does not recurse (no depth overflows the stack). Every key this
+/// tool reads is a few levels down.
+const TREE_DEPTH: usize = 64;
+
 /// Builds a [`Value`] as `serde_json` does, noting every key written twice in one object (its
-/// JSON pointer and the value the later one replaces).
+/// JSON pointer and the value the later one replaces), down to [`TREE_DEPTH`].
 struct Walk<'a> {
     pointer: String,
     duplicates: &'a mut Vec<(String, Value)>,
+    depth: usize,
 }
 
 impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
     type Value = Value;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
+        if self.depth >= TREE_DEPTH {
+            let raw: Box<serde_json::value::RawValue> = serde::Deserialize::deserialize(reader)?;
+            return Ok(Value::String(raw.get().to_owned()));
+        }
         reader.deserialize_any(self)
     }
 }
@@ -315,6 +329,7 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
         while let Some(item) = seq.next_element_seed(Walk {
             pointer: format!("{}/{}", self.pointer, items.len()),
             duplicates: &mut *self.duplicates,
+            depth: self.depth + 1,
         })? {
             items.push(item);
         }
@@ -328,6 +343,7 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
             let value = map.next_value_seed(Walk {
                 pointer: pointer.clone(),
                 duplicates: &mut *self.duplicates,
+                depth: self.depth + 1,
             })?;
             if let Some(dropped) = object.insert(key, value) {
                 self.duplicates.push((pointer, dropped));

@@ -23,7 +23,7 @@ pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
     // opens the file by its name (which leaves the name's owner a moment to swap it).
     crate::safe_read::open_regular(path, safe_read::CAPTURE_LIMIT).map_err(|why| {
         format!(
-            "{} {}",
+            "cannot read {}: {}",
             path.display(),
             why.describe(safe_read::CAPTURE_LIMIT)
         )

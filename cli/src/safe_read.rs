@@ -34,19 +34,19 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    /// The refusal as the end of a sentence about the file: `is not a regular file ...`.
+    /// Why, for `cannot read FILE: ...`.
     pub fn describe(&self, limit: u64) -> String {
         match self {
-            Refusal::Missing => "does not exist".to_owned(),
-            Refusal::Directory => "is a directory, not a file".to_owned(),
+            Refusal::Missing => "no such file".to_owned(),
+            Refusal::Directory => "a directory, not a file".to_owned(),
             Refusal::NotAFile => {
-                "is not a regular file (a FIFO, socket or device), so it was not read".to_owned()
+                "not a regular file (a FIFO, socket or device), so it was not opened".to_owned()
             }
             Refusal::TooLarge(size) => format!(
-                "is {size} bytes, larger than the {} MiB this tool reads of such a file, so it was not read",
+                "{size} bytes, larger than the {} MiB this tool reads of such a file",
                 limit >> 20
             ),
-            Refusal::Io(e) => format!("cannot be read ({e})"),
+            Refusal::Io(e) => e.to_string(),
         }
     }
 }
@@ -106,7 +106,8 @@ pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
 
 /// [`read`], its refusal as one line naming the file.
 pub fn read_or_say(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
-    read(path, limit).map_err(|why| format!("{} {}", path.display(), why.describe(limit)))
+    read(path, limit)
+        .map_err(|why| format!("cannot read {}: {}", path.display(), why.describe(limit)))
 }
 
 /// The handler record of a wired executable (see [`cursor_hooks::record`]), found by reading

@@ -558,7 +558,7 @@ impl Simulator<'_> {
             &file.cwd,
             &self.environment(file, payload, session_env),
             bytes,
-            Duration::from_secs_f64(timeout),
+            child::duration(timeout),
         );
         run.millis = started.elapsed().as_millis();
         match output {

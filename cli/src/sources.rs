@@ -180,13 +180,8 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
                 Err(_) => Ok(None),
             };
         }
-        Err(Refusal::Directory) => return Err("a directory, not a file".to_owned()),
-        Err(Refusal::NotAFile) => {
-            return Err(
-                "not a regular file (a FIFO, socket or device), so it was not opened".to_owned(),
-            )
-        }
-        Err(why) => return Err(format!("it {}", why.describe(CONFIG_LIMIT))),
+        Err(Refusal::Io(e)) => return Err(format!("cannot be read ({e})")),
+        Err(why) => return Err(why.describe(CONFIG_LIMIT)),
     };
     String::from_utf8(bytes).map(Some).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

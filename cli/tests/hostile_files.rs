@@ -266,3 +266,98 @@ fn claude_s_env_file_lives_in_a_private_folder_made_for_the_run() {
     );
     assert!(!std::path::Path::new(dir).exists(), "{dir} was left behind");
 }
+
+/// A timeout too large to represent (1e19, 1e20 seconds) in a hooks.json: `doctor` reports it,
+/// `simulate` runs the hook without a panic (before: Rust's panic on `Duration`/`Instant`
+/// overflow).
+#[test]
+fn an_unrepresentable_timeout_is_a_finding_never_a_panic() {
+    for timeout in ["1e19", "1e20"] {
+        let s = Scratch::new("huge-timeout");
+        s.write(
+            "project/.cursor/hooks.json",
+            &format!(
+                r#"{{ "version": 1, "hooks": {{ "beforeShellExecution": [{{ "command": "cat >/dev/null; echo '{{}}'", "timeout": {timeout} }}] }} }}"#
+            ),
+        );
+        let (_, findings) = s.doctor(&[]);
+        assert!(!with(&findings, "`timeout` is").is_empty(), "{findings:#?}");
+        let project = s.project();
+        let output = s.cli(
+            &[
+                "simulate",
+                "--json",
+                "--project",
+                project.to_str().unwrap(),
+                "--event",
+                "beforeShellExecution",
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{timeout}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{timeout}: {stderr}");
+    }
+}
+
+/// `replay --timeout`: a value too large to wait is waited as "never" (1e19) or refused with
+/// exit 2 and one line (1e20, negative, NaN), never a panic.
+#[test]
+fn replay_timeouts_are_checked() {
+    let s = Scratch::new("replay-timeout");
+    let captures = s.write(
+        "captures.jsonl",
+        "{\"hook_event_name\":\"stop\",\"status\":\"completed\"}\n",
+    );
+    let captures = captures.to_str().unwrap();
+    let output = s.cli(
+        &["replay", "--timeout", "1e19", captures, "--", "/bin/true"],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    for timeout in ["1e20", "-1", "NaN", "0"] {
+        let output = s.cli(
+            &[
+                "replay",
+                &format!("--timeout={timeout}"),
+                captures,
+                "--",
+                "/bin/true",
+            ],
+            None,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{timeout}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{timeout}: {stderr}");
+        assert!(stderr.contains("--timeout"), "{timeout}: {stderr}");
+    }
+}
+
+/// Files nested far deeper than serde_json's 128 levels are read as JavaScript's `JSON.parse`
+/// reads them: no "not valid JSON" (before: "recursion limit exceeded").
+#[test]
+fn doctor_reads_deeply_nested_files_as_the_editors_do() {
+    let s = Scratch::new("deep-doctor");
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    s.write(
+        "project/.cursor/hooks.json",
+        &format!(r#"{{ "version": 1, "deep": {deep}, "hooks": {{ "stop": [{{ "command": "true" }}] }} }}"#),
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &format!(r#"{{ "deep": {deep}, "hooks": {{}} }}"#),
+    );
+    for host in ["cursor", "claude-code", "all"] {
+        let (_, findings) = s.doctor(&["--host", host]);
+        assert!(
+            with(&findings, "not valid JSON").is_empty(),
+            "{host}: {findings:#?}"
+        );
+        assert!(
+            with(&findings, "recursion").is_empty(),
+            "{host}: {findings:#?}"
+        );
+    }
+}

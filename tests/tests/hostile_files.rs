@@ -459,3 +459,72 @@ ls -A "$MNT/p/{folder}"
         assert!(stderr.contains("No space left on device"), "{stderr}");
     }
 }
+
+/// A key written twice inside `hooks` (a matcher group with `hooks` twice, an entry with
+/// `command` twice) is named as a repeated key, with where it is; the file is left as it is
+/// (before: "the text edit went wrong ..., a bug").
+#[test]
+fn a_repeated_key_inside_hooks_is_named_as_such() {
+    let scratch = Scratch::new("repeated");
+    for (editor, text, named) in [
+        (
+            Editor::Claude,
+            r#"{ "hooks": { "Stop": [{ "hooks": [{ "type": "command", "command": "/bin/a" }], "hooks": [] }] } }"#,
+            "`hooks` is there twice in /hooks/Stop/0",
+        ),
+        (
+            Editor::Cursor,
+            r#"{ "version": 1, "hooks": { "stop": [{ "command": "/bin/a", "command": "/bin/b" }] } }"#,
+            "`command` is there twice in /hooks/stop/0",
+        ),
+    ] {
+        let (project, file) = scratch.project(editor);
+        plant(&file, text, 0);
+        let output = run(
+            editor.binary(),
+            &editor.args("install", &project),
+            &scratch.0,
+        );
+        let stderr = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(named), "{stderr}");
+        assert!(!stderr.contains("bug"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    }
+}
+
+/// Settings nested far deeper than serde_json's 128 levels, as JavaScript's `JSON.parse`
+/// (Cursor's and Claude Code's reader) accepts them: `install` and `uninstall` go through and
+/// keep the deep value byte for byte (before: "not valid JSON (recursion limit exceeded)").
+#[test]
+fn deeply_nested_settings_are_read_as_the_editors_read_them() {
+    let scratch = Scratch::new("deep");
+    for depth in [200, 100_000] {
+        let deep = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        for editor in BOTH {
+            let (project, file) = scratch.project(editor);
+            let text = match editor {
+                Editor::Cursor => {
+                    format!("{{ \"version\": 1, \"deep\": {deep}, \"hooks\": {{}} }}")
+                }
+                Editor::Claude => format!("{{ \"deep\": {deep} }}"),
+            };
+            plant(&file, &text, 0);
+            for subcommand in ["install", "uninstall"] {
+                let output = run(
+                    editor.binary(),
+                    &editor.args(subcommand, &project),
+                    &scratch.0,
+                );
+                assert_eq!(
+                    output.status.code(),
+                    Some(0),
+                    "{subcommand} at depth {depth}: {}",
+                    stderr(&output)
+                );
+                assert!(std::fs::read_to_string(&file).unwrap().contains(&deep));
+            }
+        }
+    }
+}

@@ -22,7 +22,7 @@ use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs the subcommand for Claude Code.
 pub fn run(args: &Args) -> Result<(), Stop> {
@@ -590,7 +590,7 @@ impl Simulator {
             }
         }
         let started = Instant::now();
-        let output = child::run(process, payload, Duration::from_secs_f64(seconds));
+        let output = child::run(process, payload, child::duration(seconds));
         let millis = started.elapsed().as_millis();
         let mut run = Run {
             at,
