@@ -274,6 +274,7 @@ mod safe_open {
 
     /// Opens `path` with `options` and the flags above.
     pub(super) fn open(options: &OpenOptions, path: &Path) -> std::io::Result<File> {
+        #[cfg_attr(not(unix), allow(unused_mut))]
         let mut options = options.clone();
         if FLAGS == 0 {
             if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
