@@ -46,6 +46,16 @@ pub struct Output {
     pub stderr: Captured,
 }
 
+/// `seconds` (a timeout read from a file, checked there) as a [`Duration`]: one too long to
+/// represent is the longest one (never reached), one below zero or not a number is none.
+pub fn duration(seconds: f64) -> Duration {
+    Duration::try_from_secs_f64(seconds).unwrap_or(if seconds > 0.0 {
+        Duration::MAX
+    } else {
+        Duration::ZERO
+    })
+}
+
 /// Starts `process` (its standard streams are set here) with `payload` on stdin. The hook has
 /// until `timeout` to exit and close its output; past it, its whole process group is killed.
 pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::Result<Output> {
@@ -59,7 +69,8 @@ pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::
         // Its own process group, so a timeout ends the hook's children too.
         process.process_group(0);
     }
-    let deadline = Instant::now() + timeout;
+    // `None`: further than the clock can count (a timeout of 1e19 s), so never.
+    let deadline = Instant::now().checked_add(timeout);
     let mut child = process.spawn()?;
     let mut stdin = child.stdin.take().expect("piped");
     let payload = payload.to_vec();
@@ -77,7 +88,7 @@ pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::
         if status.is_some() && ended(&stdout) && ended(&stderr) {
             break false;
         }
-        if Instant::now() >= deadline {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
             break true;
         }
         std::thread::sleep(Duration::from_millis(5));
@@ -154,13 +165,15 @@ fn captured(stream: &Mutex<Stream>) -> Captured {
 fn kill_group(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        // std has no killpg; `kill` is POSIX and always present where `sh` is.
-        let _ = Command::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        // The system call (`kill(-pgid, SIGKILL)`; std has no `killpg`), never a `kill`
+        // program from PATH, which may be missing or be anything. The group is the hook's own
+        // (`process_group(0)` above); its id names no other group while a member of it lives.
+        if let Some(group) = i32::try_from(child.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
     }
     let _ = child.kill();
 }

@@ -7,7 +7,7 @@ use crate::host::Format;
 use crate::parse::Host;
 use crate::sources::{ConfigFile, Hook, Locations};
 use cursor_hooks::hooks_json::CommandLine;
-use cursor_hooks::record::{self, Handler};
+use cursor_hooks::record::Handler;
 use cursor_hooks_spec::claude;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -443,12 +443,8 @@ fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
 /// A file in the other host's format where `host` expects its own: Claude Code's nested
 /// settings in a Cursor `hooks.json`, or Cursor's flat hooks.json in Claude Code's settings.
 fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
-    // Only regular files are opened again, so a FIFO cannot make this wait.
-    if !std::fs::metadata(&file.path).is_ok_and(|m| m.is_file()) {
-        return None;
-    }
-    let text = std::fs::read_to_string(&file.path).ok()?;
-    let value: Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
+    // The value read once (never the file again, nor a second tree of it).
+    let value = &file.document;
     let events = value.get("hooks")?.as_object()?;
     // The whole file, not one stray entry: every item of every list has the other shape.
     let items: Vec<&Value> = events
@@ -504,13 +500,8 @@ fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
 /// The handlers a wired file records, read from its bytes (it is never run): `Ok(None)` for a
 /// file that is not a cursor-hooks binary.
 fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    record::read(&bytes).map_err(|why| {
-        format!(
-            "{}: {why}, so its handlers are not compared with this wiring (nothing was run; a cursor-hooks binary built by another version needs a rebuild)",
-            path.display()
-        )
-    })
+    // A piece at a time: an executable can be gigabytes long.
+    crate::safe_read::handler_record(path)
 }
 
 /// Whether a recorded handler is a Claude Code one (`#[claude_hook]`: `"host":"claude-code"` in

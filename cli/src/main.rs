@@ -18,6 +18,8 @@ mod findings;
 mod host;
 mod parse;
 mod replay;
+mod run_dir;
+mod safe_read;
 mod scaffold;
 mod simulate;
 mod sources;
@@ -119,9 +121,14 @@ fn main() {
             let seconds = timeout.unwrap_or(host::host().defaults.timeout_seconds);
             match std::time::Duration::try_from_secs_f64(seconds) {
                 Ok(timeout) if seconds > 0.0 => replay::run(&captures, &hook, timeout),
-                _ => Err(format!(
-                    "--timeout {seconds}: not a number of seconds above 0"
-                )),
+                // A mistake in the arguments: exit 2, as for any other.
+                _ => {
+                    eprintln!(
+                        "cursor-hooks: --timeout {seconds}: not a number of seconds above 0 and below {:e}",
+                        u64::MAX as f64
+                    );
+                    Ok(2)
+                }
             }
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),

@@ -58,8 +58,8 @@ pub struct ConfigFile {
     pub voided: bool,
     pub hooks: Vec<Hook>,
     /// The file's JSON as it was read, for what a simulator needs beyond `hooks` (Claude Code's
-    /// `disableAllHooks`, a handler's `args`); `Null` when it was not read or did not parse, and
-    /// for Cursor's files, whose `hooks` say everything.
+    /// `disableAllHooks`, a handler's `args`) and `doctor`'s look at the file's shape; `Null`
+    /// when it was not read or did not parse. The one tree of the file kept.
     pub document: Value,
 }
 
@@ -96,6 +96,14 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
         },
     };
     let Some(value) = value else { return };
+    read_value(file, &value);
+    // Kept (moved, never copied) for `doctor`'s look at the file's shape as a whole.
+    file.document = value;
+}
+
+/// Fills `file.hooks` and `file.findings` from the file's parsed value.
+fn read_value(file: &mut ConfigFile, value: &Value) {
+    let path = file.path.clone();
     if !value.is_object() {
         let expected = match file.format {
             Format::HooksJson => "an object (`{ \"version\": 1, \"hooks\": { ... } }`)",
@@ -107,13 +115,13 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             "",
             format!(
                 "the file is {}, expected {expected}: Cursor loads none of its hooks",
-                kind(&value)
+                kind(value)
             ),
         ));
         return;
     }
     match file.format {
-        Format::HooksJson => hooks_json(file, &value, ""),
+        Format::HooksJson => hooks_json(file, value, ""),
         Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
             Some(Value::Object(inner)) if inner.contains_key("hooks") => {
                 hooks_json(file, &value["hooks"], "/hooks")
@@ -133,7 +141,7 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             }
             None => {}
         },
-        Format::ClaudeSettings => claude_settings(file, &value),
+        Format::ClaudeSettings => claude_settings(file, value),
     }
 }
 
@@ -252,6 +260,7 @@ pub(crate) fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serd
         Walk {
             pointer: String::new(),
             duplicates: &mut duplicates,
+            depth: 0,
         },
         &mut reader,
     )?;
@@ -301,17 +310,29 @@ fn short(value: &Value) -> String {
     }
 }
 
+/// How deep [`read_json`] builds a tree. Cursor and Claude Code read their files with
+/// JavaScript's `JSON.parse`, which has no depth limit, where serde_json's tree stops at 128
+/// levels: what is deeper than this is kept as a string of its JSON text, read by serde_json's
+/// reader for raw values, which does not recurse (no depth overflows the stack). Every key this
+/// tool reads is a few levels down.
+const TREE_DEPTH: usize = 64;
+
 /// Builds a [`Value`] as `serde_json` does, noting every key written twice in one object (its
-/// JSON pointer and the value the later one replaces).
+/// JSON pointer and the value the later one replaces), down to [`TREE_DEPTH`].
 struct Walk<'a> {
     pointer: String,
     duplicates: &'a mut Vec<(String, Value)>,
+    depth: usize,
 }
 
 impl<'de> serde::de::DeserializeSeed<'de> for Walk<'_> {
     type Value = Value;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
+        if self.depth >= TREE_DEPTH {
+            let raw: Box<serde_json::value::RawValue> = serde::Deserialize::deserialize(reader)?;
+            return Ok(Value::String(raw.get().to_owned()));
+        }
         reader.deserialize_any(self)
     }
 }
@@ -356,6 +377,7 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
         while let Some(item) = seq.next_element_seed(Walk {
             pointer: format!("{}/{}", self.pointer, items.len()),
             duplicates: &mut *self.duplicates,
+            depth: self.depth + 1,
         })? {
             items.push(item);
         }
@@ -369,6 +391,7 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
             let value = map.next_value_seed(Walk {
                 pointer: pointer.clone(),
                 duplicates: &mut *self.duplicates,
+                depth: self.depth + 1,
             })?;
             if let Some(dropped) = object.insert(key, value) {
                 self.duplicates.push((pointer, dropped));

@@ -1,6 +1,7 @@
 //! `cursor-hooks replay`: each captured payload through the hook binary again, as a process.
 
 use crate::child;
+use crate::safe_read;
 use cursor_hooks::capture::{self, CAPTURE_VARIABLE, REPLAY_VARIABLE};
 use serde_json::Value;
 use std::path::Path;
@@ -19,6 +20,15 @@ pub struct Captured {
 /// line), by the runtime's rules ([`capture::read_file`]), which `testing::replay` shares: a
 /// record cut short (a full disk) is skipped with a note on stderr, the other lines are read.
 pub fn read(path: &Path) -> Result<Vec<Captured>, String> {
+    // A FIFO, a device or a file over the limit is refused here, before the runtime's reader
+    // opens the file by its name (which leaves the name's owner a moment to swap it).
+    crate::safe_read::open_regular(path, safe_read::CAPTURE_LIMIT).map_err(|why| {
+        format!(
+            "cannot read {}: {}",
+            path.display(),
+            why.describe(safe_read::CAPTURE_LIMIT)
+        )
+    })?;
     let lines = capture::read_file(path).map_err(|error| error.to_string())?;
     Ok(lines
         .into_iter()

@@ -178,7 +178,8 @@ fn read_payload(args: &Args) -> Result<Value, Stop> {
             .map_err(|e| format!("cannot read stdin: {e}"))?;
         text
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        let bytes = crate::safe_read::read_or_say(path, crate::safe_read::PAYLOAD_LIMIT)?;
+        String::from_utf8(bytes).map_err(|e| format!("{} is not UTF-8 ({e})", path.display()))?
     };
     Ok(serde_json::from_str(&text).map_err(|e| format!("the payload is not JSON: {e}"))?)
 }
@@ -558,7 +559,7 @@ impl Simulator<'_> {
             &file.cwd,
             &self.environment(file, payload, session_env),
             bytes,
-            Duration::from_secs_f64(timeout),
+            child::duration(timeout),
         );
         run.millis = started.elapsed().as_millis();
         match output {

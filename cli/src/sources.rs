@@ -4,6 +4,7 @@
 
 use crate::findings::{Finding, Severity};
 use crate::host::{self, Cwd, Format};
+use crate::safe_read::{self, Refusal, CONFIG_LIMIT};
 use std::path::{Path, PathBuf};
 
 pub use crate::parse::{ConfigFile, Hook};
@@ -165,12 +166,12 @@ fn read_source(
 
 /// The text of a configuration file: `Ok(None)` when nothing is there, an error saying why
 /// when something is there but cannot be read as text (a directory, a dangling or looping
-/// symbolic link, a FIFO, bytes that are not UTF-8). Only regular files are opened, so a
-/// FIFO cannot make this wait.
+/// symbolic link, a FIFO or device, a file over [`CONFIG_LIMIT`], bytes that are not UTF-8).
+/// A FIFO cannot make this wait, nor a device fill the memory (see [`safe_read`]).
 fn read_text(path: &Path) -> Result<Option<String>, String> {
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+    let bytes = match safe_read::read(path, CONFIG_LIMIT) {
+        Ok(bytes) => bytes,
+        Err(Refusal::Missing) => {
             return match std::fs::read_link(path) {
                 Ok(target) => Err(format!(
                     "a symbolic link to {}, which does not exist",
@@ -179,17 +180,9 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
                 Err(_) => Ok(None),
             };
         }
-        Err(e) => return Err(format!("cannot be read ({e})")),
+        Err(Refusal::Io(e)) => return Err(format!("cannot be read ({e})")),
+        Err(why) => return Err(why.describe(CONFIG_LIMIT)),
     };
-    if meta.is_dir() {
-        return Err("a directory, not a file".to_owned());
-    }
-    if !meta.is_file() {
-        return Err(
-            "not a regular file (a FIFO, socket or device), so it was not opened".to_owned(),
-        );
-    }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
     String::from_utf8(bytes).map(Some).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

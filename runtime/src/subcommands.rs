@@ -504,6 +504,11 @@ fn edit_config(
             };
             edit::key_twice(events)
                 .map_err(|event| left(format!("`hooks` has `{event}` twice")))?;
+            if let Some((pointer, key)) = edit::repeated_key(&hooks.value, "/hooks") {
+                return Err(left(format!(
+                    "`{key}` is there twice in {pointer} (JSON readers keep only the last one; merge the two)"
+                )));
+            }
             let mut emptied = Vec::new();
             for (index, event) in events.iter().enumerate() {
                 let ours = wanted.get(&event.key).and_then(|list| list.get(0));

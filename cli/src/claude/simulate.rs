@@ -12,6 +12,7 @@
 use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
 use crate::child::{self, Captured};
+use crate::run_dir::RunDir;
 use crate::simulate::{indented, Args, Stop};
 use crate::sources::Locations;
 use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
@@ -21,7 +22,7 @@ use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs the subcommand for Claude Code.
 pub fn run(args: &Args) -> Result<(), Stop> {
@@ -50,6 +51,7 @@ pub fn run(args: &Args) -> Result<(), Stop> {
         project,
         files,
         warned: AtomicBool::new(false),
+        run_dir: RunDir::new()?,
     };
     if let Some(session) = &args.session {
         return session_run(&simulator, session, args.json);
@@ -93,7 +95,10 @@ fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
             .map_err(|e| format!("cannot read stdin: {e}"))?;
         return Ok(bytes);
     }
-    Ok(std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?)
+    Ok(crate::safe_read::read_or_say(
+        path,
+        crate::safe_read::PAYLOAD_LIMIT,
+    )?)
 }
 
 /// The event's starting payload (the runtime's fixture: the required fields with their examples,
@@ -145,6 +150,8 @@ fn event_hint(name: &str) -> String {
 struct Simulator {
     project: PathBuf,
     files: Vec<SettingsFile>,
+    /// This run's private folder, for the `CLAUDE_ENV_FILE`s.
+    run_dir: RunDir,
     /// Whether the notice that hooks really run was given.
     warned: AtomicBool,
 }
@@ -447,7 +454,7 @@ impl Simulator {
         }
         let env_file = host
             .given_on("CLAUDE_ENV_FILE", info.name)
-            .then(EnvFile::new)
+            .then(|| EnvFile::new(&self.run_dir))
             .transpose()?;
         let env = self.environment(info, payload, env_file.as_ref());
         let entries: Vec<Entry> = std::thread::scope(|scope| {
@@ -583,7 +590,7 @@ impl Simulator {
             }
         }
         let started = Instant::now();
-        let output = child::run(process, payload, Duration::from_secs_f64(seconds));
+        let output = child::run(process, payload, child::duration(seconds));
         let millis = started.elapsed().as_millis();
         let mut run = Run {
             at,
@@ -617,18 +624,22 @@ impl Simulator {
     }
 }
 
-/// A `CLAUDE_ENV_FILE` for one payload's hooks, removed afterwards.
+/// A `CLAUDE_ENV_FILE` for one payload's hooks, in the run's private folder, removed
+/// afterwards.
 struct EnvFile(PathBuf);
 
 impl EnvFile {
-    fn new() -> Result<EnvFile, String> {
+    fn new(run_dir: &RunDir) -> Result<EnvFile, String> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "cursor-hooks-claude-env-{}-{}",
-            std::process::id(),
+        let path = run_dir.path().join(format!(
+            "claude-env-{}",
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::write(&path, "").map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
         Ok(EnvFile(path))
     }
 }

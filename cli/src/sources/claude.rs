@@ -153,16 +153,22 @@ pub fn parse(file: &mut ConfigFile, text: &str) {
             return;
         }
     };
-    // Kept whole: simulate reads the keys that decide how a hook runs from it, so the file is
-    // read once.
-    file.document = value.clone();
+    read_value(file, &value);
+    // Kept whole (moved, never copied): simulate reads the keys that decide how a hook runs
+    // from it, so the file is read once.
+    file.document = value;
+}
+
+/// Fills `file.hooks` and `file.findings` from a settings file's parsed value.
+fn read_value(file: &mut ConfigFile, value: &Value) {
+    let path = file.path.clone();
     let Some(object) = value.as_object() else {
         file.findings.push(Finding::voiding(
             &path,
             "",
             format!(
                 "the file is {}, expected a settings object (`{{ \"hooks\": {{ ... }} }}`): Claude Code loads none of its hooks",
-                kind(&value)
+                kind(value)
             ),
         ));
         return;

@@ -199,6 +199,11 @@ pub(super) fn edit_settings(
             };
             edit::key_twice(events)
                 .map_err(|event| left(format!("`hooks` has `{event}` twice")))?;
+            if let Some((pointer, key)) = edit::repeated_key(hooks, "/hooks") {
+                return Err(left(format!(
+                    "`{key}` is there twice in {pointer} (JSON readers keep only the last one; merge the two)"
+                )));
+            }
             let mut emptied = Vec::new();
             for (index, event) in events.iter().enumerate() {
                 let ours: Vec<&Wanted> = wanted.iter().filter(|w| w.event == event.key).collect();
@@ -327,8 +332,7 @@ fn edit_event(
 
 /// The value of a settings text, read as strictly as Claude Code reads it.
 fn strict_value(text: &str) -> Result<Value, serde_json::Error> {
-    // `from_slice`: see `edit::parse_value`.
-    serde_json::from_slice(text.as_bytes())
+    edit::read_value(text.as_bytes())
 }
 
 /// One event's groups as the edit must leave them: the binary's handlers taken out, and the

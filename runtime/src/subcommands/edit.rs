@@ -78,20 +78,106 @@ impl Edits {
 /// The value of a `hooks.json` text with `//` comments, as Cursor reads it (Cursor strips
 /// comments first).
 pub(super) fn parse_value(text: &str) -> Result<Value, serde_json::Error> {
+    read_value(strip_comments(text).as_bytes())
+}
+
+/// How deep [`read_value`] builds a tree, and [`Document::parse`] records where values are:
+/// what `install` reads and changes lies a few levels down; anything deeper is kept as its JSON
+/// text, read without recursion.
+const TREE_DEPTH: usize = 64;
+
+/// The value of a JSON text, nested as deep as it may be: Cursor and Claude Code read their
+/// files with JavaScript's `JSON.parse`, which has no depth limit, where serde_json stops at
+/// 128 levels. Values deeper than [`TREE_DEPTH`] are kept as strings of their JSON text (so two
+/// readings of the same text are equal) and checked by serde_json's reader for raw values,
+/// which does not recurse (so no depth overflows the stack).
+pub(super) fn read_value(bytes: &[u8]) -> Result<Value, serde_json::Error> {
+    use serde::de::DeserializeSeed;
     // `from_slice`, as everywhere in the runtime: one instance of serde_json's reader.
-    serde_json::from_slice(strip_comments(text).as_bytes())
+    let mut reader = serde_json::Deserializer::from_slice(bytes);
+    let value = Shallow(0).deserialize(&mut reader)?;
+    reader.end()?;
+    Ok(value)
+}
+
+/// Builds a [`Value`] as serde_json does, down to [`TREE_DEPTH`]; the level is its field.
+struct Shallow(usize);
+
+impl<'de> serde::de::DeserializeSeed<'de> for Shallow {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
+        if self.0 >= TREE_DEPTH {
+            let raw: Box<serde_json::value::RawValue> = serde::Deserialize::deserialize(reader)?;
+            return Ok(Value::String(raw.get().to_owned()));
+        }
+        reader.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Shallow {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(n.into())
+    }
+
+    fn visit_str<E>(self, text: &str) -> Result<Value, E> {
+        Ok(text.into())
+    }
+
+    fn visit_string<E>(self, text: String) -> Result<Value, E> {
+        Ok(text.into())
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Shallow(self.0 + 1))? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            // A key written twice keeps its last value, as every JSON reader does.
+            object.insert(key, map.next_value_seed(Shallow(self.0 + 1))?);
+        }
+        Ok(Value::Object(object))
+    }
 }
 
 impl<'t> Document<'t> {
     /// Parses `text`, `//` comments allowed, and returns its value too.
     pub(super) fn parse(text: &'t str) -> Result<(Document<'t>, Value), serde_json::Error> {
         let stripped = strip_comments(text);
-        let value: Value = serde_json::from_slice(stripped.as_bytes())?;
+        let value = read_value(stripped.as_bytes())?;
         let root = Parser {
             bytes: stripped.as_bytes(),
             at: 0,
         }
-        .value()
+        .value(0)
         // The text is JSON: serde_json has just read it.
         .unwrap_or(Node {
             span: 0..0,
@@ -113,7 +199,7 @@ impl<'t> Document<'t> {
 
     /// The value of `node`.
     pub(super) fn value(&self, node: &Node) -> Value {
-        serde_json::from_slice(self.stripped[node.span.clone()].as_bytes()).unwrap_or(Value::Null)
+        read_value(self.stripped[node.span.clone()].as_bytes()).unwrap_or(Value::Null)
     }
 
     /// Replaces `node`'s text by `value`'s, written inline.
@@ -451,6 +537,28 @@ fn write_pretty(value: &Value, unit: &str, indent: &str, out: &mut String) {
     out.push(close);
 }
 
+/// The first key that an object inside `node` (or `node` itself) has twice, with the JSON
+/// pointer of that object: JSON readers keep one of the two values and drop the other without a
+/// word, so an edit there would change which one counts.
+pub(super) fn repeated_key(node: &Node, pointer: &str) -> Option<(String, String)> {
+    match &node.kind {
+        Kind::Object(members) => {
+            if let Err(key) = key_twice(members) {
+                return Some((pointer.to_owned(), key.to_owned()));
+            }
+            members.iter().find_map(|member| {
+                let key = member.key.replace('~', "~0").replace('/', "~1");
+                repeated_key(&member.value, &format!("{pointer}/{key}"))
+            })
+        }
+        Kind::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(index, item)| repeated_key(item, &format!("{pointer}/{index}"))),
+        Kind::Scalar => None,
+    }
+}
+
 /// A key that an object has twice (JSON readers keep one of the two; which is theirs).
 pub(super) fn key_twice(members: &[Member]) -> Result<(), &str> {
     for (index, member) in members.iter().enumerate() {
@@ -647,10 +755,16 @@ impl Parser<'_> {
         found
     }
 
-    fn value(&mut self) -> Option<Node> {
+    /// The value that starts here, at `depth` levels; deeper than [`TREE_DEPTH`], one
+    /// [`Kind::Scalar`] spanning it whole.
+    fn value(&mut self, depth: usize) -> Option<Node> {
         self.skip_space();
         let start = self.at;
         let kind = match self.bytes.get(self.at)? {
+            b'{' | b'[' if depth >= TREE_DEPTH => {
+                self.skip_nested()?;
+                Kind::Scalar
+            }
             b'{' => {
                 self.at += 1;
                 let mut members = Vec::new();
@@ -667,7 +781,7 @@ impl Parser<'_> {
                         if !self.next_is(b':') {
                             return None;
                         }
-                        let value = self.value()?;
+                        let value = self.value(depth + 1)?;
                         members.push(Member {
                             key,
                             start: key_start,
@@ -688,7 +802,7 @@ impl Parser<'_> {
                 let mut items = Vec::new();
                 if !self.next_is(b']') {
                     loop {
-                        items.push(self.value()?);
+                        items.push(self.value(depth + 1)?);
                         if self.next_is(b']') {
                             break;
                         }
@@ -718,6 +832,30 @@ impl Parser<'_> {
             span: start..self.at,
             kind,
         })
+    }
+
+    /// Moves past the array or object that starts here, however deep, without recursion (the
+    /// text is JSON: only strings need care, for the brackets they may hold).
+    fn skip_nested(&mut self) -> Option<()> {
+        let mut open = 0usize;
+        loop {
+            match self.bytes.get(self.at)? {
+                b'"' => {
+                    self.string()?;
+                    continue;
+                }
+                b'[' | b'{' => open += 1,
+                b']' | b'}' => {
+                    open -= 1;
+                    if open == 0 {
+                        self.at += 1;
+                        return Some(());
+                    }
+                }
+                _ => {}
+            }
+            self.at += 1;
+        }
     }
 
     /// Moves past the string that starts here.

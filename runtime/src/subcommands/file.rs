@@ -2,9 +2,14 @@
 //! `settings.json`) safely: one writer at a time (a lock beside the file), through a symbolic
 //! link to its target, with the file's mode kept, never a file the user made read-only, never
 //! half a file. What the text means is the format's owner's business, not this module's.
+//!
+//! The folder may belong to someone else (a cloned repository, installed into as root): every
+//! name this module opens in it is opened without following a link planted there, what is not a
+//! regular file is refused without waiting on it (a FIFO, a device), and the temporary file gets
+//! its owner and mode through its open descriptor, never by a path that could be swapped.
 
 use std::fs::{File, Metadata, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// A configuration file as named on the command line, and the file behind it.
@@ -67,12 +72,75 @@ impl ConfigFile {
         Ok(lock)
     }
 
-    /// The file's text; `None` when there is no file.
+    /// The file's text; `None` when there is no file. Only a regular file of at most
+    /// [`MAX_BYTES`] is read: anything else is refused without waiting on it.
     pub(super) fn read(&self) -> Result<Option<String>, String> {
-        match std::fs::read_to_string(&self.real) {
-            Ok(text) => Ok(Some(text)),
-            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", self.shown.display())),
+        let Some((mut file, metadata)) = self.open_existing()? else {
+            return Ok(None);
+        };
+        let mut bytes = Vec::with_capacity(metadata.len() as usize);
+        // `take`: the file may grow after `fstat`; never more than the limit plus one byte.
+        (&mut file)
+            .take(MAX_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {}: {e}", self.shown.display()))?;
+        if bytes.len() as u64 > MAX_BYTES {
+            return Err(self.too_large());
+        }
+        String::from_utf8(bytes).map(Some).map_err(|_| {
+            format!(
+                "{} is not UTF-8 text; it was left as it is",
+                self.shown.display()
+            )
+        })
+    }
+
+    /// The file opened for reading and its metadata (from the open descriptor); `None` when
+    /// there is no file. A link that appeared at the resolved path since it was resolved, a
+    /// FIFO, a device or a socket, and a file over [`MAX_BYTES`], are refused.
+    fn open_existing(&self) -> Result<Option<(File, Metadata)>, String> {
+        let file = match safe_open::open(OpenOptions::new().read(true), &self.real) {
+            Ok(file) => file,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) if safe_open::is_link_refusal(&e) => {
+                return Err(format!(
+                    "{} became a symbolic link while it was read; it was left as it is",
+                    self.shown.display()
+                ))
+            }
+            Err(e) => return Err(format!("cannot read {}: {e}", self.shown.display())),
+        };
+        let metadata = file
+            .metadata()
+            .map_err(|e| format!("cannot read {}: {e}", self.shown.display()))?;
+        if !metadata.is_file() {
+            return Err(format!(
+                "{}{} is not a regular file (a FIFO, device, socket or directory); it was left as it is",
+                self.shown.display(),
+                self.link_note()
+            ));
+        }
+        if metadata.len() > MAX_BYTES {
+            return Err(self.too_large());
+        }
+        Ok(Some((file, metadata)))
+    }
+
+    fn too_large(&self) -> String {
+        format!(
+            "{}{} is larger than {} MiB, more than any settings or hooks file needs; it was left as it is",
+            self.shown.display(),
+            self.link_note(),
+            MAX_BYTES >> 20
+        )
+    }
+
+    /// ` (a link to ...)` when the file is reached through a link.
+    fn link_note(&self) -> String {
+        if self.real == self.shown {
+            String::new()
+        } else {
+            format!(" (a link to {})", self.real.display())
         }
     }
 
@@ -81,20 +149,19 @@ impl ConfigFile {
     /// owner); a file without write permission is refused and left as it is. Call with the
     /// lock held.
     pub(super) fn replace(&self, text: &str, _lock: &Lock) -> Result<(), String> {
-        let existing = match std::fs::metadata(&self.real) {
-            Ok(metadata) => Some(metadata),
-            Err(e) if e.kind() == ErrorKind::NotFound => None,
-            Err(e) => return Err(format!("cannot read {}: {e}", self.shown.display())),
-        };
+        let existing = self.open_existing()?.map(|(_, metadata)| metadata);
         if let Some(metadata) = &existing {
             self.refuse_read_only(metadata)?;
         }
         let (temporary, mut file) = self.create_temporary(existing.as_ref())?;
         let written = file
             .write_all(text.as_bytes())
-            .and_then(|()| file.sync_all())
             .map_err(|e| format!("cannot write {}: {e}", temporary.display()))
-            .and_then(|()| keep_permissions(&temporary, existing.as_ref()))
+            .and_then(|()| keep_permissions(&file, &temporary, existing.as_ref()))
+            .and_then(|()| {
+                file.sync_all()
+                    .map_err(|e| format!("cannot write {}: {e}", temporary.display()))
+            })
             .and_then(|()| {
                 drop(file);
                 rename_over(&temporary, &self.real)
@@ -113,26 +180,21 @@ impl ConfigFile {
         // this user may write the file.
         // Only a refusal counts: a file another program holds open (on Windows) is writable.
         let refused = metadata.permissions().readonly()
-            || OpenOptions::new()
-                .write(true)
-                .open(&self.real)
+            || safe_open::open(OpenOptions::new().write(true), &self.real)
                 .is_err_and(|e| e.kind() == ErrorKind::PermissionDenied);
         if !refused {
             return Ok(());
         }
-        let target = if self.real == self.shown {
-            String::new()
-        } else {
-            format!(" (a link to {})", self.real.display())
-        };
         Err(format!(
-            "{}{target} is read-only; it was left as it is (make it writable to change it)",
-            self.shown.display()
+            "{}{} is read-only; it was left as it is (make it writable to change it)",
+            self.shown.display(),
+            self.link_note()
         ))
     }
 
     /// A new file beside the real one, named `.<name>.<clock>.tmp`, with the existing
-    /// file's mode from the start (its content is the file's content).
+    /// file's mode from the start (its content is the file's content). Created, never opened:
+    /// a name that is already there (a file, a link planted in the folder) is passed over.
     fn create_temporary(&self, existing: Option<&Metadata>) -> Result<(PathBuf, File), String> {
         let name = self.real.file_name().ok_or("the file has no name")?;
         let dir = self.real.parent().ok_or("the file has no directory")?;
@@ -154,11 +216,12 @@ impl ConfigFile {
             #[cfg(unix)]
             {
                 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-                options.mode(existing.map_or(0o666, |m| m.permissions().mode() & 0o7777));
+                // Without the set-id bits until the owner is set (see `keep_permissions`).
+                options.mode(existing.map_or(0o666, |m| m.permissions().mode() & 0o777));
             }
             #[cfg(not(unix))]
             let _ = existing;
-            match options.open(&temporary) {
+            match safe_open::open(&options, &temporary) {
                 Ok(file) => return Ok((temporary, file)),
                 Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(format!("cannot write {}: {e}", temporary.display())),
@@ -168,6 +231,70 @@ impl ConfigFile {
             "cannot create a temporary file in {}",
             dir.display()
         ))
+    }
+}
+
+/// The most a configuration file may hold (Claude Code's or Cursor's settings are a few KiB):
+/// a larger one is refused before it is read, so a file linked to `/dev/zero`, or grown without
+/// end, cannot take the machine's memory.
+pub(super) const MAX_BYTES: u64 = 16 << 20;
+
+/// Opening a name in a folder someone else may own: never through a symbolic link at the name
+/// (`O_NOFOLLOW`: it fails with `ELOOP`), never waiting on a FIFO (`O_NONBLOCK`: a FIFO opens at
+/// once for reading and fails with `ENXIO` for writing; callers refuse what `fstat` does not call
+/// a regular file). The values are those of the targets named; elsewhere the name is looked at
+/// first (`lstat`), which leaves a race.
+mod safe_open {
+    use std::fs::{File, OpenOptions};
+    use std::io::{Error, ErrorKind};
+    use std::path::Path;
+
+    #[cfg(all(target_os = "linux", any(target_arch = "x86_64", target_arch = "x86")))]
+    const FLAGS: i32 = 0o400_000 | 0o4_000;
+    #[cfg(all(target_os = "linux", any(target_arch = "aarch64", target_arch = "arm")))]
+    const FLAGS: i32 = 0o100_000 | 0o4_000;
+    #[cfg(target_os = "macos")]
+    const FLAGS: i32 = 0x0100 | 0x0004;
+    #[cfg(not(any(
+        all(
+            target_os = "linux",
+            any(
+                target_arch = "x86_64",
+                target_arch = "x86",
+                target_arch = "aarch64",
+                target_arch = "arm"
+            )
+        ),
+        target_os = "macos"
+    )))]
+    const FLAGS: i32 = 0;
+
+    /// `ELOOP` (Linux 40, macOS 62): the name is a link.
+    const LINK_ERRORS: [i32; 2] = [40, 62];
+
+    /// Opens `path` with `options` and the flags above.
+    pub(super) fn open(options: &OpenOptions, path: &Path) -> std::io::Result<File> {
+        #[cfg_attr(not(unix), allow(unused_mut))]
+        let mut options = options.clone();
+        if FLAGS == 0 {
+            if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(Error::other(LINKED));
+            }
+        } else {
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, FLAGS);
+        }
+        options.open(path)
+    }
+
+    const LINKED: &str = "a symbolic link";
+
+    /// Whether `open` failed because the name is a symbolic link.
+    pub(super) fn is_link_refusal(error: &Error) -> bool {
+        match error.raw_os_error() {
+            Some(code) => FLAGS != 0 && LINK_ERRORS.contains(&code),
+            None => error.kind() == ErrorKind::Other && error.to_string() == LINKED,
+        }
     }
 }
 
@@ -189,9 +316,15 @@ fn rename_over(from: &Path, to: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Gives `temporary` the permissions (and on Unix the owner and group, when this user may) of
-/// the file it replaces; the process's umask may have taken bits away at creation.
-fn keep_permissions(temporary: &Path, existing: Option<&Metadata>) -> Result<(), String> {
+/// Gives the open temporary `file` the permissions (and on Unix the owner and group, when this
+/// user may) of the file it replaces; the process's umask may have taken bits away at creation.
+/// Through the descriptor (`fchown`, `fchmod`): the name `temporary` is in a folder whose owner
+/// can swap it for a link to any file between two system calls.
+fn keep_permissions(
+    file: &File,
+    temporary: &Path,
+    existing: Option<&Metadata>,
+) -> Result<(), String> {
     let Some(metadata) = existing else {
         return Ok(());
     };
@@ -199,9 +332,9 @@ fn keep_permissions(temporary: &Path, existing: Option<&Metadata>) -> Result<(),
     {
         use std::os::unix::fs::MetadataExt;
         // Only root may give a file away; for anyone else this keeps the group at most.
-        let _ = std::os::unix::fs::chown(temporary, Some(metadata.uid()), Some(metadata.gid()));
+        let _ = std::os::unix::fs::fchown(file, Some(metadata.uid()), Some(metadata.gid()));
     }
-    std::fs::set_permissions(temporary, metadata.permissions())
+    file.set_permissions(metadata.permissions())
         .map_err(|e| format!("cannot set the permissions of {}: {e}", temporary.display()))
 }
 
@@ -246,19 +379,56 @@ pub(super) struct Lock {
     host: Option<HostLock>,
 }
 
+/// How long `install` and `uninstall` wait for another one's lock on the same file before
+/// giving up with a word about who holds it.
+const LOCK_PATIENCE: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Lock {
+    /// Takes the lock at `path`, waiting [`LOCK_PATIENCE`] at most. The lock file is opened
+    /// without following a link (a planted link, dangling or not, is refused, never created
+    /// through) and must be a regular file. Its holder writes its process id into it, so a
+    /// waiter that gives up can say who holds it.
     fn take(path: PathBuf) -> Result<Lock, String> {
+        let started = std::time::Instant::now();
         loop {
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&path)
-                .map_err(|e| format!("cannot create the lock file {}: {e}", path.display()))?;
-            file.lock()
-                .map_err(|e| format!("cannot lock {}: {e}", path.display()))?;
+            let mut options = OpenOptions::new();
+            options.read(true).write(true).create(true).truncate(false);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o644);
+            let mut file = safe_open::open(&options, &path).map_err(|e| {
+                if safe_open::is_link_refusal(&e) {
+                    format!(
+                        "the lock file {} is a symbolic link; remove it (no install or uninstall makes one)",
+                        path.display()
+                    )
+                } else {
+                    format!("cannot create the lock file {}: {e}", path.display())
+                }
+            })?;
+            if !file.metadata().is_ok_and(|m| m.is_file()) {
+                return Err(format!(
+                    "the lock file {} is not a regular file; remove it (no install or uninstall makes one)",
+                    path.display()
+                ));
+            }
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    if started.elapsed() >= LOCK_PATIENCE {
+                        return Err(held_by(&mut file, &path));
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    continue;
+                }
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(format!("cannot lock {}: {e}", path.display()))
+                }
+            }
             if still_there(&file, &path) {
+                // Who holds it, for a waiter's message; a full disk only costs that message.
+                let _ = file
+                    .set_len(0)
+                    .and_then(|()| file.write_all(own_pid().as_bytes()));
                 return Ok(Lock {
                     path,
                     _file: file,
@@ -269,12 +439,40 @@ impl Lock {
     }
 }
 
+/// The line for a lock another process still holds after [`LOCK_PATIENCE`]: its process id, as
+/// the holder wrote it into the lock file.
+fn held_by(file: &mut File, path: &Path) -> String {
+    let mut holder = String::new();
+    let _ = file.take(32).read_to_string(&mut holder);
+    let holder = holder.trim();
+    let who = if !holder.is_empty() && holder.bytes().all(|b| b.is_ascii_digit()) {
+        format!("process {holder}")
+    } else {
+        "another process".to_owned()
+    };
+    format!(
+        "{who} holds the lock {} (another install or uninstall of this file) and still did after {} s; try again when it has ended",
+        path.display(),
+        LOCK_PATIENCE.as_secs()
+    )
+}
+
+/// This process's id, as text (empty where it cannot be told cheaply): read from `/proc/self`
+/// rather than asked with `getpid`, which would be one more symbol for the dynamic loader to
+/// bind at every hook start (see `create_temporary`).
+fn own_pid() -> String {
+    std::fs::read_link("/proc/self")
+        .ok()
+        .and_then(|pid| pid.to_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 /// Whether `path` still names the locked `file`: another process may have removed it (and
 /// another created a new one) while this one waited.
 #[cfg(unix)]
 fn still_there(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), std::fs::metadata(path)) {
+    match (file.metadata(), std::fs::symlink_metadata(path)) {
         (Ok(locked), Ok(named)) => locked.dev() == named.dev() && locked.ino() == named.ino(),
         _ => false,
     }
