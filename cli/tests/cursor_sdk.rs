@@ -54,6 +54,8 @@ struct Case {
     scripts: BTreeMap<String, Script>,
     event: String,
     payload: Value,
+    /// Paths (under the case's root) made symbolic links to where their content moved.
+    symlinks: Vec<String>,
 }
 
 impl Case {
@@ -74,6 +76,7 @@ impl Case {
             "scripts": scripts,
             "event": self.event,
             "payload": self.payload,
+            "symlinks": self.symlinks,
         })
     }
 
@@ -104,6 +107,10 @@ impl Case {
                 .collect(),
             event: text(&value["event"]),
             payload: value["payload"].clone(),
+            symlinks: value["symlinks"]
+                .as_array()
+                .map(|links| links.iter().map(text).collect())
+                .unwrap_or_default(),
         }
     }
 }
@@ -165,6 +172,12 @@ impl Materialized {
                     .replace("{project}", &root.join("project").display().to_string()),
             )
             .expect("config file");
+        }
+        for (at, link) in case.symlinks.iter().enumerate() {
+            let path = root.join(link);
+            let moved = root.join(format!("linked-{at}"));
+            std::fs::rename(&path, &moved).expect("moved");
+            std::os::unix::fs::symlink(&moved, &path).expect("symlink");
         }
         Materialized { root }
     }
@@ -375,7 +388,14 @@ fn entry(rng: &mut Rng, event: &str, name: &str) -> Value {
         entry.insert("matcher".into(), matcher(rng, event));
     }
     if rng.chance(25) {
-        let options = [json!(5), json!(30), json!(0), json!(-1), json!("10"), json!(1.5)];
+        let options = [
+            json!(5),
+            json!(30),
+            json!(0),
+            json!(-1),
+            json!("10"),
+            json!(1.5),
+        ];
         entry.insert("timeout".into(), rng.pick(&options).clone());
     }
     if rng.chance(20) {
@@ -383,14 +403,24 @@ fn entry(rng: &mut Rng, event: &str, name: &str) -> Value {
         entry.insert("failClosed".into(), rng.pick(&options).clone());
     }
     if ["stop", "subagentStop"].contains(&event) && rng.chance(60) || rng.chance(5) {
-        let options = [json!(null), json!(0), json!(1), json!(2), json!(5), json!(1.5)];
+        let options = [
+            json!(null),
+            json!(0),
+            json!(1),
+            json!(2),
+            json!(5),
+            json!(1.5),
+        ];
         entry.insert("loop_limit".into(), rng.pick(&options).clone());
     }
     if rng.chance(4) {
         entry.remove("command");
     }
     if rng.chance(4) {
-        entry.insert("type".into(), json!(rng.pick(&["http", "command", "prompt"])));
+        entry.insert(
+            "type".into(),
+            json!(rng.pick(&["http", "command", "prompt"])),
+        );
     }
     Value::Object(entry)
 }
@@ -479,10 +509,17 @@ fn generate(seed: u64) -> Case {
         }
         hooks.insert(event.clone(), Value::Array(list));
         if rng.chance(15) {
-            let other = if event == "stop" { "sessionEnd" } else { "stop" };
+            let other = if event == "stop" {
+                "sessionEnd"
+            } else {
+                "stop"
+            };
             hooks.insert(other.into(), json!([{"command": "{bin}/never"}]));
         }
-        files.insert(source.to_owned(), hooks_json_text(&mut rng, Value::Object(hooks)));
+        files.insert(
+            source.to_owned(),
+            hooks_json_text(&mut rng, Value::Object(hooks)),
+        );
     }
     if let Some(claude) = claude_event(&event) {
         if rng.chance(30) {
@@ -520,6 +557,7 @@ fn generate(seed: u64) -> Case {
         scripts,
         payload: payload(&mut rng, &event),
         event,
+        symlinks: Vec::new(),
     }
 }
 
@@ -567,10 +605,12 @@ fn oracle(cases: &[Case]) -> (Value, Vec<OracleResult>) {
         String::from_utf8_lossy(&output.stderr)
     );
     let stdout = String::from_utf8(output.stdout).expect("UTF-8");
-    let mut lines = stdout.lines().map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"));
+    let mut lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"));
     let about = lines.next().expect("the oracle's first line");
     let mut results = Vec::new();
-    for (line, m) in lines.zip(&materialized) {
+    for ((line, m), case) in lines.zip(&materialized).zip(cases) {
         assert!(
             line.get("oracleError").is_none(),
             "the oracle failed on a case: {}",
@@ -585,8 +625,14 @@ fn oracle(cases: &[Case]) -> (Value, Vec<OracleResult>) {
                 let text = match e {
                     Value::Object(error) => format!(
                         "{}: {}",
-                        error.get("source").and_then(Value::as_str).unwrap_or_default(),
-                        error.get("message").and_then(Value::as_str).unwrap_or_default()
+                        error
+                            .get("source")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default(),
+                        error
+                            .get("message")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
                     ),
                     other => other.to_string(),
                 };
@@ -597,13 +643,13 @@ fn oracle(cases: &[Case]) -> (Value, Vec<OracleResult>) {
             .as_array()
             .expect("hooks")
             .iter()
-            .filter(|h| h["type"] == "command")
+            .filter(|h| h["type"] == "command" && h["started"] == true)
             .map(|h| short_command(h["command"].as_str().unwrap_or_default(), m))
             .collect();
         results.push(OracleResult {
             errors,
             ran,
-            merged: normalize(&line["merged"], m),
+            merged: normalize(&line["merged"], m, &case.event),
         });
     }
     assert_eq!(results.len(), cases.len(), "one result per case");
@@ -617,8 +663,23 @@ fn short_command(command: &str, m: &Materialized) -> String {
         .to_owned()
 }
 
+/// Whether the answer of `event` carries `key` to Cursor: a key the event documents
+/// (spec/events.json) or Cursor's answer check types (spec/host.json). Cursor's executor passes
+/// other keys through its merge, but nothing in its hooks module reads them, so they are not
+/// compared.
+fn carried(event: &str, key: &str) -> bool {
+    static HOST: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
+    let host = HOST.get_or_init(|| {
+        serde_json::from_str(include_str!("../../spec/host.json")).expect("host.json")
+    });
+    let documented =
+        cursor_hooks::spec::info(event).is_some_and(|info| info.response_fields.contains(&key));
+    let checked = host["answer_checks"]["events"][event].get(key).is_some();
+    documented || checked || key == "permission" || key == "continue"
+}
+
 /// The keys of a merged answer both sides are compared on, with the case's paths replaced.
-fn normalize(merged: &Value, m: &Materialized) -> Value {
+fn normalize(merged: &Value, m: &Materialized, event: &str) -> Value {
     let mut out = Map::new();
     if let Some(object) = merged.as_object() {
         for key in [
@@ -630,6 +691,9 @@ fn normalize(merged: &Value, m: &Materialized) -> Value {
             "continue",
             "env",
         ] {
+            if !carried(event, key) {
+                continue;
+            }
             if let Some(value) = object.get(key) {
                 let text = value
                     .to_string()
@@ -713,7 +777,7 @@ fn ours(case: &Case) -> Ours {
     Ours {
         loaded,
         ran,
-        merged: normalize(&result["decision"], &m),
+        merged: normalize(&result["decision"], &m, &case.event),
     }
 }
 
@@ -803,10 +867,7 @@ fn smaller(case: &Case) -> Vec<Case> {
                 let len = events[name].as_array().map_or(0, Vec::len);
                 for at in 0..len {
                     let mut v = value.clone();
-                    v["hooks"][name]
-                        .as_array_mut()
-                        .expect("a list")
-                        .remove(at);
+                    v["hooks"][name].as_array_mut().expect("a list").remove(at);
                     let mut c = case.clone();
                     c.files.insert(
                         source.clone(),
@@ -852,7 +913,10 @@ fn minimize(mut case: Case, mut differences: Vec<String>) -> (Case, Vec<String>)
 fn check(cases: &[Case], what: &str) {
     let found = disagreements(cases);
     if found.is_empty() {
-        eprintln!("{what}: {} case(s), Cursor's own code agrees on every one", cases.len());
+        eprintln!(
+            "{what}: {} case(s), Cursor's own code agrees on every one",
+            cases.len()
+        );
         return;
     }
     let mut report = format!(
@@ -910,11 +974,16 @@ fn the_oracle_reaches_cursors_loader_and_executor() {
     let host: Value =
         serde_json::from_str(include_str!("../../spec/host.json")).expect("host.json");
     for expected in [
-        host["defaults"]["timeout_seconds"].as_u64().expect("timeout"),
+        host["defaults"]["timeout_seconds"]
+            .as_u64()
+            .expect("timeout"),
         host["defaults"]["loop_limit"].as_u64().expect("loop limit"),
         2,
     ] {
-        assert!(numbers.contains(&expected), "{expected} not among {numbers:?}");
+        assert!(
+            numbers.contains(&expected),
+            "{expected} not among {numbers:?}"
+        );
     }
 }
 
@@ -964,5 +1033,17 @@ fn generated_cases_agree_with_cursor() {
     eprintln!("random batch: CURSOR_SDK_SEED={start} CURSOR_SDK_CASES={count}");
     seeds.extend(start..start + count);
     let cases: Vec<Case> = seeds.into_iter().map(generate).collect();
-    check(&cases, &format!("generated cases (random batch from seed {start})"));
+    // `CURSOR_SDK_DUMP=DIR` writes each case there, to keep one in fixed/.
+    if let Some(dir) = std::env::var_os("CURSOR_SDK_DUMP") {
+        for case in &cases {
+            let name = case.label.replace(' ', "-");
+            let text = serde_json::to_string_pretty(&case.to_json()).expect("JSON");
+            std::fs::write(Path::new(&dir).join(format!("{name}.json")), text + "\n")
+                .expect("case written");
+        }
+    }
+    check(
+        &cases,
+        &format!("generated cases (random batch from seed {start})"),
+    );
 }

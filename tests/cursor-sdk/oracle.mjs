@@ -12,7 +12,7 @@
 // the merge). stdout: one JSON line describing the oracle (the SDK's version and the minified
 // exports it resolved by shape), then one JSON line per case:
 //   {"id", "errors": [loader errors: each voids a whole file], "warnings": [...],
-//    "hooks": [{"source", "index", "command", "exit", "stdout", "stderr", "status", "answer"}],
+//    "hooks": [{"source", "index", "command", "started", "exit", "stdout", "stderr", "status", "answer"}],
 //    "merged": the merged answer the agent reads, or null}
 // Any failure of the oracle itself (the SDK not installed, an entry point moved) ends it with
 // exit 1 and the reason on stderr.
@@ -48,6 +48,8 @@ async function runCase(sdk, c) {
     index: r.index,
     type: r.type,
     command: r.script?.command ?? null,
+    // executeCommandHook is entered for every hook; one skipped by its loop_limit starts no process.
+    started: r.process !== undefined,
     cwd: r.cwd ?? null,
     exit: r.process?.exitCode ?? null,
     stdout: r.process?.stdout ?? null,
