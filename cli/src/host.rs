@@ -328,7 +328,8 @@ pub struct Matcher {
     /// Matchers that match every subject.
     pub match_all: Vec<String>,
     pub invalid_voids_file: bool,
-    /// Subjects made of a prefix and a payload field (`MCP:` and `tool_name`), by event.
+    /// Subjects spec/events.json does not give (its `matcher_from` drives the macro's check
+    /// too): a prefix and a payload field (`MCP:` and `tool_name`), or a constant, by event.
     #[serde(default)]
     pub prefixed_subjects: BTreeMap<String, PrefixedSubject>,
     pub source: String,
@@ -348,8 +349,13 @@ pub enum Subject {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PrefixedSubject {
-    pub field: String,
+    #[serde(default)]
+    pub field: Option<String>,
+    #[serde(default)]
     pub prefix: String,
+    /// A constant subject.
+    #[serde(default)]
+    pub fixed: Option<String>,
 }
 
 /// Rules about a whole file.

@@ -388,7 +388,10 @@ impl Simulator<'_> {
             })
             .or_else(|| {
                 let prefixed = host.matcher.prefixed_subjects.get(event)?;
-                let value = payload.get(&prefixed.field)?.as_str()?;
+                if let Some(fixed) = &prefixed.fixed {
+                    return Some(fixed.clone());
+                }
+                let value = payload.get(prefixed.field.as_deref()?)?.as_str()?;
                 (!value.is_empty()).then(|| format!("{}{value}", prefixed.prefix))
             })
             // An empty subject is no subject (Cursor's `command || undefined`).

@@ -987,7 +987,26 @@ fn the_oracle_reaches_cursors_loader_and_executor() {
     }
 }
 
-/// Every disagreement the generator found once, kept minimal.
+/// What the SDK's hooks module declares (events, constants, the entries its validator rejects,
+/// answer checks, merge and block rules, matcher subjects) is what spec/ says
+/// (tests/cursor-sdk/version-report.mjs, which also reports on a newer SDK).
+#[test]
+fn spec_says_what_the_sdk_declares() {
+    let dir = harness();
+    let output = Command::new(dir.join("offline.sh"))
+        .arg("node")
+        .arg(dir.join("version-report.mjs"))
+        .output()
+        .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
+    assert!(
+        output.status.success(),
+        "spec/ and @cursor/sdk differ (if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`):\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Every disagreement the generator found once (kept as generated, or minimal).
 #[test]
 fn fixed_cases_agree_with_cursor() {
     let dir = harness().join("fixed");
