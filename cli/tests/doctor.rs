@@ -70,7 +70,8 @@ fn unknown_event_names_void_the_file_and_get_a_suggestion() {
         "project/.claude/settings.json",
         &json!({ "hooks": {
             "preToolUse": [{ "hooks": [{ "type": "command", "command": "true" }] }],
-            "Notification": [{ "hooks": [{ "type": "command", "command": "true" }] }],
+            // A group with a `matcher` key: without one Cursor imports nothing of the file.
+            "Notification": [{ "matcher": "", "hooks": [{ "type": "command", "command": "true" }] }],
         } })
         .to_string(),
     );
@@ -359,11 +360,13 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     let plugin = s.root.join("plugin");
     let (code, findings) = s.doctor(&["--plugin-dir", plugin.to_str().unwrap()]);
     assert_eq!(code, 1);
-    one(
-        &findings,
-        "unless Cursor maps Claude Code's tool names",
-        "note",
-        "/hooks/PreToolUse/1/matcher",
+    // Cursor's import maps Claude Code's `Bash` onto `Shell` (@cursor/sdk 1.0.32), so that
+    // matcher selects Cursor's shell tool and nothing is said about it.
+    assert!(
+        findings
+            .iter()
+            .all(|f| f["path"] != "/hooks/PreToolUse/1/matcher"),
+        "{findings:#?}"
     );
     one(
         &findings,
