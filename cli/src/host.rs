@@ -283,6 +283,8 @@ pub struct Merge {
     /// Where `additional_context` strings are joined; elsewhere it is last-wins.
     pub additional_context_events: Vec<String>,
     pub env: String,
+    /// The event whose `pluginPaths` lists are united, in order, without duplicates.
+    pub plugin_paths_event: String,
 }
 
 /// What Cursor does with `ask` for some events on some versions.

@@ -842,6 +842,16 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
             .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()))
     };
     let permission_event = host.block_answers.deny.iter().any(|e| e == info.name);
+    // How the rule names a result that does not block, for the output.
+    let open = match info.category {
+        Category::Permission => rule.permission,
+        Category::PromptGate => rule.prompt_gate.unwrap_or(rule.other),
+        _ => rule.other,
+    };
+    let open = match open {
+        Effect::Block | Effect::Stop => Effect::Ignore,
+        other => other,
+    };
     let (message, effect) = match id {
         "exit-0-json" => (None, Effect::Apply),
         "exit-2" => {
@@ -867,10 +877,9 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
         // A timeout keeps Cursor's message even when it fails open.
         "timeout" => (
             Some(fill(rule.message.as_deref().unwrap_or_default())),
-            Effect::Ignore,
+            open,
         ),
-        "exit-0-empty" => (None, Effect::NoOpinion),
-        _ => (None, Effect::Ignore),
+        _ => (None, open),
     };
     run.message = message;
     run.effect = effect;
@@ -976,6 +985,18 @@ fn merge_answers(event: &str, answers: &[&Map<String, Value>]) -> Map<String, Va
                     Some(Value::Bool(false)) => Value::Bool(false),
                     _ => Value::Bool(*b),
                 }),
+                ("pluginPaths", Value::Array(paths)) if event == merge.plugin_paths_event => {
+                    let mut united = earlier
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default();
+                    for path in paths.iter().filter(|p| p.is_string()) {
+                        if !united.contains(path) {
+                            united.push(path.clone());
+                        }
+                    }
+                    Some(Value::Array(united))
+                }
                 ("env", Value::Object(set)) if env_event => {
                     let mut env = earlier
                         .and_then(Value::as_object)
