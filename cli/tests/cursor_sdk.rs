@@ -319,15 +319,11 @@ fn answer(rng: &mut Rng, event: &str) -> Value {
                 answer.insert("continue".into(), json!(rng.chance(50)));
             }
         }
-        "stop" | "subagentStop" => {
-            if rng.chance(70) {
-                answer.insert("followup_message".into(), json!(message(rng)));
-            }
+        "stop" | "subagentStop" if rng.chance(70) => {
+            answer.insert("followup_message".into(), json!(message(rng)));
         }
-        "postToolUse" => {
-            if rng.chance(70) {
-                answer.insert("additional_context".into(), json!(message(rng)));
-            }
+        "postToolUse" if rng.chance(70) => {
+            answer.insert("additional_context".into(), json!(message(rng)));
         }
         _ => {}
     }
@@ -658,9 +654,7 @@ fn oracle(cases: &[Case]) -> (Value, Vec<OracleResult>) {
 
 /// A command as the comparison names it: the script's name.
 fn short_command(command: &str, m: &Materialized) -> String {
-    command
-        .replace(&format!("{}/", m.root.join("bin").display()), "")
-        .to_owned()
+    command.replace(&format!("{}/", m.root.join("bin").display()), "")
 }
 
 /// Whether the answer of `event` carries `key` to Cursor: a key the event documents
