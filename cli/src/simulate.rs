@@ -541,6 +541,13 @@ impl Simulator<'_> {
                 ));
             }
         }
+        // Cursor's own code (@cursor/sdk) wires no plugin hooks, so it settles nothing of them.
+        if !host.plugins.verified && runs.iter().any(|r| r.source == "plugin") {
+            unverified.push(format!(
+                "plugin hooks: how Cursor runs them is not verified ({})",
+                host.plugins.source
+            ));
+        }
         let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
         let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
         Ok(Simulation {
@@ -592,8 +599,9 @@ impl Simulator<'_> {
         if hook.kind == "prompt" {
             run.simulated = false;
             run.rule = "prompt-hook".to_owned();
-            run.message =
-                Some("prompt hooks ask an LLM; the simulator does not run them".to_owned());
+            run.message = Some(
+                "prompt hooks ask an LLM; the simulator does not run them (nor does @cursor/sdk 1.0.32, which passes no model client, so how Cursor reads their answer is not verified)".to_owned(),
+            );
             run.verified = false;
             return run;
         }
