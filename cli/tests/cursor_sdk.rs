@@ -383,40 +383,40 @@ fn entry(rng: &mut Rng, event: &str, name: &str) -> Value {
     if rng.chance(35) {
         entry.insert("matcher".into(), matcher(rng, event));
     }
+    // Valid values mostly; one entry in about eight carries a value Cursor's validator refuses.
+    let invalid = rng.chance(12);
     if rng.chance(25) {
-        let options = [
-            json!(5),
-            json!(30),
-            json!(0),
-            json!(-1),
-            json!("10"),
-            json!(1.5),
-        ];
-        entry.insert("timeout".into(), rng.pick(&options).clone());
+        entry.insert("timeout".into(), json!(rng.pick(&[1, 5, 30])));
     }
     if rng.chance(20) {
-        let options = [json!(true), json!(false), json!("true"), json!(1)];
-        entry.insert("failClosed".into(), rng.pick(&options).clone());
+        entry.insert("failClosed".into(), json!(rng.chance(60)));
     }
     if ["stop", "subagentStop"].contains(&event) && rng.chance(60) || rng.chance(5) {
-        let options = [
-            json!(null),
-            json!(0),
-            json!(1),
-            json!(2),
-            json!(5),
-            json!(1.5),
-        ];
+        let options = [json!(null), json!(1), json!(2), json!(5)];
         entry.insert("loop_limit".into(), rng.pick(&options).clone());
     }
     if rng.chance(4) {
-        entry.remove("command");
+        entry.insert("type".into(), json!("command"));
     }
-    if rng.chance(4) {
-        entry.insert(
-            "type".into(),
-            json!(rng.pick(&["http", "command", "prompt"])),
-        );
+    if invalid {
+        let mutations: [(&str, Option<Value>); 11] = [
+            ("timeout", Some(json!(0))),
+            ("timeout", Some(json!(-1))),
+            ("timeout", Some(json!("10"))),
+            ("failClosed", Some(json!("true"))),
+            ("failClosed", Some(json!(1))),
+            ("loop_limit", Some(json!(0))),
+            ("loop_limit", Some(json!(1.5))),
+            ("command", None),
+            ("type", Some(json!("http"))),
+            ("type", Some(json!("prompt"))),
+            ("matcher", Some(json!(7))),
+        ];
+        let (key, value) = rng.pick(&mutations).clone();
+        match value {
+            Some(value) => entry.insert(key.into(), value),
+            None => entry.remove(key),
+        };
     }
     Value::Object(entry)
 }
@@ -519,11 +519,19 @@ fn generate(seed: u64) -> Case {
     }
     if let Some(claude) = claude_event(&event) {
         if rng.chance(30) {
-            let source = *rng.pick(&["claude-project", "claude-user"]);
+            let source = *rng.pick(&["claude-project", "claude-user", "claude-local"]);
             let mut group = Map::new();
             if rng.chance(70) {
                 let m = match event.as_str() {
-                    "preToolUse" | "postToolUse" => *rng.pick(&["Bash", "Bash|Edit", "Read", "*"]),
+                    "preToolUse" | "postToolUse" => *rng.pick(&[
+                        "Bash",
+                        "Bash|Edit",
+                        "Read",
+                        "*",
+                        "Glob",
+                        "Bash|Glob",
+                        "mcp__srv__fetch",
+                    ]),
                     _ => *rng.pick(&["", "*"]),
                 };
                 group.insert("matcher".into(), json!(m));
@@ -836,6 +844,15 @@ fn compare(case: &Case, theirs: &OracleResult, ours: &Ours) -> Vec<String> {
 /// Runs `cases` through both sides; returns each disagreeing case with its differences.
 fn disagreements(cases: &[Case]) -> Vec<(Case, Vec<String>)> {
     let (_, results) = oracle(cases);
+    // What the cases exercised, so an agreement is never an empty one.
+    let count = |f: fn(&OracleResult) -> bool| results.iter().filter(|r| f(r)).count();
+    eprintln!(
+        "{} case(s): Cursor voided a file in {}, ran a hook in {}, merged a non-empty answer in {}",
+        cases.len(),
+        count(|r| !r.errors.is_empty()),
+        count(|r| !r.ran.is_empty()),
+        count(|r| r.merged.as_object().is_some_and(|m| !m.is_empty())),
+    );
     cases
         .iter()
         .zip(&results)
