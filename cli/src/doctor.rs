@@ -334,7 +334,7 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
             .hook
             .matcher
             .as_deref()
-            .and_then(|m| crate::parse::imported_matcher(claude_name, m));
+            .and_then(|m| crate::parse::imported_matcher(claude_name, m).flatten());
         let own = cursor.hook.matcher.as_deref().filter(|m| {
             !crate::host::host()
                 .matcher

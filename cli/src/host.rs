@@ -43,6 +43,68 @@ pub struct Host {
     pub file_rules: FileRules,
     /// The Cursor CLI's command names.
     pub cli: Cli,
+    /// What a block (exit 2, `failClosed`, invalid output) answers, by event.
+    pub block_answers: BlockAnswers,
+    /// The keys an answer must type correctly, by event, for Cursor to read it.
+    pub answer_checks: AnswerChecks,
+}
+
+/// What a block answers: `deny` events get `{permission: "deny", user_message}`, `stop_prompt`
+/// events `{continue: false, user_message}`, `empty` events `{}`; on any other event a block is
+/// ignored.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockAnswers {
+    pub deny: Vec<String>,
+    pub stop_prompt: Vec<String>,
+    pub empty: Vec<String>,
+    pub source: String,
+    pub verified: bool,
+}
+
+/// A key's required type in an answer.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum AnswerType {
+    /// One of these strings.
+    OneOf(Vec<String>),
+    /// `string`, `boolean`, `object`, `string_map` or `string_list`.
+    Kind(String),
+}
+
+impl AnswerType {
+    /// Whether `value` has this type.
+    pub fn accepts(&self, value: &serde_json::Value) -> bool {
+        use serde_json::Value;
+        match self {
+            AnswerType::OneOf(values) => value
+                .as_str()
+                .is_some_and(|v| values.iter().any(|a| a == v)),
+            AnswerType::Kind(kind) => match kind.as_str() {
+                "string" => value.is_string(),
+                "boolean" => value.is_boolean(),
+                "object" => value.is_object(),
+                "string_map" => value
+                    .as_object()
+                    .is_some_and(|map| map.values().all(Value::is_string)),
+                "string_list" => value.as_array().is_some_and(|items| {
+                    items
+                        .iter()
+                        .all(|item| item.as_str().is_some_and(|s| !s.trim().is_empty()))
+                }),
+                _ => true,
+            },
+        }
+    }
+}
+
+/// Each event's answer check.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerChecks {
+    pub events: BTreeMap<String, BTreeMap<String, AnswerType>>,
+    pub source: String,
+    pub verified: bool,
 }
 
 /// How a configuration file is laid out.
@@ -159,6 +221,15 @@ pub struct ResultRule {
     /// The block message, with `{command}`, `{stderr}`, `{code}`, `{timeout_ms}`.
     #[serde(default)]
     pub message: Option<String>,
+    /// The message under `failClosed`, inside `fail_closed_message`.
+    #[serde(default)]
+    pub fail_closed_message: Option<String>,
+    /// Whether the message is the hook's stdout (trimmed) when it printed any.
+    #[serde(default)]
+    pub message_from_stdout: bool,
+    /// The message when the hook printed nothing at all.
+    #[serde(default)]
+    pub message_when_silent: Option<String>,
     pub source: String,
     pub verified: bool,
 }
@@ -206,6 +277,16 @@ pub struct Merge {
     pub other_fields: String,
     pub other_fields_source: String,
     pub other_fields_verified: bool,
+    /// The order answers merge in: by source, then as listed.
+    pub order: Vec<String>,
+    pub order_source: String,
+    /// Where `permission` merges (deny over ask over allow); elsewhere it is last-wins.
+    pub permission_events: Vec<String>,
+    /// Where `additional_context` strings are joined; elsewhere it is last-wins.
+    pub additional_context_events: Vec<String>,
+    pub env: String,
+    /// The event whose `pluginPaths` lists are united, in order, without duplicates.
+    pub plugin_paths_event: String,
 }
 
 /// What Cursor does with `ask` for some events on some versions.
@@ -251,6 +332,10 @@ pub struct Matcher {
     /// Matchers that match every subject.
     pub match_all: Vec<String>,
     pub invalid_voids_file: bool,
+    /// Subjects spec/events.json does not give (its `matcher_from` drives the macro's check
+    /// too): a prefix and a payload field (`MCP:` and `tool_name`), or a constant, by event.
+    #[serde(default)]
+    pub prefixed_subjects: BTreeMap<String, PrefixedSubject>,
     pub source: String,
     pub verified: bool,
 }
@@ -262,6 +347,19 @@ pub struct Matcher {
 pub enum Subject {
     Field(String),
     Fixed(String),
+}
+
+/// A subject made of a prefix and a payload field.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrefixedSubject {
+    #[serde(default)]
+    pub field: Option<String>,
+    #[serde(default)]
+    pub prefix: String,
+    /// A constant subject.
+    #[serde(default)]
+    pub fixed: Option<String>,
 }
 
 /// Rules about a whole file.

@@ -487,10 +487,19 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
             "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"Config version must be a number\")",
         )),
         Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
+        // Cursor's validator (@cursor/sdk 1.0.32) accepts any positive integer.
+        Some(Value::Number(n)) if n.as_u64().is_some_and(|v| v >= 1) => {
+            file.findings.push(Finding::new(
+                Severity::Note,
+                &path,
+                &format!("{base}/version"),
+                format!("`version` is {n}; Cursor loads it (any positive integer), but the documented version is 1"),
+            ))
+        }
         Some(Value::Number(n)) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/version"),
-            format!("`version` is {n}; the only version is the number 1"),
+            format!("`version` is {n}, not a positive integer: Cursor rejects the file (\"Config version must be a positive integer\")"),
         )),
         Some(other) => file.findings.push(Finding::voiding(
             &path,
@@ -505,11 +514,10 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
             &format!("{base}/hooks"),
             "`hooks` is not an object of event names",
         )),
-        None => file.findings.push(Finding::new(
-            Severity::Warning,
+        None => file.findings.push(Finding::voiding(
             &path,
             base,
-            "no `hooks` object: this file wires nothing",
+            "no `hooks` object: Cursor rejects the file (\"Config hooks must be an object\")",
         )),
     }
 }
@@ -552,11 +560,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
         for (at, item) in items.iter().enumerate() {
             let pointer = format!("{pointer}/{at}");
             if item.get("hooks").is_some() && item.get("command").is_none() {
-                file.findings.push(Finding::new(
-                    Severity::Error,
+                file.findings.push(Finding::voiding(
                     &path,
                     &pointer,
-                    "a Claude Code group (`{matcher, hooks: [...]}`); hooks.json lists are flat: one object per hook, with `command`",
+                    "a Claude Code group (`{matcher, hooks: [...]}`); hooks.json lists are flat: one object per hook, with `command` (Cursor rejects the whole file: \"Hook script command must be a string\")",
                 ));
                 continue;
             }
@@ -608,6 +615,27 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
         ));
         return;
     };
+    // @cursor/sdk 1.0.32 imports a settings file only when a group of a Claude Code event has a
+    // `matcher` key (`isClaudeSettingsWithHooks`); otherwise it reads none of its hooks.
+    let imported = events.iter().any(|(name, groups)| {
+        claude::info(name).is_some()
+            && groups.as_array().is_some_and(|groups| {
+                groups.iter().any(|g| {
+                    g.get("matcher").is_some() && g.get("hooks").is_some_and(Value::is_array)
+                })
+            })
+    });
+    if !imported {
+        if !events.is_empty() {
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                "/hooks",
+                "no matcher group here has a `matcher` key, so Cursor imports none of these hooks (Claude Code runs them); add `\"matcher\": \"\"` to a group for Cursor to import the file",
+            ));
+        }
+        return;
+    }
     // Claude Code's own keys that Cursor's import drops: one note for the file, not a warning
     // for each hook (a key and where it first is, and how often).
     let claude_keys: Vec<&str> = crate::claude::host::host()
@@ -658,14 +686,31 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
         };
         for (g, group) in groups.iter().enumerate() {
             let group_pointer = format!("{pointer}/{g}");
-            let matcher = group.get("matcher");
-            if let Some(matcher) = matcher {
+            let translated = match group.get("matcher") {
+                Some(Value::String(m)) => match imported_matcher(name, m) {
+                    Some(translated) => translated.map(Value::String),
+                    // Every tool it names is one Cursor does not have: the group is skipped.
+                    None => {
+                        file.findings.push(Finding::new(
+                            Severity::Note,
+                            &path,
+                            &format!("{group_pointer}/matcher"),
+                            format!("Cursor has none of the tools `{m}` names, so its import skips this group (@cursor/sdk 1.0.32 `claudeHooksToCursor`); Claude Code still runs it"),
+                        ));
+                        continue;
+                    }
+                },
+                Some(other) => Some(other.clone()),
+                None => None,
+            };
+            let matcher = translated.as_ref();
+            if let Some(written) = group.get("matcher") {
                 check_imported_matcher(
                     file,
                     name,
                     info,
                     &format!("{group_pointer}/matcher"),
-                    matcher,
+                    written,
                 );
             }
             let Some(list) = group.get("hooks").and_then(Value::as_array) else {
@@ -756,34 +801,37 @@ fn check_imported_matcher(
         ));
         return;
     }
-    let imported = imported_matcher(claude_event, text).unwrap_or_default();
-    check_matcher(file, info, pointer, &Value::String(imported));
+    if let Some(Some(imported)) = imported_matcher(claude_event, text) {
+        check_matcher(file, info, pointer, &Value::String(imported));
+    }
 }
 
-/// The matcher Cursor's import makes of a Claude Code group's `matcher` on `claude_event`
-/// (spec/claude-code/host.json `cursor.tool_map_notes`): `None` where it matches every subject
-/// (no matcher, `""`, `"*"`, or an event whose matcher Cursor drops).
-pub(crate) fn imported_matcher(claude_event: &str, text: &str) -> Option<String> {
-    if claude::MATCH_ALL.contains(&text) || !matches!(claude_event, "PreToolUse" | "PostToolUse") {
-        return None;
+/// The matcher Cursor's import gives a Claude Code group's `matcher` (@cursor/sdk 1.0.32,
+/// `claudeHooksToCursor`): on PreToolUse and PostToolUse each tool name mapped to Cursor's
+/// (`Bash` is `Shell`, `Edit` is `Write`, `mcp__server__tool` is `MCP:tool`; `Glob` dropped),
+/// `Some(None)` for no matcher (`*`, or any other event), `None` when no tool is left.
+pub(crate) fn imported_matcher(event: &str, matcher: &str) -> Option<Option<String>> {
+    if event != "PreToolUse" && event != "PostToolUse" || matcher.is_empty() || matcher == "*" {
+        return Some(None);
     }
-    let mut names: Vec<String> = Vec::new();
-    for name in text.split('|').map(str::trim) {
-        let parts: Vec<&str> = name.split("__").collect();
-        let mapped = if name.starts_with("mcp__") && parts.len() >= 3 {
+    let mut tools: Vec<String> = Vec::new();
+    for tool in matcher.split('|').map(str::trim) {
+        let parts: Vec<&str> = tool.split("__").collect();
+        let cursor = if tool.starts_with("mcp__") && parts.len() >= 3 {
             format!("MCP:{}", parts[2..].join("__"))
         } else {
-            claude::TOOL_MAP
-                .iter()
-                .find(|(claude, _)| *claude == name)
-                .map_or(name, |(_, cursor)| cursor)
-                .to_owned()
+            match tool {
+                "Bash" => "Shell".to_owned(),
+                "Edit" => "Write".to_owned(),
+                "Glob" => continue,
+                other => other.to_owned(),
+            }
         };
-        if !names.contains(&mapped) {
-            names.push(mapped);
+        if !tools.contains(&cursor) {
+            tools.push(cursor);
         }
     }
-    Some(names.join("|"))
+    (!tools.is_empty()).then(|| Some(tools.join("|")))
 }
 
 /// Checks one hook entry and returns it when it can run.
@@ -796,14 +844,22 @@ fn entry(
     group_matcher: Option<&Value>,
     claude: bool,
 ) -> Option<Hook> {
-    let mut findings = EntryFindings { file, pointer };
+    let mut findings = EntryFindings {
+        file,
+        pointer,
+        claude,
+    };
     let Some(object) = item.as_object() else {
-        findings.push(Severity::Error, "", "a hook must be an object");
+        findings.void("", "a hook must be an object");
         return None;
     };
     warn_unknown_keys(&mut findings, object, keys);
     let kind = read_type(&mut findings, object)?;
     let command = read_command(&mut findings, object, &kind);
+    if claude && kind == "command" && command.is_none() {
+        // Cursor's import drops a Claude Code hook without a command.
+        return None;
+    }
     check_prompt(&mut findings, object, &kind);
     let timeout = read_timeout(&mut findings, object);
     let fail_closed = read_fail_closed(&mut findings, object, info);
@@ -829,6 +885,9 @@ fn entry(
 struct EntryFindings<'a> {
     file: &'a mut ConfigFile,
     pointer: &'a str,
+    /// A hook of Claude Code's settings: Cursor translates it first (keeping only `command`,
+    /// `prompt` and `timeout`), so only a bad `timeout` voids the file.
+    claude: bool,
 }
 
 impl EntryFindings<'_> {
@@ -840,6 +899,20 @@ impl EntryFindings<'_> {
             &format!("{}{at}", self.pointer),
             message,
         );
+        self.file.findings.push(finding);
+    }
+
+    /// Notes a problem at `at` that makes Cursor's validator reject the whole file (@cursor/sdk
+    /// 1.0.32: one invalid entry voids every hook of its hooks.json).
+    fn void(&mut self, at: &str, message: impl Into<String>) {
+        if self.claude && at != "/timeout" {
+            return self.push(Severity::Error, at, message);
+        }
+        let message = format!(
+            "{}: Cursor rejects the whole file, none of its hooks run",
+            message.into()
+        );
+        let finding = Finding::voiding(&self.file.path, &format!("{}{at}", self.pointer), message);
         self.file.findings.push(finding);
     }
 }
@@ -861,8 +934,7 @@ fn read_type(findings: &mut EntryFindings, object: &Map<String, Value>) -> Optio
         None => Some("command".to_owned()),
         Some(Value::String(kind)) if kind == "command" || kind == "prompt" => Some(kind.clone()),
         Some(other) => {
-            findings.push(
-                Severity::Error,
+            findings.void(
                 "/type",
                 format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
             );
@@ -881,11 +953,13 @@ fn read_command(
         .get(keys::COMMAND)
         .and_then(Value::as_str)
         .map(str::to_owned);
-    if kind == "command" && command.as_deref().is_none_or(|c| c.trim().is_empty()) {
+    if kind == "command" && command.is_none() {
+        findings.void("", "a command hook without a `command` string");
+    } else if kind == "command" && command.as_deref().is_some_and(|c| c.trim().is_empty()) {
         findings.push(
             Severity::Error,
             "",
-            "a command hook without a `command` string",
+            "a command hook whose `command` is blank",
         );
     }
     command
@@ -893,11 +967,15 @@ fn read_command(
 
 /// `prompt`: a prompt hook needs one.
 fn check_prompt(findings: &mut EntryFindings, object: &Map<String, Value>, kind: &str) {
-    if kind == "prompt" && object.get(keys::PROMPT).and_then(Value::as_str).is_none() {
-        findings.push(
-            Severity::Error,
+    if kind == "prompt"
+        && object
+            .get(keys::PROMPT)
+            .and_then(Value::as_str)
+            .is_none_or(|p| p.trim().is_empty())
+    {
+        findings.void(
             "",
-            "a prompt hook without a `prompt` string",
+            "a prompt hook without a `prompt` string that is not blank",
         );
     }
 }
@@ -910,8 +988,7 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
         Some(Value::Number(n)) => {
             let seconds = n.as_f64().unwrap_or(0.0);
             if seconds <= 0.0 {
-                findings.push(
-                    Severity::Error,
+                findings.void(
                     "/timeout",
                     format!("`timeout` is {n}; it must be more than 0 seconds"),
                 );
@@ -928,8 +1005,7 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
             }
         }
         Some(other) => {
-            findings.push(
-                Severity::Error,
+            findings.void(
                 "/timeout",
                 format!("`timeout` is {other}, not a number of seconds"),
             );
@@ -949,8 +1025,7 @@ fn read_fail_closed(
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
-            findings.push(
-                Severity::Warning,
+            findings.void(
                 "/failClosed",
                 format!("`failClosed` is {other}, not true or false"),
             );
@@ -979,12 +1054,11 @@ fn read_loop_limit(
     let loop_limit = match object.get(keys::LOOP_LIMIT) {
         None => None,
         Some(Value::Null) => Some(None),
-        Some(Value::Number(n)) if n.as_u64().is_some() => Some(n.as_u64()),
+        Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n >= 1) => Some(n.as_u64()),
         Some(other) => {
-            findings.push(
-                Severity::Warning,
+            findings.void(
                 "/loop_limit",
-                format!("`loop_limit` is {other}, not a count or null"),
+                format!("`loop_limit` is {other}, not a positive whole number or null"),
             );
             None
         }

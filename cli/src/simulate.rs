@@ -331,7 +331,6 @@ struct HookRun {
     priority: usize,
     /// Set when the answer was in Claude Code's shape, with the rule's source.
     claude_format: Option<String>,
-    loop_limit: Option<Option<u64>>,
 }
 
 /// One payload as the hooks receive it.
@@ -388,14 +387,39 @@ impl Simulator<'_> {
                     .and_then(Value::as_str)
                     .map(str::to_owned),
                 Subject::Fixed(text) => Some(text.clone()),
-            });
+            })
+            .or_else(|| {
+                let prefixed = host.matcher.prefixed_subjects.get(event)?;
+                if let Some(fixed) = &prefixed.fixed {
+                    return Some(fixed.clone());
+                }
+                let value = payload.get(prefixed.field.as_deref()?)?.as_str()?;
+                (!value.is_empty()).then(|| format!("{}{value}", prefixed.prefix))
+            })
+            // An empty subject is no subject (Cursor's `command || undefined`).
+            .filter(|subject| !subject.is_empty());
         // Every hook wired for the event, in configured order.
         let mut wired: Vec<Wired> = Vec::new();
+        // Cursor drops an imported Claude Code hook whose command a loaded hooks.json already
+        // runs for the event (@cursor/sdk 1.0.32 dedupeClaudeHooksAgainstCursorHooks).
+        let cursor_commands: Vec<(&Path, &str)> = self
+            .files
+            .iter()
+            .filter(|f| !f.voided && f.format != crate::host::Format::ClaudeSettings)
+            .flat_map(|f| f.hooks.iter().map(move |h| (f.path.as_path(), h)))
+            .filter(|(_, h)| h.event == event)
+            .filter_map(|(path, h)| Some((path, h.command.as_deref()?)))
+            .collect();
+        let loop_count = payload
+            .get("loop_count")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
         for file in self.files {
             let priority = host
-                .config_sources
+                .merge
+                .order
                 .iter()
-                .position(|s| s.name == file.source)
+                .position(|s| *s == file.source)
                 .unwrap_or(usize::MAX);
             let hooks = file.hooks.iter().filter(|h| h.event == event);
             if file.voided {
@@ -413,6 +437,30 @@ impl Simulator<'_> {
                 continue;
             }
             for hook in hooks {
+                if file.format == crate::host::Format::ClaudeSettings {
+                    let same = hook
+                        .command
+                        .as_deref()
+                        .and_then(|command| cursor_commands.iter().find(|(_, c)| *c == command));
+                    if let Some((path, _)) = same {
+                        let reason = format!(
+                            "Cursor runs the hook with the same command in {} instead (it drops an imported Claude Code hook with a command a hooks.json already runs)",
+                            path.display()
+                        );
+                        let at = Place::of(file, Some(hook));
+                        wired.push(Wired::Listed(Entry::NotLoaded { at, reason }));
+                        continue;
+                    }
+                }
+                if let Some(reason) = loop_limit_reason(info, hook, loop_count) {
+                    wired.push(Wired::Listed(Entry::Skipped {
+                        at: Place::of(file, Some(hook)),
+                        matcher: hook.matcher.clone().unwrap_or_default(),
+                        subject: format!("loop_count {loop_count}"),
+                        reason,
+                    }));
+                    continue;
+                }
                 wired.push(
                     match skip_reason(hook.matcher.as_deref(), subject.as_deref()) {
                         Some(reason) => Wired::Listed(Entry::Skipped {
@@ -495,6 +543,13 @@ impl Simulator<'_> {
                 ));
             }
         }
+        // Cursor's own code (@cursor/sdk) wires no plugin hooks, so it settles nothing of them.
+        if !host.plugins.verified && runs.iter().any(|r| r.source == "plugin") {
+            unverified.push(format!(
+                "plugin hooks: how Cursor runs them is not verified ({})",
+                host.plugins.source
+            ));
+        }
         let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
         let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
         Ok(Simulation {
@@ -541,14 +596,14 @@ impl Simulator<'_> {
             note: None,
             verified: true,
             priority,
-            loop_limit: hook.loop_limit,
             claude_format: None,
         };
         if hook.kind == "prompt" {
             run.simulated = false;
             run.rule = "prompt-hook".to_owned();
-            run.message =
-                Some("prompt hooks ask an LLM; the simulator does not run them".to_owned());
+            run.message = Some(
+                "prompt hooks ask an LLM; the simulator does not run them (nor does @cursor/sdk 1.0.32, which passes no model client, so how Cursor reads their answer is not verified)".to_owned(),
+            );
             run.verified = false;
             return run;
         }
@@ -591,31 +646,18 @@ impl Simulator<'_> {
                 } else if run.stdout.text.trim().is_empty() {
                     "exit-0-empty"
                 } else {
-                    match serde_json::from_str::<Value>(run.stdout.text.trim()) {
-                        Ok(Value::Object(answer)) => {
-                            let answer = match claude_answer(info, &answer) {
-                                Some(translated) => {
-                                    let rules = &host.claude_outputs;
-                                    run.claude_format = Some(format!(
-                                        "read as Claude Code's format ({})",
-                                        rules.source
-                                    ));
-                                    translated
-                                }
-                                None => answer,
-                            };
-                            let permission = answer.get("permission");
-                            let valid = permission.is_none_or(|p| {
-                                p.as_str().is_some_and(|p| info.permission.contains(&p))
-                            });
-                            run.answer = Some(Value::Object(answer));
-                            if info.category == Category::Permission && !valid {
-                                "invalid-permission"
-                            } else {
+                    match parse_stdout(&run.stdout.text) {
+                        None => "invalid-json",
+                        Some(value) => {
+                            let answer = normalize_answer(info, value, &mut run);
+                            let valid = answer_is_valid(info.name, &answer);
+                            run.answer = Some(answer);
+                            if valid {
                                 "exit-0-json"
+                            } else {
+                                "invalid-permission"
                             }
                         }
-                        _ => "invalid-json",
                     }
                 };
                 read_result(&mut run, info, hook, rule, timeout);
@@ -657,40 +699,109 @@ impl Simulator<'_> {
     }
 }
 
-/// Cursor's reading of an answer in Claude Code's shape, when it is one.
-fn claude_answer(info: &EventInfo, answer: &Map<String, Value>) -> Option<Map<String, Value>> {
-    let rules = &host::host().claude_outputs;
-    let mut translated = Map::new();
-    if rules.permission_events.iter().any(|e| e == info.name) {
-        let nested = answer.get(&rules.permission_object)?.as_object()?;
-        let decision = nested.get(&rules.permission_decision)?.as_str()?;
-        translated.insert("permission".to_owned(), Value::String(decision.to_owned()));
-        if let Some(reason) = nested.get(&rules.permission_reason) {
-            translated.insert("user_message".to_owned(), reason.clone());
-        }
-        if let Some(input) = nested.get(&rules.permission_updated_input) {
-            translated.insert("updated_input".to_owned(), input.clone());
-        }
-        return Some(translated);
+/// The JSON a hook printed, as Cursor reads its stdout (@cursor/sdk 1.0.32 `parseHookStdout`):
+/// the whole trimmed text, or else, when it ends with `}`, the text from the last `{` from which
+/// the rest parses, so a log line before the JSON is passed over.
+fn parse_stdout(stdout: &str) -> Option<Value> {
+    let text = stdout.trim();
+    if let Ok(value) = serde_json::from_str(text) {
+        return Some(value);
     }
-    if rules.followup_events.iter().any(|e| e == info.name) {
-        let nested = answer
-            .get(&rules.permission_object)
-            .and_then(Value::as_object);
-        for object in [Some(answer), nested].into_iter().flatten() {
-            if object.get("decision").and_then(Value::as_str)
-                == Some(rules.followup_decision.as_str())
-            {
-                let reason = object
-                    .get(&rules.followup_reason)
-                    .cloned()
-                    .unwrap_or_default();
-                translated.insert("followup_message".to_owned(), reason);
-                return Some(translated);
-            }
+    if !text.ends_with('}') {
+        return None;
+    }
+    text.rmatch_indices('{')
+        .find_map(|(at, _)| serde_json::from_str(&text[at..]).ok())
+}
+
+/// An answer as Cursor normalizes it before checking it (`normalizeAndValidateResponse`,
+/// `claude_outputs` in host.json): Claude Code's top-level `decision: "block"` + `reason`
+/// becomes `followup_message` on stop and subagentStop, a top-level `additionalContext` becomes
+/// `additional_context` where contexts merge.
+fn normalize_answer(info: &EventInfo, value: Value, run: &mut HookRun) -> Value {
+    let host = host::host();
+    let rules = &host.claude_outputs;
+    let Value::Object(mut answer) = value else {
+        return value;
+    };
+    let mut translated = false;
+    if rules.followup_events.iter().any(|e| e == info.name)
+        && !answer.contains_key("followup_message")
+        && answer.get("decision").and_then(Value::as_str) == Some(rules.followup_decision.as_str())
+    {
+        if let Some(reason) = answer
+            .get(&rules.followup_reason)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+        {
+            answer.insert(
+                "followup_message".to_owned(),
+                Value::String(reason.to_owned()),
+            );
+            translated = true;
         }
     }
-    None
+    if host
+        .merge
+        .additional_context_events
+        .iter()
+        .any(|e| e == info.name)
+        && !answer.contains_key("additional_context")
+    {
+        if let Some(context) = answer.get("additionalContext").filter(|c| c.is_string()) {
+            answer.insert("additional_context".to_owned(), context.clone());
+            translated = true;
+        }
+    }
+    if translated && !rules.verified {
+        run.claude_format = Some(format!("read as Claude Code's format ({})", rules.source));
+    }
+    Value::Object(answer)
+}
+
+/// Whether Cursor accepts an answer of `event` (`answer_checks` in host.json): an object whose
+/// checked keys have their types.
+fn answer_is_valid(event: &str, answer: &Value) -> bool {
+    let Some(object) = answer.as_object() else {
+        return false;
+    };
+    let Some(checks) = host::host().answer_checks.events.get(event) else {
+        return true;
+    };
+    checks
+        .iter()
+        .all(|(key, kind)| object.get(key).is_none_or(|value| kind.accepts(value)))
+}
+
+/// What a block answers on `event` (`block_answers` in host.json); `None` where a block is
+/// ignored.
+fn block_answer(event: &str, message: &str) -> Option<Value> {
+    let blocks = &host::host().block_answers;
+    let has = |list: &[String]| list.iter().any(|e| e == event);
+    if has(&blocks.deny) {
+        Some(json!({"permission": "deny", "user_message": message}))
+    } else if has(&blocks.stop_prompt) {
+        Some(json!({"continue": false, "user_message": message}))
+    } else if has(&blocks.empty) {
+        Some(json!({}))
+    } else {
+        None
+    }
+}
+
+/// Why a stop or subagentStop hook is not started: the payload's `loop_count` reached its
+/// `loop_limit` (default 5; `null` never).
+fn loop_limit_reason(info: &EventInfo, hook: &Hook, loop_count: u64) -> Option<String> {
+    if info.category != Category::Loop {
+        return None;
+    }
+    let limit = hook
+        .loop_limit
+        .unwrap_or(Some(host::host().defaults.loop_limit))?;
+    (loop_count >= limit).then(|| {
+        format!("loop_count {loop_count} reached its loop_limit {limit}: Cursor does not start it")
+    })
 }
 
 /// Whether a matcher selects the subject (the rule `doctor` and the macro check matchers by);
@@ -711,7 +822,8 @@ fn rule_source(id: &str) -> String {
         .unwrap_or_else(|| "not documented".to_owned())
 }
 
-/// Applies the host rule `id` to one hook's result.
+/// Applies the host rule `id` to one hook's result (@cursor/sdk 1.0.32 `executeCommandHook`):
+/// the answer it gives the merge, if any, and Cursor's message.
 fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeout: f64) {
     let host = host::host();
     let rule = host
@@ -721,316 +833,197 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
         .expect("host.json has every result rule");
     run.rule = id.to_owned();
     run.verified = rule.verified;
-    let mut effect = match info.category {
-        Category::Permission => rule.permission,
-        Category::PromptGate => rule.prompt_gate.unwrap_or(rule.other),
-        _ => rule.other,
-    };
-    if hook.fail_closed && info.can_block {
-        if let Some(closed) = rule.fail_closed {
-            effect = closed;
-        }
-    }
-    run.effect = effect;
-    if !matches!(effect, Effect::Apply) {
-        run.answer = None;
-    }
-    // A timeout has Cursor's message even when it fails open.
-    if matches!(effect, Effect::Block | Effect::Stop) || id == "timeout" {
-        let message = rule
-            .message
-            .as_deref()
-            .unwrap_or("Hook \"{command}\" failed")
+    let fill = |template: &str| {
+        let stderr = &run.stderr.text;
+        let template = if stderr.is_empty() {
+            template.replace(": {stderr}", "")
+        } else {
+            template.to_owned()
+        };
+        template
             .replace("{command}", &run.command)
-            .replace("{stderr}", run.stderr.text.trim())
+            .replace("{stderr}", stderr.trim())
             .replace(
                 "{code}",
                 &run.exit_code
                     .map(|c| c.to_string())
                     .unwrap_or_else(|| "none".into()),
             )
-            .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()));
-        let message = if hook.fail_closed && rule.fail_closed.is_some() && info.can_block {
-            host.fail_closed_message.replace("{message}", &message)
-        } else {
-            message
+            .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()))
+    };
+    let permission_event = host.block_answers.deny.iter().any(|e| e == info.name);
+    // How the rule names a result that does not block, for the output.
+    let open = match info.category {
+        Category::Permission => rule.permission,
+        Category::PromptGate => rule.prompt_gate.unwrap_or(rule.other),
+        _ => rule.other,
+    };
+    let open = match open {
+        Effect::Block | Effect::Stop => Effect::Ignore,
+        other => other,
+    };
+    let (message, effect) = match id {
+        "exit-0-json" => (None, Effect::Apply),
+        "exit-2" => {
+            let stdout = run.stdout.text.trim();
+            let message = if rule.message_from_stdout && !stdout.is_empty() {
+                stdout.to_owned()
+            } else if !run.stderr.text.trim().is_empty() {
+                fill(rule.message.as_deref().unwrap_or_default())
+            } else {
+                fill(rule.message_when_silent.as_deref().unwrap_or_default())
+            };
+            (Some(message), Effect::Block)
+        }
+        _ if hook.fail_closed && rule.fail_closed.is_some() => {
+            let inner = fill(rule.fail_closed_message.as_deref().unwrap_or_default());
+            let message = host.fail_closed_message.replace("{message}", &inner);
+            (Some(message), Effect::Block)
+        }
+        "invalid-json" | "invalid-permission" if permission_event => (
+            Some(fill(rule.message.as_deref().unwrap_or_default())),
+            Effect::Block,
+        ),
+        // A timeout keeps Cursor's message even when it fails open.
+        "timeout" => (
+            Some(fill(rule.message.as_deref().unwrap_or_default())),
+            open,
+        ),
+        _ => (None, open),
+    };
+    run.message = message;
+    run.effect = effect;
+    if effect == Effect::Block {
+        let message = run.message.clone().unwrap_or_default();
+        run.answer = block_answer(info.name, &message);
+        run.effect = match &run.answer {
+            None => Effect::Ignore,
+            Some(answer) if answer.get("continue") == Some(&Value::Bool(false)) => Effect::Stop,
+            Some(_) => Effect::Block,
         };
-        run.message = Some(message);
+    } else if effect != Effect::Apply {
+        run.answer = None;
     }
 }
 
-/// Cursor's merge of every hook's answer: the decision object and the outcome in words.
+/// Cursor's merge of every hook's answer (@cursor/sdk 1.0.32 `mergeResponses`, `merge` in
+/// host.json): the decision object and the outcome in words.
 fn merge(
     info: &EventInfo,
     payload: &Value,
     hooks: &[&HookRun],
     unverified: &mut Vec<String>,
 ) -> (Value, String) {
-    // Answers in configured order: by source priority, then as listed.
+    // Answers in Cursor's order: by source, then as listed.
     let mut ordered: Vec<&HookRun> = hooks.to_vec();
     ordered.sort_by_key(|h| h.priority);
-    let mut decision = merge_other_fields(info.category, &ordered, unverified);
+    let answers: Vec<&Map<String, Value>> = ordered
+        .iter()
+        .filter_map(|run| run.answer.as_ref()?.as_object())
+        .collect();
+    let mut decision = merge_answers(info.name, &answers);
     let outcome = match info.category {
-        Category::Permission => {
-            merge_permission(info, payload, &ordered, &mut decision, unverified)
+        Category::Observe => {
+            decision.clear();
+            "nothing: Cursor ignores the answers of this event".to_owned()
         }
-        Category::PromptGate => merge_prompt_gate(&ordered, &mut decision, unverified),
-        Category::Context | Category::Loop | Category::Notice | Category::App => {
-            merge_messages(payload, &ordered, &mut decision, unverified);
-            if decision.is_empty() {
-                "nothing: no hook answered".to_owned()
+        Category::Permission => match decision.get("permission").and_then(Value::as_str) {
+            Some(permission) => ask_outcome(info, payload, permission, unverified),
+            None => "proceeds: no hook had an opinion".to_owned(),
+        },
+        Category::PromptGate => {
+            if decision.get("continue") == Some(&Value::Bool(false)) {
+                "the prompt is stopped".to_owned()
             } else {
-                "applied".to_owned()
+                "the prompt is sent".to_owned()
             }
         }
-        Category::Observe => merge_observe(payload, &ordered, &mut decision, unverified),
+        _ if decision.is_empty() => "nothing: no hook answered".to_owned(),
+        _ => "applied".to_owned(),
     };
     keep_accepted_fields(info, payload, &mut decision);
     (Value::Object(decision), outcome)
 }
 
-/// The fields a category's own merge decides; every other field is merged as "other fields".
-fn merged_fields(category: Category) -> &'static [&'static str] {
-    match category {
-        Category::Permission => &["permission", "user_message", "agent_message"],
-        Category::PromptGate => &["continue", "user_message"],
-        _ => &["additional_context", "followup_message", "user_message"],
-    }
+/// Two texts joined as Cursor joins messages: each trimmed, blank ones left out.
+fn join_trimmed(earlier: Option<&Value>, later: &str, separator: &str) -> Option<Value> {
+    let parts: Vec<&str> = [earlier.and_then(Value::as_str).unwrap_or_default(), later]
+        .into_iter()
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| Value::String(parts.join(separator)))
 }
 
-/// Fields no category merges (`pluginPaths` of an app event, `updated_input`, ...): the last
-/// answer in configured order wins.
-fn merge_other_fields(
-    category: Category,
-    ordered: &[&HookRun],
-    unverified: &mut Vec<String>,
-) -> Map<String, Value> {
+/// `mergeResponses`: one answer is taken as it is; with more, key by key in order: `permission`
+/// the strongest on the permission events, messages (and `additional_context` where contexts
+/// merge) trimmed and joined, boolean `continue` AND-ed, sessionStart's `env` merged key by key,
+/// every other key last-wins.
+fn merge_answers(event: &str, answers: &[&Map<String, Value>]) -> Map<String, Value> {
     let merge = &host::host().merge;
-    let merged_here = merged_fields(category);
-    let mut decision = Map::new();
-    let mut other_fields_used = false;
-    for run in ordered {
-        if let Some(Value::Object(answer)) = &run.answer {
-            for (key, value) in answer {
-                if !merged_here.contains(&key.as_str()) {
-                    other_fields_used |= decision.contains_key(key);
-                    decision.insert(key.clone(), value.clone());
+    match answers {
+        [] => return Map::new(),
+        [only] => return (*only).clone(),
+        _ => {}
+    }
+    let permission_event = merge.permission_events.iter().any(|e| e == event);
+    let context_event = merge.additional_context_events.iter().any(|e| e == event);
+    let env_event = event == host::host().environment.session_env_event;
+    let rank = |p: Option<&Value>| {
+        let p = p.and_then(Value::as_str)?;
+        merge.permission_order.iter().position(|o| o == p)
+    };
+    let mut merged = Map::new();
+    for answer in answers {
+        for (key, value) in answer.iter() {
+            let earlier = merged.get(key);
+            let next = match (key.as_str(), value) {
+                ("permission", _) if permission_event => match (rank(earlier), rank(Some(value))) {
+                    (Some(a), Some(b)) => Some(merge.permission_order[a.min(b)].clone()),
+                    (Some(a), None) => Some(merge.permission_order[a].clone()),
+                    (None, Some(b)) => Some(merge.permission_order[b].clone()),
+                    (None, None) => None,
                 }
-            }
+                .map(Value::String),
+                ("user_message" | "agent_message", Value::String(text)) => {
+                    join_trimmed(earlier, text, &merge.message_separator)
+                }
+                ("additional_context", Value::String(text)) if context_event => {
+                    join_trimmed(earlier, text, &merge.additional_context_separator)
+                }
+                ("continue", Value::Bool(b)) => Some(match earlier {
+                    Some(Value::Bool(false)) => Value::Bool(false),
+                    _ => Value::Bool(*b),
+                }),
+                ("pluginPaths", Value::Array(paths)) if event == merge.plugin_paths_event => {
+                    let mut united = earlier
+                        .and_then(Value::as_array)
+                        .cloned()
+                        .unwrap_or_default();
+                    for path in paths.iter().filter(|p| p.is_string()) {
+                        if !united.contains(path) {
+                            united.push(path.clone());
+                        }
+                    }
+                    Some(Value::Array(united))
+                }
+                ("env", Value::Object(set)) if env_event => {
+                    let mut env = earlier
+                        .and_then(Value::as_object)
+                        .cloned()
+                        .unwrap_or_default();
+                    env.extend(set.clone());
+                    Some(Value::Object(env))
+                }
+                _ => Some(value.clone()),
+            };
+            match next {
+                Some(next) => merged.insert(key.clone(), next),
+                None => merged.remove(key),
+            };
         }
     }
-    if other_fields_used && !merge.other_fields_verified {
-        unverified.push(format!(
-            "other fields: {} ({})",
-            merge.other_fields, merge.other_fields_source
-        ));
-    }
-    decision
-}
-
-/// `permission`: the strongest stance wins, with the messages of the hooks that took it.
-fn merge_permission(
-    info: &EventInfo,
-    payload: &Value,
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) -> String {
-    let merge = &host::host().merge;
-    // Each hook's stance: a block counts as deny.
-    let stance = |run: &HookRun| -> Option<String> {
-        match run.effect {
-            Effect::Block => Some("deny".to_owned()),
-            Effect::Apply => run
-                .answer
-                .as_ref()?
-                .get("permission")?
-                .as_str()
-                .map(str::to_owned),
-            _ => None,
-        }
-    };
-    let strongest = merge.permission_order.iter().find(|p| {
-        ordered
-            .iter()
-            .any(|run| stance(run).as_deref() == Some(p.as_str()))
-    });
-    let Some(permission) = strongest else {
-        return "proceeds: no hook had an opinion".to_owned();
-    };
-    decision.insert("permission".to_owned(), Value::String(permission.clone()));
-    for key in ["user_message", "agent_message"] {
-        let texts: Vec<String> = ordered
-            .iter()
-            .filter(|run| stance(run).as_deref() == Some(permission.as_str()))
-            .filter_map(|run| match run.effect {
-                Effect::Block if key == "user_message" => run.message.clone(),
-                _ => run.answer.as_ref()?.get(key)?.as_str().map(str::to_owned),
-            })
-            .collect();
-        if !texts.is_empty() {
-            decision.insert(
-                key.to_owned(),
-                Value::String(texts.join(&merge.message_separator)),
-            );
-        }
-    }
-    ask_outcome(info, payload, permission, unverified)
-}
-
-/// `continue` of the prompt gate: AND-ed, with the messages of the hooks that stopped it.
-fn merge_prompt_gate(
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) -> String {
-    let merge = &host::host().merge;
-    let stops: Vec<&&HookRun> = ordered
-        .iter()
-        .filter(|run| {
-            run.effect == Effect::Stop
-                || run.effect == Effect::Block
-                || run.answer.as_ref().and_then(|a| a.get("continue")) == Some(&Value::Bool(false))
-        })
-        .collect();
-    let any_continue = ordered.iter().any(|run| {
-        run.answer
-            .as_ref()
-            .and_then(|a| a.get("continue"))
-            .is_some()
-    });
-    if !stops.is_empty() || any_continue {
-        decision.insert("continue".to_owned(), Value::Bool(stops.is_empty()));
-        if ordered.len() > 1 && !merge.continue_verified {
-            unverified.push(format!("`continue` is AND-ed ({})", merge.continue_source));
-        }
-    }
-    let messages: Vec<String> = stops
-        .iter()
-        .filter_map(|run| {
-            run.message.clone().or_else(|| {
-                run.answer
-                    .as_ref()?
-                    .get("user_message")?
-                    .as_str()
-                    .map(str::to_owned)
-            })
-        })
-        .collect();
-    if !messages.is_empty() {
-        decision.insert(
-            "user_message".to_owned(),
-            Value::String(messages.join(&merge.message_separator)),
-        );
-    }
-    if stops.is_empty() {
-        "the prompt is sent".to_owned()
-    } else {
-        "the prompt is stopped".to_owned()
-    }
-}
-
-/// The fields Cursor merges for every other category (context, loop, notice, app): which of
-/// them reach Cursor is the event's own list, applied by [`keep_accepted_fields`].
-fn merge_messages(
-    payload: &Value,
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) {
-    merge_context(ordered, decision, unverified);
-    merge_loop(payload, ordered, decision, unverified);
-    merge_notice(ordered, decision);
-}
-
-/// `additional_context`: every hook's context, joined.
-fn merge_context(
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) {
-    let merge = &host::host().merge;
-    let contexts: Vec<&str> = ordered
-        .iter()
-        .filter_map(|run| run.answer.as_ref()?.get("additional_context")?.as_str())
-        .collect();
-    if !contexts.is_empty() {
-        decision.insert(
-            "additional_context".to_owned(),
-            Value::String(contexts.join(&merge.additional_context_separator)),
-        );
-        if contexts.len() > 1 && !merge.additional_context_verified {
-            unverified.push(format!(
-                "additional_context joined ({})",
-                merge.additional_context_source
-            ));
-        }
-    }
-}
-
-/// `followup_message`: the first one from a hook whose loop limit the payload's
-/// `loop_count` has not reached.
-fn merge_loop(
-    payload: &Value,
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) {
-    let host = host::host();
-    let merge = &host.merge;
-    let loop_count = payload
-        .get("loop_count")
-        .and_then(Value::as_u64)
-        .unwrap_or(0);
-    let followups: Vec<&str> = ordered
-        .iter()
-        .filter(|run| {
-            let limit = run.loop_limit.unwrap_or(Some(host.defaults.loop_limit));
-            limit.is_none_or(|limit| loop_count < limit)
-        })
-        .filter_map(|run| run.answer.as_ref()?.get("followup_message")?.as_str())
-        .filter(|m| !m.is_empty())
-        .collect();
-    if let Some(first) = followups.first() {
-        decision.insert(
-            "followup_message".to_owned(),
-            Value::String((*first).to_owned()),
-        );
-        if followups.len() > 1 && !merge.followup_verified {
-            unverified.push(format!(
-                "followup_message: {} ({})",
-                merge.followup_message, merge.followup_source
-            ));
-        }
-    }
-}
-
-/// `user_message`: every hook's notice, joined.
-fn merge_notice(ordered: &[&HookRun], decision: &mut Map<String, Value>) {
-    let merge = &host::host().merge;
-    let notices: Vec<&str> = ordered
-        .iter()
-        .filter_map(|run| run.answer.as_ref()?.get("user_message")?.as_str())
-        .collect();
-    if !notices.is_empty() {
-        decision.insert(
-            "user_message".to_owned(),
-            Value::String(notices.join(&merge.message_separator)),
-        );
-    }
-}
-
-/// Cursor ignores every answer of an observe event. The answers are still merged as for the
-/// other categories, for the notes that merge adds to `unverified`.
-fn merge_observe(
-    payload: &Value,
-    ordered: &[&HookRun],
-    decision: &mut Map<String, Value>,
-    unverified: &mut Vec<String>,
-) -> String {
-    merge_messages(payload, ordered, decision, unverified);
-    decision.clear();
-    "nothing: Cursor ignores the answers of this event".to_owned()
+    merged
 }
 
 /// Only what the event accepts reaches Cursor; a 1.7-era payload (no `cursor_version`, no
@@ -1039,11 +1032,19 @@ fn keep_accepted_fields(info: &EventInfo, payload: &Value, decision: &mut Map<St
     if info.category == Category::Observe {
         return;
     }
+    // What the event documents, and what Cursor's answer check types for it (host.json
+    // `answer_checks`: preToolUse's `additional_context`, sessionStart's `user_message`).
+    let checked = host::host().answer_checks.events.get(info.name);
     let keep: Vec<&str> = info
         .response_fields
         .iter()
         .copied()
         .chain(["permission", "continue"])
+        .chain(
+            checked
+                .into_iter()
+                .flat_map(|c| c.keys().map(String::as_str)),
+        )
         .collect();
     let legacy = payload.get("cursor_version").is_none() && payload.get("model").is_none();
     if !legacy {
@@ -1146,7 +1147,15 @@ fn execute(
     } else {
         &shell["unix"]
     };
-    let mut process = Command::new(&shell[0]);
+    // `$SHELL` names the user's shell (Cursor starts `$SHELL -lc`), `/bin/sh` when unset.
+    let program = match shell[0].strip_prefix('$') {
+        Some(variable) => std::env::var(variable)
+            .ok()
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "/bin/sh".to_owned()),
+        None => shell[0].clone(),
+    };
+    let mut process = Command::new(program);
     process
         .args(&shell[1..])
         .arg(command)

@@ -150,7 +150,18 @@ fn read_source(
         document: serde_json::Value::Null,
     };
     match text {
-        Ok(text) => crate::parse::parse(&mut file, &text),
+        Ok(text) => {
+            if name == "project" && format == Format::HooksJson {
+                if let Some(link) = project_symlink(&locations.project, &path) {
+                    file.findings.push(Finding::voiding(
+                        &path,
+                        "",
+                        format!("{} is a symbolic link: Cursor refuses to load a project hooks.json reached through one (\"refusing to load config path that contains a symlink\"); make it a real folder or file", link.display()),
+                    ));
+                }
+            }
+            crate::parse::parse(&mut file, &text)
+        }
         Err(why) => file.findings.push(Finding::voiding(
             &path,
             "",
@@ -162,6 +173,24 @@ fn read_source(
         .iter()
         .any(|f| f.severity == Severity::Error && f.voids);
     Some(file)
+}
+
+/// The first symbolic link between the project folder and its hooks.json (`.cursor`, or the
+/// file itself): @cursor/sdk 1.0.32 refuses a project hooks.json reached through one (a linked
+/// `~/.cursor` loads).
+fn project_symlink(project: &Path, path: &Path) -> Option<PathBuf> {
+    let relative = path.strip_prefix(project).ok()?;
+    let mut at = project.to_path_buf();
+    for part in relative.components() {
+        at.push(part);
+        if at
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink())
+        {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// The text of a configuration file: `Ok(None)` when nothing is there, an error saying why

@@ -674,12 +674,15 @@ fn without_host_simulate_runs_cursors_hooks() {
     settings(
         &s,
         "project/.claude/settings.json",
-        json!({ "PreToolUse": [group(None, DENY)] }),
+        json!({ "PreToolUse": [group(Some("Bash"), DENY)] }),
     );
-    // Cursor's event, read by Cursor's rules (its import maps PreToolUse onto preToolUse).
+    // Cursor's event, read by Cursor's rules: its import maps PreToolUse onto preToolUse and
+    // `Bash` onto `Shell`, and leaves Claude Code's `hookSpecificOutput` unread (@cursor/sdk
+    // 1.0.32 reads it only with a compatibility option it leaves off).
     let cursor = s.simulate(&["--event", "preToolUse", "--set", "tool_name=Shell"], None);
     assert!(cursor.get("host").is_none(), "{cursor}");
-    assert_eq!(cursor["decision"]["permission"], "deny");
+    assert_eq!(cursor["hooks"][0]["status"], "ran", "{cursor}");
+    assert_eq!(cursor["decision"], json!({}), "{cursor}");
     // The same settings in Claude Code, with its payload and its text output.
     let output = cli(
         &s,

@@ -70,7 +70,8 @@ fn unknown_event_names_void_the_file_and_get_a_suggestion() {
         "project/.claude/settings.json",
         &json!({ "hooks": {
             "preToolUse": [{ "hooks": [{ "type": "command", "command": "true" }] }],
-            "Notification": [{ "hooks": [{ "type": "command", "command": "true" }] }],
+            // A group with a `matcher` key: without one Cursor imports nothing of the file.
+            "Notification": [{ "matcher": "", "hooks": [{ "type": "command", "command": "true" }] }],
         } })
         .to_string(),
     );
@@ -362,7 +363,7 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     assert_eq!(code, 1);
     one(
         &findings,
-        "as Cursor imports the Claude Code matcher",
+        "so its import skips this group",
         "note",
         "/hooks/PreToolUse/1/matcher",
     );

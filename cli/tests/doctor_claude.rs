@@ -709,7 +709,8 @@ fn text_output_names_the_host() {
     settings(
         &s,
         "project/.claude/settings.json",
-        json!({ "Stop": [{ "hooks": [{ "type": "command", "command": "./gone.sh" }] }] }),
+        // With a `matcher` key, which Cursor needs to import the file at all.
+        json!({ "Stop": [{ "matcher": "", "hooks": [{ "type": "command", "command": "./gone.sh" }] }] }),
     );
     let (code, text) = doctor_raw(&s, &["--host", "all"]);
     assert_eq!(code, 1, "{text}");

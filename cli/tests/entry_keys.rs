@@ -47,16 +47,22 @@ fn fail_closed_and_loop_limit_are_warned_about_where_they_do_nothing() {
         "`loop_limit` applies to stop and subagentStop only; `afterFileEdit` ignores it",
         "/hooks/afterFileEdit/1/loop_limit",
     );
-    one_warning(
-        &findings,
-        "`failClosed` is \"yes\", not true or false",
-        "/hooks/stop/0/failClosed",
-    );
-    one_warning(
-        &findings,
-        "`loop_limit` is -1, not a count or null",
-        "/hooks/stop/1/loop_limit",
-    );
+    // Cursor's validator rejects these, and with them the whole file (@cursor/sdk 1.0.32).
+    for (text, path) in [
+        (
+            "`failClosed` is \"yes\", not true or false: Cursor rejects the whole file",
+            "/hooks/stop/0/failClosed",
+        ),
+        (
+            "`loop_limit` is -1, not a positive whole number or null: Cursor rejects the whole file",
+            "/hooks/stop/1/loop_limit",
+        ),
+    ] {
+        let hits = with(&findings, text);
+        assert_eq!(hits.len(), 1, "one finding with `{text}` in {findings:#?}");
+        assert_eq!(hits[0]["severity"], "error", "{:#?}", hits[0]);
+        assert_eq!(hits[0]["path"], path, "{:#?}", hits[0]);
+    }
     assert!(
         findings.iter().all(|f| !f["path"]
             .as_str()

@@ -151,10 +151,11 @@ fn ask_and_allow_depend_on_the_version() {
             .all(|n| !n.as_str().unwrap().contains("`ask`")),
         "{old_notes:?}"
     );
+    // The default timeout is Cursor's own (@cursor/sdk 1.0.32), no longer a guess.
     assert!(
         old_notes
             .iter()
-            .any(|n| n.as_str().unwrap().contains("default timeout")),
+            .all(|n| !n.as_str().unwrap().contains("default timeout")),
         "{old_notes:?}"
     );
     let new = shell(&s, "git push --force", &["--cursor-version", "2.5.0"]);
@@ -195,11 +196,11 @@ fn a_hook_past_its_timeout_is_killed_and_fails_open_unless_fail_closed() {
     let closed = shell(&s, "ls", &[]);
     assert_eq!(closed["decision"]["permission"], "deny");
     let message = closed["decision"]["user_message"].as_str().unwrap();
-    assert!(
-        message.starts_with("Hook script timed out after 1000ms"),
-        "{message}"
+    // Cursor's wording (@cursor/sdk 1.0.32).
+    assert_eq!(
+        message,
+        "Tool blocked because this hook is configured to fail closed (block when it fails). Hook \".cursor/hooks/slow.sh\" execution failed: Hook script timed out after 1000ms"
     );
-    assert!(message.contains("fail closed"), "{message}");
 }
 
 #[test]
@@ -440,24 +441,17 @@ fn answers_in_claude_codes_shape_are_read_as_cursor_reads_them() {
     s.write(
         "project/.claude/settings.json",
         &json!({ "hooks": {
-            "PreToolUse": [{ "hooks": [{ "type": "command", "command": ".claude/deny.sh" }] }],
-            "Stop": [{ "hooks": [{ "type": "command", "command": ".claude/more.sh" }] }],
+            "PreToolUse": [{ "matcher": "", "hooks": [{ "type": "command", "command": ".claude/deny.sh" }] }],
+            "Stop": [{ "matcher": "", "hooks": [{ "type": "command", "command": ".claude/more.sh" }] }],
         } })
         .to_string(),
     );
+    // Claude Code's nested `hookSpecificOutput` is read only with a compatibility option
+    // @cursor/sdk 1.0.32 leaves off: the answer has no opinion Cursor reads.
     let denied = s.simulate(&["--event", "preToolUse"], None);
-    assert_eq!(
-        denied["decision"],
-        json!({ "permission": "deny", "user_message": "not here" })
-    );
-    assert_eq!(denied["hooks"][0]["claude_format"], true);
-    let notes = denied["unverified"].as_array().unwrap();
-    assert!(
-        notes
-            .iter()
-            .any(|n| n.as_str().unwrap().contains("Claude Code's format")),
-        "{notes:?}"
-    );
+    assert_eq!(denied["hooks"][0]["status"], "ran", "{denied}");
+    assert_eq!(denied["decision"], json!({}));
+    assert_eq!(denied["hooks"][0]["claude_format"], false);
     let stop = s.simulate(&["--event", "stop", "--set", "loop_count=0"], None);
     assert_eq!(
         stop["decision"],

@@ -41,7 +41,7 @@ fn contexts_join_and_only_the_events_own_fields_reach_cursor() {
     let result = s.simulate(&["--event", "postToolUse"], None);
     assert_eq!(
         result["decision"],
-        json!({ "additional_context": "one\n\ntwo" })
+        json!({ "additional_context": "one\n\n---\n\ntwo" })
     );
     assert_eq!(result["outcome"], "applied");
 }
@@ -61,7 +61,7 @@ fn a_payload_without_cursor_version_or_model_keeps_every_merged_field() {
     assert_eq!(
         result["decision"],
         json!({
-            "additional_context": "one\n\ntwo",
+            "additional_context": "one\n\n---\n\ntwo",
             "followup_message": "again",
             "user_message": "hello\n\n---\n\nhello",
             "extra": 2,
@@ -92,8 +92,9 @@ fn notices_join_and_an_event_nobody_answered_is_nothing() {
     assert_eq!(result["outcome"], "nothing: no hook answered");
 }
 
+/// Cursor's merge keeps the last `followup_message` in merge order (@cursor/sdk 1.0.32).
 #[test]
-fn the_first_followup_wins() {
+fn the_last_followup_wins() {
     let s = answering(
         "loop",
         "stop",
@@ -104,21 +105,25 @@ fn the_first_followup_wins() {
         ],
     );
     let result = s.simulate(&["--event", "stop", "--set", "loop_count=0"], None);
-    assert_eq!(result["decision"], json!({ "followup_message": "first" }));
+    assert_eq!(result["decision"], json!({ "followup_message": "second" }));
 }
 
+/// Cursor unites workspaceOpen's `pluginPaths`, in order, without duplicates (@cursor/sdk 1.0.32).
 #[test]
-fn an_app_events_last_answer_wins() {
+fn an_app_events_plugin_paths_unite() {
     let s = answering(
         "app",
         "workspaceOpen",
         &[
             json!({ "pluginPaths": ["/first"] }),
-            json!({ "pluginPaths": ["/second"] }),
+            json!({ "pluginPaths": ["/second", "/first"] }),
         ],
     );
     let result = s.simulate(&["--event", "workspaceOpen"], None);
-    assert_eq!(result["decision"], json!({ "pluginPaths": ["/second"] }));
+    assert_eq!(
+        result["decision"],
+        json!({ "pluginPaths": ["/first", "/second"] })
+    );
     assert_eq!(result["outcome"], "applied");
 }
 
