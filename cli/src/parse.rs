@@ -627,8 +627,10 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
     });
     if !imported {
         if !events.is_empty() {
+            // A note, not a warning: Claude Code runs these hooks, and a project wired for both
+            // editors (`install` and `install --claude`) has Cursor's own entries for them.
             file.findings.push(Finding::new(
-                Severity::Warning,
+                Severity::Note,
                 &path,
                 "/hooks",
                 "no matcher group here has a `matcher` key, so Cursor imports none of these hooks (Claude Code runs them); add `\"matcher\": \"\"` to a group for Cursor to import the file",
