@@ -430,7 +430,7 @@ fn answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
 where
     H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
 {
-    let input: H::Event = match serde_json::from_slice(payload) {
+    let input: H::Event = match crate::de::from_slice_lossy(payload) {
         Ok(input) => input,
         Err(error) => return Tried::Unreadable(error),
     };
@@ -466,7 +466,7 @@ where
             Err(error) => return Tried::Unreadable(error),
         }
     } else {
-        match serde_json::from_slice::<H::Event>(payload) {
+        match crate::de::from_slice_lossy::<H::Event>(payload) {
             Ok(input) => {
                 let event = input.common().hook_event_name.clone();
                 (input, event, CursorVersion::Missing, false)

@@ -110,8 +110,9 @@ impl ToolInput {
 
 /// One argument's value from its text; `null` when no `Value` holds it.
 fn parse_argument(raw: &RawValue) -> Value {
-    // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
-    serde_json::from_slice(raw.get().as_bytes()).unwrap_or(Value::Null)
+    // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`. A lone
+    // surrogate reads as U+FFFD, as the host's own decoding makes it.
+    crate::de::from_slice_lossy(raw.get().as_bytes()).unwrap_or(Value::Null)
 }
 
 impl PartialEq for ToolInput {
@@ -159,7 +160,7 @@ impl<'de> Visitor<'de> for ToolInputVisitor {
         // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
         let arguments = match serde_json::from_slice::<ObjectText>(text.as_bytes()) {
             Ok(ObjectText(fields)) => Arguments::Object(fields),
-            Err(_) => match serde_json::from_slice::<Value>(text.as_bytes()) {
+            Err(_) => match crate::de::from_slice_lossy::<Value>(text.as_bytes()) {
                 Ok(value) => Arguments::Value(value),
                 Err(_) => return Ok(ToolInput::new(Value::String(text.to_owned()))),
             },

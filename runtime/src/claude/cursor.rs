@@ -26,7 +26,7 @@ pub(crate) struct CursorPayload<E> {
 /// `conversation_id`, `stop_hook_active` from `loop_count > 0`, and every other required field
 /// Cursor lacks read as empty or zero. Cursor's own keys stay in `extra`.
 pub(crate) fn read<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
-    let mut map: Map<String, Value> = serde_json::from_slice(payload)?;
+    let mut map: Map<String, Value> = crate::de::from_slice_lossy(payload)?;
     let version = map
         .get("cursor_version")
         .and_then(Value::as_str)

@@ -1,0 +1,182 @@
+//! The payload reader, as the hosts write payloads: strings holding a lone UTF-16 surrogate
+//! (what Node's `JSON.stringify` writes), the event name read from the top level only, tool
+//! arguments read through types, and a Claude Code handler on Cursor's payload read as the
+//! native path reads. Each answer is the handler's decision on what the host will run, or the
+//! failure policy with exactly one stderr line.
+
+use cursor_hooks::__private::{Entry, FailPolicy, Hook, HookOptions, Outcome};
+use cursor_hooks::testing::{self, Rendered};
+use cursor_hooks::{assert_denied, assert_no_opinion};
+
+/// The companion `#[cursor_hook]` / `#[claude_hook]` writes next to a handler:
+/// `companion!(host, name, Event, handler, fail)`.
+macro_rules! companion {
+    (cursor, $name:ident, $event:ty, $handler:expr, $fail:ident) => {
+        companion!(@ $name, $event, $handler, $fail, cursor_hooks::Event, cursor);
+    };
+    (claude, $name:ident, $event:ty, $handler:expr, $fail:ident) => {
+        companion!(@ $name, $event, $handler, $fail, cursor_hooks::claude::Event, claude);
+    };
+    (@ $name:ident, $event:ty, $handler:expr, $fail:ident, $trait:path, $entry:ident) => {
+        #[allow(non_camel_case_types)]
+        struct $name;
+        impl Hook for $name {
+            type Event = $event;
+            const EVENT_NAME: &'static str = <$event as $trait>::NAME;
+            const OPTIONS: HookOptions = HookOptions {
+                handler: stringify!($name),
+                fail: FailPolicy::$fail,
+                timeout: None,
+                matcher: None,
+                loop_limit: None,
+                keep_ask: false,
+            };
+            const ENTRY: Entry = Entry::$entry::<Self>();
+            fn call(input: $event) -> Outcome<<$event as $trait>::Response> {
+                let handler: fn($event) -> _ = $handler;
+                cursor_hooks::AnswerTo::<$event>::into_outcome(handler(input))
+            }
+        }
+    };
+}
+
+mod cursor {
+    use cursor_hooks::event::*;
+    use cursor_hooks::response::*;
+
+    pub(crate) fn destructive(text: &str) -> bool {
+        text.starts_with("rm -rf ~/proj")
+    }
+
+    pub(crate) fn pre_tool_use(input: PreToolUse) -> PreToolUseResponse {
+        match input.tool_input.command() {
+            Some(command) if destructive(command) => PreToolUseResponse::deny("no"),
+            _ => PreToolUseResponse::default(),
+        }
+    }
+
+    pub(crate) fn shell(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+        if destructive(&input.command) {
+            BeforeShellExecutionResponse::deny("no")
+        } else {
+            BeforeShellExecutionResponse::default()
+        }
+    }
+
+    pub(crate) fn read(input: BeforeReadFile) -> BeforeReadFileResponse {
+        if input.file_path.contains(".env\u{fffd}") {
+            BeforeReadFileResponse::deny("no")
+        } else {
+            BeforeReadFileResponse::default()
+        }
+    }
+}
+
+mod claude {
+    use cursor_hooks::claude::prelude::*;
+
+    pub(crate) fn pre_tool_use(input: PreToolUse) -> PreToolUseResponse {
+        match input.tool_input.command() {
+            Some(command) if super::cursor::destructive(command) => PreToolUseResponse::deny("no"),
+            _ => no_opinion(),
+        }
+    }
+}
+
+companion!(
+    cursor,
+    cursor_guard_closed,
+    cursor_hooks::event::PreToolUse,
+    cursor::pre_tool_use,
+    Closed
+);
+companion!(
+    cursor,
+    shell_guard_open,
+    cursor_hooks::event::BeforeShellExecution,
+    cursor::shell,
+    Open
+);
+companion!(
+    cursor,
+    read_guard_open,
+    cursor_hooks::event::BeforeReadFile,
+    cursor::read,
+    Open
+);
+companion!(
+    claude,
+    claude_guard_closed,
+    cursor_hooks::claude::event::PreToolUse,
+    claude::pre_tool_use,
+    Closed
+);
+
+fn run(entry: Entry, payload: &str) -> Rendered {
+    testing::run_all(&[entry], payload.to_owned())
+}
+
+const CURSOR_PRE_TOOL_USE: &str = r#"{"conversation_id":"c1","generation_id":"g1","model":"default","tool_name":"Shell","tool_input":{"command":"COMMAND","cwd":""},"tool_use_id":"t1","cwd":"","session_id":"c1","hook_event_name":"preToolUse","cursor_version":"2026.09.28-64d2043","workspace_roots":["/p"],"user_email":null,"transcript_path":null}"#;
+
+const CURSOR_SHELL: &str = r#"{"conversation_id":"c1","generation_id":"g1","command":"COMMAND","cwd":"/p","hook_event_name":"beforeShellExecution","cursor_version":"2026.09.28-64d2043","workspace_roots":["/p"]}"#;
+
+const CURSOR_READ: &str = r#"{"conversation_id":"c1","generation_id":"g1","file_path":"/p/.envLONE","content":"","attachments":[{"type":"file","file_path":"/p/a\ud800"}],"hook_event_name":"beforeReadFile","cursor_version":"2026.09.28-64d2043","workspace_roots":["/p"]}"#;
+
+const CLAUDE_PRE_TOOL_USE: &str = r#"{"session_id":"s1","transcript_path":"/t.jsonl","cwd":"/p","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"COMMAND","description":"d\udfff"},"tool_use_id":"t1"}"#;
+
+/// A lone surrogate as `JSON.stringify` writes it, leading or trailing, lower or upper case.
+const LONE: [&str; 4] = [r"\ud800", r"\udc00", r"\uDBFF", r"\ud83d\u0041"];
+
+fn is_one_line_free(answer: &Rendered) -> bool {
+    answer.stderr.is_empty()
+}
+
+#[test]
+fn a_lone_surrogate_reads_as_u_fffd_in_every_string_the_guards_read() {
+    for lone in LONE {
+        let command = format!(r"rm -rf ~/proj #{lone}");
+        // Optional strings and tool arguments (`tool_input.command`), fail-closed: not `{}`.
+        let answer = run(
+            cursor_guard_closed::ENTRY,
+            &CURSOR_PRE_TOOL_USE.replace("COMMAND", &command),
+        );
+        assert_denied!(answer);
+        assert!(is_one_line_free(&answer), "{lone}: {:?}", answer.stderr);
+        // A required string, fail-open: the payload is read, not rejected.
+        let answer = run(
+            shell_guard_open::ENTRY,
+            &CURSOR_SHELL.replace("COMMAND", &command),
+        );
+        assert_denied!(answer);
+        assert!(is_one_line_free(&answer), "{lone}: {:?}", answer.stderr);
+        // Claude Code's own payload, with another lone surrogate beside it.
+        let answer = run(
+            claude_guard_closed::ENTRY,
+            &CLAUDE_PRE_TOOL_USE.replace("COMMAND", &command),
+        );
+        assert_denied!(answer);
+        assert!(is_one_line_free(&answer), "{lone}: {:?}", answer.stderr);
+        // A path, with another lone surrogate in a nested object (`attachments`).
+        let answer = run(read_guard_open::ENTRY, &CURSOR_READ.replace("LONE", lone));
+        assert_denied!(answer);
+        assert!(is_one_line_free(&answer), "{lone}: {:?}", answer.stderr);
+    }
+}
+
+#[test]
+fn a_lone_surrogate_decodes_as_node_decodes_it() {
+    use cursor_hooks::event::PreToolUse;
+    let payload = CURSOR_PRE_TOOL_USE
+        .replace("COMMAND", r"a\ud800b\udc00c\ud83d\ude00d\\ud800")
+        .replace(r#""cwd":"""#, r#""cwd":"\udbff""#);
+    let input: PreToolUse = cursor_hooks::serde_json::from_str(&payload).expect("reads");
+    assert_eq!(
+        input.tool_input.command(),
+        Some("a\u{fffd}b\u{fffd}c\u{1f600}d\\ud800")
+    );
+    assert_eq!(input.cwd.as_deref(), Some("\u{fffd}"));
+    // The same payload through the hook: the handler runs, nothing is ignored.
+    let answer = run(cursor_guard_closed::ENTRY, &payload);
+    assert_no_opinion!(answer);
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+}
