@@ -3,7 +3,9 @@
 
 use crate::capture;
 use crate::process::{self, ProtocolOut};
-use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
+use crate::respond::{
+    arm_read_deadline, binary_policy, failure, respond, respond_wired, Entry, Settings,
+};
 use crate::subcommands::{command_line, ClaudeSubcommands, Decision};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -13,10 +15,10 @@ use std::time::Duration;
 /// handler.
 pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
+    let wiring = match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
         Decision::Exit(code) => std::process::exit(code),
-        Decision::Hook => {}
-    }
+        Decision::Hook(wiring) => wiring,
+    };
     let (settings, ignored) = Settings::read_env();
     if let Some(note) = ignored {
         // Written at once: a deadline's answer would not carry it.
@@ -31,7 +33,10 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let payload = read_payload(settings.max_payload_bytes);
     drop(read_deadline);
     let rendered = match &payload {
-        Ok(payload) => respond(entries, &payload.bytes, &settings),
+        Ok(payload) => match &wiring {
+            Some(wiring) => respond_wired(entries, wiring, &payload.bytes, &settings),
+            None => respond(entries, &payload.bytes, &settings),
+        },
         Err(error) => {
             let only = match entries {
                 [only] => Some(only),

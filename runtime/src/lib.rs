@@ -61,6 +61,8 @@
 //! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
+//! | a command wired by `install` or `print-config` (`--host cursor --event preToolUse`) given a payload whose top-level `hook_event_name` is another event's, or Claude Code's spelling from Cursor (Cursor running a Claude Code entry sends its own name for the event, which is that entry's) | `{}`, exit 0 | the wired handler's block |
+//! | Cursor's payload (`cursor_version`) with Claude Code's event name | `{}`, exit 0 | the event's block |
 //!
 //! The event's block is `{"permission":"deny","user_message":…}` on permission events
 //! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
@@ -264,7 +266,8 @@ pub use capture::is_replay;
 ///
 /// Handlers of both editors may be listed together, `#[cursor_hook]` and [`claude_hook`]
 /// ones: `cursor_hooks::main!(guard, claude_guard)`. Cursor's event names are camelCase and
-/// Claude Code's PascalCase, so the payload's `hook_event_name` picks one handler, and a Cursor
+/// Claude Code's PascalCase, so the payload's top-level `hook_event_name` picks one handler (the
+/// one its command was wired to, when `install` wrote it), and a Cursor
 /// handler and a Claude Code handler of the same action (`preToolUse`, `PreToolUse`) do not
 /// clash.
 ///

@@ -180,3 +180,185 @@ fn a_lone_surrogate_decodes_as_node_decodes_it() {
     assert_no_opinion!(answer);
     assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The payload never chooses the handler.
+
+mod bash {
+    use cursor_hooks::claude::prelude::*;
+
+    /// A Claude Code `Bash` guard, as its matcher would have it.
+    pub(crate) fn guard(input: PreToolUse) -> PreToolUseResponse {
+        match input.tool_input.command() {
+            Some(command) if input.tool_name == "Bash" && super::cursor::destructive(command) => {
+                PreToolUseResponse::deny("no")
+            }
+            _ => no_opinion(),
+        }
+    }
+}
+companion!(
+    claude,
+    bash_guard_closed,
+    cursor_hooks::claude::event::PreToolUse,
+    bash::guard,
+    Closed
+);
+
+/// Cursor's `preToolUse` for `rm -rf ~/proj`, as the IDE writes it, with `arguments` (JSON text
+/// of `"key":value` pairs) spliced into the end of `tool_input`, where an MCP tool's or the
+/// model's keys may stand.
+/// The top-level name comes first (any key order is valid JSON, and the IDE's is not the
+/// CLI's), so a nested one is the last in the bytes.
+fn cursor_pre_tool_use_with(arguments: &str) -> String {
+    CURSOR_PRE_TOOL_USE
+        .replace(r#","hook_event_name":"preToolUse""#, "")
+        .replacen('{', r#"{"hook_event_name":"preToolUse","#, 1)
+        .replace("COMMAND", "rm -rf ~/proj")
+        .replace(r#""cwd":""},"#, &format!(r#""cwd":"",{arguments}}},"#))
+        .replace(
+            r#""transcript_path":null"#,
+            r#""transcript_path":"/t.jsonl""#,
+        )
+}
+
+fn one_line(answer: &Rendered, needle: &str) {
+    assert_eq!(answer.stderr.len(), 1, "{:?}", answer.stderr);
+    assert!(
+        answer.stderr[0].contains(needle),
+        "{:?} lacks {needle:?}",
+        answer.stderr
+    );
+}
+
+#[test]
+fn a_nested_event_name_does_not_pick_the_handler() {
+    let both = [cursor_guard_closed::ENTRY, bash_guard_closed::ENTRY];
+    for nested in [
+        r#""hook_event_name":"PreToolUse""#,
+        r#""hook_event_name":"PreToolUse","x":{"hook_event_name":"PreToolUse"}"#,
+        r#""hook_event_name":"stop""#,
+    ] {
+        let payload = cursor_pre_tool_use_with(nested);
+        let answer = testing::run_all(&both, payload.clone());
+        assert_denied!(answer);
+        assert_eq!(
+            answer.json().unwrap()["permission"],
+            "deny",
+            "Cursor's form"
+        );
+        assert!(answer.stderr.is_empty(), "{nested}: {:?}", answer.stderr);
+        // A payload with no top-level name is not answered by the policy of the handler a
+        // nested name points at: the binary's (the strictest) applies, as for any such payload.
+        let nameless = payload.replace(r#""hook_event_name":"preToolUse","#, "");
+        let answer = testing::run_all(
+            &[cursor_guard_closed::ENTRY, shell_guard_open::ENTRY],
+            nameless,
+        );
+        assert_eq!(answer.exit_code, 2, "{nested}: {answer:?}");
+        one_line(&answer, "no `hook_event_name`");
+    }
+}
+
+#[test]
+fn cursors_payload_with_claude_codes_event_name_is_refused() {
+    // `cursor_version` says Cursor wrote it; `PreToolUse` is Claude Code's name. Read as Claude
+    // Code's, `Shell` would not be `Bash` and the guard would have no opinion.
+    let payload = cursor_pre_tool_use_with(r#""description":"d""#).replace(
+        r#""hook_event_name":"preToolUse""#,
+        r#""hook_event_name":"PreToolUse""#,
+    );
+    let answer = run(bash_guard_closed::ENTRY, &payload);
+    assert_denied!(answer);
+    one_line(
+        &answer,
+        "Cursor's `cursor_version` but Claude Code's event name",
+    );
+    // Cursor running the same entry (its import of `.claude/settings.json`) sends Cursor's own
+    // name: that is read from Cursor's shape, `Shell` as `Bash`, and answered in Cursor's form.
+    let payload = cursor_pre_tool_use_with(r#""description":"d""#);
+    let answer = run(bash_guard_closed::ENTRY, &payload);
+    assert_denied!(answer);
+    assert_eq!(answer.json().unwrap()["permission"], "deny");
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+}
+
+fn wired(host: cursor_hooks::Host, event: &str) -> cursor_hooks::__private::Wiring {
+    cursor_hooks::__private::Wiring {
+        host,
+        event: event.to_owned(),
+    }
+}
+
+fn run_wired(
+    entries: &[Entry],
+    wiring: &cursor_hooks::__private::Wiring,
+    payload: &str,
+) -> Rendered {
+    let settings = cursor_hooks::__private::Settings::from_env();
+    cursor_hooks::__private::respond_wired(entries, wiring, payload.as_bytes(), &settings)
+}
+
+#[test]
+fn a_wired_command_answers_only_its_handlers_payloads() {
+    use cursor_hooks::Host;
+    let entries = [
+        cursor_guard_closed::ENTRY,
+        bash_guard_closed::ENTRY,
+        shell_guard_open::ENTRY,
+    ];
+    let cursor = wired(Host::Cursor, "preToolUse");
+    let claude = wired(Host::ClaudeCode, "PreToolUse");
+    let cursor_payload = cursor_pre_tool_use_with(r#""description":"d""#);
+    let claude_payload = CLAUDE_PRE_TOOL_USE.replace("COMMAND", "rm -rf ~/proj");
+    let shell_payload = CURSOR_SHELL.replace("COMMAND", "ls");
+    // Its own payloads: the handler decides.
+    let answer = run_wired(&entries, &cursor, &cursor_payload);
+    assert_denied!(answer);
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+    let answer = run_wired(&entries, &claude, &claude_payload);
+    assert_denied!(answer);
+    assert!(
+        answer.json().unwrap()["hookSpecificOutput"].is_object(),
+        "Claude Code's form"
+    );
+    // Cursor running the Claude Code entry: Cursor's payload of the event it maps it to.
+    let answer = run_wired(&entries, &claude, &cursor_payload);
+    assert_denied!(answer);
+    assert_eq!(
+        answer.json().unwrap()["permission"],
+        "deny",
+        "Cursor's form"
+    );
+    // Another event, or the other host's payload: the wired handler's failure policy, one line.
+    for (wiring, payload, needle) in [
+        (
+            &cursor,
+            &shell_payload,
+            "payload is for `beforeShellExecution`",
+        ),
+        (&cursor, &claude_payload, "payload is for `PreToolUse`"),
+        (
+            &claude,
+            &shell_payload,
+            "payload is for `beforeShellExecution`",
+        ),
+    ] {
+        let answer = run_wired(&entries, wiring, payload);
+        assert_denied!(answer);
+        one_line(&answer, needle);
+    }
+    // Even where the binary has a handler for it, the payload does not pick it: a fail-open
+    // command stays fail-open.
+    let open = wired(Host::Cursor, "beforeShellExecution");
+    let answer = run_wired(&entries, &open, &cursor_payload);
+    assert_no_opinion!(answer);
+    one_line(
+        &answer,
+        "wired to answer Cursor's `beforeShellExecution` only",
+    );
+    // A command wired to a handler the binary does not have: no opinion, one line.
+    let answer = run_wired(&entries, &wired(Host::Cursor, "stop"), &shell_payload);
+    assert_no_opinion!(answer);
+    one_line(&answer, "no handler for it");
+}
