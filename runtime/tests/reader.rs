@@ -362,3 +362,109 @@ fn a_wired_command_answers_only_its_handlers_payloads() {
     assert_no_opinion!(answer);
     one_line(&answer, "no handler for it");
 }
+
+// ---------------------------------------------------------------------------------------------
+// One tolerant reader for every path.
+
+companion!(
+    claude,
+    bash_guard_open,
+    cursor_hooks::claude::event::PreToolUse,
+    bash::guard,
+    Open
+);
+
+/// Unknown data nested `depth` levels deep, as a model's MCP arguments or a newer Cursor may
+/// send: `[[[…]]]`.
+fn nested(depth: usize) -> String {
+    format!("{}{}", "[".repeat(depth), "]".repeat(depth))
+}
+
+#[test]
+fn a_claude_code_handler_reads_cursors_payload_as_the_native_path_does() {
+    for depth in [127, 129, 10_000, 200_000] {
+        let deep = format!(r#""deep":{}"#, nested(depth));
+        // At the top level and inside the tool's arguments.
+        for payload in [
+            cursor_pre_tool_use_with(r#""description":"d""#).replacen(
+                '{',
+                &format!("{{{deep},"),
+                1,
+            ),
+            cursor_pre_tool_use_with(&deep),
+        ] {
+            // The guard runs on what the host will run, whatever the policy.
+            let answer = run(bash_guard_open::ENTRY, &payload);
+            assert_denied!(answer);
+            assert!(answer.stderr.is_empty(), "{depth}: {:?}", answer.stderr);
+            let harmless = payload.replace("rm -rf ~/proj", "ls");
+            let answer = run(bash_guard_closed::ENTRY, &harmless);
+            assert_no_opinion!(answer);
+            assert!(answer.stderr.is_empty(), "{depth}: {:?}", answer.stderr);
+            // The native path answers the same.
+            let answer = run(cursor_guard_closed::ENTRY, &harmless);
+            assert_no_opinion!(answer);
+        }
+    }
+}
+
+mod inspect {
+    use cursor_hooks::claude::prelude::*;
+
+    /// Allows when the input read from Cursor's payload is as the spec says, else denies
+    /// saying what differs.
+    pub(crate) fn input(input: PreToolUse) -> PreToolUseResponse {
+        let read = (
+            input.common.cwd.as_str(),
+            input.common.session_id.as_str(),
+            input.common.transcript_path.as_str(),
+            input.common.hook_event_name.as_str(),
+            input.tool_name.as_str(),
+            input.tool_input.command(),
+            input.extra.raw("big"),
+            input.extra.raw("cursor_version"),
+        );
+        let expected = (
+            "/p",
+            "c1",
+            "/t.jsonl",
+            "PreToolUse",
+            "Bash",
+            Some("rm -rf ~/proj"),
+            Some(r#"[1e999, {"k":"\u00e9"}]"#),
+            Some(r#""2026.09.28-64d2043""#),
+        );
+        if read == expected {
+            PreToolUseResponse::allow()
+        } else {
+            PreToolUseResponse::deny(format!("{read:?}"))
+        }
+    }
+}
+companion!(
+    claude,
+    inspect_input,
+    cursor_hooks::claude::event::PreToolUse,
+    inspect::input,
+    Open
+);
+
+#[test]
+fn cursors_payload_reads_into_claude_codes_input_with_its_own_keys_kept_as_sent() {
+    // `cwd` "" falls back to the first workspace root, `tool_name` maps back, an unknown key
+    // keeps its text byte for byte (a number no `f64` holds included).
+    let payload = cursor_pre_tool_use_with(r#""description":"d""#).replacen(
+        '{',
+        r#"{"big":[1e999, {"k":"\u00e9"}],"#,
+        1,
+    );
+    let answer = run(inspect_input::ENTRY, &payload);
+    assert_eq!(answer.json().unwrap()["permission"], "allow", "{answer:?}");
+    // A repeated key is a malformed payload, as on the native path.
+    for key in [r#""cwd":"/a""#, r#""tool_name":"Shell""#, r#""big":1"#] {
+        let repeated = payload.replacen('{', &format!("{{{key},"), 1);
+        let answer = run(bash_guard_open::ENTRY, &repeated);
+        assert_no_opinion!(answer);
+        one_line(&answer, "appears twice");
+    }
+}
