@@ -58,6 +58,8 @@
 //! | a known event with a required field missing or wrongly typed (nesting deeper than 128 levels included), invalid UTF-8 in a value | `{}`, exit 0 | the event's block |
 //! | a key repeated at the top level of the payload (Cursor's `JSON.stringify` never writes one) | `{}`, exit 0 | the event's block; for a repeated `hook_event_name`, as for a payload that names no event |
 //! | a string holding half a UTF-16 surrogate pair (`"\ud800"`, as Node's `JSON.stringify` writes it), in any field | the handler runs: it reads U+FFFD there, as in the command or path the host runs | the same |
+//! | a tool argument a handler reads that is missing or of another type (a `command` that is a list, through [`tools`] or [`ToolInput::command`]); `tool_input` that is not an object (Cursor's JSON-string form of one aside) | `{}`, exit 0 | the event's block |
+//! | an optional tool argument of another type, read through [`tools`] | the handler runs: it reads as absent, with one stderr line | the same |
 //! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
@@ -102,8 +104,10 @@ mod gen;
 mod hook;
 pub mod hooks_json;
 mod launch;
+mod lossy;
 mod panic;
 mod process;
+mod reads;
 pub mod record;
 mod render;
 mod respond;
@@ -111,6 +115,7 @@ pub mod response;
 pub mod spec;
 mod subcommands;
 pub mod testing;
+pub mod tools;
 mod types;
 mod version;
 

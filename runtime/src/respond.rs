@@ -539,7 +539,7 @@ fn answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
 where
     H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
 {
-    let input: H::Event = match crate::de::from_slice_lossy(payload) {
+    let input: H::Event = match crate::lossy::from_slice_lossy(payload) {
         Ok(input) => input,
         Err(error) => return Tried::Unreadable(error),
     };
@@ -581,7 +581,7 @@ where
             Err(error) => return Tried::Unreadable(error),
         }
     } else {
-        match crate::de::from_slice_lossy::<H::Event>(payload) {
+        match crate::lossy::from_slice_lossy::<H::Event>(payload) {
             Ok(input) if input.common().hook_event_name != <H::Event as Event>::NAME => {
                 return Tried::OtherEvent
             }
@@ -619,11 +619,24 @@ impl Run {
         render: impl FnOnce(&<H::Event as HookEvent>::Response, RenderContext<'_>) -> Rendered,
     ) -> Tried {
         let on_abort = cfg!(panic = "abort").then(|| self.abort_answer());
-        let rendered = match capture_panics(|| H::call(input), on_abort) {
-            Ok(Outcome::Answer(response)) => render(&response, self.render_context()),
-            Ok(Outcome::Failed(error)) => self.failed("failed", &error),
-            Err(message) => self.failed("panicked", &message),
+        crate::reads::start_reading();
+        let outcome = capture_panics(|| H::call(input), on_abort);
+        let reads = crate::reads::finish_reading();
+        let rendered = match (reads.misread, outcome) {
+            // It decided on an argument it could not read: not its decision to make.
+            (Some(problem), _) => self.failed("", &problem),
+            (None, Ok(Outcome::Answer(response))) => render(&response, self.render_context()),
+            (None, Ok(Outcome::Failed(error))) => self.failed("failed", &error),
+            (None, Err(message)) => self.failed("panicked", &message),
         };
+        let mut drift = drift;
+        let event = self.entry.info.name;
+        drift.extend(
+            reads
+                .ignored
+                .into_iter()
+                .map(|note| format!("{event}: {note}")),
+        );
         Tried::Answered(with_notes_first(drift, rendered))
     }
 }

@@ -468,3 +468,241 @@ fn cursors_payload_reads_into_claude_codes_input_with_its_own_keys_kept_as_sent(
         one_line(&answer, "appears twice");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Typed arguments of the tools guards read.
+
+mod typed {
+    use cursor_hooks::claude::prelude as claude;
+    use cursor_hooks::prelude::*;
+    use cursor_hooks::tools::{self, Tool};
+
+    pub(crate) fn cursor(input: PreToolUse) -> PreToolUseResponse {
+        match input.tool() {
+            Tool::Shell(shell) if super::cursor::destructive(&shell.command) => {
+                PreToolUseResponse::deny("no")
+            }
+            Tool::Write(write) if write.file_path.ends_with(".env") => {
+                PreToolUseResponse::deny("no")
+            }
+            _ => no_opinion(),
+        }
+    }
+
+    pub(crate) fn claude(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+        use tools::claude::Tool;
+        match input.tool() {
+            Tool::Bash(bash) if super::cursor::destructive(&bash.command) => {
+                claude::PreToolUseResponse::deny("no")
+            }
+            Tool::Edit(edit) if edit.file_path.ends_with(".env") => {
+                claude::PreToolUseResponse::deny("no")
+            }
+            _ => claude::no_opinion(),
+        }
+    }
+}
+companion!(
+    cursor,
+    typed_cursor_closed,
+    cursor_hooks::event::PreToolUse,
+    typed::cursor,
+    Closed
+);
+companion!(
+    cursor,
+    typed_cursor_open,
+    cursor_hooks::event::PreToolUse,
+    typed::cursor,
+    Open
+);
+companion!(
+    claude,
+    typed_claude_closed,
+    cursor_hooks::claude::event::PreToolUse,
+    typed::claude,
+    Closed
+);
+
+/// Cursor's `preToolUse` of `tool` with `arguments` as its `tool_input`.
+fn cursor_tool(tool: &str, arguments: &str) -> String {
+    CURSOR_PRE_TOOL_USE
+        .replace(
+            r#""tool_name":"Shell""#,
+            &format!(r#""tool_name":"{tool}""#),
+        )
+        .replace(r#"{"command":"COMMAND","cwd":""}"#, arguments)
+}
+
+#[test]
+fn a_wrongly_typed_argument_a_guard_reads_is_answered_by_the_failure_policy() {
+    for command in [
+        r#"["rm","-rf","~/proj"]"#,
+        r#"{"0":"rm -rf ~/proj"}"#,
+        "7",
+        "true",
+    ] {
+        let payload = cursor_tool("Shell", &format!(r#"{{"command":{command},"cwd":""}}"#));
+        // Through `ToolInput::command()` and through the typed `Shell`, fail-closed: a deny.
+        for entry in [cursor_guard_closed::ENTRY, typed_cursor_closed::ENTRY] {
+            let answer = run(entry, &payload);
+            assert_denied!(answer);
+            one_line(&answer, "`command`");
+        }
+        // Fail-open: no opinion, but never silently.
+        let answer = run(typed_cursor_open::ENTRY, &payload);
+        assert_no_opinion!(answer);
+        one_line(&answer, "read `command` of `Shell`, which is");
+        // Claude Code's `Bash`, natively and from Cursor's payload.
+        let claude = CLAUDE_PRE_TOOL_USE.replace(r#""COMMAND""#, command);
+        for payload in [claude.as_str(), &payload] {
+            let answer = run(typed_claude_closed::ENTRY, payload);
+            assert_denied!(answer);
+            one_line(&answer, "read `command` of `Bash`, which is");
+        }
+    }
+    // A required argument missing is the same; the handler's own decision does not stand.
+    let answer = run(
+        typed_cursor_open::ENTRY,
+        &cursor_tool("Write", r#"{"content":"x"}"#),
+    );
+    assert_no_opinion!(answer);
+    one_line(
+        &answer,
+        "read `file_path` of `Write`, which the payload lacks",
+    );
+}
+
+#[test]
+fn typed_arguments_read_what_the_host_runs_and_drift_in_an_optional_one_is_noted() {
+    let payload = cursor_tool(
+        "Shell",
+        r#"{"command":"rm -rf ~/proj","cwd":"","timeout":"30"}"#,
+    );
+    let answer = run(typed_cursor_closed::ENTRY, &payload);
+    assert_denied!(answer);
+    one_line(
+        &answer,
+        "argument 'timeout' of Shell is a string, expected a number: ignored",
+    );
+    let answer = run(
+        typed_cursor_closed::ENTRY,
+        &cursor_tool("Write", r#"{"file_path":"/p/.env"}"#),
+    );
+    assert_denied!(answer);
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+    // Tools nobody typed keep `ToolInput`, and are not read: no opinion, nothing on stderr.
+    for (tool, arguments) in [
+        ("Grep", r#"{"pattern":7}"#),
+        ("MCP:echo", r#"{"command":[1]}"#),
+    ] {
+        let answer = run(typed_cursor_closed::ENTRY, &cursor_tool(tool, arguments));
+        assert_no_opinion!(answer);
+        assert!(answer.stderr.is_empty(), "{tool}: {:?}", answer.stderr);
+    }
+    let edit = CLAUDE_PRE_TOOL_USE
+        .replace(r#""tool_name":"Bash""#, r#""tool_name":"Edit""#)
+        .replace(
+            r#"{"command":"COMMAND","description":"d\udfff"}"#,
+            r#"{"file_path":"/p/.env","old_string":"a","new_string":"b"}"#,
+        );
+    let answer = run(typed_claude_closed::ENTRY, &edit);
+    assert_denied!(answer);
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+}
+
+#[test]
+fn a_tool_input_that_is_not_an_object_is_malformed() {
+    for tool_input in [
+        r#"["rm -rf ~/proj"]"#,
+        "7",
+        r#""rm -rf ~/proj""#,
+        r#""[1]""#,
+    ] {
+        let payload = cursor_tool("Shell", tool_input);
+        let answer = run(cursor_guard_closed::ENTRY, &payload);
+        assert_denied!(answer);
+        one_line(&answer, "`tool_input`");
+        let claude = CLAUDE_PRE_TOOL_USE.replace(
+            r#"{"command":"COMMAND","description":"d\udfff"}"#,
+            tool_input,
+        );
+        let answer = run(claude_guard_closed::ENTRY, &claude);
+        assert_denied!(answer);
+        one_line(&answer, "`tool_input`");
+    }
+    // Cursor's documented string form of an object still reads.
+    let payload = cursor_tool("Shell", r#""{\"command\":\"rm -rf ~/proj\"}""#);
+    let answer = run(cursor_guard_closed::ENTRY, &payload);
+    assert_denied!(answer);
+    assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
+}
+
+/// The typed arguments hold exactly the fields `spec/tools.json` lists, with its types.
+#[test]
+fn the_typed_arguments_are_the_specs() {
+    use cursor_hooks::tools::{self, claude};
+    let spec: cursor_hooks::serde_json::Value = cursor_hooks::serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/tools.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    /// A tool's arguments as `FIELDS` lists them: key, spec type, required.
+    type Fields = &'static [(&'static str, &'static str, bool)];
+    let types: [(&str, &str, Fields); 12] = [
+        ("cursor", tools::Shell::TOOL, tools::Shell::FIELDS),
+        ("cursor", tools::Read::TOOL, tools::Read::FIELDS),
+        ("cursor", tools::Write::TOOL, tools::Write::FIELDS),
+        ("claude-code", claude::Bash::TOOL, claude::Bash::FIELDS),
+        ("claude-code", claude::Read::TOOL, claude::Read::FIELDS),
+        ("claude-code", claude::Write::TOOL, claude::Write::FIELDS),
+        ("claude-code", claude::Edit::TOOL, claude::Edit::FIELDS),
+        (
+            "claude-code",
+            claude::MultiEdit::TOOL,
+            claude::MultiEdit::FIELDS,
+        ),
+        ("claude-code", claude::Glob::TOOL, claude::Glob::FIELDS),
+        ("claude-code", claude::Grep::TOOL, claude::Grep::FIELDS),
+        (
+            "claude-code",
+            claude::WebFetch::TOOL,
+            claude::WebFetch::FIELDS,
+        ),
+        (
+            "claude-code",
+            claude::NotebookEdit::TOOL,
+            claude::NotebookEdit::FIELDS,
+        ),
+    ];
+    let typed: Vec<_> = spec["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|tool| tool["type"] != "ToolInput")
+        .collect();
+    assert_eq!(typed.len(), types.len());
+    for (tool, (host, name, fields)) in typed.iter().zip(types) {
+        assert_eq!(
+            (tool["host"].as_str(), tool["tool"].as_str()),
+            (Some(host), Some(name))
+        );
+        assert!(
+            !tool["source"].as_str().unwrap().is_empty(),
+            "{name} has a source"
+        );
+        let spec_fields: Vec<(&str, &str, bool)> = tool["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|field| {
+                (
+                    field["name"].as_str().unwrap(),
+                    field["type"].as_str().unwrap(),
+                    field["required"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(spec_fields, fields, "{host} {name}");
+    }
+}

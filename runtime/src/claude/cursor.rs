@@ -32,10 +32,12 @@ pub(crate) struct CursorPayload<E> {
 /// the event's own parser then reads. Memory stays a small multiple of the payload, unknown data
 /// may nest as deep as it likes, and a lone surrogate reads as U+FFFD, as everywhere.
 pub(crate) fn read<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
-    read_text::<E>(payload).or_else(|error| match crate::de::without_lone_surrogates(payload) {
-        Some(repaired) => read_text::<E>(&repaired),
-        None => Err(error),
-    })
+    read_text::<E>(payload).or_else(
+        |error| match crate::lossy::without_lone_surrogates(payload) {
+            Some(repaired) => read_text::<E>(&repaired),
+            None => Err(error),
+        },
+    )
 }
 
 fn read_text<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
