@@ -19,6 +19,10 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
         Decision::Exit(code) => std::process::exit(code),
         Decision::Hook(wiring) => wiring,
     };
+    // A wired command answers for its one handler from the start: the stdin deadline and the
+    // failure policy are that handler's, not the binary's.
+    let wired = wiring.as_ref().and_then(|wiring| wiring.entry(entries));
+    let answering = wired.map_or(entries, std::slice::from_ref);
     let (settings, ignored) = Settings::read_env();
     if let Some(note) = ignored {
         // Written at once: a deadline's answer would not carry it.
@@ -29,7 +33,7 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let out = ProtocolOut::take();
     // Deadlines count from the start, reading included: a writer that keeps stdin open before
     // the payload is complete, or trickles it, still gets the policy's answer in time.
-    let read_deadline = arm_read_deadline(entries, &settings);
+    let read_deadline = arm_read_deadline(answering, &settings);
     let payload = read_payload(settings.max_payload_bytes);
     drop(read_deadline);
     let rendered = match &payload {
@@ -38,12 +42,12 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
             None => respond(entries, &payload.bytes, &settings),
         },
         Err(error) => {
-            let only = match entries {
+            let only = match answering {
                 [only] => Some(only),
                 _ => None,
             };
             let problem = format!("could not read stdin: {error}");
-            failure(only, binary_policy(entries), &problem, None)
+            failure(only, binary_policy(answering), &problem, None)
         }
     };
     let mut notes = String::new();

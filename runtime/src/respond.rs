@@ -281,6 +281,13 @@ impl Wiring {
         )
     }
 
+    /// The handler the command is wired to, if the binary has it.
+    pub(crate) fn entry<'a>(&self, entries: &'a [Entry]) -> Option<&'a Entry> {
+        entries
+            .iter()
+            .find(|entry| entry.info.host == self.host && entry.info.name == self.event)
+    }
+
     /// Reads `--host H --event E`; `None` when `args` do not start with `--host`.
     pub(crate) fn parse(args: &[String]) -> Option<Result<Wiring, String>> {
         let (first, rest) = args.split_first()?;
@@ -325,17 +332,14 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
 /// another event, or of the other host's shape, is answered by that handler's failure policy
 /// with one stderr line. Cursor running a Claude Code entry (its import of
 /// `.claude/settings.json`) sends Cursor's payload for the event it maps the entry's to: that
-/// payload is the entry's (`spec/claude-code/host.json`, `cursor.wiring`).
+/// payload is the entry's (`spec/claude-code/host.json`, `cursor.payload`).
 pub fn respond_wired(
     entries: &[Entry],
     wiring: &Wiring,
     payload: &[u8],
     settings: &Settings,
 ) -> Rendered {
-    let wired = entries
-        .iter()
-        .find(|entry| entry.info.host == wiring.host && entry.info.name == wiring.event);
-    match wired {
+    match wiring.entry(entries) {
         Some(entry) => answer_payload(std::slice::from_ref(entry), true, payload, settings),
         None => Rendered::no_opinion().with_note(format!(
             "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it; answered no opinion",
