@@ -3,9 +3,12 @@
 //! runs on the thread that answers.
 
 use serde_json::Value;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 thread_local! {
+    /// Whether anything was recorded: checked at every call without touching [`READS`], whose
+    /// first use registers a destructor (a few thousand instructions no clean run should pay).
+    static RECORDED: Cell<bool> = const { Cell::new(false) };
     /// What the handler running on this thread read wrong: the first wrongly typed or missing
     /// argument, and the optional arguments read as absent.
     static READS: RefCell<Reads> = const { RefCell::new(Reads { misread: None, ignored: Vec::new() }) };
@@ -22,16 +25,22 @@ pub(crate) struct Reads {
 
 /// Starts recording the reads of a handler call on this thread.
 pub(crate) fn start_reading() {
-    READS.with(|reads| *reads.borrow_mut() = Reads::default());
+    if RECORDED.replace(false) {
+        READS.with(|reads| *reads.borrow_mut() = Reads::default());
+    }
 }
 
 /// What the handler call read wrong.
 pub(crate) fn finish_reading() -> Reads {
+    if !RECORDED.replace(false) {
+        return Reads::default();
+    }
     READS.with(|reads| std::mem::take(&mut *reads.borrow_mut()))
 }
 
 /// Notes that a required argument was missing or of another type.
 pub(crate) fn misread(problem: String) {
+    RECORDED.set(true);
     READS.with(|reads| {
         let mut reads = reads.borrow_mut();
         if reads.misread.is_none() {
@@ -41,6 +50,7 @@ pub(crate) fn misread(problem: String) {
 }
 
 pub(crate) fn ignored(note: String) {
+    RECORDED.set(true);
     READS.with(|reads| reads.borrow_mut().ignored.push(note));
 }
 
