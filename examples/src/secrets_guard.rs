@@ -55,9 +55,9 @@ pub fn tab_read(input: &BeforeTabFileRead) -> BeforeTabFileReadResponse {
 /// file's content (the tool does not run).
 #[claude_hook(event = "PreToolUse", matcher = "Read", timeout = 5)]
 pub fn claude_read(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
-    match input.tool_input.file_path() {
-        Some(path) if input.tool_name == "Read" && is_secret(path) => {
-            claude::PreToolUseResponse::deny(refusal(path))
+    match input.tool() {
+        cursor_hooks::tools::claude::Tool::Read(read) if is_secret(&read.file_path) => {
+            claude::PreToolUseResponse::deny(refusal(&read.file_path))
         }
         _ => claude::no_opinion(),
     }

@@ -6,6 +6,8 @@
 use cursor_hooks::claude::prelude as claude;
 use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
+use cursor_hooks::tools::claude::Tool as ClaudeTool;
+use cursor_hooks::tools::Tool;
 
 /// What the guard thinks of a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,14 +76,12 @@ pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 /// `preToolUse` for the Shell tool: the same rules, before the tool runs at all.
 #[cursor_hook(event = "preToolUse", matcher = "Shell", timeout = 5)]
 pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
-    let Some(command) = input
-        .tool_input
-        .command()
-        .filter(|_| input.tool_name == "Shell")
-    else {
+    // Typed by `tool_name`: a `command` that is not a string is answered by the failure
+    // policy, never read as "no command".
+    let Tool::Shell(shell) = input.tool() else {
         return no_opinion();
     };
-    match classify(command) {
+    match classify(&shell.command) {
         Verdict::RecursiveDelete => {
             PreToolUseResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
         }
@@ -94,14 +94,10 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
 /// model (Claude Code answers the tool call with it); an ask's reason is shown to the user.
 #[claude_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
 pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
-    let Some(command) = input
-        .tool_input
-        .command()
-        .filter(|_| input.tool_name == "Bash")
-    else {
+    let ClaudeTool::Bash(bash) = input.tool() else {
         return claude::no_opinion();
     };
-    match classify(command) {
+    match classify(&bash.command) {
         Verdict::RecursiveDelete => claude::PreToolUseResponse::deny(CLAUDE_DENY_REASON),
         Verdict::ForcePush => claude::PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => claude::no_opinion(),

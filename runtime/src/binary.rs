@@ -3,7 +3,9 @@
 
 use crate::capture;
 use crate::process::{self, ProtocolOut};
-use crate::respond::{arm_read_deadline, binary_policy, failure, respond, Entry, Settings};
+use crate::respond::{
+    arm_read_deadline, binary_policy, failure, respond, respond_wired, Entry, Settings,
+};
 use crate::subcommands::{command_line, ClaudeSubcommands, Decision};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
@@ -13,10 +15,14 @@ use std::time::Duration;
 /// handler.
 pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
+    let wiring = match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
         Decision::Exit(code) => std::process::exit(code),
-        Decision::Hook => {}
-    }
+        Decision::Hook(wiring) => wiring,
+    };
+    // A wired command answers for its one handler from the start: the stdin deadline and the
+    // failure policy are that handler's, not the binary's.
+    let wired = wiring.as_ref().and_then(|wiring| wiring.entry(entries));
+    let answering = wired.map_or(entries, std::slice::from_ref);
     let (settings, ignored) = Settings::read_env();
     if let Some(note) = ignored {
         // Written at once: a deadline's answer would not carry it.
@@ -27,18 +33,21 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
     let out = ProtocolOut::take();
     // Deadlines count from the start, reading included: a writer that keeps stdin open before
     // the payload is complete, or trickles it, still gets the policy's answer in time.
-    let read_deadline = arm_read_deadline(entries, &settings);
+    let read_deadline = arm_read_deadline(answering, &settings);
     let payload = read_payload(settings.max_payload_bytes);
     drop(read_deadline);
     let rendered = match &payload {
-        Ok(payload) => respond(entries, &payload.bytes, &settings),
+        Ok(payload) => match &wiring {
+            Some(wiring) => respond_wired(entries, wiring, &payload.bytes, &settings),
+            None => respond(entries, &payload.bytes, &settings),
+        },
         Err(error) => {
-            let only = match entries {
+            let only = match answering {
                 [only] => Some(only),
                 _ => None,
             };
             let problem = format!("could not read stdin: {error}");
-            failure(only, binary_policy(entries), &problem, None)
+            failure(only, binary_policy(answering), &problem, None)
         }
     };
     let mut notes = String::new();

@@ -14,6 +14,8 @@ use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::lossy::{find_backslash, hex4};
+
 /// A map key, borrowed from the input when it has no escapes (most keys), owned otherwise.
 pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
 
@@ -145,8 +147,7 @@ impl Fields {
         key: &str,
         expected: &'static str,
     ) -> Option<T> {
-        // `from_slice`, as everywhere in the runtime: one instance of serde_json's reader.
-        match serde_json::from_slice::<Option<T>>(raw.get().as_bytes()) {
+        match crate::lossy::from_slice_lossy::<Option<T>>(raw.get().as_bytes()) {
             Ok(value) => value,
             Err(_) => {
                 self.extra.ignore(key, expected, raw);
@@ -197,7 +198,7 @@ impl Fields {
 
 /// The value of a JSON string's text, decoded in its own buffer (unescaping only shrinks it):
 /// a large string costs its bytes once, not again in serde_json's scratch buffer and a copy.
-/// `raw` is a valid JSON string. A `\\u` escape of half a UTF-16 surrogate pair without its
+/// `raw` is a valid JSON string. A `\u` escape of half a UTF-16 surrogate pair without its
 /// other half (a JavaScript string may hold one, a Rust string cannot; serde_json refuses it)
 /// decodes as U+FFFD, as `String::from_utf16_lossy` does.
 fn unescape_in_place(raw: Box<RawValue>) -> String {
@@ -242,34 +243,6 @@ fn unescape_in_place(raw: Box<RawValue>) -> String {
     bytes.truncate(write);
     String::from_utf8(bytes)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
-}
-
-/// The first backslash, eight bytes at a time (a byte loop costs ~4 instructions a byte).
-fn find_backslash(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    const BACKSLASHES: u64 = ONES * b'\\' as u64;
-    let mut at = 0;
-    for chunk in bytes.chunks_exact(8) {
-        // A zero byte of `word` is a backslash; the lowest flagged byte is the first zero.
-        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default()) ^ BACKSLASHES;
-        let zeros = word.wrapping_sub(ONES) & !word & HIGHS;
-        if zeros != 0 {
-            return Some(at + (zeros.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    bytes[at..]
-        .iter()
-        .position(|&b| b == b'\\')
-        .map(|offset| at + offset)
-}
-
-/// Four hex digits (valid JSON: they are).
-fn hex4(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |value, &digit| {
-        value * 16 + char::from(digit).to_digit(16).unwrap_or(0)
-    })
 }
 
 #[cfg(test)]

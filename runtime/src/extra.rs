@@ -60,7 +60,7 @@ impl Extra {
     /// One field's value, parsed now (`None` when absent, or when a `Value` cannot hold it).
     pub fn get(&self, key: &str) -> Option<Value> {
         // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
-        serde_json::from_slice(self.raw(key)?.as_bytes()).ok()
+        crate::lossy::from_slice_lossy(self.raw(key)?.as_bytes()).ok()
     }
 
     /// One field's value as the JSON text Cursor sent.

@@ -57,9 +57,14 @@
 //! | data after the JSON object | ignored with one stderr line; the object is answered | the same |
 //! | a known event with a required field missing or wrongly typed (nesting deeper than 128 levels included), invalid UTF-8 in a value | `{}`, exit 0 | the event's block |
 //! | a key repeated at the top level of the payload (Cursor's `JSON.stringify` never writes one) | `{}`, exit 0 | the event's block; for a repeated `hook_event_name`, as for a payload that names no event |
+//! | a string holding half a UTF-16 surrogate pair (`"\ud800"`, as Node's `JSON.stringify` writes it), in any field | the handler runs: it reads U+FFFD there, as in the command or path the host runs | the same |
+//! | a tool argument a handler reads that is missing or of another type (a `command` that is a list, through [`tools`] or [`ToolInput::command`]); `tool_input` that is not an object (Cursor's JSON-string form of one aside) | `{}`, exit 0 | the event's block |
+//! | an optional tool argument of another type, read through [`tools`] | the handler runs: it reads as absent, with one stderr line | the same |
 //! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
 //! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
 //! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
+//! | a command wired by `install` or `print-config` (`--host cursor --event preToolUse`) given a payload whose top-level `hook_event_name` is another event's, or Claude Code's spelling from Cursor (Cursor running a Claude Code entry sends its own name for the event, which is that entry's) | `{}`, exit 0 | the wired handler's block |
+//! | Cursor's payload (`cursor_version`) with Claude Code's event name | `{}`, exit 0 | the event's block |
 //!
 //! The event's block is `{"permission":"deny","user_message":…}` on permission events
 //! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
@@ -99,8 +104,10 @@ mod gen;
 mod hook;
 pub mod hooks_json;
 mod launch;
+mod lossy;
 mod panic;
 mod process;
+mod reads;
 pub mod record;
 mod render;
 mod respond;
@@ -108,6 +115,7 @@ pub mod response;
 pub mod spec;
 mod subcommands;
 pub mod testing;
+pub mod tools;
 mod types;
 mod version;
 
@@ -263,7 +271,8 @@ pub use capture::is_replay;
 ///
 /// Handlers of both editors may be listed together, `#[cursor_hook]` and [`claude_hook`]
 /// ones: `cursor_hooks::main!(guard, claude_guard)`. Cursor's event names are camelCase and
-/// Claude Code's PascalCase, so the payload's `hook_event_name` picks one handler, and a Cursor
+/// Claude Code's PascalCase, so the payload's top-level `hook_event_name` picks one handler (the
+/// one its command was wired to, when `install` wrote it), and a Cursor
 /// handler and a Claude Code handler of the same action (`preToolUse`, `PreToolUse`) do not
 /// clash.
 ///

@@ -72,8 +72,11 @@ pub(crate) enum Tried {
     Answered(Rendered),
     /// The payload did not parse as this event's input.
     Unreadable(serde_json::Error),
-    /// It parsed, but its `hook_event_name` names another event.
+    /// It parsed, but its top-level `hook_event_name` names another event, or names this one in
+    /// the other host's shape.
     OtherEvent,
+    /// It is for this handler but no host sends it: answered by the failure policy.
+    Refused(String),
 }
 
 impl Entry {
@@ -249,8 +252,115 @@ fn max_payload_bytes(mib: &str) -> Result<Option<usize>, String> {
     }
 }
 
+/// What a hook command was wired to answer: the host and event `install`, `install --claude`
+/// and `print-config` write after the binary's path (`--host cursor --event preToolUse`), so
+/// that no payload can pick another handler of the binary. A command without them (wired by
+/// hand) is answered by the handler of the payload's top-level `hook_event_name`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wiring {
+    /// The host whose entry runs the command.
+    pub host: crate::Host,
+    /// The event it is listed under: Cursor's camelCase name, or Claude Code's PascalCase one.
+    pub event: String,
+}
+
+impl Wiring {
+    /// The flag naming the host.
+    pub(crate) const HOST_FLAG: &'static str = "--host";
+    /// The flag naming the event.
+    pub(crate) const EVENT_FLAG: &'static str = "--event";
+
+    /// The arguments that wire a command to `entry`, with a leading space: what `install`
+    /// writes after the binary's path.
+    pub(crate) fn arguments(host: crate::Host, event: &str) -> String {
+        format!(
+            " {} {} {} {event}",
+            Wiring::HOST_FLAG,
+            host_name(host),
+            Wiring::EVENT_FLAG
+        )
+    }
+
+    /// The handler the command is wired to, if the binary has it.
+    pub(crate) fn entry<'a>(&self, entries: &'a [Entry]) -> Option<&'a Entry> {
+        entries
+            .iter()
+            .find(|entry| entry.info.host == self.host && entry.info.name == self.event)
+    }
+
+    /// Reads `--host H --event E`; `None` when `args` do not start with `--host`.
+    pub(crate) fn parse(args: &[String]) -> Option<Result<Wiring, String>> {
+        let (first, rest) = args.split_first()?;
+        if first != Wiring::HOST_FLAG {
+            return None;
+        }
+        Some(match rest {
+            [host, flag, event] if flag == Wiring::EVENT_FLAG => {
+                let host = match host.as_str() {
+                    "cursor" => crate::Host::Cursor,
+                    "claude-code" => crate::Host::ClaudeCode,
+                    other => {
+                        return Some(Err(format!(
+                            "`--host {other}`: expected `cursor` or `claude-code`"
+                        )))
+                    }
+                };
+                Ok(Wiring {
+                    host,
+                    event: event.clone(),
+                })
+            }
+            _ => Err("expected `--host cursor|claude-code --event NAME`".to_owned()),
+        })
+    }
+}
+
+/// A host as `--host` names it.
+fn host_name(host: crate::Host) -> &'static str {
+    match host {
+        crate::Host::Cursor => "cursor",
+        crate::Host::ClaudeCode => "claude-code",
+    }
+}
+
 /// Answers one payload with the binary's handlers: the whole hook, minus the process.
 pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Rendered {
+    answer_payload(entries, false, payload, settings)
+}
+
+/// Answers one payload as a command wired to one handler ([`Wiring`]) does: a payload of
+/// another event, or of the other host's shape, is answered by that handler's failure policy
+/// with one stderr line. Cursor running a Claude Code entry (its import of
+/// `.claude/settings.json`) sends Cursor's payload for the event it maps the entry's to: that
+/// payload is the entry's (`spec/claude-code/host.json`, `cursor.payload`).
+pub fn respond_wired(
+    entries: &[Entry],
+    wiring: &Wiring,
+    payload: &[u8],
+    settings: &Settings,
+) -> Rendered {
+    match wiring.entry(entries) {
+        Some(entry) => answer_payload(std::slice::from_ref(entry), true, payload, settings),
+        None => Rendered::no_opinion().with_note(format!(
+            "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it; answered no opinion",
+            host_label(wiring.host),
+            truncate(&wiring.event),
+            Wiring::arguments(wiring.host, &truncate(&wiring.event)).trim_start()
+        )),
+    }
+}
+
+/// A host as a stderr line names it.
+fn host_label(host: crate::Host) -> &'static str {
+    match host {
+        crate::Host::Cursor => "Cursor's",
+        crate::Host::ClaudeCode => "Claude Code's",
+    }
+}
+
+/// Answers one payload with `entries`; `wired`: they are the one handler the command was wired
+/// to, so a payload for another event is a failure, not a wiring mistake.
+fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Settings) -> Rendered {
     // The entry whose failure answer applies while the payload has not said its event.
     let only = match entries {
         [only] => Some(only),
@@ -273,22 +383,21 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
         let problem = "stdin was empty; expected one JSON object";
         return failure(only, binary_policy, problem, None);
     }
-    // Fast path: take the name where it stands (the CLI writes it last, after any large field)
-    // and let the handler's typed parse, which reads it properly, confirm it. One pass.
-    let sniffed =
-        sniff_event_name(payload).and_then(|name| Some((name, find_entry(entries, name)?)));
+    // Fast path: guess the name where it usually stands (the CLI writes it last, after any
+    // large field) and let the handler's typed parse, which reads the top-level name, confirm
+    // it: a guess from a nested key only picks the parse tried first, never the answer. One
+    // pass when the guess is right.
+    let guessed =
+        guess_event_name(payload).and_then(|name| Some((name, find_entry(entries, name)?)));
     let mut first_try = None;
-    if let Some((name, entry)) = sniffed {
+    if let Some((name, entry)) = guessed {
         match (entry.answer)(payload, name, settings) {
             Tried::Answered(rendered) => return rendered,
-            // A wrong field in a payload with one event name: no second parse needed.
-            Tried::Unreadable(error)
-                if !error.is_syntax() && !error.is_eof() && has_one_event_name(payload) =>
-            {
-                let problem = format!("bad payload: {error}");
-                return failure(Some(entry), entry.options.fail, &problem, None);
+            Tried::Refused(problem) => {
+                return failure(Some(entry), entry.options.fail, &problem, None)
             }
-            Tried::Unreadable(error) => first_try = Some((entry.info.name, error)),
+            // Whose failure policy applies depends on the top-level name, read below.
+            Tried::Unreadable(error) => first_try = Some((entry.info.name, name, error)),
             Tried::OtherEvent => {}
         }
     }
@@ -320,6 +429,15 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
         }
     };
     let Some(entry) = find_entry(entries, &name) else {
+        if let (true, Some(entry)) = (wired, only) {
+            let problem = format!(
+                "payload is for `{}`, but this command is wired to answer {} `{}` only",
+                truncate(&name),
+                host_label(entry.info.host),
+                entry.info.name
+            );
+            return failure(Some(entry), entry.options.fail, &problem, None);
+        }
         let why = if is_known_event(&name) {
             format!("this binary has no handler for `{name}`")
         } else if name.starts_with(|c: char| c.is_ascii_uppercase()) {
@@ -333,8 +451,10 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
         };
         return Rendered::no_opinion().with_note(format!("{why}; answered no opinion"));
     };
-    // The sniffed guess was right and its parse already failed: that is the answer.
-    if let Some((_, error)) = first_try.filter(|(tried, _)| *tried == entry.info.name) {
+    // The guess was right and its parse already failed: that is the answer.
+    if let Some((_, _, error)) =
+        first_try.filter(|(tried, guess, _)| *tried == entry.info.name && *guess == name)
+    {
         let problem = format!("bad payload: {error}");
         return failure(Some(entry), entry.options.fail, &problem, None);
     }
@@ -344,6 +464,7 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
             let problem = format!("bad payload: {error}");
             failure(Some(entry), entry.options.fail, &problem, None)
         }
+        Tried::Refused(problem) => failure(Some(entry), entry.options.fail, &problem, None),
         // The parser read `name` as the only event name, so this is a payload naming two.
         Tried::OtherEvent => {
             let problem = "payload names more than one event";
@@ -362,16 +483,6 @@ fn find_entry<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
             let cursor = |entry: &&Entry| !name.is_empty() && entry.info.cursor_name == name;
             entries.iter().find(cursor)
         })
-}
-
-/// Whether the payload has one `hook_event_name` key, so the sniffed name is the event's.
-fn has_one_event_name(payload: &[u8]) -> bool {
-    const KEY: &[u8] = b"\"hook_event_name\"";
-    payload
-        .windows(KEY.len())
-        .filter(|window| *window == KEY)
-        .count()
-        == 1
 }
 
 /// The payload as UTF-8: a leading byte-order mark (Windows wrappers such as PowerShell pipes
@@ -402,8 +513,10 @@ fn utf8(payload: &[u8]) -> Result<Cow<'_, [u8]>, &'static str> {
 }
 
 /// The value of the last `"hook_event_name"` key in the bytes, when it is a plain string. Only
-/// a guess (the key could sit in a nested object): the typed parse confirms it.
-fn sniff_event_name(payload: &[u8]) -> Option<&str> {
+/// a guess (the key could sit in a nested object, where a tool's arguments may put it): it
+/// picks which handler's parse is tried first, and that parse reads the top-level name, which
+/// alone decides.
+fn guess_event_name(payload: &[u8]) -> Option<&str> {
     const KEY: &[u8] = b"\"hook_event_name\"";
     // Backward from quote to quote rather than window by window: the first quote that starts
     // the key is its last occurrence (~3,000 instructions fewer on a 560-byte payload).
@@ -430,7 +543,7 @@ fn answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
 where
     H::Event: Event + HookEvent<Response = <H::Event as Event>::Response>,
 {
-    let input: H::Event = match serde_json::from_slice(payload) {
+    let input: H::Event = match crate::lossy::from_slice_lossy(payload) {
         Ok(input) => input,
         Err(error) => return Tried::Unreadable(error),
     };
@@ -459,14 +572,32 @@ where
     use crate::claude::{cursor, render, Event};
     use crate::version::CursorVersion;
     let entry = const { &Entry::claude::<H>() };
-    let from_cursor = <H::Event as Event>::CURSOR_EVENT == Some(event);
+    let cursor_event = <H::Event as Event>::CURSOR_EVENT;
+    let from_cursor = cursor_event == Some(event);
+    // Each shape is taken only with its own top-level name: Cursor's camelCase one for
+    // Cursor's payload, Claude Code's PascalCase one for Claude Code's.
     let (input, event, version, has_model) = if from_cursor {
         match cursor::read::<H::Event>(payload) {
-            Ok(read) => (read.input, read.event, read.version, read.has_model),
+            Ok(read) if Some(read.event.as_str()) == cursor_event => {
+                (read.input, read.event, read.version, read.has_model)
+            }
+            Ok(_) => return Tried::OtherEvent,
             Err(error) => return Tried::Unreadable(error),
         }
     } else {
-        match serde_json::from_slice::<H::Event>(payload) {
+        match crate::lossy::from_slice_lossy::<H::Event>(payload) {
+            Ok(input) if input.common().hook_event_name != <H::Event as Event>::NAME => {
+                return Tried::OtherEvent
+            }
+            // `cursor_version` is Cursor's alone (`spec/claude-code/host.json`,
+            // `cursor.payload`): Cursor's payload with Claude Code's event name is neither
+            // host's, and reading it as Claude Code's would miss Cursor's tool names.
+            Ok(input) if input.extra().contains_key("cursor_version") => {
+                return Tried::Refused(format!(
+                    "payload has Cursor's `cursor_version` but Claude Code's event name `{}`: neither host sends that",
+                    <H::Event as Event>::NAME
+                ))
+            }
             Ok(input) => {
                 let event = input.common().hook_event_name.clone();
                 (input, event, CursorVersion::Missing, false)
@@ -492,11 +623,24 @@ impl Run {
         render: impl FnOnce(&<H::Event as HookEvent>::Response, RenderContext<'_>) -> Rendered,
     ) -> Tried {
         let on_abort = cfg!(panic = "abort").then(|| self.abort_answer());
-        let rendered = match capture_panics(|| H::call(input), on_abort) {
-            Ok(Outcome::Answer(response)) => render(&response, self.render_context()),
-            Ok(Outcome::Failed(error)) => self.failed("failed", &error),
-            Err(message) => self.failed("panicked", &message),
+        crate::reads::start_reading();
+        let outcome = capture_panics(|| H::call(input), on_abort);
+        let reads = crate::reads::finish_reading();
+        let rendered = match (reads.misread, outcome) {
+            // It decided on an argument it could not read: not its decision to make.
+            (Some(problem), _) => self.failed("", &problem),
+            (None, Ok(Outcome::Answer(response))) => render(&response, self.render_context()),
+            (None, Ok(Outcome::Failed(error))) => self.failed("failed", &error),
+            (None, Err(message)) => self.failed("panicked", &message),
         };
+        let mut drift = drift;
+        let event = self.entry.info.name;
+        drift.extend(
+            reads
+                .ignored
+                .into_iter()
+                .map(|note| format!("{event}: {note}")),
+        );
         Tried::Answered(with_notes_first(drift, rendered))
     }
 }
@@ -902,38 +1046,38 @@ mod tests {
     }
 
     #[test]
-    fn sniffs_the_last_plain_event_name() {
+    fn guesses_the_last_plain_event_name() {
         assert_eq!(
-            sniff_event_name(br#"{"command":"ls","hook_event_name":"beforeShellExecution"}"#),
+            guess_event_name(br#"{"command":"ls","hook_event_name":"beforeShellExecution"}"#),
             Some("beforeShellExecution")
         );
         assert_eq!(
-            sniff_event_name(br#"{ "hook_event_name" :  "stop" , "x":1}"#),
+            guess_event_name(br#"{ "hook_event_name" :  "stop" , "x":1}"#),
             Some("stop")
         );
         // A nested key after the real one is found first: the typed parse rejects the guess.
         assert_eq!(
-            sniff_event_name(br#"{"hook_event_name":"stop","tool_input":{"hook_event_name":"x"}}"#),
+            guess_event_name(br#"{"hook_event_name":"stop","tool_input":{"hook_event_name":"x"}}"#),
             Some("x")
         );
         // Escapes, non-strings and missing keys are left to the parser.
         assert_eq!(
-            sniff_event_name(br#"{"hook_event_name":"st\u006fp"}"#),
+            guess_event_name(br#"{"hook_event_name":"st\u006fp"}"#),
             None
         );
-        assert_eq!(sniff_event_name(br#"{"hook_event_name":7}"#), None);
+        assert_eq!(guess_event_name(br#"{"hook_event_name":7}"#), None);
         assert_eq!(
-            sniff_event_name(br#"{"hook_event_name":"unterminated"#),
+            guess_event_name(br#"{"hook_event_name":"unterminated"#),
             None
         );
-        assert_eq!(sniff_event_name(b"{}"), None);
+        assert_eq!(guess_event_name(b"{}"), None);
         // A key spelled inside a string value is escaped, so it is not the key.
         assert_eq!(
-            sniff_event_name(br#"{"hook_event_name":"stop","x":"\"hook_event_name\":\"y\""}"#),
+            guess_event_name(br#"{"hook_event_name":"stop","x":"\"hook_event_name\":\"y\""}"#),
             Some("stop")
         );
         assert_eq!(
-            sniff_event_name(br#"{"hook_event_name":"stop","hook_event_name"}"#),
+            guess_event_name(br#"{"hook_event_name":"stop","hook_event_name"}"#),
             None
         );
     }

@@ -18,14 +18,15 @@ mod file;
 
 use crate::hook::{FailPolicy, LoopLimit};
 use crate::hooks_json::{keys, CommandLine};
-use crate::respond::Entry;
+use crate::respond::{Entry, Wiring};
 use edit::{Document, Edits, Item, Kind};
 use file::ConfigFile;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
-const USAGE: &str = "usage: <hook> [print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
+With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
 To check a configuration or replay captures, use the `cursor-hooks` command.";
@@ -54,8 +55,9 @@ const SUBCOMMANDS: &[&str] = &[
 
 /// What the command line decided.
 pub(crate) enum Decision {
-    /// No arguments: run as a hook.
-    Hook,
+    /// No arguments, or the wiring `install` writes: run as a hook (answering only the wired
+    /// handler's payloads, when wired).
+    Hook(Option<Wiring>),
     /// A subcommand ran; exit with this code.
     Exit(i32),
 }
@@ -73,8 +75,16 @@ pub(crate) fn command_line(
             complain(USAGE);
             return Decision::Exit(2);
         }
-        return Decision::Hook;
+        return Decision::Hook(None);
     };
+    match Wiring::parse(args) {
+        Some(Ok(wiring)) => return Decision::Hook(Some(wiring)),
+        Some(Err(error)) => {
+            complain(&format!("error: {error}\n{USAGE}"));
+            return Decision::Exit(2);
+        }
+        None => {}
+    }
     let result = match name.as_str() {
         "print-config" => print_config(entries, claude, rest),
         "install" => install(entries, claude, rest),
@@ -186,7 +196,8 @@ fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     for entry in entries {
         let options = entry.options();
         let mut object = Map::new();
-        object.insert(keys::COMMAND.into(), command.into());
+        let wiring = Wiring::arguments(crate::Host::Cursor, entry.event());
+        object.insert(keys::COMMAND.into(), format!("{command}{wiring}").into());
         if let Some(timeout) = options.timeout {
             object.insert(keys::TIMEOUT.into(), timeout.into());
         }

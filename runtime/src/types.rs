@@ -1,7 +1,7 @@
 //! Value types that appear inside payloads: tool input, attachments, edits, model parameters.
 
 use crate::extra::Extra;
-use serde::de::{MapAccess, SeqAccess, Visitor};
+use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -87,17 +87,31 @@ impl ToolInput {
         }
     }
 
-    /// One argument that is a string.
+    /// One argument that is a string. One of another type reads as `None` and makes the hook
+    /// answer by its failure policy, whatever the handler returns: a guard must not decide on
+    /// a command it could not read ([`tools`](crate::tools)).
     pub fn str(&self, key: &str) -> Option<&str> {
-        self.get(key).and_then(Value::as_str)
+        let value = self.get(key)?;
+        if value.is_null() {
+            return None;
+        }
+        let text = value.as_str();
+        if text.is_none() {
+            crate::reads::misread(format!(
+                "read the tool argument `{key}`, which is {}, not a string",
+                crate::reads::kind_of(value)
+            ));
+        }
+        text
     }
 
-    /// The `command` of a Shell tool call.
+    /// The `command` of a Shell tool call (see [`str`](ToolInput::str)); prefer the typed
+    /// [`Tool`](crate::tools::Tool) of the event.
     pub fn command(&self) -> Option<&str> {
         self.str("command")
     }
 
-    /// The `file_path` (or `filePath`) of a file tool call.
+    /// The `file_path` (or `filePath`) of a file tool call (see [`str`](ToolInput::str)).
     pub fn file_path(&self) -> Option<&str> {
         self.str("file_path").or_else(|| self.str("filePath"))
     }
@@ -110,8 +124,9 @@ impl ToolInput {
 
 /// One argument's value from its text; `null` when no `Value` holds it.
 fn parse_argument(raw: &RawValue) -> Value {
-    // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
-    serde_json::from_slice(raw.get().as_bytes()).unwrap_or(Value::Null)
+    // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`. A lone
+    // surrogate reads as U+FFFD, as the host's own decoding makes it.
+    crate::lossy::from_slice_lossy(raw.get().as_bytes()).unwrap_or(Value::Null)
 }
 
 impl PartialEq for ToolInput {
@@ -155,44 +170,26 @@ impl<'de> Visitor<'de> for ToolInputVisitor {
         })
     }
 
+    /// Cursor's documented form on the MCP events: the object as a JSON string. A string
+    /// holding anything else is no tool's arguments: a malformed payload.
     fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<ToolInput, E> {
         // `from_slice` rather than `from_str`: see `subcommands::edit::parse_value`.
-        let arguments = match serde_json::from_slice::<ObjectText>(text.as_bytes()) {
-            Ok(ObjectText(fields)) => Arguments::Object(fields),
-            Err(_) => match serde_json::from_slice::<Value>(text.as_bytes()) {
-                Ok(value) => Arguments::Value(value),
-                Err(_) => return Ok(ToolInput::new(Value::String(text.to_owned()))),
+        let fields = match serde_json::from_slice::<ObjectText>(text.as_bytes()) {
+            Ok(ObjectText(fields)) => fields,
+            Err(_) => match crate::lossy::without_lone_surrogates(text.as_bytes())
+                .map(|repaired| serde_json::from_slice::<ObjectText>(&repaired))
+            {
+                Some(Ok(ObjectText(fields))) => fields,
+                _ => return Err(E::custom(
+                    "a string that holds no JSON object, expected a tool's arguments: an object",
+                )),
             },
         };
         Ok(ToolInput {
-            arguments,
+            arguments: Arguments::Object(fields),
             sent_as_string: true,
             tree: OnceLock::new(),
         })
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<ToolInput, A::Error> {
-        Value::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(ToolInput::new)
-    }
-
-    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<ToolInput, E> {
-        Ok(ToolInput::new(Value::Bool(v)))
-    }
-
-    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<ToolInput, E> {
-        Ok(ToolInput::new(v.into()))
-    }
-
-    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<ToolInput, E> {
-        Ok(ToolInput::new(v.into()))
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<ToolInput, E> {
-        Ok(ToolInput::new(v.into()))
-    }
-
-    fn visit_unit<E: serde::de::Error>(self) -> Result<ToolInput, E> {
-        Ok(ToolInput::new(Value::Null))
     }
 }
 

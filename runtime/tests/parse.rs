@@ -516,10 +516,13 @@ fn mcp_tool_input_as_an_object_or_a_string() {
         serde_json::from_str::<Value>(text).unwrap(),
         json!({"title": "bug", "labels": ["a"]})
     );
-    // A string that is not JSON stays a string.
-    let odd: ToolInput = serde_json::from_str(r#""not json""#).unwrap();
-    assert_eq!(odd.value(), &json!("not json"));
-    assert_eq!(serde_json::to_value(&odd).unwrap(), json!("not json"));
+    // A string that holds no JSON object is no tool's arguments: a malformed payload.
+    for odd in [r#""not json""#, r#""[1]""#, r#""\"x\"""#] {
+        let error = serde_json::from_str::<ToolInput>(odd)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("holds no JSON object"), "{odd}: {error}");
+    }
     // tool_input is optional on beforeMCPExecution.
     let none: BeforeMCPExecution = parse(
         r#"{"hook_event_name":"beforeMCPExecution","tool_name":"t","url":"https://mcp.example"}"#,
@@ -1069,12 +1072,23 @@ fn a_required_field_of_the_wrong_type_is_an_error_naming_it() {
             "the error does not name `{field}`: {error}"
         );
     }
-    // A value that is built (`tool_input`) still has the parser's nesting limit.
+    // `tool_input` that is not an object (nor Cursor's JSON-string form of one) is malformed;
+    // an object's arguments are kept as text, so they may nest as deep as they like.
     let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-    let error = parse_err::<PreToolUse>(&format!(
-        r#"{{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{deep}}}"#
-    ));
-    assert!(error.contains("recursion limit"), "{error}");
+    for not_an_object in [deep.as_str(), "\"ls\"", "7", "true"] {
+        let error = parse_err::<PreToolUse>(&format!(
+            r#"{{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{not_an_object}}}"#
+        ));
+        assert!(
+            error.contains("`tool_input`") && error.contains("expected a tool's arguments"),
+            "{not_an_object}: {error}"
+        );
+    }
+    let nested: PreToolUse = serde_json::from_str(&format!(
+        r#"{{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{{"command":"ls","x":{deep}}}}}"#
+    ))
+    .unwrap();
+    assert_eq!(nested.tool_input.command(), Some("ls"));
     // Not an object at all.
     let error = parse_err::<Stop>(r#"["stop"]"#);
     assert!(!error.is_empty());

@@ -20,9 +20,14 @@ fn command_of(binary: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
 }
 
-/// The handler `install --claude` writes for `binary`.
-fn handler(binary: &str, timeout: Option<u32>, fail_closed: bool) -> Value {
-    let mut handler = json!({ "type": "command", "command": command_of(binary) });
+/// The command `install --claude` writes for `binary`'s handler of `event`: wired to it.
+fn wired(binary: &str, event: &str) -> String {
+    format!("{} --host claude-code --event {event}", command_of(binary))
+}
+
+/// The handler `install --claude` writes for `binary`'s handler of `event`.
+fn handler(binary: &str, event: &str, timeout: Option<u32>, fail_closed: bool) -> Value {
+    let mut handler = json!({ "type": "command", "command": wired(binary, event) });
     if let Some(timeout) = timeout {
         handler["timeout"] = timeout.into();
     }
@@ -38,9 +43,9 @@ fn handler(binary: &str, timeout: Option<u32>, fail_closed: bool) -> Value {
 /// What `claude-handlers` wires, as Claude Code reads it.
 fn claude_hooks(binary: &str) -> Value {
     json!({
-        "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(binary, Some(5), true)] }],
-        "UserPromptSubmit": [{ "hooks": [handler(binary, None, false)] }],
-        "Stop": [{ "hooks": [handler(binary, None, false)] }]
+        "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(binary, "PreToolUse", Some(5), true)] }],
+        "UserPromptSubmit": [{ "hooks": [handler(binary, "UserPromptSubmit", None, false)] }],
+        "Stop": [{ "hooks": [handler(binary, "Stop", None, false)] }]
     })
 }
 
@@ -227,7 +232,7 @@ fn install_keeps_every_other_setting_and_hook_and_uninstall_gives_the_file_back(
         pre[0],
         json!({ "matcher": "Bash", "hooks": [
             foreign["hooks"]["PreToolUse"][0]["hooks"][0],
-            handler(CLAUDE, Some(5), true)
+            handler(CLAUDE, "PreToolUse", Some(5), true)
         ]}),
         "{installed}"
     );
@@ -237,7 +242,7 @@ fn install_keeps_every_other_setting_and_hook_and_uninstall_gives_the_file_back(
         settings["hooks"]["UserPromptSubmit"],
         json!([{ "hooks": [
             foreign["hooks"]["UserPromptSubmit"][0]["hooks"][0],
-            handler(CLAUDE, None, false)
+            handler(CLAUDE, "UserPromptSubmit", None, false)
         ]}])
     );
     assert_eq!(settings["hooks"]["Stop"], claude_hooks(CLAUDE)["Stop"]);
@@ -300,7 +305,7 @@ fn each_host_gets_its_own_handlers() {
     assert_eq!(claude(BOTH, "install", &project).code, 0);
     assert_eq!(
         project.read(),
-        json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(BOTH, None, false)] }] } })
+        json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [handler(BOTH, "PreToolUse", None, false)] }] } })
     );
     let printed: Value =
         serde_json::from_str(&hook(BOTH, &["print-config"], &project.0).stdout).unwrap();
@@ -414,14 +419,18 @@ fn concurrent_installs_and_uninstalls_lose_no_handler() {
         let settings = project.read();
         let hooks = &settings["hooks"];
         for binary in &binaries {
-            let command = command_of(binary);
+            let command = format!("{} --host claude-code --event ", command_of(binary));
             let count = hooks
                 .as_object()
                 .unwrap()
                 .values()
                 .flat_map(|groups| groups.as_array().unwrap())
                 .flat_map(|group| group["hooks"].as_array().unwrap())
-                .filter(|handler| handler["command"] == command.as_str())
+                .filter(|handler| {
+                    handler["command"]
+                        .as_str()
+                        .is_some_and(|wired| wired.starts_with(&command))
+                })
                 .count();
             assert_eq!(
                 count, 3,

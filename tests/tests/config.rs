@@ -16,6 +16,16 @@ fn command_of(binary: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
 }
 
+/// `command` wired to its handler of `event`, as `install` writes it.
+fn wired_command(command: &str, event: &str) -> String {
+    format!("{command} --host cursor --event {event}")
+}
+
+/// The command `install` writes for `binary`'s handler of `event`.
+fn wired(binary: &str, event: &str) -> String {
+    wired_command(&command_of(binary), event)
+}
+
 /// A temporary project directory, removed when dropped.
 struct Project(PathBuf);
 
@@ -126,8 +136,8 @@ fn print_config_lists_every_handler_with_its_options() {
         let entry = &hooks[event][0];
         assert_eq!(
             entry["command"],
-            command_of(EVERY),
-            "an absolute path to this binary"
+            wired(EVERY, event),
+            "an absolute path to this binary, wired to its handler"
         );
     }
     assert_eq!(hooks["preToolUse"][0]["matcher"], "Shell");
@@ -210,19 +220,12 @@ fn install_keeps_foreign_entries_and_never_duplicates_its_own() {
         hooks["afterFileEdit"][0],
         foreign["hooks"]["afterFileEdit"][0]
     );
-    let count = |command: &str| {
-        hooks
-            .values()
-            .flat_map(|l| l.as_array().unwrap())
-            .filter(|e| e["command"] == command)
-            .count()
-    };
     assert_eq!(
-        count(&command_of(EVERY)),
+        count_entries(&config, &command_of(EVERY)),
         8,
         "installed twice, present once per event"
     );
-    assert_eq!(count(&command_of(CLOSED)), 3);
+    assert_eq!(count_entries(&config, &command_of(CLOSED)), 3);
     assert_eq!(
         hooks["afterFileEdit"].as_array().unwrap().len(),
         2,
@@ -258,7 +261,7 @@ fn dry_run_prints_and_writes_nothing() {
     let out = install(EVERY, &project, &["--dry-run"]);
     assert_eq!(out.code, 0);
     let printed: Value = serde_json::from_str(&out.stdout).unwrap();
-    assert_eq!(printed["hooks"]["stop"][0]["command"], command_of(EVERY));
+    assert_eq!(printed["hooks"]["stop"][0]["command"], wired(EVERY, "stop"));
     assert_eq!(
         std::fs::read_to_string(project.hooks_json()).unwrap(),
         FOREIGN
@@ -290,7 +293,7 @@ fn install_user_writes_under_home() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let file = project.0.join("home").join(".cursor").join("hooks.json");
     let user: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
-    assert_eq!(user["hooks"]["stop"][0]["command"], command_of(EVERY));
+    assert_eq!(user["hooks"]["stop"][0]["command"], wired(EVERY, "stop"));
 }
 
 // `NAME=value` before a command is POSIX shell syntax; PowerShell, which runs hooks on Windows,
@@ -419,14 +422,15 @@ fn an_entry_in_powershell_call_form_is_its_own() {
     );
 }
 
-/// How many entries in `config` run `command`, over every event.
+/// How many entries in `config` run `command` wired to their own event (as `install` writes
+/// them), over every event.
 fn count_entries(config: &Value, command: &str) -> usize {
     config["hooks"]
         .as_object()
         .unwrap()
-        .values()
-        .flat_map(|list| list.as_array().unwrap())
-        .filter(|entry| entry["command"] == command)
+        .iter()
+        .flat_map(|(event, list)| list.as_array().unwrap().iter().map(move |e| (event, e)))
+        .filter(|(event, entry)| entry["command"] == wired_command(command, event))
         .count()
 }
 

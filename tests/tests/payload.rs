@@ -147,3 +147,68 @@ fn deep_nesting_in_an_unknown_field_is_kept_as_text_not_built() {
         assert_eq!(run.stderr, "");
     }
 }
+
+/// `binary` started as `install` wires it (`--host cursor --event EVENT`), answering `payload`.
+fn run_wired(binary: &str, event: &str, payload: &[u8]) -> Run {
+    use std::io::Write;
+    let mut child = std::process::Command::new(binary)
+        .args(["--host", "cursor", "--event", event])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload)
+        .expect("the payload is written");
+    let output = child.wait_with_output().expect("the binary ends");
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+#[test]
+fn a_wired_command_answers_its_own_event_and_fails_by_policy_on_any_other() {
+    let shell = payload("beforeShellExecution", json!({ "command": "deny" }));
+    let after = payload(
+        "afterShellExecution",
+        json!({ "command": "ls", "output": "", "duration": 1 }),
+    );
+    for (binary, name) in [(OPEN, "fail-open"), (CLOSED, "fail-closed")] {
+        let own = run_wired(binary, "beforeShellExecution", &shell);
+        assert_eq!(
+            own.json()["user_message"],
+            "denied by the handler",
+            "{name}"
+        );
+        assert_eq!(own.stderr, "", "{name}");
+        // Unwired, the binary's `afterShellExecution` handler would answer it, quietly.
+        let unwired = run(binary, &after);
+        assert_eq!((unwired.stdout.as_str(), unwired.code), ("{}", 0), "{name}");
+        assert_eq!(unwired.stderr, "", "{name}");
+        let other = run_wired(binary, "beforeShellExecution", &after);
+        assert_one_line(
+            &other,
+            "payload is for `afterShellExecution`, but this command is wired to answer Cursor's `beforeShellExecution` only",
+            name,
+        );
+        if binary == CLOSED {
+            assert_eq!(other.json()["permission"], "deny", "{name}");
+        } else {
+            assert_eq!((other.stdout.as_str(), other.code), ("{}", 0), "{name}");
+        }
+    }
+    // Arguments that are not a wiring are refused before any payload is read.
+    let output = std::process::Command::new(CLOSED)
+        .args(["--host", "vim", "--event", "x"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`--host vim`"));
+}

@@ -179,7 +179,11 @@ fn check_installed_hook(project: &Path, binary: &Path) {
 
     let entries = shell_entries(project);
     assert_eq!(entries.len(), 1, "one entry for the hook: {entries:?}");
-    let command = entries[0]["command"].as_str().expect("a command");
+    let wired = entries[0]["command"].as_str().expect("a command");
+    // The binary's path, then the arguments wiring it to its handler.
+    let command = wired
+        .strip_suffix(" --host cursor --event beforeShellExecution")
+        .unwrap_or_else(|| panic!("{wired} is wired to its handler"));
     assert!(Path::new(command).is_absolute(), "{command}");
     assert_eq!(
         std::fs::canonicalize(command).expect("the installed command exists"),

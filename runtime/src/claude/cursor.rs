@@ -5,9 +5,10 @@
 use super::event::ValueKind;
 use super::response::PreToolUseResponse;
 use super::Event;
+use crate::de::Key;
 use crate::render::{render, RenderContext, Rendered};
 use crate::version::CursorVersion;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 
 /// What a Cursor payload says beyond the Claude input: what rendering needs.
 pub(crate) struct CursorPayload<E> {
@@ -25,74 +26,233 @@ pub(crate) struct CursorPayload<E> {
 /// `cwd` from `cwd` or `workspace_roots[0]`, `session_id` from `session_id` or
 /// `conversation_id`, `stop_hook_active` from `loop_count > 0`, and every other required field
 /// Cursor lacks read as empty or zero. Cursor's own keys stay in `extra`.
+///
+/// Read as the native path reads: the top level is rewritten key by key into the JSON text of
+/// the Claude payload (each value kept as the text Cursor sent, never built into a tree), which
+/// the event's own parser then reads. Memory stays a small multiple of the payload, unknown data
+/// may nest as deep as it likes, and a lone surrogate reads as U+FFFD, as everywhere.
 pub(crate) fn read<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
-    let mut map: Map<String, Value> = serde_json::from_slice(payload)?;
-    let version = map
-        .get("cursor_version")
-        .and_then(Value::as_str)
-        .map_or(CursorVersion::Missing, CursorVersion::parse);
-    let has_model = map.get("model").is_some_and(|model| !model.is_null());
-    let event = match map.insert("hook_event_name".to_owned(), Value::from(E::NAME)) {
-        Some(Value::String(event)) => event,
-        _ => String::new(),
-    };
-    if let Some(Value::String(tool)) = map.get_mut("tool_name") {
-        if let Some(claude) = claude_tool(tool) {
-            *tool = claude.to_owned();
-        }
+    read_text::<E>(payload).or_else(
+        |error| match crate::lossy::without_lone_surrogates(payload) {
+            Some(repaired) => read_text::<E>(&repaired),
+            None => Err(error),
+        },
+    )
+}
+
+fn read_text<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
+    use serde::de::DeserializeSeed;
+    let mut deserializer = serde_json::Deserializer::from_slice(payload);
+    let rewritten = Rewrite {
+        required: E::REQUIRED,
+        name: E::NAME,
+        capacity: payload.len() + 256,
     }
-    let text = |map: &Map<String, Value>, key: &str| {
-        map.get(key)
-            .and_then(Value::as_str)
-            .filter(|text| !text.is_empty())
-            .map(str::to_owned)
-    };
-    let cwd = text(&map, "cwd").or_else(|| {
-        let root = map.get("workspace_roots")?.as_array()?.first()?.as_str()?;
-        Some(crate::native_path(root).to_owned())
-    });
-    let session = text(&map, "session_id").or_else(|| text(&map, "conversation_id"));
-    map.insert("cwd".to_owned(), Value::from(cwd.unwrap_or_default()));
-    map.insert(
-        "session_id".to_owned(),
-        Value::from(session.unwrap_or_default()),
-    );
-    if map.get("transcript_path").is_none_or(Value::is_null) {
-        map.insert("transcript_path".to_owned(), Value::from(""));
-    }
-    if map.get("stop_hook_active").is_none()
-        && E::REQUIRED.iter().any(|(k, _)| *k == "stop_hook_active")
-    {
-        let active = map
-            .get("loop_count")
-            .and_then(Value::as_u64)
-            .is_some_and(|count| count > 0);
-        map.insert("stop_hook_active".to_owned(), Value::Bool(active));
-    }
-    for (key, kind) in E::REQUIRED {
-        if map.get(*key).is_none_or(Value::is_null) {
-            map.insert((*key).to_owned(), zero(*kind));
-        }
-    }
-    // Through bytes: unknown fields are kept as their JSON text, which only a text parse gives.
-    let bytes = serde_json::to_vec(&map)?;
-    let input = serde_json::from_slice(&bytes)?;
+    .deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    let input = serde_json::from_slice(rewritten.text.as_bytes())?;
     Ok(CursorPayload {
         input,
-        version,
-        has_model,
-        event,
+        version: rewritten.version,
+        has_model: rewritten.has_model,
+        event: rewritten.event,
     })
 }
 
-fn zero(kind: ValueKind) -> Value {
+/// Rewrites Cursor's payload object into the Claude payload of the event `name`.
+struct Rewrite {
+    required: &'static [(&'static str, ValueKind)],
+    name: &'static str,
+    capacity: usize,
+}
+
+/// The Claude payload's text, and what rendering needs of Cursor's.
+struct Rewritten {
+    text: String,
+    event: String,
+    version: CursorVersion,
+    has_model: bool,
+}
+
+/// The keys whose value is written at the end, from what the whole payload says.
+const REPLACED: [&str; 3] = ["hook_event_name", "cwd", "session_id"];
+
+impl<'de> serde::de::DeserializeSeed<'de> for Rewrite {
+    type Value = Rewritten;
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Rewritten, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Rewrite {
+    type Value = Rewritten;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a payload object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Rewritten, A::Error> {
+        let mut text = String::with_capacity(self.capacity);
+        text.push('{');
+        let mut event = String::new();
+        let mut version = CursorVersion::Missing;
+        let mut has_model = false;
+        let (mut cwd, mut session, mut conversation, mut root) = (None, None, None, None);
+        let mut loop_count = None;
+        // Keys held back (replaced, or null where a value is required), and required keys
+        // written with a value.
+        let mut held: Vec<String> = Vec::new();
+        let mut written: Vec<&'static str> = Vec::new();
+        while let Some(Key(key)) = map.next_key()? {
+            let raw: Box<RawValue> = map.next_value()?;
+            let value = raw.get();
+            let required = self.required.iter().find(|(name, _)| *name == key);
+            let hold = REPLACED.contains(&&*key)
+                || (value == "null" && (required.is_some() || key == "transcript_path"));
+            if hold {
+                if held.iter().any(|seen| *seen == key) {
+                    return Err(crate::de::repeated(&key));
+                }
+                held.push(key.clone().into_owned());
+            }
+            match &*key {
+                "hook_event_name" => event = string(&raw).unwrap_or_default(),
+                "cwd" => cwd = string(&raw),
+                "session_id" => session = string(&raw),
+                "conversation_id" => conversation = string(&raw),
+                "workspace_roots" => root = first_string(&raw),
+                "cursor_version" => {
+                    version =
+                        string(&raw).map_or(CursorVersion::Missing, |v| CursorVersion::parse(&v));
+                }
+                "model" => has_model = value != "null",
+                "loop_count" => loop_count = serde_json::from_slice::<u64>(value.as_bytes()).ok(),
+                _ => {}
+            }
+            if hold {
+                continue;
+            }
+            match required {
+                Some((name, _)) => written.push(name),
+                None if key == "transcript_path" => written.push("transcript_path"),
+                None => {}
+            }
+            let mapped = (key == "tool_name")
+                .then(|| string(&raw))
+                .flatten()
+                .and_then(|tool| claude_tool(&tool));
+            let value = match mapped {
+                Some(claude) => quoted(claude),
+                None => raw.get().to_owned(),
+            };
+            push_member(&mut text, &key, &value);
+        }
+        let cwd = cwd
+            .filter(|cwd| !cwd.is_empty())
+            .or_else(|| root.map(|root| crate::native_path(&root).to_owned()));
+        let session = session
+            .filter(|id| !id.is_empty())
+            .or(conversation.filter(|id| !id.is_empty()));
+        push_member(&mut text, "hook_event_name", &quoted(self.name));
+        push_member(&mut text, "cwd", &quoted(&cwd.unwrap_or_default()));
+        push_member(
+            &mut text,
+            "session_id",
+            &quoted(&session.unwrap_or_default()),
+        );
+        written.extend(["hook_event_name", "cwd", "session_id"]);
+        if !written.contains(&"transcript_path") {
+            push_member(&mut text, "transcript_path", "\"\"");
+            written.push("transcript_path");
+        }
+        let stop_hook_active = "stop_hook_active";
+        let absent = !held.iter().any(|key| key == stop_hook_active);
+        if absent
+            && !written.contains(&stop_hook_active)
+            && self.required.iter().any(|(k, _)| *k == stop_hook_active)
+        {
+            let active = loop_count.is_some_and(|count| count > 0);
+            push_member(
+                &mut text,
+                stop_hook_active,
+                if active { "true" } else { "false" },
+            );
+            written.push(stop_hook_active);
+        }
+        for (key, kind) in self.required {
+            if !written.contains(key) {
+                push_member(&mut text, key, zero(*kind));
+            }
+        }
+        text.push('}');
+        Ok(Rewritten {
+            text,
+            event,
+            version,
+            has_model,
+        })
+    }
+}
+
+/// `"key":value` after the members so far.
+fn push_member(text: &mut String, key: &str, value: &str) {
+    if !text.ends_with('{') {
+        text.push(',');
+    }
+    text.push_str(&quoted(key));
+    text.push(':');
+    text.push_str(value);
+}
+
+/// `text` as a JSON string.
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
+}
+
+/// The value when it is a string.
+fn string(raw: &RawValue) -> Option<String> {
+    let value = raw.get();
+    if !value.starts_with('"') {
+        return None;
+    }
+    // `from_slice`, as everywhere in the runtime: one instance of serde_json's reader.
+    serde_json::from_slice(value.as_bytes()).ok()
+}
+
+/// The first element of a list when it is a string; the rest is skipped, not built.
+fn first_string(raw: &RawValue) -> Option<String> {
+    struct First;
+    impl<'de> serde::de::Visitor<'de> for First {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list")
+        }
+        fn visit_seq<S: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: S,
+        ) -> Result<Option<String>, S::Error> {
+            let first = seq.next_element::<Box<RawValue>>()?;
+            while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+            Ok(first.and_then(|first| string(&first)))
+        }
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(raw.get().as_bytes());
+    serde::Deserializer::deserialize_seq(&mut deserializer, First)
+        .ok()
+        .flatten()
+}
+
+fn zero(kind: ValueKind) -> &'static str {
     match kind {
-        ValueKind::String => Value::from(""),
-        ValueKind::Bool => Value::Bool(false),
-        ValueKind::Integer | ValueKind::Number => Value::from(0),
-        ValueKind::List => Value::Array(Vec::new()),
-        ValueKind::Object => Value::Object(Map::new()),
-        ValueKind::Json => Value::Null,
+        ValueKind::String => "\"\"",
+        ValueKind::Bool => "false",
+        ValueKind::Integer | ValueKind::Number => "0",
+        ValueKind::List => "[]",
+        ValueKind::Object => "{}",
+        ValueKind::Json => "null",
     }
 }
 

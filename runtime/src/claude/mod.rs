@@ -31,7 +31,8 @@
 //! line), the failure policy, the deadline, the stdout guard, capture and replay, and the test
 //! kit ([`testing::run`](crate::testing::run) and the `assert_*` macros read a Claude answer).
 //! One binary may list handlers of both hosts: `cursor_hooks::main!(guard, claude_guard)`; the
-//! payload's `hook_event_name` picks the handler.
+//! payload's top-level `hook_event_name` picks the handler (the one the command was wired to,
+//! `--host claude-code --event PreToolUse`, when `install --claude` wrote it).
 //!
 //! The failure policy answers Claude's way: `fail = "closed"` writes
 //! `permissionDecision: "deny"` on `PreToolUse` and `PreModelSwitch` (`decision.behavior: "deny"`

@@ -74,7 +74,8 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
         .map(|handler| {
             let mut object = Map::new();
             object.insert(keys::TYPE.into(), "command".into());
-            object.insert(keys::COMMAND.into(), command.into());
+            let wiring = crate::respond::Wiring::arguments(crate::Host::ClaudeCode, handler.event);
+            object.insert(keys::COMMAND.into(), format!("{command}{wiring}").into());
             if let Some(timeout) = handler.timeout {
                 object.insert(keys::TIMEOUT.into(), timeout.into());
             }
@@ -494,9 +495,11 @@ mod tests {
     fn rendered_in_claude_s_nested_form() {
         let text = render(&wanted(&[BASH, STOP], COMMAND));
         let value: Value = serde_json::from_str(&text).unwrap();
-        let mut bash =
-            json!({ "type": "command", "command": COMMAND, "timeout": 5, "onFailure": "block" });
-        let mut stop = json!({ "type": "command", "command": COMMAND });
+        // Each command is wired to its handler: no payload picks another.
+        let bash_command = format!("{COMMAND} --host claude-code --event PreToolUse");
+        let stop_command = format!("{COMMAND} --host claude-code --event Stop");
+        let mut bash = json!({ "type": "command", "command": bash_command, "timeout": 5, "onFailure": "block" });
+        let mut stop = json!({ "type": "command", "command": stop_command });
         if cfg!(windows) {
             bash["shell"] = "powershell".into();
             stop["shell"] = "powershell".into();

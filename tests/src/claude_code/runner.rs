@@ -345,8 +345,9 @@ impl Session {
         std::fs::write(&path, text).expect("settings.json");
     }
 
-    /// Sets Claude Code's `timeout` of every handler in `.claude/settings.json` whose command is
-    /// `command` (as [`Session::install`] returned it); returns how many there were.
+    /// Sets Claude Code's `timeout` of every handler in `.claude/settings.json` whose command runs
+    /// `command` (as [`Session::install`] returned it), with or without the arguments that wire
+    /// it to its handler; returns how many there were.
     pub fn set_timeout(&self, command: &Path, seconds: u32) -> usize {
         let path = self.settings_path();
         let text = std::fs::read_to_string(&path).expect("settings.json");
@@ -358,7 +359,13 @@ impl Session {
             .flat_map(|e| e.values_mut());
         for group in events.filter_map(Value::as_array_mut).flatten() {
             for handler in group["hooks"].as_array_mut().into_iter().flatten() {
-                if handler["command"].as_str() == command.to_str() {
+                // `install` wires each command to its handler: the path, then its arguments.
+                let runs = |text: &str| {
+                    command
+                        .to_str()
+                        .is_some_and(|path| text == path || text.starts_with(&format!("{path} ")))
+                };
+                if handler["command"].as_str().is_some_and(runs) {
                     handler["timeout"] = json!(seconds);
                     changed += 1;
                 }

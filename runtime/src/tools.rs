@@ -1,0 +1,488 @@
+//! Typed arguments of the tools guards read (`spec/tools.json`): Cursor's `Shell`, `Read` and
+//! `Write`, and `MCP:<tool>` as its own [`ToolInput`].
+//!
+//! ```
+//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::tools::Tool;
+//!
+//! fn guard(input: PreToolUse) -> PreToolUseResponse {
+//!     match input.tool() {
+//!         Tool::Shell(shell) if shell.command.contains("rm -rf") => {
+//!             PreToolUseResponse::deny("rm -rf is blocked")
+//!         }
+//!         _ => no_opinion(),
+//!     }
+//! }
+//! ```
+//!
+//! A handler that reads an argument through these types (or through
+//! [`ToolInput::str`], [`ToolInput::command`], [`ToolInput::file_path`]) reads what the host
+//! will run, or is not answered by its own decision: a required argument missing or of another
+//! type (a `command` that is a list) is a malformed payload the handler read, and the hook
+//! answers by its failure policy with one stderr line, whatever the handler returned. An
+//! optional argument of another type reads as absent, with one stderr line, as drift in a
+//! payload field does.
+
+use crate::reads::{ignored, kind_of, misread};
+use crate::types::ToolInput;
+use serde_json::Value;
+
+/// A value a tool argument may hold.
+pub trait Argument: Sized {
+    /// Its type as `spec/tools.json` names it.
+    const SPEC: &'static str;
+    /// What a stderr line says was expected.
+    const EXPECTED: &'static str;
+    /// The value, when `value` is of this type.
+    fn from_json(value: &Value) -> Option<Self>;
+}
+
+impl Argument for String {
+    const SPEC: &'static str = "string";
+    const EXPECTED: &'static str = "a string";
+    fn from_json(value: &Value) -> Option<String> {
+        value.as_str().map(str::to_owned)
+    }
+}
+
+impl Argument for f64 {
+    const SPEC: &'static str = "number";
+    const EXPECTED: &'static str = "a number";
+    fn from_json(value: &Value) -> Option<f64> {
+        value.as_f64()
+    }
+}
+
+impl Argument for bool {
+    const SPEC: &'static str = "bool";
+    const EXPECTED: &'static str = "a bool";
+    fn from_json(value: &Value) -> Option<bool> {
+        value.as_bool()
+    }
+}
+
+/// One edit of Claude Code's `MultiEdit` (`edits[]`).
+#[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
+pub struct TextEdit {
+    /// The text replaced.
+    pub old_string: String,
+    /// Its replacement.
+    pub new_string: String,
+    /// Every occurrence, not one.
+    pub replace_all: Option<bool>,
+}
+
+impl Argument for Vec<TextEdit> {
+    const SPEC: &'static str = "edits";
+    const EXPECTED: &'static str = "a list of {old_string, new_string} objects";
+    fn from_json(value: &Value) -> Option<Vec<TextEdit>> {
+        value
+            .as_array()?
+            .iter()
+            .map(|edit| {
+                Some(TextEdit {
+                    old_string: edit.get("old_string")?.as_str()?.to_owned(),
+                    new_string: edit.get("new_string")?.as_str()?.to_owned(),
+                    replace_all: match edit.get("replace_all") {
+                        None | Some(Value::Null) => None,
+                        Some(flag) => Some(flag.as_bool()?),
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
+/// A required argument: a missing or wrongly typed one is noted as a misread, and reads as the
+/// type's default (the failure policy answers instead of the handler).
+#[doc(hidden)]
+pub fn required<T: Argument + Default>(input: &ToolInput, tool: &str, key: &str) -> T {
+    match input.get(key) {
+        Some(value) => T::from_json(value).unwrap_or_else(|| {
+            misread(format!(
+                "read `{key}` of `{tool}`, which is {}, not {}",
+                kind_of(value),
+                T::EXPECTED
+            ));
+            T::default()
+        }),
+        None => {
+            misread(format!("read `{key}` of `{tool}`, which the payload lacks"));
+            T::default()
+        }
+    }
+}
+
+/// An optional argument: one of another type reads as absent, with a note.
+#[doc(hidden)]
+pub fn optional<T: Argument>(input: &ToolInput, tool: &str, key: &str) -> Option<T> {
+    let value = input.get(key).filter(|value| !value.is_null())?;
+    let read = T::from_json(value);
+    if read.is_none() {
+        ignored(format!(
+            "argument '{key}' of {tool} is {}, expected {}: ignored",
+            kind_of(value),
+            T::EXPECTED
+        ));
+    }
+    read
+}
+
+/// Defines a tool's typed arguments: `Name = "Tool" { field: required|optional Type = "key" }`.
+macro_rules! arguments {
+    (
+        $(#[$doc:meta])*
+        $name:ident = $tool:literal {
+            $( $(#[$field_doc:meta])* $field:ident: $kind:ident $ty:ty = $key:literal, )*
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Default)]
+        #[non_exhaustive]
+        pub struct $name {
+            $( $(#[$field_doc])* pub $field: arguments!(@type $kind $ty), )*
+        }
+
+        impl $name {
+            /// The tool's name, as the host sends it in `tool_name`.
+            pub const TOOL: &'static str = $tool;
+
+            /// Each argument: its key, its type as `spec/tools.json` names it, and whether it is
+            /// required.
+            #[doc(hidden)]
+            pub const FIELDS: &'static [(&'static str, &'static str, bool)] = &[
+                $( ($key, <$ty as $crate::tools::Argument>::SPEC, arguments!(@required $kind)), )*
+            ];
+
+            /// Reads the arguments. A required one missing or of another type makes the hook
+            /// answer by its failure policy (see the module's docs).
+            pub fn from_arguments(input: &$crate::ToolInput) -> $name {
+                $name {
+                    $( $field: arguments!(@read $kind $ty, input, $tool, $key), )*
+                }
+            }
+        }
+    };
+    (@type required $ty:ty) => { $ty };
+    (@type optional $ty:ty) => { Option<$ty> };
+    (@required required) => { true };
+    (@required optional) => { false };
+    (@read required $ty:ty, $input:ident, $tool:expr, $key:expr) => {
+        $crate::tools::required::<$ty>($input, $tool, $key)
+    };
+    (@read optional $ty:ty, $input:ident, $tool:expr, $key:expr) => {
+        $crate::tools::optional::<$ty>($input, $tool, $key)
+    };
+}
+
+arguments! {
+    /// Cursor's `Shell` tool.
+    Shell = "Shell" {
+        /// The command line the shell runs.
+        command: required String = "command",
+        /// Where it runs; often empty.
+        cwd: optional String = "cwd",
+        /// The docs' spelling of `cwd`, never recorded.
+        working_directory: optional String = "working_directory",
+        /// Milliseconds.
+        timeout: optional f64 = "timeout",
+    }
+}
+
+arguments! {
+    /// Cursor's `Read` tool.
+    Read = "Read" {
+        /// The file read.
+        file_path: required String = "file_path",
+    }
+}
+
+arguments! {
+    /// Cursor's `Write` tool.
+    Write = "Write" {
+        /// The file written.
+        file_path: required String = "file_path",
+        /// The new content.
+        content: optional String = "content",
+    }
+}
+
+/// A Cursor tool call's arguments, typed by its `tool_name`.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Tool<'a> {
+    /// `Shell`.
+    Shell(Shell),
+    /// `Read`.
+    Read(Read),
+    /// `Write`.
+    Write(Write),
+    /// `MCP:<tool>`: the tool's own arguments.
+    Mcp {
+        /// The MCP tool's name, after `MCP:`.
+        tool: &'a str,
+        /// Its arguments.
+        arguments: &'a ToolInput,
+    },
+    /// A tool no type is defined for (`Grep`, `Delete`, `Task`, ...).
+    Other {
+        /// `tool_name`.
+        name: &'a str,
+        /// Its arguments.
+        arguments: &'a ToolInput,
+    },
+}
+
+impl<'a> Tool<'a> {
+    /// The arguments of `name` typed, as [`PreToolUse::tool`](crate::event::PreToolUse::tool)
+    /// reads them.
+    pub fn of(name: &'a str, arguments: &'a ToolInput) -> Tool<'a> {
+        match name {
+            Shell::TOOL => Tool::Shell(Shell::from_arguments(arguments)),
+            Read::TOOL => Tool::Read(Read::from_arguments(arguments)),
+            Write::TOOL => Tool::Write(Write::from_arguments(arguments)),
+            _ => match name.strip_prefix("MCP:") {
+                Some(tool) => Tool::Mcp { tool, arguments },
+                None => Tool::Other { name, arguments },
+            },
+        }
+    }
+}
+
+/// An absent `tool_input` (optional on `postToolUse`), read as no arguments.
+fn no_arguments() -> &'static ToolInput {
+    static EMPTY: std::sync::OnceLock<ToolInput> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| ToolInput::new(Value::Object(serde_json::Map::new())))
+}
+
+impl crate::event::PreToolUse {
+    /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
+    pub fn tool(&self) -> Tool<'_> {
+        Tool::of(&self.tool_name, &self.tool_input)
+    }
+}
+
+impl crate::event::PostToolUse {
+    /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
+    pub fn tool(&self) -> Tool<'_> {
+        let arguments = self.tool_input.as_ref().unwrap_or_else(|| no_arguments());
+        Tool::of(&self.tool_name, arguments)
+    }
+}
+
+impl crate::event::PostToolUseFailure {
+    /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
+    pub fn tool(&self) -> Tool<'_> {
+        let arguments = self.tool_input.as_ref().unwrap_or_else(|| no_arguments());
+        Tool::of(&self.tool_name, arguments)
+    }
+}
+
+/// Claude Code's tools: `Bash`, `Read`, `Write`, `Edit`, `MultiEdit`, `Glob`, `Grep`,
+/// `WebFetch`, `NotebookEdit`, and `mcp__<server>__<tool>` as its own [`ToolInput`]
+/// (`spec/tools.json`). Reading them follows the same rules as Cursor's ([`crate::tools`]).
+pub mod claude {
+    use super::TextEdit;
+    use crate::ToolInput;
+
+    arguments! {
+        /// Claude Code's `Bash` tool.
+        Bash = "Bash" {
+            /// The command line Bash runs.
+            command: required String = "command",
+            /// What it does, in words.
+            description: optional String = "description",
+            /// Milliseconds.
+            timeout: optional f64 = "timeout",
+            /// Runs without waiting.
+            run_in_background: optional bool = "run_in_background",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `Read` tool.
+        Read = "Read" {
+            /// The file read (absolute).
+            file_path: required String = "file_path",
+            /// The first line read.
+            offset: optional f64 = "offset",
+            /// How many lines.
+            limit: optional f64 = "limit",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `Write` tool.
+        Write = "Write" {
+            /// The file written (absolute).
+            file_path: required String = "file_path",
+            /// The new content.
+            content: required String = "content",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `Edit` tool.
+        Edit = "Edit" {
+            /// The file edited (absolute).
+            file_path: required String = "file_path",
+            /// The text replaced.
+            old_string: required String = "old_string",
+            /// Its replacement.
+            new_string: required String = "new_string",
+            /// Every occurrence, not one.
+            replace_all: optional bool = "replace_all",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `MultiEdit` tool.
+        MultiEdit = "MultiEdit" {
+            /// The file edited (absolute).
+            file_path: required String = "file_path",
+            /// The edits, applied in order.
+            edits: required Vec<TextEdit> = "edits",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `Glob` tool.
+        Glob = "Glob" {
+            /// The glob.
+            pattern: required String = "pattern",
+            /// Where to look.
+            path: optional String = "path",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `Grep` tool.
+        Grep = "Grep" {
+            /// The regex searched for.
+            pattern: required String = "pattern",
+            /// Where to search.
+            path: optional String = "path",
+            /// Which files.
+            glob: optional String = "glob",
+            /// `content`, `files_with_matches` or `count`.
+            output_mode: optional String = "output_mode",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `WebFetch` tool.
+        WebFetch = "WebFetch" {
+            /// The URL fetched.
+            url: required String = "url",
+            /// What to do with the page.
+            prompt: required String = "prompt",
+        }
+    }
+
+    arguments! {
+        /// Claude Code's `NotebookEdit` tool.
+        NotebookEdit = "NotebookEdit" {
+            /// The notebook edited (absolute).
+            notebook_path: required String = "notebook_path",
+            /// The cell's new source.
+            new_source: required String = "new_source",
+            /// The cell.
+            cell_id: optional String = "cell_id",
+            /// `code` or `markdown`.
+            cell_type: optional String = "cell_type",
+            /// `replace`, `insert` or `delete`.
+            edit_mode: optional String = "edit_mode",
+        }
+    }
+
+    /// A Claude Code tool call's arguments, typed by its `tool_name`.
+    #[derive(Debug, Clone, PartialEq)]
+    #[non_exhaustive]
+    pub enum Tool<'a> {
+        /// `Bash`.
+        Bash(Bash),
+        /// `Read`.
+        Read(Read),
+        /// `Write`.
+        Write(Write),
+        /// `Edit`.
+        Edit(Edit),
+        /// `MultiEdit`.
+        MultiEdit(MultiEdit),
+        /// `Glob`.
+        Glob(Glob),
+        /// `Grep`.
+        Grep(Grep),
+        /// `WebFetch`.
+        WebFetch(WebFetch),
+        /// `NotebookEdit`.
+        NotebookEdit(NotebookEdit),
+        /// `mcp__<server>__<tool>`: the tool's own arguments.
+        Mcp {
+            /// The server's name (`plugin_<plugin>_<server>` for a plugin's).
+            server: &'a str,
+            /// The tool's name.
+            tool: &'a str,
+            /// Its arguments.
+            arguments: &'a ToolInput,
+        },
+        /// A tool no type is defined for (`Task`, `WebSearch`, ...).
+        Other {
+            /// `tool_name`.
+            name: &'a str,
+            /// Its arguments.
+            arguments: &'a ToolInput,
+        },
+    }
+
+    impl<'a> Tool<'a> {
+        /// The arguments of `name` typed, as
+        /// [`PreToolUse::tool`](crate::claude::event::PreToolUse::tool) reads them.
+        pub fn of(name: &'a str, arguments: &'a ToolInput) -> Tool<'a> {
+            match name {
+                Bash::TOOL => Tool::Bash(Bash::from_arguments(arguments)),
+                Read::TOOL => Tool::Read(Read::from_arguments(arguments)),
+                Write::TOOL => Tool::Write(Write::from_arguments(arguments)),
+                Edit::TOOL => Tool::Edit(Edit::from_arguments(arguments)),
+                MultiEdit::TOOL => Tool::MultiEdit(MultiEdit::from_arguments(arguments)),
+                Glob::TOOL => Tool::Glob(Glob::from_arguments(arguments)),
+                Grep::TOOL => Tool::Grep(Grep::from_arguments(arguments)),
+                WebFetch::TOOL => Tool::WebFetch(WebFetch::from_arguments(arguments)),
+                NotebookEdit::TOOL => Tool::NotebookEdit(NotebookEdit::from_arguments(arguments)),
+                _ => match name
+                    .strip_prefix("mcp__")
+                    .and_then(|rest| rest.split_once("__"))
+                {
+                    Some((server, tool)) => Tool::Mcp {
+                        server,
+                        tool,
+                        arguments,
+                    },
+                    None => Tool::Other { name, arguments },
+                },
+            }
+        }
+    }
+
+    macro_rules! tool_of {
+        ($($event:ident),*) => {
+            $(
+                impl crate::claude::event::$event {
+                    /// The tool's arguments, typed by `tool_name` (see
+                    /// [`tools::claude`](crate::tools::claude)).
+                    pub fn tool(&self) -> Tool<'_> {
+                        Tool::of(&self.tool_name, &self.tool_input)
+                    }
+                }
+            )*
+        };
+    }
+    tool_of!(
+        PreToolUse,
+        PermissionRequest,
+        PermissionDenied,
+        PostToolUse,
+        PostToolUseFailure
+    );
+}
