@@ -467,13 +467,6 @@ impl UserPromptSubmitResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -614,13 +607,6 @@ impl UserPromptExpansionResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -1236,13 +1222,6 @@ impl PostToolUseResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -1489,13 +1468,6 @@ impl PostToolBatchResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -1822,13 +1794,6 @@ impl SubagentStopResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -1943,13 +1908,6 @@ impl TaskCreatedResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 }
@@ -2146,13 +2104,6 @@ impl StopResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -2356,13 +2307,6 @@ impl ConfigChangeResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 }
@@ -2854,13 +2798,6 @@ impl PreCompactResponse {
         self.terminal_sequence = Some(value.into());
         self
     }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
 }
 
 impl crate::sealed::Sealed for PreCompactResponse {}
@@ -2999,13 +2936,6 @@ impl PreModelSwitchResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
