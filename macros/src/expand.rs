@@ -422,7 +422,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         ));
     }
     let mut companions: Vec<&Path> = Vec::new();
-    let mut imported: Vec<Path> = Vec::new();
+    let mut imported: Vec<Option<Path>> = Vec::new();
     for (index, path) in list.paths.iter().enumerate() {
         let text = quote!(#path).to_string();
         if list
@@ -449,9 +449,10 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .enumerate()
         .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
         .collect();
-    let imports = imported.iter().zip(&locals).map(
-        |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
-    );
+    let imports = imported.iter().zip(&companions).zip(&locals).map(|((other, path), local)| {
+        let path = other.as_ref().unwrap_or(path);
+        quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;)
+    });
     let stand_ins = companions
         .iter()
         .zip(&locals)
@@ -572,31 +573,31 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     })
 }
 
-/// The path `main!` reaches a listed handler's companion by: the path as written, except where
+/// The path `main!` reaches a listed handler's companion by, when it is not the path as written:
 /// the companion took another name beside a module of the handler's name (`companion_name`),
 /// which `main!` can tell only for a handler declared in its own file, by a bare name. A bare
 /// name that is a module there, and no function, is answered here.
-fn main_path(path: &Path) -> syn::Result<Path> {
+fn main_path(path: &Path) -> syn::Result<Option<Path>> {
     let Some(name) = path.get_ident() else {
-        return Ok(path.clone());
+        return Ok(None);
     };
     let text = name.to_string();
     let Some(items) = crate::context::siblings(name.span()) else {
-        return Ok(path.clone());
+        return Ok(None);
     };
     let declared = |keyword: &str| items.iter().any(|(k, n)| k == keyword && *n == text);
     match (declared("mod"), declared("fn")) {
-        (true, true) => Ok(Path::from(Ident::new(
+        (true, true) => Ok(Some(Path::from(Ident::new(
             &format!("__cursor_hooks_{name}"),
             name.span(),
-        ))),
+        )))),
         (true, false) => Err(syn::Error::new_spanned(
             path,
             format_args!(
                 "`{text}` is a module, and `main!` lists handler functions: name each handler by its path, such as `cursor_hooks::main!({text}::guard)` (a handler in a module is `pub fn` or `pub(crate) fn`)"
             ),
         )),
-        _ => Ok(path.clone()),
+        _ => Ok(None),
     }
 }
 

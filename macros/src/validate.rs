@@ -361,6 +361,14 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             let subject = subject_noun(host, event.matcher_subject().unwrap_or_default());
             let tested = match values.as_slice() {
                 [only] => format!("the event's subject, which is always {only}"),
+                // The tools are those of the recorded binary (spec/claude-code/host.json).
+                _ if host == Host::Claude && event.matcher_subject() == Some("tool_name") => {
+                    format!(
+                        "{subject}, which is one of the built-in tools of Claude Code {} ({}) or `mcp__<server>__<tool>` for an MCP tool",
+                        cursor_hooks_spec::claude::TOOLS_VERSION,
+                        and_list(&values[..values.len() - 1])
+                    )
+                }
                 _ => format!("{subject}, which is one of {}", or_list(&values)),
             };
             let (how, hint) = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
@@ -832,6 +840,57 @@ mod tests {
         let invalid = check_on(Host::Claude, "PreToolUse", "Bash(").unwrap_err();
         assert!(invalid.contains("not a valid regex"), "{invalid}");
         assert!(!invalid.contains("hooks.json"), "{invalid}");
+    }
+
+    #[test]
+    fn claude_tool_matchers_know_the_recorded_tools() {
+        for pattern in [
+            "NotebookEdit",
+            "Notebook.*",
+            "mcp__github__.*",
+            "mcp__github__create_issue",
+        ] {
+            assert_eq!(
+                check_on(Host::Claude, "PreToolUse", pattern),
+                Ok(pattern.to_owned()),
+                "{pattern}"
+            );
+        }
+        let server = check_on(Host::Claude, "PreToolUse", "mcp__github").unwrap_err();
+        assert!(server.contains("`mcp__<server>__<tool>`"), "{server}");
+        assert!(server.contains("write `mcp__github__.*`"), "{server}");
+        let both = check_on(Host::Claude, "PreToolUse", "Bash|mcp__memory").unwrap_err();
+        assert!(both.contains("`mcp__memory` names an MCP server"), "{both}");
+        let shell = check_on(Host::Claude, "PreToolUse", "Shell").unwrap_err();
+        assert!(shell.contains("Claude Code's is `Bash`"), "{shell}");
+        assert!(!shell.contains("Did you mean"), "{shell}");
+        assert!(
+            shell.contains(&format!(
+                "built-in tools of Claude Code {}",
+                cursor_hooks_spec::claude::TOOLS_VERSION
+            )),
+            "{shell}"
+        );
+    }
+
+    #[test]
+    fn claude_fail_closed_only_where_a_block_has_an_effect() {
+        let closed = LitStr::new("closed", Span::call_site());
+        for (name, ok) in [
+            ("PreToolUse", true),
+            ("Stop", true),
+            ("PostToolUse", true),
+            ("PostToolUseFailure", false),
+            ("SessionStart", false),
+        ] {
+            let info = cursor_hooks_spec::claude::info(name).expect("an event");
+            let result = check_claude_fail_closed(info, &closed).map_err(|e| e.to_string());
+            assert_eq!(result.is_ok(), ok, "{name}: {result:?}");
+            if let Err(message) = result {
+                assert!(message.contains("has no effect"), "{message}");
+                assert!(message.contains("`PreToolUse`"), "{message}");
+            }
+        }
     }
 
     fn event_error(host: Host, name: &str) -> String {
