@@ -449,10 +449,14 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .enumerate()
         .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
         .collect();
-    let imports = imported.iter().zip(&companions).zip(&locals).map(|((other, path), local)| {
-        let path = other.as_ref().unwrap_or(path);
-        quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;)
-    });
+    let imports = imported
+        .iter()
+        .zip(&companions)
+        .zip(&locals)
+        .map(|((other, path), local)| {
+            let path = other.as_ref().unwrap_or(path);
+            quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;)
+        });
     let stand_ins = companions
         .iter()
         .zip(&locals)

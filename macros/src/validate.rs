@@ -362,11 +362,13 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             let tested = match values.as_slice() {
                 [only] => format!("the event's subject, which is always {only}"),
                 // The tools are those of the recorded binary (spec/claude-code/host.json).
+                // Too many to list (`cursor-hooks events --host claude-code` does); a near
+                // miss is named by the hint.
                 _ if host == Host::Claude && event.matcher_subject() == Some("tool_name") => {
                     format!(
-                        "{subject}, which is one of the built-in tools of Claude Code {} ({}) or `mcp__<server>__<tool>` for an MCP tool",
+                        "{subject}, which is the name of one of the {} built-in tools of Claude Code {} (`Bash`, `Edit`, `Read`, `Write`, ...; `cursor-hooks events --host claude-code` lists them) or `mcp__<server>__<tool>` for an MCP tool",
+                        event.matcher_values().len(),
                         cursor_hooks_spec::claude::TOOLS_VERSION,
-                        and_list(&values[..values.len() - 1])
                     )
                 }
                 _ => format!("{subject}, which is one of {}", or_list(&values)),
