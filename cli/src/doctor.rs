@@ -668,7 +668,16 @@ fn claude_binary(
             ));
             continue;
         };
-        if own.fail_closed && !w.hook.fail_closed {
+        // The one rule of spec/claude-code/host.json `fail_closed`: a block on failure has an
+        // effect only where a hook can block, so only there is `onFailure` worth a word.
+        let honoured = claude::info(&w.hook.event).is_some_and(|info| info.fail_closed);
+        if w.hook.fail_closed && !honoured {
+            findings.push(finding(w.file, w.hook, Severity::Note, format!(
+                "`\"onFailure\": \"block\"` has no effect on `{}`: no hook can block there, so Claude Code goes on when this hook fails",
+                w.hook.event
+            )));
+        }
+        if own.fail_closed && !w.hook.fail_closed && honoured {
             findings.push(finding(w.file, w.hook, Severity::Note, format!(
                 "{}'s `{}` handler fails closed, but when the binary cannot start or is killed at this entry's timeout Claude Code lets the action through; `\"onFailure\": \"block\"` (Claude Code 2.1.295 and later) blocks then",
                 binary.display(),

@@ -254,7 +254,7 @@ fn matchers_by_claude_codes_rules() {
     let claude = "claude-code";
     let bash = one(
         &findings,
-        "`bash` matches none of what `PreToolUse` tests it against (Bash, PowerShell,",
+        "`bash` matches none of what `PreToolUse` tests it against (Agent, AppifactRepl,",
         "warning",
         "/hooks/PreToolUse/0/matcher",
         claude,

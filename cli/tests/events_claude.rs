@@ -80,7 +80,10 @@ fn every_claude_code_event_has_an_aligned_row_from_the_spec() {
     );
     assert_eq!(pre[4], "block");
     assert!(
-        pre[6].starts_with("Bash, ") && pre[6].ends_with(", mcp__<name>"),
+        // The recorded binary's tools (spec/claude-code/host.json `tools`), in name order.
+        pre[6].starts_with("Agent, ")
+            && pre[6].contains(", Bash, ")
+            && pre[6].ends_with(", mcp__<name>"),
         "{pre:?}"
     );
     let stop = rows.iter().find(|row| row[0] == "Stop").unwrap();

@@ -655,9 +655,8 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     for field in spec.universal_response {
         setter(out, enums, event, field);
     }
-    if event.decision.is_some() {
-        out.push_str("/// Sets `reason`.\n#[must_use = \"a response is built by value: use the returned response\"]\npub fn reason(mut self, value: impl Into<String>) -> Self { self.reason = Some(value.into()); self }\n\n");
-    }
+    // No `reason` setter: Claude Code reads `reason` only beside `decision: "block"`, so a
+    // reason on its own would change nothing; `block(reason)` takes it.
     for field in event.hook_specific.iter().filter(|f| f.ty != "enum") {
         setter(out, enums, event, field);
     }

@@ -34,6 +34,9 @@ enum Kind {
     Value,
     /// A setter.
     Field,
+    /// A key read only beside its decision, which the decision's constructor takes: no
+    /// response has a setter for it (`reason`).
+    WithDecision,
 }
 
 /// The generated file's text.
@@ -90,7 +93,12 @@ imports it as `_`.",
                 method.params,
             ),
         );
-        for event in &method.events {
+        let implementers: &[&ClaudeEvent] = if method.kind == Kind::WithDecision {
+            &[]
+        } else {
+            &method.events
+        };
+        for event in implementers {
             let ty = event.response_ty();
             let call = if method.setter {
                 format!("self.{id}({})", method.args)
@@ -107,8 +115,35 @@ imports it as `_`.",
         }
         out.push('\n');
     }
-    out.push_str("}\n");
+    out.push_str("}\n\n");
+    free_functions(&mut out);
     out
+}
+
+/// `deny(..)` and the other decisions as free functions, as Cursor's prelude once had them:
+/// none compiles, each is bound by a trait no type implements, whose error names the response
+/// type's constructor. In the prelude so that such a call gets that error rather than rustc's
+/// "expected function, found built-in attribute `deny`"; a function of the user's own with the
+/// same name shadows it.
+fn free_functions(out: &mut String) {
+    out.push_str("/// Free decision functions, which Claude Code's prelude does not have: each call is an error\n/// naming the response type's constructor.\n#[doc(hidden)]\npub mod free {\n");
+    for (name, params) in [
+        ("allow", ""),
+        ("deny", "reason: impl Into<String>"),
+        ("ask", "reason: impl Into<String>"),
+        ("block", "reason: impl Into<String>"),
+    ] {
+        let trait_name = format!("Free{}", upper_camel(name));
+        let shown = if params.is_empty() { "()" } else { "(..)" };
+        line(
+            out,
+            &format!(
+                "/// Implemented by no type: `{name}` does not compile.\n#[diagnostic::on_unimplemented(message = \"there is no free `{name}{shown}` function: a Claude Code answer is built from its response type, `{{Self}}::{name}{shown}`\", label = \"build the answer from its response type\")]\npub trait {trait_name}: Sized {{\n/// Never called.\nfn never() -> Self;\n}}\n\n/// Not an answer function: a call names the response type's constructor.\npub fn {name}<R: {trait_name}>({params}) -> R {{ {} R::never() }}\n",
+                if params.is_empty() { "" } else { "let _ = reason;" }
+            ),
+        );
+    }
+    out.push_str("}\n");
 }
 
 fn must_use(method: &Method<'_>) -> &'static str {
@@ -147,6 +182,11 @@ fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<S
             format!("`{{Self}}` has no `{name}` field"),
             format!("{} is read only by {events}", method.wire),
             None,
+        ),
+        Kind::WithDecision => (
+            format!("there is no `{name}` setter: Claude Code reads {} only beside `decision: \"block\"`, so the reason is given to the decision, `{{Self}}::block(reason)`", method.wire),
+            format!("{} on its own changes nothing", method.wire),
+            Some("a permission event's `deny(reason)` and `ask(reason)` take theirs too".to_owned()),
         ),
     }
 }
@@ -279,11 +319,12 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
             kind: Kind::Block,
             events: Vec::new(),
         });
-        out.push(setter_method(
-            "reason",
-            "reason",
-            "value: impl Into<String>",
-        ));
+        // Claude Code reads `reason` only beside `decision: "block"`: there is no setter that
+        // would write it alone, only this entry, for the error that names `block(reason)`.
+        out.push(Method {
+            kind: Kind::WithDecision,
+            ..setter_method("reason", "reason", "value: impl Into<String>")
+        });
     }
     for field in specific.iter().filter(|f| f.ty != "enum") {
         if let Some(params) = setter_params(event, field) {

@@ -149,6 +149,27 @@ pub struct ClaudeHost {
     pub matcher: ClaudeMatcher,
     /// How Cursor runs Claude Code's settings.
     pub cursor: ClaudeInCursor,
+    /// The built-in tools of the recorded binary.
+    pub tools: ClaudeTools,
+    /// Where a hook's failure can block.
+    pub fail_closed: ClaudeFailClosed,
+}
+
+/// `tools` in host.json: the built-in tool names of the Claude Code binary at `version`, the
+/// known values of every `tool_name` matcher subject.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeTools {
+    /// The Claude Code version they were read from (tests/claude-code/VERSION).
+    pub version: String,
+    /// The names, sorted.
+    pub names: Vec<String>,
+}
+
+/// `fail_closed` in host.json: the events where a failing hook's block has an effect.
+#[derive(Debug, Deserialize)]
+pub struct ClaudeFailClosed {
+    /// Their names; the events whose `can_block` is true.
+    pub events: Vec<String>,
 }
 
 /// One handler type (`command`, `http`, ...).

@@ -44,6 +44,9 @@ pub matcher_open: bool,
 pub matcher_open_prefix: Option<&'static str>,
 /// The Cursor event Cursor runs a hook of this event as, when it imports Claude Code's settings.
 pub cursor_event: Option<&'static str>,
+/// Whether a failing hook's block has an effect here (`fail_closed` in host.json): where it
+/// has none, `fail = \"closed\"` is refused and `install --claude` writes no `onFailure`.
+pub fail_closed: bool,
 /// Whether the official docs describe it (`false`: seen only in the binary).
 pub documented: bool,
 /// Whether it fired in the recordings of the real Claude Code.
@@ -61,6 +64,35 @@ pub recorded: bool,
         out.push_str(&row(event, host)?);
     }
     out.push_str("];\n\n");
+    // One rule, kept in host.json with its source: it must say what `can_block` says.
+    let blocking: Vec<&str> = spec
+        .events
+        .iter()
+        .filter(|event| event.can_block)
+        .map(|event| &*event.name)
+        .collect();
+    let listed: Vec<&str> = host.fail_closed.events.iter().map(String::as_str).collect();
+    if listed != blocking {
+        return Err(format!(
+            "spec/claude-code/host.json: `fail_closed.events` must be the events whose `can_block` is true, in events.json's order: {blocking:?}"
+        ));
+    }
+    doc(
+        &mut out,
+        &format!(
+            "The built-in tools of Claude Code {}, read from its binary (`tools` in host.json): the known\nvalues of a `tool_name` matcher subject.",
+            host.tools.version
+        ),
+    );
+    out.push_str(&format!(
+        "pub const TOOLS: &[&str] = &{};\n\n",
+        str_list(&host.tools.names)
+    ));
+    doc(&mut out, "The Claude Code version `TOOLS` was read from.");
+    out.push_str(&format!(
+        "pub const TOOLS_VERSION: &str = {};\n\n",
+        lit(&host.tools.version)
+    ));
     let timeout = host
         .handler_types
         .iter()
@@ -143,12 +175,25 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
         .iter()
         .map(|field| &*field.wire)
         .collect();
+    // A tool event's subject is a tool's name: the recorded binary's tools, not a list kept
+    // by hand per event.
+    let values = if event.matcher_subject.as_deref() == Some("tool_name") {
+        if !event.matcher_values.is_empty() {
+            return Err(format!(
+                "spec/claude-code/events.json: {}: a `tool_name` subject takes its values from host.json `tools`; leave `matcher_values` empty",
+                event.name
+            ));
+        }
+        &host.tools.names
+    } else {
+        &event.matcher_values
+    };
     let timeout = match event.timeout_seconds {
         Some(seconds) => format!("Some({})", (seconds * 1000.0).round() as u32),
         None => "None".to_owned(),
     };
     Ok(fill(
-        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, hook_specific: &{specific}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, documented: {documented}, recorded: {recorded} },\n",
+        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, hook_specific: &{specific}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, fail_closed: {fail_closed}, documented: {documented}, recorded: {recorded} },\n",
         &[
             ("name", &lit(&event.name)),
             ("ty", &lit(&event.ty)),
@@ -161,10 +206,11 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
             ("specific", &str_list(&hook_specific)),
             ("timeout", &timeout),
             ("subject", &option_lit(event.matcher_subject.as_deref())),
-            ("values", &str_list(&event.matcher_values)),
+            ("values", &str_list(values)),
             ("open", &event.matcher_open.to_string()),
             ("prefix", &option_lit(event.matcher_open_prefix.as_deref())),
             ("cursor", &option_lit(host.cursor.event_map.get(&event.name).map(String::as_str))),
+            ("fail_closed", &host.fail_closed.events.contains(&event.name).to_string()),
             ("documented", &event.documented.to_string()),
             ("recorded", &event.recorded.to_string()),
         ],

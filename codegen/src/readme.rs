@@ -58,7 +58,7 @@ pub(crate) fn claude_event_table(spec: &ClaudeSpec, host: &ClaudeHost) -> String
                 .event_map
                 .get(&event.name)
                 .map_or_else(|| "-".to_owned(), |cursor| format!("`{cursor}`")),
-            claude_subject(event),
+            claude_subject(event, host),
         ];
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
@@ -89,14 +89,21 @@ fn claude_answers(event: &ClaudeEvent) -> String {
 }
 
 /// The known subject values (`mcp__<name>` or `...` when open), the subject itself, or none.
-fn claude_subject(event: &ClaudeEvent) -> String {
+/// A `tool_name` subject's values are host.json `tools`.
+fn claude_subject(event: &ClaudeEvent, host: &ClaudeHost) -> String {
     let Some(subject) = &event.matcher_subject else {
         return "none: every hook runs".to_owned();
     };
-    if event.matcher_values.is_empty() {
+    // A tool's name: the recorded binary's tools (host.json `tools`), as the table has them.
+    let known = if subject == "tool_name" {
+        &host.tools.names
+    } else {
+        &event.matcher_values
+    };
+    if known.is_empty() {
         return subject.trim_end_matches('.').to_owned();
     }
-    let mut values = event.matcher_values.join(", ");
+    let mut values = known.join(", ");
     match &event.matcher_open_prefix {
         Some(prefix) => values.push_str(&format!(", `{prefix}<name>`")),
         None if event.matcher_open => values.push_str(", ..."),

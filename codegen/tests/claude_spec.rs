@@ -203,6 +203,8 @@ fn objects(files: &Files) -> Vec<(&'static str, &Object)> {
         ("execution", "execution"),
         ("stop_block_cap", "stop_block_cap"),
         ("cursor", "cursor"),
+        ("tools", "tools"),
+        ("fail_closed", "fail_closed"),
     ] {
         all.push((kind, obj(&host[key], kind)));
     }

@@ -38,6 +38,171 @@ pub(crate) fn scopes_around(span: Span) -> Option<Vec<Scope>> {
     Some(scopes_before(&source[..offset]))
 }
 
+/// The 1-based lines of the calls of the macro `name` (`name!`, by any path) before `span` in
+/// its file, outside comments and literals: a second `main!` is told where the first is.
+pub(crate) fn earlier_calls(span: Span, name: &str) -> Option<Vec<usize>> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let span = span.unwrap();
+    let path = span.local_file()?;
+    let source = std::fs::read_to_string(path).ok()?;
+    let offset = byte_offset(&source, span.line(), span.column())?;
+    let text = span.source_text()?;
+    if !source[offset..].starts_with(&text) {
+        return None;
+    }
+    let code = code_only(&source[..offset]);
+    let mut lines = Vec::new();
+    for (at, _) in code.match_indices(name) {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].trim_start();
+        let word_start = !before.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if word_start && after.starts_with('!') && !after.starts_with("!=") {
+            lines.push(code[..at].matches('\n').count() + 1);
+        }
+    }
+    Some(lines)
+}
+
+/// What the block around `span` declares beside it: each `mod NAME` and `fn NAME` at the same
+/// brace level, in the same block, as `(keyword, name)`. Used where two items share a name in
+/// different namespaces (a handler `fn audit` beside a `mod audit`) and where `main!` names a
+/// module.
+pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let span = span.unwrap();
+    let path = span.local_file()?;
+    let source = std::fs::read_to_string(path).ok()?;
+    let offset = byte_offset(&source, span.line(), span.column())?;
+    let text = span.source_text()?;
+    if !source[offset..].starts_with(&text) {
+        return None;
+    }
+    let code = code_only(&source);
+    let mut stack: Vec<usize> = Vec::new();
+    let mut here: Option<Vec<usize>> = None;
+    let mut found: Vec<(Vec<usize>, String, String)> = Vec::new();
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut i = 0;
+    let bytes = code.as_bytes();
+    while i < bytes.len() {
+        if i == offset {
+            here = Some(stack.clone());
+        }
+        let c = bytes[i];
+        if c == b'{' {
+            stack.push(i);
+        } else if c == b'}' {
+            stack.pop();
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let word = &code[start..i];
+            if let Some(&(_, keyword)) = words.last() {
+                if keyword == "mod" || keyword == "fn" {
+                    found.push((stack.clone(), keyword.to_owned(), word.to_owned()));
+                }
+            }
+            words.push((start, word));
+            if (start..i).contains(&offset) {
+                here = Some(stack.clone());
+            }
+            continue;
+        }
+        if !c.is_ascii_whitespace() {
+            words.push((i, ""));
+        }
+        i += 1;
+    }
+    let here = here?;
+    Some(
+        found
+            .into_iter()
+            .filter(|(scope, _, _)| *scope == here)
+            .map(|(_, keyword, name)| (keyword, name))
+            .collect(),
+    )
+}
+
+/// Whether the block around `span` declares a `mod name` beside it.
+pub(crate) fn has_sibling(span: Span, keyword: &str, name: &str) -> bool {
+    siblings(span).is_some_and(|items| items.iter().any(|(k, n)| k == keyword && n == name))
+}
+
+/// `code` with its comments and string and character literals blanked out (newlines kept, and
+/// every byte offset).
+fn code_only(code: &str) -> String {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = String::with_capacity(code.len());
+    // Byte for byte, so that offsets into `code` hold in the result.
+    let blank = |out: &mut String, c: char| {
+        if c == '\n' {
+            out.push('\n');
+        } else {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let start = i;
+        match c {
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '/' if next == Some('*') => {
+                let mut depth = 0;
+                while i < chars.len() {
+                    if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            '"' => {
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    i += if chars[i] == '\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            '\'' if next == Some('\\') || chars.get(i + 2) == Some(&'\'') => {
+                // A char literal; a lifetime (`'a`) has no closing quote and is kept.
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        }
+        for &skipped in &chars[start..i.min(chars.len())] {
+            blank(&mut out, skipped);
+        }
+    }
+    out
+}
+
 /// The byte offset of a 1-based line and 1-based column (in characters).
 fn byte_offset(source: &str, line: usize, column: usize) -> Option<usize> {
     let line_start = if line <= 1 {
@@ -217,6 +382,15 @@ mod tests {
         ] {
             assert_eq!(scopes_before(code), vec![], "{code:?}");
         }
+    }
+
+    #[test]
+    fn code_only_blanks_comments_and_literals() {
+        let code = "main!(a); // main!(b) é\nconst S: &str = \"main!(c)\"; /* main! */ x";
+        let blanked = code_only(code);
+        assert_eq!(blanked.len(), code.len());
+        assert_eq!(blanked.matches("main!").count(), 1);
+        assert!(blanked.ends_with(" x"));
     }
 
     #[test]

@@ -124,12 +124,29 @@ fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
 /// `pub(crate)`. `main!` then finds it from the crate root and reports a private function in
 /// another module itself, naming the function (rustc would say "struct `guard` is private").
 fn companion_vis(handler: &HandlerFn) -> TokenStream {
-    if is_private(&handler.vis) {
+    if is_private(&handler.vis) || is_super(&handler.vis) {
         quote!(pub(crate))
     } else {
         let vis = &handler.vis;
         quote!(#vis)
     }
+}
+
+/// The companion's name: the handler's, unless the handler's block declares a module of that
+/// name (which, like the companion, lives in the type namespace); `main!` makes the same choice
+/// from its own file (`main_path`).
+fn companion_name(name: &Ident) -> Ident {
+    if crate::context::has_sibling(name.span(), "mod", &name.to_string()) {
+        Ident::new(&format!("__cursor_hooks_{name}"), name.span())
+    } else {
+        name.clone()
+    }
+}
+
+/// `pub(super)`: callable in the module above its own only; like a private handler's, its
+/// companion is `pub(crate)`, and `main!` says when it is listed from anywhere else.
+fn is_super(vis: &syn::Visibility) -> bool {
+    matches!(vis, syn::Visibility::Restricted(restricted) if restricted.path.is_ident("super"))
 }
 
 /// No visibility, or `pub(self)`: callable only inside its own module.
@@ -145,18 +162,26 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
     let sig = &hook.handler.sig;
     let vis = companion_vis(hook.handler);
     let name = &sig.ident;
+    // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
+    // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
+    let companion = &companion_name(name);
     // Where a private handler is defined; `main!` checks it is its own module, the crate root.
     let private_in = is_private(&hook.handler.vis).then(|| {
         quote! {
-            impl #name {
+            impl #companion {
                 pub const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
                     ::core::option::Option::Some(::core::module_path!());
             }
         }
     });
-    // The companion `main!` names is a braced struct: it lives only in the type namespace, so it
-    // can share the handler's name, and `use hooks::guard;` imports the function and it at once.
-    let companion = name;
+    let super_of = is_super(&hook.handler.vis).then(|| {
+        quote! {
+            impl #companion {
+                pub const __CURSOR_HOOKS_SUPER_OF: ::core::option::Option<&'static str> =
+                    ::core::option::Option::Some(::core::module_path!());
+            }
+        }
+    });
     let event_name = hook.event.name();
     let event_ty = hook.event.input_type();
     let event_trait = hook.event.host().event_trait();
@@ -233,6 +258,7 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
         #vis struct #companion {}
 
         #private_in
+        #super_of
 
         impl ::cursor_hooks::__private::Hook for #companion {
             type Event = #event_ty;
@@ -309,7 +335,7 @@ fn fallback(
         quote!(#vis fn #name() {})
     };
     let companion_vis = companion_vis(handler);
-    let companion = name;
+    let companion = &companion_name(name);
     let inert = inert_hook(companion, event.unwrap_or_else(|| host.stand_in_event()));
     quote! {
         #error
@@ -364,6 +390,20 @@ pub(crate) fn main(input: TokenStream) -> TokenStream {
         )
         .to_compile_error();
     }
+    // A second `main!` would write a second `fn main`, and rustc would say only "`main` is
+    // defined multiple times": this one writes the error alone, and the first one the binary.
+    if let Some(&first) = crate::context::earlier_calls(call, "main")
+        .as_ref()
+        .and_then(|lines| lines.first())
+    {
+        return syn::Error::new(
+            call,
+            format_args!(
+                "a binary has one `main!`, and this file already calls it on line {first}: list every handler in that one, `cursor_hooks::main!(first_handler, second_handler)`, and remove this one"
+            ),
+        )
+        .to_compile_error();
+    }
     match main_tokens(input) {
         Ok(tokens) => tokens,
         Err(error) => {
@@ -382,6 +422,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         ));
     }
     let mut companions: Vec<&Path> = Vec::new();
+    let mut imported: Vec<Option<Path>> = Vec::new();
     for (index, path) in list.paths.iter().enumerate() {
         let text = quote!(#path).to_string();
         if list
@@ -396,6 +437,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             ));
         }
         companions.push(path);
+        imported.push(main_path(path)?);
     }
     // Each handler's companion is reached through a local name `__cursor_hooks_handler_N`: an
     // explicit `use` of the listed path binds it to the companion `#[cursor_hook]` emitted, and a
@@ -407,9 +449,14 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .enumerate()
         .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
         .collect();
-    let imports = companions.iter().zip(&locals).map(
-        |(path, local)| quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;),
-    );
+    let imports = imported
+        .iter()
+        .zip(&companions)
+        .zip(&locals)
+        .map(|((other, path), local)| {
+            let path = other.as_ref().unwrap_or(path);
+            quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;)
+        });
     let stand_ins = companions
         .iter()
         .zip(&locals)
@@ -419,6 +466,9 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         let function = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let private = format!(
             "`{shown}` is a private function of another module, and `main!` calls it from the crate root: make it `pub fn {function}` (or `pub(crate) fn {function}`)"
+        );
+        let restricted = format!(
+            "`{shown}` is `pub(super)`, visible only in the module above its own, and `main!` calls it from the crate root: make it `pub(crate) fn {function}`"
         );
         let not_a_handler = format!(
             "`{shown}` has no `#[cursor_hook]` or `#[claude_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` (or `#[claude_hook(event = \"...\")]` for Claude Code) to `{shown}`, or remove it from `main!`"
@@ -432,6 +482,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_PRIVATE_IN {
                 if !::cursor_hooks::__private::same_text(module, ::core::module_path!()) {
                     ::core::panic!(#private);
+                }
+            };
+            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_SUPER_OF {
+                if !::cursor_hooks::__private::is_parent_module(::core::module_path!(), module) {
+                    ::core::panic!(#restricted);
                 }
             };
         }
@@ -498,6 +553,8 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                 const __CURSOR_HOOKS_STAND_IN: bool = false;
                 const __CURSOR_HOOKS_PRIVATE_IN: ::core::option::Option<&'static str> =
                     ::core::option::Option::None;
+                const __CURSOR_HOOKS_SUPER_OF: ::core::option::Option<&'static str> =
+                    ::core::option::Option::None;
             }
             impl<T: ?Sized> __CursorHooksHandler for T {}
             #(#checks)*
@@ -518,6 +575,34 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             ::cursor_hooks::__private::main(HANDLERS, CLAUDE)
         }
     })
+}
+
+/// The path `main!` reaches a listed handler's companion by, when it is not the path as written:
+/// the companion took another name beside a module of the handler's name (`companion_name`),
+/// which `main!` can tell only for a handler declared in its own file, by a bare name. A bare
+/// name that is a module there, and no function, is answered here.
+fn main_path(path: &Path) -> syn::Result<Option<Path>> {
+    let Some(name) = path.get_ident() else {
+        return Ok(None);
+    };
+    let text = name.to_string();
+    let Some(items) = crate::context::siblings(name.span()) else {
+        return Ok(None);
+    };
+    let declared = |keyword: &str| items.iter().any(|(k, n)| k == keyword && *n == text);
+    match (declared("mod"), declared("fn")) {
+        (true, true) => Ok(Some(Path::from(Ident::new(
+            &format!("__cursor_hooks_{name}"),
+            name.span(),
+        )))),
+        (true, false) => Err(syn::Error::new_spanned(
+            path,
+            format_args!(
+                "`{text}` is a module, and `main!` lists handler functions: name each handler by its path, such as `cursor_hooks::main!({text}::guard)` (a handler in a module is `pub fn` or `pub(crate) fn`)"
+            ),
+        )),
+        _ => Ok(None),
+    }
 }
 
 /// A path as the user wrote it, without the spaces tokens print with.

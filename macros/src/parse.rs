@@ -52,7 +52,7 @@ impl Args {
                 "event" => set_event(&mut args.event, &meta, host),
                 "fail" => set(&mut args.fail, &meta, &key),
                 "timeout" => set(&mut args.timeout, &meta, &key),
-                "matcher" => set(&mut args.matcher, &meta, &key),
+                "matcher" => set_matcher(&mut args.matcher, &meta),
                 "ask" => set(&mut args.ask, &meta, &key),
                 "loop_limit" => set(&mut args.loop_limit, &meta, &key),
                 _ => Err(meta.error(format_args!(
@@ -63,8 +63,87 @@ impl Args {
                 ))),
             }
         });
+        positional_string(&tokens, host)?;
         parser.parse2(tokens)?;
         Ok(args)
+    }
+}
+
+/// `#[claude_hook("PreToolUse")]`: a string where an option's name goes is answered with the
+/// option to write, rather than syn's "expected ident".
+fn positional_string(tokens: &TokenStream, host: Host) -> syn::Result<()> {
+    let mut at_option_start = true;
+    for token in tokens.clone() {
+        match &token {
+            TokenTree::Punct(punct) if punct.as_char() == ',' => {
+                at_option_start = true;
+                continue;
+            }
+            TokenTree::Literal(literal) if at_option_start => {
+                if let Ok(lit) = syn::parse2::<LitStr>(token.clone().into()) {
+                    let value = lit.value();
+                    let name = if host.event(&value).is_some() {
+                        value
+                    } else {
+                        host.closest_event(&value).unwrap_or("...").to_owned()
+                    };
+                    return Err(syn::Error::new(
+                        literal.span(),
+                        format_args!(
+                            "the event is the `event` option, not a bare string: write `#[{}(event = \"{name}\")]`",
+                            host.attribute()
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        at_option_start = false;
+    }
+    Ok(())
+}
+
+/// `matcher = "..."`. A list (`matcher = ["Bash", "Write"]`) is answered with the one string
+/// the hosts read, its names joined by `|`.
+fn set_matcher(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(meta.error("`matcher` is given twice; keep one"));
+    }
+    let value: Expr = meta.value()?.parse()?;
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => {
+            *slot = Some(lit);
+            Ok(())
+        }
+        Expr::Array(array) => {
+            let names: Vec<String> = array
+                .elems
+                .iter()
+                .filter_map(|elem| match elem {
+                    Expr::Lit(ExprLit {
+                        lit: Lit::Str(lit), ..
+                    }) => Some(lit.value()),
+                    _ => None,
+                })
+                .collect();
+            let joined = if names.is_empty() {
+                "Bash|Write".to_owned()
+            } else {
+                names.join("|")
+            };
+            Err(syn::Error::new_spanned(
+                array,
+                format_args!(
+                    "`matcher` is one string, not a list: several names are joined by `|`, `matcher = \"{joined}\"`"
+                ),
+            ))
+        }
+        other => Err(syn::Error::new_spanned(
+            other,
+            "`matcher` takes a string: `matcher = \"Bash\"`, or several names joined by `|`",
+        )),
     }
 }
 

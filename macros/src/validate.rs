@@ -57,6 +57,9 @@ pub(crate) fn validate<'a>(
             }
         },
     };
+    if let (true, Some(fail), Event::Claude(info)) = (fail_closed, &args.fail, event) {
+        check_claude_fail_closed(info, fail)?;
+    }
     let timeout = args.timeout.as_ref().map(check_timeout).transpose()?;
     let matcher = args
         .matcher
@@ -144,6 +147,31 @@ pub(crate) fn validate<'a>(
         handler,
         input,
     })
+}
+
+/// `fail = "closed"` on a Claude Code event where no hook can block (`fail_closed` in
+/// spec/claude-code/host.json, the rule `install --claude` and `doctor` follow too): the failure
+/// would be let through whatever the policy says, so the option would only mislead.
+fn check_claude_fail_closed(
+    info: &cursor_hooks_spec::claude::EventInfo,
+    fail: &LitStr,
+) -> syn::Result<()> {
+    if info.fail_closed {
+        return Ok(());
+    }
+    let honoured: Vec<String> = cursor_hooks_spec::claude::EVENTS
+        .iter()
+        .filter(|event| event.fail_closed)
+        .map(|event| format!("`{}`", event.name))
+        .collect();
+    Err(Error::new_spanned(
+        fail,
+        format_args!(
+            "`fail = \"closed\"` has no effect on `{}`: no hook can block there, so Claude Code goes on whatever a failing hook answers; remove `fail` (failing open is all this event allows). A failure blocks only on {}",
+            info.name,
+            and_list(&honoured)
+        ),
+    ))
 }
 
 /// `timeout = 5`: a plain whole number of seconds. A suffix is not a unit (`500ms` would be read
@@ -294,7 +322,16 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
         ),
     };
     match event.check_matcher(&pattern) {
-        Verdict::All | Verdict::Matches => Ok(pattern),
+        Verdict::All => Ok(pattern),
+        Verdict::Matches => match host {
+            Host::Claude => match cursor_hooks_spec::claude::matcher::bare_mcp_server(&pattern) {
+                Some(server) => error(format!(
+                    "`{server}` names an MCP server, not a tool: Claude Code's MCP tools are `mcp__<server>__<tool>`, and it compares an exact name with the whole tool name, so `{server}` matches none; write `{server}__.*` for every tool of the server, or `{server}__<tool>` for one"
+                )),
+                None => Ok(pattern),
+            },
+            Host::Cursor => Ok(pattern),
+        },
         Verdict::Invalid {
             inline_flags: Some(flags),
             ..
@@ -324,6 +361,16 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             let subject = subject_noun(host, event.matcher_subject().unwrap_or_default());
             let tested = match values.as_slice() {
                 [only] => format!("the event's subject, which is always {only}"),
+                // The tools are those of the recorded binary (spec/claude-code/host.json).
+                // Too many to list (`cursor-hooks events --host claude-code` does); a near
+                // miss is named by the hint.
+                _ if host == Host::Claude && event.matcher_subject() == Some("tool_name") => {
+                    format!(
+                        "{subject}, which is the name of one of the {} built-in tools of Claude Code {} (`Bash`, `Edit`, `Read`, `Write`, ...; `cursor-hooks events --host claude-code` lists them) or `mcp__<server>__<tool>` for an MCP tool",
+                        event.matcher_values().len(),
+                        cursor_hooks_spec::claude::TOOLS_VERSION,
+                    )
+                }
                 _ => format!("{subject}, which is one of {}", or_list(&values)),
             };
             let (how, hint) = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
@@ -359,10 +406,30 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
 /// near enough to be typos.
 fn names_hint(event: Event, pattern: &str) -> String {
     let form = cursor_hooks_spec::claude::matcher::form(pattern);
+    let values = event.matcher_values();
+    // Cursor's tool type (`Shell`) is answered with the Claude Code tools Cursor runs as it
+    // (spec/claude-code/host.json `tool_map`), not with the nearest spelling (`PowerShell`).
+    if event.matcher_subject() == Some("tool_name") {
+        for name in form.names() {
+            let claude_tools: Vec<String> = cursor_hooks_spec::claude::TOOL_MAP
+                .iter()
+                .filter(|(claude, cursor)| {
+                    cursor == name && claude != name && values.contains(claude)
+                })
+                .map(|(claude, _)| format!("`{claude}`"))
+                .collect();
+            if !claude_tools.is_empty() && !values.contains(name) {
+                return format!(
+                    " `{name}` is Cursor's tool type; Claude Code's is {}.",
+                    or_list(&claude_tools)
+                );
+            }
+        }
+    }
     let close: Vec<String> = form
         .names()
         .iter()
-        .filter_map(|name| cursor_hooks_spec::closest(name, event.matcher_values().iter().copied()))
+        .filter_map(|name| cursor_hooks_spec::closest(name, values.iter().copied()))
         .map(|value| format!("`{value}`"))
         .collect();
     if close.is_empty() {
@@ -775,6 +842,57 @@ mod tests {
         let invalid = check_on(Host::Claude, "PreToolUse", "Bash(").unwrap_err();
         assert!(invalid.contains("not a valid regex"), "{invalid}");
         assert!(!invalid.contains("hooks.json"), "{invalid}");
+    }
+
+    #[test]
+    fn claude_tool_matchers_know_the_recorded_tools() {
+        for pattern in [
+            "NotebookEdit",
+            "Notebook.*",
+            "mcp__github__.*",
+            "mcp__github__create_issue",
+        ] {
+            assert_eq!(
+                check_on(Host::Claude, "PreToolUse", pattern),
+                Ok(pattern.to_owned()),
+                "{pattern}"
+            );
+        }
+        let server = check_on(Host::Claude, "PreToolUse", "mcp__github").unwrap_err();
+        assert!(server.contains("`mcp__<server>__<tool>`"), "{server}");
+        assert!(server.contains("write `mcp__github__.*`"), "{server}");
+        let both = check_on(Host::Claude, "PreToolUse", "Bash|mcp__memory").unwrap_err();
+        assert!(both.contains("`mcp__memory` names an MCP server"), "{both}");
+        let shell = check_on(Host::Claude, "PreToolUse", "Shell").unwrap_err();
+        assert!(shell.contains("Claude Code's is `Bash`"), "{shell}");
+        assert!(!shell.contains("Did you mean"), "{shell}");
+        assert!(
+            shell.contains(&format!(
+                "built-in tools of Claude Code {}",
+                cursor_hooks_spec::claude::TOOLS_VERSION
+            )),
+            "{shell}"
+        );
+    }
+
+    #[test]
+    fn claude_fail_closed_only_where_a_block_has_an_effect() {
+        let closed = LitStr::new("closed", Span::call_site());
+        for (name, ok) in [
+            ("PreToolUse", true),
+            ("Stop", true),
+            ("PostToolUse", true),
+            ("PostToolUseFailure", false),
+            ("SessionStart", false),
+        ] {
+            let info = cursor_hooks_spec::claude::info(name).expect("an event");
+            let result = check_claude_fail_closed(info, &closed).map_err(|e| e.to_string());
+            assert_eq!(result.is_ok(), ok, "{name}: {result:?}");
+            if let Err(message) = result {
+                assert!(message.contains("has no effect"), "{message}");
+                assert!(message.contains("`PreToolUse`"), "{message}");
+            }
+        }
     }
 
     fn event_error(host: Host, name: &str) -> String {

@@ -13,6 +13,31 @@ pub const fn same_event(first: &str, second: &str) -> bool {
     !first.is_empty() && same_text(first, second)
 }
 
+/// Whether the module at path `parent` is the one directly above `child` (`module_path!()`
+/// texts): a `pub(super)` handler of `child` is visible in `parent` and nowhere else `main!`
+/// could be.
+pub const fn is_parent_module(parent: &str, child: &str) -> bool {
+    let (p, c) = (parent.as_bytes(), child.as_bytes());
+    if c.len() < p.len() + 3 || c[p.len()] != b':' || c[p.len() + 1] != b':' {
+        return false;
+    }
+    let mut i = 0;
+    while i < p.len() {
+        if p[i] != c[i] {
+            return false;
+        }
+        i += 1;
+    }
+    i = p.len() + 2;
+    while i < c.len() {
+        if c[i] == b':' {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The value a `main!` entry falls back to where its path names no value. Its alignment is its
 /// mark: a listed function is zero-sized with alignment 1, and no real handler path is this.
 #[repr(align(4096))]

@@ -13,7 +13,8 @@
 //! ```
 
 pub use crate::gen::claude::{
-    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOL_MAP, UNIVERSAL_RESPONSE,
+    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOLS, TOOLS_VERSION, TOOL_MAP,
+    UNIVERSAL_RESPONSE,
 };
 
 /// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`).
@@ -226,6 +227,25 @@ pub mod matcher {
         } else {
             Verdict::Never
         }
+    }
+
+    /// The first exact name of `pattern` that is an MCP server's prefix without a tool,
+    /// `mcp__<server>`: Claude Code's MCP tools are `mcp__<server>__<tool>`, so the name equals
+    /// no tool even where the rest of the matcher matches.
+    ///
+    /// ```
+    /// use cursor_hooks_spec::claude::matcher::bare_mcp_server;
+    ///
+    /// assert_eq!(bare_mcp_server("mcp__github"), Some("mcp__github"));
+    /// assert_eq!(bare_mcp_server("Bash|mcp__memory"), Some("mcp__memory"));
+    /// assert_eq!(bare_mcp_server("mcp__github__create_issue"), None);
+    /// assert_eq!(bare_mcp_server("mcp__github__.*"), None); // a regex
+    /// ```
+    pub fn bare_mcp_server(pattern: &str) -> Option<&str> {
+        form(pattern).names().iter().copied().find(|name| {
+            name.strip_prefix("mcp__")
+                .is_some_and(|rest| !rest.contains("__"))
+        })
     }
 
     impl<'a> Form<'a> {

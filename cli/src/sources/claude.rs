@@ -399,14 +399,7 @@ fn suggestion(info: &EventInfo, text: &str) -> String {
 
 /// An exact name `mcp__<server>` without a tool part, which no tool name equals.
 fn bare_mcp_server(text: &str) -> Option<&str> {
-    claude::matcher::form(text)
-        .names()
-        .iter()
-        .copied()
-        .find(|name| {
-            name.strip_prefix("mcp__")
-                .is_some_and(|rest| !rest.contains("__"))
-        })
+    claude::matcher::bare_mcp_server(text)
 }
 
 /// `startup, resume, ...` or `Bash, ..., mcp__<name>`: what a matcher on `info` is tested against.

@@ -79,7 +79,11 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
             if let Some(timeout) = handler.timeout {
                 object.insert(keys::TIMEOUT.into(), timeout.into());
             }
-            if handler.fail_closed {
+            // Only where a block has an effect (spec/claude-code/host.json `fail_closed`):
+            // elsewhere `onFailure` would promise a block Claude Code never makes.
+            let blocks = cursor_hooks_spec::claude::info(handler.event)
+                .is_some_and(|event| event.fail_closed);
+            if handler.fail_closed && blocks {
                 object.insert(keys::ON_FAILURE.into(), "block".into());
             }
             if cfg!(windows) {
@@ -489,6 +493,19 @@ mod tests {
 
     fn ours(handler: &Handler) -> Value {
         wanted(&[*handler], COMMAND).remove(0).handler
+    }
+
+    #[test]
+    fn on_failure_is_written_only_where_a_block_has_an_effect() {
+        assert_eq!(ours(&BASH)["onFailure"], "block");
+        // PostToolUseFailure's tool already failed: no hook blocks anything there.
+        let after_failure = Handler {
+            event: "PostToolUseFailure",
+            matcher: None,
+            timeout: None,
+            fail_closed: true,
+        };
+        assert_eq!(ours(&after_failure).get("onFailure"), None);
     }
 
     #[test]

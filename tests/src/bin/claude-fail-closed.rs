@@ -1,12 +1,12 @@
-//! A fail-closed Claude Code hook for the live tests (`tests/tests/claude_live.rs`) on an event
-//! whose JSON answer cannot block, `PostToolUseFailure`: its handler panics, and the failure
-//! policy answers the only way that event has, exit 2 with the reason on stderr, which Claude
-//! Code hands to the model.
+//! A fail-closed Claude Code hook for the live tests (`tests/tests/claude_live.rs`) on
+//! `PostToolUse`, an event where a block has an effect (spec/claude-code/host.json
+//! `fail_closed`): its handler panics, and the failure policy answers with `decision: "block"`
+//! and the failure as the reason, which Claude Code hands to the model.
 
 use cursor_hooks::claude::prelude::*;
 
-#[claude_hook(event = "PostToolUseFailure", fail = "closed", timeout = 5)]
-fn failure_check(_input: &PostToolUseFailure) -> PostToolUseFailureResponse {
+#[claude_hook(event = "PostToolUse", fail = "closed", timeout = 5)]
+fn failure_check(_input: &PostToolUse) -> PostToolUseResponse {
     panic!("the failure check broke");
 }
 

@@ -455,63 +455,14 @@ pub mod fields {
 
     /// Responses with `reason`.
     #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `reason` field",
-        label = "`reason` is read only by `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        message = "there is no `reason` setter: Claude Code reads `reason` only beside `decision: \"block\"`, so the reason is given to the decision, `{Self}::block(reason)`",
+        label = "`reason` on its own changes nothing",
+        note = "a permission event's `deny(reason)` and `ask(reason)` take theirs too"
     )]
     pub trait Reason: crate::sealed::Sealed {
         /// The response's own `reason`.
         #[must_use = "a response is built by value: use the returned response"]
         fn reason(self, value: impl Into<String>) -> Self;
-    }
-    impl Reason for UserPromptSubmitResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for UserPromptExpansionResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for PostToolUseResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for PostToolBatchResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for SubagentStopResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for TaskCreatedResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for StopResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for ConfigChangeResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for PreCompactResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
-    }
-    impl Reason for PreModelSwitchResponse {
-        fn reason(self, value: impl Into<String>) -> Self {
-            self.reason(value)
-        }
     }
 
     /// Responses with `suppress_original_prompt`.
@@ -862,5 +813,73 @@ pub mod fields {
         fn content(self, value: Value) -> Self {
             self.content(value)
         }
+    }
+}
+
+/// Free decision functions, which Claude Code's prelude does not have: each call is an error
+/// naming the response type's constructor.
+#[doc(hidden)]
+pub mod free {
+    /// Implemented by no type: `allow` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `allow()` function: a Claude Code answer is built from its response type, `{Self}::allow()`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAllow: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Not an answer function: a call names the response type's constructor.
+    pub fn allow<R: FreeAllow>() -> R {
+        R::never()
+    }
+
+    /// Implemented by no type: `deny` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `deny(..)` function: a Claude Code answer is built from its response type, `{Self}::deny(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeDeny: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Not an answer function: a call names the response type's constructor.
+    pub fn deny<R: FreeDeny>(reason: impl Into<String>) -> R {
+        let _ = reason;
+        R::never()
+    }
+
+    /// Implemented by no type: `ask` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `ask(..)` function: a Claude Code answer is built from its response type, `{Self}::ask(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeAsk: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Not an answer function: a call names the response type's constructor.
+    pub fn ask<R: FreeAsk>(reason: impl Into<String>) -> R {
+        let _ = reason;
+        R::never()
+    }
+
+    /// Implemented by no type: `block` does not compile.
+    #[diagnostic::on_unimplemented(
+        message = "there is no free `block(..)` function: a Claude Code answer is built from its response type, `{Self}::block(..)`",
+        label = "build the answer from its response type"
+    )]
+    pub trait FreeBlock: Sized {
+        /// Never called.
+        fn never() -> Self;
+    }
+
+    /// Not an answer function: a call names the response type's constructor.
+    pub fn block<R: FreeBlock>(reason: impl Into<String>) -> R {
+        let _ = reason;
+        R::never()
     }
 }

@@ -486,13 +486,6 @@ impl UserPromptSubmitResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -633,13 +626,6 @@ impl UserPromptExpansionResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -1380,13 +1366,6 @@ impl PostToolUseResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -1633,13 +1612,6 @@ impl PostToolBatchResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -1966,13 +1938,6 @@ impl SubagentStopResponse {
         self
     }
 
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
-
     /// Sets `additionalContext`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
@@ -2087,13 +2052,6 @@ impl TaskCreatedResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 }
@@ -2290,13 +2248,6 @@ impl StopResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
@@ -2500,13 +2451,6 @@ impl ConfigChangeResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 }
@@ -2998,13 +2942,6 @@ impl PreCompactResponse {
         self.terminal_sequence = Some(value.into());
         self
     }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
-        self
-    }
 }
 
 impl crate::sealed::Sealed for PreCompactResponse {}
@@ -3143,13 +3080,6 @@ impl PreModelSwitchResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `reason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn reason(mut self, value: impl Into<String>) -> Self {
-        self.reason = Some(value.into());
         self
     }
 
