@@ -120,7 +120,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::claude_events(root)?,
     });
     // JSON Schemas under schemas/, and the same texts bundled for `cursor-hooks schema`.
-    let schemas = schemas::files(root, &spec, &claude.spec)?;
+    let schemas = schemas::files(root, &spec, &compat, &claude.spec)?;
     files.push(Generated {
         path: PathBuf::from("cli/data/schemas.json"),
         text: schemas::bundle(&schemas),

@@ -9,11 +9,14 @@
 //! `cli/data/schemas.json`, which `cursor-hooks schema --out DIR` writes out.
 
 use crate::claude_model::ClaudeSpec;
-use crate::model::{Category, Event, InputField, InputType, ResponseType, Spec};
+use crate::model::{Category, Compat, Event, InputField, InputType, ResponseType, Spec};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// The spec/compat.json rule of the 1.7-era answer format.
+const LEGACY_RULE: &str = "legacy-1.7-format";
 
 /// Where the schemas go, relative to the workspace root.
 pub const DIR: &str = "schemas";
@@ -44,8 +47,14 @@ pub const CURSOR_ENTRY_KEYS: [&str; 8] = [
 pub fn files(
     root: &Path,
     spec: &Spec,
+    compat: &Compat,
     claude: &ClaudeSpec,
 ) -> Result<Vec<(String, String)>, String> {
+    let legacy = compat
+        .rules
+        .iter()
+        .find(|rule| rule.id == LEGACY_RULE)
+        .ok_or(format!("spec/compat.json has no rule `{LEGACY_RULE}`"))?;
     let host = read_json(root, "spec/host.json")?;
     let claude_host = read_json(root, "spec/claude-code/host.json")?;
     let claude_events = read_json(root, "spec/claude-code/events.json")?;
@@ -76,6 +85,12 @@ pub fn files(
             format!("cursor/events/{}.output.schema.json", event.name),
             cursor_output(event, &host),
         ));
+        if legacy.applies_to.contains(&event.name) {
+            files.push((
+                format!("cursor/events/{}.output-1.7.schema.json", event.name),
+                cursor_output_1_7(event, &legacy.effect),
+            ));
+        }
     }
     for event in &claude.events {
         files.push((
@@ -171,7 +186,7 @@ fn cursor_hooks(spec: &Spec, host: &Value, native: bool) -> Result<Value, String
         );
         properties.insert(
             "matcher".into(),
-            json!({ "allOf": [string.clone()], "format": "regex", "description": format!("A JavaScript regular expression searched (unanchored) in the event's subject; {} match everything. A matcher that is not a valid regular expression voids the whole file.", match_all.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" and ")) }),
+            json!({ "allOf": [string.clone()], "anyOf": [{ "enum": match_all }, { "format": "regex" }], "description": format!("A JavaScript regular expression searched (unanchored) in the event's subject; {} match everything. A matcher that is not a valid regular expression voids the whole file.", match_all.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ")) }),
         );
         properties.insert(
             "failClosed".into(),
@@ -680,7 +695,7 @@ fn cursor_output(event: &Event, host: &Value) -> Value {
     schema.insert(
         "description".into(),
         json!(format!(
-            "What a `{}` hook may print on stdout (one JSON object; `{{}}` is no opinion): only the keys Cursor reads for this event.",
+            "What a `{}` hook may print on stdout (one JSON object; `{{}}` is no opinion): only the keys Cursor reads for this event (since 2.0; a few events have an `.output-1.7` schema for Cursor 1.7).",
             event.name
         )),
     );
@@ -688,6 +703,44 @@ fn cursor_output(event: &Event, host: &Value) -> Value {
     schema.insert("properties".into(), Value::Object(properties));
     schema.insert("additionalProperties".into(), json!(false));
     Value::Object(schema)
+}
+
+/// The answer to a 1.7-era payload (no `cursor_version`, no `model`), as spec/compat.json
+/// `legacy-1.7-format` writes it: `continue` beside `permission`, each message under its
+/// `wire_1_7` key, no field without one.
+fn cursor_output_1_7(event: &Event, effect: &str) -> Value {
+    let mut properties = Map::new();
+    if !event.response.permission.is_empty() {
+        let values: Vec<&str> = event
+            .response
+            .permission
+            .iter()
+            .map(|value| value.as_str())
+            .collect();
+        properties.insert(
+            "permission".into(),
+            json!({ "enum": values, "description": "Whether the action may run." }),
+        );
+    }
+    properties.insert(
+        "continue".into(),
+        json!({ "type": "boolean", "description": "Whether the agent goes on." }),
+    );
+    for field in &event.response.fields {
+        if let Some(wire) = &field.wire_1_7 {
+            let mut schema = cursor_response_type(field.ty);
+            schema["description"] = json!(field.doc);
+            properties.insert(wire.clone(), schema);
+        }
+    }
+    json!({
+        "$schema": DRAFT,
+        "title": format!("Cursor 1.7 {} answer", event.name),
+        "description": format!("What a `{}` hook may print on stdout to Cursor 1.7 (a payload without `cursor_version` and `model`). {effect}", event.name),
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": false,
+    })
 }
 
 fn claude_input(
