@@ -3,7 +3,7 @@
 //! `doctor` checks every hooks configuration Cursor reads for a project; `simulate` runs a
 //! payload through all of them as Cursor would and prints the merged decision; `replay` runs
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
-//! event table.
+//! event table; `schema` writes the JSON Schemas of both editors' hook files and answers.
 
 // First: its `println!` replaces std's in every module below, so no subcommand
 // panics when its reader closes the pipe (`cursor-hooks doctor | head -1`).
@@ -21,6 +21,7 @@ mod replay;
 mod run_dir;
 mod safe_read;
 mod scaffold;
+mod schema;
 mod simulate;
 mod sources;
 
@@ -87,6 +88,17 @@ enum Commands {
         #[arg(long)]
         path: Option<PathBuf>,
     },
+    /// Write JSON Schemas (draft 2020-12) of Cursor's `hooks.json`, Claude Code's `hooks`
+    /// settings, both editors' plugin hooks files, and each event's input and answer.
+    ///
+    /// Point the editor at them from its settings (VS Code: `json.schemas`), never with a
+    /// `$schema` URL inside `.cursor/hooks.json`: Cursor cuts every `//` out of that file before
+    /// parsing it, and a URL there voids the whole file.
+    Schema {
+        /// The folder to write them to (created when missing).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Print the event table (Cursor's, or with `--host`, Claude Code's).
     Events {
         /// Whose events: Cursor's, Claude Code's, or both.
@@ -132,6 +144,7 @@ fn main() {
             }
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
+        Commands::Schema { out } => schema::run(&out),
         Commands::Events { host } => {
             events::print(host);
             Ok(0)

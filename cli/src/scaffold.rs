@@ -36,8 +36,11 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
             " this tool was built from",
         ),
     };
+    // The line a user types once the crates are published, and a patch that takes the runtime
+    // from the checkout until then.
     let dependency = format!(
-        "cursor-hooks = {{ path = {:?} }}",
+        "cursor-hooks = \"{}\"\n\n# Until cursor-hooks is on crates.io: the checkout it was created from (delete these two\n# lines once it is published).\n[patch.crates-io]\ncursor-hooks = {{ path = {:?} }}",
+        published_requirement(env!("CARGO_PKG_VERSION")),
         runtime.display().to_string()
     );
     let files = [
@@ -60,6 +63,16 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
     );
     println!("next: `cd {name} && cargo test`, then see its README to install it");
     Ok(0)
+}
+
+/// The requirement a user writes for `version`: `0.1` for 0.1.x, `1` for 1.y.z.
+fn published_requirement(version: &str) -> String {
+    let mut parts = version.split('.');
+    match (parts.next(), parts.next()) {
+        (Some("0"), Some(minor)) => format!("0.{minor}"),
+        (Some(major), _) => major.to_owned(),
+        _ => version.to_owned(),
+    }
 }
 
 /// The `runtime/` folder beside this crate's `cli/` in the checkout it was built from (the

@@ -1,7 +1,8 @@
 //! Turns `spec/events.json` and `spec/compat.json` into Rust: the runtime's input and response
 //! types and version constants, and the event table every crate shares (`cursor-hooks-spec`);
 //! and copies into `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json` with
-//! each event's matcher subject, each event's payload keys, the release profile).
+//! each event's matcher subject, each event's payload keys, the release profile); and writes
+//! the JSON Schemas under `schemas/` ([`schemas`]).
 //!
 //! The output is committed (syn's codegen pattern): building the project never runs this, and a
 //! test regenerates everything and fails when the committed files differ. [`model`] reads the
@@ -21,6 +22,7 @@ mod outcomes;
 mod permissions;
 mod readme;
 mod responses;
+pub mod schemas;
 mod table;
 mod traits;
 mod write;
@@ -117,6 +119,18 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         path: PathBuf::from("cli/data/claude-events.json"),
         text: cli_data::claude_events(root)?,
     });
+    // JSON Schemas under schemas/, and the same texts bundled for `cursor-hooks schema`.
+    let schemas = schemas::files(root, &spec, &compat, &claude.spec)?;
+    files.push(Generated {
+        path: PathBuf::from("cli/data/schemas.json"),
+        text: schemas::bundle(&schemas),
+    });
+    for (path, text) in schemas {
+        files.push(Generated {
+            path: PathBuf::from(path),
+            text,
+        });
+    }
     files.push(Generated {
         path: PathBuf::from("cli/data/release-profile.toml"),
         text: cli_data::release_profile(root)?,
