@@ -65,6 +65,11 @@ impl Finding {
             "target": self.target.name(),
             "policy": self.policy.name(),
             "found": self.problem,
+            "answered": {
+                "exit_code": self.answer.exit_code,
+                "stdout": self.answer.stdout,
+                "stderr": self.answer.stderr,
+            },
             "payload": payload,
         });
         serde_json::to_string_pretty(&file).expect("a JSON value serializes") + "\n"
