@@ -312,11 +312,17 @@ fn mutate(u: &mut Unstructured<'_>, top: &mut Js, target: Target) -> Result<()> 
         }
         // A look-alike key in the arguments, or nested in an argument, or in unknown data.
         4 => {
-            let key = *u.choose(LOOKALIKE_KEYS)?;
-            let value = if u.arbitrary()? {
-                Js::str(u.choose(EVENT_NAMES)?)
+            // Half the time the sharpest case: the other editor's name for this event.
+            let (key, value) = if u.arbitrary()? {
+                let other = match target {
+                    Target::Cursor => "PreToolUse",
+                    Target::Claude => "preToolUse",
+                };
+                ("hook_event_name", Js::str(other))
+            } else if u.arbitrary()? {
+                (*u.choose(LOOKALIKE_KEYS)?, Js::str(u.choose(EVENT_NAMES)?))
             } else {
-                Js::String(text(u)?)
+                (*u.choose(LOOKALIKE_KEYS)?, Js::String(text(u)?))
             };
             let nested = Js::Object(vec![(key.encode_utf16().collect(), value.clone())]);
             match (u.int_in_range(0..=2)?, top.get_mut("tool_input")) {
@@ -375,4 +381,53 @@ fn shuffle(u: &mut Unstructured<'_>, value: &mut Js, depth: usize) -> Result<()>
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{check, Policy};
+
+    /// The oracle finds nothing wrong with the recorded payloads themselves: a finding is the
+    /// binary's, not the oracle's.
+    #[test]
+    fn the_recorded_payloads_pass_the_oracle() {
+        for (target, bases) in [
+            (Target::Cursor, CURSOR_BASES),
+            (Target::Claude, CLAUDE_BASES),
+        ] {
+            for base in bases {
+                for policy in [Policy::Open, Policy::Closed] {
+                    if let Err(finding) = check(target, policy, base.as_bytes()) {
+                        panic!("{finding}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whatever the fuzzer's bytes, the payload is one JSON object (as a host writes it).
+    #[test]
+    fn every_payload_is_a_json_object() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..200 {
+            let bytes: Vec<u8> = (0..128)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect();
+            for target in [Target::Cursor, Target::Claude] {
+                let payload = payload(&mut Unstructured::new(&bytes), target).unwrap();
+                let parsed = js::parse_bytes(&payload);
+                assert!(
+                    matches!(parsed, Some(Js::Object(_))),
+                    "{}",
+                    String::from_utf8_lossy(&payload)
+                );
+            }
+        }
+    }
 }
