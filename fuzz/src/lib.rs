@@ -6,6 +6,8 @@
 //! flags) and the regression test `tests/tests/fuzz_regressions.rs` both call [`check`], so a
 //! finding replays in `cargo test` exactly as the fuzzer saw it.
 
+#![warn(missing_docs)]
+
 pub mod generate;
 pub mod guards;
 pub mod js;
