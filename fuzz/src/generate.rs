@@ -239,23 +239,29 @@ fn put_guarded(top: &mut Js, value: Js) {
 
 /// A value whose type is not `kind`.
 fn wrong_value(u: &mut Unstructured<'_>, kind: Kind) -> Result<Js> {
-    loop {
-        let value = match u.int_in_range(0..=6)? {
-            0 => Js::Null,
-            1 => Js::Bool(u.arbitrary()?),
-            2 => Js::Number((*u.choose(&["0", "-1", "30000", "1e+21", "3.5"])?).to_owned()),
-            3 => Js::String(text(u)?),
-            4 => Js::Array(vec![Js::String(text(u)?)]),
-            5 => Js::Object(vec![(
-                "command".encode_utf16().collect(),
-                Js::String(text(u)?),
-            )]),
-            _ => Js::Array(Vec::new()),
-        };
-        if value.kind() != kind {
-            return Ok(value);
-        }
-    }
+    const KINDS: [Kind; 6] = [
+        Kind::Null,
+        Kind::Bool,
+        Kind::Number,
+        Kind::String,
+        Kind::Array,
+        Kind::Object,
+    ];
+    // One draw among the other kinds: a retry loop would never end once the bytes run out
+    // (an exhausted `Unstructured` draws the same value forever).
+    let others: Vec<Kind> = KINDS.into_iter().filter(|k| *k != kind).collect();
+    Ok(match u.choose(&others)? {
+        Kind::Null => Js::Null,
+        Kind::Bool => Js::Bool(u.arbitrary()?),
+        Kind::Number => Js::Number((*u.choose(&["0", "-1", "30000", "1e+21", "3.5"])?).to_owned()),
+        Kind::String => Js::String(text(u)?),
+        Kind::Array if u.arbitrary()? => Js::Array(Vec::new()),
+        Kind::Array => Js::Array(vec![Js::String(text(u)?)]),
+        Kind::Object => Js::Object(vec![(
+            "command".encode_utf16().collect(),
+            Js::String(text(u)?),
+        )]),
+    })
 }
 
 /// Unknown data: huge (up to ~200 KB) or deeply nested (up to 600 levels).
@@ -405,6 +411,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A libFuzzer input that once hung the generator: its bytes run out while a `null` field
+    /// is given a value of another type.
+    #[test]
+    fn a_payload_is_made_when_the_bytes_run_out() {
+        let mut bytes = vec![0xe2, 0x05, 0x00, 0x00, 0x00, 0x41];
+        bytes.extend([0x15; 28]);
+        let mut u = Unstructured::new(&bytes);
+        let _policy: bool = u.arbitrary().unwrap();
+        let payload = payload(&mut u, Target::Cursor).unwrap();
+        assert!(matches!(js::parse_bytes(&payload), Some(Js::Object(_))));
     }
 
     /// Whatever the fuzzer's bytes, the payload is one JSON object (as a host writes it).
