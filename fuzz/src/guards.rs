@@ -42,11 +42,13 @@ macro_rules! guards {
         /// tool's `command` argument.
         #[cursor_hook(event = "preToolUse", fail = $policy)]
         fn pre_tool(input: &PreToolUse) -> PreToolUseResponse {
-            let arguments = &input.tool_input;
-            let denied = match input.tool_name.as_str() {
-                "Shell" => arguments.command().is_some_and(shell_denies),
-                "Read" | "Write" => arguments.str("file_path").is_some_and(file_denies),
-                name if name.starts_with("MCP:") => {
+            // The typed arguments: a wrongly typed or missing `command` or `file_path` is
+            // answered by the failure policy.
+            let denied = match input.tool() {
+                cursor_hooks::tools::Tool::Shell(shell) => shell_denies(&shell.command),
+                cursor_hooks::tools::Tool::Read(read) => file_denies(&read.file_path),
+                cursor_hooks::tools::Tool::Write(write) => file_denies(&write.file_path),
+                cursor_hooks::tools::Tool::Mcp { arguments, .. } => {
                     arguments.str("command").is_some_and(shell_denies)
                 }
                 _ => false,
@@ -83,13 +85,13 @@ macro_rules! guards {
         /// path, an `mcp__` tool's `command` argument.
         #[claude_hook(event = "PreToolUse", fail = $policy)]
         fn claude_pre_tool(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
-            let arguments = &input.tool_input;
-            let denied = match input.tool_name.as_str() {
-                "Bash" => arguments.command().is_some_and(shell_denies),
-                "Read" | "Write" | "Edit" => arguments.str("file_path").is_some_and(file_denies),
-                name if name.starts_with("mcp__") => {
-                    arguments.str("command").is_some_and(shell_denies)
-                }
+            use cursor_hooks::tools::claude::Tool;
+            let denied = match input.tool() {
+                Tool::Bash(bash) => shell_denies(&bash.command),
+                Tool::Read(read) => file_denies(&read.file_path),
+                Tool::Write(write) => file_denies(&write.file_path),
+                Tool::Edit(edit) => file_denies(&edit.file_path),
+                Tool::Mcp { arguments, .. } => arguments.str("command").is_some_and(shell_denies),
                 _ => false,
             };
             if denied {

@@ -627,11 +627,14 @@ impl Run {
         let outcome = capture_panics(|| H::call(input), on_abort);
         let reads = crate::reads::finish_reading();
         let rendered = match (reads.misread, outcome) {
-            // It decided on an argument it could not read: not its decision to make.
-            (Some(problem), _) => self.failed("", &problem),
+            // It decided on an argument it could not read: not its decision to make. A failure
+            // is answered with its one line: notes about fields read as absent would bury it.
+            (Some(problem), _) => return Tried::Answered(self.failed("", &problem)),
             (None, Ok(Outcome::Answer(response))) => render(&response, self.render_context()),
-            (None, Ok(Outcome::Failed(error))) => self.failed("failed", &error),
-            (None, Err(message)) => self.failed("panicked", &message),
+            (None, Ok(Outcome::Failed(error))) => {
+                return Tried::Answered(self.failed("failed", &error))
+            }
+            (None, Err(message)) => return Tried::Answered(self.failed("panicked", &message)),
         };
         let mut drift = drift;
         let event = self.entry.info.name;
