@@ -21,6 +21,10 @@ pub fn host() -> &'static Host {
     })
 }
 
+/// The `observed_rules` of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
+pub const OBSERVED_RULES_APPLIED: &[&str] =
+    &["schema-invalid-entry", "schema-invalid-entry-voids-file"];
+
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
 #[derive(Debug, Deserialize)]
 pub struct Host {
@@ -48,6 +52,25 @@ pub struct Host {
     pub environment: Vec<Variable>,
     /// How Cursor runs Claude Code's settings.
     pub cursor: InCursor,
+    /// Rules the real binary showed (the generated differential), applied by `simulate`.
+    pub observed_rules: Vec<Observed>,
+}
+
+/// One rule of `observed_rules`.
+#[derive(Debug, Deserialize)]
+pub struct Observed {
+    pub id: String,
+    /// Event names, or `*`.
+    pub applies_to: Vec<String>,
+    pub source: String,
+    pub verified: bool,
+}
+
+impl Observed {
+    /// Whether the rule holds for `event`.
+    pub fn covers(&self, event: &str) -> bool {
+        self.applies_to.iter().any(|e| e == "*" || e == event)
+    }
 }
 
 /// One source key's readable name.
@@ -203,6 +226,14 @@ impl Host {
             .iter()
             .find(|rule| rule.id == id)
             .unwrap_or_else(|| panic!("spec/claude-code/host.json has no result rule `{id}`"))
+    }
+
+    /// The `observed_rules` rule `id`.
+    pub fn observed(&self, id: &str) -> &Observed {
+        self.observed_rules
+            .iter()
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("spec/claude-code/host.json has no observed rule `{id}`"))
     }
 
     /// The loading rule `id`.
@@ -390,6 +421,10 @@ mod tests {
         }
         host.loading("dedupe");
         host.loading("disable-all");
+        for id in OBSERVED_RULES_APPLIED {
+            let rule = host.observed(id);
+            assert!(rule.verified && rule.source.starts_with("REC "), "{id}");
+        }
         for name in [
             "CLAUDE_PROJECT_DIR",
             "CLAUDECODE",

@@ -21,7 +21,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -31,12 +31,12 @@ impl Rng {
 
     /// A number below `n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// True with `percent` % chance.
     pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
+        self.next_u64() % 100 < percent
     }
 
     /// One of `items`.
@@ -47,7 +47,7 @@ impl Rng {
     /// One of `items`, each with its weight.
     pub fn weighted<T: Clone>(&mut self, items: &[(u32, T)]) -> T {
         let total: u32 = items.iter().map(|(w, _)| w).sum();
-        let mut at = (self.next() % u64::from(total)) as u32;
+        let mut at = (self.next_u64() % u64::from(total)) as u32;
         for (weight, item) in items {
             if at < *weight {
                 return item.clone();
@@ -95,7 +95,10 @@ pub enum Scenario {
 /// The Bash commands the mock asks for; each writes a word of its own to `created-by-tool`.
 pub const COMMANDS: &[(&str, &str)] = &[
     ("echo plain > created-by-tool", "plain"),
-    ("git --version > /dev/null; echo gitran > created-by-tool", "gitran"),
+    (
+        "git --version > /dev/null; echo gitran > created-by-tool",
+        "gitran",
+    ),
 ];
 
 /// The command a hook's `updatedInput` rewrites the call to, with the word it writes.
@@ -198,11 +201,8 @@ pub fn generate(seed: u64) -> Case {
     let hooks = (0..count)
         .map(|index| {
             let event = rng.weighted(events_of(&scenario));
-            let source = rng.weighted(&[
-                (3, Source::Project),
-                (2, Source::User),
-                (2, Source::Local),
-            ]);
+            let source =
+                rng.weighted(&[(3, Source::Project), (2, Source::User), (2, Source::Local)]);
             let matcher = matcher(&mut rng, event);
             let keys = handler_keys(&mut rng, event);
             let mut answer = answer(&mut rng, event, index);
@@ -284,7 +284,13 @@ fn handler_keys(rng: &mut Rng, event: &str) -> Map<String, Value> {
 
 fn answer(rng: &mut Rng, event: &'static str, hook: usize) -> Answer {
     let exit = rng.weighted(&[(14, 0), (3, 2), (2, 1), (1, 3)]);
-    let form = rng.weighted(&[(12, "json"), (3, "text"), (2, "both"), (1, "garbage"), (3, "none")]);
+    let form = rng.weighted(&[
+        (12, "json"),
+        (3, "text"),
+        (2, "both"),
+        (1, "garbage"),
+        (3, "none"),
+    ]);
     let json = matches!(form, "json" | "both").then(|| answer_json(rng, event, hook));
     let stderr = if rng.chance(50) || exit == 2 {
         format!("Zq{hook}E the hook says no")
@@ -329,7 +335,11 @@ fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, V
     }
     // The top-level decision: what the event reads, and what it does not.
     if rng.chance(30) {
-        let decision = rng.weighted(&[(6, json!("block")), (2, json!("approve")), (1, json!("maybe"))]);
+        let decision = rng.weighted(&[
+            (6, json!("block")),
+            (2, json!("approve")),
+            (1, json!("maybe")),
+        ]);
         top.insert("decision".to_owned(), decision);
         if rng.chance(80) {
             top.insert("reason".to_owned(), text('R'));
@@ -353,23 +363,24 @@ fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, V
             if rng.chance(25) {
                 let (command, _) = rewrite_command(hook);
                 let input = rng.weighted(&[
-                    (4, json!({"command": command, "description": "Run a command"})),
+                    (
+                        4,
+                        json!({"command": command, "description": "Run a command"}),
+                    ),
                     (1, json!(command)),
                 ]);
                 specific.insert("updatedInput".to_owned(), input);
             }
         }
-        "PostToolUse" => {
-            if rng.chance(20) {
-                let output = rng.weighted(&[
-                    (1, json!(format!("Zq{hook}O replaced output"))),
-                    (
-                        1,
-                        json!({"stdout": format!("Zq{hook}O replaced output"), "stderr": "", "interrupted": false, "isImage": false}),
-                    ),
-                ]);
-                specific.insert("updatedToolOutput".to_owned(), output);
-            }
+        "PostToolUse" if rng.chance(20) => {
+            let output = rng.weighted(&[
+                (1, json!(format!("Zq{hook}O replaced output"))),
+                (
+                    1,
+                    json!({"stdout": format!("Zq{hook}O replaced output"), "stderr": "", "interrupted": false, "isImage": false}),
+                ),
+            ]);
+            specific.insert("updatedToolOutput".to_owned(), output);
         }
         _ => {}
     }
@@ -607,6 +618,18 @@ mod tests {
         for seed in 0..50 {
             let case = generate(seed);
             assert_eq!(Case::from_json(&case.to_json()), case);
+        }
+    }
+}
+
+#[cfg(test)]
+mod show {
+    #[test]
+    fn show_cases() {
+        if let Ok(seeds) = std::env::var("SHOW_SEEDS") {
+            for seed in seeds.split(',') {
+                println!("{}", super::generate(seed.parse().unwrap()).describe());
+            }
         }
     }
 }
