@@ -22,7 +22,8 @@ pub fn host() -> &'static Host {
 }
 
 /// The `observed_rules` of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
-pub const OBSERVED_RULES_APPLIED: &[&str] =
+#[cfg(test)]
+const OBSERVED_RULES_APPLIED: &[&str] =
     &["schema-invalid-entry", "schema-invalid-entry-voids-file"];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

@@ -209,6 +209,7 @@ enum Entry {
 struct Listing<'a> {
     info: &'static EventInfo,
     subject: Option<&'a str>,
+    payload: &'a Value,
     /// The file whose `disableAllHooks: true` turns hooks off.
     disabled: Option<&'a SettingsFile>,
     /// The managed file whose `allowManagedHooksOnly: true` keeps the others' hooks off.
@@ -303,10 +304,13 @@ impl Listing<'_> {
             return Some(Entry::Skipped { at, reason });
         }
         if let Some(condition) = &handler.condition {
-            self.unverified.push(format!(
-                "{}: its `if` rule `{condition}` is not evaluated; it ran as if it matched",
-                at.label()
-            ));
+            let rule = host.observed("if-rule");
+            if rule.covers(self.info.name) && !if_selects(condition, self.payload) {
+                return Some(Entry::Skipped {
+                    at,
+                    reason: format!("its `if` rule `{condition}` does not match the tool call"),
+                });
+            }
         }
         // A source whose loading the recordings do not confirm.
         let sources = &host.config_sources;
@@ -400,6 +404,7 @@ impl Simulator {
         let mut listing = Listing {
             info,
             subject: subject.as_deref(),
+            payload,
             disabled: settings::all_disabled(&self.files),
             managed_only: settings::managed_only(&self.files),
             seen: Vec::new(),
@@ -681,6 +686,65 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
     })
 }
 
+/// Whether a handler's `if` permission rule selects the payload's tool call (host.json
+/// `observed_rules`, `if-rule`): `Tool` or `Tool(*)` every call of the tool, `Bash(git *)` a
+/// command matching the pattern (`*` any text, `git:*` a prefix) whole or in one of its parts
+/// split on `;`, `&&`, `||` and `|`; other tools' patterns are matched against the input's
+/// path or URL. Another tool never matches.
+fn if_selects(rule: &str, payload: &Value) -> bool {
+    let rule = rule.trim();
+    let (tool, pattern) = match rule.split_once('(') {
+        Some((tool, rest)) => (tool.trim(), rest.strip_suffix(')').map(str::trim)),
+        None => (rule, None),
+    };
+    if payload.get("tool_name").and_then(Value::as_str) != Some(tool) {
+        return false;
+    }
+    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
+        return true;
+    };
+    let pattern = match pattern.strip_suffix(":*") {
+        Some(prefix) => format!("{prefix}*"),
+        None => pattern.to_owned(),
+    };
+    let input = payload.get("tool_input");
+    let text = |key: &str| input.and_then(|i| i.get(key)).and_then(Value::as_str);
+    if tool == "Bash" {
+        let Some(command) = text("command") else {
+            return true;
+        };
+        let parts = command
+            .split(['\n', ';', '|', '&'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty());
+        return glob(&pattern, command.trim()) || parts.into_iter().any(|p| glob(&pattern, p));
+    }
+    match text("file_path").or(text("path")).or(text("url")) {
+        Some(subject) => glob(&pattern, subject),
+        None => true,
+    }
+}
+
+/// `*` matches any text, everything else itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    let mut pieces = pattern.split('*');
+    let first = pieces.next().unwrap_or_default();
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let pieces: Vec<&str> = pieces.collect();
+    for (at, piece) in pieces.iter().enumerate() {
+        if at + 1 == pieces.len() {
+            return rest.ends_with(piece);
+        }
+        match rest.find(piece) {
+            Some(found) => rest = &rest[found + piece.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 /// Reads one hook's result by host.json `results` and the event's rules (events.json).
 fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64) {
     let stdout = run.stdout.text.trim().to_owned();
@@ -711,12 +775,18 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         "timeout"
     } else if run.exit_code == Some(2) {
         // Other JSON fields are still read.
-        if let Some(answer) = json_object() {
-            if let Err(why) = apply_json(info, &answer, &mut effect) {
+        let answer = json_object();
+        if let Some(answer) = &answer {
+            if let Err(why) = apply_json(info, answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
             }
         }
-        exit_2(info, &stderr, &mut effect);
+        // With a JSON object on stdout a permission event's reason is the JSON's own, stderr
+        // is not given (host.json `observed_rules`, `exit-2-json-reason`).
+        let json_reason = answer.is_some()
+            && info.category == Category::Permission
+            && host().observed("exit-2-json-reason").covers(info.name);
+        exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
         "exit-2"
     } else if run.exit_code != Some(0) {
         // A schema-valid JSON object is still honoured.
@@ -772,11 +842,21 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
 }
 
 /// Exit 2 by the event's `exit_2` (events.json).
-fn exit_2(info: &EventInfo, stderr: &str, effect: &mut Effect) {
-    let reason = stderr.to_owned();
+fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
+    let reason = stderr.unwrap_or_default().to_owned();
     match info.exit_2 {
         Exit2::Block if info.category == Category::Permission => {
-            effect.stance = Some(("deny".to_owned(), Some(reason)));
+            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason.
+            let own = effect
+                .stance
+                .take()
+                .filter(|(stance, _)| stance == "deny")
+                .and_then(|(_, why)| why);
+            let why = match stderr {
+                Some(_) => Some(reason),
+                None => own,
+            };
+            effect.stance = Some(("deny".to_owned(), why));
             effect.words = "exit 2 blocks: deny".to_owned();
         }
         Exit2::Block | Exit2::Fails => {
@@ -857,8 +937,11 @@ fn apply_json(
     // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
     let legacy = info.name == "PreToolUse";
     if let Some(decision) = decision {
-        let known =
-            info.decision.contains(&decision) || legacy && matches!(decision, "approve" | "block");
+        // `approve` is valid on every event, and ignored outside PreToolUse (host.json
+        // `observed_rules`, `approve-everywhere`).
+        let known = info.decision.contains(&decision)
+            || legacy && decision == "block"
+            || decision == "approve";
         if !known && (!info.decision.is_empty() || legacy) {
             return Err(format!(
                 "`decision: \"{decision}\"` is not one {} reads",
@@ -1054,6 +1137,22 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     let blocks: Vec<&str> = effects.iter().filter_map(|e| e.block.as_deref()).collect();
     let mut blocked = !blocks.is_empty();
+    // Stop's `additionalContext` without a block keeps the agent going, as a block does
+    // (host.json `observed_rules`, `stop-context-continues`).
+    let continues_rule = host.observed("stop-context-continues");
+    let continued_by_context = info.category == Category::Loop
+        && !blocked
+        && !contexts.is_empty()
+        && continues_rule.covers(info.name);
+    if continued_by_context {
+        note_rule(
+            unverified,
+            "`additionalContext` keeps the agent going",
+            continues_rule.verified,
+            &continues_rule.source,
+        );
+        blocked = true;
+    }
     let outcome;
     if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
@@ -1127,7 +1226,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
             None => outcome = "proceeds: no hook decided, the permission rules apply".to_owned(),
         }
     } else {
-        if blocked {
+        if blocked && !continued_by_context {
             decision.insert("decision".to_owned(), json!("block"));
             decision.insert("reason".to_owned(), json!(blocks.join("\n")));
             let reasons = blocks
@@ -1160,20 +1259,28 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         };
     }
     // `updatedInput` replaces the whole input; which of several wins is not documented.
-    let inputs: Vec<&Value> = effects
+    // The hook that answers last wins, whatever the settings order (host.json
+    // `observed_rules`, `updated-input-last-answer`): the runs started together, so the one
+    // that took longest answered last.
+    let mut inputs: Vec<(u128, &Value)> = runs
         .iter()
-        .filter_map(|e| e.updated_input.as_ref())
+        .filter_map(|r| {
+            r.effect
+                .updated_input
+                .as_ref()
+                .map(|input| (r.millis, input))
+        })
         .collect();
-    if let Some(input) = inputs.last().filter(|_| !blocked) {
+    inputs.sort_by_key(|(millis, _)| *millis);
+    if let Some((_, input)) = inputs.last().filter(|_| !blocked) {
         if inputs.len() > 1 {
-            if let Some(rule) = host.combining("updated-input", info.name) {
-                note_rule(
-                    unverified,
-                    "the last `updatedInput` in settings order wins",
-                    rule.verified,
-                    &rule.source,
-                );
-            }
+            let rule = host.observed("updated-input-last-answer");
+            note_rule(
+                unverified,
+                "the `updatedInput` answered last wins",
+                rule.verified,
+                &rule.source,
+            );
         }
         if info.permission_decision.is_empty() {
             if let Some(Value::Object(request)) = specific.get_mut("decision") {
@@ -1475,5 +1582,24 @@ mod tests {
             Some(".envrc")
         );
         assert_eq!(subject_of(claude::info("Stop").unwrap(), &json!({})), None);
+    }
+
+    #[test]
+    fn if_rules_select_by_tool_and_pattern() {
+        let bash =
+            |command: &str| json!({ "tool_name": "Bash", "tool_input": { "command": command } });
+        assert!(if_selects("Bash", &bash("ls")));
+        assert!(if_selects("Bash(*)", &bash("ls")));
+        assert!(if_selects("Bash(git *)", &bash("git status")));
+        assert!(!if_selects("Bash(git *)", &bash("echo git")));
+        assert!(if_selects("Bash(git:*)", &bash("git log")));
+        assert!(if_selects("Bash(git *)", &bash("cd x && git push")));
+        assert!(!if_selects("Read(*)", &bash("ls")));
+        let read = json!({ "tool_name": "Read", "tool_input": { "file_path": "/p/.env" } });
+        assert!(if_selects("Read(*.env)", &read));
+        assert!(!if_selects("Read(*.rs)", &read));
+        assert!(glob("a*b*c", "axxbyyc"));
+        assert!(!glob("a*b", "ab c"));
+        assert!(glob("*", ""));
     }
 }
