@@ -158,7 +158,8 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
     // The deny reason goes to Claude; the others' reasons to nobody (they lost).
     assert_eq!(texts(&result, "claude_sees"), ["no rm"]);
 
-    // Without the deny: ask beats allow, and its reason goes to the user.
+    // Without the deny: ask beats allow; in print mode the call is refused and the ask's
+    // reason is the tool result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
     settings(&s, "project/.claude/settings.json", json!({}));
     let result = bash(&s, "rm -rf target");
     assert!(
@@ -169,8 +170,8 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
         "{result}"
     );
     assert_eq!(result["blocked"], false);
-    assert_eq!(texts(&result, "user_sees"), ["sure?"]);
-    assert_eq!(texts(&result, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&result, "user_sees"), Vec::<String>::new());
+    assert_eq!(texts(&result, "claude_sees"), ["sure?"]);
 }
 
 #[test]

@@ -245,6 +245,15 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     );
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
     let sent = session.payloads();
+    if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
+        println!(
+            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}",
+            case.seed,
+            output.stdout,
+            output.stderr,
+            bodies.join("\n")
+        );
+    }
     let markers = case.markers();
     let found = |text: &dyn Fn(&str) -> bool| -> BTreeSet<String> {
         markers.iter().filter(|m| text(m)).cloned().collect()

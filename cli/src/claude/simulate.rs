@@ -963,7 +963,10 @@ fn apply_json(
         return Err(format!("`continue: {value}` is not a boolean"));
     }
     let mut words = Vec::new();
-    if answer.get("continue") == Some(&Value::Bool(false)) {
+    let continue_ignored = host().observed("continue-ignored").covers(info.name);
+    if answer.get("continue") == Some(&Value::Bool(false)) && continue_ignored {
+        words.push(format!("`continue: false`: ignored on {}", info.name));
+    } else if answer.get("continue") == Some(&Value::Bool(false)) {
         let why = answer
             .get("stopReason")
             .and_then(Value::as_str)
@@ -1036,6 +1039,21 @@ fn apply_json(
                     effect.updated_input = Some(value.clone());
                     words.push("`updatedInput`".to_owned());
                 }
+                // Only an output of the tool's own shape replaces it (host.json
+                // `observed_rules`, `updated-tool-output-shape`); Bash's has `stdout`.
+                "updatedToolOutput" => match value {
+                    Value::Object(output) => {
+                        let text = output.get("stdout").and_then(Value::as_str);
+                        effect
+                            .claude
+                            .push(text.map_or_else(|| value.to_string(), str::to_owned));
+                        words.push("`updatedToolOutput`".to_owned());
+                    }
+                    _ => words.push(
+                        "`updatedToolOutput` refused: not the tool's output shape, the output is kept"
+                            .to_owned(),
+                    ),
+                },
                 "additionalContext" => {
                     if let Some(text) = value.as_str().filter(|t| !t.is_empty()) {
                         effect.context.push(text.to_owned());
@@ -1119,7 +1137,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     // `continue: false` stops Claude and wins over every decision.
     let stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
-    let stopped = !stops.is_empty();
+    let mut stopped = !stops.is_empty();
     if stopped {
         if let Some(rule) = host.combining("continue", info.name) {
             note_rule(
@@ -1195,8 +1213,11 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                     .filter_map(|e| stance(e).filter(|(s, _)| s == permission))
                     .filter_map(|(_, reason)| reason.filter(|r| !r.is_empty()))
                     .collect();
-                // The reason goes to Claude on deny, to the user on allow and ask.
-                if permission == "deny" {
+                // The reason goes to Claude on deny, to the user on allow. An ask in print mode
+                // (`-p`, where the differential runs) is refused and its reason is the tool
+                // result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
+                let ask = host.observed("ask-in-print-mode");
+                if permission == "deny" || permission == "ask" && ask.covers(info.name) {
                     claude_sees.extend(reasons.iter().cloned());
                 } else {
                     user_sees.extend(reasons.iter().cloned());
@@ -1215,7 +1236,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 outcome = match permission.as_str() {
                     "deny" => "blocked".to_owned(),
                     "allow" => "allowed: no permission prompt".to_owned(),
-                    "ask" => "asks the user (without a user, `-p`: denied)".to_owned(),
+                    "ask" => "asks the user (in print mode, `-p`: refused, the reason is the tool result Claude gets)".to_owned(),
                     "defer" => {
                         "deferred (`-p` with one tool call: the run stops with `tool_deferred`)"
                             .to_owned()
@@ -1226,6 +1247,31 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
             None => outcome = "proceeds: no hook decided, the permission rules apply".to_owned(),
         }
     } else {
+        // `continue: false` wins over a Stop block: the agent stops and the block's reason
+        // reaches no model request (host.json `observed_rules`, `stop-continue-false-wins`).
+        let stop_wins = host.observed("stop-continue-false-wins");
+        if stopped && blocked && stop_wins.covers(info.name) {
+            note_rule(
+                unverified,
+                "`continue: false` wins over a Stop block",
+                stop_wins.verified,
+                &stop_wins.source,
+            );
+            blocked = false;
+        }
+        // A PostToolBatch block ends the agent; its reason is the user's, never Claude's
+        // (host.json `observed_rules`, `post-tool-batch-block-ends`).
+        let batch_ends = host.observed("post-tool-batch-block-ends");
+        let ends = blocked && batch_ends.covers(info.name);
+        if ends {
+            note_rule(
+                unverified,
+                "a PostToolBatch block ends the agent",
+                batch_ends.verified,
+                &batch_ends.source,
+            );
+            stopped = true;
+        }
         if blocked && !continued_by_context {
             decision.insert("decision".to_owned(), json!("block"));
             decision.insert("reason".to_owned(), json!(blocks.join("\n")));
@@ -1233,7 +1279,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 .iter()
                 .filter(|r| !r.is_empty())
                 .map(|r| (*r).to_owned());
-            if reason_to_claude {
+            if reason_to_claude && !ends {
                 claude_sees.extend(reasons);
             } else {
                 user_sees.extend(reasons);
@@ -1292,6 +1338,18 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     if specific.len() > 1 {
         decision.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
+    }
+    // A blocked or stopped prompt sends no request, so its context reaches nobody (host.json
+    // `observed_rules`, `prompt-blocked-tells-nobody`).
+    let nobody = host.observed("prompt-blocked-tells-nobody");
+    if (blocked || stopped) && nobody.covers(info.name) && !claude_sees.is_empty() {
+        note_rule(
+            unverified,
+            "a blocked prompt's context reaches nobody",
+            nobody.verified,
+            &nobody.source,
+        );
+        claude_sees.clear();
     }
     // `continue: false` does not block the hook's own action, but Claude makes no further model
     // request: a prompt never reaches the model (host.json `combining`, `continue`).
