@@ -802,3 +802,48 @@ fn managed_settings_hooks_run_first() {
         "{result}"
     );
 }
+
+#[test]
+fn rules_the_real_binary_showed_are_applied() {
+    // spec/claude-code/host.json `observed_rules`, recorded with 2.1.330.
+    let s = Scratch::new("claude-observed");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [
+                group(Some("Task"), "echo task"),
+                group(Some("Ta.*"), "echo regex"),
+                { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo git-only", "if": "Bash(git *)" }] },
+            ],
+            "UserPromptSubmit": [group(None, r#"echo '{"decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"lost"}}'"#)],
+            "SessionStart": [group(None, r#"echo '{"continue":false,"stopReason":"halt"}'"#)],
+        }),
+    );
+    // `former-tool-names`: the exact name `Task` fires on Agent; a regex does not.
+    let agent = claude(
+        &s,
+        &[
+            "--event",
+            "PreToolUse",
+            "--set",
+            "tool_name=Agent",
+            "--set",
+            r#"tool_input={"prompt":"x"}"#,
+        ],
+    );
+    let ran = statuses(&agent);
+    assert!(ran.contains(&"ran echo task".to_owned()), "{ran:?}");
+    assert!(ran.contains(&"skipped echo regex".to_owned()), "{ran:?}");
+    // `if-rule`: `Bash(git *)` runs on git only.
+    assert!(statuses(&bash(&s, "ls")).contains(&"skipped echo git-only".to_owned()));
+    assert!(statuses(&bash(&s, "git status")).contains(&"ran echo git-only".to_owned()));
+    // `prompt-blocked-tells-nobody`.
+    let prompt = claude(&s, &["--event", "UserPromptSubmit"]);
+    assert_eq!(prompt["blocked"], true);
+    assert_eq!(texts(&prompt, "claude_sees"), Vec::<String>::new());
+    // `continue-ignored`: SessionStart's `continue: false` stops nothing.
+    let start = claude(&s, &["--event", "SessionStart"]);
+    assert_eq!(start["stopped"], false, "{start}");
+    assert_eq!(texts(&start, "user_sees"), Vec::<String>::new());
+}

@@ -5,7 +5,7 @@
 //! payloads Claude Code sent, compared on which hooks ran, which command the tool ran, whether
 //! the prompt reached the model, how often the agent went on after a Stop, whether it went on
 //! after the tool call, what the model was told and what the user was shown (the `-p` result:
-//! what ended the run early).
+//! a blocked prompt's reason).
 //!
 //! Cases: every case of `tests/claude-code/differential-cases.jsonl` (each disagreement the
 //! generator ever found, shrunk), the seeds `1..=CLAUDE_DIFFERENTIAL_CASES` (default
@@ -373,13 +373,12 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         })
     };
     simulated.told = found(&|m| said("claude_sees", m));
-    // The `-p` result shows the user what ended the run early: a blocked prompt, a
-    // `continue: false`; hook errors and notices go to the transcript, which print mode does
-    // not show.
+    // The `-p` result shows the user a blocked prompt's reason; a `continue: false`, a
+    // PostToolBatch block, hook errors and notices leave it empty or the model's text (the
+    // transcript, which print mode does not show, has them).
     simulated.user = found(&|m| {
         results.iter().any(|result| {
-            let ends = result["stopped"] == true
-                || result["event"] == "UserPromptSubmit" && result["blocked"] == true;
+            let ends = result["event"] == "UserPromptSubmit" && result["blocked"] == true;
             let texts = result["user_sees"].as_array().into_iter().flatten();
             ends && texts.filter_map(Value::as_str).any(|t| t.contains(m))
         })

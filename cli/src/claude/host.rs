@@ -65,6 +65,9 @@ pub struct Observed {
     pub applies_to: Vec<String>,
     pub source: String,
     pub verified: bool,
+    /// `former-tool-names`: a tool's current name → the names it had.
+    #[serde(default)]
+    pub former_names: BTreeMap<String, Vec<String>>,
 }
 
 impl Observed {

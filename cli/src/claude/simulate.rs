@@ -678,6 +678,18 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
     if claude::matcher::is_match(matcher, subject) {
         return None;
     }
+    // An exact name also matches the tool's former name (`Task` for Agent: host.json
+    // `observed_rules`, `former-tool-names`).
+    let former = host().observed("former-tool-names");
+    let names = claude::matcher::form(matcher);
+    let earlier = former.former_names.get(subject).into_iter().flatten();
+    if former.covers(info.name)
+        && earlier
+            .into_iter()
+            .any(|old| names.names().contains(&old.as_str()))
+    {
+        return None;
+    }
     Some(match claude::matcher::check(info, matcher) {
         claude::matcher::Verdict::Invalid { reason, .. } => format!(
             "matcher `{matcher}` is not a valid regular expression ({reason}), so it matches nothing"
