@@ -233,16 +233,16 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .expect("settings");
     }
     let reply = match &case.scenario {
-        Scenario::Bash(command) => Reply::bash(command),
+        Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
         Scenario::Text => Reply::Text(FINAL_WORDS.to_owned()),
     };
     let api = MockApi::start(vec![reply]).expect("the mock starts");
-    let plugin = session.recorder_plugin();
-    let output = session.run_with(
-        &api.base_url(),
-        PROMPT,
-        &["--plugin-dir", &plugin.to_string_lossy()],
-    );
+    let plugin = session.recorder_plugin().to_string_lossy().into_owned();
+    let mut more = vec!["--plugin-dir", plugin.as_str()];
+    if let Scenario::Unallowed(_) = case.scenario {
+        more.extend(["--allowedTools", "Read"]);
+    }
+    let output = session.run_with(&api.base_url(), PROMPT, &more);
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
     let sent = session.payloads();
     if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
@@ -268,7 +268,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
-    if let Scenario::Bash(_) = case.scenario {
+    if let Scenario::Bash(_) | Scenario::Unallowed(_) = case.scenario {
         let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
         real.tool = Some(written.map(|w| w.trim().to_owned()));
         if reached_tool {
@@ -325,25 +325,40 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     simulated.prompt = prompt_results
         .iter()
         .all(|r| r["blocked"] == false && r["stopped"] == false);
-    if let Scenario::Bash(command) = &case.scenario {
-        simulated.tool = Some(if !reached_tool {
+    if let Scenario::Bash(command) | Scenario::Unallowed(command) = &case.scenario {
+        let allowed = matches!(case.scenario, Scenario::Bash(_));
+        let pre = of("PreToolUse").pop();
+        let pre_outcome = pre.map_or("", |r| r["outcome"].as_str().unwrap_or_default());
+        let pre_stops = pre.is_some_and(|r| r["blocked"] == true)
+            || pre_outcome.starts_with("asks")
+            || pre_outcome.starts_with("deferred");
+        let rewritten_by_pre = pre.and_then(|r| {
+            r.pointer("/decision/hookSpecificOutput/updatedInput/command")
+                .and_then(Value::as_str)
+        });
+        // A call Bash is not allowed for runs when a PreToolUse hook allows it, else when a
+        // PermissionRequest hook does; print mode asks nobody else.
+        let permitted = allowed || pre_outcome.starts_with("allowed");
+        let request = of("PermissionRequest").pop();
+        let granted = request.filter(|r| {
+            r.pointer("/decision/hookSpecificOutput/decision/behavior")
+                == Some(&Value::from("allow"))
+        });
+        let rewritten_by_request = granted.and_then(|r| {
+            r.pointer("/decision/hookSpecificOutput/decision/updatedInput/command")
+                .and_then(Value::as_str)
+        });
+        simulated.tool = Some(if !reached_tool || pre_stops {
             None
-        } else if let Some(result) = of("PreToolUse").pop() {
-            let outcome = result["outcome"].as_str().unwrap_or_default();
-            let proceeds = result["blocked"] == false
-                && !outcome.starts_with("asks")
-                && !outcome.starts_with("deferred");
-            let rewritten = result
-                .pointer("/decision/hookSpecificOutput/updatedInput/command")
-                .and_then(Value::as_str);
-            let asked = result
-                .pointer("/payload/tool_input/command")
-                .and_then(Value::as_str);
-            proceeds
-                .then(|| word_of(case, rewritten.or(asked).unwrap_or_default()))
-                .flatten()
+        } else if permitted {
+            word_of(case, rewritten_by_pre.unwrap_or(command))
+        } else if granted.is_some() {
+            word_of(
+                case,
+                rewritten_by_request.or(rewritten_by_pre).unwrap_or(command),
+            )
         } else {
-            word_of(case, command)
+            None
         });
         if reached_tool {
             let tool_events = [

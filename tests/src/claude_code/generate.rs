@@ -88,6 +88,9 @@ impl Source {
 pub enum Scenario {
     /// It calls Bash with this command, then ends with a text.
     Bash(String),
+    /// The same, with Bash not among the allowed tools: the call needs permission, which print
+    /// mode does not ask a user for (PermissionRequest hooks decide, else it is refused).
+    Unallowed(String),
     /// It answers with a text.
     Text,
 }
@@ -181,6 +184,12 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
             (2, "Stop"),
             (1, "SessionStart"),
         ],
+        Scenario::Unallowed(_) => &[
+            (6, "PermissionRequest"),
+            (4, "PreToolUse"),
+            (2, "PostToolUse"),
+            (1, "Stop"),
+        ],
         Scenario::Text => &[(4, "UserPromptSubmit"), (4, "Stop"), (2, "SessionStart")],
     }
 }
@@ -192,10 +201,10 @@ fn is_tool_event(event: &str) -> bool {
 /// Makes the case of `seed`.
 pub fn generate(seed: u64) -> Case {
     let mut rng = Rng::new(seed);
-    let scenario = if rng.chance(75) {
-        Scenario::Bash(rng.pick(COMMANDS).0.to_owned())
-    } else {
-        Scenario::Text
+    let scenario = match rng.below(20) {
+        0..=11 => Scenario::Bash(rng.pick(COMMANDS).0.to_owned()),
+        12..=15 => Scenario::Unallowed(rng.pick(COMMANDS).0.to_owned()),
+        _ => Scenario::Text,
     };
     let count = rng.weighted(&[(3, 1usize), (4, 2), (2, 3), (1, 4)]);
     let hooks = (0..count)
@@ -372,6 +381,29 @@ fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, V
                 specific.insert("updatedInput".to_owned(), input);
             }
         }
+        "PermissionRequest" if rng.chance(75) => {
+            let behavior =
+                rng.weighted(&[(4, json!("allow")), (4, json!("deny")), (1, json!("ask"))]);
+            let mut decision = Map::new();
+            decision.insert("behavior".to_owned(), behavior);
+            if rng.chance(60) {
+                decision.insert("message".to_owned(), text('D'));
+            }
+            if rng.chance(25) {
+                let (command, _) = rewrite_command(hook);
+                decision.insert(
+                    "updatedInput".to_owned(),
+                    json!({"command": command, "description": "Run a command"}),
+                );
+            }
+            if rng.chance(25) {
+                decision.insert(
+                    "interrupt".to_owned(),
+                    rng.pick(&[json!(true), json!(false)]),
+                );
+            }
+            specific.insert("decision".to_owned(), Value::Object(decision));
+        }
         "PostToolUse" if rng.chance(20) => {
             let output = rng.weighted(&[
                 (1, json!(format!("Zq{hook}O replaced output"))),
@@ -494,6 +526,12 @@ impl Case {
             Scenario::Bash(command) => {
                 let _ = writeln!(text, "the model calls Bash `{command}`");
             }
+            Scenario::Unallowed(command) => {
+                let _ = writeln!(
+                    text,
+                    "the model calls Bash `{command}`, which is not allowed"
+                );
+            }
             Scenario::Text => text.push_str("the model answers with a text\n"),
         }
         for hook in &self.hooks {
@@ -522,6 +560,7 @@ impl Case {
             "seed": self.seed,
             "scenario": match &self.scenario {
                 Scenario::Bash(command) => json!({"bash": command}),
+                Scenario::Unallowed(command) => json!({"unallowed": command}),
                 Scenario::Text => json!("text"),
             },
             "hooks": self.hooks.iter().map(|hook| json!({
@@ -542,7 +581,14 @@ impl Case {
     /// Reads back what [`Case::to_json`] wrote (the fixed cases are kept that way).
     pub fn from_json(value: &Value) -> Case {
         let scenario = match &value["scenario"] {
-            Value::Object(bash) => Scenario::Bash(bash["bash"].as_str().expect("bash").to_owned()),
+            Value::Object(call) => match (
+                call.get("bash").and_then(Value::as_str),
+                call.get("unallowed").and_then(Value::as_str),
+            ) {
+                (Some(command), _) => Scenario::Bash(command.to_owned()),
+                (_, Some(command)) => Scenario::Unallowed(command.to_owned()),
+                _ => panic!("a scenario: {call:?}"),
+            },
             _ => Scenario::Text,
         };
         let hooks = value["hooks"]

@@ -440,21 +440,22 @@ impl Session {
         self.run_with(base_url, prompt, &[])
     }
 
-    /// [`Session::run`] with more arguments for `claude` (`--plugin-dir DIR`).
+    /// [`Session::run`] with more arguments for `claude` (`--plugin-dir DIR`, `--allowedTools`
+    /// in place of `Bash,Read`).
     pub fn run_with(&self, base_url: &str, prompt: &str, more: &[&str]) -> ClaudeOutput {
         assert!(
             base_url.starts_with("http://127.0.0.1:"),
             "the mock lives on 127.0.0.1 only"
         );
+        // `more` may give its own `--allowedTools` (a Bash call that needs permission).
+        let allowed: &[&str] = if more.contains(&"--allowedTools") {
+            &[]
+        } else {
+            &["--allowedTools", "Bash,Read"]
+        };
         let mut child = Command::new(claude_binary())
-            .args([
-                "-p",
-                prompt,
-                "--output-format",
-                "json",
-                "--allowedTools",
-                "Bash,Read",
-            ])
+            .args(["-p", prompt, "--output-format", "json"])
+            .args(allowed)
             .args(more)
             .current_dir(&self.project)
             .env_clear()
