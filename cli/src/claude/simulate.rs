@@ -934,14 +934,20 @@ fn apply_json(
         None => None,
         Some(Value::Object(specific)) => {
             let name = specific.get("hookEventName").and_then(Value::as_str);
-            if name != Some(info.name) {
-                return Err(format!(
-                    "`hookSpecificOutput.hookEventName` is {}, not `{}`",
-                    name.map_or("missing".to_owned(), |n| format!("`{n}`")),
-                    info.name
-                ));
+            let other = host().observed("other-event-specific-dropped");
+            match name {
+                Some(name) if name == info.name => Some(specific),
+                // Another event's `hookSpecificOutput` is dropped alone; the top-level keys
+                // still count (host.json `observed_rules`, `other-event-specific-dropped`).
+                Some(_) if other.covers(info.name) => None,
+                _ => {
+                    return Err(format!(
+                        "`hookSpecificOutput.hookEventName` is {}, not `{}`",
+                        name.map_or("missing".to_owned(), |n| format!("`{n}`")),
+                        info.name
+                    ))
+                }
             }
-            Some(specific)
         }
         Some(_) => return Err("`hookSpecificOutput` is not an object".to_owned()),
     };
@@ -1034,8 +1040,19 @@ fn apply_json(
                     .get("message")
                     .and_then(Value::as_str)
                     .map(str::to_owned);
-                effect.stance = Some((behavior.to_owned(), why));
-                words.push(behavior.to_owned());
+                // A deny with `interrupt: true` aborts the run: the message reaches no model
+                // request (host.json `observed_rules`, `interrupt-aborts`).
+                let interrupts = behavior == "deny"
+                    && request.get("interrupt") == Some(&Value::Bool(true))
+                    && host().observed("interrupt-aborts").covers(info.name);
+                if interrupts {
+                    effect.stance = Some((behavior.to_owned(), None));
+                    effect.stop = Some(why);
+                    words.push("deny with `interrupt`: the run is aborted".to_owned());
+                } else {
+                    effect.stance = Some((behavior.to_owned(), why));
+                    words.push(behavior.to_owned());
+                }
             }
             if let Some(input) = request.get("updatedInput").filter(|v| v.is_object()) {
                 effect.updated_input = Some(input.clone());
