@@ -795,3 +795,27 @@ fn an_entry_claude_codes_schema_rejects_elsewhere_is_dropped_alone() {
     assert_eq!(report["files"][0]["loaded"], true, "{report:#}");
     assert_eq!(report["files"][0]["hooks"], 1, "{report:#}");
 }
+
+#[test]
+fn an_if_rule_for_a_tool_the_matcher_never_selects_is_a_hook_that_never_runs() {
+    let s = Scratch::new("claude-if-rule");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash", "hooks": [
+                { "type": "command", "command": "guard.sh", "if": "Read(*.env)" },
+                { "type": "command", "command": "git-guard.sh", "if": "Bash(git *)" },
+            ] }],
+        }),
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    one(
+        &findings,
+        "its `if` rule `Read(*.env)` names `Read`, which the group's matcher `Bash` never selects",
+        "warning",
+        "/hooks/PreToolUse/0/hooks/0/if",
+        "claude-code",
+    );
+    assert!(with(&findings, "`Bash(git *)`").is_empty(), "{findings:#?}");
+}

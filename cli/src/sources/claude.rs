@@ -664,6 +664,21 @@ fn handler(
             ),
         );
     }
+    // The `if` rule is evaluated against the tool call (host.json `observed_rules`, `if-rule`):
+    // one naming a tool the group's matcher never selects turns the hook off.
+    if let (Some(rule), Some(matcher)) = (object.get("if").and_then(Value::as_str), &matcher) {
+        let tool = rule.split('(').next().unwrap_or_default().trim();
+        if info.matcher_subject == Some("tool_name")
+            && !tool.is_empty()
+            && !claude::matcher::is_match(matcher, tool)
+        {
+            push(
+                Severity::Warning,
+                "/if",
+                format!("its `if` rule `{rule}` names `{tool}`, which the group's matcher `{matcher}` never selects, so Claude Code never runs this hook"),
+            );
+        }
+    }
     if object.get("once") == Some(&Value::Bool(true)) {
         push(
             Severity::Note,
