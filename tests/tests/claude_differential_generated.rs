@@ -477,7 +477,30 @@ fn shrink(cli: &Path, case: &Case) -> Case {
 #[test]
 fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
     let cli = cli_binary();
+    let summary_file =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
+    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_none() {
+        // The batch seed is drawn here, so the run inside the namespace uses it and CI's log
+        // shows it (written past the test harness's capture) whether the test passes or not.
+        if std::env::var_os("CLAUDE_DIFFERENTIAL_SEED").is_none() {
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            std::env::set_var(
+                "CLAUDE_DIFFERENTIAL_SEED",
+                (clock % 1_000_000_000_000).to_string(),
+            );
+        }
+        let seed = std::env::var("CLAUDE_DIFFERENTIAL_SEED").unwrap_or_default();
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("generated differential: random batch seed {seed} (run it again with CLAUDE_DIFFERENTIAL_SEED={seed})\n").as_bytes(),
+        );
+        let _ = std::fs::remove_file(&summary_file);
+    }
     if !in_isolated_network("simulate_agrees_with_the_real_claude_code_on_generated_cases") {
+        let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
         return;
     }
     let (cases, batch) = cases();
@@ -525,13 +548,15 @@ fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
     });
     let elapsed = started.elapsed();
     let found = found.into_inner().expect("the findings");
-    println!(
-        "{} cases in {:.1} s ({:.1} s a case with {jobs} at once), {} disagreements",
+    let summary = format!(
+        "generated differential: {} cases in {:.1} s ({:.1} s a case with {jobs} at once), {} disagreements\n",
         cases.len(),
         elapsed.as_secs_f64(),
         elapsed.as_secs_f64() * jobs as f64 / cases.len().max(1) as f64,
         found.len()
     );
+    print!("{summary}");
+    std::fs::write(&summary_file, &summary).expect("the summary file");
     let mut report = String::new();
     for (origin, case, real, simulated) in &found {
         let small = if std::env::var_os("CLAUDE_DIFFERENTIAL_NO_SHRINK").is_some() {
