@@ -30,7 +30,7 @@ use std::time::Instant;
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 
 /// Generated seeds run on every `cargo test` (`CLAUDE_DIFFERENTIAL_CASES` overrides).
-const FIXED_SEEDS: u64 = 24;
+const FIXED_SEEDS: u64 = 20;
 /// Fresh random cases run on every `cargo test` (`CLAUDE_DIFFERENTIAL_RANDOM` overrides).
 const RANDOM_CASES: u64 = 8;
 /// At most this many runs are spent shrinking one disagreement.

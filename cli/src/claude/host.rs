@@ -23,8 +23,24 @@ pub fn host() -> &'static Host {
 
 /// The `observed_rules` of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
 #[cfg(test)]
-const OBSERVED_RULES_APPLIED: &[&str] =
-    &["schema-invalid-entry", "schema-invalid-entry-voids-file"];
+const OBSERVED_RULES_APPLIED: &[&str] = &[
+    "schema-invalid-entry",
+    "schema-invalid-entry-voids-file",
+    "if-rule",
+    "approve-everywhere",
+    "exit-2-json-reason",
+    "stop-context-continues",
+    "updated-input-last-answer",
+    "updated-tool-output-shape",
+    "continue-ignored",
+    "stop-continue-false-wins",
+    "post-tool-batch-block-ends",
+    "ask-in-print-mode",
+    "prompt-blocked-tells-nobody",
+    "former-tool-names",
+    "other-event-specific-dropped",
+    "interrupt-aborts",
+];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
 #[derive(Debug, Deserialize)]
@@ -428,6 +444,14 @@ mod tests {
         for id in OBSERVED_RULES_APPLIED {
             let rule = host.observed(id);
             assert!(rule.verified && rule.source.starts_with("REC "), "{id}");
+        }
+        // SCHEMA.md: `simulate` applies every observed rule.
+        for rule in &host.observed_rules {
+            assert!(
+                OBSERVED_RULES_APPLIED.contains(&rule.id.as_str()),
+                "{}",
+                rule.id
+            );
         }
         for name in [
             "CLAUDE_PROJECT_DIR",
