@@ -40,6 +40,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "former-tool-names",
     "other-event-specific-dropped",
     "interrupt-aborts",
+    "continue-false-tells-nobody",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

@@ -1368,6 +1368,19 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     if specific.len() > 1 {
         decision.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
     }
+    // After `continue: false` Claude makes no further model request, so nothing the hooks
+    // said reaches it: a deny's reason, a context (host.json `observed_rules`,
+    // `continue-false-tells-nobody`).
+    let after_stop = host.observed("continue-false-tells-nobody");
+    if stopped && after_stop.covers(info.name) && !claude_sees.is_empty() {
+        note_rule(
+            unverified,
+            "nothing reaches Claude after `continue: false`",
+            after_stop.verified,
+            &after_stop.source,
+        );
+        claude_sees.clear();
+    }
     // A blocked or stopped prompt sends no request, so its context reaches nobody (host.json
     // `observed_rules`, `prompt-blocked-tells-nobody`).
     let nobody = host.observed("prompt-blocked-tells-nobody");
