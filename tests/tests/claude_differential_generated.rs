@@ -387,7 +387,11 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             texts.filter_map(Value::as_str).any(|t| t.contains(marker))
         })
     };
-    simulated.told = found(&|m| said("claude_sees", m));
+    // No request reached the model: nobody was told anything (a SessionStart context waits
+    // for the prompt's request).
+    if simulated.prompt {
+        simulated.told = found(&|m| said("claude_sees", m));
+    }
     // The `-p` result shows the user a blocked prompt's reason; a `continue: false`, a
     // PostToolBatch block, hook errors and notices leave it empty or the model's text (the
     // transcript, which print mode does not show, has them).

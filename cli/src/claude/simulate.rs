@@ -795,7 +795,11 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         // With a JSON object on stdout a permission event's reason is the JSON's own, stderr
         // is not given (host.json `observed_rules`, `exit-2-json-reason`).
-        let json_reason = answer.is_some()
+        // `{}` decides nothing: stderr stays the reason.
+        let decides = answer
+            .as_ref()
+            .is_some_and(|a| a.contains_key("decision") || a.contains_key("hookSpecificOutput"));
+        let json_reason = decides
             && info.category == Category::Permission
             && host().observed("exit-2-json-reason").covers(info.name);
         exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
@@ -966,6 +970,12 @@ fn apply_json(
                 info.name
             ));
         }
+    }
+    if let Some(context) = specific
+        .and_then(|s| s.get("additionalContext"))
+        .filter(|c| !c.is_string())
+    {
+        return Err(format!("`additionalContext: {context}` is not a string"));
     }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
