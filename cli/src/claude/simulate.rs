@@ -795,10 +795,12 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         // With a JSON object on stdout a permission event's reason is the JSON's own, stderr
         // is not given (host.json `observed_rules`, `exit-2-json-reason`).
-        // `{}` decides nothing: stderr stays the reason.
-        let decides = answer
-            .as_ref()
-            .is_some_and(|a| a.contains_key("decision") || a.contains_key("hookSpecificOutput"));
+        // Only a JSON decision takes stderr's place (`{}` or a context decides nothing).
+        let decides = answer.as_ref().is_some_and(|a| {
+            a.contains_key("decision")
+                || a.get("hookSpecificOutput")
+                    .is_some_and(|s| s.get("permissionDecision").is_some())
+        });
         let json_reason = decides
             && info.category == Category::Permission
             && host().observed("exit-2-json-reason").covers(info.name);
@@ -876,14 +878,14 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
             effect.words = "exit 2 blocks: deny".to_owned();
         }
         Exit2::Block | Exit2::Fails => {
-            // A JSON block's reason stands; else stderr is the reason.
-            if effect.block.is_none() {
+            // A JSON block's reason stands; else (none, or a block without one) stderr is.
+            if effect.block.as_deref().is_none_or(str::is_empty) {
                 effect.block = Some(reason);
             }
             effect.words = "exit 2 blocks".to_owned();
         }
         Exit2::Continue => {
-            if effect.block.is_none() {
+            if effect.block.as_deref().is_none_or(str::is_empty) {
                 effect.block = Some(reason);
             }
             effect.words = "exit 2: it keeps working, stderr is its instruction".to_owned();
