@@ -41,6 +41,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "other-event-specific-dropped",
     "interrupt-aborts",
     "continue-false-tells-nobody",
+    "context-must-be-text",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

@@ -973,9 +973,10 @@ fn apply_json(
             ));
         }
     }
+    // host.json `observed_rules`, `context-must-be-text`.
     if let Some(context) = specific
         .and_then(|s| s.get("additionalContext"))
-        .filter(|c| !c.is_string())
+        .filter(|c| !c.is_string() && host().observed("context-must-be-text").covers(info.name))
     {
         return Err(format!("`additionalContext: {context}` is not a string"));
     }
