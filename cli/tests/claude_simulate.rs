@@ -158,7 +158,8 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
     // The deny reason goes to Claude; the others' reasons to nobody (they lost).
     assert_eq!(texts(&result, "claude_sees"), ["no rm"]);
 
-    // Without the deny: ask beats allow, and its reason goes to the user.
+    // Without the deny: ask beats allow; in print mode the call is refused and the ask's
+    // reason is the tool result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
     settings(&s, "project/.claude/settings.json", json!({}));
     let result = bash(&s, "rm -rf target");
     assert!(
@@ -169,8 +170,8 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
         "{result}"
     );
     assert_eq!(result["blocked"], false);
-    assert_eq!(texts(&result, "user_sees"), ["sure?"]);
-    assert_eq!(texts(&result, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&result, "user_sees"), Vec::<String>::new());
+    assert_eq!(texts(&result, "claude_sees"), ["sure?"]);
 }
 
 #[test]
@@ -803,4 +804,49 @@ fn managed_settings_hooks_run_first() {
             .starts_with("asks the user"),
         "{result}"
     );
+}
+
+#[test]
+fn rules_the_real_binary_showed_are_applied() {
+    // spec/claude-code/host.json `observed_rules`, recorded with 2.1.330.
+    let s = Scratch::new("claude-observed");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [
+                group(Some("Task"), "echo task"),
+                group(Some("Ta.*"), "echo regex"),
+                { "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo git-only", "if": "Bash(git *)" }] },
+            ],
+            "UserPromptSubmit": [group(None, r#"echo '{"decision":"block","reason":"no","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"lost"}}'"#)],
+            "SessionStart": [group(None, r#"echo '{"continue":false,"stopReason":"halt"}'"#)],
+        }),
+    );
+    // `former-tool-names`: the exact name `Task` fires on Agent; a regex does not.
+    let agent = claude(
+        &s,
+        &[
+            "--event",
+            "PreToolUse",
+            "--set",
+            "tool_name=Agent",
+            "--set",
+            r#"tool_input={"prompt":"x"}"#,
+        ],
+    );
+    let ran = statuses(&agent);
+    assert!(ran.contains(&"ran echo task".to_owned()), "{ran:?}");
+    assert!(ran.contains(&"skipped echo regex".to_owned()), "{ran:?}");
+    // `if-rule`: `Bash(git *)` runs on git only.
+    assert!(statuses(&bash(&s, "ls")).contains(&"skipped echo git-only".to_owned()));
+    assert!(statuses(&bash(&s, "git status")).contains(&"ran echo git-only".to_owned()));
+    // `prompt-blocked-tells-nobody`.
+    let prompt = claude(&s, &["--event", "UserPromptSubmit"]);
+    assert_eq!(prompt["blocked"], true);
+    assert_eq!(texts(&prompt, "claude_sees"), Vec::<String>::new());
+    // `continue-ignored`: SessionStart's `continue: false` stops nothing.
+    let start = claude(&s, &["--event", "SessionStart"]);
+    assert_eq!(start["stopped"], false, "{start}");
+    assert_eq!(texts(&start, "user_sees"), Vec::<String>::new());
 }

@@ -741,3 +741,92 @@ fn text_output_names_the_host() {
         "{plain}"
     );
 }
+
+#[test]
+fn an_entry_claude_codes_schema_rejects_under_pre_tool_use_turns_off_the_files_guards() {
+    // Recorded with 2.1.330 (spec/claude-code/host.json `observed_rules`,
+    // `schema-invalid-entry-voids-file`): the guard and the Stop hook of this file never run.
+    let s = Scratch::new("claude-schema-voids");
+    s.script("project/.claude/hooks/a.sh", ECHO);
+    let a = ".claude/hooks/a.sh";
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash", "hooks": [
+                { "type": "command", "command": "guard.sh" },
+                { "type": "command", "command": a, "timeout": "30" },
+            ] }],
+            "Stop": [{ "hooks": [{ "type": "command", "command": "verify.sh" }] }],
+        }),
+    );
+    let (code, report) = report(&s, &["--host", "claude-code"]);
+    assert_eq!(code, 1);
+    let findings = report["findings"].as_array().expect("findings");
+    let message = one(
+        findings,
+        "Claude Code's settings schema rejects this `PreToolUse` hook",
+        "error",
+        "/hooks/PreToolUse/0/hooks/1",
+        "claude-code",
+    );
+    assert!(
+        message.contains("`timeout` is \"30\", not a number"),
+        "{message}"
+    );
+    assert!(
+        message.contains("`guard.sh` on PreToolUse, `verify.sh` on Stop"),
+        "{message}"
+    );
+    assert_eq!(report["files"][0]["loaded"], false, "{report:#}");
+}
+
+#[test]
+fn an_entry_claude_codes_schema_rejects_elsewhere_is_dropped_alone() {
+    let s = Scratch::new("claude-schema-drops");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "guard.sh" }] }],
+            "Stop": [{ "hooks": [{ "type": "command", "command": "verify.sh", "timeout": 0 }] }],
+        }),
+    );
+    let (code, report) = report(&s, &["--host", "claude-code"]);
+    assert_eq!(code, 1);
+    let findings = report["findings"].as_array().expect("findings");
+    let message = one(
+        findings,
+        "Claude Code's settings schema rejects this `Stop` hook",
+        "error",
+        "/hooks/Stop/0/hooks/0",
+        "claude-code",
+    );
+    assert!(message.contains("does not load it"), "{message}");
+    assert_eq!(report["files"][0]["loaded"], true, "{report:#}");
+    assert_eq!(report["files"][0]["hooks"], 1, "{report:#}");
+}
+
+#[test]
+fn an_if_rule_for_a_tool_the_matcher_never_selects_is_a_hook_that_never_runs() {
+    let s = Scratch::new("claude-if-rule");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [{ "matcher": "Bash", "hooks": [
+                { "type": "command", "command": "guard.sh", "if": "Read(*.env)" },
+                { "type": "command", "command": "git-guard.sh", "if": "Bash(git *)" },
+            ] }],
+        }),
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    one(
+        &findings,
+        "its `if` rule `Read(*.env)` names `Read`, which the group's matcher `Bash` never selects",
+        "warning",
+        "/hooks/PreToolUse/0/hooks/0/if",
+        "claude-code",
+    );
+    assert!(with(&findings, "`Bash(git *)`").is_empty(), "{findings:#?}");
+}

@@ -192,6 +192,7 @@ fn objects(files: &Files) -> Vec<(&'static str, &Object)> {
         ("result", "results"),
         ("combining", "combining"),
         ("environment", "environment"),
+        ("observed_rule", "observed_rules"),
     ] {
         for item in list(&host[key], key) {
             all.push((kind, obj(item, kind)));

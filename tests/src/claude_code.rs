@@ -1,7 +1,8 @@
 //! Drives the real Claude Code CLI offline: [`mock`] stands in for the Messages API and
 //! [`runner`] starts `claude -p` against it inside a network namespace that has only loopback,
-//! so nothing can leave the machine. Used by `tests/tests/claude_live.rs`; the recipe is in
+//! so nothing can leave the machine; [`generate`] makes the generated differential's configurations. Used by `tests/tests/claude_live.rs`; the recipe is in
 //! `tests/claude-code/README.md`.
 
+pub mod generate;
 pub mod mock;
 pub mod runner;

@@ -21,6 +21,29 @@ pub fn host() -> &'static Host {
     })
 }
 
+/// The `observed_rules` of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
+#[cfg(test)]
+const OBSERVED_RULES_APPLIED: &[&str] = &[
+    "schema-invalid-entry",
+    "schema-invalid-entry-voids-file",
+    "if-rule",
+    "approve-everywhere",
+    "exit-2-json-reason",
+    "stop-context-continues",
+    "updated-input-last-answer",
+    "updated-tool-output-shape",
+    "continue-ignored",
+    "stop-continue-false-wins",
+    "post-tool-batch-block-ends",
+    "ask-in-print-mode",
+    "prompt-blocked-tells-nobody",
+    "former-tool-names",
+    "other-event-specific-dropped",
+    "interrupt-aborts",
+    "continue-false-tells-nobody",
+    "context-must-be-text",
+];
+
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
 #[derive(Debug, Deserialize)]
 pub struct Host {
@@ -48,6 +71,28 @@ pub struct Host {
     pub environment: Vec<Variable>,
     /// How Cursor runs Claude Code's settings.
     pub cursor: InCursor,
+    /// Rules the real binary showed (the generated differential), applied by `simulate`.
+    pub observed_rules: Vec<Observed>,
+}
+
+/// One rule of `observed_rules`.
+#[derive(Debug, Deserialize)]
+pub struct Observed {
+    pub id: String,
+    /// Event names, or `*`.
+    pub applies_to: Vec<String>,
+    pub source: String,
+    pub verified: bool,
+    /// `former-tool-names`: a tool's current name → the names it had.
+    #[serde(default)]
+    pub former_names: BTreeMap<String, Vec<String>>,
+}
+
+impl Observed {
+    /// Whether the rule holds for `event`.
+    pub fn covers(&self, event: &str) -> bool {
+        self.applies_to.iter().any(|e| e == "*" || e == event)
+    }
 }
 
 /// One source key's readable name.
@@ -208,6 +253,14 @@ impl Host {
             .iter()
             .find(|rule| rule.id == id)
             .unwrap_or_else(|| panic!("spec/claude-code/host.json has no result rule `{id}`"))
+    }
+
+    /// The `observed_rules` rule `id`.
+    pub fn observed(&self, id: &str) -> &Observed {
+        self.observed_rules
+            .iter()
+            .find(|r| r.id == id)
+            .unwrap_or_else(|| panic!("spec/claude-code/host.json has no observed rule `{id}`"))
     }
 
     /// The loading rule `id`.
@@ -397,6 +450,18 @@ mod tests {
         }
         host.loading("dedupe");
         host.loading("disable-all");
+        for id in OBSERVED_RULES_APPLIED {
+            let rule = host.observed(id);
+            assert!(rule.verified && rule.source.starts_with("REC "), "{id}");
+        }
+        // SCHEMA.md: `simulate` applies every observed rule.
+        for rule in &host.observed_rules {
+            assert!(
+                OBSERVED_RULES_APPLIED.contains(&rule.id.as_str()),
+                "{}",
+                rule.id
+            );
+        }
         for name in [
             "CLAUDE_PROJECT_DIR",
             "CLAUDECODE",

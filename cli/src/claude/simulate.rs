@@ -216,6 +216,7 @@ enum Entry {
 struct Listing<'a> {
     info: &'static EventInfo,
     subject: Option<&'a str>,
+    payload: &'a Value,
     /// The file whose `disableAllHooks: true` turns hooks off.
     disabled: Option<&'a SettingsFile>,
     /// The managed file whose `allowManagedHooksOnly: true` keeps the others' hooks off.
@@ -310,10 +311,13 @@ impl Listing<'_> {
             return Some(Entry::Skipped { at, reason });
         }
         if let Some(condition) = &handler.condition {
-            self.unverified.push(format!(
-                "{}: its `if` rule `{condition}` is not evaluated; it ran as if it matched",
-                at.label()
-            ));
+            let rule = host.observed("if-rule");
+            if rule.covers(self.info.name) && !if_selects(condition, self.payload) {
+                return Some(Entry::Skipped {
+                    at,
+                    reason: format!("its `if` rule `{condition}` does not match the tool call"),
+                });
+            }
         }
         // A source whose loading the recordings do not confirm.
         let sources = &host.config_sources;
@@ -407,6 +411,7 @@ impl Simulator {
         let mut listing = Listing {
             info,
             subject: subject.as_deref(),
+            payload,
             disabled: settings::all_disabled(&self.files),
             managed_only: settings::managed_only(&self.files),
             seen: Vec::new(),
@@ -684,12 +689,83 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
     if claude::matcher::is_match(matcher, subject) {
         return None;
     }
+    // An exact name also matches the tool's former name (`Task` for Agent: host.json
+    // `observed_rules`, `former-tool-names`).
+    let former = host().observed("former-tool-names");
+    let names = claude::matcher::form(matcher);
+    let earlier = former.former_names.get(subject).into_iter().flatten();
+    if former.covers(info.name)
+        && earlier
+            .into_iter()
+            .any(|old| names.names().contains(&old.as_str()))
+    {
+        return None;
+    }
     Some(match claude::matcher::check(info, matcher) {
         claude::matcher::Verdict::Invalid { reason, .. } => format!(
             "matcher `{matcher}` is not a valid regular expression ({reason}), so it matches nothing"
         ),
         _ => format!("matcher `{matcher}` does not match `{subject}`"),
     })
+}
+
+/// Whether a handler's `if` permission rule selects the payload's tool call (host.json
+/// `observed_rules`, `if-rule`): `Tool` or `Tool(*)` every call of the tool, `Bash(git *)` a
+/// command matching the pattern (`*` any text, `git:*` a prefix) whole or in one of its parts
+/// split on `;`, `&&`, `||` and `|`; other tools' patterns are matched against the input's
+/// path or URL. Another tool never matches.
+fn if_selects(rule: &str, payload: &Value) -> bool {
+    let rule = rule.trim();
+    let (tool, pattern) = match rule.split_once('(') {
+        Some((tool, rest)) => (tool.trim(), rest.strip_suffix(')').map(str::trim)),
+        None => (rule, None),
+    };
+    if payload.get("tool_name").and_then(Value::as_str) != Some(tool) {
+        return false;
+    }
+    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
+        return true;
+    };
+    let pattern = match pattern.strip_suffix(":*") {
+        Some(prefix) => format!("{prefix}*"),
+        None => pattern.to_owned(),
+    };
+    let input = payload.get("tool_input");
+    let text = |key: &str| input.and_then(|i| i.get(key)).and_then(Value::as_str);
+    if tool == "Bash" {
+        let Some(command) = text("command") else {
+            return true;
+        };
+        let parts = command
+            .split(['\n', ';', '|', '&'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty());
+        return glob(&pattern, command.trim()) || parts.into_iter().any(|p| glob(&pattern, p));
+    }
+    match text("file_path").or(text("path")).or(text("url")) {
+        Some(subject) => glob(&pattern, subject),
+        None => true,
+    }
+}
+
+/// `*` matches any text, everything else itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    let mut pieces = pattern.split('*');
+    let first = pieces.next().unwrap_or_default();
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let pieces: Vec<&str> = pieces.collect();
+    for (at, piece) in pieces.iter().enumerate() {
+        if at + 1 == pieces.len() {
+            return rest.ends_with(piece);
+        }
+        match rest.find(piece) {
+            Some(found) => rest = &rest[found + piece.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// Reads one hook's result by host.json `results` and the event's rules (events.json).
@@ -722,12 +798,24 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         "timeout"
     } else if run.exit_code == Some(2) {
         // Other JSON fields are still read.
-        if let Some(answer) = json_object() {
-            if let Err(why) = apply_json(info, &answer, &mut effect) {
+        let answer = json_object();
+        if let Some(answer) = &answer {
+            if let Err(why) = apply_json(info, answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
             }
         }
-        exit_2(info, &stderr, &mut effect);
+        // With a JSON object on stdout a permission event's reason is the JSON's own, stderr
+        // is not given (host.json `observed_rules`, `exit-2-json-reason`).
+        // Only a JSON decision takes stderr's place (`{}` or a context decides nothing).
+        let decides = answer.as_ref().is_some_and(|a| {
+            a.contains_key("decision")
+                || a.get("hookSpecificOutput")
+                    .is_some_and(|s| s.get("permissionDecision").is_some())
+        });
+        let json_reason = decides
+            && info.category == Category::Permission
+            && host().observed("exit-2-json-reason").covers(info.name);
+        exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
         "exit-2"
     } else if run.exit_code != Some(0) {
         // A schema-valid JSON object is still honoured.
@@ -783,22 +871,32 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
 }
 
 /// Exit 2 by the event's `exit_2` (events.json).
-fn exit_2(info: &EventInfo, stderr: &str, effect: &mut Effect) {
-    let reason = stderr.to_owned();
+fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
+    let reason = stderr.unwrap_or_default().to_owned();
     match info.exit_2 {
         Exit2::Block if info.category == Category::Permission => {
-            effect.stance = Some(("deny".to_owned(), Some(reason)));
+            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason.
+            let own = effect
+                .stance
+                .take()
+                .filter(|(stance, _)| stance == "deny")
+                .and_then(|(_, why)| why);
+            let why = match stderr {
+                Some(_) => Some(reason),
+                None => own,
+            };
+            effect.stance = Some(("deny".to_owned(), why));
             effect.words = "exit 2 blocks: deny".to_owned();
         }
         Exit2::Block | Exit2::Fails => {
-            // A JSON block's reason stands; else stderr is the reason.
-            if effect.block.is_none() {
+            // A JSON block's reason stands; else (none, or a block without one) stderr is.
+            if effect.block.as_deref().is_none_or(str::is_empty) {
                 effect.block = Some(reason);
             }
             effect.words = "exit 2 blocks".to_owned();
         }
         Exit2::Continue => {
-            if effect.block.is_none() {
+            if effect.block.as_deref().is_none_or(str::is_empty) {
                 effect.block = Some(reason);
             }
             effect.words = "exit 2: it keeps working, stderr is its instruction".to_owned();
@@ -853,14 +951,20 @@ fn apply_json(
         None => None,
         Some(Value::Object(specific)) => {
             let name = specific.get("hookEventName").and_then(Value::as_str);
-            if name != Some(info.name) {
-                return Err(format!(
-                    "`hookSpecificOutput.hookEventName` is {}, not `{}`",
-                    name.map_or("missing".to_owned(), |n| format!("`{n}`")),
-                    info.name
-                ));
+            let other = host().observed("other-event-specific-dropped");
+            match name {
+                Some(name) if name == info.name => Some(specific),
+                // Another event's `hookSpecificOutput` is dropped alone; the top-level keys
+                // still count (host.json `observed_rules`, `other-event-specific-dropped`).
+                Some(_) if other.covers(info.name) => None,
+                _ => {
+                    return Err(format!(
+                        "`hookSpecificOutput.hookEventName` is {}, not `{}`",
+                        name.map_or("missing".to_owned(), |n| format!("`{n}`")),
+                        info.name
+                    ))
+                }
             }
-            Some(specific)
         }
         Some(_) => return Err("`hookSpecificOutput` is not an object".to_owned()),
     };
@@ -868,14 +972,24 @@ fn apply_json(
     // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
     let legacy = info.name == "PreToolUse";
     if let Some(decision) = decision {
-        let known =
-            info.decision.contains(&decision) || legacy && matches!(decision, "approve" | "block");
+        // `approve` is valid on every event, and ignored outside PreToolUse (host.json
+        // `observed_rules`, `approve-everywhere`).
+        let known = info.decision.contains(&decision)
+            || legacy && decision == "block"
+            || decision == "approve";
         if !known && (!info.decision.is_empty() || legacy) {
             return Err(format!(
                 "`decision: \"{decision}\"` is not one {} reads",
                 info.name
             ));
         }
+    }
+    // host.json `observed_rules`, `context-must-be-text`.
+    if let Some(context) = specific
+        .and_then(|s| s.get("additionalContext"))
+        .filter(|c| !c.is_string() && host().observed("context-must-be-text").covers(info.name))
+    {
+        return Err(format!("`additionalContext: {context}` is not a string"));
     }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
@@ -891,7 +1005,10 @@ fn apply_json(
         return Err(format!("`continue: {value}` is not a boolean"));
     }
     let mut words = Vec::new();
-    if answer.get("continue") == Some(&Value::Bool(false)) {
+    let continue_ignored = host().observed("continue-ignored").covers(info.name);
+    if answer.get("continue") == Some(&Value::Bool(false)) && continue_ignored {
+        words.push(format!("`continue: false`: ignored on {}", info.name));
+    } else if answer.get("continue") == Some(&Value::Bool(false)) {
         let why = answer
             .get("stopReason")
             .and_then(Value::as_str)
@@ -947,8 +1064,19 @@ fn apply_json(
                     .get("message")
                     .and_then(Value::as_str)
                     .map(str::to_owned);
-                effect.stance = Some((behavior.to_owned(), why));
-                words.push(behavior.to_owned());
+                // A deny with `interrupt: true` aborts the run: the message reaches no model
+                // request (host.json `observed_rules`, `interrupt-aborts`).
+                let interrupts = behavior == "deny"
+                    && request.get("interrupt") == Some(&Value::Bool(true))
+                    && host().observed("interrupt-aborts").covers(info.name);
+                if interrupts {
+                    effect.stance = Some((behavior.to_owned(), None));
+                    effect.stop = Some(why);
+                    words.push("deny with `interrupt`: the run is aborted".to_owned());
+                } else {
+                    effect.stance = Some((behavior.to_owned(), why));
+                    words.push(behavior.to_owned());
+                }
             }
             if let Some(input) = request.get("updatedInput").filter(|v| v.is_object()) {
                 effect.updated_input = Some(input.clone());
@@ -964,6 +1092,21 @@ fn apply_json(
                     effect.updated_input = Some(value.clone());
                     words.push("`updatedInput`".to_owned());
                 }
+                // Only an output of the tool's own shape replaces it (host.json
+                // `observed_rules`, `updated-tool-output-shape`); Bash's has `stdout`.
+                "updatedToolOutput" => match value {
+                    Value::Object(output) => {
+                        let text = output.get("stdout").and_then(Value::as_str);
+                        effect
+                            .claude
+                            .push(text.map_or_else(|| value.to_string(), str::to_owned));
+                        words.push("`updatedToolOutput`".to_owned());
+                    }
+                    _ => words.push(
+                        "`updatedToolOutput` refused: not the tool's output shape, the output is kept"
+                            .to_owned(),
+                    ),
+                },
                 "additionalContext" => {
                     if let Some(text) = value.as_str().filter(|t| !t.is_empty()) {
                         effect.context.push(text.to_owned());
@@ -1047,7 +1190,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     // `continue: false` stops Claude and wins over every decision.
     let stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
-    let stopped = !stops.is_empty();
+    let mut stopped = !stops.is_empty();
     if stopped {
         if let Some(rule) = host.combining("continue", info.name) {
             note_rule(
@@ -1065,6 +1208,22 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     let blocks: Vec<&str> = effects.iter().filter_map(|e| e.block.as_deref()).collect();
     let mut blocked = !blocks.is_empty();
+    // Stop's `additionalContext` without a block keeps the agent going, as a block does
+    // (host.json `observed_rules`, `stop-context-continues`).
+    let continues_rule = host.observed("stop-context-continues");
+    let continued_by_context = info.category == Category::Loop
+        && !blocked
+        && !contexts.is_empty()
+        && continues_rule.covers(info.name);
+    if continued_by_context {
+        note_rule(
+            unverified,
+            "`additionalContext` keeps the agent going",
+            continues_rule.verified,
+            &continues_rule.source,
+        );
+        blocked = true;
+    }
     let outcome;
     if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
@@ -1107,8 +1266,11 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                     .filter_map(|e| stance(e).filter(|(s, _)| s == permission))
                     .filter_map(|(_, reason)| reason.filter(|r| !r.is_empty()))
                     .collect();
-                // The reason goes to Claude on deny, to the user on allow and ask.
-                if permission == "deny" {
+                // The reason goes to Claude on deny, to the user on allow. An ask in print mode
+                // (`-p`, where the differential runs) is refused and its reason is the tool
+                // result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
+                let ask = host.observed("ask-in-print-mode");
+                if permission == "deny" || permission == "ask" && ask.covers(info.name) {
                     claude_sees.extend(reasons.iter().cloned());
                 } else {
                     user_sees.extend(reasons.iter().cloned());
@@ -1127,7 +1289,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 outcome = match permission.as_str() {
                     "deny" => "blocked".to_owned(),
                     "allow" => "allowed: no permission prompt".to_owned(),
-                    "ask" => "asks the user (without a user, `-p`: denied)".to_owned(),
+                    "ask" => "asks the user (in print mode, `-p`: refused, the reason is the tool result Claude gets)".to_owned(),
                     "defer" => {
                         "deferred (`-p` with one tool call: the run stops with `tool_deferred`)"
                             .to_owned()
@@ -1138,14 +1300,39 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
             None => outcome = "proceeds: no hook decided, the permission rules apply".to_owned(),
         }
     } else {
-        if blocked {
+        // `continue: false` wins over a Stop block: the agent stops and the block's reason
+        // reaches no model request (host.json `observed_rules`, `stop-continue-false-wins`).
+        let stop_wins = host.observed("stop-continue-false-wins");
+        if stopped && blocked && stop_wins.covers(info.name) {
+            note_rule(
+                unverified,
+                "`continue: false` wins over a Stop block",
+                stop_wins.verified,
+                &stop_wins.source,
+            );
+            blocked = false;
+        }
+        // A PostToolBatch block ends the agent; its reason is the user's, never Claude's
+        // (host.json `observed_rules`, `post-tool-batch-block-ends`).
+        let batch_ends = host.observed("post-tool-batch-block-ends");
+        let ends = blocked && batch_ends.covers(info.name);
+        if ends {
+            note_rule(
+                unverified,
+                "a PostToolBatch block ends the agent",
+                batch_ends.verified,
+                &batch_ends.source,
+            );
+            stopped = true;
+        }
+        if blocked && !continued_by_context {
             decision.insert("decision".to_owned(), json!("block"));
             decision.insert("reason".to_owned(), json!(blocks.join("\n")));
             let reasons = blocks
                 .iter()
                 .filter(|r| !r.is_empty())
                 .map(|r| (*r).to_owned());
-            if reason_to_claude {
+            if reason_to_claude && !ends {
                 claude_sees.extend(reasons);
             } else {
                 user_sees.extend(reasons);
@@ -1171,20 +1358,28 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         };
     }
     // `updatedInput` replaces the whole input; which of several wins is not documented.
-    let inputs: Vec<&Value> = effects
+    // The hook that answers last wins, whatever the settings order (host.json
+    // `observed_rules`, `updated-input-last-answer`): the runs started together, so the one
+    // that took longest answered last.
+    let mut inputs: Vec<(u128, &Value)> = runs
         .iter()
-        .filter_map(|e| e.updated_input.as_ref())
+        .filter_map(|r| {
+            r.effect
+                .updated_input
+                .as_ref()
+                .map(|input| (r.millis, input))
+        })
         .collect();
-    if let Some(input) = inputs.last().filter(|_| !blocked) {
+    inputs.sort_by_key(|(millis, _)| *millis);
+    if let Some((_, input)) = inputs.last().filter(|_| !blocked) {
         if inputs.len() > 1 {
-            if let Some(rule) = host.combining("updated-input", info.name) {
-                note_rule(
-                    unverified,
-                    "the last `updatedInput` in settings order wins",
-                    rule.verified,
-                    &rule.source,
-                );
-            }
+            let rule = host.observed("updated-input-last-answer");
+            note_rule(
+                unverified,
+                "the `updatedInput` answered last wins",
+                rule.verified,
+                &rule.source,
+            );
         }
         if info.permission_decision.is_empty() {
             if let Some(Value::Object(request)) = specific.get_mut("decision") {
@@ -1196,6 +1391,31 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
     }
     if specific.len() > 1 {
         decision.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
+    }
+    // After `continue: false` Claude makes no further model request, so nothing the hooks
+    // said reaches it: a deny's reason, a context (host.json `observed_rules`,
+    // `continue-false-tells-nobody`).
+    let after_stop = host.observed("continue-false-tells-nobody");
+    if stopped && after_stop.covers(info.name) && !claude_sees.is_empty() {
+        note_rule(
+            unverified,
+            "nothing reaches Claude after `continue: false`",
+            after_stop.verified,
+            &after_stop.source,
+        );
+        claude_sees.clear();
+    }
+    // A blocked or stopped prompt sends no request, so its context reaches nobody (host.json
+    // `observed_rules`, `prompt-blocked-tells-nobody`).
+    let nobody = host.observed("prompt-blocked-tells-nobody");
+    if (blocked || stopped) && nobody.covers(info.name) && !claude_sees.is_empty() {
+        note_rule(
+            unverified,
+            "a blocked prompt's context reaches nobody",
+            nobody.verified,
+            &nobody.source,
+        );
+        claude_sees.clear();
     }
     // `continue: false` does not block the hook's own action, but Claude makes no further model
     // request: a prompt never reaches the model (host.json `combining`, `continue`).
@@ -1486,5 +1706,24 @@ mod tests {
             Some(".envrc")
         );
         assert_eq!(subject_of(claude::info("Stop").unwrap(), &json!({})), None);
+    }
+
+    #[test]
+    fn if_rules_select_by_tool_and_pattern() {
+        let bash =
+            |command: &str| json!({ "tool_name": "Bash", "tool_input": { "command": command } });
+        assert!(if_selects("Bash", &bash("ls")));
+        assert!(if_selects("Bash(*)", &bash("ls")));
+        assert!(if_selects("Bash(git *)", &bash("git status")));
+        assert!(!if_selects("Bash(git *)", &bash("echo git")));
+        assert!(if_selects("Bash(git:*)", &bash("git log")));
+        assert!(if_selects("Bash(git *)", &bash("cd x && git push")));
+        assert!(!if_selects("Read(*)", &bash("ls")));
+        let read = json!({ "tool_name": "Read", "tool_input": { "file_path": "/p/.env" } });
+        assert!(if_selects("Read(*.env)", &read));
+        assert!(!if_selects("Read(*.rs)", &read));
+        assert!(glob("a*b*c", "axxbyyc"));
+        assert!(!glob("a*b", "ab c"));
+        assert!(glob("*", ""));
     }
 }

@@ -227,6 +227,110 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
     for (name, groups) in events {
         event_groups(file, name, groups, &format!("{base}/{}", segment(name)));
     }
+    rejected_entries(file, events, &base);
+}
+
+/// Reports each handler entry Claude Code's settings schema rejects (it is not loaded, see
+/// [`schema_failure`]) and, under the events of spec/claude-code/host.json `observed_rules`
+/// `schema-invalid-entry-voids-file` in a settings file, that the file's other hooks are not
+/// loaded either: the file is voided, naming the hooks it turns off.
+fn rejected_entries(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) {
+    let path = file.path.clone();
+    let mut voiding = Vec::new();
+    let voids = host().observed("schema-invalid-entry-voids-file");
+    for (name, groups) in events {
+        let Some(info) = claude::info(name) else {
+            continue;
+        };
+        let groups = groups.as_array().into_iter().flatten().enumerate();
+        for (at, group) in groups {
+            let handlers = group.get("hooks").and_then(Value::as_array);
+            for (index, item) in handlers.into_iter().flatten().enumerate() {
+                let Some(why) = item.as_object().and_then(schema_failure) else {
+                    continue;
+                };
+                let pointer = format!("{base}/{}/{at}/hooks/{index}", segment(name));
+                if voids.covers(info.name) && file.source != "plugin" {
+                    voiding.push((pointer, info.name, why));
+                } else {
+                    file.findings.push(Finding::new(
+                        Severity::Error,
+                        &path,
+                        &pointer,
+                        format!("Claude Code's settings schema rejects this `{}` hook ({why}), so Claude Code does not load it", info.name),
+                    ));
+                }
+            }
+        }
+    }
+    for (pointer, event, why) in voiding {
+        let disabled: Vec<String> = file
+            .hooks
+            .iter()
+            .map(|hook| {
+                let what = hook.command.as_deref().unwrap_or(hook.kind.as_str());
+                format!("`{what}` on {}", hook.event)
+            })
+            .collect();
+        let disabled = if disabled.is_empty() {
+            "it has no other hook".to_owned()
+        } else {
+            format!("this turns off {}", disabled.join(", "))
+        };
+        file.findings.push(Finding::voiding(
+            &path,
+            &pointer,
+            format!("Claude Code's settings schema rejects this `{event}` hook ({why}), and an invalid entry under {event} makes Claude Code load none of this file's hooks: {disabled}"),
+        ));
+    }
+}
+
+/// Why Claude Code's settings schema rejects a handler entry, so that it is not loaded
+/// (recorded with 2.1.330: spec/claude-code/host.json `observed_rules`, `schema-invalid-entry`):
+/// no `type` or one Claude Code does not know, a required key missing, a known key of the
+/// wrong type, a `timeout` of 0 or less, a `shell` other than `bash` or `powershell`. Unknown
+/// keys are ignored.
+fn schema_failure(object: &Map<String, Value>) -> Option<String> {
+    let claude_host = host();
+    let kind_name = match object.get("type") {
+        None => return Some("it has no `type`".to_owned()),
+        Some(Value::String(name)) => name,
+        Some(other) => return Some(format!("`type` is {other}, not a string")),
+    };
+    let Some(handler_type) = claude_host.handler_type(kind_name) else {
+        return Some(format!("`type` \"{kind_name}\" is not a handler type"));
+    };
+    if let Some(key) = handler_type
+        .required
+        .iter()
+        .find(|k| !object.contains_key(*k))
+    {
+        return Some(format!("a \"{kind_name}\" hook without `{key}`"));
+    }
+    for (key, value) in object {
+        let Some(spec) = claude_host.handler_keys.iter().find(|k| &k.name == key) else {
+            continue;
+        };
+        if spec.applies_to.contains(kind_name) && !has_type(value, &spec.kind) {
+            return Some(format!(
+                "`{key}` is {value}, not {}",
+                type_words(&spec.kind)
+            ));
+        }
+    }
+    if let Some(seconds) = object.get("timeout").and_then(Value::as_f64) {
+        if seconds <= 0.0 {
+            return Some(format!("`timeout` is {seconds}, not more than 0"));
+        }
+    }
+    if let Some(shell) = object.get("shell").and_then(Value::as_str) {
+        if shell != "bash" && shell != "powershell" {
+            return Some(format!(
+                "`shell` is \"{shell}\", not \"bash\" or \"powershell\""
+            ));
+        }
+    }
+    None
 }
 
 fn event_groups(file: &mut ConfigFile, name: &str, groups: &Value, pointer: &str) {
@@ -517,6 +621,10 @@ fn handler(
             );
         }
     }
+    if schema_failure(object).is_some() {
+        // Not loaded: `rejected_entries` reports what that does to the file.
+        return None;
+    }
     if let Some(Value::String(command)) = object.get("command") {
         if command.trim().is_empty() {
             push(Severity::Error, "/command", "`command` is blank".to_owned());
@@ -554,6 +662,21 @@ fn handler(
                 info.name
             ),
         );
+    }
+    // The `if` rule is evaluated against the tool call (host.json `observed_rules`, `if-rule`):
+    // one naming a tool the group's matcher never selects turns the hook off.
+    if let (Some(rule), Some(matcher)) = (object.get("if").and_then(Value::as_str), &matcher) {
+        let tool = rule.split('(').next().unwrap_or_default().trim();
+        if info.matcher_subject == Some("tool_name")
+            && !tool.is_empty()
+            && !claude::matcher::is_match(matcher, tool)
+        {
+            push(
+                Severity::Warning,
+                "/if",
+                format!("its `if` rule `{rule}` names `{tool}`, which the group's matcher `{matcher}` never selects, so Claude Code never runs this hook"),
+            );
+        }
     }
     if object.get("once") == Some(&Value::Bool(true)) {
         push(

@@ -246,6 +246,52 @@ impl Session {
         session
     }
 
+    /// Creates the directories with no hook in any settings file: the recorder of every event
+    /// of [`RECORDED_EVENTS`] lives in a plugin of its own ([`Session::recorder_plugin`], given
+    /// to `claude` with `--plugin-dir`), so it runs whatever the settings files hold (a file
+    /// Claude Code refuses takes none of the recorder's hooks with it), and `simulate` without
+    /// that plugin runs only the settings files' hooks.
+    pub fn with_plugin_recorder(name: &str, recorder: &Path) -> Session {
+        let session = Session::new(name, recorder);
+        std::fs::remove_file(session.settings_path()).expect("the recorder's settings");
+        let plugin = session.recorder_plugin();
+        std::fs::create_dir_all(plugin.join(".claude-plugin")).expect("plugin dir");
+        std::fs::create_dir_all(plugin.join("hooks")).expect("plugin hooks dir");
+        std::fs::write(
+            plugin.join(".claude-plugin/plugin.json"),
+            json!({"name": "recorder", "version": "1.0.0", "description": "Records every hook payload"}).to_string(),
+        )
+        .expect("plugin.json");
+        let command = format!(
+            "{} {}",
+            shell_quote(&session.recorder.to_string_lossy()),
+            shell_quote(&session.events_log.to_string_lossy())
+        );
+        let mut hooks = serde_json::Map::new();
+        for event in RECORDED_EVENTS {
+            hooks.insert(
+                (*event).to_owned(),
+                json!([{"hooks": [{"type": "command", "command": command}]}]),
+            );
+        }
+        std::fs::write(
+            plugin.join("hooks/hooks.json"),
+            json!({ "hooks": hooks }).to_string(),
+        )
+        .expect("hooks.json");
+        session
+    }
+
+    /// The folder of the recorder's plugin of [`Session::with_plugin_recorder`].
+    pub fn recorder_plugin(&self) -> PathBuf {
+        self.root.join("recorder-plugin")
+    }
+
+    /// The session's temporary root, beside the project and the home.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// A copy of `binary` inside the temporary root, so the hook commands Claude Code echoes
     /// back (into tool results and recordings) name no path of the machine's checkout.
     fn copy_in(&self, binary: &Path) -> PathBuf {
@@ -399,19 +445,26 @@ impl Session {
     /// Runs `claude -p PROMPT --output-format json --allowedTools Bash,Read` in the project
     /// against `base_url`, with an environment holding only what it needs.
     pub fn run(&self, base_url: &str, prompt: &str) -> ClaudeOutput {
+        self.run_with(base_url, prompt, &[])
+    }
+
+    /// [`Session::run`] with more arguments for `claude` (`--plugin-dir DIR`, `--allowedTools`
+    /// in place of `Bash,Read`).
+    pub fn run_with(&self, base_url: &str, prompt: &str, more: &[&str]) -> ClaudeOutput {
         assert!(
             base_url.starts_with("http://127.0.0.1:"),
             "the mock lives on 127.0.0.1 only"
         );
+        // `more` may give its own `--allowedTools` (a Bash call that needs permission).
+        let allowed: &[&str] = if more.contains(&"--allowedTools") {
+            &[]
+        } else {
+            &["--allowedTools", "Bash,Read"]
+        };
         let mut child = Command::new(claude_binary())
-            .args([
-                "-p",
-                prompt,
-                "--output-format",
-                "json",
-                "--allowedTools",
-                "Bash,Read",
-            ])
+            .args(["-p", prompt, "--output-format", "json"])
+            .args(allowed)
+            .args(more)
             .current_dir(&self.project)
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())

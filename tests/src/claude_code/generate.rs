@@ -1,0 +1,681 @@
+//! The grammar of the generated differential (`tests/tests/claude_differential_generated.rs`):
+//! a seed gives one [`Case`], a configuration of Claude Code hooks (settings sources, matcher
+//! groups, handler entries valid and invalid, `if` rules) with each hook's answer (exit code,
+//! stdout as JSON, text, both or garbage, stderr, a delay), reproducibly.
+//!
+//! Every text a hook prints carries a marker `Zq<hook><kind>` (kind `R` reason, `C` context,
+//! `E` stderr, `T` plain text, `S` systemMessage, `P` stopReason, `D` a permission reason), so
+//! the test can tell who was told what.
+
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+
+/// SplitMix64: small, fast and the same on every machine, so a seed names one case forever.
+#[derive(Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started at `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with `percent` % chance.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    /// One of `items`.
+    pub fn pick<T: Clone>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())].clone()
+    }
+
+    /// One of `items`, each with its weight.
+    pub fn weighted<T: Clone>(&mut self, items: &[(u32, T)]) -> T {
+        let total: u32 = items.iter().map(|(w, _)| w).sum();
+        let mut at = (self.next_u64() % u64::from(total)) as u32;
+        for (weight, item) in items {
+            if at < *weight {
+                return item.clone();
+            }
+            at -= weight;
+        }
+        items[items.len() - 1].1.clone()
+    }
+}
+
+/// Which settings file a hook is written to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Source {
+    /// `~/.claude/settings.json`.
+    User,
+    /// `<project>/.claude/settings.json`.
+    Project,
+    /// `<project>/.claude/settings.local.json`.
+    Local,
+}
+
+impl Source {
+    /// Every source, in a fixed order.
+    pub const ALL: [Source; 3] = [Source::User, Source::Project, Source::Local];
+
+    /// The source's name in `spec/claude-code/host.json` `config_sources`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::User => "user",
+            Source::Project => "project",
+            Source::Local => "local",
+        }
+    }
+}
+
+/// What the mock model does after the prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scenario {
+    /// It calls Bash with this command, then ends with a text.
+    Bash(String),
+    /// The same, with Bash not among the allowed tools: the call needs permission, which print
+    /// mode does not ask a user for (PermissionRequest hooks decide, else it is refused).
+    Unallowed(String),
+    /// It answers with a text.
+    Text,
+}
+
+/// The Bash commands the mock asks for; each writes a word of its own to `created-by-tool`.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("echo plain > created-by-tool", "plain"),
+    (
+        "git --version > /dev/null; echo gitran > created-by-tool",
+        "gitran",
+    ),
+];
+
+/// The command a hook's `updatedInput` rewrites the call to, with the word it writes.
+pub fn rewrite_command(hook: usize) -> (String, String) {
+    let word = format!("rewritten{hook}");
+    (format!("echo {word} > created-by-tool"), word)
+}
+
+/// One hook's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// Milliseconds it waits before answering.
+    pub delay_ms: u32,
+    /// What it prints on stdout.
+    pub stdout: String,
+    /// What it prints on stderr.
+    pub stderr: String,
+    /// Its exit code.
+    pub exit: i32,
+    /// The JSON answer inside stdout, kept apart so shrinking can drop its keys.
+    pub json: Option<Map<String, Value>>,
+    /// How stdout is made from `json` and a text: `json`, `text`, `both`, `garbage`, `none`.
+    pub form: &'static str,
+}
+
+impl Answer {
+    /// Rebuilds `stdout` from `json` and `form`.
+    pub fn render(&mut self, hook: usize) {
+        let json = self
+            .json
+            .as_ref()
+            .map(|j| Value::Object(j.clone()).to_string())
+            .unwrap_or_default();
+        self.stdout = match self.form {
+            "json" => json,
+            "text" => format!("Zq{hook}T plain words"),
+            "both" => format!("Zq{hook}T words before\n{json}"),
+            "garbage" => format!("{{\"hookSpecificOutput\": Zq{hook}T"),
+            _ => String::new(),
+        };
+    }
+}
+
+/// One hook of a case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hook {
+    /// Its number in the case (its script is `h<index>.sh`).
+    pub index: usize,
+    /// The file it is written to.
+    pub source: Source,
+    /// The Claude Code event.
+    pub event: &'static str,
+    /// The group's `matcher`.
+    pub matcher: Option<String>,
+    /// The handler's keys besides `command` (`type`, `timeout`, `if`, ...).
+    pub keys: Map<String, Value>,
+    /// What it answers.
+    pub answer: Answer,
+}
+
+/// One generated configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// The seed it was made from.
+    pub seed: u64,
+    /// What the mock model does.
+    pub scenario: Scenario,
+    /// The hooks, in settings order within each file.
+    pub hooks: Vec<Hook>,
+}
+
+/// The events a case may wire, by scenario.
+fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
+    match scenario {
+        Scenario::Bash(_) => &[
+            (8, "PreToolUse"),
+            (4, "PostToolUse"),
+            (2, "PostToolBatch"),
+            (2, "UserPromptSubmit"),
+            (2, "Stop"),
+            (1, "SessionStart"),
+        ],
+        Scenario::Unallowed(_) => &[
+            (6, "PermissionRequest"),
+            (4, "PreToolUse"),
+            (2, "PostToolUse"),
+            (1, "Stop"),
+        ],
+        Scenario::Text => &[(4, "UserPromptSubmit"), (4, "Stop"), (2, "SessionStart")],
+    }
+}
+
+fn is_tool_event(event: &str) -> bool {
+    matches!(event, "PreToolUse" | "PostToolUse" | "PermissionRequest")
+}
+
+/// Makes the case of `seed`.
+pub fn generate(seed: u64) -> Case {
+    let mut rng = Rng::new(seed);
+    let scenario = match rng.below(20) {
+        0..=11 => Scenario::Bash(rng.pick(COMMANDS).0.to_owned()),
+        12..=15 => Scenario::Unallowed(rng.pick(COMMANDS).0.to_owned()),
+        _ => Scenario::Text,
+    };
+    let count = rng.weighted(&[(3, 1usize), (4, 2), (2, 3), (1, 4)]);
+    let hooks = (0..count)
+        .map(|index| {
+            let event = rng.weighted(events_of(&scenario));
+            let source =
+                rng.weighted(&[(3, Source::Project), (2, Source::User), (2, Source::Local)]);
+            let matcher = matcher(&mut rng, event);
+            let keys = handler_keys(&mut rng, event);
+            let mut answer = answer(&mut rng, event, index);
+            answer.render(index);
+            Hook {
+                index,
+                source,
+                event,
+                matcher,
+                keys,
+                answer,
+            }
+        })
+        .collect();
+    Case {
+        seed,
+        scenario,
+        hooks,
+    }
+}
+
+fn matcher(rng: &mut Rng, event: &str) -> Option<String> {
+    let options: &[(u32, Option<&str>)] = if is_tool_event(event) {
+        &[
+            (6, Some("Bash")),
+            (3, None),
+            (1, Some("*")),
+            (1, Some("")),
+            (1, Some("Bash|Read")),
+            (1, Some("Read|Write")),
+            (1, Some("Ba.*")),
+            (1, Some("^Bash$")),
+            (1, Some("Bas")),
+            (1, Some("Read")),
+            (1, Some("[")),
+        ]
+    } else if event == "SessionStart" {
+        &[(6, None), (1, Some("startup")), (1, Some("resume"))]
+    } else {
+        &[(8, None), (1, Some("Bash"))]
+    };
+    rng.weighted(options).map(str::to_owned)
+}
+
+fn handler_keys(rng: &mut Rng, event: &str) -> Map<String, Value> {
+    let mut keys = Map::new();
+    let kind = rng.weighted(&[(30, json!("command")), (1, json!("cmd")), (1, json!(7))]);
+    keys.insert("type".to_owned(), kind);
+    if rng.chance(25) {
+        let timeout = rng.weighted(&[
+            (4, json!(30)),
+            (1, json!(1)),
+            (1, json!("30")),
+            (1, json!(0)),
+            (1, json!(2.5)),
+        ]);
+        keys.insert("timeout".to_owned(), timeout);
+    }
+    if is_tool_event(event) && rng.chance(20) {
+        let rule = rng.pick(&["Bash(git *)", "Bash(echo *)", "Read(*)", "Bash"]);
+        keys.insert("if".to_owned(), json!(rule));
+    }
+    if rng.chance(8) {
+        let message = rng.pick(&[json!("Checking"), json!(5)]);
+        keys.insert("statusMessage".to_owned(), message);
+    }
+    if rng.chance(5) {
+        let once = rng.pick(&[json!(true), json!(false), json!("yes")]);
+        keys.insert("once".to_owned(), once);
+    }
+    if rng.chance(4) {
+        keys.insert("shell".to_owned(), json!(rng.pick(&["bash", "fish"])));
+    }
+    if rng.chance(3) {
+        keys.insert("unknownKey".to_owned(), json!(true));
+    }
+    keys
+}
+
+fn answer(rng: &mut Rng, event: &'static str, hook: usize) -> Answer {
+    let exit = rng.weighted(&[(14, 0), (3, 2), (2, 1), (1, 3)]);
+    let form = rng.weighted(&[
+        (12, "json"),
+        (3, "text"),
+        (2, "both"),
+        (1, "garbage"),
+        (3, "none"),
+    ]);
+    let json = matches!(form, "json" | "both").then(|| answer_json(rng, event, hook));
+    let stderr = if rng.chance(50) || exit == 2 {
+        format!("Zq{hook}E the hook says no")
+    } else {
+        String::new()
+    };
+    let delay_ms = rng.weighted(&[(6, 0), (2, 300), (2, 900)]);
+    Answer {
+        delay_ms,
+        stdout: String::new(),
+        stderr,
+        exit,
+        json,
+        form,
+    }
+}
+
+fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, Value> {
+    let mut top = Map::new();
+    let mut specific = Map::new();
+    let name = if rng.chance(92) {
+        event
+    } else {
+        rng.pick(&["PostToolUse", "PreToolUse", "Stop"])
+    };
+    specific.insert("hookEventName".to_owned(), json!(name));
+    let text = |kind: char| json!(format!("Zq{hook}{kind} words"));
+    if rng.chance(12) {
+        top.insert(
+            "continue".to_owned(),
+            rng.pick(&[json!(false), json!(true), json!("no")]),
+        );
+        if rng.chance(70) {
+            top.insert("stopReason".to_owned(), text('P'));
+        }
+    }
+    if rng.chance(12) {
+        top.insert("systemMessage".to_owned(), text('S'));
+    }
+    if rng.chance(8) {
+        top.insert("suppressOutput".to_owned(), json!(true));
+    }
+    // The top-level decision: what the event reads, and what it does not.
+    if rng.chance(30) {
+        let decision = rng.weighted(&[
+            (6, json!("block")),
+            (2, json!("approve")),
+            (1, json!("maybe")),
+        ]);
+        top.insert("decision".to_owned(), decision);
+        if rng.chance(80) {
+            top.insert("reason".to_owned(), text('R'));
+        }
+    }
+    match event {
+        "PreToolUse" => {
+            if rng.chance(65) {
+                let decision = rng.weighted(&[
+                    (4, json!("deny")),
+                    (3, json!("allow")),
+                    (2, json!("ask")),
+                    (1, json!("defer")),
+                    (1, json!("never")),
+                ]);
+                specific.insert("permissionDecision".to_owned(), decision);
+                if rng.chance(80) {
+                    specific.insert("permissionDecisionReason".to_owned(), text('D'));
+                }
+            }
+            if rng.chance(25) {
+                let (command, _) = rewrite_command(hook);
+                let input = rng.weighted(&[
+                    (
+                        4,
+                        json!({"command": command, "description": "Run a command"}),
+                    ),
+                    (1, json!(command)),
+                ]);
+                specific.insert("updatedInput".to_owned(), input);
+            }
+        }
+        "PermissionRequest" if rng.chance(75) => {
+            let behavior =
+                rng.weighted(&[(4, json!("allow")), (4, json!("deny")), (1, json!("ask"))]);
+            let mut decision = Map::new();
+            decision.insert("behavior".to_owned(), behavior);
+            if rng.chance(60) {
+                decision.insert("message".to_owned(), text('D'));
+            }
+            if rng.chance(25) {
+                let (command, _) = rewrite_command(hook);
+                decision.insert(
+                    "updatedInput".to_owned(),
+                    json!({"command": command, "description": "Run a command"}),
+                );
+            }
+            if rng.chance(25) {
+                decision.insert(
+                    "interrupt".to_owned(),
+                    rng.pick(&[json!(true), json!(false)]),
+                );
+            }
+            specific.insert("decision".to_owned(), Value::Object(decision));
+        }
+        "PostToolUse" if rng.chance(20) => {
+            let output = rng.weighted(&[
+                (1, json!(format!("Zq{hook}O replaced output"))),
+                (
+                    1,
+                    json!({"stdout": format!("Zq{hook}O replaced output"), "stderr": "", "interrupted": false, "isImage": false}),
+                ),
+            ]);
+            specific.insert("updatedToolOutput".to_owned(), output);
+        }
+        _ => {}
+    }
+    if rng.chance(40) {
+        specific.insert(
+            "additionalContext".to_owned(),
+            rng.weighted(&[(6, text('C')), (1, json!(12))]),
+        );
+    }
+    if specific.len() > 1 || rng.chance(20) {
+        top.insert("hookSpecificOutput".to_owned(), Value::Object(specific));
+    }
+    top
+}
+
+impl Case {
+    /// The settings document of each source holding hooks (`{"hooks": {...}}`), each hook's
+    /// command given by `command`.
+    pub fn settings(&self, command: impl Fn(&Hook) -> String) -> Vec<(Source, Value)> {
+        let mut files = Vec::new();
+        for source in Source::ALL {
+            let mut events = Map::new();
+            for hook in self.hooks.iter().filter(|h| h.source == source) {
+                let mut handler = hook.keys.clone();
+                handler.insert("command".to_owned(), json!(command(hook)));
+                let mut group = Map::new();
+                if let Some(matcher) = &hook.matcher {
+                    group.insert("matcher".to_owned(), json!(matcher));
+                }
+                group.insert("hooks".to_owned(), json!([handler]));
+                let groups = events.entry(hook.event).or_insert_with(|| json!([]));
+                groups
+                    .as_array_mut()
+                    .expect("a list")
+                    .push(Value::Object(group));
+            }
+            if !events.is_empty() {
+                files.push((source, json!({ "hooks": events })));
+            }
+        }
+        files
+    }
+
+    /// Every marker a hook of the case may print.
+    pub fn markers(&self) -> Vec<String> {
+        let mut markers = Vec::new();
+        for hook in &self.hooks {
+            for kind in ['R', 'C', 'E', 'T', 'S', 'P', 'D', 'O'] {
+                markers.push(format!("Zq{}{kind}", hook.index));
+            }
+        }
+        markers
+    }
+
+    /// Smaller cases, each one step simpler: a hook dropped, a handler key dropped, a key of an
+    /// answer dropped, a delay removed.
+    pub fn shrunk(&self) -> Vec<Case> {
+        let mut smaller = Vec::new();
+        for at in 0..self.hooks.len() {
+            if self.hooks.len() > 1 {
+                let mut case = self.clone();
+                case.hooks.remove(at);
+                smaller.push(case);
+            }
+            let hook = &self.hooks[at];
+            for key in hook.keys.keys().filter(|k| *k != "type") {
+                let mut case = self.clone();
+                case.hooks[at].keys.remove(key);
+                smaller.push(case);
+            }
+            if hook.answer.delay_ms > 0 {
+                let mut case = self.clone();
+                case.hooks[at].answer.delay_ms = 0;
+                smaller.push(case);
+            }
+            if !hook.answer.stderr.is_empty() && hook.answer.exit != 2 {
+                let mut case = self.clone();
+                case.hooks[at].answer.stderr.clear();
+                smaller.push(case);
+            }
+            if let Some(json) = &hook.answer.json {
+                for key in json.keys() {
+                    let mut case = self.clone();
+                    let answer = &mut case.hooks[at].answer;
+                    answer.json.as_mut().expect("json").remove(key);
+                    answer.render(hook.index);
+                    smaller.push(case);
+                }
+                if let Some(Value::Object(specific)) = json.get("hookSpecificOutput") {
+                    for key in specific.keys().filter(|k| *k != "hookEventName") {
+                        let mut case = self.clone();
+                        let answer = &mut case.hooks[at].answer;
+                        let json = answer.json.as_mut().expect("json");
+                        json["hookSpecificOutput"]
+                            .as_object_mut()
+                            .expect("object")
+                            .remove(key);
+                        answer.render(hook.index);
+                        smaller.push(case);
+                    }
+                }
+            }
+        }
+        smaller
+    }
+
+    /// The case in words: the scenario, then each hook's file, group and answer.
+    pub fn describe(&self) -> String {
+        let mut text = format!("seed {}: ", self.seed);
+        match &self.scenario {
+            Scenario::Bash(command) => {
+                let _ = writeln!(text, "the model calls Bash `{command}`");
+            }
+            Scenario::Unallowed(command) => {
+                let _ = writeln!(
+                    text,
+                    "the model calls Bash `{command}`, which is not allowed"
+                );
+            }
+            Scenario::Text => text.push_str("the model answers with a text\n"),
+        }
+        for hook in &self.hooks {
+            let _ = writeln!(
+                text,
+                "  h{} in {} settings: {} matcher {} handler {} answers exit {} after {} ms, stdout {:?}, stderr {:?}",
+                hook.index,
+                hook.source.name(),
+                hook.event,
+                hook.matcher
+                    .as_deref()
+                    .map_or("(none)".to_owned(), |m| format!("{m:?}")),
+                Value::Object(hook.keys.clone()),
+                hook.answer.exit,
+                hook.answer.delay_ms,
+                hook.answer.stdout,
+                hook.answer.stderr,
+            );
+        }
+        text
+    }
+
+    /// The case as JSON, as the fixed cases are kept (`tests/claude-code/differential-cases.jsonl`).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "seed": self.seed,
+            "scenario": match &self.scenario {
+                Scenario::Bash(command) => json!({"bash": command}),
+                Scenario::Unallowed(command) => json!({"unallowed": command}),
+                Scenario::Text => json!("text"),
+            },
+            "hooks": self.hooks.iter().map(|hook| json!({
+                "index": hook.index,
+                "source": hook.source.name(),
+                "event": hook.event,
+                "matcher": hook.matcher,
+                "keys": hook.keys,
+                "exit": hook.answer.exit,
+                "delay_ms": hook.answer.delay_ms,
+                "form": hook.answer.form,
+                "json": hook.answer.json,
+                "stderr": hook.answer.stderr,
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    /// Reads back what [`Case::to_json`] wrote (the fixed cases are kept that way).
+    pub fn from_json(value: &Value) -> Case {
+        let scenario = match &value["scenario"] {
+            Value::Object(call) => match (
+                call.get("bash").and_then(Value::as_str),
+                call.get("unallowed").and_then(Value::as_str),
+            ) {
+                (Some(command), _) => Scenario::Bash(command.to_owned()),
+                (_, Some(command)) => Scenario::Unallowed(command.to_owned()),
+                _ => panic!("a scenario: {call:?}"),
+            },
+            _ => Scenario::Text,
+        };
+        let hooks = value["hooks"]
+            .as_array()
+            .expect("hooks")
+            .iter()
+            .map(|hook| {
+                let index = hook["index"].as_u64().expect("index") as usize;
+                let source = match hook["source"].as_str() {
+                    Some("user") => Source::User,
+                    Some("local") => Source::Local,
+                    _ => Source::Project,
+                };
+                let event = EVENT_NAMES
+                    .iter()
+                    .find(|e| hook["event"] == **e)
+                    .copied()
+                    .expect("a known event");
+                let form = ["json", "text", "both", "garbage", "none"]
+                    .into_iter()
+                    .find(|f| hook["form"] == *f)
+                    .expect("a known form");
+                let mut answer = Answer {
+                    delay_ms: hook["delay_ms"].as_u64().unwrap_or(0) as u32,
+                    stdout: String::new(),
+                    stderr: hook["stderr"].as_str().unwrap_or_default().to_owned(),
+                    exit: hook["exit"].as_i64().unwrap_or(0) as i32,
+                    json: hook["json"].as_object().cloned(),
+                    form,
+                };
+                answer.render(index);
+                Hook {
+                    index,
+                    source,
+                    event,
+                    matcher: hook["matcher"].as_str().map(str::to_owned),
+                    keys: hook["keys"].as_object().cloned().unwrap_or_default(),
+                    answer,
+                }
+            })
+            .collect();
+        Case {
+            seed: value["seed"].as_u64().unwrap_or(0),
+            scenario,
+            hooks,
+        }
+    }
+}
+
+/// The events the grammar wires.
+pub const EVENT_NAMES: &[&str] = &[
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolBatch",
+    "PermissionRequest",
+    "UserPromptSubmit",
+    "Stop",
+    "SessionStart",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_makes_one_case() {
+        assert_eq!(generate(7), generate(7));
+        assert_ne!(generate(7), generate(8));
+    }
+
+    #[test]
+    fn a_case_survives_its_json() {
+        for seed in 0..50 {
+            let case = generate(seed);
+            assert_eq!(Case::from_json(&case.to_json()), case);
+        }
+    }
+}
+
+#[cfg(test)]
+mod show {
+    #[test]
+    fn show_cases() {
+        if let Ok(seeds) = std::env::var("SHOW_SEEDS") {
+            for seed in seeds.split(',') {
+                println!("{}", super::generate(seed.parse().unwrap()).describe());
+            }
+        }
+    }
+}

@@ -1,0 +1,590 @@
+//! The generated differential: configurations made by the seeded grammar of
+//! `cursor_hooks_tests::claude_code::generate` run once through the real Claude Code (offline,
+//! against the mock Messages API, in a network namespace with only loopback, as
+//! `claude_live.rs` runs it) and once through `cursor-hooks simulate --host claude-code` on the
+//! payloads Claude Code sent, compared on which hooks ran, which command the tool ran, whether
+//! the prompt reached the model, how often the agent went on after a Stop, whether it went on
+//! after the tool call, what the model was told and what the user was shown (the `-p` result:
+//! a blocked prompt's reason).
+//!
+//! Cases: every case of `tests/claude-code/differential-cases.jsonl` (each disagreement the
+//! generator ever found, shrunk), the seeds `1..=CLAUDE_DIFFERENTIAL_CASES` (default
+//! [`FIXED_SEEDS`]), then `CLAUDE_DIFFERENTIAL_RANDOM` (default [`RANDOM_CASES`]) fresh seeds
+//! drawn from `CLAUDE_DIFFERENTIAL_SEED` (default: the clock; printed). A disagreement is
+//! shrunk (hooks, handler keys, answer keys dropped while it still disagrees) and printed with
+//! its seed and its smallest configuration as a line for the JSONL file.
+//! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only.
+#![cfg(target_os = "linux")]
+
+use cursor_hooks_tests::claude_code::generate::{self, Case, Rng, Scenario, Source, COMMANDS};
+use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
+use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Instant;
+
+const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
+
+/// Generated seeds run on every `cargo test` (`CLAUDE_DIFFERENTIAL_CASES` overrides).
+const FIXED_SEEDS: u64 = 20;
+/// Fresh random cases run on every `cargo test` (`CLAUDE_DIFFERENTIAL_RANDOM` overrides).
+const RANDOM_CASES: u64 = 8;
+/// At most this many runs are spent shrinking one disagreement.
+const SHRINK_RUNS: usize = 24;
+
+const PROMPT: &str = "Make the marker file.";
+const FINAL_WORDS: &str = "Here is my answer.";
+
+/// What one side says happened.
+#[derive(Debug, Default, PartialEq, Clone)]
+struct Observed {
+    /// The hooks of the case that ran (`h<index>`).
+    ran: BTreeSet<String>,
+    /// For a Bash case: the word the command that ran wrote, `None` when no command ran.
+    tool: Option<Option<String>>,
+    /// Whether the prompt reached the model.
+    prompt: bool,
+    /// How often the agent went on after a Stop.
+    continues: usize,
+    /// For a Bash case that reached the tool call: whether the agent made another request.
+    went_on: Option<bool>,
+    /// The markers the model was told.
+    told: BTreeSet<String>,
+    /// The markers the user was shown (the `-p` result).
+    user: BTreeSet<String>,
+}
+
+impl Observed {
+    fn cell(&self) -> String {
+        let list = |set: &BTreeSet<String>| {
+            if set.is_empty() {
+                "nothing".to_owned()
+            } else {
+                set.iter().cloned().collect::<Vec<_>>().join(" ")
+            }
+        };
+        let mut text = format!("ran {}", list(&self.ran));
+        if let Some(tool) = &self.tool {
+            let _ = write!(text, "; tool {}", tool.as_deref().unwrap_or("not run"));
+        }
+        let _ = write!(
+            text,
+            "; prompt {}; continued {}×",
+            if self.prompt { "sent" } else { "blocked" },
+            self.continues
+        );
+        if let Some(on) = self.went_on {
+            text.push_str(if on { "; went on" } else { "; ended" });
+        }
+        let _ = write!(
+            text,
+            "; told {}; user shown {}",
+            list(&self.told),
+            list(&self.user)
+        );
+        text
+    }
+}
+
+/// The `cursor-hooks` command, built from this checkout into a target dir of its own.
+fn cli_binary() -> PathBuf {
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace");
+    let mut build = Command::new(env!("CARGO"));
+    build
+        .current_dir(workspace)
+        .args([
+            "build",
+            "--quiet",
+            "-p",
+            "cursor-hooks-cli",
+            "--bin",
+            "cursor-hooks",
+        ])
+        .arg("--target-dir")
+        .arg(&target);
+    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_some() {
+        build.arg("--offline");
+    }
+    let status = build.status().expect("cargo starts");
+    assert!(status.success(), "building the cursor-hooks command failed");
+    target.join("debug/cursor-hooks")
+}
+
+/// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers.
+fn write_script(root: &Path, hook: &generate::Hook) -> String {
+    let name = format!("h{}", hook.index);
+    let stdout = root.join(format!("{name}.stdout"));
+    let stderr = root.join(format!("{name}.stderr"));
+    std::fs::write(&stdout, &hook.answer.stdout).expect("stdout file");
+    std::fs::write(&stderr, &hook.answer.stderr).expect("stderr file");
+    let record = root.join(format!("recorded-{name}.jsonl"));
+    let delay = if hook.answer.delay_ms > 0 {
+        format!(
+            "sleep {}.{:03}\n",
+            hook.answer.delay_ms / 1000,
+            hook.answer.delay_ms % 1000
+        )
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "#!/bin/sh\npayload=$(cat)\nprintf '%s\\n' \"$payload\" | tr '\\n' ' ' >> {record}\necho >> {record}\n{delay}cat {stdout}\ncat {stderr} >&2\nexit {exit}\n",
+        record = shell_quote(&record.to_string_lossy()),
+        stdout = shell_quote(&stdout.to_string_lossy()),
+        stderr = shell_quote(&stderr.to_string_lossy()),
+        exit = hook.answer.exit,
+    );
+    let script = root.join(format!("{name}.sh"));
+    std::fs::write(&script, text).expect("the hook script");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    shell_quote(&script.to_string_lossy())
+}
+
+fn settings_path(session: &Session, source: Source) -> PathBuf {
+    match source {
+        Source::User => session.home.join(".claude/settings.json"),
+        Source::Project => session.project.join(".claude/settings.json"),
+        Source::Local => session.project.join(".claude/settings.local.json"),
+    }
+}
+
+/// `simulate --host claude-code --json` on the payloads (`--session` when more than one must
+/// count as one session: the Stop block cap).
+fn simulate(cli: &Path, session: &Session, payloads: &[Value], as_session: bool) -> Vec<Value> {
+    let file = session.root().join("simulated.jsonl");
+    let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
+    std::fs::write(&file, lines.join("\n")).expect("the payload file");
+    let mut command = Command::new(cli);
+    command
+        .args(["simulate", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project);
+    if as_session {
+        command.arg("--session").arg(&file);
+    } else {
+        command.arg(&file);
+    }
+    let output = command
+        .env("HOME", &session.home)
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            session.root().join("no-managed-settings.json"),
+        )
+        .env_remove("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
+        .output()
+        .expect("simulate starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    if as_session {
+        stdout
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"))
+            .filter(|result| result.get("summary").is_none())
+            .collect()
+    } else {
+        vec![serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("simulate's JSON ({e}):\n{stdout}"))]
+    }
+}
+
+/// The word of a command, as it writes it to `created-by-tool`.
+fn word_of(case: &Case, command: &str) -> Option<String> {
+    if let Some((_, word)) = COMMANDS.iter().find(|(c, _)| *c == command) {
+        return Some((*word).to_owned());
+    }
+    case.hooks
+        .iter()
+        .map(|hook| generate::rewrite_command(hook.index))
+        .find(|(c, _)| c == command)
+        .map(|(_, word)| word)
+        .or_else(|| Some(format!("unknown command {command}")))
+}
+
+/// Runs one case both ways.
+fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
+    let session =
+        Session::with_plugin_recorder(&format!("generated-{}", case.seed), Path::new(RECORDER));
+    let root = session.root().to_path_buf();
+    let commands: Vec<String> = case
+        .hooks
+        .iter()
+        .map(|hook| write_script(&root, hook))
+        .collect();
+    for (source, document) in case.settings(|hook| {
+        commands[case.hooks.iter().position(|h| h == hook).expect("its hook")].clone()
+    }) {
+        let path = settings_path(&session, source);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("settings folder");
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&document).expect("JSON"),
+        )
+        .expect("settings");
+    }
+    let reply = match &case.scenario {
+        Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
+        Scenario::Text => Reply::Text(FINAL_WORDS.to_owned()),
+    };
+    let api = MockApi::start(vec![reply]).expect("the mock starts");
+    let plugin = session.recorder_plugin().to_string_lossy().into_owned();
+    let mut more = vec!["--plugin-dir", plugin.as_str()];
+    if let Scenario::Unallowed(_) = case.scenario {
+        more.extend(["--allowedTools", "Read"]);
+    }
+    let output = session.run_with(&api.base_url(), PROMPT, &more);
+    let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
+    let sent = session.payloads();
+    if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
+        println!(
+            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}",
+            case.seed,
+            output.stdout,
+            output.stderr,
+            bodies.join("\n")
+        );
+    }
+    let markers = case.markers();
+    let found = |text: &dyn Fn(&str) -> bool| -> BTreeSet<String> {
+        markers.iter().filter(|m| text(m)).cloned().collect()
+    };
+
+    // The real Claude Code.
+    let mut real = Observed::default();
+    for hook in &case.hooks {
+        let record = root.join(format!("recorded-h{}.jsonl", hook.index));
+        if std::fs::read_to_string(record).is_ok_and(|t| !t.trim().is_empty()) {
+            real.ran.insert(format!("h{}", hook.index));
+        }
+    }
+    let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
+    if let Scenario::Bash(_) | Scenario::Unallowed(_) = case.scenario {
+        let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
+        real.tool = Some(written.map(|w| w.trim().to_owned()));
+        if reached_tool {
+            real.went_on = Some(bodies.len() >= 2);
+        }
+    }
+    real.prompt = !bodies.is_empty();
+    let stops: Vec<Value> = sent
+        .iter()
+        .filter(|p| p["hook_event_name"] == "Stop")
+        .cloned()
+        .collect();
+    real.continues = stops.len().saturating_sub(1);
+    real.told = found(&|m| bodies.iter().any(|b| b.contains(m)));
+    let result = output.json["result"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    real.user = found(&|m| result.contains(m) || (!output.success && output.stdout.contains(m)));
+
+    // simulate, once on each payload Claude Code sent for the case's events.
+    let events: BTreeSet<&str> = case.hooks.iter().map(|hook| hook.event).collect();
+    let mut payloads: Vec<Value> = Vec::new();
+    for payload in &sent {
+        let event = payload["hook_event_name"].as_str().unwrap_or_default();
+        if events.contains(event) && !payloads.contains(payload) {
+            payloads.push(payload.clone());
+        }
+    }
+    let results: Vec<Value> = payloads
+        .iter()
+        .flat_map(|p| simulate(cli, &session, std::slice::from_ref(p), false))
+        .collect();
+    let of =
+        |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
+    let mut simulated = Observed::default();
+    for result in &results {
+        for entry in result["hooks"].as_array().into_iter().flatten() {
+            if entry["status"] != "ran" {
+                continue;
+            }
+            for hook in &case.hooks {
+                let script = format!("/h{}.sh", hook.index);
+                if entry["command"]
+                    .as_str()
+                    .is_some_and(|c| c.contains(&script))
+                {
+                    simulated.ran.insert(format!("h{}", hook.index));
+                }
+            }
+        }
+    }
+    let prompt_results = of("UserPromptSubmit");
+    simulated.prompt = prompt_results
+        .iter()
+        .all(|r| r["blocked"] == false && r["stopped"] == false);
+    if let Scenario::Bash(command) | Scenario::Unallowed(command) = &case.scenario {
+        let allowed = matches!(case.scenario, Scenario::Bash(_));
+        let pre = of("PreToolUse").pop();
+        let pre_outcome = pre.map_or("", |r| r["outcome"].as_str().unwrap_or_default());
+        let pre_stops = pre.is_some_and(|r| r["blocked"] == true)
+            || pre_outcome.starts_with("asks")
+            || pre_outcome.starts_with("deferred");
+        let rewritten_by_pre = pre.and_then(|r| {
+            r.pointer("/decision/hookSpecificOutput/updatedInput/command")
+                .and_then(Value::as_str)
+        });
+        // A call Bash is not allowed for runs when a PreToolUse hook allows it, else when a
+        // PermissionRequest hook does; print mode asks nobody else.
+        let permitted = allowed || pre_outcome.starts_with("allowed");
+        let request = of("PermissionRequest").pop();
+        let granted = request.filter(|r| {
+            r.pointer("/decision/hookSpecificOutput/decision/behavior")
+                == Some(&Value::from("allow"))
+        });
+        let rewritten_by_request = granted.and_then(|r| {
+            r.pointer("/decision/hookSpecificOutput/decision/updatedInput/command")
+                .and_then(Value::as_str)
+        });
+        simulated.tool = Some(if !reached_tool || pre_stops {
+            None
+        } else if permitted {
+            word_of(case, rewritten_by_pre.unwrap_or(command))
+        } else if granted.is_some() {
+            word_of(
+                case,
+                rewritten_by_request.or(rewritten_by_pre).unwrap_or(command),
+            )
+        } else {
+            None
+        });
+        if reached_tool {
+            let tool_events = [
+                "PreToolUse",
+                "PermissionRequest",
+                "PostToolUse",
+                "PostToolBatch",
+            ];
+            simulated.went_on = Some(
+                !results
+                    .iter()
+                    .any(|r| tool_events.iter().any(|e| r["event"] == *e) && r["stopped"] == true),
+            );
+        }
+    }
+    if events.contains("Stop") && !stops.is_empty() {
+        let session_results = simulate(cli, &session, &stops, true);
+        simulated.continues = session_results
+            .iter()
+            .filter(|r| r["blocked"] == true)
+            .count();
+    }
+    let said = |key: &str, marker: &str| {
+        results.iter().any(|result| {
+            let texts = result[key].as_array().into_iter().flatten();
+            texts.filter_map(Value::as_str).any(|t| t.contains(marker))
+        })
+    };
+    // No request reached the model: nobody was told anything (a SessionStart context waits
+    // for the prompt's request).
+    if simulated.prompt {
+        simulated.told = found(&|m| said("claude_sees", m));
+    }
+    // The `-p` result shows the user a blocked prompt's reason; a `continue: false`, a
+    // PostToolBatch block, hook errors and notices leave it empty or the model's text (the
+    // transcript, which print mode does not show, has them).
+    simulated.user = found(&|m| {
+        results.iter().any(|result| {
+            let ends = result["event"] == "UserPromptSubmit" && result["blocked"] == true;
+            let texts = result["user_sees"].as_array().into_iter().flatten();
+            ends && texts.filter_map(Value::as_str).any(|t| t.contains(m))
+        })
+    });
+    (real, simulated)
+}
+
+/// The seeds and cases of one run.
+fn cases() -> (Vec<(String, Case)>, u64) {
+    let mut cases = Vec::new();
+    let only = std::env::var_os("CLAUDE_DIFFERENTIAL_ONLY");
+    let fixed = only.clone().map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("claude-code/differential-cases.jsonl"),
+        PathBuf::from,
+    );
+    let text = std::fs::read_to_string(&fixed).unwrap_or_default();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with("//") {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{} line {}: {e}", fixed.display(), n + 1));
+        let why = value["why"]
+            .as_str()
+            .unwrap_or("a case found before")
+            .to_owned();
+        cases.push((format!("fixed: {why}"), Case::from_json(&value)));
+    }
+    if only.is_some() {
+        return (cases, 0);
+    }
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .map(|v| {
+                v.trim()
+                    .parse::<u64>()
+                    .unwrap_or_else(|_| panic!("{name}={v}: a number"))
+            })
+            .unwrap_or(default)
+    };
+    for seed in 1..=number("CLAUDE_DIFFERENTIAL_CASES", FIXED_SEEDS) {
+        cases.push(("generated".to_owned(), generate::generate(seed)));
+    }
+    let batch = number(
+        "CLAUDE_DIFFERENTIAL_SEED",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    let mut rng = Rng::new(batch);
+    for _ in 0..number("CLAUDE_DIFFERENTIAL_RANDOM", RANDOM_CASES) {
+        // Random seeds stay clear of the fixed ones.
+        let seed = 1_000_000 + rng.next_u64() % 1_000_000_000;
+        cases.push((format!("random batch {batch}"), generate::generate(seed)));
+    }
+    (cases, batch)
+}
+
+/// Shrinks a disagreeing case while a smaller one still disagrees.
+fn shrink(cli: &Path, case: &Case) -> Case {
+    let mut smallest = case.clone();
+    let mut runs = 0;
+    'smaller: loop {
+        for candidate in smallest.shrunk() {
+            if runs >= SHRINK_RUNS {
+                break 'smaller;
+            }
+            runs += 1;
+            let (real, simulated) = differential(cli, &candidate);
+            if real != simulated {
+                smallest = candidate;
+                continue 'smaller;
+            }
+        }
+        break;
+    }
+    smallest
+}
+
+#[test]
+fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
+    let cli = cli_binary();
+    let summary_file =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
+    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_none() {
+        // The batch seed is drawn here, so the run inside the namespace uses it and CI's log
+        // shows it (written past the test harness's capture) whether the test passes or not.
+        if std::env::var_os("CLAUDE_DIFFERENTIAL_SEED").is_none() {
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            std::env::set_var(
+                "CLAUDE_DIFFERENTIAL_SEED",
+                (clock % 1_000_000_000_000).to_string(),
+            );
+        }
+        let seed = std::env::var("CLAUDE_DIFFERENTIAL_SEED").unwrap_or_default();
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("generated differential: random batch seed {seed} (run it again with CLAUDE_DIFFERENTIAL_SEED={seed})\n").as_bytes(),
+        );
+        let _ = std::fs::remove_file(&summary_file);
+    }
+    if !in_isolated_network("simulate_agrees_with_the_real_claude_code_on_generated_cases") {
+        let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
+        return;
+    }
+    let (cases, batch) = cases();
+    println!(
+        "generated differential: {} cases, random batch seed {batch} (rerun it with CLAUDE_DIFFERENTIAL_SEED={batch})",
+        cases.len()
+    );
+    let jobs: usize = std::env::var("CLAUDE_DIFFERENTIAL_JOBS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2)
+        .max(1);
+    let started = Instant::now();
+    let next = Mutex::new(0usize);
+    let found: Mutex<Vec<(String, Case, Observed, Observed)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let at = {
+                    let mut next = next.lock().expect("the queue");
+                    *next += 1;
+                    *next - 1
+                };
+                let Some((origin, case)) = cases.get(at) else {
+                    break;
+                };
+                let (real, simulated) = differential(&cli, case);
+                let agree = real == simulated;
+                println!(
+                    "{} seed {} ({origin}): {}",
+                    if agree { "agree" } else { "DISAGREE" },
+                    case.seed,
+                    real.cell()
+                );
+                if !agree {
+                    found.lock().expect("the findings").push((
+                        origin.clone(),
+                        case.clone(),
+                        real,
+                        simulated,
+                    ));
+                }
+            });
+        }
+    });
+    let elapsed = started.elapsed();
+    let found = found.into_inner().expect("the findings");
+    let summary = format!(
+        "generated differential: {} cases in {:.1} s ({:.1} s a case with {jobs} at once), {} disagreements\n",
+        cases.len(),
+        elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() * jobs as f64 / cases.len().max(1) as f64,
+        found.len()
+    );
+    print!("{summary}");
+    std::fs::write(&summary_file, &summary).expect("the summary file");
+    let mut report = String::new();
+    for (origin, case, real, simulated) in &found {
+        let small = if std::env::var_os("CLAUDE_DIFFERENTIAL_NO_SHRINK").is_some() {
+            case.clone()
+        } else {
+            shrink(&cli, case)
+        };
+        let (small_real, small_simulated) = differential(&cli, &small);
+        let _ = writeln!(
+            report,
+            "\nseed {} ({origin}) disagrees:\n  real Claude Code: {}\n  simulate:         {}\nsmallest configuration found:\n{}  real Claude Code: {}\n  simulate:         {}\n  as a fixed case: {}",
+            case.seed,
+            real.cell(),
+            simulated.cell(),
+            small.describe(),
+            small_real.cell(),
+            small_simulated.cell(),
+            small.to_json()
+        );
+    }
+    assert!(
+        found.is_empty(),
+        "simulate disagrees with the real Claude Code on {} of {} generated cases (random batch seed {batch}):{report}",
+        found.len(),
+        cases.len()
+    );
+}
