@@ -357,6 +357,20 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
             shown(imported.as_deref()),
         )));
     }
+    if let (Some(ours), Some(theirs)) = (
+        install_wiring(&cursor.command, "cursor"),
+        install_wiring(&claude_entry.command, "claude-code"),
+    ) {
+        if ours == theirs {
+            // `install` and `install --claude` wire one binary per editor: the two copies answer
+            // by their own handlers (the Claude Code one reads Cursor's payload as Cursor sends
+            // it), so they decide alike and nothing is there to fix.
+            return Some(finding(later.file, later.hook, Severity::Note, format!(
+                "`{ours}` is wired for Cursor's `{}` and for Claude Code's `{claude_name}` by `install` and `install --claude`: their command strings differ only in the wiring (`--host`, `--event`), so Cursor runs both copies ({rule}); each answers by its own handler and they decide alike, so only the hook's time in Cursor doubles",
+                cursor.hook.event,
+            )));
+        }
+    }
     let why = if deduplicated {
         "the command strings differ"
     } else {
@@ -372,6 +386,14 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
         claude_entry.hook.pointer,
         cursor.hook.event,
     )))
+}
+
+/// The executable part of a command `install` wired for `host` (`<binary> --host <host> --event
+/// <event>`), or `None` for a command written some other way.
+fn install_wiring<'a>(command: &'a str, host: &str) -> Option<&'a str> {
+    let (binary, wiring) = command.rsplit_once(" --host ")?;
+    let (named, event) = wiring.split_once(" --event ")?;
+    (named == host && !event.is_empty() && !event.contains(' ')).then_some(binary)
 }
 
 /// Whether two Claude Code matchers can match one subject: not when both are lists of exact
