@@ -113,7 +113,10 @@ pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
 pub fn claude_skill_shell(
     input: &claude::PreSkillShellCommand,
 ) -> claude::PreSkillShellCommandResponse {
-    let Some(command) = input.tool_input.command() else {
+    // Read without the failure policy: this binary's policy is open, and a skill's command
+    // that cannot be checked must still be refused.
+    let command = input.tool_input.get("command").and_then(|c| c.as_str());
+    let Some(command) = command else {
         return claude::PreSkillShellCommandResponse::deny(SKILL_UNREADABLE_REASON);
     };
     match classify(command) {

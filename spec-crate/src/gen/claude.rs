@@ -534,7 +534,7 @@ pub const EVENTS: &[EventInfo] = &[
             "self_hosted_runner_spawn_local",
             "self_hosted_runner_tail_log",
         ],
-        matcher_open: false,
+        matcher_open: true,
         matcher_open_prefix: None,
         cursor_event: None,
         fail_closed: true,
