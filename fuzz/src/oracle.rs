@@ -314,7 +314,11 @@ fn expect(target: Target, payload: &[u8]) -> Expected {
                 // The documented form: the arguments as a JSON string.
                 Some(Js::String(text)) => match js::parse(text) {
                     Some(arguments @ Js::Object(_)) => arguments,
+                    // A string that holds no JSON object is not the documented form: malformed.
                     _ => {
+                        expected.maybe_fail(
+                            "`tool_input` is a string holding no JSON object".to_owned(),
+                        );
                         expected.decision = Decision::NoOpinion;
                         return expected;
                     }

@@ -318,7 +318,7 @@ pub mod claude {
             /// The file written (absolute).
             file_path: required String = "file_path",
             /// The new content.
-            content: required String = "content",
+            content: optional String = "content",
         }
     }
 
@@ -328,9 +328,9 @@ pub mod claude {
             /// The file edited (absolute).
             file_path: required String = "file_path",
             /// The text replaced.
-            old_string: required String = "old_string",
+            old_string: optional String = "old_string",
             /// Its replacement.
-            new_string: required String = "new_string",
+            new_string: optional String = "new_string",
             /// Every occurrence, not one.
             replace_all: optional bool = "replace_all",
         }
@@ -342,7 +342,7 @@ pub mod claude {
             /// The file edited (absolute).
             file_path: required String = "file_path",
             /// The edits, applied in order.
-            edits: required Vec<TextEdit> = "edits",
+            edits: optional Vec<TextEdit> = "edits",
         }
     }
 
@@ -376,7 +376,7 @@ pub mod claude {
             /// The URL fetched.
             url: required String = "url",
             /// What to do with the page.
-            prompt: required String = "prompt",
+            prompt: optional String = "prompt",
         }
     }
 
@@ -386,7 +386,7 @@ pub mod claude {
             /// The notebook edited (absolute).
             notebook_path: required String = "notebook_path",
             /// The cell's new source.
-            new_source: required String = "new_source",
+            new_source: optional String = "new_source",
             /// The cell.
             cell_id: optional String = "cell_id",
             /// `code` or `markdown`.
