@@ -390,6 +390,11 @@ fn setter_param(enums: &Enums, event: &Event<'_>, field: &ResponseField) -> (Str
             "impl IntoIterator<Item = impl Into<String>>".to_owned(),
             "value.into_iter().map(Into::into).collect()",
         ),
+        // A typed object takes its constructors' builders (`PermissionRequestDecision::deny(..)`).
+        "object" if !field.fields.is_empty() => (
+            format!("impl Into<{}>", object_name(event, field)),
+            "value.into()",
+        ),
         _ => (response_rust(enums, event, field), "value"),
     }
 }
@@ -438,17 +443,18 @@ fn value_constructor(
     field: &str,
     value: &str,
     reason_field: Option<&str>,
+    ret: &str,
     wrap: &dyn Fn(&str) -> String,
 ) {
     let variant = upper_camel(value);
     let set = format!("{field}: Some({enum_name}::{variant})");
     match reason_field {
         Some(reason) => out.push_str(&format!(
-            "/// `{value}`, with its reason.\npub fn {value}(reason: impl Into<String>) -> Self {{ {} }}\n\n",
+            "/// `{value}`, with its reason.\npub fn {value}(reason: impl Into<String>) -> {ret} {{ {} }}\n\n",
             wrap(&format!("{set}, {reason}: Some(reason.into())"))
         )),
         None => out.push_str(&format!(
-            "/// `{value}`.\npub fn {value}() -> Self {{ {} }}\n\n",
+            "/// `{value}`.\npub fn {value}() -> {ret} {{ {} }}\n\n",
             wrap(&set)
         )),
     }
@@ -552,20 +558,70 @@ fn sub_object(
         .iter()
         .find(|f| f.name == "message")
         .map(|f| f.name.clone());
+    // A key read only beside one behaviour has no setter here: that behaviour's constructor
+    // returns a builder carrying it (`deny(message).interrupt(true)`), so a key of the other
+    // behaviour does not compile.
+    let mut builders = String::new();
     for sub in field.fields.iter().filter(|f| f.ty == "enum") {
         for value in &sub.values {
             let reason = message.as_deref().filter(|_| value == "deny");
+            let extras: Vec<&ResponseField> = field
+                .fields
+                .iter()
+                .filter(|f| f.with.contains(value) && Some(f.name.as_str()) != reason)
+                .collect();
+            if extras.is_empty() {
+                value_constructor(
+                    out,
+                    enums.name(event, sub),
+                    &ident(&sub.name),
+                    value,
+                    reason,
+                    "Self",
+                    &|set| format!("Self {{ {set}, ..Self::default() }}"),
+                );
+                continue;
+            }
+            let builder = format!("{}{}", event.ty, upper_camel(value));
             value_constructor(
                 out,
                 enums.name(event, sub),
                 &ident(&sub.name),
                 value,
                 reason,
-                &|set| format!("Self {{ {set}, ..Self::default() }}"),
+                &builder,
+                &|set| format!("{builder}(Self {{ {set}, ..Self::default() }})"),
             );
+            let keys: Vec<String> = extras.iter().map(|f| format!("`{}`", f.wire)).collect();
+            doc(
+                &mut builders,
+                &format!(
+                    "A `{}: {value}` [`{name}`] being built, from [`{name}::{value}`]: only the keys read with `{value}` ({}) can be set. Passed wherever a [`{name}`] is taken.",
+                    sub.wire,
+                    keys.join(", ")
+                ),
+            );
+            builders.push_str(&format!(
+                "#[derive(Debug, Clone, PartialEq)]\n#[must_use = \"a decision is built by value: pass it on\"]\npub struct {builder}({name});\n\nimpl {builder} {{\n"
+            ));
+            for extra in &extras {
+                let (param, store) = setter_param(enums, event, extra);
+                let id = ident(&extra.name);
+                builders.push_str(&fill(
+                    "/// Sets `{wire}`.\npub fn {id}(mut self, value: {param}) -> Self { self.0.{id} = Some({store}); self }\n\n",
+                    &[("wire", &extra.wire), ("id", &id), ("param", &param), ("store", store)],
+                ));
+            }
+            builders.push_str(&format!(
+                "}}\n\nimpl From<{builder}> for {name} {{\nfn from(built: {builder}) -> Self {{ built.0 }}\n}}\n\n"
+            ));
         }
     }
-    for sub in field.fields.iter().filter(|f| f.ty != "enum") {
+    for sub in field
+        .fields
+        .iter()
+        .filter(|f| f.ty != "enum" && f.with.is_empty())
+    {
         setter(out, enums, event, sub);
     }
     out.push_str("pub(crate) fn to_value(&self) -> Value {\nlet mut map = Map::new();\n");
@@ -577,6 +633,7 @@ fn sub_object(
         ));
     }
     out.push_str("Value::Object(map)\n}\n}\n\n");
+    out.push_str(&builders);
 }
 
 fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event<'_>) {
@@ -611,19 +668,33 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     }
     out.push_str(&format!("}}\n\nimpl {ty} {{\n"));
     // Constructors, named after the wire decision.
-    let has_reason = event.specific("permission_decision_reason").is_some();
+    // The reason has no setter of its own: the constructors of the values it is read with
+    // take it (`deny(reason)`, `ask(reason)`, and `allow_with_reason(reason)` beside `allow()`).
+    let reason_with = event
+        .specific("permission_decision_reason")
+        .map_or(&[][..], |f| f.with.as_slice());
     for field in event.hook_specific.iter().filter(|f| f.ty == "enum") {
         for value in &field.values {
-            let reason = (field.name == "permission_decision" && has_reason && takes_reason(value))
-                .then_some("permission_decision_reason");
+            let reads_reason = field.name == "permission_decision" && reason_with.contains(value);
+            let reason =
+                (reads_reason && takes_reason(value)).then_some("permission_decision_reason");
             value_constructor(
                 out,
                 enums.name(event, field),
                 &ident(&field.name),
                 value,
                 reason,
+                "Self",
                 &|set| format!("Self {{ {set}, ..Self::default() }}"),
             );
+            if reads_reason && !takes_reason(value) {
+                let variant = upper_camel(value);
+                out.push_str(&format!(
+                    "/// `{value}`, with a reason (`permissionDecisionReason`) for Claude Code to show.\npub fn {value}_with_reason(reason: impl Into<String>) -> Self {{ Self {{ {}: Some({}::{variant}), permission_decision_reason: Some(reason.into()), ..Self::default() }} }}\n\n",
+                    ident(&field.name),
+                    enums.name(event, field)
+                ));
+            }
         }
     }
     for field in event.hook_specific.iter().filter(|f| !f.fields.is_empty()) {
@@ -634,12 +705,12 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
             for value in &sub.values {
                 if message && value == "deny" {
                     out.push_str(&format!(
-                        "/// `{}.{}: {value}`, with the message.\npub fn {value}(message: impl Into<String>) -> Self {{ Self {{ {id}: Some({object}::{value}(message)), ..Self::default() }} }}\n\n",
+                        "/// `{}.{}: {value}`, with the message.\npub fn {value}(message: impl Into<String>) -> Self {{ Self {{ {id}: Some({object}::{value}(message).into()), ..Self::default() }} }}\n\n",
                         field.wire, sub.wire
                     ));
                 } else {
                     out.push_str(&format!(
-                        "/// `{}.{}: {value}`.\npub fn {value}() -> Self {{ Self {{ {id}: Some({object}::{value}()), ..Self::default() }} }}\n\n",
+                        "/// `{}.{}: {value}`.\npub fn {value}() -> Self {{ Self {{ {id}: Some({object}::{value}().into()), ..Self::default() }} }}\n\n",
                         field.wire, sub.wire
                     ));
                 }
@@ -657,7 +728,11 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     }
     // No `reason` setter: Claude Code reads `reason` only beside `decision: "block"`, so a
     // reason on its own would change nothing; `block(reason)` takes it.
-    for field in event.hook_specific.iter().filter(|f| f.ty != "enum") {
+    for field in event
+        .hook_specific
+        .iter()
+        .filter(|f| f.ty != "enum" && f.with.is_empty())
+    {
         setter(out, enums, event, field);
     }
     out.push_str("}\n\n");

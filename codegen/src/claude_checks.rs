@@ -37,6 +37,9 @@ enum Kind {
     /// A key read only beside its decision, which the decision's constructor takes: no
     /// response has a setter for it (`reason`).
     WithDecision,
+    /// `permissionDecisionReason`, read only beside `permissionDecision`: no response has a
+    /// setter for it, the decisions' constructors take it.
+    WithPermission,
 }
 
 /// The generated file's text.
@@ -93,11 +96,12 @@ imports it as `_`.",
                 method.params,
             ),
         );
-        let implementers: &[&ClaudeEvent] = if method.kind == Kind::WithDecision {
-            &[]
-        } else {
-            &method.events
-        };
+        let implementers: &[&ClaudeEvent] =
+            if matches!(method.kind, Kind::WithDecision | Kind::WithPermission) {
+                &[]
+            } else {
+                &method.events
+            };
         for event in implementers {
             let ty = event.response_ty();
             let call = if method.setter {
@@ -117,7 +121,147 @@ imports it as `_`.",
     }
     out.push_str("}\n\n");
     free_functions(&mut out);
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        for field in event.response.hook_specific.iter() {
+            if field.fields.iter().any(|f| !f.with.is_empty()) {
+                decision_keys(&mut out, event, field);
+            }
+        }
+    }
     out
+}
+
+/// The keys of a typed decision (PermissionRequest's `decision`) read only beside one of its
+/// values, on the decision and on every builder its constructors return. `claude.rs` gives
+/// such a key no setter of its own: the constructor of its value takes it (`deny(message)`) or
+/// returns a builder that has it (`deny(..).interrupt(..)`). Called on any other form, it is an
+/// error that names that constructor.
+fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerField) {
+    let object = format!("{}{}", event.ty, upper_camel(&field.name));
+    let Some(choice) = field.fields.iter().find(|f| f.ty == "enum") else {
+        return;
+    };
+    let message = field.fields.iter().any(|f| f.name == "message");
+    // The constructor parameter of each value, and the builder it returns (the same rule as
+    // `claude.rs`).
+    let takes_message = |value: &str| message && value == "deny";
+    let extras = |value: &str| -> Vec<&ClaudeAnswerField> {
+        field
+            .fields
+            .iter()
+            .filter(|f| {
+                f.with.iter().any(|w| w == value) && !(takes_message(value) && f.name == "message")
+            })
+            .collect()
+    };
+    let builder = |value: &str| format!("{}{}", event.ty, upper_camel(value));
+    let mut forms = vec![object.clone()];
+    forms.extend(
+        choice
+            .values
+            .iter()
+            .filter(|v| !extras(v).is_empty())
+            .map(|v| builder(v)),
+    );
+    let keys_trait = format!("{object}Keys");
+    let module = object.chars().fold(String::new(), |mut snake, c| {
+        if c.is_ascii_uppercase() && !snake.is_empty() {
+            snake.push('_');
+        }
+        snake.push(c.to_ascii_lowercase());
+        snake
+    }) + "_keys";
+    let keyed: Vec<&ClaudeAnswerField> =
+        field.fields.iter().filter(|f| !f.with.is_empty()).collect();
+    doc(
+        out,
+        &format!(
+            "The keys of `{}` read only beside one `{}`, on every form of it: each is set through the constructor of its value, and anywhere else the error names that constructor. The prelude imports it as `_`.",
+            field.wire, choice.wire
+        ),
+    );
+    out.push_str(&format!(
+        "pub trait {keys_trait}: Sized {{
+"
+    ));
+    for key in &keyed {
+        let Some(params) = setter_params(event, key) else {
+            continue;
+        };
+        let bound = format!(
+            "{module}::{}{}",
+            upper_camel(&field.name),
+            upper_camel(&key.name)
+        );
+        let id = ident(&key.name);
+        line(
+            out,
+            &format!(
+                "/// `{}`.\n#[must_use = \"a decision is built by value: pass it on\"]\nfn {id}(self, {params}) -> Self where Self: {bound} {{ <Self as {bound}>::{id}(self, value) }}\n",
+                key.wire
+            ),
+        );
+    }
+    out.push_str("}\n\n");
+    for form in &forms {
+        out.push_str(&format!("impl {keys_trait} for {form} {{}}\n"));
+    }
+    out.push_str(&format!(
+        "\n/// One trait per key of `{}` read beside one `{}`, implemented by the builders that have it.\npub mod {module} {{\nuse super::*;\n\n",
+        field.wire, choice.wire
+    ));
+    for key in &keyed {
+        let Some(params) = setter_params(event, key) else {
+            continue;
+        };
+        let values: Vec<String> = key
+            .with
+            .iter()
+            .map(|v| format!("`{}: {v}`", choice.wire))
+            .collect();
+        let with = values.join(" or ");
+        let constructors: Vec<String> = key
+            .with
+            .iter()
+            .map(|v| {
+                let arg = if takes_message(v) { "message" } else { "" };
+                if takes_message(v) && key.name == "message" {
+                    format!("`{object}::{v}({arg})`")
+                } else {
+                    format!("`{object}::{v}({arg}).{}(..)`", ident(&key.name))
+                }
+            })
+            .collect();
+        let message_text = format!(
+            "`{{Self}}` has no `{}`: Claude Code reads `{}` only beside {with}, so it goes with that decision: {}",
+            key.name,
+            key.wire,
+            constructors.join(" or ")
+        );
+        let label = format!("`{}` is read only beside {with}", key.wire);
+        // Named apart from the response traits of the same key (`fields::UpdatedInput`), so
+        // that rustc's notes can name it briefly.
+        let trait_name = format!("{}{}", upper_camel(&field.name), upper_camel(&key.name));
+        let id = ident(&key.name);
+        line(
+            out,
+            &format!(
+                "/// Forms of `{}` with `{}`.\n#[diagnostic::on_unimplemented(message = {message_text:?}, label = {label:?})]\npub trait {trait_name} {{\n/// The builder's own `{}`.\n#[must_use = \"a decision is built by value: pass it on\"]\nfn {id}(self, {params}) -> Self;\n}}",
+                field.wire, key.wire, key.name
+            ),
+        );
+        for value in &key.with {
+            if extras(value).iter().any(|f| f.name == key.name) {
+                let form = builder(value);
+                line(
+                    out,
+                    &format!("impl {trait_name} for {form} {{ fn {id}(self, {params}) -> Self {{ {form}::{id}(self, value) }} }}"),
+                );
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("}\n");
 }
 
 /// `deny(..)` and the other decisions as free functions, as Cursor's prelude once had them:
@@ -188,6 +332,11 @@ fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<S
             format!("{} on its own changes nothing", method.wire),
             Some("a permission event's `deny(reason)` and `ask(reason)` take theirs too".to_owned()),
         ),
+        Kind::WithPermission => (
+            format!("there is no `{name}` setter: Claude Code reads {} only beside `permissionDecision`, so the decision's constructor takes it: `deny(reason)`, and where the event has them `ask(reason)` and `allow_with_reason(reason)`", method.wire),
+            format!("{} on its own changes nothing", method.wire),
+            Some(format!("the responses of {events} have these constructors")),
+        ),
     }
 }
 
@@ -257,14 +406,27 @@ fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
 fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
     let mut out = Vec::new();
     let specific = &event.response.hook_specific;
-    let has_reason = specific
+    let reason_with = specific
         .iter()
-        .any(|f| f.name == "permission_decision_reason");
+        .find(|f| f.name == "permission_decision_reason")
+        .map_or(&[][..], |f| f.with.as_slice());
     let reason = "reason: impl Into<String>";
     for field in specific.iter().filter(|f| f.ty == "enum") {
         let permission = field.name == "permission_decision";
         for value in &field.values {
-            let takes_reason = permission && has_reason && matches!(value.as_str(), "deny" | "ask");
+            let reads_reason = permission && reason_with.contains(value);
+            let takes_reason = reads_reason && matches!(value.as_str(), "deny" | "ask");
+            if reads_reason && !takes_reason {
+                out.push(Method {
+                    name: format!("{value}_with_reason"),
+                    wire: format!("the permission decision `{value}` with a reason"),
+                    setter: false,
+                    params: reason.to_owned(),
+                    args: "reason",
+                    kind: Kind::Permission,
+                    events: Vec::new(),
+                });
+            }
             out.push(Method {
                 name: value.clone(),
                 wire: if permission {
@@ -328,7 +490,15 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
     }
     for field in specific.iter().filter(|f| f.ty != "enum") {
         if let Some(params) = setter_params(event, field) {
-            out.push(setter_method(&field.name, &field.wire, &params));
+            let kind = if field.with.is_empty() {
+                Kind::Field
+            } else {
+                Kind::WithPermission
+            };
+            out.push(Method {
+                kind,
+                ..setter_method(&field.name, &field.wire, &params)
+            });
         }
     }
     out
@@ -354,7 +524,7 @@ fn setter_params(event: &ClaudeEvent, field: &ClaudeAnswerField) -> Option<Strin
         "bool" => "bool".to_owned(),
         "json" => "Value".to_owned(),
         "object" if field.fields.is_empty() => "Value".to_owned(),
-        "object" => format!("{}{}", event.ty, upper_camel(&field.name)),
+        "object" => format!("impl Into<{}{}>", event.ty, upper_camel(&field.name)),
         "permission_updates" => "Vec<Value>".to_owned(),
         _ => return None,
     };

@@ -134,6 +134,9 @@ pub struct ClaudeAnswerField {
     /// The first version that reads it, when later than the event.
     #[serde(default)]
     pub since: Option<String>,
+    /// The decision values it is read beside; empty when it stands on its own.
+    #[serde(default)]
+    pub with: Vec<String>,
     /// What it does.
     pub doc: String,
     /// Where it comes from.

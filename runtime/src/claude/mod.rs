@@ -157,6 +157,9 @@ pub mod prelude {
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that read its key.
     pub use super::response::checks::Answers as _;
+    // Only for their compile errors: `interrupt` on an allowing PermissionRequest decision
+    // names `PermissionRequestDecision::deny(message).interrupt(..)`.
+    pub use super::response::checks::PermissionRequestDecisionKeys as _;
     // Only for their compile errors: `deny(..)` names `PreToolUseResponse::deny(..)`.
     pub use super::response::checks::free::{allow, ask, block, deny};
     pub use crate::{claude_hook, ToolInput};

@@ -13,8 +13,7 @@ const REWRITTEN: &str = "rewritten";
 fn rewrite(input: &PreToolUse) -> PreToolUseResponse {
     let command = input.tool_input.command().unwrap_or_default();
     match command.strip_prefix("echo original > ") {
-        Some(file) => PreToolUseResponse::allow()
-            .permission_decision_reason("rewritten by claude-rewriter")
+        Some(file) => PreToolUseResponse::allow_with_reason("rewritten by claude-rewriter")
             .updated_input(json!({
                 "command": format!("echo {REWRITTEN} > {file}"),
                 "description": "Rewritten by claude-rewriter",

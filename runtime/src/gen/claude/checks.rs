@@ -89,6 +89,14 @@ pub trait Answers: Sized {
         <Self as fields::SuppressOriginalPrompt>::suppress_original_prompt(self, value)
     }
 
+    /// the permission decision `allow` with a reason (`PreToolUse`).
+    fn allow_with_reason(reason: impl Into<String>) -> Self
+    where
+        Self: fields::AllowWithReason,
+    {
+        <Self as fields::AllowWithReason>::allow_with_reason(reason)
+    }
+
     /// the permission decision `allow` (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`).
     fn allow() -> Self
     where
@@ -141,7 +149,7 @@ pub trait Answers: Sized {
 
     /// `decision` (`PermissionRequest`).
     #[must_use = "a response is built by value: use the returned response"]
-    fn decision(self, value: PermissionRequestDecision) -> Self
+    fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self
     where
         Self: fields::Decision,
     {
@@ -481,6 +489,22 @@ pub mod fields {
         }
     }
 
+    /// Responses with `allow_with_reason`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `allow_with_reason` decision",
+        label = "the permission decision `allow` with a reason is read only by `PreToolUse`",
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+    )]
+    pub trait AllowWithReason: crate::sealed::Sealed {
+        /// The response's own `allow_with_reason`.
+        fn allow_with_reason(reason: impl Into<String>) -> Self;
+    }
+    impl AllowWithReason for PreToolUseResponse {
+        fn allow_with_reason(reason: impl Into<String>) -> Self {
+            PreToolUseResponse::allow_with_reason(reason)
+        }
+    }
+
     /// Responses with `allow`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `allow` decision",
@@ -582,28 +606,14 @@ pub mod fields {
 
     /// Responses with `permission_decision_reason`.
     #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `permission_decision_reason` field",
-        label = "`permissionDecisionReason` is read only by `PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch`"
+        message = "there is no `permission_decision_reason` setter: Claude Code reads `permissionDecisionReason` only beside `permissionDecision`, so the decision's constructor takes it: `deny(reason)`, and where the event has them `ask(reason)` and `allow_with_reason(reason)`",
+        label = "`permissionDecisionReason` on its own changes nothing",
+        note = "the responses of `PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch` have these constructors"
     )]
     pub trait PermissionDecisionReason: crate::sealed::Sealed {
         /// The response's own `permission_decision_reason`.
         #[must_use = "a response is built by value: use the returned response"]
         fn permission_decision_reason(self, value: impl Into<String>) -> Self;
-    }
-    impl PermissionDecisionReason for PreToolUseResponse {
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self {
-            self.permission_decision_reason(value)
-        }
-    }
-    impl PermissionDecisionReason for PreSkillShellCommandResponse {
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self {
-            self.permission_decision_reason(value)
-        }
-    }
-    impl PermissionDecisionReason for PreModelSwitchResponse {
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self {
-            self.permission_decision_reason(value)
-        }
     }
 
     /// Responses with `updated_input`.
@@ -630,10 +640,10 @@ pub mod fields {
     pub trait Decision: crate::sealed::Sealed {
         /// The response's own `decision`.
         #[must_use = "a response is built by value: use the returned response"]
-        fn decision(self, value: PermissionRequestDecision) -> Self;
+        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self;
     }
     impl Decision for PermissionRequestResponse {
-        fn decision(self, value: PermissionRequestDecision) -> Self {
+        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self {
             self.decision(value)
         }
     }
@@ -881,5 +891,113 @@ pub mod free {
     pub fn block<R: FreeBlock>(reason: impl Into<String>) -> R {
         let _ = reason;
         R::never()
+    }
+}
+/// The keys of `decision` read only beside one `behavior`, on every form of it: each is set through the constructor of its value, and anywhere else the error names that constructor. The prelude imports it as `_`.
+pub trait PermissionRequestDecisionKeys: Sized {
+    /// `updatedInput`.
+    #[must_use = "a decision is built by value: pass it on"]
+    fn updated_input(self, value: Value) -> Self
+    where
+        Self: permission_request_decision_keys::DecisionUpdatedInput,
+    {
+        <Self as permission_request_decision_keys::DecisionUpdatedInput>::updated_input(self, value)
+    }
+
+    /// `updatedPermissions`.
+    #[must_use = "a decision is built by value: pass it on"]
+    fn updated_permissions(self, value: Vec<Value>) -> Self
+    where
+        Self: permission_request_decision_keys::DecisionUpdatedPermissions,
+    {
+        <Self as permission_request_decision_keys::DecisionUpdatedPermissions>::updated_permissions(
+            self, value,
+        )
+    }
+
+    /// `message`.
+    #[must_use = "a decision is built by value: pass it on"]
+    fn message(self, value: impl Into<String>) -> Self
+    where
+        Self: permission_request_decision_keys::DecisionMessage,
+    {
+        <Self as permission_request_decision_keys::DecisionMessage>::message(self, value)
+    }
+
+    /// `interrupt`.
+    #[must_use = "a decision is built by value: pass it on"]
+    fn interrupt(self, value: bool) -> Self
+    where
+        Self: permission_request_decision_keys::DecisionInterrupt,
+    {
+        <Self as permission_request_decision_keys::DecisionInterrupt>::interrupt(self, value)
+    }
+}
+
+impl PermissionRequestDecisionKeys for PermissionRequestDecision {}
+impl PermissionRequestDecisionKeys for PermissionRequestAllow {}
+impl PermissionRequestDecisionKeys for PermissionRequestDeny {}
+
+/// One trait per key of `decision` read beside one `behavior`, implemented by the builders that have it.
+pub mod permission_request_decision_keys {
+    use super::*;
+
+    /// Forms of `decision` with `updatedInput`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_input`: Claude Code reads `updatedInput` only beside `behavior: allow`, so it goes with that decision: `PermissionRequestDecision::allow().updated_input(..)`",
+        label = "`updatedInput` is read only beside `behavior: allow`"
+    )]
+    pub trait DecisionUpdatedInput {
+        /// The builder's own `updated_input`.
+        #[must_use = "a decision is built by value: pass it on"]
+        fn updated_input(self, value: Value) -> Self;
+    }
+    impl DecisionUpdatedInput for PermissionRequestAllow {
+        fn updated_input(self, value: Value) -> Self {
+            PermissionRequestAllow::updated_input(self, value)
+        }
+    }
+
+    /// Forms of `decision` with `updatedPermissions`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `updated_permissions`: Claude Code reads `updatedPermissions` only beside `behavior: allow`, so it goes with that decision: `PermissionRequestDecision::allow().updated_permissions(..)`",
+        label = "`updatedPermissions` is read only beside `behavior: allow`"
+    )]
+    pub trait DecisionUpdatedPermissions {
+        /// The builder's own `updated_permissions`.
+        #[must_use = "a decision is built by value: pass it on"]
+        fn updated_permissions(self, value: Vec<Value>) -> Self;
+    }
+    impl DecisionUpdatedPermissions for PermissionRequestAllow {
+        fn updated_permissions(self, value: Vec<Value>) -> Self {
+            PermissionRequestAllow::updated_permissions(self, value)
+        }
+    }
+
+    /// Forms of `decision` with `message`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `message`: Claude Code reads `message` only beside `behavior: deny`, so it goes with that decision: `PermissionRequestDecision::deny(message)`",
+        label = "`message` is read only beside `behavior: deny`"
+    )]
+    pub trait DecisionMessage {
+        /// The builder's own `message`.
+        #[must_use = "a decision is built by value: pass it on"]
+        fn message(self, value: impl Into<String>) -> Self;
+    }
+
+    /// Forms of `decision` with `interrupt`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `interrupt`: Claude Code reads `interrupt` only beside `behavior: deny`, so it goes with that decision: `PermissionRequestDecision::deny(message).interrupt(..)`",
+        label = "`interrupt` is read only beside `behavior: deny`"
+    )]
+    pub trait DecisionInterrupt {
+        /// The builder's own `interrupt`.
+        #[must_use = "a decision is built by value: pass it on"]
+        fn interrupt(self, value: bool) -> Self;
+    }
+    impl DecisionInterrupt for PermissionRequestDeny {
+        fn interrupt(self, value: bool) -> Self {
+            PermissionRequestDeny::interrupt(self, value)
+        }
     }
 }

@@ -716,6 +716,15 @@ impl PreToolUseResponse {
         }
     }
 
+    /// `allow`, with a reason (`permissionDecisionReason`) for Claude Code to show.
+    pub fn allow_with_reason(reason: impl Into<String>) -> Self {
+        Self {
+            permission_decision: Some(PermissionDecision::Allow),
+            permission_decision_reason: Some(reason.into()),
+            ..Self::default()
+        }
+    }
+
     /// `deny`, with its reason.
     pub fn deny(reason: impl Into<String>) -> Self {
         Self {
@@ -774,13 +783,6 @@ impl PreToolUseResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `permissionDecisionReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn permission_decision_reason(mut self, value: impl Into<String>) -> Self {
-        self.permission_decision_reason = Some(value.into());
         self
     }
 
@@ -868,48 +870,20 @@ pub struct PermissionRequestDecision {
 
 impl PermissionRequestDecision {
     /// `allow`.
-    pub fn allow() -> Self {
-        Self {
+    pub fn allow() -> PermissionRequestAllow {
+        PermissionRequestAllow(Self {
             behavior: Some(Behavior::Allow),
             ..Self::default()
-        }
+        })
     }
 
     /// `deny`, with its reason.
-    pub fn deny(reason: impl Into<String>) -> Self {
-        Self {
+    pub fn deny(reason: impl Into<String>) -> PermissionRequestDeny {
+        PermissionRequestDeny(Self {
             behavior: Some(Behavior::Deny),
             message: Some(reason.into()),
             ..Self::default()
-        }
-    }
-
-    /// Sets `updatedInput`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn updated_input(mut self, value: Value) -> Self {
-        self.updated_input = Some(value);
-        self
-    }
-
-    /// Sets `updatedPermissions`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn updated_permissions(mut self, value: Vec<Value>) -> Self {
-        self.updated_permissions = Some(value);
-        self
-    }
-
-    /// Sets `message`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn message(mut self, value: impl Into<String>) -> Self {
-        self.message = Some(value.into());
-        self
-    }
-
-    /// Sets `interrupt`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn interrupt(mut self, value: bool) -> Self {
-        self.interrupt = Some(value);
-        self
+        })
     }
 
     pub(crate) fn to_value(&self) -> Value {
@@ -930,6 +904,50 @@ impl PermissionRequestDecision {
             map.insert("interrupt".to_owned(), v);
         }
         Value::Object(map)
+    }
+}
+
+/// A `behavior: allow` [`PermissionRequestDecision`] being built, from [`PermissionRequestDecision::allow`]: only the keys read with `allow` (`updatedInput`, `updatedPermissions`) can be set. Passed wherever a [`PermissionRequestDecision`] is taken.
+#[derive(Debug, Clone, PartialEq)]
+#[must_use = "a decision is built by value: pass it on"]
+pub struct PermissionRequestAllow(PermissionRequestDecision);
+
+impl PermissionRequestAllow {
+    /// Sets `updatedInput`.
+    pub fn updated_input(mut self, value: Value) -> Self {
+        self.0.updated_input = Some(value);
+        self
+    }
+
+    /// Sets `updatedPermissions`.
+    pub fn updated_permissions(mut self, value: Vec<Value>) -> Self {
+        self.0.updated_permissions = Some(value);
+        self
+    }
+}
+
+impl From<PermissionRequestAllow> for PermissionRequestDecision {
+    fn from(built: PermissionRequestAllow) -> Self {
+        built.0
+    }
+}
+
+/// A `behavior: deny` [`PermissionRequestDecision`] being built, from [`PermissionRequestDecision::deny`]: only the keys read with `deny` (`interrupt`) can be set. Passed wherever a [`PermissionRequestDecision`] is taken.
+#[derive(Debug, Clone, PartialEq)]
+#[must_use = "a decision is built by value: pass it on"]
+pub struct PermissionRequestDeny(PermissionRequestDecision);
+
+impl PermissionRequestDeny {
+    /// Sets `interrupt`.
+    pub fn interrupt(mut self, value: bool) -> Self {
+        self.0.interrupt = Some(value);
+        self
+    }
+}
+
+impl From<PermissionRequestDeny> for PermissionRequestDecision {
+    fn from(built: PermissionRequestDeny) -> Self {
+        built.0
     }
 }
 
@@ -967,7 +985,7 @@ impl PermissionRequestResponse {
     /// `decision.behavior: allow`.
     pub fn allow() -> Self {
         Self {
-            decision: Some(PermissionRequestDecision::allow()),
+            decision: Some(PermissionRequestDecision::allow().into()),
             ..Self::default()
         }
     }
@@ -975,7 +993,7 @@ impl PermissionRequestResponse {
     /// `decision.behavior: deny`, with the message.
     pub fn deny(message: impl Into<String>) -> Self {
         Self {
-            decision: Some(PermissionRequestDecision::deny(message)),
+            decision: Some(PermissionRequestDecision::deny(message).into()),
             ..Self::default()
         }
     }
@@ -1017,8 +1035,8 @@ impl PermissionRequestResponse {
 
     /// Sets `decision`.
     #[must_use = "a response is built by value: use the returned response"]
-    pub fn decision(mut self, value: PermissionRequestDecision) -> Self {
-        self.decision = Some(value);
+    pub fn decision(mut self, value: impl Into<PermissionRequestDecision>) -> Self {
+        self.decision = Some(value.into());
         self
     }
 }
@@ -1130,13 +1148,6 @@ impl PreSkillShellCommandResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `permissionDecisionReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn permission_decision_reason(mut self, value: impl Into<String>) -> Self {
-        self.permission_decision_reason = Some(value.into());
         self
     }
 }
@@ -3080,13 +3091,6 @@ impl PreModelSwitchResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn terminal_sequence(mut self, value: impl Into<String>) -> Self {
         self.terminal_sequence = Some(value.into());
-        self
-    }
-
-    /// Sets `permissionDecisionReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn permission_decision_reason(mut self, value: impl Into<String>) -> Self {
-        self.permission_decision_reason = Some(value.into());
         self
     }
 }
