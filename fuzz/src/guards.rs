@@ -44,6 +44,13 @@ macro_rules! guards {
         fn pre_tool(input: &PreToolUse) -> PreToolUseResponse {
             // The typed arguments: a wrongly typed or missing `command` or `file_path` is
             // answered by the failure policy.
+            // `tool()` reads the called tool's required arguments, so a guard asks for it only
+            // on the tools it guards (a Grep call with a broken argument is not its business).
+            if !matches!(input.tool_name.as_str(), "Shell" | "Read" | "Write")
+                && !input.tool_name.starts_with("MCP:")
+            {
+                return no_opinion();
+            }
             let denied = match input.tool() {
                 cursor_hooks::tools::Tool::Shell(shell) => shell_denies(&shell.command),
                 cursor_hooks::tools::Tool::Read(read) => file_denies(&read.file_path),
@@ -86,6 +93,12 @@ macro_rules! guards {
         #[claude_hook(event = "PreToolUse", fail = $policy)]
         fn claude_pre_tool(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
             use cursor_hooks::tools::claude::Tool;
+            // As above: only the tools it guards.
+            if !matches!(input.tool_name.as_str(), "Bash" | "Read" | "Write" | "Edit")
+                && !input.tool_name.starts_with("mcp__")
+            {
+                return claude::no_opinion();
+            }
             let denied = match input.tool() {
                 Tool::Bash(bash) => shell_denies(&bash.command),
                 Tool::Read(read) => file_denies(&read.file_path),

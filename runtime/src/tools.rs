@@ -22,6 +22,9 @@
 //! answers by its failure policy with one stderr line, whatever the handler returned. An
 //! optional argument of another type reads as absent, with one stderr line, as drift in a
 //! payload field does.
+//!
+//! `tool()` reads the called tool's required arguments (a `Glob` call's `pattern`, say), so a
+//! guard that decides on a few tools checks `tool_name` first and calls it only for those.
 
 use crate::reads::{ignored, kind_of, misread};
 use crate::types::ToolInput;
