@@ -358,8 +358,8 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
         )));
     }
     if let (Some(ours), Some(theirs)) = (
-        install_wiring(&cursor.command, "cursor"),
-        install_wiring(&claude_entry.command, "claude-code"),
+        install_wiring(cursor.command, "cursor"),
+        install_wiring(claude_entry.command, "claude-code"),
     ) {
         if ours == theirs {
             // `install` and `install --claude` wire one binary per editor: the two copies answer
