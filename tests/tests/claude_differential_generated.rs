@@ -16,7 +16,9 @@
 //! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only.
 #![cfg(target_os = "linux")]
 
-use cursor_hooks_tests::claude_code::generate::{self, Case, Rng, Scenario, Source, COMMANDS};
+use cursor_hooks_tests::claude_code::generate::{
+    self, Case, Rng, Scenario, Source, COMMANDS, SUBAGENT_PROMPT,
+};
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
 use serde_json::Value;
@@ -39,6 +41,10 @@ const RANDOM_CASES: u64 = 0;
 const SHRINK_RUNS: usize = 24;
 
 const PROMPT: &str = "Make the marker file.";
+/// What the subagent answers (the mock's script for its requests).
+const SUBAGENT_WORDS: &str = "The subtask is done.";
+/// The observed "tool" of an Agent case whose subagent ran.
+const SUBAGENT_RAN: &str = "subagent";
 const FINAL_WORDS: &str = "Here is my answer.";
 
 /// What one side says happened.
@@ -200,8 +206,12 @@ fn simulate(cli: &Path, session: &Session, payloads: &[Value], as_session: bool)
     }
 }
 
-/// The word of a command, as it writes it to `created-by-tool`.
+/// The word of a command, as it writes it to `created-by-tool` (the Agent call's: that the
+/// subagent ran).
 fn word_of(case: &Case, command: &str) -> Option<String> {
+    if command == SUBAGENT_RAN {
+        return Some(SUBAGENT_RAN.to_owned());
+    }
     if let Some((_, word)) = COMMANDS.iter().find(|(c, _)| *c == command) {
         return Some((*word).to_owned());
     }
@@ -237,8 +247,13 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let reply = match &case.scenario {
         Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
         Scenario::Text => Reply::Text(FINAL_WORDS.to_owned()),
+        Scenario::Agent => Reply::agent(SUBAGENT_PROMPT),
     };
-    let api = MockApi::start(vec![reply]).expect("the mock starts");
+    let subagent = (
+        SUBAGENT_PROMPT.to_owned(),
+        vec![Reply::Text(SUBAGENT_WORDS.to_owned())],
+    );
+    let api = MockApi::start_with_subagent(vec![reply], Some(subagent)).expect("the mock starts");
     let plugin = session.recorder_plugin().to_string_lossy().into_owned();
     let mut more = vec!["--plugin-dir", plugin.as_str()];
     if let Scenario::Unallowed(_) = case.scenario {
@@ -246,7 +261,32 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }
     let output = session.run_with(&api.base_url(), PROMPT, &more);
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
-    let sent = session.payloads();
+    // The subagent's requests: its first message is the prompt the Agent call gave it.
+    let of_subagent = |body: &Value| body["messages"][0].to_string().contains(SUBAGENT_PROMPT);
+    let main_requests = api
+        .message_bodies()
+        .iter()
+        .filter(|b| !of_subagent(b))
+        .count();
+    let subagent_ran = api.message_bodies().iter().any(of_subagent);
+    let mut sent = session.payloads();
+    // A run an interrupt aborts can kill the recorder plugin's hook before it writes: an
+    // event the recorder missed is taken from the case's own hooks, which heard it too.
+    for hook in &case.hooks {
+        let record = root.join(format!("recorded-h{}.jsonl", hook.index));
+        let text = std::fs::read_to_string(record).unwrap_or_default();
+        let heard = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok());
+        for payload in heard {
+            if !sent
+                .iter()
+                .any(|p| p["hook_event_name"] == payload["hook_event_name"])
+            {
+                sent.push(payload);
+            }
+        }
+    }
     if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
         println!(
             "seed {}: claude's output:\n{}\n{}\nrequests:\n{}",
@@ -270,12 +310,16 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
-    if let Scenario::Bash(_) | Scenario::Unallowed(_) = case.scenario {
-        let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
-        real.tool = Some(written.map(|w| w.trim().to_owned()));
-        if reached_tool {
-            real.went_on = Some(bodies.len() >= 2);
+    match case.scenario {
+        Scenario::Bash(_) | Scenario::Unallowed(_) => {
+            let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
+            real.tool = Some(written.map(|w| w.trim().to_owned()));
         }
+        Scenario::Agent => real.tool = Some(subagent_ran.then(|| SUBAGENT_RAN.to_owned())),
+        Scenario::Text => {}
+    }
+    if real.tool.is_some() && reached_tool {
+        real.went_on = Some(main_requests >= 2);
     }
     real.prompt = !bodies.is_empty();
     let stops: Vec<Value> = sent
@@ -327,8 +371,14 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     simulated.prompt = prompt_results
         .iter()
         .all(|r| r["blocked"] == false && r["stopped"] == false);
-    if let Scenario::Bash(command) | Scenario::Unallowed(command) = &case.scenario {
-        let allowed = matches!(case.scenario, Scenario::Bash(_));
+    let call = match &case.scenario {
+        Scenario::Bash(command) | Scenario::Unallowed(command) => Some(command.as_str()),
+        // The Agent call runs the subagent; the grammar rewrites no Agent input.
+        Scenario::Agent => Some(SUBAGENT_RAN),
+        Scenario::Text => None,
+    };
+    if let Some(command) = call {
+        let allowed = !matches!(case.scenario, Scenario::Unallowed(_));
         let pre = of("PreToolUse").pop();
         let pre_outcome = pre.map_or("", |r| r["outcome"].as_str().unwrap_or_default());
         let pre_stops = pre.is_some_and(|r| r["blocked"] == true)
@@ -394,14 +444,17 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     if simulated.prompt {
         simulated.told = found(&|m| said("claude_sees", m));
     }
-    // The `-p` result shows the user a blocked prompt's reason; a `continue: false`, a
-    // PostToolBatch block, hook errors and notices leave it empty or the model's text (the
-    // transcript, which print mode does not show, has them).
+    // The `-p` result shows the user a stopped prompt's `stopReason`, else a blocked prompt's
+    // reason; a `systemMessage`, a PostToolBatch block, hook errors and notices leave it empty
+    // or the model's text (the transcript, which print mode does not show, has them).
     simulated.user = found(&|m| {
         results.iter().any(|result| {
-            let ends = result["event"] == "UserPromptSubmit" && result["blocked"] == true;
-            let texts = result["user_sees"].as_array().into_iter().flatten();
-            ends && texts.filter_map(Value::as_str).any(|t| t.contains(m))
+            let shown = match (result["stopped"] == true, result["blocked"] == true) {
+                (true, _) => &result["decision"]["stopReason"],
+                (false, true) => &result["decision"]["reason"],
+                (false, false) => &Value::Null,
+            };
+            result["event"] == "UserPromptSubmit" && shown.as_str().is_some_and(|t| t.contains(m))
         })
     });
     (real, simulated)

@@ -192,6 +192,12 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
             "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
         ));
     }
+    if let Some(modules) = object
+        .get("modules")
+        .filter(|_| file.plugin_root.is_some() && file.format == Format::ClaudeSettings)
+    {
+        plugin_modules(file, modules);
+    }
     let root_key = &host().shape.root_key;
     let (events, base) = match (file.format, object.get(root_key)) {
         (_, None) => return,
@@ -228,6 +234,49 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
         event_groups(file, name, groups, &format!("{base}/{}", segment(name)));
     }
     rejected_entries(file, events, &base);
+}
+
+/// A plugin's `hooks/hooks.json` `modules`: an in-process hooks module runs before the command
+/// hooks and may answer a tool call without them, so a command guard can be silently passed
+/// over (spec/claude-code/host.json `loading` `plugin-modules`).
+fn plugin_modules(file: &mut ConfigFile, modules: &Value) {
+    let rule = host().loading("plugin-modules");
+    let cite = host().cite(&rule.source);
+    let names: Vec<String> = match modules {
+        Value::Array(list) => list
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map_or_else(|| m.to_string(), |m| format!("`{m}`"))
+            })
+            .collect(),
+        other => vec![other.to_string()],
+    };
+    let path = file.path.clone();
+    if names.len() > 1 {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            "/modules",
+            format!(
+                "`modules` names {} hooks modules ({}): Claude Code takes one hooks module per plugin and refuses a second entry ({cite})",
+                names.len(),
+                names.join(", ")
+            ),
+        ));
+    }
+    if names.is_empty() {
+        return;
+    }
+    file.findings.push(Finding::new(
+        Severity::Warning,
+        &path,
+        "/modules",
+        format!(
+            "the plugin's hooks module {} (`modules`) runs inside Claude Code before the command hooks: if it answers a tool call without passing it on (`next`), the user and plugin PreToolUse command hooks, a guard among them, do not run, and it fails open (an error lets the call through) unless it catches; check that it leaves guarded calls to the command hooks ({cite})",
+            names.join(", ")
+        ),
+    ));
 }
 
 /// Reports each handler entry Claude Code's settings schema rejects (it is not loaded, see
