@@ -13,7 +13,8 @@
 //! drawn from `CLAUDE_DIFFERENTIAL_SEED` (default: the clock; printed). A disagreement is
 //! shrunk (hooks, handler keys, answer keys dropped while it still disagrees) and printed with
 //! its seed and its smallest configuration as a line for the JSONL file.
-//! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only.
+//! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only;
+//! `CLAUDE_DIFFERENTIAL_KEPT=0` leaves the kept cases out (a search run).
 #![cfg(target_os = "linux")]
 
 use cursor_hooks_tests::claude_code::generate::{
@@ -33,9 +34,9 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 
 /// Generated seeds run on every `cargo test` (`CLAUDE_DIFFERENTIAL_CASES` overrides).
 const FIXED_SEEDS: u64 = 20;
-/// Fresh random cases run by default (`CLAUDE_DIFFERENTIAL_RANDOM` sets how many). None: on
-/// 2.1.330 the last random batches of 8 still found rules `simulate` lacks (4 and 2), so a random
-/// batch is a search to run on purpose (README), not a gate every `cargo test` would fail by chance.
+/// Fresh random cases run by default (`CLAUDE_DIFFERENTIAL_RANDOM` sets how many): none, so a
+/// local `cargo test` is the same every time; `.ci/run` adds a random batch (its seed printed),
+/// a search whose every finding becomes a kept case.
 const RANDOM_CASES: u64 = 0;
 /// At most this many runs are spent shrinking one disagreement.
 const SHRINK_RUNS: usize = 24;
@@ -289,11 +290,15 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }
     if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
         println!(
-            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}",
+            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}\npayloads:\n{}",
             case.seed,
             output.stdout,
             output.stderr,
-            bodies.join("\n")
+            bodies.join("\n"),
+            sent.iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
         );
     }
     let markers = case.markers();
@@ -327,7 +332,10 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .filter(|p| p["hook_event_name"] == "Stop")
         .cloned()
         .collect();
-    real.continues = stops.len().saturating_sub(1);
+    // A subagent's result comes back as a prompt of its own (another `prompt_id`), with its
+    // own Stop: only a Stop after another of the same prompt is a continuation.
+    let prompts: BTreeSet<String> = stops.iter().map(|p| p["prompt_id"].to_string()).collect();
+    real.continues = stops.len().saturating_sub(prompts.len());
     real.told = found(&|m| bodies.iter().any(|b| b.contains(m)));
     let result = output.json["result"]
         .as_str()
@@ -468,7 +476,13 @@ fn cases() -> (Vec<(String, Case)>, u64) {
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("claude-code/differential-cases.jsonl"),
         PathBuf::from,
     );
-    let text = std::fs::read_to_string(&fixed).unwrap_or_default();
+    // `CLAUDE_DIFFERENTIAL_KEPT=0`: a search run of generated cases alone.
+    let kept = std::env::var("CLAUDE_DIFFERENTIAL_KEPT").map_or(true, |v| v.trim() != "0");
+    let text = if kept || only.is_some() {
+        std::fs::read_to_string(&fixed).unwrap_or_default()
+    } else {
+        String::new()
+    };
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with("//") {
             continue;

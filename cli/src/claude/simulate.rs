@@ -689,17 +689,11 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
     if claude::matcher::is_match(matcher, subject) {
         return None;
     }
-    // The matcher, in any form, is also tried on the tool's former names (`Task` for Agent);
-    // one with a negative lookahead or class only on the former names it spells out
-    // (host.json `observed_rules`, `former-tool-names`).
+    // The matcher, in any form, is also tried on the tool's former names (`Task` for Agent:
+    // host.json `observed_rules`, `former-tool-names`).
     let former = host().observed("former-tool-names");
-    let negative = ["(?!", "(?<!", "[^"].iter().any(|n| matcher.contains(n));
     let mut earlier = former.former_names.get(subject).into_iter().flatten();
-    if former.covers(info.name)
-        && earlier.any(|old| {
-            (!negative || matcher.contains(old.as_str())) && claude::matcher::is_match(matcher, old)
-        })
-    {
+    if former.covers(info.name) && earlier.any(|old| claude::matcher::is_match(matcher, old)) {
         return None;
     }
     Some(match claude::matcher::check(info, matcher) {
