@@ -17,6 +17,9 @@
 //! `CLAUDE_DIFFERENTIAL_KEPT=0` leaves the kept cases out (a search run).
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::generate::{
     self, Case, Rng, Scenario, Source, COMMANDS, SUBAGENT_PROMPT,
 };
@@ -97,33 +100,6 @@ impl Observed {
         );
         text
     }
-}
-
-/// The `cursor-hooks` command, built from this checkout into a target dir of its own.
-fn cli_binary() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace");
-    let mut build = Command::new(env!("CARGO"));
-    build
-        .current_dir(workspace)
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "cursor-hooks-cli",
-            "--bin",
-            "cursor-hooks",
-        ])
-        .arg("--target-dir")
-        .arg(&target);
-    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_some() {
-        build.arg("--offline");
-    }
-    let status = build.status().expect("cargo starts");
-    assert!(status.success(), "building the cursor-hooks command failed");
-    target.join("debug/cursor-hooks")
 }
 
 /// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers.
