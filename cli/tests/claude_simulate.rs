@@ -850,3 +850,48 @@ fn rules_the_real_binary_showed_are_applied() {
     assert_eq!(start["stopped"], false, "{start}");
     assert_eq!(texts(&start, "user_sees"), Vec::<String>::new());
 }
+
+/// Rules a random batch of the generated differential found on 2.1.332 (spec/claude-code/host.json
+/// `observed_rules`): `legacy-block-wins`, `deny-takes-top-reason`, and the UserPromptSubmit part
+/// of `stop-continue-false-wins`.
+#[test]
+fn a_legacy_block_beats_the_permission_decision_beside_it() {
+    let s = Scratch::new("claude-legacy-block");
+    let answer = |json: Value| format!("echo '{json}'");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "decision": "block", "reason": "legacy says no",
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "allow", "permissionDecisionReason": "allowed" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], true, "{result}");
+    assert_eq!(texts(&result, "claude_sees"), ["legacy says no"]);
+
+    // A deny without its own reason gives Claude the top-level `reason`.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "decision": "approve", "reason": "top reason",
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "deny" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], true, "{result}");
+    assert_eq!(texts(&result, "claude_sees"), ["top reason"]);
+
+    // A prompt stopped and blocked at once shows the user its stopReason, not the block's.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "UserPromptSubmit": [group(None, &answer(json!({
+            "continue": false, "stopReason": "halt", "decision": "block", "reason": "blocked"
+        })))] }),
+    );
+    let prompt = claude(&s, &["--event", "UserPromptSubmit"]);
+    assert_eq!(prompt["stopped"], true, "{prompt}");
+    assert_eq!(texts(&prompt, "user_sees"), ["halt"]);
+}
