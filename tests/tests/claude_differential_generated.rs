@@ -334,6 +334,19 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .collect();
     let of =
         |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
+    // A tool call's `continue: false` (PostToolBatch's too) ends the agent before its next
+    // request: nothing any hook of that call said reaches Claude (host.json `observed_rules`,
+    // `continue-false-tells-nobody`).
+    let tool_events = [
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PostToolBatch",
+    ];
+    let of_tool_call = |r: &Value| tool_events.iter().any(|e| r["event"] == *e);
+    let call_stopped = results
+        .iter()
+        .any(|r| of_tool_call(r) && r["stopped"] == true);
     let mut simulated = Observed::default();
     for result in &results {
         for entry in result["hooks"].as_array().into_iter().flatten() {
@@ -397,17 +410,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             None
         });
         if reached_tool {
-            let tool_events = [
-                "PreToolUse",
-                "PermissionRequest",
-                "PostToolUse",
-                "PostToolBatch",
-            ];
-            simulated.went_on = Some(
-                !results
-                    .iter()
-                    .any(|r| tool_events.iter().any(|e| r["event"] == *e) && r["stopped"] == true),
-            );
+            simulated.went_on = Some(!call_stopped);
         }
     }
     if events.contains("Stop") && !stops.is_empty() {
@@ -417,16 +420,18 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             .filter(|r| r["blocked"] == true)
             .count();
     }
-    let said = |key: &str, marker: &str| {
-        results.iter().any(|result| {
-            let texts = result[key].as_array().into_iter().flatten();
-            texts.filter_map(Value::as_str).any(|t| t.contains(marker))
-        })
-    };
     // No request reached the model: nobody was told anything (a SessionStart context waits
     // for the prompt's request).
     if simulated.prompt {
-        simulated.told = found(&|m| said("claude_sees", m));
+        simulated.told = found(&|m| {
+            results
+                .iter()
+                .filter(|r| !(call_stopped && of_tool_call(r)))
+                .any(|result| {
+                    let texts = result["claude_sees"].as_array().into_iter().flatten();
+                    texts.filter_map(Value::as_str).any(|t| t.contains(m))
+                })
+        });
     }
     // The `-p` result shows the user a stopped prompt's `stopReason`, else a blocked prompt's
     // reason; a `systemMessage`, a PostToolBatch block, hook errors and notices leave it empty

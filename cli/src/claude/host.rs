@@ -44,6 +44,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "context-must-be-text",
     "legacy-block-wins",
     "deny-takes-top-reason",
+    "updated-input-must-be-object",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

@@ -986,6 +986,15 @@ fn apply_json(
     {
         return Err(format!("`additionalContext: {context}` is not a string"));
     }
+    // host.json `observed_rules`, `updated-input-must-be-object`.
+    if let Some(input) = specific.and_then(|s| s.get("updatedInput")).filter(|i| {
+        !i.is_object()
+            && host()
+                .observed("updated-input-must-be-object")
+                .covers(info.name)
+    }) {
+        return Err(format!("`updatedInput: {input}` is not an object"));
+    }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
         let value = permission.as_str().unwrap_or_default();
