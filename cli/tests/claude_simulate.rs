@@ -852,8 +852,8 @@ fn rules_the_real_binary_showed_are_applied() {
 }
 
 /// Rules a random batch of the generated differential found on 2.1.332 (spec/claude-code/host.json
-/// `observed_rules`): `legacy-block-wins`, `deny-takes-top-reason`, and the UserPromptSubmit part
-/// of `stop-continue-false-wins`.
+/// `observed_rules`): `legacy-block-wins`, `deny-takes-top-reason`, `updated-input-must-be-object`
+/// and the UserPromptSubmit part of `stop-continue-false-wins`.
 #[test]
 fn a_legacy_block_beats_the_permission_decision_beside_it() {
     let s = Scratch::new("claude-legacy-block");
@@ -882,6 +882,21 @@ fn a_legacy_block_beats_the_permission_decision_beside_it() {
     let result = bash(&s, "ls");
     assert_eq!(result["blocked"], true, "{result}");
     assert_eq!(texts(&result, "claude_sees"), ["top reason"]);
+
+    // `updated-input-must-be-object`: a command as a plain string drops the whole answer.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "deny", "updatedInput": "echo x" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], false, "{result}");
+    assert_eq!(
+        result["hooks"][0]["read_as"], "schema-invalid-json",
+        "{result}"
+    );
 
     // A prompt stopped and blocked at once shows the user its stopReason, not the block's.
     settings(
