@@ -313,15 +313,12 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
     }
     // On an Apple-silicon Mac an x86_64 binary runs under Rosetta: the last choice there.
     let mac_arm = [Arch::Aarch64, Arch::Universal, Arch::X86_64];
-    if let Some(arch) = mac_arm.into_iter().find(|&a| has(Os::MacOs, a)) {
-        arm("'Darwin arm64'", format!("{}/{stem}", dir(Os::MacOs, arch)));
+    if let Some(arch) = mac_arm.into_iter().find(|&a| has(Os::Mac, a)) {
+        arm("'Darwin arm64'", format!("{}/{stem}", dir(Os::Mac, arch)));
     }
     let mac_intel = [Arch::X86_64, Arch::Universal];
-    if let Some(arch) = mac_intel.into_iter().find(|&a| has(Os::MacOs, a)) {
-        arm(
-            "'Darwin x86_64'",
-            format!("{}/{stem}", dir(Os::MacOs, arch)),
-        );
+    if let Some(arch) = mac_intel.into_iter().find(|&a| has(Os::Mac, a)) {
+        arm("'Darwin x86_64'", format!("{}/{stem}", dir(Os::Mac, arch)));
     }
     if platforms.iter().any(|p| p.os == Os::Windows) {
         arm("MINGW*|MSYS*|CYGWIN*", format!("{stem}.exe"));

@@ -20,7 +20,7 @@ pub enum Os {
     /// launcher runs them on Linux only).
     Linux,
     /// Mach-O executables.
-    MacOs,
+    Mac,
     /// PE executables.
     Windows,
 }
@@ -50,7 +50,7 @@ impl fmt::Display for Platform {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let os = match self.os {
             Os::Linux => "linux",
-            Os::MacOs => "macos",
+            Os::Mac => "macos",
             Os::Windows => "windows",
         };
         let arch = match self.arch {
@@ -104,10 +104,7 @@ pub fn detect(head: &[u8]) -> Result<Platform, String> {
             mach_arch(cpu),
             format!("a Mach-O executable for CPU type {cpu:#x}"),
         )
-        .map(|arch| Platform {
-            os: Os::MacOs,
-            arch,
-        });
+        .map(|arch| Platform { os: Os::Mac, arch });
     }
     // FAT_MAGIC is also a Java class file's magic: a fat header lists few architectures.
     if let (Some(0xcafe_babe), Some(count @ 1..=16)) = (u32_be(0), u32_be(4)) {
@@ -123,10 +120,7 @@ pub fn detect(head: &[u8]) -> Result<Platform, String> {
                 return Err("a universal Mach-O file with neither x86_64 nor arm64 in it".into())
             }
         };
-        return Ok(Platform {
-            os: Os::MacOs,
-            arch,
-        });
+        return Ok(Platform { os: Os::Mac, arch });
     }
     if head.starts_with(b"MZ") {
         let pe = u32_le(0x3c).ok_or("a truncated DOS header")? as usize;
@@ -193,17 +187,17 @@ mod tests {
         assert_eq!(detect(&pe(0xaa64)), platform(Os::Windows, Arch::Aarch64));
         let mut mach = 0xfeed_facfu32.to_le_bytes().to_vec();
         mach.extend_from_slice(&0x0100_000cu32.to_le_bytes());
-        assert_eq!(detect(&mach), platform(Os::MacOs, Arch::Aarch64));
+        assert_eq!(detect(&mach), platform(Os::Mac, Arch::Aarch64));
         let mut fat = 0xcafe_babeu32.to_be_bytes().to_vec();
         fat.extend_from_slice(&2u32.to_be_bytes());
         for cpu in [0x0100_0007u32, 0x0100_000c] {
             fat.extend_from_slice(&cpu.to_be_bytes());
             fat.extend_from_slice(&[0; 16]);
         }
-        assert_eq!(detect(&fat), platform(Os::MacOs, Arch::Universal));
+        assert_eq!(detect(&fat), platform(Os::Mac, Arch::Universal));
         assert_eq!(
             Platform {
-                os: Os::MacOs,
+                os: Os::Mac,
                 arch: Arch::Universal
             }
             .to_string(),
