@@ -38,8 +38,9 @@ use std::path::{Path, PathBuf};
 /// `cursor-hooks package`'s arguments.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The plugin folder to write (created when missing; the files `package` writes are
-    /// replaced, its `bin/` folder whole).
+    /// The plugin folder to write (created when missing). In an existing one the manifests and
+    /// hooks files keep their other keys (`skills`, `mcpServers`, Claude Code's `modules`), and
+    /// `bin/` is replaced whole.
     #[arg(long)]
     out: PathBuf,
     /// The plugin's name (default: the binary's file name, in lower case).
@@ -372,6 +373,31 @@ fn write_file(path: &Path, text: &[u8], executable: bool) -> Result<(), String> 
     Ok(())
 }
 
+/// `ours` over what `path` already holds: the file's other top-level keys are kept (a
+/// manifest's `author`, `skills` or `mcpServers`; the `modules` of Claude Code's hooks file,
+/// which names the plugin's hooks module), except `dropped`. A file that is not a JSON object
+/// is refused rather than replaced.
+fn keeping(path: &Path, ours: Value, dropped: &[&str]) -> Result<Value, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ours),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let Ok(Value::Object(mut kept)) = serde_json::from_str::<Value>(&text) else {
+        return Err(format!(
+            "{} is not a JSON object; the plugin was left as it is (move the file away to have it written anew)",
+            path.display()
+        ));
+    };
+    for key in dropped {
+        kept.remove(*key);
+    }
+    if let Value::Object(ours) = ours {
+        kept.extend(ours);
+    }
+    Ok(Value::Object(kept))
+}
+
 fn write_plugin(
     out: &Path,
     stem: &str,
@@ -388,9 +414,6 @@ fn write_plugin(
             out.display()
         ));
     }
-    if bin.exists() {
-        std::fs::remove_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
-    }
     let common = json!({
         "name": manifest.name,
         "version": manifest.version,
@@ -398,22 +421,39 @@ fn write_plugin(
     });
     let mut cursor = common.clone();
     cursor["hooks"] = json!(format!("./{CURSOR_HOOKS_FILE}"));
-    write_file(&cursor_manifest, pretty(&cursor).as_bytes(), false)?;
-    write_file(
-        &out.join(".claude-plugin").join("plugin.json"),
-        pretty(&common).as_bytes(),
-        false,
-    )?;
-    write_file(
-        &out.join(CURSOR_HOOKS_FILE),
-        pretty(&cursor_hooks_file(handlers, stem)).as_bytes(),
-        false,
-    )?;
-    write_file(
-        &out.join(CLAUDE_HOOKS_FILE),
-        pretty(&claude_hooks_file(handlers, stem, manifest)).as_bytes(),
-        false,
-    )?;
+    let claude_manifest = out.join(".claude-plugin").join("plugin.json");
+    // Every file is made before anything is written, so a file package cannot read leaves
+    // the folder as it was.
+    let files = [
+        (keeping(&cursor_manifest, cursor, &[])?, cursor_manifest),
+        // Claude Code finds hooks/hooks.json by itself; a `hooks` naming it too loads it twice.
+        (
+            keeping(&claude_manifest, common, &["hooks"])?,
+            claude_manifest,
+        ),
+        (
+            keeping(
+                &out.join(CURSOR_HOOKS_FILE),
+                cursor_hooks_file(handlers, stem),
+                &[],
+            )?,
+            out.join(CURSOR_HOOKS_FILE),
+        ),
+        (
+            keeping(
+                &out.join(CLAUDE_HOOKS_FILE),
+                claude_hooks_file(handlers, stem, manifest),
+                &[],
+            )?,
+            out.join(CLAUDE_HOOKS_FILE),
+        ),
+    ];
+    if bin.exists() {
+        std::fs::remove_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
+    }
+    for (value, path) in &files {
+        write_file(path, pretty(value).as_bytes(), false)?;
+    }
     let platforms: Vec<Platform> = binaries.iter().map(|b| b.platform).collect();
     write_file(&bin.join(stem), launcher(stem, &platforms).as_bytes(), true)?;
     if !platforms.iter().any(|p| p.os == Os::Windows) {

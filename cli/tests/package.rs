@@ -466,3 +466,49 @@ fn doctor_finds_no_error_in_claude_codes_side_of_the_package() {
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(code, 0);
 }
+
+#[test]
+fn an_existing_plugin_keeps_its_other_keys_and_claude_codes_modules() {
+    let s = Scratch::new("package-existing");
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    s.write(
+        "plugin/.cursor-plugin/plugin.json",
+        r#"{"name": "old", "author": {"name": "Acme"}, "skills": "./skills/", "hooks": "./elsewhere.json"}"#,
+    );
+    s.write(
+        "plugin/.claude-plugin/plugin.json",
+        r#"{"name": "old", "mcpServers": {"db": {"command": "db-mcp"}}, "hooks": "./hooks/hooks.json"}"#,
+    );
+    s.write(
+        "plugin/hooks/hooks.json",
+        r#"{"description": "old", "modules": ["./register.ts"], "hooks": {"Stop": []}}"#,
+    );
+    s.write("plugin/bin/stale", "from an earlier package");
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let cursor = read_json(&out.join(".cursor-plugin/plugin.json"));
+    assert_eq!(cursor["name"], "guard");
+    assert_eq!(cursor["author"], json!({"name": "Acme"}));
+    assert_eq!(cursor["skills"], "./skills/");
+    assert_eq!(cursor["hooks"], "./hooks/hooks-cursor.json");
+    let claude = read_json(&out.join(".claude-plugin/plugin.json"));
+    assert_eq!(claude["mcpServers"], json!({"db": {"command": "db-mcp"}}));
+    // Claude Code reads hooks/hooks.json by itself: naming it too would load it twice.
+    assert!(claude.get("hooks").is_none(), "{claude}");
+    let hooks = read_json(&out.join("hooks/hooks.json"));
+    assert_eq!(hooks["modules"], json!(["./register.ts"]));
+    assert!(hooks["hooks"].get("Stop").is_none(), "{hooks}");
+    assert!(hooks["hooks"].get("PreToolUse").is_some(), "{hooks}");
+    assert!(!out.join("bin/stale").exists());
+
+    // A manifest that is not JSON is not replaced, and nothing else is written.
+    s.write("plugin/.claude-plugin/plugin.json", "{ not json");
+    std::fs::remove_file(out.join("hooks/hooks-cursor.json")).unwrap();
+    let said = refused(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    assert!(said.contains("is not a JSON object"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(out.join(".claude-plugin/plugin.json")).unwrap(),
+        "{ not json"
+    );
+    assert!(!out.join("hooks/hooks-cursor.json").exists());
+}
