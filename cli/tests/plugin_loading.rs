@@ -351,3 +351,43 @@ fn simulate_runs_plugin_hooks_where_and_as_cursor_does() {
         "a stop hook runs in the workspace: {stop}"
     );
 }
+
+#[test]
+fn claude_code_runs_hooks_json_and_every_manifest_hooks_file() {
+    let s = Scratch::new("plugin-claude");
+    let plugin = s.root.join("plugin");
+    // Each hook appends its name to a log in the plugin folder, through the root variable.
+    let group = |name: &str| {
+        json!([{"matcher": "Bash", "hooks": [{"type": "command",
+            "command": format!("echo {name} >> \"${{CLAUDE_PLUGIN_ROOT}}/ran.log\"")}]}])
+    };
+    s.write(
+        "plugin/.claude-plugin/plugin.json",
+        &json!({"name": "p", "hooks": ["./more/extra.json", "./hooks/hooks.json"]}).to_string(),
+    );
+    s.write(
+        "plugin/hooks/hooks.json",
+        &json!({"hooks": {"PreToolUse": group("standard")}}).to_string(),
+    );
+    s.write(
+        "plugin/more/extra.json",
+        &json!({"hooks": {"PreToolUse": group("extra")}}).to_string(),
+    );
+    let dir = plugin.to_str().expect("UTF-8");
+    let result = s.simulate(
+        &[
+            "--host",
+            "claude-code",
+            "--event",
+            "PreToolUse",
+            "--plugin-dir",
+            dir,
+        ],
+        None,
+    );
+    let log = std::fs::read_to_string(plugin.join("ran.log")).unwrap_or_default();
+    let mut ran: Vec<&str> = log.lines().collect();
+    ran.sort_unstable();
+    // hooks/hooks.json named again by the manifest loads once.
+    assert_eq!(ran, ["extra", "standard"], "{result}");
+}
