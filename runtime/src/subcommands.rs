@@ -188,9 +188,12 @@ fn runs_this_binary(command: &str, cwd: &Path, own: &Path) -> bool {
         "CLAUDE_PROJECT_DIR" | "CURSOR_PROJECT_DIR" => Some(cwd.to_string_lossy().into_owned()),
         _ => std::env::var(name).ok(),
     };
+    // PowerShell's own form of the variable (`install --portable --claude` on Windows) is not
+    // expanded by the PowerShell reading: put the folder in its place first.
+    let powershell = command.replace("$env:CLAUDE_PROJECT_DIR", &cwd.to_string_lossy());
     [
         CommandLine::parse(command),
-        CommandLine::parse_powershell(command),
+        CommandLine::parse_powershell(&powershell),
     ]
     .into_iter()
     .flatten()
@@ -834,6 +837,23 @@ mod tests {
         for kept in ["// mine\n{}", "{\"version\": 1}", "{}}", "[]"] {
             assert!(!nothing_to_keep(kept), "{kept:?}");
         }
+    }
+
+    #[test]
+    fn portable_commands_are_found_as_this_binary_s() {
+        let project = std::env::temp_dir().join(format!("own-portable-{}", std::process::id()));
+        std::fs::create_dir_all(project.join("tools")).unwrap();
+        let own = project.join("tools/hook");
+        std::fs::write(&own, "").unwrap();
+        for command in [
+            "./tools/hook --host cursor --event stop",
+            "\"$CLAUDE_PROJECT_DIR\"/tools/hook --host claude-code --event Stop",
+            "& \"$env:CLAUDE_PROJECT_DIR/tools/hook\" --host claude-code --event Stop",
+        ] {
+            assert!(runs_this_binary(command, &project, &own), "{command}");
+        }
+        assert!(!runs_this_binary("./tools/other", &project, &own));
+        std::fs::remove_dir_all(&project).unwrap();
     }
 
     #[test]
