@@ -833,7 +833,7 @@ fn an_if_rule_for_a_tool_the_matcher_never_selects_is_a_hook_that_never_runs() {
 
 /// A plugin's hooks module (`modules` in its hooks/hooks.json, since Claude Code 2.1.287) runs
 /// before the command hooks and may answer a tool call without them: doctor warns, naming the
-/// file and the module, and a second module (which Claude Code refuses) is an error. The same
+/// file and the module, and a second module (Claude Code refuses both) is an error. The same
 /// key in a settings file is not a plugin's and says nothing.
 #[test]
 fn a_plugin_hooks_module_may_pre_empt_a_command_guard() {
@@ -842,7 +842,7 @@ fn a_plugin_hooks_module_may_pre_empt_a_command_guard() {
     s.write(
         "plugin/hooks/hooks.json",
         &json!({ "modules": ["./register.ts"], "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [
-            command("${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh"),
+            command("\"${CLAUDE_PLUGIN_ROOT}\"/hooks/guard.sh"),
         ] }] } })
         .to_string(),
     );
@@ -893,6 +893,6 @@ fn a_plugin_hooks_module_may_pre_empt_a_command_guard() {
         "claude-code",
     );
     assert!(refused.contains("`./a.ts`, `./b.ts`"), "{refused}");
-    assert_eq!(findings.len(), 3, "{findings:#?}");
+    assert_eq!(findings.len(), 2, "{findings:#?}");
     assert_eq!(code, 1, "{report:#}");
 }

@@ -262,10 +262,12 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
             "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
         ));
     }
-    if let Some(modules) = object
-        .get("modules")
-        .filter(|_| file.plugin_root.is_some() && file.format == Format::ClaudeSettings)
-    {
+    // Only a plugin's own hooks/hooks.json names a hooks module.
+    let hooks_file = file
+        .plugin_root
+        .as_ref()
+        .is_some_and(|root| path == root.join("hooks").join("hooks.json"));
+    if let Some(modules) = object.get("modules").filter(|_| hooks_file) {
         plugin_modules(file, modules);
     }
     let root_key = &host().shape.root_key;
@@ -329,13 +331,13 @@ fn plugin_modules(file: &mut ConfigFile, modules: &Value) {
             &path,
             "/modules",
             format!(
-                "`modules` names {} hooks modules ({}): Claude Code takes one hooks module per plugin and refuses a second entry ({cite})",
+                "`modules` names {} hooks modules ({}): Claude Code takes one hooks module per plugin, refuses a second entry and loads none of them ({cite})",
                 names.len(),
                 names.join(", ")
             ),
         ));
     }
-    if names.is_empty() {
+    if names.len() != 1 {
         return;
     }
     file.findings.push(Finding::new(
