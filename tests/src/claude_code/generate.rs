@@ -105,6 +105,10 @@ pub const SUBAGENT_PROMPT: &str = "ZqSUBAGENT write one line";
 /// tool), so the grammar writes them where that tool is called and where it is not.
 pub const FORMER_NAMES: &[&str] = &["Task", "KillShell"];
 
+/// How long an answer under `timeout: 1` waits when it waits at all: far enough past the
+/// timeout that a busy machine does not decide the race.
+pub const PAST_ONE_SECOND_MS: u32 = 2500;
+
 /// The Bash commands the mock asks for; each writes a word of its own to `created-by-tool`.
 pub const COMMANDS: &[(&str, &str)] = &[
     ("echo plain > created-by-tool", "plain"),
@@ -234,6 +238,12 @@ pub fn generate(seed: u64) -> Case {
             // An `updatedInput` of Bash's shape would break the Agent tool's input.
             let rewrites = scenario != Scenario::Agent;
             let mut answer = answer(&mut rng, event, index, rewrites);
+            // A 300 or 900 ms answer against a 1 s timeout races the machine's load (a CI
+            // batch found both outcomes): an answer that waits under `timeout: 1` waits well
+            // past it, so it is given up on every time.
+            if keys.get("timeout") == Some(&json!(1)) && answer.delay_ms > 0 {
+                answer.delay_ms = PAST_ONE_SECOND_MS;
+            }
             answer.render(index);
             Hook {
                 index,
@@ -715,6 +725,21 @@ mod tests {
         assert!(cases
             .iter()
             .any(|c| former(c, |s| matches!(s, Scenario::Bash(_)))));
+    }
+
+    #[test]
+    fn no_answer_races_a_one_second_timeout() {
+        for case in (0..2000).map(generate) {
+            for hook in &case.hooks {
+                if hook.keys.get("timeout") == Some(&json!(1)) {
+                    assert!(
+                        [0, PAST_ONE_SECOND_MS].contains(&hook.answer.delay_ms),
+                        "{}",
+                        case.describe()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
