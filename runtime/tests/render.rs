@@ -139,6 +139,49 @@ fn session_start() {
         )),
         json!({"env": {"A": "1"}})
     );
+    // Cursor's own code reads `continue: false` as ending the session, `user_message` its error
+    // (spec/events.json sessionStart, source SDK).
+    let ended = SessionStartResponse::default()
+        .r#continue(false)
+        .user_message("no session on this branch");
+    assert_eq!(
+        out(&ended, "sessionStart"),
+        r#"{"continue":false,"user_message":"no session on this branch"}"#
+    );
+}
+
+/// `additional_context` where Cursor's own code (@cursor/sdk 1.0.32) reads it: preToolUse, on
+/// allow and deny alike, and beforeSubmitPrompt.
+#[test]
+fn additional_context_on_pre_tool_use_and_before_submit_prompt() {
+    assert_eq!(
+        out(
+            &PreToolUseResponse::deny("no").additional_context("use the staging copy"),
+            "preToolUse"
+        ),
+        r#"{"permission":"deny","user_message":"no","additional_context":"use the staging copy"}"#
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().additional_context("ran on main"),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","additional_context":"ran on main"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::default().additional_context("ticket ABC-1"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"additional_context":"ticket ABC-1"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::block("no secrets").additional_context("x"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"continue":false,"user_message":"no secrets","additional_context":"x"}"#
+    );
 }
 
 #[test]

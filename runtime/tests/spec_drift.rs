@@ -429,14 +429,17 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
         "sessionStart" => go::<SessionStart>(
             SessionStartResponse::default()
                 .env("K", "V")
-                .additional_context("ctx"),
+                .additional_context("ctx")
+                .r#continue(false)
+                .user_message("u"),
             version,
             legacy,
         ),
         "preToolUse" => go::<PreToolUse>(
             PreToolUseResponse::deny("u")
                 .agent_message("a")
-                .updated_input(json!({"command": "ls"})),
+                .updated_input(json!({"command": "ls"}))
+                .additional_context("ctx"),
             version,
             legacy,
         ),
@@ -471,9 +474,11 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
         "beforeReadFile" => {
             go::<BeforeReadFile>(BeforeReadFileResponse::deny("u"), version, legacy)
         }
-        "beforeSubmitPrompt" => {
-            go::<BeforeSubmitPrompt>(BeforeSubmitPromptResponse::block("u"), version, legacy)
-        }
+        "beforeSubmitPrompt" => go::<BeforeSubmitPrompt>(
+            BeforeSubmitPromptResponse::block("u").additional_context("ctx"),
+            version,
+            legacy,
+        ),
         "preCompact" => go::<PreCompact>(
             PreCompactResponse::default().user_message("u"),
             version,

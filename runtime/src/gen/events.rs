@@ -172,10 +172,10 @@ impl Common {
 
 /// `sessionStart`: When a new composer conversation is created; in the CLI at startup, right after workspaceOpen, but not when the CLI resumes a conversation (--resume, --continue).
 ///
-/// Fire-and-forget: `continue` and `user_message` pass Cursor's schema but are ignored, so they are not offered. `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
+/// The docs call it fire-and-forget, but Cursor's own code (@cursor/sdk 1.0.32) reads `continue: false` as ending the session before its first prompt, with `user_message` as the error (unverified in the IDE and CLI). `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
 ///
 /// - **Category:** context (cannot block).
-/// - **May answer:** `env`, `additional_context`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
+/// - **May answer:** `env`, `additional_context`, `continue`, `user_message`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
 /// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** ~2.4.
@@ -423,10 +423,10 @@ impl serde::Serialize for SessionEnd {
 
 /// `preToolUse`: Before any tool call, ahead of the tool-specific hooks such as beforeShellExecution and beforeReadFile.
 ///
-/// `ask` passes Cursor's schema check but is not enforced here, so it is always rendered as `deny` (compat rule ask-pretooluse). On deny the tool does not run, the tool-specific before-hooks do not fire and postToolUseFailure fires with failure_type "permission_denied"; whether `updated_input` is applied has not been verified in a recording.
+/// `ask` passes Cursor's schema check but is not enforced here, so it is always rendered as `deny` (compat rule ask-pretooluse). On deny the tool does not run, the tool-specific before-hooks do not fire and postToolUseFailure fires with failure_type "permission_denied"; Cursor's own code (@cursor/sdk 1.0.32) applies `updated_input` (an object) before the tool-specific before-hooks, which see the rewritten input, and adds `additional_context` to the agent's context on allow and deny.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
 /// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
@@ -1595,7 +1595,7 @@ impl serde::Serialize for AfterShellExecution {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.
 ///
@@ -1756,7 +1756,7 @@ impl serde::Serialize for BeforeMCPExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Jan 2026.
 ///
@@ -1917,7 +1917,7 @@ impl serde::Serialize for AfterMCPExecution {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
-/// - **`matcher` is tested against:** The tool type: Read, TabRead. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **`matcher` is tested against:** The tool type: always Read, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
 /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
@@ -2038,7 +2038,7 @@ impl serde::Serialize for BeforeReadFile {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The tool type: Write, TabWrite. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **`matcher` is tested against:** The tool type: always Write, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
 /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28.
@@ -2141,10 +2141,10 @@ impl serde::Serialize for AfterFileEdit {
 
 /// `beforeSubmitPrompt`: When the user hits send, before the request goes to the backend.
 ///
-/// `continue: false` blocks the prompt and the TUI shows `user_message`; the prompt cannot be rewritten and no context can be added. Not fired in CLI print mode, nor for the turn started by a stop followup_message.
+/// `continue: false` blocks the prompt and the TUI shows `user_message`; the prompt cannot be rewritten. `additional_context` is read by Cursor's own code (@cursor/sdk 1.0.32) and forwarded when the backend triggers the hook; the SDK's local runtime drops the answer. Not fired in CLI print mode, nor for the turn started by a stop followup_message.
 ///
 /// - **Category:** prompt_gate (can block).
-/// - **May answer:** `continue`, `user_message`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
+/// - **May answer:** `continue`, `user_message`, `additional_context`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
 /// - **`matcher` is tested against:** The fixed string UserPromptSubmit. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
@@ -2844,7 +2844,7 @@ impl serde::Serialize for Stop {
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The tool type: always TabRead, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
@@ -2956,7 +2956,7 @@ impl serde::Serialize for BeforeTabFileRead {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The tool type: always TabWrite, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
