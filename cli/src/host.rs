@@ -28,6 +28,8 @@ pub struct Host {
     /// Where Cursor reads hooks, highest priority first.
     pub config_sources: Vec<ConfigSource>,
     pub plugins: Plugins,
+    /// How Cursor reads a prompt hook's answer.
+    pub prompt_hooks: Unsettled,
     pub defaults: Defaults,
     pub environment: Environment,
     /// How one hook's process result is read, by outcome.
@@ -157,6 +159,14 @@ pub struct Plugins {
     pub manifest_hooks_key: String,
     pub hooks_file: String,
     pub root_variable: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+/// A rule known only from a source, which Cursor's own code (@cursor/sdk) cannot settle.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unsettled {
     pub source: String,
     pub verified: bool,
 }

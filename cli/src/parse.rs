@@ -1282,7 +1282,7 @@ mod tests {
     #[test]
     fn subject_values_name_the_open_prefix() {
         let read = spec::info("beforeReadFile").expect("an event");
-        assert_eq!(subject_values(read), "Read, TabRead");
+        assert_eq!(subject_values(read), "always Read");
         let tools = spec::info("preToolUse").expect("an event");
         assert!(subject_values(tools).ends_with(", MCP:<name>"));
     }

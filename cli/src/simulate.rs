@@ -525,7 +525,14 @@ impl Simulator<'_> {
             })
             .collect();
         for run in &runs {
-            if !run.verified {
+            if run.rule == "prompt-hook" {
+                if !host.prompt_hooks.verified {
+                    unverified.push(format!(
+                        "prompt hooks: how Cursor reads their answer is not verified ({})",
+                        host.prompt_hooks.source
+                    ));
+                }
+            } else if !run.verified {
                 unverified.push(format!(
                     "reading `{}`: {}",
                     run.rule,

@@ -193,6 +193,42 @@ fn simulate_shows_what_the_agent_and_the_user_get() {
     );
 }
 
+/// Where @cursor/sdk wires a kind of hook differently from the IDE and CLI (it runs no prompt
+/// hook and no plugin hook), the rule stays unverified and simulate says so when such a hook
+/// takes part.
+#[test]
+fn simulate_flags_prompt_and_plugin_hooks_as_unverified() {
+    let s = Scratch::new("unsettled");
+    answering(&s, "plugin/hooks/run.sh", r#"{"permission":"allow"}"#);
+    s.hooks_json(
+        "plugin/hooks/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": "${CURSOR_PLUGIN_ROOT}/hooks/run.sh" }] }),
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "type": "prompt", "prompt": "Is $ARGUMENTS safe?" }] }),
+    );
+    let plugin = s.root.join("plugin");
+    let result = shell(&s, "ls", &["--plugin-dir", plugin.to_str().unwrap()]);
+    let notes: Vec<&str> = result["unverified"]
+        .as_array()
+        .expect("unverified")
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    for expected in [
+        "prompt hooks: how Cursor reads their answer is not verified (",
+        "plugin hooks: how Cursor runs them is not verified (",
+    ] {
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(expected) && n.contains("@cursor/sdk 1.0.32")),
+            "{expected} in {notes:#?}"
+        );
+    }
+}
+
 #[test]
 fn ask_and_allow_depend_on_the_version() {
     let s = Scratch::new("ask");
