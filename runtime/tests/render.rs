@@ -151,9 +151,9 @@ fn session_start() {
 }
 
 /// `additional_context` where Cursor's own code (@cursor/sdk 1.0.32) reads it: preToolUse, on
-/// allow and deny alike, and beforeSubmitPrompt.
+/// allow and deny alike, beforeSubmitPrompt and the subagent events.
 #[test]
-fn additional_context_on_pre_tool_use_and_before_submit_prompt() {
+fn additional_context_where_cursors_own_code_reads_it() {
     assert_eq!(
         out(
             &PreToolUseResponse::deny("no").additional_context("use the staging copy"),
@@ -181,6 +181,21 @@ fn additional_context_on_pre_tool_use_and_before_submit_prompt() {
             "beforeSubmitPrompt"
         ),
         r#"{"continue":false,"user_message":"no secrets","additional_context":"x"}"#
+    );
+    // The backend-triggered subagent hooks pass it on (@cursor/sdk 1.0.32).
+    assert_eq!(
+        out(
+            &SubagentStartResponse::deny("not now").additional_context("busy"),
+            "subagentStart"
+        ),
+        r#"{"permission":"deny","user_message":"not now","additional_context":"busy"}"#
+    );
+    assert_eq!(
+        out(
+            &SubagentStopResponse::default().additional_context("done"),
+            "subagentStop"
+        ),
+        r#"{"additional_context":"done"}"#
     );
 }
 

@@ -455,9 +455,15 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
             version,
             legacy,
         ),
-        "subagentStart" => go::<SubagentStart>(SubagentStartResponse::deny("u"), version, legacy),
+        "subagentStart" => go::<SubagentStart>(
+            SubagentStartResponse::deny("u").additional_context("ctx"),
+            version,
+            legacy,
+        ),
         "subagentStop" => go::<SubagentStop>(
-            SubagentStopResponse::default().followup_message("f"),
+            SubagentStopResponse::default()
+                .followup_message("f")
+                .additional_context("ctx"),
             version,
             legacy,
         ),

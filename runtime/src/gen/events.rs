@@ -908,7 +908,7 @@ impl serde::Serialize for PostToolUseFailure {
 /// Documented for the IDE but never fired in CLI 2026.09.28, so back it up with a preToolUse hook on tool_name "Task". Cursor treats `ask` as deny here, so only allow and deny are offered.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
+/// - **May answer:** `permission` (allow, deny), `user_message`, `additional_context`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
@@ -1093,7 +1093,7 @@ impl serde::Serialize for SubagentStart {
 /// It cannot block: `followup_message` continues the subagent only when status is "completed" and counts against the entry's `loop_limit` (default 5). Documented for the IDE but never fired in CLI 2026.09.28; one report says cloud VMs do not run it either.
 ///
 /// - **Category:** loop (cannot block).
-/// - **May answer:** `followup_message`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
+/// - **May answer:** `followup_message`, `additional_context`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.

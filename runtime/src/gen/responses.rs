@@ -335,7 +335,7 @@ impl Response for PostToolUseFailureResponse {
 
 /// The answer to a [`SubagentStart`](crate::event::SubagentStart) hook (`subagentStart`).
 ///
-/// Accepts `permission` (allow, deny), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny), `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -355,6 +355,10 @@ pub struct SubagentStartResponse {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
+    /// `additional_context`: Text for the agent's context; Cursor's own code passes it to the backend with the decision, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 120421 (the backend-triggered subagentStart answers `permission`, `user_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStartResponse {
@@ -381,6 +385,13 @@ impl SubagentStartResponse {
         self.user_message = Some(value.into());
         self
     }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
+        self
+    }
 }
 
 impl crate::sealed::Sealed for SubagentStartResponse {}
@@ -405,12 +416,17 @@ impl Response for SubagentStartResponse {
             None,
             self.user_message.clone().map(Value::String),
         );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
 /// The answer to a [`SubagentStop`](crate::event::SubagentStop) hook (`subagentStop`).
 ///
-/// Accepts `followup_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `followup_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -426,6 +442,10 @@ pub struct SubagentStopResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub followup_message: Option<String>,
+    /// `additional_context`: Text for the parent agent's context; Cursor's own code passes it to the backend with `followup_message`, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 121451 (the backend-triggered subagentStop answers `followup_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStopResponse {
@@ -433,6 +453,13 @@ impl SubagentStopResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -444,6 +471,11 @@ impl Response for SubagentStopResponse {
             "followup_message",
             None,
             self.followup_message.clone().map(Value::String),
+        );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
         );
     }
 }

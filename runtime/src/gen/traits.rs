@@ -85,7 +85,7 @@ pub trait FieldSetters: Sized {
         <Self as fields::Env>::set(self, key, value)
     }
 
-    /// Sets `additional_context` (accepted by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `beforeSubmitPrompt`).
+    /// Sets `additional_context` (accepted by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`).
     #[must_use = "a response is built by value: use the returned response"]
     fn additional_context(self, value: impl Into<String>) -> Self
     where
@@ -183,7 +183,7 @@ pub mod fields {
     /// Responses with a `additional_context` field.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `additional_context` field",
-        label = "`additional_context` is accepted only by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `beforeSubmitPrompt`"
+        label = "`additional_context` is accepted only by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`"
     )]
     pub trait AdditionalContext: crate::sealed::Sealed {
         /// Sets the field.
@@ -206,6 +206,16 @@ pub mod fields {
         }
     }
     impl AdditionalContext for PostToolUseFailureResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for SubagentStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    impl AdditionalContext for SubagentStopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
