@@ -150,6 +150,30 @@ fn session_start() {
     );
 }
 
+/// Cursor refuses an answer whose `updated_input` is not an object, which denies the tool call
+/// (@cursor/sdk 1.0.32 answer check): the renderer leaves it out, says so on stderr, and keeps
+/// the decision.
+#[test]
+fn updated_input_that_is_not_an_object_is_left_out() {
+    let rendered = render_at(
+        &PreToolUseResponse::allow().updated_input(json!("ls -la")),
+        "preToolUse",
+        CLI,
+    );
+    assert_eq!(rendered.stdout, r#"{"permission":"allow"}"#);
+    assert_eq!(
+        rendered.stderr,
+        ["`updated_input` left out: it is a string, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)"]
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().updated_input(json!({"command": "ls"})),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","updated_input":{"command":"ls"}}"#
+    );
+}
+
 /// `additional_context` where Cursor's own code (@cursor/sdk 1.0.32) reads it: preToolUse, on
 /// allow and deny alike, beforeSubmitPrompt and the subagent events.
 #[test]

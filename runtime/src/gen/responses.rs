@@ -130,7 +130,7 @@ pub struct PreToolUseResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
-    /// `updated_input`: Replacement tool arguments to run instead of the original ones: a JSON object (Cursor refuses anything else as an invalid answer, which denies).
+    /// `updated_input`: Replacement tool arguments to run instead of the original ones: a JSON object (Cursor refuses anything else as an invalid answer, which denies, so the hook leaves another value out and says so on stderr).
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 483295 (preToolUse answer check).
     pub updated_input: Option<Value>,
