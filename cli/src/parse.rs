@@ -484,7 +484,10 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         None => file.findings.push(Finding::voiding(
             &path,
             base,
-            "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"Config version must be a number\")",
+            format!(
+                "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"{}\")",
+                validator_says("version_not_number", &[])
+            ),
         )),
         Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
         // Cursor's validator (@cursor/sdk 1.0.32) accepts any positive integer.
@@ -499,12 +502,12 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         Some(Value::Number(n)) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/version"),
-            format!("`version` is {n}, not a positive integer: Cursor rejects the file (\"Config version must be a positive integer\")"),
+            format!("`version` is {n}, not a positive integer: Cursor rejects the file (\"{}\")", validator_says("version_not_positive", &[])),
         )),
         Some(other) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/version"),
-            format!("`version` is {other}, not the number 1: Cursor rejects the file (\"Config version must be a number\")"),
+            format!("`version` is {other}, not the number 1: Cursor rejects the file (\"{}\")", validator_says("version_not_number", &[])),
         )),
     }
     match value.get("hooks") {
@@ -512,12 +515,18 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         Some(_) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/hooks"),
-            "`hooks` is not an object of event names",
+            format!(
+                "`hooks` is not an object of event names: Cursor rejects the file (\"{}\")",
+                validator_says("hooks_not_object", &[])
+            ),
         )),
         None => file.findings.push(Finding::voiding(
             &path,
             base,
-            "no `hooks` object: Cursor rejects the file (\"Config hooks must be an object\")",
+            format!(
+                "no `hooks` object: Cursor rejects the file (\"{}\")",
+                validator_says("hooks_not_object", &[])
+            ),
         )),
     }
 }
@@ -544,7 +553,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
             file.findings.push(Finding::voiding(
                 &path,
                 &pointer,
-                format!("`{event}` is not a Cursor event, and one unknown name makes Cursor ignore the whole file; {hint}"),
+                format!(
+                    "`{event}` is not a Cursor event, and one unknown name makes Cursor ignore the whole file (\"{}\"); {hint}",
+                    validator_says("unknown_event", &[("event", event), ("events", "...")])
+                ),
             ));
             continue;
         };
@@ -553,7 +565,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
             file.findings.push(Finding::voiding(
                 &path,
                 &pointer,
-                format!("`{event}` is not a list of hooks"),
+                format!(
+                    "`{event}` is not a list of hooks: Cursor rejects the file (\"{}\")",
+                    validator_says("event_not_list", &[("event", event)])
+                ),
             ));
             continue;
         };
@@ -563,7 +578,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
                 file.findings.push(Finding::voiding(
                     &path,
                     &pointer,
-                    "a Claude Code group (`{matcher, hooks: [...]}`); hooks.json lists are flat: one object per hook, with `command` (Cursor rejects the whole file: \"Hook script command must be a string\")",
+                    format!(
+                        "a Claude Code group (`{{matcher, hooks: [...]}}`); hooks.json lists are flat: one object per hook, with `command` (Cursor rejects the whole file: \"{}\")",
+                        validator_says("command_not_string", &[])
+                    ),
                 ));
                 continue;
             }

@@ -237,6 +237,24 @@ fn timeouts_types_and_missing_fields() {
         "warning",
         &at(6, "/failclosed"),
     );
+    // Each voiding entry quotes Cursor's validator (spec/host.json `validator_messages`, checked
+    // against @cursor/sdk 1.0.32 by tests/cursor-sdk/version-report.mjs).
+    for (n, cursor) in [
+        (0, "beforeShellExecution[0]: Hook script timeout must be a number (seconds)"),
+        (1, "beforeShellExecution[1]: Hook script timeout must be a positive number"),
+        (3, "beforeShellExecution[3]: Invalid hook type: \"script\". Must be \"command\", \"prompt\", or omitted (defaults to \"command\")"),
+        (4, "beforeShellExecution[4]: Prompt hook must have a 'prompt' property (string)"),
+        (5, "beforeShellExecution[5]: Hook script command must be a string"),
+    ] {
+        let quoted = format!("(its validator: \"{cursor}\")");
+        let hits = with(&findings, &quoted);
+        assert_eq!(hits.len(), 1, "{quoted} in {findings:#?}");
+        assert!(
+            hits[0]["path"].as_str().unwrap().starts_with(&at(n, "")),
+            "{:#?}",
+            hits[0]
+        );
+    }
 }
 
 #[test]
