@@ -1591,7 +1591,7 @@ impl serde::Serialize for AfterShellExecution {
 
 /// `beforeMCPExecution`: Before the agent calls an MCP tool.
 ///
-/// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade.
+/// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade, and Cursor's own code (@cursor/sdk 1.0.32) does not act on it (the tool runs) nor pass `agent_message` on. `matcher` is tested against `MCP:<tool_name>`, never the server.
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
@@ -1599,7 +1599,7 @@ impl serde::Serialize for AfterShellExecution {
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeMCPExecution {
     /// The fields every event carries.
@@ -1760,7 +1760,7 @@ impl serde::Serialize for BeforeMCPExecution {
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterMCPExecution {
     /// The fields every event carries.
@@ -1913,14 +1913,14 @@ impl serde::Serialize for AfterMCPExecution {
 
 /// `beforeReadFile`: Before the agent reads a file, after preToolUse(Read).
 ///
-/// `content` holds the whole file and is sent even when the read is then blocked. `user_message` reaches the agent as "File read was blocked by a hook: …"; `agent_message` is not documented here and is not offered. A crash fails open, while invalid JSON or an unknown permission value blocks.
+/// `content` holds the whole file and is sent even when the read is then blocked. `matcher` is tested against `Read`, never the path: check `file_path` in the hook. `user_message` reaches the agent as "File read was blocked by a hook: …"; `agent_message` is not documented here and is not offered. A crash fails open, while invalid JSON or an unknown permission value blocks.
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
 /// - **`matcher` is tested against:** The tool type: always Read, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeReadFile {
     /// The fields every event carries.
@@ -2041,7 +2041,7 @@ impl serde::Serialize for BeforeReadFile {
 /// - **`matcher` is tested against:** The tool type: always Write, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28.
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterFileEdit {
     /// The fields every event carries.
@@ -2840,7 +2840,7 @@ impl serde::Serialize for Stop {
 
 /// `beforeTabFileRead`: Before Tab (inline completion) reads a file.
 ///
-/// IDE only, and known from the docs alone. The answer carries `permission` and nothing else.
+/// IDE only, and known from the docs alone. The answer carries `permission` and nothing else (Cursor's own code also type-checks a `user_message`, but the SDK does not fire Tab events, so what it shows is not known).
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
@@ -2848,7 +2848,7 @@ impl serde::Serialize for Stop {
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeTabFileRead {
     /// The fields every event carries.
@@ -2960,7 +2960,7 @@ impl serde::Serialize for BeforeTabFileRead {
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterTabFileEdit {
     /// The fields every event carries.
