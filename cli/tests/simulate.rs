@@ -397,9 +397,12 @@ fn matchers_select_hooks_by_the_event_subject() {
 #[test]
 fn hooks_run_at_once_in_the_project_with_cursors_environment() {
     let s = Scratch::new("together");
-    // Each waits for the other's mark: run one after the other, the first would time out.
+    // Each waits for the other's mark: run one after the other, the first would time out. The
+    // marks are absolute: a plugin's hook runs in the plugin's folder, the project's in the
+    // project.
+    let marks = s.root.display().to_string();
     let wait = |me: &str, other: &str| {
-        format!("cat >/dev/null\ntouch {me}\nwhile [ ! -e {other} ]; do sleep 0.05; done\necho '{{\"permission\":\"allow\"}}'")
+        format!("cat >/dev/null\ntouch '{marks}/{me}'\nwhile [ ! -e '{marks}/{other}' ]; do sleep 0.05; done\necho '{{\"permission\":\"allow\"}}'")
     };
     s.script("project/.cursor/hooks/a.sh", &wait("a.mark", "b.mark"));
     s.script("plugin/hooks/b.sh", &wait("b.mark", "a.mark"));
