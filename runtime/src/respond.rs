@@ -846,7 +846,7 @@ fn quick_open_answer(entry: Option<&Entry>, push_problem: impl FnOnce(&mut Strin
     push_problem(&mut note);
     note.push_str("; fail-open: answered no opinion\n");
     LateAnswer {
-        stdout: b"{}".to_vec(),
+        stdout: b"{}\n".to_vec(),
         stderr: note.into_bytes(),
         exit_code: 0,
     }

@@ -361,13 +361,14 @@ pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, ReplayE
     let mut changes = Vec::new();
     for (line, CaptureLine { payload, answer }) in lines {
         // A payload without a captured answer has nothing to compare.
-        let Some(CapturedAnswer { stdout, exit_code }) = answer else {
+        let Some(then) = answer else {
             continue;
         };
         REPLAYING.with(|flag| flag.set(true));
         let now = respond(handlers, &payload, &settings);
         REPLAYING.with(|flag| flag.set(false));
-        if (now.stdout.as_str(), now.exit_code) != (stdout.as_str(), exit_code) {
+        if !then.is_same(&now.stdout, now.exit_code) {
+            let CapturedAnswer { stdout, exit_code } = then;
             let event = serde_json::from_slice::<Value>(&payload)
                 .ok()
                 .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned));
