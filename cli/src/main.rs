@@ -47,8 +47,8 @@ enum Commands {
         /// The project (default: the current directory).
         #[arg(long)]
         project: Option<PathBuf>,
-        /// A plugin folder whose hooks Cursor loads (as the Cursor CLI's `agent --plugin-dir`, or
-        /// `cursor-agent --plugin-dir` under its older name).
+        /// A plugin folder whose hooks the editor loads (as the Cursor CLI's `agent --plugin-dir`,
+        /// `cursor-agent --plugin-dir` under its older name, or `claude --plugin-dir`).
         #[arg(long = "plugin-dir")]
         plugin_dirs: Vec<PathBuf>,
         /// Print the report as one JSON object: the findings, the files read, and the counts of

@@ -35,6 +35,8 @@ fn doctor_json_is_an_object_as_its_help_says() {
         text.contains("Print the report as one JSON object") && !text.contains("JSON array"),
         "{text}"
     );
+    // `--plugin-dir` is read for Claude Code too (cli/tests/doctor_claude.rs).
+    assert!(text.contains("or `claude --plugin-dir`"), "{text}");
     let out = s.cli(&["doctor", "--json"], None);
     let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let report = report.as_object().expect("one JSON object");

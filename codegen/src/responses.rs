@@ -282,7 +282,7 @@ fn response_example(event: &Event) -> Option<String> {
     Some(fill(
         "let answer = {expr};
 let rendered = cursor_hooks::testing::render(&answer, {input}::fixture());
-assert_eq!(rendered.stdout, r#\"{json}\"#);",
+assert_eq!(rendered.stdout, concat!(r#\"{json}\"#, \"\\n\"));",
         &[("expr", &expr), ("input", &event.ty), ("json", json)],
     ))
 }

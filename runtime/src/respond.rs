@@ -1114,7 +1114,8 @@ mod tests {
             };
             let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
             assert_eq!(
-                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+                rendered.stdout,
+                concat!(r#"{"permission":"deny","user_message":"really?"}"#, "\n"),
                 "at {version}"
             );
             assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);

@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 ///
 /// let answer = SessionStartResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, SessionStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -83,7 +83,7 @@ impl Response for SessionStartResponse {
 ///
 /// let answer = PreToolUseResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, PreToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -200,7 +200,7 @@ impl Response for PreToolUseResponse {
 ///
 /// let answer = PostToolUseResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -256,7 +256,7 @@ impl Response for PostToolUseResponse {
 ///
 /// let answer = PostToolUseFailureResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUseFailure::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -296,7 +296,7 @@ impl Response for PostToolUseFailureResponse {
 ///
 /// let answer = SubagentStartResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -371,7 +371,7 @@ impl Response for SubagentStartResponse {
 ///
 /// let answer = SubagentStopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -411,7 +411,7 @@ impl Response for SubagentStopResponse {
 ///
 /// let answer = BeforeShellExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeShellExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -516,7 +516,7 @@ impl Response for BeforeShellExecutionResponse {
 ///
 /// let answer = BeforeMCPExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeMCPExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -621,7 +621,7 @@ impl Response for BeforeMCPExecutionResponse {
 ///
 /// let answer = BeforeReadFileResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeReadFile::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -696,7 +696,7 @@ impl Response for BeforeReadFileResponse {
 ///
 /// let answer = BeforeSubmitPromptResponse::block("no secrets");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeSubmitPrompt::fixture());
-/// assert_eq!(rendered.stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"continue":false,"user_message":"no secrets"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -765,7 +765,7 @@ impl Response for BeforeSubmitPromptResponse {
 ///
 /// let answer = PreCompactResponse::default().user_message("compacting");
 /// let rendered = cursor_hooks::testing::render(&answer, PreCompact::fixture());
-/// assert_eq!(rendered.stdout, r#"{"user_message":"compacting"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"user_message":"compacting"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -805,7 +805,7 @@ impl Response for PreCompactResponse {
 ///
 /// let answer = StopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, Stop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -845,7 +845,7 @@ impl Response for StopResponse {
 ///
 /// let answer = BeforeTabFileReadResponse::deny();
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeTabFileRead::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -901,7 +901,7 @@ impl Response for BeforeTabFileReadResponse {
 ///
 /// let answer = WorkspaceOpenResponse::default().plugin_paths(["/opt/plugins/a"]);
 /// let rendered = cursor_hooks::testing::render(&answer, WorkspaceOpen::fixture());
-/// assert_eq!(rendered.stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"pluginPaths":["/opt/plugins/a"]}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
