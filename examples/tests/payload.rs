@@ -134,7 +134,7 @@ fn a_repeated_key_is_a_malformed_payload_whichever_key() {
         let run = run(&rm_rf_with(fields));
         assert_eq!(
             (run.stdout.as_str(), run.exit_code),
-            ("{}", 0),
+            ("{}\n", 0),
             "{key}: {run:?}"
         );
         assert_eq!(run.stderr.len(), 1, "{key}: {run:?}");

@@ -232,7 +232,7 @@ fn the_cap_is_configurable() {
             .run(input.as_slice())
             .stdout
     };
-    assert_eq!(answer("1"), "{}", "2 MiB is over a 1 MiB cap");
+    assert_eq!(answer("1"), "{}\n", "2 MiB is over a 1 MiB cap");
     assert_eq!(
         serde_json::from_str::<Value>(&answer("3")).unwrap()["permission"],
         "deny"
