@@ -20,6 +20,22 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
             return quote!(#error #item);
         }
     };
+    // The editor's code is not built: the stand-ins use Cursor's types, which always are.
+    if let Some(feature) = host.disabled_feature() {
+        let error = syn::Error::new(
+            Span::call_site(),
+            format_args!(
+                "`#[{attribute}]` needs the `{feature}` feature of cursor-hooks, which this crate turns off: add it to the dependency, `cursor-hooks = {{ ..., features = [\"{feature}\"] }}`"
+            ),
+        );
+        return fallback(
+            &item,
+            &handler,
+            host,
+            Some(Host::Cursor.stand_in_event()),
+            error,
+        );
+    }
     // Another hook attribute below this one: it expands after this one and writes the
     // companion, so this one writes only the error.
     let hook_attribute = |attr: &&syn::Attribute| {
