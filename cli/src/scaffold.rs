@@ -155,8 +155,7 @@ fn manifest(name: &str, dependency: &str) -> String {
 const LIB_RS: &str = r#"//! {name}: agent hooks for Cursor and Claude Code, in one binary (`src/main.rs`). The
 //! handlers live here, in the library, so `tests/` can call them.
 
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
+// One import for both editors: Cursor's names bare, Claude Code's under `claude::`.
 use cursor_hooks::prelude::*;
 
 /// The rule both handlers apply: a recursive forced delete is refused.
@@ -197,7 +196,6 @@ cursor_hooks::main!({crate}::guard, {crate}::claude_guard);
 const TESTS_RS: &str = r#"//! The handlers answered in process as the binary answers them (`testing::run`), and the built
 //! binary run as each editor runs it: one payload on stdin, the answer on stdout.
 
-use cursor_hooks::claude::prelude as claude;
 use cursor_hooks::prelude::*;
 use cursor_hooks::serde_json::json;
 use cursor_hooks::testing::{self, Binary};
