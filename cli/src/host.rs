@@ -124,6 +124,8 @@ pub enum Cwd {
     Project,
     /// The directory holding the configuration file.
     FileDir,
+    /// The plugin's folder (`plugins.workspace_cwd_events` start in the project).
+    Plugin,
 }
 
 /// One place Cursor reads hooks from.
@@ -147,14 +149,49 @@ impl ConfigSource {
     }
 }
 
-/// Where a plugin folder keeps its hooks.
+/// Where a plugin folder keeps its hooks, and how Cursor's plugin loader reads them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Plugins {
-    pub manifest: String,
+    /// The manifests Cursor looks for, in order.
+    pub manifests: Vec<String>,
+    pub manifest_rule: String,
     pub manifest_hooks_key: String,
+    /// The hooks file without a manifest `hooks`.
     pub hooks_file: String,
+    /// The file a manifest `hooks` folder holds.
+    pub hooks_dir_file: String,
+    pub hooks_rule: String,
+    pub format_rule: String,
+    /// The variables replaced by the plugin's folder in commands, and set in their environment.
+    pub root_variables: Vec<String>,
     pub root_variable: String,
+    pub substitution_rule: String,
+    /// The events whose plugin hooks start in the workspace, not the plugin's folder.
+    pub workspace_cwd_events: Vec<String>,
+    pub source: String,
+    /// Whether the loading rules are checked against Cursor's own loader.
+    pub loading_verified: bool,
+    /// Whether running plugin hooks is checked against Cursor.
+    pub verified: bool,
+    /// What Cursor keeps of a Claude-format plugin hooks file it translates.
+    pub claude_translation: ClaudeTranslation,
+}
+
+/// Cursor's translation of a Claude Code hooks file (`spec/host.json`
+/// `plugins.claude_translation`), read by `package`'s documentation and tests.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeTranslation {
+    /// Claude Code event → the Cursor event it becomes; any other is dropped.
+    pub events: BTreeMap<String, String>,
+    pub dropped_events: String,
+    pub kept_keys: Vec<String>,
+    /// Keys every translated hook gets, whatever the Claude handler said.
+    pub set_keys: serde_json::Map<String, serde_json::Value>,
+    pub dropped_keys: String,
+    pub matchers: String,
+    pub note: String,
     pub source: String,
     pub verified: bool,
 }

@@ -121,27 +121,38 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
         return;
     }
     match file.format {
+        Format::HooksJson if file.source == "plugin" => plugin_hooks(file, value, ""),
         Format::HooksJson => hooks_json(file, value, ""),
-        Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
-            Some(Value::Object(inner)) if inner.contains_key("hooks") => {
-                hooks_json(file, &value["hooks"], "/hooks")
+        Format::Plugin => {
+            if let Some(inner @ Value::Object(_)) =
+                value.get(&host::host().plugins.manifest_hooks_key)
+            {
+                plugin_hooks(file, inner, "/hooks");
             }
-            Some(Value::Object(events)) => {
-                let events = events.clone();
-                hooks_events(file, &events, "/hooks")
-            }
-            Some(_) => {
-                let path = file.path.clone();
-                file.findings.push(Finding::new(
-                    Severity::Note,
-                    &path,
-                    "/hooks",
-                    "`hooks` is not an object here; only inline hooks and hooks/hooks.json are checked",
-                ));
-            }
-            None => {}
-        },
+        }
         Format::ClaudeSettings => claude_settings(file, value),
+    }
+}
+
+/// A plugin's hooks (a file, or a manifest's inline `hooks` at `base`) as Cursor's plugin
+/// loader reads them: in the format its first entry shows (spec/host.json `plugins.format_rule`).
+fn plugin_hooks(file: &mut ConfigFile, value: &Value, base: &str) {
+    use crate::sources::plugin::{detect, Detected};
+    match detect(value) {
+        Detected::Cursor => hooks_json(file, value, base),
+        Detected::Claude => {
+            file.format = Format::ClaudeSettings;
+            claude_settings(file, value);
+        }
+        Detected::Unknown => {
+            let path = file.path.clone();
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                base,
+                "no event here has an entry, so Cursor's plugin loader cannot tell the format (a `hooks` object whose first entry holds `command` or a `hooks` list) and loads none of it",
+            ));
+        }
     }
 }
 
@@ -625,7 +636,9 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
                 })
             })
     });
-    if !imported {
+    // A plugin's Claude Code-format file is translated whatever its groups hold (the plugin
+    // loader decides the format from the first entry: spec/host.json `plugins.format_rule`).
+    if !imported && file.source != "plugin" {
         if !events.is_empty() {
             // A note, not a warning: Claude Code runs these hooks, and a project wired for both
             // editors (`install` and `install --claude`) has Cursor's own entries for them.

@@ -610,10 +610,18 @@ impl Simulator<'_> {
             return run;
         }
         let timeout = hook.timeout.unwrap_or(host.defaults.timeout_seconds);
+        // A plugin hook runs as Cursor's plugin loader and executor leave it (spec/host.json
+        // `plugins`): root variables replaced in the text, in the plugin's folder but on the
+        // workspace events.
+        let command = match &file.plugin_root {
+            Some(root) => crate::sources::plugin::cursor_substitute(&command, root),
+            None => command,
+        };
+        let cwd = crate::sources::plugin::cursor_cwd(file, &hook.event, &self.locations.project);
         let started = Instant::now();
         let output = execute(
             &command,
-            &file.cwd,
+            cwd,
             &self.environment(file, payload, session_env),
             bytes,
             child::duration(timeout),
@@ -692,10 +700,9 @@ impl Simulator<'_> {
             env.push(("CURSOR_TRANSCRIPT_PATH".to_owned(), transcript));
         }
         if let Some(root) = &file.plugin_root {
-            env.push((
-                host::host().plugins.root_variable.clone(),
-                root.display().to_string(),
-            ));
+            for name in &host::host().plugins.root_variables {
+                env.push((name.clone(), root.display().to_string()));
+            }
         }
         env
     }

@@ -344,8 +344,8 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     s.hooks_json(
         "plugin/hooks/hooks.json",
         json!({ "beforeShellExecution": [
-            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/run.sh" },
-            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/missing.sh" },
+            { "command": "\"${CURSOR_PLUGIN_ROOT}\"/hooks/run.sh" },
+            { "command": "\"${CURSOR_PLUGIN_ROOT}/hooks/missing.sh\"" },
         ] }),
     );
     s.script("project/.claude/hooks/check.sh", ECHO);

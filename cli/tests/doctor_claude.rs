@@ -336,7 +336,7 @@ fn every_claude_code_source_is_read_in_order() {
     s.write(
         "plugin/hooks/hooks.json",
         &json!({ "description": "a plugin", "hooks": { "PostToolUse": [{ "matcher": "Edit|Write", "hooks": [
-            command("${CLAUDE_PLUGIN_ROOT}/hooks/run.sh"),
+            command("\"${CLAUDE_PLUGIN_ROOT}\"/hooks/run.sh"),
             command("${CLAUDE_PLUGIN_ROOT}/hooks/missing.sh"),
         ] }] } })
         .to_string(),

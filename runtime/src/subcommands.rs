@@ -15,8 +15,9 @@
 mod claude_settings;
 mod edit;
 mod file;
+mod portable;
 
-use crate::hook::{FailPolicy, LoopLimit};
+use crate::hook::FailPolicy;
 use crate::hooks_json::{keys, CommandLine};
 use crate::respond::{Entry, Wiring};
 use edit::{Document, Edits, Item, Kind};
@@ -26,11 +27,13 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The usage, `<hook>` standing for the binary's name (see [`usage`]).
-const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
+`--portable` writes a command relative to the project (for a binary inside it), so the file
+works from any clone and can be committed; without it the command is this binary's absolute path.
 To check a configuration or replay captures, use the `cursor-hooks` command.";
 
 /// What the lock file beside Cursor's `hooks.json` is named after it.
@@ -153,6 +156,8 @@ pub(crate) struct Flags {
     dry_run: bool,
     /// `--claude`: Claude Code's settings rather than Cursor's `hooks.json`.
     claude: bool,
+    /// `--portable`: commands relative to the project (`subcommands/portable.rs`).
+    portable: bool,
 }
 
 fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
@@ -161,6 +166,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         user: false,
         dry_run: false,
         claude: false,
+        portable: false,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -174,12 +180,16 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             }
             "--user" if allowed.contains(&"--user") => flags.user = true,
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
+            "--portable" if allowed.contains(&"--portable") => flags.portable = true,
             "--claude" => flags.claude = true,
             other => return Err(format!("unexpected argument `{other}`\n{}", usage())),
         }
     }
     if flags.user && flags.project.is_some() {
         return Err("--project and --user exclude each other".to_owned());
+    }
+    if flags.portable && flags.user {
+        return Err("--portable and --user exclude each other: a user file is not committed, and its commands run from no project (use --portable with --project)".to_owned());
     }
     Ok(flags)
 }
@@ -204,12 +214,20 @@ fn own_command() -> Result<String, String> {
 /// prefixes, quotes, `~` and `$VAR` read as the shell reads them, relative paths taken from
 /// `cwd`, is this file. So `CURSOR_HOOKS_CAPTURE=... /abs/my-hooks` is ours too. Both readings
 /// are tried, `sh`'s and PowerShell's, so an entry written on another platform (`& '...'`)
-/// counts as well.
+/// counts as well. The project variables (`"$CLAUDE_PROJECT_DIR"/...`, which `install
+/// --portable` writes) are read as `cwd`, the folder the file's commands run from, whatever
+/// this process's environment holds.
 fn runs_this_binary(command: &str, cwd: &Path, own: &Path) -> bool {
-    let lookup = |name: &str| std::env::var(name).ok();
+    let lookup = |name: &str| match name {
+        "CLAUDE_PROJECT_DIR" | "CURSOR_PROJECT_DIR" => Some(cwd.to_string_lossy().into_owned()),
+        _ => std::env::var(name).ok(),
+    };
+    // PowerShell's own form of the variable (`install --portable --claude` on Windows) is not
+    // expanded by the PowerShell reading: put the folder in its place first.
+    let powershell = command.replace("$env:CLAUDE_PROJECT_DIR", &cwd.to_string_lossy());
     [
         CommandLine::parse(command),
-        CommandLine::parse_powershell(command),
+        CommandLine::parse_powershell(&powershell),
     ]
     .into_iter()
     .flatten()
@@ -228,28 +246,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     let mut hooks = Map::new();
     for entry in entries {
-        let options = entry.options();
-        let mut object = Map::new();
-        let wiring = Wiring::arguments(crate::Host::Cursor, entry.event());
-        object.insert(keys::COMMAND.into(), format!("{command}{wiring}").into());
-        if let Some(timeout) = options.timeout {
-            object.insert(keys::TIMEOUT.into(), timeout.into());
-        }
-        if let Some(matcher) = options.matcher {
-            object.insert(keys::MATCHER.into(), matcher.into());
-        }
-        if options.fail == FailPolicy::Closed {
-            object.insert(keys::FAIL_CLOSED.into(), true.into());
-        }
-        match options.loop_limit {
-            Some(LoopLimit::Limit(n)) => {
-                object.insert(keys::LOOP_LIMIT.into(), n.into());
-            }
-            Some(LoopLimit::Unlimited) => {
-                object.insert(keys::LOOP_LIMIT.into(), Value::Null);
-            }
-            None => {}
-        }
+        let object = crate::record::Handler::from(entry).cursor_entry(command);
         hooks.insert(
             entry.event().to_owned(),
             Value::Array(vec![Value::Object(object)]),
@@ -353,13 +350,20 @@ fn claude_subcommand(
     flags: &Flags,
 ) -> Result<i32, String> {
     let handlers = claude_handlers(entries);
-    let wanted = claude_settings::wanted(&handlers, &own_command()?);
     if let Subcommand::PrintConfig = subcommand {
-        say(&claude_settings::render(&wanted))?;
+        say(&claude_settings::render(&claude_settings::wanted(
+            &handlers,
+            &own_command()?,
+        )))?;
         return Ok(0);
     }
     let binary = own_path()?;
     let (path, cwd) = claude_target_file(flags)?;
+    let command = match flags.portable {
+        true => portable::claude_command(&binary, &cwd)?,
+        false => own_command()?,
+    };
+    let wanted = claude_settings::wanted(&handlers, &command);
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -673,17 +677,20 @@ fn install(
     editor: Option<ClaudeSubcommands>,
     args: &[String],
 ) -> Result<i32, String> {
-    let flags = flags(args, &["--project", "--user", "--dry-run"])?;
+    let flags = flags(args, &["--project", "--user", "--dry-run", "--portable"])?;
     if flags.claude {
         return claude(Subcommand::Install, entries, &flags, editor);
     }
     let binary = own_path()?;
-    let command = own_command()?;
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
         return Ok(wrong_host("install", false));
     }
     let (path, cwd) = target_file(&flags)?;
+    let command = match flags.portable {
+        true => portable::cursor_command(&binary, &cwd)?,
+        false => own_command()?,
+    };
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -763,7 +770,7 @@ fn write_config(
         file.replace(&after, &lock)?;
     }
     drop(lock);
-    // Where the binary is: the path written into the file, which a user otherwise has to guess
+    // Where the binary is, which a user otherwise has to guess
     // (`CARGO_TARGET_DIR`, a workspace's `target/`).
     say(&format!(
         "installed {count} {what} in {}, running {}\n",
@@ -884,6 +891,23 @@ mod tests {
         ] {
             assert!(!holds_nothing(kept), "{kept:?}");
         }
+    }
+
+    #[test]
+    fn portable_commands_are_found_as_this_binary_s() {
+        let project = std::env::temp_dir().join(format!("own-portable-{}", std::process::id()));
+        std::fs::create_dir_all(project.join("tools")).unwrap();
+        let own = project.join("tools/hook");
+        std::fs::write(&own, "").unwrap();
+        for command in [
+            "./tools/hook --host cursor --event stop",
+            "\"$CLAUDE_PROJECT_DIR\"/tools/hook --host claude-code --event Stop",
+            "& \"$env:CLAUDE_PROJECT_DIR/tools/hook\" --host claude-code --event Stop",
+        ] {
+            assert!(runs_this_binary(command, &project, &own), "{command}");
+        }
+        assert!(!runs_this_binary("./tools/other", &project, &own));
+        std::fs::remove_dir_all(&project).unwrap();
     }
 
     #[test]
