@@ -157,6 +157,26 @@ pub struct Plugins {
     pub root_variable: String,
     pub source: String,
     pub verified: bool,
+    /// What Cursor keeps of a Claude-format plugin hooks file it translates.
+    pub claude_translation: ClaudeTranslation,
+}
+
+/// Cursor's translation of a Claude Code hooks file (`spec/host.json`
+/// `plugins.claude_translation`), read by `package`'s documentation and tests.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaudeTranslation {
+    /// Claude Code event → the Cursor event it becomes; any other is dropped.
+    pub events: BTreeMap<String, String>,
+    pub dropped_events: String,
+    pub kept_keys: Vec<String>,
+    /// Keys every translated hook gets, whatever the Claude handler said.
+    pub set_keys: serde_json::Map<String, serde_json::Value>,
+    pub dropped_keys: String,
+    pub matchers: String,
+    pub note: String,
+    pub source: String,
+    pub verified: bool,
 }
 
 /// Values Cursor uses when an entry sets none.

@@ -3,7 +3,8 @@
 //! `doctor` checks every hooks configuration Cursor reads for a project; `simulate` runs a
 //! payload through all of them as Cursor would and prints the merged decision; `replay` runs
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
-//! event table; `schema` writes the JSON Schemas of both editors' hook files and answers.
+//! event table; `schema` writes the JSON Schemas of both editors' hook files and answers;
+//! `package` writes a plugin folder both editors load.
 
 // First: its `println!` replaces std's in every module below, so no subcommand
 // panics when its reader closes the pipe (`cursor-hooks doctor | head -1`).
@@ -16,6 +17,7 @@ mod doctor;
 mod events;
 mod findings;
 mod host;
+mod package;
 mod parse;
 mod replay;
 mod run_dir;
@@ -99,6 +101,17 @@ enum Commands {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Write one plugin folder that Cursor and Claude Code both load, wiring what the hook
+    /// binaries declare, with a binary for each platform given (and list it in a team
+    /// marketplace with `--marketplace`).
+    ///
+    /// Nothing is run: each binary's handlers are read from its file, its platform from its
+    /// header. Cursor gets a Cursor-format hooks file (`.cursor-plugin/plugin.json` points at
+    /// it), Claude Code its own `hooks/hooks.json`; both start `bin/NAME`, a small `sh`
+    /// launcher on macOS and Linux and `NAME.exe` itself on Windows. Test the folder with
+    /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
+    /// `cursor-hooks doctor --plugin-dir DIR`.
+    Package(package::Args),
     /// Print the event table (Cursor's, or with `--host`, Claude Code's).
     Events {
         /// Whose events: Cursor's, Claude Code's, or both.
@@ -145,6 +158,7 @@ fn main() {
         }
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
         Commands::Schema { out } => schema::run(&out),
+        Commands::Package(args) => package::run(&args),
         Commands::Events { host } => {
             events::print(host);
             Ok(0)

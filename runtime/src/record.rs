@@ -39,10 +39,10 @@
 //! ```
 
 use crate::hook::{FailPolicy, LoopLimit};
-use crate::hooks_json::BINARY_MARKER;
+use crate::hooks_json::{keys, BINARY_MARKER};
 use crate::respond::Entry;
 use crate::Host;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// The record's `host` value of a Claude Code handler.
 const CLAUDE_CODE: &str = "claude-code";
@@ -65,6 +65,134 @@ pub struct Handler {
     /// The editor the handler serves (`"host":"claude-code"`; absent is Cursor).
     pub host: Host,
 }
+
+impl Handler {
+    /// `command` wired to this handler: `<command> --host cursor|claude-code --event <event>`,
+    /// so no payload can reach another handler of the binary.
+    fn wired(&self, command: &str) -> String {
+        format!(
+            "{command}{}",
+            crate::respond::Wiring::arguments(self.host, &self.event)
+        )
+    }
+
+    /// The entry of Cursor's `hooks.json` (or of a plugin's Cursor-format hooks file) that runs
+    /// `command` for this handler: the wired command and the handler's `timeout`, `matcher`,
+    /// `failClosed` and `loop_limit`, under Cursor's key names. What the binary's `install` and
+    /// `print-config` write, and what `cursor-hooks package` writes into a plugin.
+    ///
+    /// ```
+    /// use cursor_hooks::record::Handler;
+    ///
+    /// let guard = Handler {
+    ///     event: "beforeShellExecution".into(),
+    ///     handler: "guard".into(),
+    ///     timeout: Some(5),
+    ///     matcher: None,
+    ///     fail_closed: true,
+    ///     loop_limit: None,
+    ///     host: cursor_hooks::Host::Cursor,
+    /// };
+    /// assert_eq!(
+    ///     serde_json::Value::Object(guard.cursor_entry("/abs/guard")),
+    ///     serde_json::json!({
+    ///         "command": "/abs/guard --host cursor --event beforeShellExecution",
+    ///         "timeout": 5,
+    ///         "failClosed": true,
+    ///     })
+    /// );
+    /// ```
+    pub fn cursor_entry(&self, command: &str) -> Map<String, Value> {
+        let mut object = Map::new();
+        object.insert(keys::COMMAND.into(), self.wired(command).into());
+        if let Some(timeout) = self.timeout {
+            object.insert(keys::TIMEOUT.into(), timeout.into());
+        }
+        if let Some(matcher) = &self.matcher {
+            object.insert(keys::MATCHER.into(), matcher.clone().into());
+        }
+        if self.fail_closed {
+            object.insert(keys::FAIL_CLOSED.into(), true.into());
+        }
+        match self.loop_limit {
+            Some(Some(n)) => {
+                object.insert(keys::LOOP_LIMIT.into(), n.into());
+            }
+            Some(None) => {
+                object.insert(keys::LOOP_LIMIT.into(), Value::Null);
+            }
+            None => {}
+        }
+        object
+    }
+
+    /// The handler object of Claude Code's hooks (in `settings.json`, or a plugin's
+    /// `hooks/hooks.json`, inside the matcher group of [`Handler::matcher`]) that runs `command`
+    /// for this handler: `type`, the wired command, `timeout`, and `"onFailure": "block"` for a
+    /// fail-closed handler on an event where a block has an effect
+    /// (`spec/claude-code/host.json`): elsewhere it would promise a block Claude Code never
+    /// makes. What `install --claude` writes, and `cursor-hooks package`.
+    ///
+    /// ```
+    /// use cursor_hooks::record::Handler;
+    ///
+    /// let bash = Handler {
+    ///     event: "PreToolUse".into(),
+    ///     handler: "bash".into(),
+    ///     timeout: Some(5),
+    ///     matcher: Some("Bash".into()),
+    ///     fail_closed: true,
+    ///     loop_limit: None,
+    ///     host: cursor_hooks::Host::ClaudeCode,
+    /// };
+    /// assert_eq!(
+    ///     serde_json::Value::Object(bash.claude_handler("/abs/guard")),
+    ///     serde_json::json!({
+    ///         "type": "command",
+    ///         "command": "/abs/guard --host claude-code --event PreToolUse",
+    ///         "timeout": 5,
+    ///         "onFailure": "block",
+    ///     })
+    /// );
+    /// ```
+    pub fn claude_handler(&self, command: &str) -> Map<String, Value> {
+        let mut object = Map::new();
+        object.insert(keys::TYPE.into(), "command".into());
+        object.insert(keys::COMMAND.into(), self.wired(command).into());
+        if let Some(timeout) = self.timeout {
+            object.insert(keys::TIMEOUT.into(), timeout.into());
+        }
+        let blocks =
+            cursor_hooks_spec::claude::info(&self.event).is_some_and(|event| event.fail_closed);
+        if self.fail_closed && blocks {
+            object.insert(CLAUDE_ON_FAILURE.into(), "block".into());
+        }
+        object
+    }
+}
+
+impl From<&Entry> for Handler {
+    /// What the binary's record lists for one of its handlers.
+    fn from(entry: &Entry) -> Handler {
+        let options = entry.options();
+        Handler {
+            event: entry.event().to_owned(),
+            handler: options.handler.to_owned(),
+            timeout: options.timeout,
+            matcher: options.matcher.map(str::to_owned),
+            fail_closed: options.fail == FailPolicy::Closed,
+            loop_limit: options.loop_limit.map(|limit| match limit {
+                LoopLimit::Limit(n) => Some(n),
+                LoopLimit::Unlimited => None,
+            }),
+            host: entry.host(),
+        }
+    }
+}
+
+/// Claude Code's key for what a handler's failure does (`"block"`: Claude Code 2.1.295 and
+/// later).
+pub(crate) const CLAUDE_ON_FAILURE: &str = "onFailure";
 
 /// The handlers recorded in a file's bytes: `Ok(None)` when the file carries no
 /// [`BINARY_MARKER`] (not a cursor-hooks binary), an error when it carries the marker but no

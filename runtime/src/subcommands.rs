@@ -16,7 +16,7 @@ mod claude_settings;
 mod edit;
 mod file;
 
-use crate::hook::{FailPolicy, LoopLimit};
+use crate::hook::FailPolicy;
 use crate::hooks_json::{keys, CommandLine};
 use crate::respond::{Entry, Wiring};
 use edit::{Document, Edits, Item, Kind};
@@ -194,28 +194,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
     let mut hooks = Map::new();
     for entry in entries {
-        let options = entry.options();
-        let mut object = Map::new();
-        let wiring = Wiring::arguments(crate::Host::Cursor, entry.event());
-        object.insert(keys::COMMAND.into(), format!("{command}{wiring}").into());
-        if let Some(timeout) = options.timeout {
-            object.insert(keys::TIMEOUT.into(), timeout.into());
-        }
-        if let Some(matcher) = options.matcher {
-            object.insert(keys::MATCHER.into(), matcher.into());
-        }
-        if options.fail == FailPolicy::Closed {
-            object.insert(keys::FAIL_CLOSED.into(), true.into());
-        }
-        match options.loop_limit {
-            Some(LoopLimit::Limit(n)) => {
-                object.insert(keys::LOOP_LIMIT.into(), n.into());
-            }
-            Some(LoopLimit::Unlimited) => {
-                object.insert(keys::LOOP_LIMIT.into(), Value::Null);
-            }
-            None => {}
-        }
+        let object = crate::record::Handler::from(entry).cursor_entry(command);
         hooks.insert(
             entry.event().to_owned(),
             Value::Array(vec![Value::Object(object)]),

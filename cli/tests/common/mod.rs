@@ -260,3 +260,67 @@ pub fn wait_bounded(child: std::process::Child) -> Output {
         }
     }
 }
+
+/// The header of an executable for a platform `package` knows, padded to 4 KiB.
+pub fn executable_header(platform: &str) -> Vec<u8> {
+    let mut head = Vec::new();
+    match platform {
+        "linux-x86_64" | "linux-aarch64" => {
+            head.extend_from_slice(b"\x7fELF\x02\x01\x01\0");
+            head.resize(18, 0);
+            let machine: u16 = if platform.ends_with("x86_64") {
+                62
+            } else {
+                183
+            };
+            head.extend_from_slice(&machine.to_le_bytes());
+        }
+        "macos-x86_64" | "macos-aarch64" => {
+            head.extend_from_slice(&0xfeed_facfu32.to_le_bytes());
+            let cpu: u32 = if platform.ends_with("x86_64") {
+                0x0100_0007
+            } else {
+                0x0100_000c
+            };
+            head.extend_from_slice(&cpu.to_le_bytes());
+        }
+        "macos-universal" => {
+            head.extend_from_slice(&0xcafe_babeu32.to_be_bytes());
+            head.extend_from_slice(&2u32.to_be_bytes());
+            for cpu in [0x0100_0007u32, 0x0100_000c] {
+                head.extend_from_slice(&cpu.to_be_bytes());
+                head.extend_from_slice(&[0; 16]);
+            }
+        }
+        "windows-x86_64" | "windows-aarch64" => {
+            head.extend_from_slice(b"MZ");
+            head.resize(0x3c, 0);
+            head.extend_from_slice(&0x80u32.to_le_bytes());
+            head.resize(0x80, 0);
+            head.extend_from_slice(b"PE\0\0");
+            let machine: u16 = if platform.ends_with("x86_64") {
+                0x8664
+            } else {
+                0xaa64
+            };
+            head.extend_from_slice(&machine.to_le_bytes());
+        }
+        other => panic!("no header for {other}"),
+    }
+    head.resize(4096, 0);
+    head
+}
+
+/// A file shaped like a hook binary for `platform` that carries `record` (the handler record's
+/// JSON) as `main!` writes it: what `package` reads, though it cannot run.
+pub fn fake_hook_binary(path: &Path, platform: &str, record: &Value) -> PathBuf {
+    let json = record.to_string();
+    let mut bytes = executable_header(platform);
+    bytes.extend_from_slice(cursor_hooks::hooks_json::BINARY_MARKER.as_bytes());
+    bytes.push(0);
+    bytes.extend_from_slice(&(json.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(json.as_bytes());
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("dirs");
+    std::fs::write(path, bytes).expect("binary written");
+    path.to_path_buf()
+}

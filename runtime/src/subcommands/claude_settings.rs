@@ -33,10 +33,9 @@ mod keys {
     pub(super) const HOOKS: &str = "hooks";
     pub(super) const MATCHER: &str = "matcher";
     pub(super) const TYPE: &str = "type";
-    pub(super) const COMMAND: &str = "command";
     pub(super) const TIMEOUT: &str = "timeout";
     pub(super) const SHELL: &str = "shell";
-    pub(super) const ON_FAILURE: &str = "onFailure";
+    pub(super) const ON_FAILURE: &str = crate::record::CLAUDE_ON_FAILURE;
 }
 
 /// The keys of a handler that `install` sets; the handler's other keys (its `command` first:
@@ -72,20 +71,16 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
     handlers
         .iter()
         .map(|handler| {
-            let mut object = Map::new();
-            object.insert(keys::TYPE.into(), "command".into());
-            let wiring = crate::respond::Wiring::arguments(crate::Host::ClaudeCode, handler.event);
-            object.insert(keys::COMMAND.into(), format!("{command}{wiring}").into());
-            if let Some(timeout) = handler.timeout {
-                object.insert(keys::TIMEOUT.into(), timeout.into());
+            let mut object = crate::record::Handler {
+                event: handler.event.to_owned(),
+                handler: String::new(),
+                timeout: handler.timeout,
+                matcher: None,
+                fail_closed: handler.fail_closed,
+                loop_limit: None,
+                host: crate::Host::ClaudeCode,
             }
-            // Only where a block has an effect (spec/claude-code/host.json `fail_closed`):
-            // elsewhere `onFailure` would promise a block Claude Code never makes.
-            let blocks = cursor_hooks_spec::claude::info(handler.event)
-                .is_some_and(|event| event.fail_closed);
-            if handler.fail_closed && blocks {
-                object.insert(keys::ON_FAILURE.into(), "block".into());
-            }
+            .claude_handler(command);
             if cfg!(windows) {
                 // Without it Claude Code runs the command through Git Bash; the command is
                 // written for PowerShell, as for Cursor (`launch.rs`), which runs these entries

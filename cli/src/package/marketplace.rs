@@ -1,0 +1,249 @@
+//! `package --marketplace`: lists the plugin in a team marketplace, `.cursor-plugin/marketplace.json`
+//! (Cursor's) and `.claude-plugin/marketplace.json` (Claude Code's), under one folder.
+//!
+//! A marketplace file is the team's: its other plugins, its keys and their order stay as they
+//! are. Only the plugin's own entry (found by `name`) is written: its `source`, `description`
+//! (and `version`, in Claude Code's) are set, its other keys kept. Each value the edit does not
+//! touch is copied as its original text (`RawValue`), so nothing of it is reformatted.
+//!
+//! Cursor publishes a closed schema for its file (cursor/plugins `schemas/marketplace.schema.json`:
+//! `name` and `plugins` required; an entry has only `name`, `source`, `description`,
+//! `minClientVersions`), so its entries get no `version`. Claude Code's file needs an `owner`
+//! with a `name` (code.claude.com/docs/en/plugin-marketplaces); a new file gets the
+//! marketplace's name there, to be edited by the team.
+
+use super::Manifest;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+use std::path::{Component, Path, PathBuf};
+
+/// A JSON object as its members in file order, each value as its original text.
+struct Ordered(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Ordered {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members;
+        impl<'de> Visitor<'de> for Members {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Ordered, A::Error> {
+                let mut members = Vec::new();
+                while let Some(member) = map.next_entry::<String, Box<RawValue>>()? {
+                    members.push(member);
+                }
+                Ok(Ordered(members))
+            }
+        }
+        deserializer.deserialize_map(Members)
+    }
+}
+
+impl Ordered {
+    fn get(&self, key: &str) -> Option<&RawValue> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| &**v)
+    }
+
+    /// Sets `key` in place, or adds it at the end.
+    fn set(&mut self, key: &str, value: &serde_json::Value) {
+        let raw = RawValue::from_string(value.to_string()).expect("a Value is valid JSON");
+        match self.0.iter_mut().find(|(k, _)| k == key) {
+            Some((_, old)) => *old = raw,
+            None => self.0.push((key.to_owned(), raw)),
+        }
+    }
+
+    /// The object's text: one member a line, at `indent`; values as their text.
+    fn render(&self, indent: &str) -> String {
+        if self.0.is_empty() {
+            return "{}".to_owned();
+        }
+        let members: Vec<String> = self
+            .0
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "{indent}  {}: {}",
+                    serde_json::Value::from(k.as_str()),
+                    v.get()
+                )
+            })
+            .collect();
+        format!("{{\n{}\n{indent}}}", members.join(",\n"))
+    }
+}
+
+/// Which editor's marketplace file.
+#[derive(Clone, Copy)]
+enum Editor {
+    Cursor,
+    ClaudeCode,
+}
+
+impl Editor {
+    fn folder(self) -> &'static str {
+        match self {
+            Editor::Cursor => ".cursor-plugin",
+            Editor::ClaudeCode => ".claude-plugin",
+        }
+    }
+}
+
+/// The marketplace's root folder: `target` itself when it is a folder, or the folder holding
+/// the `.cursor-plugin`/`.claude-plugin` folder of a `marketplace.json` named.
+pub fn root_of(target: &Path) -> Result<PathBuf, String> {
+    if target.file_name().and_then(|n| n.to_str()) == Some("marketplace.json") {
+        let folder = target
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str());
+        return match folder {
+            Some(".cursor-plugin" | ".claude-plugin") => Ok(target
+                .parent()
+                .and_then(Path::parent)
+                .map(Path::to_path_buf)
+                .unwrap_or_default()),
+            _ => Err(format!(
+                "--marketplace {}: a marketplace file lives in a `.cursor-plugin` or `.claude-plugin` folder (or name the marketplace's folder)",
+                target.display()
+            )),
+        };
+    }
+    Ok(target.to_path_buf())
+}
+
+/// The plugin's `source` in a marketplace at `root`: `./` and its path from there, with `/`.
+fn source(root: &Path, plugin: &Path) -> Result<String, String> {
+    let absolute = |p: &Path| std::fs::canonicalize(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (root_abs, plugin_abs) = (absolute(root)?, absolute(plugin)?);
+    let relative = plugin_abs.strip_prefix(&root_abs).map_err(|_| {
+        format!(
+            "the plugin folder {} is not inside the marketplace folder {}: a marketplace lists plugins by a path inside it",
+            plugin.display(),
+            root.display()
+        )
+    })?;
+    let parts: Vec<String> = relative
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    Ok(format!("./{}", parts.join("/")))
+}
+
+/// A marketplace name from its folder's name, in the form both editors accept
+/// (`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$`).
+fn default_name(root: &Path) -> String {
+    let folder = std::fs::canonicalize(root)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let name = super::kebab(&folder);
+    if name.is_empty() {
+        "team-hooks".to_owned()
+    } else {
+        name
+    }
+}
+
+/// Writes or updates both marketplace files at `root` to list the plugin at `plugin`; returns
+/// the files written.
+pub fn write(root: &Path, plugin: &Path, manifest: &Manifest) -> Result<Vec<PathBuf>, String> {
+    let source = source(root, plugin)?;
+    let mut written = Vec::new();
+    for editor in [Editor::Cursor, Editor::ClaudeCode] {
+        let path = root.join(editor.folder()).join("marketplace.json");
+        let before = match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let text = update(editor, before.as_deref(), root, &source, manifest)
+            .map_err(|why| format!("{}: {why}; it was left as it is", path.display()))?;
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The marketplace file's new text: `before` (none: a new file) with the plugin's entry set.
+fn update(
+    editor: Editor,
+    before: Option<&str>,
+    root: &Path,
+    source: &str,
+    manifest: &Manifest,
+) -> Result<String, String> {
+    use serde_json::json;
+    let mut top = match before {
+        Some(text) => {
+            serde_json::from_str::<Ordered>(text).map_err(|e| format!("not a JSON object ({e})"))?
+        }
+        None => {
+            let name = default_name(root);
+            let mut top = Ordered(Vec::new());
+            top.set("name", &json!(name));
+            if let Editor::ClaudeCode = editor {
+                top.set("owner", &json!({ "name": name }));
+            }
+            top
+        }
+    };
+    let mut plugins: Vec<Box<RawValue>> = match top.get("plugins") {
+        Some(raw) => {
+            serde_json::from_str(raw.get()).map_err(|e| format!("`plugins` is not a list ({e})"))?
+        }
+        None => Vec::new(),
+    };
+    let named = |raw: &RawValue| {
+        serde_json::from_str::<Ordered>(raw.get())
+            .ok()
+            .and_then(|entry| {
+                entry
+                    .get("name")
+                    .and_then(|n| serde_json::from_str::<String>(n.get()).ok())
+            })
+            .is_some_and(|name| name == manifest.name)
+    };
+    let mut entry = match plugins.iter().position(|raw| named(raw)) {
+        Some(at) => {
+            let entry: Ordered = serde_json::from_str(plugins[at].get())
+                .map_err(|e| format!("the entry of `{}` is not an object ({e})", manifest.name))?;
+            (Some(at), entry)
+        }
+        None => (None, Ordered(Vec::new())),
+    };
+    entry.1.set("name", &json!(manifest.name));
+    entry.1.set("source", &json!(source));
+    entry.1.set("description", &json!(manifest.description));
+    if let Editor::ClaudeCode = editor {
+        entry.1.set("version", &json!(manifest.version));
+    }
+    let entry_text = RawValue::from_string(entry.1.render("    ")).expect("rendered JSON");
+    match entry.0 {
+        Some(at) => plugins[at] = entry_text,
+        None => plugins.push(entry_text),
+    }
+    let list: Vec<String> = plugins.iter().map(|p| format!("    {}", p.get())).collect();
+    let list = if list.is_empty() {
+        "[]".to_owned()
+    } else {
+        format!("[\n{}\n  ]", list.join(",\n"))
+    };
+    let raw = RawValue::from_string(list).expect("a list of JSON values");
+    match top.0.iter_mut().find(|(k, _)| k == "plugins") {
+        Some((_, old)) => *old = raw,
+        None => top.0.push(("plugins".to_owned(), raw)),
+    }
+    let text = format!("{}\n", top.render(""));
+    // The edit must stay JSON, whatever the file held.
+    serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| format!("the edit would not be JSON ({e}), a bug"))?;
+    Ok(text)
+}

@@ -1,0 +1,514 @@
+//! `cursor-hooks package`: the plugin folder it writes (manifests, each editor's hooks file, the
+//! launcher, a binary per platform), what it refuses, and the marketplace files it writes or
+//! updates, in temporary folders. Binaries are files shaped like hook binaries (a header and a
+//! handler record, `common::fake_hook_binary`), except where the real `shell-guard` runs
+//! through the launcher.
+
+mod common;
+
+use common::{fake_hook_binary, Scratch};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Handlers of both editors, with every option the record carries.
+fn record() -> Value {
+    json!([
+        {"event": "beforeShellExecution", "handler": "guard", "timeout": 5, "failClosed": true},
+        {"event": "stop", "handler": "verify", "loop_limit": 3},
+        {"event": "subagentStop", "handler": "again", "loop_limit": null},
+        {"event": "preToolUse", "handler": "tools", "matcher": "Shell|Write"},
+        {"event": "PreToolUse", "handler": "bash", "matcher": "Bash", "timeout": 7, "failClosed": true, "host": "claude-code"},
+        {"event": "PreSkillShellCommand", "handler": "skill", "host": "claude-code"}
+    ])
+}
+
+fn read_json(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `package` in the scratch's project; the output (panics on a non-zero exit).
+fn package(scratch: &Scratch, args: &[&str]) -> String {
+    let mut all = vec!["package"];
+    all.extend_from_slice(args);
+    let out = scratch.cli(&all, None);
+    assert!(
+        out.status.success(),
+        "package failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// Runs `package` expecting a refusal; its stderr.
+fn refused(scratch: &Scratch, args: &[&str]) -> String {
+    let mut all = vec!["package"];
+    all.extend_from_slice(args);
+    let out = scratch.cli(&all, None);
+    assert_eq!(out.status.code(), Some(1), "package should refuse {args:?}");
+    String::from_utf8(out.stderr).expect("UTF-8")
+}
+
+#[test]
+fn writes_a_hooks_file_per_editor_wiring_exactly_the_record() {
+    let s = Scratch::new("package-files");
+    let bin = fake_hook_binary(&s.root.join("build/my-hooks"), "linux-x86_64", &record());
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+
+    // Defaults: the binary's file name and 0.1.0 (the record holds no crate name or version).
+    let cursor_manifest = read_json(&out.join(".cursor-plugin/plugin.json"));
+    assert_eq!(
+        cursor_manifest,
+        json!({
+            "name": "my-hooks",
+            "version": "0.1.0",
+            "description": "The my-hooks hooks for Cursor and Claude Code (packaged by cursor-hooks)",
+            "hooks": "./hooks/hooks-cursor.json"
+        })
+    );
+    // Claude Code's manifest has no `hooks`: it reads hooks/hooks.json by default.
+    let claude_manifest = read_json(&out.join(".claude-plugin/plugin.json"));
+    assert_eq!(claude_manifest["name"], "my-hooks");
+    assert!(claude_manifest.get("hooks").is_none());
+
+    let cursor = "\"${CURSOR_PLUGIN_ROOT}/bin/my-hooks\" --host cursor --event";
+    assert_eq!(
+        read_json(&out.join("hooks/hooks-cursor.json")),
+        json!({"version": 1, "hooks": {
+            "beforeShellExecution": [{"command": format!("{cursor} beforeShellExecution"), "timeout": 5, "failClosed": true}],
+            "stop": [{"command": format!("{cursor} stop"), "loop_limit": 3}],
+            "subagentStop": [{"command": format!("{cursor} subagentStop"), "loop_limit": null}],
+            "preToolUse": [{"command": format!("{cursor} preToolUse"), "matcher": "Shell|Write"}]
+        }})
+    );
+    let claude = "\"${CLAUDE_PLUGIN_ROOT}/bin/my-hooks\" --host claude-code --event";
+    let claude_file = read_json(&out.join("hooks/hooks.json"));
+    assert_eq!(
+        claude_file["hooks"],
+        json!({
+            "PreToolUse": [{"matcher": "Bash", "hooks": [
+                {"type": "command", "command": format!("{claude} PreToolUse"), "timeout": 7, "onFailure": "block"}]}],
+            "PreSkillShellCommand": [{"hooks": [
+                {"type": "command", "command": format!("{claude} PreSkillShellCommand")}]}]
+        })
+    );
+    // Plugin hook files are read with plain JSON parsing by Cursor: no comments, and no `//`.
+    let text = std::fs::read_to_string(out.join("hooks/hooks-cursor.json")).unwrap();
+    assert!(!text.contains("//"));
+
+    // The binary, executable, under its platform's folder; the launcher beside it.
+    let carried = out.join("bin/linux-x86_64/my-hooks");
+    assert_eq!(
+        std::fs::read(&carried).unwrap(),
+        std::fs::read(&bin).unwrap()
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for path in [&carried, &out.join("bin/my-hooks")] {
+            let mode = std::fs::metadata(path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o111, 0o111, "{} is executable", path.display());
+        }
+    }
+    let launcher = std::fs::read_to_string(out.join("bin/my-hooks")).unwrap();
+    assert!(launcher.starts_with("#!/bin/sh\n"));
+    assert!(launcher.contains("'Linux x86_64') exec \"$here/linux-x86_64/my-hooks\" \"$@\" ;;"));
+    // No Windows binary: a `.cmd` says so, so Windows never asks what to open the launcher with.
+    let cmd = std::fs::read_to_string(out.join("bin/my-hooks.cmd")).unwrap();
+    assert!(
+        cmd.contains("no Windows binary") && cmd.contains("exit /b 1"),
+        "{cmd}"
+    );
+}
+
+#[test]
+fn carries_a_binary_per_platform_and_launches_the_right_one() {
+    let s = Scratch::new("package-platforms");
+    let mut args = vec![
+        "--out".to_owned(),
+        s.root.join("plugin").display().to_string(),
+    ];
+    args.extend(
+        [
+            "--name",
+            "team-guard",
+            "--version",
+            "2.3.4",
+            "--description",
+            "Our guards",
+        ]
+        .map(String::from),
+    );
+    for platform in [
+        "linux-x86_64",
+        "linux-aarch64",
+        "macos-universal",
+        "windows-x86_64",
+    ] {
+        let name = if platform.starts_with("windows") {
+            "guard.exe"
+        } else {
+            "guard"
+        };
+        let path = fake_hook_binary(&s.root.join(platform).join(name), platform, &record());
+        args.push(path.display().to_string());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let said = package(&s, &args);
+    assert!(
+        said.contains("linux-x86_64, linux-aarch64, macos-universal, windows-x86_64"),
+        "{said}"
+    );
+    let out = s.root.join("plugin");
+    let manifest = read_json(&out.join(".claude-plugin/plugin.json"));
+    assert_eq!(
+        manifest,
+        json!({"name": "team-guard", "version": "2.3.4", "description": "Our guards"})
+    );
+    for file in [
+        "bin/linux-x86_64/guard",
+        "bin/linux-aarch64/guard",
+        "bin/macos-universal/guard",
+        // Windows: the binary itself beside the launcher, found by PowerShell's PATHEXT search.
+        "bin/guard.exe",
+    ] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    assert!(!out.join("bin/guard.cmd").exists());
+    let launcher = std::fs::read_to_string(out.join("bin/guard")).unwrap();
+    for arm in [
+        "'Linux x86_64') exec \"$here/linux-x86_64/guard\"",
+        "'Linux aarch64'|'Linux arm64') exec \"$here/linux-aarch64/guard\"",
+        "'Darwin arm64') exec \"$here/macos-universal/guard\"",
+        "'Darwin x86_64') exec \"$here/macos-universal/guard\"",
+        "MINGW*|MSYS*|CYGWIN*) exec \"$here/guard.exe\"",
+    ] {
+        assert!(launcher.contains(arm), "{arm} in\n{launcher}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_launcher_says_which_platforms_it_has_on_another() {
+    let s = Scratch::new("package-other-platform");
+    let bin = fake_hook_binary(&s.root.join("guard"), "macos-aarch64", &record());
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let run = std::process::Command::new(out.join("bin/guard"))
+        .output()
+        .expect("the launcher starts");
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        stderr.starts_with("guard: this plugin has no binary for ")
+            && stderr.contains("(it has macos-aarch64)"),
+        "{stderr}"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn shell_guard_denies_rm_rf_through_the_launcher() {
+    let s = Scratch::new("package-shell-guard");
+    let bin = common::example_binary("shell-guard");
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    // The command as each editor starts it, the root variable set as both set it.
+    let payload = std::fs::read_to_string(
+        common::workspace_root().join("tests/fixtures/before-shell-rm-rf.json"),
+    )
+    .unwrap();
+    let hooks = read_json(&out.join("hooks/hooks-cursor.json"));
+    let command = hooks["hooks"]["beforeShellExecution"][0]["command"]
+        .as_str()
+        .unwrap();
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", command])
+        .env("CURSOR_PLUGIN_ROOT", &out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(payload.as_bytes())
+        .unwrap();
+    let output = common::wait_bounded(child);
+    let answer: Value = serde_json::from_slice(&output.stdout).expect("a JSON answer");
+    assert_eq!(answer["permission"], "deny", "{answer}");
+}
+
+#[test]
+fn refuses_what_it_cannot_package() {
+    let s = Scratch::new("package-refusals");
+    let out = s.root.join("plugin");
+    let out = out.to_str().unwrap();
+    let plain = s.write("plain", "#!/bin/sh\necho '{}'\n");
+    let said = refused(&s, &["--out", out, plain.to_str().unwrap()]);
+    assert!(said.contains("not a cursor-hooks hook binary"), "{said}");
+
+    let linux = fake_hook_binary(&s.root.join("a/guard"), "linux-x86_64", &record());
+    let other = fake_hook_binary(
+        &s.root.join("b/guard"),
+        "linux-aarch64",
+        &json!([{"event": "stop", "handler": "verify"}]),
+    );
+    let said = refused(
+        &s,
+        &[
+            "--out",
+            out,
+            linux.to_str().unwrap(),
+            other.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("declare different handlers"), "{said}");
+
+    let twin = fake_hook_binary(&s.root.join("c/guard"), "linux-x86_64", &record());
+    let said = refused(
+        &s,
+        &[
+            "--out",
+            out,
+            linux.to_str().unwrap(),
+            twin.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("are both linux-x86_64 binaries"), "{said}");
+
+    let win = fake_hook_binary(&s.root.join("d/guard.exe"), "windows-x86_64", &record());
+    let arm = fake_hook_binary(&s.root.join("e/guard.exe"), "windows-aarch64", &record());
+    let said = refused(
+        &s,
+        &["--out", out, win.to_str().unwrap(), arm.to_str().unwrap()],
+    );
+    assert!(said.contains("both Windows binaries"), "{said}");
+
+    let said = refused(
+        &s,
+        &[
+            "--out",
+            out,
+            "--name",
+            "Team Guard",
+            linux.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("plugin name"), "{said}");
+
+    // A folder with a `bin/` that package did not write is not emptied.
+    std::fs::create_dir_all(s.root.join("mine/bin")).unwrap();
+    s.write("mine/bin/keep", "mine");
+    let mine = s.root.join("mine");
+    let said = refused(
+        &s,
+        &["--out", mine.to_str().unwrap(), linux.to_str().unwrap()],
+    );
+    assert!(said.contains("not a plugin package wrote"), "{said}");
+    assert!(s.root.join("mine/bin/keep").is_file());
+}
+
+#[test]
+fn marketplace_files_list_the_plugin_and_keep_everything_else() {
+    let s = Scratch::new("package-marketplace");
+    let team = s.root.join("team");
+    // The team's files: another plugin, keys of their own, an order of their own.
+    s.write(
+        "team/.cursor-plugin/marketplace.json",
+        r#"{
+  "name": "acme-tools",
+  "owner": {"name": "Acme"},
+  "plugins": [
+    {"name": "lint", "source": "./plugins/lint", "description": "Lints"}
+  ],
+  "metadata": {"description": "Acme's plugins", "x-team": 7}
+}
+"#,
+    );
+    s.write(
+        "team/.claude-plugin/marketplace.json",
+        r#"{"owner": {"name": "Acme", "email": "dev@acme.test"}, "name": "acme-tools",
+ "plugins": [{"name": "lint", "source": "./plugins/lint", "strict": false},
+             {"name": "guard", "source": "./old/guard", "category": "security", "version": "0.0.1"}],
+ "x-unknown": [1, 2]}
+"#,
+    );
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    let out = team.join("plugins/guard");
+    for _ in 0..2 {
+        // Twice: the second run updates the entry in place rather than adding one.
+        package(
+            &s,
+            &[
+                "--out",
+                out.to_str().unwrap(),
+                "--version",
+                "1.2.0",
+                "--marketplace",
+                team.to_str().unwrap(),
+                bin.to_str().unwrap(),
+            ],
+        );
+    }
+    let cursor = read_json(&team.join(".cursor-plugin/marketplace.json"));
+    assert_eq!(
+        cursor,
+        json!({
+            "name": "acme-tools",
+            "owner": {"name": "Acme"},
+            "plugins": [
+                {"name": "lint", "source": "./plugins/lint", "description": "Lints"},
+                // Cursor's closed schema: no `version` in an entry.
+                {"name": "guard", "source": "./plugins/guard",
+                 "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}
+            ],
+            "metadata": {"description": "Acme's plugins", "x-team": 7}
+        })
+    );
+    let text = std::fs::read_to_string(team.join(".cursor-plugin/marketplace.json")).unwrap();
+    let order: Vec<usize> = [
+        "\"name\": \"acme-tools\"",
+        "\"owner\"",
+        "\"plugins\"",
+        "\"metadata\"",
+    ]
+    .iter()
+    .map(|key| text.find(key).unwrap_or_else(|| panic!("{key} in\n{text}")))
+    .collect();
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "keys keep their order:\n{text}"
+    );
+
+    let claude = read_json(&team.join(".claude-plugin/marketplace.json"));
+    assert_eq!(
+        claude,
+        json!({
+            "owner": {"name": "Acme", "email": "dev@acme.test"},
+            "name": "acme-tools",
+            "plugins": [
+                {"name": "lint", "source": "./plugins/lint", "strict": false},
+                {"name": "guard", "source": "./plugins/guard", "category": "security", "version": "1.2.0",
+                 "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}
+            ],
+            "x-unknown": [1, 2]
+        })
+    );
+}
+
+#[test]
+fn a_new_marketplace_is_named_after_its_folder() {
+    let s = Scratch::new("package-new-marketplace");
+    let team = s.root.join("Team_Hooks");
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    let out = team.join("guard");
+    // The file named rather than its folder.
+    let file = team.join(".claude-plugin/marketplace.json");
+    package(
+        &s,
+        &[
+            "--out",
+            out.to_str().unwrap(),
+            "--marketplace",
+            file.to_str().unwrap(),
+            bin.to_str().unwrap(),
+        ],
+    );
+    let claude = read_json(&file);
+    assert_eq!(claude["name"], "team-hooks");
+    assert_eq!(claude["owner"], json!({"name": "team-hooks"}));
+    assert_eq!(claude["plugins"][0]["source"], "./guard");
+    let cursor = read_json(&team.join(".cursor-plugin/marketplace.json"));
+    assert_eq!(
+        cursor["plugins"],
+        json!([{"name": "guard", "source": "./guard",
+        "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}])
+    );
+    assert!(cursor.get("owner").is_none());
+
+    // A plugin outside the marketplace's folder cannot be listed by a path inside it.
+    let said = refused(
+        &s,
+        &[
+            "--out",
+            s.root.join("elsewhere").to_str().unwrap(),
+            "--marketplace",
+            team.to_str().unwrap(),
+            bin.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains("is not inside the marketplace folder"),
+        "{said}"
+    );
+}
+
+#[test]
+fn doctor_finds_no_error_in_claude_codes_side_of_the_package() {
+    let s = Scratch::new("package-doctor");
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let (code, findings) = s.doctor(&[
+        "--host",
+        "claude-code",
+        "--plugin-dir",
+        out.to_str().unwrap(),
+    ]);
+    let errors: Vec<&Value> = findings
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn an_existing_plugin_keeps_its_other_keys_and_claude_codes_modules() {
+    let s = Scratch::new("package-existing");
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    s.write(
+        "plugin/.cursor-plugin/plugin.json",
+        r#"{"name": "old", "author": {"name": "Acme"}, "skills": "./skills/", "hooks": "./elsewhere.json"}"#,
+    );
+    s.write(
+        "plugin/.claude-plugin/plugin.json",
+        r#"{"name": "old", "mcpServers": {"db": {"command": "db-mcp"}}, "hooks": "./hooks/hooks.json"}"#,
+    );
+    s.write(
+        "plugin/hooks/hooks.json",
+        r#"{"description": "old", "modules": ["./register.ts"], "hooks": {"Stop": []}}"#,
+    );
+    s.write("plugin/bin/stale", "from an earlier package");
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let cursor = read_json(&out.join(".cursor-plugin/plugin.json"));
+    assert_eq!(cursor["name"], "guard");
+    assert_eq!(cursor["author"], json!({"name": "Acme"}));
+    assert_eq!(cursor["skills"], "./skills/");
+    assert_eq!(cursor["hooks"], "./hooks/hooks-cursor.json");
+    let claude = read_json(&out.join(".claude-plugin/plugin.json"));
+    assert_eq!(claude["mcpServers"], json!({"db": {"command": "db-mcp"}}));
+    // Claude Code reads hooks/hooks.json by itself: naming it too would load it twice.
+    assert!(claude.get("hooks").is_none(), "{claude}");
+    let hooks = read_json(&out.join("hooks/hooks.json"));
+    assert_eq!(hooks["modules"], json!(["./register.ts"]));
+    assert!(hooks["hooks"].get("Stop").is_none(), "{hooks}");
+    assert!(hooks["hooks"].get("PreToolUse").is_some(), "{hooks}");
+    assert!(!out.join("bin/stale").exists());
+
+    // A manifest that is not JSON is not replaced, and nothing else is written.
+    s.write("plugin/.claude-plugin/plugin.json", "{ not json");
+    std::fs::remove_file(out.join("hooks/hooks-cursor.json")).unwrap();
+    let said = refused(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    assert!(said.contains("is not a JSON object"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(out.join(".claude-plugin/plugin.json")).unwrap(),
+        "{ not json"
+    );
+    assert!(!out.join("hooks/hooks-cursor.json").exists());
+}
