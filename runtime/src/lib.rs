@@ -54,6 +54,21 @@
 //! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
 //! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
 //!
+//! # Cargo features
+//!
+//! Both are on by default.
+//!
+//! - `cursor`: the [`cursor_hook`] attribute. Cursor's event and answer types are built either
+//!   way, since the runtime reads Cursor's payload for Claude Code handlers too (Cursor runs
+//!   Claude Code's entries).
+//! - `claude-code`: the [`claude_hook`] attribute, the `claude` module and its generated types
+//!   (`claude::` in the [`prelude`]). A crate with Cursor handlers only builds faster without it
+//!   (BENCHMARKS.md, "Build time by feature"):
+//!   `cursor-hooks = { version = "0.1", default-features = false, features = ["cursor"] }`.
+//!
+//! A handler whose editor's feature is off is one compile error at its attribute, naming the
+//! feature to turn on.
+//!
 //! # When something goes wrong
 //!
 //! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
