@@ -352,6 +352,8 @@ struct Simulation {
     outcome: String,
     /// Every hook wired for the event, in configured order.
     entries: Vec<Entry>,
+    /// What the agent and the user get of the decision, as Cursor's tool wrappers pass it on.
+    shown: Vec<String>,
     /// Rules applied that the reference does not verify.
     unverified: Vec<String>,
 }
@@ -389,14 +391,11 @@ impl Simulator<'_> {
                     .and_then(Value::as_str)
                     .map(str::to_owned),
                 Subject::Fixed(text) => Some(text.clone()),
-            })
-            .or_else(|| {
-                let prefixed = host.matcher.prefixed_subjects.get(event)?;
-                if let Some(fixed) = &prefixed.fixed {
-                    return Some(fixed.clone());
-                }
-                let value = payload.get(prefixed.field.as_deref()?)?.as_str()?;
-                (!value.is_empty()).then(|| format!("{}{value}", prefixed.prefix))
+                Subject::Prefixed { field, prefix } => payload
+                    .get(field)
+                    .and_then(Value::as_str)
+                    .filter(|value| !value.is_empty())
+                    .map(|value| format!("{prefix}{value}")),
             })
             // An empty subject is no subject (Cursor's `command || undefined`).
             .filter(|subject| !subject.is_empty());
@@ -528,7 +527,14 @@ impl Simulator<'_> {
             })
             .collect();
         for run in &runs {
-            if !run.verified {
+            if run.rule == "prompt-hook" {
+                if !host.prompt_hooks.verified {
+                    unverified.push(format!(
+                        "prompt hooks: how Cursor reads their answer is not verified ({})",
+                        host.prompt_hooks.source
+                    ));
+                }
+            } else if !run.verified {
                 unverified.push(format!(
                     "reading `{}`: {}",
                     run.rule,
@@ -554,11 +560,16 @@ impl Simulator<'_> {
         }
         let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
         let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
+        let shown = shown(info.name, payload, &decision, &outcome);
+        if !shown.is_empty() {
+            unverified.push(host.shown.ide_cli.clone());
+        }
         Ok(Simulation {
             event: event.to_owned(),
             payload: payload.clone(),
             decision,
             outcome,
+            shown,
             entries,
             unverified,
         })
@@ -1063,6 +1074,55 @@ fn keep_accepted_fields(info: &EventInfo, payload: &Value, decision: &mut Map<St
     }
 }
 
+/// What the agent and the user get of a permission decision in Cursor's own code (host.json
+/// `shown`): the refusal text, an `agent_message` that goes nowhere, the approval prompt of an
+/// `ask` or an `ask` nothing acts on.
+fn shown(event: &str, payload: &Value, decision: &Value, outcome: &str) -> Vec<String> {
+    let rules = &host::host().shown;
+    let has = |list: &[String]| list.iter().any(|e| e == event);
+    let text = |key: &str| decision.get(key).and_then(Value::as_str).map(str::trim);
+    let user_message = text("user_message").filter(|m| !m.is_empty());
+    let mut lines = Vec::new();
+    match text("permission") {
+        Some("deny") => {
+            let told = match (rules.refusal_labels.get(event), user_message) {
+                (Some(label), Some(message)) => rules
+                    .refusal
+                    .replace("{label}", label)
+                    .replace("{user_message}", message),
+                (Some(label), None) => format!("{label} was blocked by a hook."),
+                (None, Some(message)) => message.to_owned(),
+                (None, None) => format!(
+                    "{} blocked by preToolUse hook",
+                    payload.get("tool_name").and_then(Value::as_str).unwrap_or("the tool")
+                ),
+            };
+            lines.push(format!("the agent is told: {told:?}"));
+        }
+        // Only where this version's `ask` rule agrees (an IDE may treat `ask` as deny).
+        Some("ask") if has(&rules.ask_prompt_events) && outcome.starts_with("asks") => {
+            let prompt = rules
+                .ask_prompt
+                .replace("{user_message}", user_message.unwrap_or_default());
+            lines.push(format!(
+                "the user is asked to approve: {:?}, with no \"add to allowlist\"",
+                prompt.trim_end_matches([':', ' '])
+            ));
+        }
+        Some("ask") if has(&rules.ask_ignored_events) && outcome.starts_with("allowed") => lines.push(
+            "`ask` is not acted on here: Cursor's own code checks for `deny` only, so the tool runs"
+                .to_owned(),
+        ),
+        _ => {}
+    }
+    if text("agent_message").is_some() && has(&rules.agent_message_dropped) {
+        lines.push(format!(
+            "`agent_message` reaches no one: Cursor's own code does not pass it on for {event} (only a preToolUse the backend triggers forwards it); put what the agent must know in `user_message`"
+        ));
+    }
+    lines
+}
+
 /// What Cursor does with the merged permission on this version.
 fn ask_outcome(
     info: &EventInfo,
@@ -1321,6 +1381,7 @@ impl Simulation {
             "payload": self.payload,
             "decision": self.decision,
             "outcome": self.outcome,
+            "shown": self.shown,
             "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
             "unverified": self.unverified,
         })
@@ -1359,6 +1420,9 @@ impl Simulation {
             Value::Object(self.decision.as_object().cloned().unwrap_or_default()),
             self.outcome
         );
+        for line in &self.shown {
+            text.push_str(&format!("shown: {line}\n"));
+        }
         for entry in &self.entries {
             entry.to_text(&mut text);
         }

@@ -257,6 +257,16 @@ impl<'a> Writer<'a> {
         value: Option<Value>,
     ) {
         let Some(value) = value else { return };
+        // Cursor refuses an answer whose `updated_input` is not a JSON object, and a refused
+        // answer denies the tool call (spec/host.json `answer_checks`, @cursor/sdk 1.0.32): the
+        // rest of the answer is kept.
+        if wire == "updated_input" && !value.is_object() {
+            self.notes.push(format!(
+                "`updated_input` left out: it is {}, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)",
+                crate::reads::kind_of(&value)
+            ));
+            return;
+        }
         let key = if self.ctx.legacy_format {
             match wire_1_7 {
                 Some(key) => key,

@@ -144,6 +144,88 @@ fn session_start() {
         )),
         json!({"env": {"A": "1"}})
     );
+    // Cursor's own code reads `continue: false` as ending the session, `user_message` its error
+    // (spec/events.json sessionStart, source SDK).
+    let ended = SessionStartResponse::default()
+        .r#continue(false)
+        .user_message("no session on this branch");
+    assert_eq!(
+        out(&ended, "sessionStart"),
+        r#"{"continue":false,"user_message":"no session on this branch"}"#
+    );
+}
+
+/// Cursor refuses an answer whose `updated_input` is not an object, which denies the tool call
+/// (@cursor/sdk 1.0.32 answer check): the renderer leaves it out, says so on stderr, and keeps
+/// the decision.
+#[test]
+fn updated_input_that_is_not_an_object_is_left_out() {
+    let rendered = render_at(
+        &PreToolUseResponse::allow().updated_input(json!("ls -la")),
+        "preToolUse",
+        CLI,
+    );
+    assert_eq!(rendered.stdout, concat!(r#"{"permission":"allow"}"#, "\n"));
+    assert_eq!(
+        rendered.stderr,
+        ["`updated_input` left out: it is a string, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)"]
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().updated_input(json!({"command": "ls"})),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","updated_input":{"command":"ls"}}"#
+    );
+}
+
+/// `additional_context` where Cursor's own code (@cursor/sdk 1.0.32) reads it: preToolUse, on
+/// allow and deny alike, beforeSubmitPrompt and the subagent events.
+#[test]
+fn additional_context_where_cursors_own_code_reads_it() {
+    assert_eq!(
+        out(
+            &PreToolUseResponse::deny("no").additional_context("use the staging copy"),
+            "preToolUse"
+        ),
+        r#"{"permission":"deny","user_message":"no","additional_context":"use the staging copy"}"#
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().additional_context("ran on main"),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","additional_context":"ran on main"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::default().additional_context("ticket ABC-1"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"additional_context":"ticket ABC-1"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::block("no secrets").additional_context("x"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"continue":false,"user_message":"no secrets","additional_context":"x"}"#
+    );
+    // The backend-triggered subagent hooks pass it on (@cursor/sdk 1.0.32).
+    assert_eq!(
+        out(
+            &SubagentStartResponse::deny("not now").additional_context("busy"),
+            "subagentStart"
+        ),
+        r#"{"permission":"deny","user_message":"not now","additional_context":"busy"}"#
+    );
+    assert_eq!(
+        out(
+            &SubagentStopResponse::default().additional_context("done"),
+            "subagentStop"
+        ),
+        r#"{"additional_context":"done"}"#
+    );
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 /// The answer to a [`SessionStart`](crate::event::SessionStart) hook (`sessionStart`).
 ///
-/// Accepts `env`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `env`, `additional_context`, `continue`, `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -36,6 +36,14 @@ pub struct SessionStartResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
+    /// `continue` (the field `r#continue` in Rust): False ends the session before its first prompt in Cursor's own code (@cursor/sdk 1.0.32); the docs call sessionStart fire-and-forget, so the IDE and CLI may ignore it.
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 481657 (answer check), 312022 (the session adapter reads `continue: false` as blocked), 299507 (the session ends with `user_message` as its error).
+    pub r#continue: Option<bool>,
+    /// `user_message`: The error the session ends with when `continue` is false (@cursor/sdk 1.0.32; unverified in the IDE and CLI).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 481657 (answer check), 312022 (blockedReason), 299507.
+    pub user_message: Option<String>,
 }
 
 impl SessionStartResponse {
@@ -52,6 +60,22 @@ impl SessionStartResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
+        self
+    }
+
+    /// Sets `continue`.
+    ///
+    /// Call it as `.r#continue(…)`: `continue` is a Rust keyword.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn r#continue(mut self, value: bool) -> Self {
+        self.r#continue = Some(value);
+        self
+    }
+
+    /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn user_message(mut self, value: impl Into<String>) -> Self {
+        self.user_message = Some(value.into());
         self
     }
 }
@@ -71,12 +95,18 @@ impl Response for SessionStartResponse {
             None,
             self.additional_context.clone().map(Value::String),
         );
+        out.field("continue", None, self.r#continue.map(Value::Bool));
+        out.field(
+            "user_message",
+            None,
+            self.user_message.clone().map(Value::String),
+        );
     }
 }
 
 /// The answer to a [`PreToolUse`](crate::event::PreToolUse) hook (`preToolUse`).
 ///
-/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -100,10 +130,14 @@ pub struct PreToolUseResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
-    /// `updated_input`: Replacement tool arguments to run instead of the original ones.
+    /// `updated_input`: Replacement tool arguments to run instead of the original ones: a JSON object (Cursor refuses anything else as an invalid answer, which denies, so the hook leaves another value out and says so on stderr).
     ///
-    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 483295 (preToolUse answer check).
     pub updated_input: Option<Value>,
+    /// `additional_context`: Text added to the agent's context with the tool result, on allow and on deny alike (trimmed; over 10,000 characters it is dropped).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 483295 (answer check), 380357 and 396276 (delivered by the local tool wrappers, deny included), 377010 (the 10,000-character limit).
+    pub additional_context: Option<String>,
 }
 
 impl PreToolUseResponse {
@@ -153,6 +187,13 @@ impl PreToolUseResponse {
         self.updated_input = Some(value);
         self
     }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
+        self
+    }
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
@@ -191,6 +232,11 @@ impl Response for PreToolUseResponse {
             self.agent_message.clone().map(Value::String),
         );
         out.field("updated_input", None, self.updated_input.clone());
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
@@ -292,7 +338,7 @@ impl Response for PostToolUseFailureResponse {
 
 /// The answer to a [`SubagentStart`](crate::event::SubagentStart) hook (`subagentStart`).
 ///
-/// Accepts `permission` (allow, deny), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny), `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -312,6 +358,10 @@ pub struct SubagentStartResponse {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
+    /// `additional_context`: Text for the agent's context; Cursor's own code passes it to the backend with the decision, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 120421 (the backend-triggered subagentStart answers `permission`, `user_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStartResponse {
@@ -336,6 +386,13 @@ impl SubagentStartResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -364,12 +421,17 @@ impl Response for SubagentStartResponse {
             None,
             self.user_message.clone().map(Value::String),
         );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
 /// The answer to a [`SubagentStop`](crate::event::SubagentStop) hook (`subagentStop`).
 ///
-/// Accepts `followup_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `followup_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -385,6 +447,10 @@ pub struct SubagentStopResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub followup_message: Option<String>,
+    /// `additional_context`: Text for the parent agent's context; Cursor's own code passes it to the backend with `followup_message`, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 121451 (the backend-triggered subagentStop answers `followup_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStopResponse {
@@ -392,6 +458,13 @@ impl SubagentStopResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -403,6 +476,11 @@ impl Response for SubagentStopResponse {
             "followup_message",
             None,
             self.followup_message.clone().map(Value::String),
+        );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
         );
     }
 }
@@ -702,7 +780,7 @@ impl Response for BeforeReadFileResponse {
 
 /// The answer to a [`BeforeSubmitPrompt`](crate::event::BeforeSubmitPrompt) hook (`beforeSubmitPrompt`).
 ///
-/// Accepts `continue`, `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `continue`, `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
@@ -722,6 +800,10 @@ pub struct BeforeSubmitPromptResponse {
     ///
     /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
+    /// `additional_context`: Text added to the agent's context with the prompt (trimmed; several hooks' texts are joined).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 480906 (answer check), 121579 (the backend-triggered hook forwards it with `continue` and `user_message`, while the SDK's local session adapter runs the hook and drops its answer, 312749).
+    pub additional_context: Option<String>,
 }
 
 impl BeforeSubmitPromptResponse {
@@ -730,6 +812,7 @@ impl BeforeSubmitPromptResponse {
         Self {
             r#continue: Some(false),
             user_message: Some(user_message.into()),
+            ..Self::default()
         }
     }
 
@@ -746,6 +829,13 @@ impl BeforeSubmitPromptResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -765,6 +855,11 @@ impl Response for BeforeSubmitPromptResponse {
             "user_message",
             None,
             self.user_message.clone().map(Value::String),
+        );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
         );
     }
 }
