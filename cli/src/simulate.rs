@@ -8,7 +8,6 @@
 
 use crate::child::{self, Captured, Output};
 use crate::host::{self, Effect, Subject};
-use crate::parse::Host;
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::{Category, CursorVersion};
@@ -24,12 +23,21 @@ use std::time::{Duration, Instant};
 /// Each event's payload keys, generated from `spec/events.json` (see `codegen/src/cli_data.rs`).
 const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
 
+/// The editor whose hooks `simulate` runs: one at a time, as a payload is one editor's.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Editor {
+    /// Cursor: `.cursor/hooks.json` and the files Cursor imports.
+    Cursor,
+    /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
+    ClaudeCode,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The editor whose hooks run: `cursor` (default) or `claude-code` (Claude Code's settings,
     /// its payloads, its rules).
-    #[arg(long, value_enum, default_value_t = Host::Cursor)]
-    pub(crate) host: Host,
+    #[arg(long, value_enum, default_value_t = Editor::Cursor)]
+    pub(crate) host: Editor,
     /// The project (default: the current directory).
     #[arg(long)]
     pub(crate) project: Option<PathBuf>,
@@ -106,12 +114,6 @@ pub fn run(args: Args, simulator: fn(&Args) -> Result<(), Stop>) -> Result<i32, 
 
 /// Cursor's simulator.
 pub(crate) fn cursor(args: &Args) -> Result<(), Stop> {
-    if args.host == Host::All {
-        return Err(Stop::Usage(
-            "simulate runs one host's hooks at a time: --host cursor or --host claude-code"
-                .to_owned(),
-        ));
-    }
     if let Some(version) = &args.cursor_version {
         if let CursorVersion::Unreadable(raw) = CursorVersion::parse(version) {
             return Err(Stop::Usage(format!(

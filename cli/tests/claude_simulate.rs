@@ -647,7 +647,11 @@ fn payloads_are_claudes_and_mistakes_in_the_arguments_are_refused() {
         "{cursor_name}"
     );
     let both = refused(&["simulate", "--host", "all", "--event", "PreToolUse"]);
-    assert!(both.contains("one host's hooks at a time"), "{both}");
+    // Not a value of `--host` here (cli/tests/help_texts.rs): a payload is one editor's.
+    assert!(
+        both.contains("invalid value 'all' for '--host <HOST>'"),
+        "{both}"
+    );
 
     // From stdin, as Claude Code sent it.
     let payload = json!({ "session_id": "s", "transcript_path": "/t", "cwd": "/p", "hook_event_name": "UserPromptSubmit", "prompt": "from stdin" });

@@ -32,7 +32,7 @@ pub(crate) const NOTE_PREFIX: &str = "cursor-hooks: ";
 /// What Cursor sees from one hook run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
-    /// Exactly what is written on stdout (one JSON object, or nothing).
+    /// Exactly what is written on stdout: one JSON object ended by a newline, or nothing.
     pub stdout: String,
     /// The process exit code.
     pub exit_code: i32,
@@ -44,7 +44,7 @@ impl Rendered {
     /// `{}` with exit 0: no opinion.
     pub fn no_opinion() -> Self {
         Rendered {
-            stdout: "{}".to_owned(),
+            stdout: "{}\n".to_owned(),
             exit_code: 0,
             stderr: Vec::new(),
         }
@@ -179,6 +179,7 @@ pub(crate) fn one_line(text: &str) -> String {
 /// What rendering needs to know about the payload and the hook.
 #[derive(Debug, Clone, Copy)]
 #[doc(hidden)]
+#[cfg_attr(not(feature = "claude-code"), allow(unreachable_pub))] // named by Claude's `Response`
 pub struct RenderContext<'a> {
     /// The event's wire name.
     pub(crate) event: &'static str,
@@ -282,8 +283,10 @@ impl<'a> Writer<'a> {
     }
 
     pub(crate) fn finish(self) -> Rendered {
-        let stdout = serde_json::to_string(&Fields(&self.fields))
+        let mut stdout = serde_json::to_string(&Fields(&self.fields))
             .expect("a JSON object of plain values always serializes");
+        // A line, as a shell or a log expects; both editors trim stdout before parsing it.
+        stdout.push('\n');
         Rendered {
             stdout,
             exit_code: 0,

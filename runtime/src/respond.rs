@@ -76,6 +76,7 @@ pub(crate) enum Tried {
     /// the other host's shape.
     OtherEvent,
     /// It is for this handler but no host sends it: answered by the failure policy.
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries refuse
     Refused(String),
 }
 
@@ -94,6 +95,7 @@ impl Entry {
     }
 
     /// The entry of a Claude Code handler's companion type (`Hook::ENTRY` of `#[claude_hook]`).
+    #[cfg(feature = "claude-code")]
     pub const fn claude<H: Hook>() -> Entry
     where
         H::Event: crate::claude::Event
@@ -564,6 +566,7 @@ where
 /// A Claude entry's answer to a payload: Claude Code's own, or one Cursor sent for the event it
 /// runs the entry as (`event`, the name the entry was picked by, is then Cursor's: the payload is
 /// read from Cursor's shape and answered in the form Cursor reads).
+#[cfg(feature = "claude-code")]
 fn claude_answer<H: Hook>(payload: &[u8], event: &str, settings: &Settings) -> Tried
 where
     H::Event:
@@ -846,7 +849,7 @@ fn quick_open_answer(entry: Option<&Entry>, push_problem: impl FnOnce(&mut Strin
     push_problem(&mut note);
     note.push_str("; fail-open: answered no opinion\n");
     LateAnswer {
-        stdout: b"{}".to_vec(),
+        stdout: b"{}\n".to_vec(),
         stderr: note.into_bytes(),
         exit_code: 0,
     }
@@ -1114,7 +1117,8 @@ mod tests {
             };
             let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
             assert_eq!(
-                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+                rendered.stdout,
+                concat!(r#"{"permission":"deny","user_message":"really?"}"#, "\n"),
                 "at {version}"
             );
             assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);

@@ -69,7 +69,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::allow()`.
     pub fn allow<R: FreeAllow>() -> R {
         R::never()
     }
@@ -84,7 +84,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::deny(..)`.
     pub fn deny<R: FreeDeny>(user_message: impl Into<String>) -> R {
         let _ = user_message;
         R::never()
@@ -100,7 +100,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::ask(..)`.
     pub fn ask<R: FreeAsk>(user_message: impl Into<String>) -> R {
         let _ = user_message;
         R::never()
@@ -116,7 +116,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the setter, `StopResponse::default().followup_message(..)`.
     pub fn followup<R: FreeFollowup>(message: impl Into<String>) -> R {
         let _ = message;
         R::never()
@@ -132,7 +132,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the setter, `SessionStartResponse::default().additional_context(..)`.
     pub fn add_context<R: FreeAddContext>(context: impl Into<String>) -> R {
         let _ = context;
         R::never()

@@ -24,7 +24,9 @@ use edit::{Document, Edits, Item, Kind};
 use file::ConfigFile;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+/// The usage, `<hook>` standing for the binary's name (see [`usage`]).
 const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
@@ -46,6 +48,37 @@ const SETTINGS_LOCK: &str = ".cursor-hooks.lock";
 /// for `~/.claude/settings.json` in Claude Code 2.1.330) is named after it; `install` takes it
 /// too.
 const SETTINGS_HOST_LOCK: &str = ".lock";
+
+/// Who the binary is, as `main!` captured it from the hook crate's build: its usage and
+/// `--version` name the hook crate, not this library.
+#[derive(Clone, Copy, Debug)]
+pub struct Identity {
+    /// The binary's name (`CARGO_BIN_NAME`).
+    pub binary: &'static str,
+    /// The hook crate's package name (`CARGO_PKG_NAME`).
+    pub package: &'static str,
+    /// The hook crate's version (`CARGO_PKG_VERSION`).
+    pub version: &'static str,
+}
+
+/// The binary's name for its usage, set once by [`command_line`]: the usage is shown from
+/// deep in the argument parsing, which has no other use for it.
+static BINARY_NAME: OnceLock<&'static str> = OnceLock::new();
+
+/// The usage, with the binary's name.
+fn usage() -> String {
+    USAGE.replacen("<hook>", BINARY_NAME.get().copied().unwrap_or("<hook>"), 1)
+}
+
+/// What `--version` prints: the hook crate's name and version, then this library's.
+fn version_line(identity: &Identity) -> String {
+    format!(
+        "{} {} (cursor-hooks {})\n",
+        identity.package,
+        identity.version,
+        env!("CARGO_PKG_VERSION")
+    )
+}
 
 const SUBCOMMANDS: &[&str] = &[
     "print-config",
@@ -70,12 +103,14 @@ pub(crate) enum Decision {
 pub(crate) fn command_line(
     entries: &[Entry],
     claude: Option<ClaudeSubcommands>,
+    identity: &Identity,
     args: &[String],
     stdin_is_terminal: bool,
 ) -> Decision {
+    let _ = BINARY_NAME.set(identity.binary);
     let Some((name, rest)) = args.split_first() else {
         if stdin_is_terminal {
-            complain(USAGE);
+            complain(&usage());
             return Decision::Exit(2);
         }
         return Decision::Hook(None);
@@ -83,7 +118,7 @@ pub(crate) fn command_line(
     match Wiring::parse(args) {
         Some(Ok(wiring)) => return Decision::Hook(Some(wiring)),
         Some(Err(error)) => {
-            complain(&format!("error: {error}\n{USAGE}"));
+            complain(&format!("error: {error}\n{}", usage()));
             return Decision::Exit(2);
         }
         None => {}
@@ -92,10 +127,8 @@ pub(crate) fn command_line(
         "print-config" => print_config(entries, claude, rest),
         "install" => install(entries, claude, rest),
         "uninstall" => uninstall(entries, claude, rest),
-        "help" | "--help" | "-h" => say(&format!("{USAGE}\n")).map(|()| 0),
-        "--version" | "-V" => {
-            say(&format!("cursor-hooks {}\n", env!("CARGO_PKG_VERSION"))).map(|()| 0)
-        }
+        "help" | "--help" | "-h" => say(&format!("{}\n", usage())).map(|()| 0),
+        "--version" | "-V" => say(&version_line(identity)).map(|()| 0),
         moved @ ("doctor" | "replay") => {
             complain(&format!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`"));
             return Decision::Exit(2);
@@ -105,7 +138,8 @@ pub(crate) fn command_line(
                 .map(|name| format!(", did you mean `{name}`?"))
                 .unwrap_or_default();
             complain(&format!(
-                "error: unknown subcommand `{unknown}`{hint}\n{USAGE}"
+                "error: unknown subcommand `{unknown}`{hint}\n{}",
+                usage()
             ));
             return Decision::Exit(2);
         }
@@ -148,7 +182,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
             "--portable" if allowed.contains(&"--portable") => flags.portable = true,
             "--claude" => flags.claude = true,
-            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+            other => return Err(format!("unexpected argument `{other}`\n{}", usage())),
         }
     }
     if flags.user && flags.project.is_some() {
@@ -736,9 +770,12 @@ fn write_config(
         file.replace(&after, &lock)?;
     }
     drop(lock);
+    // Where the binary is, which a user otherwise has to guess
+    // (`CARGO_TARGET_DIR`, a workspace's `target/`).
     say(&format!(
-        "installed {count} {what} in {}\n",
-        file.shown.display()
+        "installed {count} {what} in {}, running {}\n",
+        file.shown.display(),
+        edit::collapse_slashes(&own_path()?).display()
     ))?;
     Ok(0)
 }
@@ -793,15 +830,33 @@ fn remove_from(
         return nothing();
     };
     let (after, removed) = edit(&text)?;
-    if removed > 0 {
+    // What `install` writes into a new file, emptied: the file held nothing of the user's, so
+    // it goes, as `install` made it (a linked file is the user's and stays).
+    let deleted = removed > 0 && holds_nothing(&after) && !file.is_link();
+    if deleted {
+        file.remove(&lock)?;
+    } else if removed > 0 {
         file.replace(&after, &lock)?;
     }
     drop(lock);
-    say(&format!(
-        "removed {removed} {what} from {}\n",
-        file.shown.display()
-    ))?;
+    let mut said = format!("removed {removed} {what} from {}", file.shown.display());
+    if deleted {
+        said.push_str(", which held nothing else and was deleted");
+        // Its folder too when nothing is left in it (`install` made it for the file).
+        if file.remove_empty_directory() {
+            said.push_str(" with its empty folder");
+        }
+    }
+    say(&format!("{said}\n"))?;
     Ok(0)
+}
+
+/// Whether `text` holds nothing but what `install` writes into a new file once its entries are
+/// gone: `{}`, `{"hooks": {}}`, or `{"version": 1, "hooks": {}}`, whatever the blanks (a
+/// comment, any other key or value makes it the user's).
+fn holds_nothing(text: &str) -> bool {
+    let bare: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    ["{}", r#"{"hooks":{}}"#, r#"{"version":1,"hooks":{}}"#].contains(&bare.as_str())
 }
 
 #[cfg(test)]
@@ -815,6 +870,26 @@ mod tests {
         }
         for kept in ["// mine\n{}", "{\"version\": 1}", "{}}", "[]"] {
             assert!(!nothing_to_keep(kept), "{kept:?}");
+        }
+    }
+
+    #[test]
+    fn only_what_install_writes_counts_as_nothing_left() {
+        for empty in [
+            "{}",
+            "{\n  \"hooks\": {}\n}\n",
+            "{\n  \"version\": 1,\n  \"hooks\": {\n  }\n}\n",
+        ] {
+            assert!(holds_nothing(empty), "{empty:?}");
+        }
+        for kept in [
+            "// mine\n{}",
+            r#"{"version":1,"hooks":{},"x":1}"#,
+            r#"{"version":2,"hooks":{}}"#,
+            r#"{"hooks":{"stop":[]}}"#,
+            r#"{"permissions":{}}"#,
+        ] {
+            assert!(!holds_nothing(kept), "{kept:?}");
         }
     }
 

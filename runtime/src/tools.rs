@@ -285,6 +285,7 @@ impl crate::event::PostToolUseFailure {
 /// Claude Code's tools: `Bash`, `Read`, `Write`, `Edit`, `MultiEdit`, `Glob`, `Grep`,
 /// `WebFetch`, `NotebookEdit`, and `mcp__<server>__<tool>` as its own [`ToolInput`]
 /// (`spec/tools.json`). Reading them follows the same rules as Cursor's ([`crate::tools`]).
+#[cfg(feature = "claude-code")]
 pub mod claude {
     use super::TextEdit;
     use crate::ToolInput;

@@ -38,7 +38,12 @@ fn render_with<R: Response>(
 fn out<R: Response>(answer: &R, event: &'static str) -> String {
     let rendered = render_at(answer, event, CLI);
     assert!(rendered.stderr.is_empty(), "{event}: {:?}", rendered.stderr);
-    rendered.stdout
+    // Every answer is one line: the object, then a newline (checked here, compared without).
+    rendered
+        .stdout
+        .strip_suffix('\n')
+        .unwrap_or_else(|| panic!("{event}: no newline after {:?}", rendered.stdout))
+        .to_owned()
 }
 
 fn parsed(stdout: &str) -> Value {
@@ -109,7 +114,7 @@ fn every_default_is_an_empty_object() {
         &CursorVersion::Missing,
         true,
     );
-    assert_eq!(legacy.stdout, "{}");
+    assert_eq!(legacy.stdout, "{}\n");
     assert!(legacy.stderr.is_empty());
 }
 
@@ -160,7 +165,7 @@ fn updated_input_that_is_not_an_object_is_left_out() {
         "preToolUse",
         CLI,
     );
-    assert_eq!(rendered.stdout, r#"{"permission":"allow"}"#);
+    assert_eq!(rendered.stdout, concat!(r#"{"permission":"allow"}"#, "\n"));
     assert_eq!(
         rendered.stderr,
         ["`updated_input` left out: it is a string, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)"]
@@ -367,7 +372,10 @@ fn shell_and_mcp() {
     let rendered = render_at(&ask, "beforeMCPExecution", "2.0.77");
     assert_eq!(
         rendered.stdout,
-        r#"{"permission":"ask","user_message":"Allow browser navigation?","agent_message":"Waiting for user approval of MCP call"}"#
+        concat!(
+            r#"{"permission":"ask","user_message":"Allow browser navigation?","agent_message":"Waiting for user approval of MCP call"}"#,
+            "\n"
+        )
     );
     assert!(rendered.stderr.is_empty());
 }
@@ -601,7 +609,8 @@ fn ask_on_pre_tool_use_is_always_deny() {
     for version in &versions {
         let rendered = render_with(&answer, "preToolUse", version, false);
         assert_eq!(
-            rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+            rendered.stdout,
+            concat!(r#"{"permission":"deny","user_message":"really?"}"#, "\n"),
             "at {version}"
         );
         assert_eq!(
@@ -624,14 +633,17 @@ fn legacy_1_7_format() {
     let rendered = render_with(&deny, "beforeShellExecution", &none, true);
     assert_eq!(
         rendered.stdout,
-        r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#
+        concat!(
+            r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#,
+            "\n"
+        )
     );
     assert!(rendered.stderr.is_empty(), "{:?}", rendered.stderr);
 
     // 1.7 had no user_message on beforeSubmitPrompt: `{"continue": ...}` alone, one note.
     let block = BeforeSubmitPromptResponse::block("no secrets");
     let rendered = render_with(&block, "beforeSubmitPrompt", &none, true);
-    assert_eq!(rendered.stdout, r#"{"continue":false}"#);
+    assert_eq!(rendered.stdout, concat!(r#"{"continue":false}"#, "\n"));
     assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
 
     // beforeReadFile deny in the 1.7 form.
@@ -658,7 +670,10 @@ fn legacy_1_7_format() {
         &none,
         true,
     );
-    assert_eq!(rendered.stdout, r#"{"continue":true,"permission":"allow"}"#);
+    assert_eq!(
+        rendered.stdout,
+        concat!(r#"{"continue":true,"permission":"allow"}"#, "\n")
+    );
 
     // The same answers for a current payload carry no `continue` and only snake_case keys.
     let rendered = render_with(&deny, "beforeShellExecution", &none, false);

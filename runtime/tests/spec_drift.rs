@@ -231,7 +231,7 @@ fn the_input_types_match_events_json() {
             );
         }
         // Rule no-opinion-is-empty-object: the default answer is `{}` with exit 0.
-        assert_eq!(d.default_rendered.stdout, "{}", "{name}: default");
+        assert_eq!(d.default_rendered.stdout, "{}\n", "{name}: default");
         assert_eq!(d.default_rendered.exit_code, 0, "{name}: default exit code");
         assert!(
             d.default_rendered.stderr.is_empty(),

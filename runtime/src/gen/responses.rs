@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 ///
 /// let answer = SessionStartResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, SessionStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -113,7 +113,7 @@ impl Response for SessionStartResponse {
 ///
 /// let answer = PreToolUseResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, PreToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -197,16 +197,19 @@ impl PreToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for PreToolUseResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for PreToolUseResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for PreToolUseResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -246,7 +249,7 @@ impl Response for PreToolUseResponse {
 ///
 /// let answer = PostToolUseResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -302,7 +305,7 @@ impl Response for PostToolUseResponse {
 ///
 /// let answer = PostToolUseFailureResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUseFailure::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -342,7 +345,7 @@ impl Response for PostToolUseFailureResponse {
 ///
 /// let answer = SubagentStartResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -395,11 +398,13 @@ impl SubagentStartResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStartResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for SubagentStartResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for SubagentStartResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
@@ -433,7 +438,7 @@ impl Response for SubagentStartResponse {
 ///
 /// let answer = SubagentStopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -489,7 +494,7 @@ impl Response for SubagentStopResponse {
 ///
 /// let answer = BeforeShellExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeShellExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -551,16 +556,19 @@ impl BeforeShellExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeShellExecutionResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeShellExecutionResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeShellExecutionResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for BeforeShellExecutionResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -594,7 +602,7 @@ impl Response for BeforeShellExecutionResponse {
 ///
 /// let answer = BeforeMCPExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeMCPExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -656,16 +664,19 @@ impl BeforeMCPExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeMCPExecutionResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeMCPExecutionResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeMCPExecutionResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for BeforeMCPExecutionResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -699,7 +710,7 @@ impl Response for BeforeMCPExecutionResponse {
 ///
 /// let answer = BeforeReadFileResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeReadFile::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -741,11 +752,13 @@ impl BeforeReadFileResponse {
 }
 
 impl crate::sealed::Sealed for BeforeReadFileResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeReadFileResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeReadFileResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
@@ -774,7 +787,7 @@ impl Response for BeforeReadFileResponse {
 ///
 /// let answer = BeforeSubmitPromptResponse::block("no secrets");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeSubmitPrompt::fixture());
-/// assert_eq!(rendered.stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"continue":false,"user_message":"no secrets"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -860,7 +873,7 @@ impl Response for BeforeSubmitPromptResponse {
 ///
 /// let answer = PreCompactResponse::default().user_message("compacting");
 /// let rendered = cursor_hooks::testing::render(&answer, PreCompact::fixture());
-/// assert_eq!(rendered.stdout, r#"{"user_message":"compacting"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"user_message":"compacting"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -900,7 +913,7 @@ impl Response for PreCompactResponse {
 ///
 /// let answer = StopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, Stop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -940,7 +953,7 @@ impl Response for StopResponse {
 ///
 /// let answer = BeforeTabFileReadResponse::deny();
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeTabFileRead::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -970,6 +983,7 @@ impl BeforeTabFileReadResponse {
 }
 
 impl crate::sealed::Sealed for BeforeTabFileReadResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeTabFileReadResponse {
     fn allow() -> Self {
         Self::allow()
@@ -996,7 +1010,7 @@ impl Response for BeforeTabFileReadResponse {
 ///
 /// let answer = WorkspaceOpenResponse::default().plugin_paths(["/opt/plugins/a"]);
 /// let rendered = cursor_hooks::testing::render(&answer, WorkspaceOpen::fixture());
-/// assert_eq!(rendered.stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"pluginPaths":["/opt/plugins/a"]}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]

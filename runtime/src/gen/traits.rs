@@ -174,6 +174,7 @@ pub mod fields {
         #[must_use]
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Env for SessionStartResponse {
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
             self.env(key, value)
@@ -190,36 +191,43 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SessionStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseFailureResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SubagentStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SubagentStopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for BeforeSubmitPromptResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
@@ -236,11 +244,13 @@ pub mod fields {
         #[must_use]
         fn set(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Continue for SessionStartResponse {
         fn set(self, value: bool) -> Self {
             self.r#continue(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Continue for BeforeSubmitPromptResponse {
         fn set(self, value: bool) -> Self {
             self.r#continue(value)
@@ -257,41 +267,49 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for SessionStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for SubagentStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeShellExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeMCPExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeReadFileResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeSubmitPromptResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for PreCompactResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
@@ -308,16 +326,19 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for BeforeShellExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for BeforeMCPExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
@@ -334,6 +355,7 @@ pub mod fields {
         #[must_use]
         fn set(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedInput for PreToolUseResponse {
         fn set(self, value: Value) -> Self {
             self.updated_input(value)
@@ -350,6 +372,7 @@ pub mod fields {
         #[must_use]
         fn set(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedMcpToolOutput for PostToolUseResponse {
         fn set(self, value: Value) -> Self {
             self.updated_mcp_tool_output(value)
@@ -366,11 +389,13 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl FollowupMessage for SubagentStopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.followup_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl FollowupMessage for StopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.followup_message(value)
@@ -387,6 +412,7 @@ pub mod fields {
         #[must_use]
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl PluginPaths for WorkspaceOpenResponse {
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
             self.plugin_paths(values)
