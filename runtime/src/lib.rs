@@ -101,6 +101,7 @@ mod de;
 pub mod event;
 mod extra;
 mod gen;
+pub mod guide;
 mod hook;
 pub mod hooks_json;
 mod launch;
