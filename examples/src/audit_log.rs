@@ -16,8 +16,6 @@
 //! `testing::replay`) leave the log alone.
 
 use cursor_hooks::capture::{append_line, Readers};
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 use cursor_hooks::Event;
 use std::path::PathBuf;

@@ -3,8 +3,7 @@
 //! handler on `Bash|Read` that hands each tool to its guard.
 
 use crate::{secrets_guard, shell_guard};
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
+use cursor_hooks::prelude::*;
 
 /// Claude Code's `PreToolUse` for `Bash` ([`shell_guard::claude_bash`]) and `Read`
 /// ([`secrets_guard::claude_read`]).

@@ -2,8 +2,6 @@
 //! on `beforeSubmitPrompt`, in Claude Code on `UserPromptSubmit`; both decide with
 //! [`has_aws_key`].
 
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 
 /// What the user is told; the key itself is never repeated.

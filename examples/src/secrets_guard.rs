@@ -3,8 +3,6 @@
 //! and `beforeTabFileRead`, Claude Code on `PreToolUse` for its `Read` tool; all decide with
 //! [`is_secret`].
 
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
 use cursor_hooks::native_path;
 use cursor_hooks::prelude::*;
 use std::path::Path;
@@ -56,7 +54,7 @@ pub fn tab_read(input: &BeforeTabFileRead) -> BeforeTabFileReadResponse {
 #[claude_hook(event = "PreToolUse", matcher = "Read", timeout = 5)]
 pub fn claude_read(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
     match input.tool() {
-        cursor_hooks::tools::claude::Tool::Read(read) if is_secret(&read.file_path) => {
+        claude::Tool::Read(read) if is_secret(&read.file_path) => {
             claude::PreToolUseResponse::deny(refusal(&read.file_path))
         }
         _ => claude::no_opinion(),

@@ -3,11 +3,7 @@
 //! tool, and in Claude Code on `PreToolUse` for the `Bash` tool and on `PreSkillShellCommand`
 //! (the shell lines of skills and slash commands); all four decide with [`classify`].
 
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
-use cursor_hooks::tools::claude::Tool as ClaudeTool;
-use cursor_hooks::tools::Tool;
 
 /// What the guard thinks of a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +90,7 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
 /// model (Claude Code answers the tool call with it); an ask's reason is shown to the user.
 #[claude_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
 pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
-    let ClaudeTool::Bash(bash) = input.tool() else {
+    let claude::Tool::Bash(bash) = input.tool() else {
         return claude::no_opinion();
     };
     match classify(&bash.command) {

@@ -3,8 +3,6 @@
 //! (`decision: "block"` while `stop_hook_active` is false, that is, unless the agent is already
 //! going on because of a Stop hook).
 
-use cursor_hooks::claude::prelude as claude;
-use cursor_hooks::claude_hook;
 use cursor_hooks::prelude::*;
 
 /// The follow-up sent to the agent.

@@ -9,6 +9,7 @@
 //! ```no_run
 //! use cursor_hooks::prelude::*;
 //!
+//! // Cursor: before a shell command runs.
 //! #[cursor_hook(event = "beforeShellExecution")]
 //! fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 //!     if input.command.contains("rm -rf") {
@@ -19,19 +20,31 @@
 //!     }
 //! }
 //!
-//! cursor_hooks::main!(guard);
+//! // Claude Code: before its Bash tool runs. Claude Code's types are under `claude::`.
+//! #[claude_hook(event = "PreToolUse", matcher = "Bash")]
+//! fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+//!     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+//!         claude::PreToolUseResponse::deny("rm -rf is blocked")
+//!     } else {
+//!         claude::no_opinion()
+//!     }
+//! }
+//!
+//! main!(guard, claude_guard);
 //! ```
 //!
-//! The handler stays an ordinary function, so it can be unit-tested:
+//! [`prelude`] is the one import for both editors; a crate with Claude Code handlers only may
+//! import [`claude::prelude`] instead.
+//!
+//! The handler stays an ordinary function, so it can be unit-tested on a typical payload (each
+//! input type's `fixture()`, see [`testing`]):
 //!
 //! ```
 //! # use cursor_hooks::prelude::*;
 //! # fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 //! #     if input.command.contains("rm -rf") { BeforeShellExecutionResponse::deny("rm -rf is blocked") } else { no_opinion() }
 //! # }
-//! let input: BeforeShellExecution = serde_json::from_str(
-//!     r#"{"hook_event_name":"beforeShellExecution","command":"rm -rf /","cursor_version":"2.4.0"}"#,
-//! ).unwrap();
+//! let input = BeforeShellExecution::fixture().command("rm -rf /").build();
 //! assert_eq!(guard(input).permission, Some(PermissionOrAsk::Deny));
 //! ```
 //!
@@ -162,7 +175,9 @@ mod version;
 pub use cursor_hooks_macros::cursor_hook;
 
 /// Turns a function into the handler of one Claude Code event: the [`cursor_hook`] of Claude
-/// Code, with the same checks, on the types of [`claude`] (`use cursor_hooks::claude::prelude::*;`).
+/// Code, with the same checks, on the types of [`claude`]: `claude::PreToolUse` under
+/// `use cursor_hooks::prelude::*;` (both editors), `PreToolUse` under
+/// `use cursor_hooks::claude::prelude::*;` (Claude Code only).
 ///
 /// ```
 /// use cursor_hooks::claude::prelude::*;
@@ -277,17 +292,63 @@ pub use version::CursorVersion;
 // in errors about a handler's return type; the errors stay as clear.)
 pub use serde_json;
 
-/// Everything a hook file needs: `use cursor_hooks::prelude::*;`.
+/// Everything a hook file needs, for either editor: `use cursor_hooks::prelude::*;`.
+///
+/// It brings both attributes ([`cursor_hook`](crate::cursor_hook) and
+/// [`claude_hook`](crate::claude_hook)), [`main!`](crate::main), Cursor's event and response
+/// types by their names (`PreToolUse`, `BeforeShellExecutionResponse`, [`no_opinion`],
+/// [`Tool`]), and Claude Code's under `claude::` (`claude::PreToolUse`,
+/// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`): both editors have a
+/// `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous. One
+/// binary guarding both editors:
+///
+/// ```no_run
+/// use cursor_hooks::prelude::*;
+///
+/// #[cursor_hook(event = "beforeShellExecution")]
+/// fn guard(input: &BeforeShellExecution) -> BeforeShellExecutionResponse {
+///     if input.command.contains("rm -rf") {
+///         BeforeShellExecutionResponse::deny("rm -rf is blocked")
+///     } else {
+///         no_opinion()
+///     }
+/// }
+///
+/// #[claude_hook(event = "PreToolUse", matcher = "Bash")]
+/// fn claude_guard(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
+///     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+///         claude::PreToolUseResponse::deny("rm -rf is blocked")
+///     } else {
+///         claude::no_opinion()
+///     }
+/// }
+///
+/// main!(guard, claude_guard);
+/// ```
+///
+/// A crate with Claude Code handlers only may import
+/// [`cursor_hooks::claude::prelude::*`](crate::claude::prelude) instead, which brings Claude
+/// Code's names without the prefix. Import one prelude or the other, not both: their names
+/// collide.
 pub mod prelude {
     pub use crate::event::*;
     pub use crate::gen::responses::*;
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that accept it.
     pub use crate::response::checks::{Decisions as _, FieldSetters as _};
-    // Removed: each call is a compile error naming its replacement.
+    // The free answer functions of earlier versions, kept so that a call is a compile error
+    // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
+    // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.
+    #[doc(hidden)]
     pub use crate::response::removed::{add_context, allow, ask, deny, followup};
     pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
-    pub use crate::{cursor_hook, CursorVersion, ToolInput};
+    pub use crate::tools::Tool;
+    pub use crate::{claude_hook, cursor_hook, main, CursorVersion, ToolInput};
+
+    /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
+    /// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`; the same items as
+    /// [`cursor_hooks::claude::prelude`](crate::claude::prelude).
+    pub use crate::claude::prelude as claude;
 }
 
 mod sealed {

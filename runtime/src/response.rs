@@ -78,7 +78,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::allow()`.
     pub fn allow<R: FreeAllow>() -> R {
         R::never()
     }
@@ -93,7 +93,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::deny(..)`.
     pub fn deny<R: FreeDeny>(user_message: impl Into<String>) -> R {
         let _ = user_message;
         R::never()
@@ -109,7 +109,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the response type's constructor, `BeforeShellExecutionResponse::ask(..)`.
     pub fn ask<R: FreeAsk>(user_message: impl Into<String>) -> R {
         let _ = user_message;
         R::never()
@@ -125,7 +125,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the setter, `StopResponse::default().followup_message(..)`.
     pub fn followup<R: FreeFollowup>(message: impl Into<String>) -> R {
         let _ = message;
         R::never()
@@ -141,7 +141,7 @@ pub mod removed {
         fn never() -> Self;
     }
 
-    /// Removed: a call names its replacement.
+    /// Removed: write the setter, `SessionStartResponse::default().additional_context(..)`.
     pub fn add_context<R: FreeAddContext>(context: impl Into<String>) -> R {
         let _ = context;
         R::never()

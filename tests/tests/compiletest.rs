@@ -33,3 +33,26 @@ fn messages_name_no_private_helpers() {
     }
     assert!(offenders.is_empty(), "{}", offenders.join("\n"));
 }
+
+/// The README's first example (one binary guarding both editors under one import) is the pass
+/// case `ui/pass/readme-first-example.rs`, so it compiles and runs as written.
+#[test]
+fn readme_first_example_is_a_pass_case() {
+    let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let readme = std::fs::read_to_string(workspace.join("README.md")).expect("README.md");
+    let start = readme
+        .find("```rust\n")
+        .expect("the README has a Rust example")
+        + "```rust\n".len();
+    let end = start
+        + readme[start..]
+            .find("```")
+            .expect("the example's block is closed");
+    let case = std::fs::read_to_string(workspace.join("tests/ui/pass/readme-first-example.rs"))
+        .expect("the pass case is readable");
+    assert_eq!(
+        readme[start..end],
+        case,
+        "the README's first example and the pass case differ"
+    );
+}

@@ -12,7 +12,7 @@
 //! use cursor_hooks::claude::prelude::*;
 //! use cursor_hooks::serde_json::json;
 //!
-//! // With `#[claude_hook(event = "PreToolUse", matcher = "Bash")]` and `cursor_hooks::main!(guard)`.
+//! #[claude_hook(event = "PreToolUse", matcher = "Bash")]
 //! fn guard(input: PreToolUse) -> PreToolUseResponse {
 //!     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
 //!         PreToolUseResponse::deny("rm -rf is blocked")
@@ -21,10 +21,17 @@
 //!     }
 //! }
 //!
+//! # fn main() {
+//! // The handler stays an ordinary function: a test calls it on a fixture.
 //! let input = PreToolUse::fixture().tool_input(json!({"command": "rm -rf /"})).build();
 //! let answer = guard(input);
 //! assert_eq!(answer.permission_decision, Some(PermissionDecision::Deny));
+//! # }
 //! ```
+//!
+//! This module's [`prelude`] is for a crate with Claude Code handlers only; a file with
+//! handlers of both editors imports [`cursor_hooks::prelude::*`](crate::prelude) and reaches
+//! these types as `claude::PreToolUse`.
 //!
 //! Everything else is shared with Cursor handlers: tolerant reading (unknown fields in
 //! [`Extra`](crate::Extra), a known optional field of another type ignored with one stderr
@@ -170,7 +177,30 @@ pub mod response {
     }
 }
 
-/// Everything a Claude Code hook file needs: `use cursor_hooks::claude::prelude::*;`.
+/// Everything a hook file with Claude Code handlers only needs:
+/// `use cursor_hooks::claude::prelude::*;` brings [`claude_hook`](crate::claude_hook),
+/// [`main!`](crate::main) and Claude Code's types by their bare names (`PreToolUse`,
+/// `PreToolUseResponse`, `no_opinion()`, [`Tool`](crate::tools::claude::Tool)).
+///
+/// ```no_run
+/// use cursor_hooks::claude::prelude::*;
+///
+/// #[claude_hook(event = "PreToolUse", matcher = "Bash")]
+/// fn guard(input: &PreToolUse) -> PreToolUseResponse {
+///     match input.tool() {
+///         Tool::Bash(bash) if bash.command.contains("rm -rf") => {
+///             PreToolUseResponse::deny("rm -rf is blocked")
+///         }
+///         _ => no_opinion(),
+///     }
+/// }
+///
+/// main!(guard);
+/// ```
+///
+/// A file with handlers of both editors imports [`cursor_hooks::prelude::*`](crate::prelude)
+/// instead, which reaches these same names as `claude::PreToolUse` (Cursor's and Claude Code's
+/// names collide, so the two preludes are not imported together).
 pub mod prelude {
     pub use super::event::*;
     pub use super::response::*;
@@ -180,9 +210,12 @@ pub mod prelude {
     // Only for their compile errors: `interrupt` on an allowing PermissionRequest decision
     // names `PermissionRequestDecision::deny(message).interrupt(..)`.
     pub use super::response::checks::PermissionRequestDecisionKeys as _;
-    // Only for their compile errors: `deny(..)` names `PreToolUseResponse::deny(..)`.
+    // Only for their compile errors: `deny(..)` names `PreToolUseResponse::deny(..)`; hidden,
+    // since none can be called.
+    #[doc(hidden)]
     pub use super::response::checks::free::{allow, ask, block, deny};
-    pub use crate::{claude_hook, ToolInput};
+    pub use crate::tools::claude::Tool;
+    pub use crate::{claude_hook, main, ToolInput};
 }
 
 pub use crate::gen::claude::events::Common;

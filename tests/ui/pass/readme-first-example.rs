@@ -1,0 +1,23 @@
+use cursor_hooks::prelude::*;
+
+// Cursor: before a shell command runs.
+#[cursor_hook(event = "beforeShellExecution")]
+fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    if input.command.contains("rm -rf") {
+        BeforeShellExecutionResponse::deny("rm -rf is blocked").agent_message("delete specific paths instead")
+    } else {
+        no_opinion()
+    }
+}
+
+// Claude Code: before its Bash tool runs. Claude Code's types are under `claude::`.
+#[claude_hook(event = "PreToolUse", matcher = "Bash")]
+fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+    if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+        claude::PreToolUseResponse::deny("rm -rf is blocked: delete specific paths instead")
+    } else {
+        claude::no_opinion()
+    }
+}
+
+main!(guard, claude_guard);
