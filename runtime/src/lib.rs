@@ -1,10 +1,12 @@
-//! Typed, compile-time-checked [Cursor](https://cursor.com) agent hooks.
+//! Typed, compile-time-checked agent hooks for [Cursor](https://cursor.com) and
+//! [Claude Code](https://code.claude.com/docs/en/hooks).
 //!
-//! Cursor runs a hook as a process: one JSON payload on stdin, one JSON answer on stdout, and
-//! an exit code. Each event accepts a different answer, and Cursor silently ignores a field the
-//! event does not accept. This crate gives every event its own input type and its own response
-//! type holding only the fields that event accepts, and the [`cursor_hook`] attribute turns an
-//! ordinary function into the hook's entry point.
+//! An editor runs a hook as a process: one JSON payload on stdin, one JSON answer on stdout, and
+//! an exit code. Each event accepts a different answer, and the editors silently ignore a field
+//! the event does not accept. This crate gives every event of both editors its own input type
+//! and its own response type holding only the fields that event accepts, and the [`cursor_hook`]
+//! and [`claude_hook`] attributes turn an ordinary function into a hook's entry point. One binary
+//! serves both editors:
 //!
 //! ```no_run
 //! use cursor_hooks::prelude::*;
@@ -36,23 +38,34 @@
 //! [`prelude`] is the one import for both editors; a crate with Claude Code handlers only may
 //! import [`claude::prelude`] instead.
 //!
-//! The handler stays an ordinary function, so it can be unit-tested on a typical payload (each
-//! input type's `fixture()`, see [`testing`]):
+//! The handlers stay ordinary functions. [`testing`] answers a typical payload (each input
+//! type's `fixture()`) exactly as the binary would, version rules and failure policy included:
 //!
 //! ```
 //! # use cursor_hooks::prelude::*;
+//! # #[cursor_hook(event = "beforeShellExecution")]
 //! # fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 //! #     if input.command.contains("rm -rf") { BeforeShellExecutionResponse::deny("rm -rf is blocked") } else { no_opinion() }
 //! # }
-//! let input = BeforeShellExecution::fixture().command("rm -rf /").build();
-//! assert_eq!(guard(input).permission, Some(PermissionOrAsk::Deny));
+//! # #[claude_hook(event = "PreToolUse", matcher = "Bash")]
+//! # fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+//! #     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) { claude::PreToolUseResponse::deny("rm -rf is blocked") } else { claude::no_opinion() }
+//! # }
+//! use cursor_hooks::testing;
+//!
+//! let rm = BeforeShellExecution::fixture().command("rm -rf /");
+//! cursor_hooks::assert_denied!(testing::run::<guard>(rm));
+//! cursor_hooks::assert_no_opinion!(testing::run::<guard>(BeforeShellExecution::fixture().command("ls")));
+//!
+//! let bash = claude::PreToolUse::fixture()
+//!     .tool_name("Bash")
+//!     .tool_input(serde_json::json!({ "command": "rm -rf /" }));
+//! cursor_hooks::assert_denied!(testing::run::<claude_guard>(bash));
 //! ```
 //!
-//! The event types are generated from `spec/events.json`, the project's single description of
-//! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
-//!
-//! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
-//! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
+//! Cursor's event types ([`event`], [`response`]) are generated from `spec/events.json`, the
+//! project's single description of its wire format, and the version rules applied when
+//! rendering from `spec/compat.json`; Claude Code's ([`claude`]) from `spec/claude-code/`.
 //!
 //! # The guide
 //!
