@@ -307,10 +307,10 @@ pub use serde_json;
 
 /// Everything a hook file needs, for either editor: `use cursor_hooks::prelude::*;`.
 ///
-/// It brings both attributes ([`cursor_hook`](crate::cursor_hook) and
-/// [`claude_hook`](crate::claude_hook)), [`main!`](crate::main), Cursor's event and response
-/// types by their names (`PreToolUse`, `BeforeShellExecutionResponse`, [`no_opinion`],
-/// [`Tool`]), and Claude Code's under `claude::` (`claude::PreToolUse`,
+/// It brings both attributes ([`cursor_hook`] and [`claude_hook`]), [`main!`](crate::main),
+/// Cursor's event and response types by their names (`PreToolUse`,
+/// `BeforeShellExecutionResponse`, [`no_opinion`](crate::response::no_opinion),
+/// [`Tool`](crate::tools::Tool)), and Claude Code's under `claude::` (`claude::PreToolUse`,
 /// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`): both editors have a
 /// `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous. One
 /// binary guarding both editors:
