@@ -33,7 +33,7 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 const FIXED_SEEDS: u64 = 20;
 /// Fresh random cases run by default (`CLAUDE_DIFFERENTIAL_RANDOM` sets how many). None: on
 /// 2.1.330 the last random batches of 8 still found rules `simulate` lacks (4 and 2), so a random
-/// batch is a search to run on purpose (README), not a gate every `cargo test` would fail by chance.
+/// batch is a search to run on purpose (`cursor_hooks::guide::claude_code`), not a gate every `cargo test` would fail by chance.
 const RANDOM_CASES: u64 = 0;
 /// At most this many runs are spent shrinking one disagreement.
 const SHRINK_RUNS: usize = 24;
