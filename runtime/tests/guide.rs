@@ -122,3 +122,35 @@ fn every_chapter_is_a_module_of_the_guide() {
         );
     }
 }
+
+/// The `key = value` lines of the `[profile.release]` table in `manifest`, without comments.
+fn release_profile(manifest: &str) -> Vec<String> {
+    let mut inside = false;
+    let mut lines = Vec::new();
+    for line in manifest.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.starts_with('[') {
+            inside = line == "[profile.release]";
+        } else if inside && !line.is_empty() {
+            lines.push(line.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_tutorials_release_profile_is_the_workspaces() {
+    let tutorial = std::fs::read_to_string(guide_dir().join("tutorial.md")).unwrap();
+    let (_, manifest) = blocks(&tutorial)
+        .into_iter()
+        .find(|(info, body)| info == "toml" && body.contains("[profile.release]"))
+        .expect("the tutorial gives the crate's Cargo.toml");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+    let workspace = std::fs::read_to_string(workspace).unwrap();
+    assert!(!release_profile(&manifest).is_empty());
+    assert_eq!(
+        release_profile(&manifest),
+        release_profile(&workspace),
+        "the tutorial's [profile.release] differs from the workspace's, which the benchmarks measure"
+    );
+}
