@@ -73,7 +73,8 @@
 //! covers one topic a chapter: [writing handlers](guide::handlers), [matchers](guide::matchers),
 //! [the failure policy and the deadline](guide::failure) (what a hook answers when something goes
 //! wrong), [testing and replay](guide::testing), [wiring into each editor](guide::wiring),
-//! [the `cursor-hooks` command](guide::tool), [version rules](guide::versions),
+//! [the `cursor-hooks` command](guide::tool), [version rules](guide::versions) (with the
+//! Cursor and Claude Code versions they were verified on),
 //! [platforms](guide::platforms), [Claude Code](guide::claude_code), [shipping to a
 //! team](guide::shipping) and [fuzzing](guide::fuzzing), with short recipes in the
 //! [cookbook](guide::cookbook).
