@@ -112,7 +112,7 @@ imports it as `_`.",
             line(
                 &mut out,
                 &format!(
-                    "impl {trait_name} for {ty} {{ fn {id}({receiver}{}) -> Self {{ {call} }} }}",
+                    "#[diagnostic::do_not_recommend] impl {trait_name} for {ty} {{ fn {id}({receiver}{}) -> Self {{ {call} }} }}",
                     method.params
                 ),
             );
@@ -204,7 +204,9 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
     }
     out.push_str("}\n\n");
     for form in &forms {
-        out.push_str(&format!("impl {keys_trait} for {form} {{}}\n"));
+        out.push_str(&format!(
+            "#[diagnostic::do_not_recommend] impl {keys_trait} for {form} {{}}\n"
+        ));
     }
     out.push_str(&format!(
         "\n/// One trait per key of `{}` read beside one `{}`, implemented by the builders that have it.\npub mod {module} {{\nuse super::*;\n\n",
@@ -255,7 +257,7 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
                 let form = builder(value);
                 line(
                     out,
-                    &format!("impl {trait_name} for {form} {{ fn {id}(self, {params}) -> Self {{ {form}::{id}(self, value) }} }}"),
+                    &format!("#[diagnostic::do_not_recommend] impl {trait_name} for {form} {{ fn {id}(self, {params}) -> Self {{ {form}::{id}(self, value) }} }}"),
                 );
             }
         }

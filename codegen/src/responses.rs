@@ -146,15 +146,15 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
         line(
             out,
             &fill(
-                "impl Allow for {ty} { fn allow() -> Self { Self::allow() } }",
+                "#[diagnostic::do_not_recommend] impl Allow for {ty} { fn allow() -> Self { Self::allow() } }",
                 &values,
             ),
         );
         if has_user_message {
-            line(out, &fill("impl Deny for {ty} { fn deny(user_message: String) -> Self { Self::deny(user_message) } }", &values));
+            line(out, &fill("#[diagnostic::do_not_recommend] impl Deny for {ty} { fn deny(user_message: String) -> Self { Self::deny(user_message) } }", &values));
         }
         if asks {
-            line(out, &fill("impl Ask for {ty} { fn ask(user_message: String) -> Self { Self::ask(user_message) } }", &values));
+            line(out, &fill("#[diagnostic::do_not_recommend] impl Ask for {ty} { fn ask(user_message: String) -> Self { Self::ask(user_message) } }", &values));
         }
     }
 

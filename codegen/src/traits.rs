@@ -200,7 +200,7 @@ fn set(self, {params}) -> Self;
             line(
                 out,
                 &fill(
-                    "impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
+                    "#[diagnostic::do_not_recommend] impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
                     &[
                         ("trait", &trait_name),
                         ("ty", &event.response_ty()),

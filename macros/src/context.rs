@@ -129,6 +129,44 @@ pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
     )
 }
 
+/// Whether the word at `span` appears nowhere else in its file's code and no `use` of the file
+/// is a glob: then nothing in the file defines or imports it (`main!(guard)` naming a handler
+/// of the library). `None` where the file cannot be read.
+pub(crate) fn named_only_here(span: Span) -> Option<bool> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let span = span.unwrap();
+    let path = span.local_file()?;
+    let source = std::fs::read_to_string(path).ok()?;
+    let offset = byte_offset(&source, span.line(), span.column())?;
+    let name = span.source_text()?;
+    if !source[offset..].starts_with(&name) {
+        return None;
+    }
+    let code = code_only(&source);
+    let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mentions = code
+        .match_indices(name.as_str())
+        .filter(|(at, _)| {
+            let before = code.as_bytes()[..*at].last().copied();
+            let after = code.as_bytes().get(at + name.len()).copied();
+            !before.is_some_and(is_word_byte) && !after.is_some_and(is_word_byte)
+        })
+        .count();
+    let glob_import = code.match_indices("use").any(|(at, _)| {
+        let before = code.as_bytes()[..at].last().copied();
+        let after = code.as_bytes().get(at + 3).copied();
+        !before.is_some_and(is_word_byte)
+            && !after.is_some_and(is_word_byte)
+            && code[at..]
+                .split(';')
+                .next()
+                .is_some_and(|item| item.contains('*'))
+    });
+    Some(mentions == 1 && !glob_import)
+}
+
 /// Whether the block around `span` declares a `mod name` beside it.
 pub(crate) fn has_sibling(span: Span, keyword: &str, name: &str) -> bool {
     siblings(span).is_some_and(|items| items.iter().any(|(k, n)| k == keyword && n == name))

@@ -20,6 +20,22 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
             return quote!(#error #item);
         }
     };
+    // The editor's code is not built: the stand-ins use Cursor's types, which always are.
+    if let Some(feature) = host.disabled_feature() {
+        let error = syn::Error::new(
+            Span::call_site(),
+            format_args!(
+                "`#[{attribute}]` needs the `{feature}` feature of cursor-hooks, which this crate turns off: add it to the dependency, `cursor-hooks = {{ ..., features = [\"{feature}\"] }}`"
+            ),
+        );
+        return fallback(
+            &item,
+            &handler,
+            host,
+            Some(Host::Cursor.stand_in_event()),
+            error,
+        );
+    }
     // Another hook attribute below this one: it expands after this one and writes the
     // companion, so this one writes only the error.
     let hook_attribute = |attr: &&syn::Attribute| {
@@ -586,6 +602,11 @@ fn main_path(path: &Path) -> syn::Result<Option<Path>> {
         return Ok(None);
     };
     let text = name.to_string();
+    // Nothing in the file defines or imports the name: rustc would look for a crate of that
+    // name and say "no external crate `guard`". Most often the handler is in the library.
+    if crate::context::named_only_here(name.span()) == Some(true) {
+        return Err(syn::Error::new_spanned(path, not_in_this_file(&text)));
+    }
     let Some(items) = crate::context::siblings(name.span()) else {
         return Ok(None);
     };
@@ -602,6 +623,24 @@ fn main_path(path: &Path) -> syn::Result<Option<Path>> {
             ),
         )),
         _ => Ok(None),
+    }
+}
+
+/// The error for a `main!` entry that nothing in its file defines or imports: the library's
+/// path when the package has a library (`src/lib.rs`), else how to name it.
+fn not_in_this_file(name: &str) -> String {
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map(std::path::PathBuf::from);
+    let has_library = manifest_dir.is_some_and(|dir| dir.join("src/lib.rs").is_file());
+    let package = std::env::var("CARGO_PKG_NAME").unwrap_or_default();
+    if has_library && !package.is_empty() {
+        let library = package.replace('-', "_");
+        format!(
+            "`{name}` is neither defined nor imported in this file; a handler in your library is named by the library's path: `cursor_hooks::main!({library}::{name})` (or `use {library}::{name};` first)"
+        )
+    } else {
+        format!(
+            "`{name}` is neither defined nor imported in this file: define the handler here, or name it by its path (`cursor_hooks::main!(module::{name})`; `my_crate::{name}` for a handler in the library `my_crate`)"
+        )
     }
 }
 

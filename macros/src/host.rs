@@ -106,6 +106,15 @@ impl Host {
         }
     }
 
+    /// The `cursor-hooks` feature this host's attribute needs, when that feature is off.
+    pub(crate) fn disabled_feature(self) -> Option<&'static str> {
+        match self {
+            Host::Cursor if !cfg!(feature = "cursor") => Some("cursor"),
+            Host::Claude if !cfg!(feature = "claude-code") => Some("claude-code"),
+            _ => None,
+        }
+    }
+
     /// The event a stand-in companion names when the attribute's event is unknown.
     pub(crate) fn stand_in_event(self) -> Event {
         self.event("SessionEnd")

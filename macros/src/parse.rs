@@ -55,12 +55,17 @@ impl Args {
                 "matcher" => set_matcher(&mut args.matcher, &meta),
                 "ask" => set(&mut args.ask, &meta, &key),
                 "loop_limit" => set(&mut args.loop_limit, &meta, &key),
-                _ => Err(meta.error(format_args!(
-                    "unknown `{}` option `{}`; expected one of: {}",
-                    host.attribute(),
-                    path_text(&meta.path),
-                    option_list(host)
-                ))),
+                _ => {
+                    let written = path_text(&meta.path);
+                    let hint = cursor_hooks_spec::closest(&written, host.options().iter().copied())
+                        .map(|name| format!("did you mean `{name}`? "))
+                        .unwrap_or_default();
+                    Err(meta.error(format_args!(
+                        "unknown `{}` option `{written}`; {hint}expected one of: {}",
+                        host.attribute(),
+                        option_list(host)
+                    )))
+                }
             }
         });
         positional_string(&tokens, host)?;

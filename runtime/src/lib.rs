@@ -91,6 +91,7 @@ extern crate self as cursor_hooks;
 // form) -> `render` (every answer, by the version rules).
 mod binary;
 pub mod capture;
+#[cfg(feature = "claude-code")]
 pub mod claude;
 mod de;
 pub mod event;
@@ -362,6 +363,7 @@ pub mod prelude {
     /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
     /// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`; the same items as
     /// [`cursor_hooks::claude::prelude`](crate::claude::prelude).
+    #[cfg(feature = "claude-code")]
     pub use crate::claude::prelude as claude;
 }
 

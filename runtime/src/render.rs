@@ -179,6 +179,7 @@ pub(crate) fn one_line(text: &str) -> String {
 /// What rendering needs to know about the payload and the hook.
 #[derive(Debug, Clone, Copy)]
 #[doc(hidden)]
+#[cfg_attr(not(feature = "claude-code"), allow(unreachable_pub))] // named by Claude's `Response`
 pub struct RenderContext<'a> {
     /// The event's wire name.
     pub(crate) event: &'static str,

@@ -76,6 +76,7 @@ pub(crate) enum Tried {
     /// the other host's shape.
     OtherEvent,
     /// It is for this handler but no host sends it: answered by the failure policy.
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries refuse
     Refused(String),
 }
 
@@ -94,6 +95,7 @@ impl Entry {
     }
 
     /// The entry of a Claude Code handler's companion type (`Hook::ENTRY` of `#[claude_hook]`).
+    #[cfg(feature = "claude-code")]
     pub const fn claude<H: Hook>() -> Entry
     where
         H::Event: crate::claude::Event
@@ -564,6 +566,7 @@ where
 /// A Claude entry's answer to a payload: Claude Code's own, or one Cursor sent for the event it
 /// runs the entry as (`event`, the name the entry was picked by, is then Cursor's: the payload is
 /// read from Cursor's shape and answered in the form Cursor reads).
+#[cfg(feature = "claude-code")]
 fn claude_answer<H: Hook>(payload: &[u8], event: &str, settings: &Settings) -> Tried
 where
     H::Event:

@@ -277,6 +277,7 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
 ///
 /// Panics when the payload is not a JSON object whose `hook_event_name` is `R`'s event or a
 /// Cursor event.
+#[cfg(feature = "claude-code")]
 pub fn render_claude<R: crate::claude::response::Response>(
     answer: &R,
     payload: impl Payload,

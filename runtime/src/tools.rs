@@ -296,6 +296,7 @@ impl crate::event::PostToolUseFailure {
 ///     other => panic!("read as {other:?}"),
 /// }
 /// ```
+#[cfg(feature = "claude-code")]
 pub mod claude {
     use super::TextEdit;
     use crate::ToolInput;

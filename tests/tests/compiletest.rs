@@ -34,6 +34,35 @@ fn messages_name_no_private_helpers() {
     assert!(offenders.is_empty(), "{}", offenders.join("\n"));
 }
 
+/// No reviewed message lists the generated implementations of a check trait ("the following
+/// other types implement trait ..."): the check's own note already names the events that accept
+/// the call, and the list only points into generated code. Each generated impl is
+/// `#[diagnostic::do_not_recommend]`.
+#[test]
+fn messages_list_no_generated_implementations() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/fail");
+    let mut offenders = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("ui/fail is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|ext| ext == "stderr") {
+            let text = std::fs::read_to_string(&path).expect("a .stderr file is text");
+            let lists = text.lines().any(|line| {
+                line.starts_with("help: the following other types implement trait")
+                    || (line.starts_with("help: the trait ")
+                        && line.contains("` is implemented for `"))
+            });
+            if lists {
+                offenders.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "implementations listed in:\n{}",
+        offenders.join("\n")
+    );
+}
+
 /// The README's first example (one binary guarding both editors under one import) is the pass
 /// case `ui/pass/readme-first-example.rs`, so it compiles and runs as written.
 #[test]

@@ -1,6 +1,7 @@
 //! Code generated from `spec/` by `cargo run -p cursor-hooks-codegen`; never edited by hand.
 
 /// Claude Code's types, from `spec/claude-code/events.json`.
+#[cfg(feature = "claude-code")]
 pub(crate) mod claude {
     /// The traits a constructor or setter called on the wrong response is reported with.
     pub mod checks;

@@ -156,16 +156,19 @@ impl PreToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for PreToolUseResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for PreToolUseResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for PreToolUseResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -338,11 +341,13 @@ impl SubagentStartResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStartResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for SubagentStartResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for SubagentStartResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
@@ -473,16 +478,19 @@ impl BeforeShellExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeShellExecutionResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeShellExecutionResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeShellExecutionResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for BeforeShellExecutionResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -578,16 +586,19 @@ impl BeforeMCPExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeMCPExecutionResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeMCPExecutionResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeMCPExecutionResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
     }
 }
+#[diagnostic::do_not_recommend]
 impl Ask for BeforeMCPExecutionResponse {
     fn ask(user_message: String) -> Self {
         Self::ask(user_message)
@@ -663,11 +674,13 @@ impl BeforeReadFileResponse {
 }
 
 impl crate::sealed::Sealed for BeforeReadFileResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeReadFileResponse {
     fn allow() -> Self {
         Self::allow()
     }
 }
+#[diagnostic::do_not_recommend]
 impl Deny for BeforeReadFileResponse {
     fn deny(user_message: String) -> Self {
         Self::deny(user_message)
@@ -875,6 +888,7 @@ impl BeforeTabFileReadResponse {
 }
 
 impl crate::sealed::Sealed for BeforeTabFileReadResponse {}
+#[diagnostic::do_not_recommend]
 impl Allow for BeforeTabFileReadResponse {
     fn allow() -> Self {
         Self::allow()

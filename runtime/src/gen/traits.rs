@@ -174,6 +174,7 @@ pub mod fields {
         #[must_use]
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Env for SessionStartResponse {
         fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
             self.env(key, value)
@@ -190,16 +191,19 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SessionStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseFailureResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
@@ -216,36 +220,43 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for SubagentStartResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeShellExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeMCPExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeReadFileResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for BeforeSubmitPromptResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl UserMessage for PreCompactResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.user_message(value)
@@ -262,16 +273,19 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for BeforeShellExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AgentMessage for BeforeMCPExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
@@ -288,6 +302,7 @@ pub mod fields {
         #[must_use]
         fn set(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedInput for PreToolUseResponse {
         fn set(self, value: Value) -> Self {
             self.updated_input(value)
@@ -304,6 +319,7 @@ pub mod fields {
         #[must_use]
         fn set(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedMcpToolOutput for PostToolUseResponse {
         fn set(self, value: Value) -> Self {
             self.updated_mcp_tool_output(value)
@@ -320,11 +336,13 @@ pub mod fields {
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl FollowupMessage for SubagentStopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.followup_message(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl FollowupMessage for StopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.followup_message(value)
@@ -341,6 +359,7 @@ pub mod fields {
         #[must_use]
         fn set(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Continue for BeforeSubmitPromptResponse {
         fn set(self, value: bool) -> Self {
             self.r#continue(value)
@@ -357,6 +376,7 @@ pub mod fields {
         #[must_use]
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl PluginPaths for WorkspaceOpenResponse {
         fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
             self.plugin_paths(values)

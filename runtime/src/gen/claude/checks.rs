@@ -260,61 +260,73 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn additional_context(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SessionStartResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SetupResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for UserPromptSubmitResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for UserPromptExpansionResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PreToolUseResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolUseFailureResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostToolBatchResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SubagentStartResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for SubagentStopResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for StopResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl AdditionalContext for PostModelSwitchResponse {
         fn additional_context(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
@@ -331,6 +343,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn initial_user_message(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl InitialUserMessage for SessionStartResponse {
         fn initial_user_message(self, value: impl Into<String>) -> Self {
             self.initial_user_message(value)
@@ -347,11 +360,13 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn session_title(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl SessionTitle for SessionStartResponse {
         fn session_title(self, value: impl Into<String>) -> Self {
             self.session_title(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl SessionTitle for UserPromptSubmitResponse {
         fn session_title(self, value: impl Into<String>) -> Self {
             self.session_title(value)
@@ -368,16 +383,19 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl WatchPaths for SessionStartResponse {
         fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
             self.watch_paths(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl WatchPaths for CwdChangedResponse {
         fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
             self.watch_paths(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl WatchPaths for FileChangedResponse {
         fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
             self.watch_paths(value)
@@ -394,6 +412,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn reload_skills(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl ReloadSkills for SessionStartResponse {
         fn reload_skills(self, value: bool) -> Self {
             self.reload_skills(value)
@@ -410,51 +429,61 @@ pub mod fields {
         /// The response's own `block`.
         fn block(reason: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Block for UserPromptSubmitResponse {
         fn block(reason: impl Into<String>) -> Self {
             UserPromptSubmitResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for UserPromptExpansionResponse {
         fn block(reason: impl Into<String>) -> Self {
             UserPromptExpansionResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for PostToolUseResponse {
         fn block(reason: impl Into<String>) -> Self {
             PostToolUseResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for PostToolBatchResponse {
         fn block(reason: impl Into<String>) -> Self {
             PostToolBatchResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for SubagentStopResponse {
         fn block(reason: impl Into<String>) -> Self {
             SubagentStopResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for TaskCreatedResponse {
         fn block(reason: impl Into<String>) -> Self {
             TaskCreatedResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for StopResponse {
         fn block(reason: impl Into<String>) -> Self {
             StopResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for ConfigChangeResponse {
         fn block(reason: impl Into<String>) -> Self {
             ConfigChangeResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for PreCompactResponse {
         fn block(reason: impl Into<String>) -> Self {
             PreCompactResponse::block(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Block for PreModelSwitchResponse {
         fn block(reason: impl Into<String>) -> Self {
             PreModelSwitchResponse::block(reason)
@@ -483,6 +512,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn suppress_original_prompt(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl SuppressOriginalPrompt for UserPromptSubmitResponse {
         fn suppress_original_prompt(self, value: bool) -> Self {
             self.suppress_original_prompt(value)
@@ -499,6 +529,7 @@ pub mod fields {
         /// The response's own `allow_with_reason`.
         fn allow_with_reason(reason: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl AllowWithReason for PreToolUseResponse {
         fn allow_with_reason(reason: impl Into<String>) -> Self {
             PreToolUseResponse::allow_with_reason(reason)
@@ -515,21 +546,25 @@ pub mod fields {
         /// The response's own `allow`.
         fn allow() -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Allow for PreToolUseResponse {
         fn allow() -> Self {
             PreToolUseResponse::allow()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Allow for PermissionRequestResponse {
         fn allow() -> Self {
             PermissionRequestResponse::allow()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Allow for PreSkillShellCommandResponse {
         fn allow() -> Self {
             PreSkillShellCommandResponse::allow()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Allow for PreModelSwitchResponse {
         fn allow() -> Self {
             PreModelSwitchResponse::allow()
@@ -546,21 +581,25 @@ pub mod fields {
         /// The response's own `deny`.
         fn deny(reason: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Deny for PreToolUseResponse {
         fn deny(reason: impl Into<String>) -> Self {
             PreToolUseResponse::deny(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Deny for PermissionRequestResponse {
         fn deny(reason: impl Into<String>) -> Self {
             PermissionRequestResponse::deny(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Deny for PreSkillShellCommandResponse {
         fn deny(reason: impl Into<String>) -> Self {
             PreSkillShellCommandResponse::deny(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Deny for PreModelSwitchResponse {
         fn deny(reason: impl Into<String>) -> Self {
             PreModelSwitchResponse::deny(reason)
@@ -577,11 +616,13 @@ pub mod fields {
         /// The response's own `ask`.
         fn ask(reason: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Ask for PreToolUseResponse {
         fn ask(reason: impl Into<String>) -> Self {
             PreToolUseResponse::ask(reason)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Ask for PreModelSwitchResponse {
         fn ask(reason: impl Into<String>) -> Self {
             PreModelSwitchResponse::ask(reason)
@@ -598,6 +639,7 @@ pub mod fields {
         /// The response's own `defer`.
         fn defer() -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Defer for PreToolUseResponse {
         fn defer() -> Self {
             PreToolUseResponse::defer()
@@ -626,6 +668,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn updated_input(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedInput for PreToolUseResponse {
         fn updated_input(self, value: Value) -> Self {
             self.updated_input(value)
@@ -642,6 +685,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Decision for PermissionRequestResponse {
         fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self {
             self.decision(value)
@@ -658,6 +702,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn retry(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Retry for PermissionDeniedResponse {
         fn retry(self, value: bool) -> Self {
             self.retry(value)
@@ -674,6 +719,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn updated_tool_output(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedToolOutput for PostToolUseResponse {
         fn updated_tool_output(self, value: Value) -> Self {
             self.updated_tool_output(value)
@@ -690,6 +736,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn updated_mcp_tool_output(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl UpdatedMcpToolOutput for PostToolUseResponse {
         fn updated_mcp_tool_output(self, value: Value) -> Self {
             self.updated_mcp_tool_output(value)
@@ -706,6 +753,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn classifier_context(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl ClassifierContext for PostToolUseResponse {
         fn classifier_context(self, value: impl Into<String>) -> Self {
             self.classifier_context(value)
@@ -722,6 +770,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn display_content(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl DisplayContent for MessageDisplayResponse {
         fn display_content(self, value: impl Into<String>) -> Self {
             self.display_content(value)
@@ -738,6 +787,7 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn worktree_path(self, value: impl Into<String>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl WorktreePath for WorktreeCreateResponse {
         fn worktree_path(self, value: impl Into<String>) -> Self {
             self.worktree_path(value)
@@ -753,11 +803,13 @@ pub mod fields {
         /// The response's own `accept`.
         fn accept() -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Accept for ElicitationResponse {
         fn accept() -> Self {
             ElicitationResponse::accept()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Accept for ElicitationResultResponse {
         fn accept() -> Self {
             ElicitationResultResponse::accept()
@@ -773,11 +825,13 @@ pub mod fields {
         /// The response's own `decline`.
         fn decline() -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Decline for ElicitationResponse {
         fn decline() -> Self {
             ElicitationResponse::decline()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Decline for ElicitationResultResponse {
         fn decline() -> Self {
             ElicitationResultResponse::decline()
@@ -793,11 +847,13 @@ pub mod fields {
         /// The response's own `cancel`.
         fn cancel() -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Cancel for ElicitationResponse {
         fn cancel() -> Self {
             ElicitationResponse::cancel()
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Cancel for ElicitationResultResponse {
         fn cancel() -> Self {
             ElicitationResultResponse::cancel()
@@ -814,11 +870,13 @@ pub mod fields {
         #[must_use = "a response is built by value: use the returned response"]
         fn content(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl Content for ElicitationResponse {
         fn content(self, value: Value) -> Self {
             self.content(value)
         }
     }
+    #[diagnostic::do_not_recommend]
     impl Content for ElicitationResultResponse {
         fn content(self, value: Value) -> Self {
             self.content(value)
@@ -934,8 +992,11 @@ pub trait PermissionRequestDecisionKeys: Sized {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl PermissionRequestDecisionKeys for PermissionRequestDecision {}
+#[diagnostic::do_not_recommend]
 impl PermissionRequestDecisionKeys for PermissionRequestAllow {}
+#[diagnostic::do_not_recommend]
 impl PermissionRequestDecisionKeys for PermissionRequestDeny {}
 
 /// One trait per key of `decision` read beside one `behavior`, implemented by the builders that have it.
@@ -952,6 +1013,7 @@ pub mod permission_request_decision_keys {
         #[must_use = "a decision is built by value: pass it on"]
         fn updated_input(self, value: Value) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl DecisionUpdatedInput for PermissionRequestAllow {
         fn updated_input(self, value: Value) -> Self {
             PermissionRequestAllow::updated_input(self, value)
@@ -968,6 +1030,7 @@ pub mod permission_request_decision_keys {
         #[must_use = "a decision is built by value: pass it on"]
         fn updated_permissions(self, value: Vec<Value>) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl DecisionUpdatedPermissions for PermissionRequestAllow {
         fn updated_permissions(self, value: Vec<Value>) -> Self {
             PermissionRequestAllow::updated_permissions(self, value)
@@ -995,6 +1058,7 @@ pub mod permission_request_decision_keys {
         #[must_use = "a decision is built by value: pass it on"]
         fn interrupt(self, value: bool) -> Self;
     }
+    #[diagnostic::do_not_recommend]
     impl DecisionInterrupt for PermissionRequestDeny {
         fn interrupt(self, value: bool) -> Self {
             PermissionRequestDeny::interrupt(self, value)

@@ -1,0 +1,133 @@
+//! The `cursor` and `claude-code` features, as a hook crate outside the workspace uses them:
+//! a Cursor-only crate (`default-features = false, features = ["cursor"]`) builds and answers,
+//! a Claude Code handler there is one compile error naming the feature, and `main!` naming a
+//! handler of the crate's library without its path says which path to write. Each crate is
+//! built with `cargo build --offline` into one target directory under `CARGO_TARGET_TMPDIR`,
+//! reused between runs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is in the workspace")
+        .to_path_buf()
+}
+
+/// Writes a crate named `name` depending on the runtime with only the `cursor` feature, with
+/// `files` (relative path, text) as its sources; builds it and returns cargo's output.
+fn build_cursor_only(name: &str, files: &[(&str, &str)]) -> (Output, PathBuf) {
+    let workspace = workspace_root();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("features");
+    let dir = root.join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("src")).expect("the crate's folder is writable");
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\ncursor-hooks = {{ path = {:?}, default-features = false, features = [\"cursor\"] }}\n\n\
+         [workspace]\n",
+        workspace.join("runtime").display().to_string()
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).expect("Cargo.toml is writable");
+    // The workspace's versions and toolchain, so the build needs nothing new.
+    for shared in ["Cargo.lock", "rust-toolchain.toml"] {
+        std::fs::copy(workspace.join(shared), dir.join(shared)).expect("a workspace file copies");
+    }
+    for (path, text) in files {
+        std::fs::write(dir.join(path), text).expect("a source file is writable");
+    }
+    let target = root.join("target");
+    let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
+        .args(["build", "--offline", "--quiet"])
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", &target)
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo starts");
+    (output, target.join("debug").join(name))
+}
+
+const CURSOR_GUARD: &str = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    if input.command.contains("rm -rf") {
+        BeforeShellExecutionResponse::deny("rm -rf is blocked")
+    } else {
+        no_opinion()
+    }
+}
+
+main!(guard);
+"#;
+
+#[test]
+fn a_cursor_only_crate_builds_and_answers() {
+    let (output, binary) = build_cursor_only("cursor-only-hook", &[("src/main.rs", CURSOR_GUARD)]);
+    assert!(
+        output.status.success(),
+        "the Cursor-only crate did not build:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let payload = br#"{"hook_event_name":"beforeShellExecution","command":"rm -rf /","cursor_version":"2.4.0"}"#;
+    let answer = cursor_hooks::testing::Binary::new(binary.to_str().expect("a UTF-8 path"))
+        .run(&payload[..]);
+    assert_eq!(answer.exit_code, 0, "{:?}", answer.stderr);
+    let json: serde_json::Value = serde_json::from_str(&answer.stdout).expect("the answer is JSON");
+    assert_eq!(json["permission"], "deny", "{}", answer.stdout);
+}
+
+#[test]
+fn a_claude_handler_without_its_feature_is_one_error_naming_the_feature() {
+    let main = r#"use cursor_hooks::prelude::*;
+
+#[claude_hook(event = "PreToolUse", matcher = "Bash")]
+fn claude_guard(_input: PreToolUse) -> PreToolUseResponse {
+    no_opinion()
+}
+
+main!(claude_guard);
+"#;
+    let (output, _) = build_cursor_only("claude-without-feature", &[("src/main.rs", main)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "it built:\n{stderr}");
+    assert!(
+        stderr.contains("`#[claude_hook]` needs the `claude-code` feature of cursor-hooks")
+            && stderr.contains("src/main.rs:3:1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("due to 1 previous error"),
+        "one error only:\n{stderr}"
+    );
+    assert!(
+        !stderr.contains("__private") && !stderr.contains("__cursor_hooks"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn main_naming_a_library_handler_bare_names_the_library_path() {
+    let lib = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
+}
+"#;
+    let main = "cursor_hooks::main!(guard);\n";
+    let (output, _) = build_cursor_only(
+        "library-handler",
+        &[("src/lib.rs", lib), ("src/main.rs", main)],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "it built:\n{stderr}");
+    assert!(
+        stderr.contains("`cursor_hooks::main!(library_handler::guard)`")
+            && stderr.contains("src/main.rs:1:21"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("no external crate"), "{stderr}");
+}
