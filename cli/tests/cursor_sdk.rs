@@ -11,8 +11,8 @@
 //! tests/cursor-sdk/fixed/ are the disagreements the generator once found, kept minimal.
 //!
 //! Where the two disagree, the spec (`spec/host.json`) or the simulator is wrong, not this test.
-//! `CURSOR_SDK_SEED=N CURSOR_SDK_CASES=M` runs M generated cases from seed N (README: "Cursor's
-//! own code as the judge").
+//! `CURSOR_SDK_SEED=N CURSOR_SDK_CASES=M` runs M generated cases from seed N (the guide,
+//! `cursor_hooks::guide::tool`, "How the command is checked").
 #![cfg(target_os = "linux")]
 
 use serde_json::{json, Map, Value};

@@ -89,15 +89,22 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             text: rustfmt(&format!("{HEADER}{text}"))?,
         });
     }
-    // The event tables in the two READMEs sit between markers and are rewritten from the spec.
+    // The event tables sit between markers, rewritten from the spec: both in spec/README.md,
+    // and each in its chapter of the runtime's guide (docs.rs).
     let table = readme::event_table(&spec);
     let claude_table = readme::claude_event_table(&claude.spec, &claude.host);
-    for path in ["README.md", "spec/README.md"] {
-        let current =
+    let cursor = (readme::CURSOR_MARKERS, table.as_str());
+    let claude_code = (readme::CLAUDE_MARKERS, claude_table.as_str());
+    for (path, tables) in [
+        ("spec/README.md", &[cursor, claude_code][..]),
+        ("runtime/src/guide/handlers.md", &[cursor][..]),
+        ("runtime/src/guide/claude_code.md", &[claude_code][..]),
+    ] {
+        let mut text =
             std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
-        let text = readme::splice(&current, readme::CURSOR_MARKERS, &table)
-            .and_then(|text| readme::splice(&text, readme::CLAUDE_MARKERS, &claude_table))
-            .map_err(|e| format!("{path}: {e}"))?;
+        for &(markers, table) in tables {
+            text = readme::splice(&text, markers, table).map_err(|e| format!("{path}: {e}"))?;
+        }
         files.push(Generated {
             path: PathBuf::from(path),
             text,

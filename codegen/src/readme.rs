@@ -1,5 +1,5 @@
-//! The event tables in `README.md` and `spec/README.md`, between markers: Cursor's, and Claude
-//! Code's.
+//! The event tables in `spec/README.md` and the runtime's guide (`runtime/src/guide/*.md`),
+//! between markers: Cursor's, and Claude Code's.
 
 use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec};
 use crate::model::Spec;

@@ -1,5 +1,21 @@
 //! Capture mode, and knowing a replay: turning real Cursor sessions into a regression suite.
 //!
+//! ```
+//! use cursor_hooks::capture::{read_file, CaptureLine};
+//!
+//! // One line a hook appended under `CURSOR_HOOKS_CAPTURE`: the payload as sent, and the answer.
+//! let file = std::env::temp_dir().join(format!("capture-module-doc-{}.jsonl", std::process::id()));
+//! let line = r#"{"payload":"{\"hook_event_name\":\"stop\"}","stdout":"{}","exit_code":0}"#;
+//! std::fs::write(&file, format!("{line}\n")).unwrap();
+//!
+//! let lines = read_file(&file).unwrap();
+//! let (number, CaptureLine { payload, answer }) = &lines[0];
+//! assert_eq!(*number, 1);
+//! assert_eq!(payload.as_slice(), br#"{"hook_event_name":"stop"}"#);
+//! assert_eq!(answer.as_ref().map(|a| a.exit_code), Some(0));
+//! # std::fs::remove_file(&file).unwrap();
+//! ```
+//!
 //! With `CURSOR_HOOKS_CAPTURE=<file>` in a hook's environment, every run appends one JSON line
 //! to that file ([`append_line`]): the payload exactly as received and the answer given. The
 //! answer itself does not change, and a file that cannot be written costs one stderr line,

@@ -3,6 +3,18 @@
 //! Every type here is both the event's payload and its marker: a handler for
 //! `beforeShellExecution` takes a [`BeforeShellExecution`] and answers with its
 //! [`Event::Response`]. The types are generated from `spec/events.json`.
+//!
+//! ```
+//! use cursor_hooks::event::{BeforeShellExecution, Category, Event};
+//!
+//! let input = BeforeShellExecution::fixture().command("cargo test").build();
+//! assert_eq!(input.command, "cargo test");
+//! assert_eq!(BeforeShellExecution::NAME, "beforeShellExecution");
+//! assert_eq!(BeforeShellExecution::CATEGORY, Category::Permission);
+//! ```
+//!
+//! What each event may answer, and where it does not fire, is tabled in
+//! [`guide::handlers`](crate::guide::handlers#cursors-events).
 
 pub use crate::gen::events::*;
 

@@ -1,10 +1,12 @@
-//! Typed, compile-time-checked [Cursor](https://cursor.com) agent hooks.
+//! Typed, compile-time-checked agent hooks for [Cursor](https://cursor.com) and
+//! [Claude Code](https://code.claude.com/docs/en/hooks).
 //!
-//! Cursor runs a hook as a process: one JSON payload on stdin, one JSON answer on stdout, and
-//! an exit code. Each event accepts a different answer, and Cursor silently ignores a field the
-//! event does not accept. This crate gives every event its own input type and its own response
-//! type holding only the fields that event accepts, and the [`cursor_hook`] attribute turns an
-//! ordinary function into the hook's entry point.
+//! An editor runs a hook as a process: one JSON payload on stdin, one JSON answer on stdout, and
+//! an exit code. Each event accepts a different answer, and the editors silently ignore a field
+//! the event does not accept. This crate gives every event of both editors its own input type
+//! and its own response type holding only the fields that event accepts, and the [`cursor_hook`]
+//! and [`claude_hook`] attributes turn an ordinary function into a hook's entry point. One binary
+//! serves both editors:
 //!
 //! ```no_run
 //! use cursor_hooks::prelude::*;
@@ -36,23 +38,46 @@
 //! [`prelude`] is the one import for both editors; a crate with Claude Code handlers only may
 //! import [`claude::prelude`] instead.
 //!
-//! The handler stays an ordinary function, so it can be unit-tested on a typical payload (each
-//! input type's `fixture()`, see [`testing`]):
+//! The handlers stay ordinary functions. [`testing`] answers a typical payload (each input
+//! type's `fixture()`) exactly as the binary would, version rules and failure policy included:
 //!
 //! ```
 //! # use cursor_hooks::prelude::*;
+//! # #[cursor_hook(event = "beforeShellExecution")]
 //! # fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 //! #     if input.command.contains("rm -rf") { BeforeShellExecutionResponse::deny("rm -rf is blocked") } else { no_opinion() }
 //! # }
-//! let input = BeforeShellExecution::fixture().command("rm -rf /").build();
-//! assert_eq!(guard(input).permission, Some(PermissionOrAsk::Deny));
+//! # #[claude_hook(event = "PreToolUse", matcher = "Bash")]
+//! # fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+//! #     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) { claude::PreToolUseResponse::deny("rm -rf is blocked") } else { claude::no_opinion() }
+//! # }
+//! use cursor_hooks::testing;
+//!
+//! let rm = BeforeShellExecution::fixture().command("rm -rf /");
+//! cursor_hooks::assert_denied!(testing::run::<guard>(rm));
+//! cursor_hooks::assert_no_opinion!(testing::run::<guard>(BeforeShellExecution::fixture().command("ls")));
+//!
+//! let bash = claude::PreToolUse::fixture()
+//!     .tool_name("Bash")
+//!     .tool_input(serde_json::json!({ "command": "rm -rf /" }));
+//! cursor_hooks::assert_denied!(testing::run::<claude_guard>(bash));
 //! ```
 //!
-//! The event types are generated from `spec/events.json`, the project's single description of
-//! Cursor's wire format; the version rules applied when rendering come from `spec/compat.json`.
+//! Cursor's event types ([`event`], [`response`]) are generated from `spec/events.json`, the
+//! project's single description of its wire format, and the version rules applied when
+//! rendering from `spec/compat.json`; Claude Code's ([`claude`]) from `spec/claude-code/`.
 //!
-//! Claude Code is the second host: its typed events and answers are in [`claude`] (generated
-//! from `spec/claude-code/events.json`), and one binary may hold handlers of both editors.
+//! # The guide
+//!
+//! [`guide`] walks from nothing to one binary guarding both editors ([`guide::tutorial`]), then
+//! covers one topic a chapter: [writing handlers](guide::handlers), [matchers](guide::matchers),
+//! [the failure policy and the deadline](guide::failure) (what a hook answers when something goes
+//! wrong), [testing and replay](guide::testing), [wiring into each editor](guide::wiring),
+//! [the `cursor-hooks` command](guide::tool), [version rules](guide::versions) (with the
+//! Cursor and Claude Code versions they were verified on),
+//! [platforms](guide::platforms), [Claude Code](guide::claude_code), [shipping to a
+//! team](guide::shipping) and [fuzzing](guide::fuzzing), with short recipes in the
+//! [cookbook](guide::cookbook).
 //!
 //! # Cargo features
 //!
@@ -68,49 +93,6 @@
 //!
 //! A handler whose editor's feature is off is one compile error at its attribute, naming the
 //! feature to turn on.
-//!
-//! # When something goes wrong
-//!
-//! A hook never prints a panic, never writes anything but one JSON object (or nothing) on
-//! stdout, and answers every failure by its handler's failure policy (`fail = "open"` or
-//! `"closed"`) with exactly one line on stderr naming the problem and what was answered. A
-//! failure answer is rendered like any other, version rules included, and the policy holds
-//! whether the binary is built with `panic = "unwind"` or `panic = "abort"`:
-//!
-//! | input or event | fail-open | fail-closed |
-//! |---|---|---|
-//! | empty stdin, not JSON, not an object (a leading byte-order mark, or UTF-16 with one, is read as UTF-8), invalid UTF-8 in `hook_event_name`, no or non-string `hook_event_name` | `{}`, exit 0 | the handler's block when the binary has one handler; exit 2 when it has several (it cannot tell which event's block to write) |
-//! | a payload over the cap (64 MiB; `CURSOR_HOOKS_MAX_PAYLOAD_MIB`, a whole number from 1 to 1024: another value is ignored with one stderr line) | `{}`, exit 0 | as above |
-//! | no complete JSON object on stdin by the deadline (`timeout`, counted from the start): stdin held open or trickled | `{}`, exit 0 | as above; with several handlers the smallest `timeout` among them applies |
-//! | data after the JSON object | ignored with one stderr line; the object is answered | the same |
-//! | a known event with a required field missing or wrongly typed (nesting deeper than 128 levels included), invalid UTF-8 in a value | `{}`, exit 0 | the event's block |
-//! | a key repeated at the top level of the payload (Cursor's `JSON.stringify` never writes one) | `{}`, exit 0 | the event's block; for a repeated `hook_event_name`, as for a payload that names no event |
-//! | a string holding half a UTF-16 surrogate pair (`"\ud800"`, as Node's `JSON.stringify` writes it), in any field | the handler runs: it reads U+FFFD there, as in the command or path the host runs | the same |
-//! | a tool argument a handler reads that is missing or of another type (a `command` that is a list, through [`tools`] or [`ToolInput::command`]); `tool_input` that is not an object (Cursor's JSON-string form of one aside) | `{}`, exit 0 | the event's block |
-//! | an optional tool argument of another type, read through [`tools`] | the handler runs: it reads as absent, with one stderr line | the same |
-//! | an optional field of an unexpected type, or a number no `f64` holds where no field is read | the handler runs: the field reads as absent, is kept in `extra`, and one stderr line names it (`field 'sandbox' is a string, expected a bool: ignored`) | the same |
-//! | the handler returns `Err`, panics, or misses its deadline (`timeout`) | `{}`, exit 0 | the event's block |
-//! | an event the binary has no handler for, or an unknown event name | `{}`, exit 0 | `{}`, exit 0 (a wiring mistake, not a failed check) |
-//! | a command wired by `install` or `print-config` (`--host cursor --event preToolUse`) given a payload whose top-level `hook_event_name` is another event's, or Claude Code's spelling from Cursor (Cursor running a Claude Code entry sends its own name for the event, which is that entry's) | `{}`, exit 0 | the wired handler's block |
-//! | Cursor's payload (`cursor_version`) with Claude Code's event name | `{}`, exit 0 | the event's block |
-//!
-//! The event's block is `{"permission":"deny","user_message":…}` on permission events
-//! (without the message on `beforeTabFileRead`), `{"continue":false,"user_message":…}` on
-//! `beforeSubmitPrompt`, and exit 2 with the reason on stderr on events whose JSON cannot
-//! block. Unknown fields are never an error: they are kept in each input's [`Extra`] as the
-//! JSON text Cursor sent, parsed only when asked for, so the memory a payload takes is bounded by
-//! its size whatever its shape.
-//!
-//! A complete JSON object on stdin is answered as soon as it is read, whether or not the writer
-//! closes stdin. Input that ends in `}` or `]` when stdin closes is read as one value, so two
-//! objects in a row there are a bad payload, not an object and ignored data.
-//!
-//! While the handler runs, anything it prints on stdout goes to stderr, so a stray `println!`
-//! cannot corrupt the answer; a closed stdout is ignored. A handler with a `timeout` must answer
-//! a margin before it (a tenth of the timeout, 100 ms to 1 s), counted from the start of the
-//! process, reading stdin included; a timer otherwise writes the failure policy's answer and
-//! ends the process. Both hold on Unix (deadlines on 64-bit Linux and macOS) and on Windows;
-//! elsewhere stdout is used as it is and deadlines are not enforced.
 
 #![deny(unsafe_code)] // allowed only in `process`, for descriptor, handle, timer and stdin calls
 #![warn(missing_docs, unreachable_pub)]
@@ -130,6 +112,7 @@ mod de;
 pub mod event;
 mod extra;
 mod gen;
+pub mod guide;
 mod hook;
 pub mod hooks_json;
 mod launch;
@@ -341,10 +324,10 @@ pub use serde_json;
 
 /// Everything a hook file needs, for either editor: `use cursor_hooks::prelude::*;`.
 ///
-/// It brings both attributes ([`cursor_hook`](crate::cursor_hook) and
-/// [`claude_hook`](crate::claude_hook)), [`main!`](crate::main), Cursor's event and response
-/// types by their names (`PreToolUse`, `BeforeShellExecutionResponse`, [`no_opinion`],
-/// [`Tool`]), and Claude Code's under `claude::` (`claude::PreToolUse`,
+/// It brings both attributes ([`cursor_hook`] and [`claude_hook`]), [`main!`](crate::main),
+/// Cursor's event and response types by their names (`PreToolUse`,
+/// `BeforeShellExecutionResponse`, [`no_opinion`](crate::response::no_opinion),
+/// [`Tool`](crate::tools::Tool)), and Claude Code's under `claude::` (`claude::PreToolUse`,
 /// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`): both editors have a
 /// `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous. One
 /// binary guarding both editors:

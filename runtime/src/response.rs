@@ -1,5 +1,14 @@
 //! What a handler answers: one response type per event, holding only the fields that event accepts.
 //!
+//! ```
+//! use cursor_hooks::prelude::*;
+//!
+//! let answer = BeforeShellExecutionResponse::deny("rm -rf is blocked").agent_message("delete paths one by one");
+//! assert_eq!(answer.permission, Some(PermissionOrAsk::Deny));
+//! assert_eq!(answer.agent_message.as_deref(), Some("delete paths one by one"));
+//! assert_eq!(no_opinion::<StopResponse>(), StopResponse::default());
+//! ```
+//!
 //! The types are generated from `spec/events.json`. A field an event does not accept does not
 //! exist on its type, so setting it is a compile error:
 //!

@@ -285,6 +285,17 @@ impl crate::event::PostToolUseFailure {
 /// Claude Code's tools: `Bash`, `Read`, `Write`, `Edit`, `MultiEdit`, `Glob`, `Grep`,
 /// `WebFetch`, `NotebookEdit`, and `mcp__<server>__<tool>` as its own [`ToolInput`]
 /// (`spec/tools.json`). Reading them follows the same rules as Cursor's ([`crate::tools`]).
+///
+/// ```
+/// use cursor_hooks::claude::prelude::*;
+/// use cursor_hooks::tools::claude::Tool;
+///
+/// let input = PreToolUse::fixture().tool_name("Read").tool_input(serde_json::json!({"file_path": "/p/.env"})).build();
+/// match input.tool() {
+///     Tool::Read(read) => assert_eq!(read.file_path, "/p/.env"),
+///     other => panic!("read as {other:?}"),
+/// }
+/// ```
 #[cfg(feature = "claude-code")]
 pub mod claude {
     use super::TextEdit;

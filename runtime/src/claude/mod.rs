@@ -61,6 +61,18 @@ pub(crate) mod render;
 
 /// The events Claude Code runs hooks for, one input type each, generated from
 /// `spec/claude-code/events.json`.
+///
+/// ```
+/// use cursor_hooks::claude::event::{Event, PreToolUse};
+///
+/// let input = PreToolUse::fixture().tool_name("Bash").tool_input(serde_json::json!({"command": "ls"})).build();
+/// assert_eq!(input.tool_name, "Bash");
+/// assert_eq!(input.tool_input.command(), Some("ls"));
+/// assert_eq!(PreToolUse::NAME, "PreToolUse");
+/// ```
+///
+/// What each event may answer, and what its matcher is tested against, is tabled in
+/// [`guide::claude_code`](crate::guide::claude_code#claude-codes-events).
 pub mod event {
     pub use super::{Category, Common, Event};
     pub use crate::gen::claude::events::*;
@@ -88,6 +100,14 @@ pub mod event {
 
 /// What a Claude Code handler answers: one response type per event, holding only the keys that
 /// event reads, generated from `spec/claude-code/events.json`.
+///
+/// ```
+/// use cursor_hooks::claude::prelude::*;
+///
+/// let answer = PreToolUseResponse::deny("rm -rf is blocked").additional_context("the project forbids it");
+/// assert_eq!(answer.permission_decision, Some(PermissionDecision::Deny));
+/// assert_eq!(no_opinion::<StopResponse>(), StopResponse::default());
+/// ```
 ///
 /// An answer is built from its response type: a decision by its constructor, named after the
 /// wire value it writes (`PreToolUseResponse::deny(reason)`, `::allow()`, `::ask(reason)`,
