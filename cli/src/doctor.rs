@@ -108,7 +108,13 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
             let Some(command) = hook.command.as_deref().filter(|_| hook.kind == "command") else {
                 continue;
             };
-            let resolved = resolve(command, &file.cwd, &lookup);
+            let cwd = match host {
+                HostName::Cursor => {
+                    crate::sources::plugin::cursor_cwd(file, &hook.event, &locations.project)
+                }
+                HostName::ClaudeCode => file.cwd.as_path(),
+            };
+            let resolved = resolve(command, cwd, &lookup);
             match &resolved {
                 Resolution::File(_) | Resolution::Builtin | Resolution::Unparsed => {}
                 Resolution::OnPath(found) => findings.push(finding(file, hook, Severity::Warning, match host {
@@ -127,7 +133,7 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                 Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
             }
             let program = CommandLine::parse_for_platform(command)
-                .and_then(|line| line.program_path(&file.cwd, &lookup));
+                .and_then(|line| line.program_path(cwd, &lookup));
             wired.push(Wired {
                 file,
                 hook,

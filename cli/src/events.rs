@@ -103,7 +103,10 @@ fn row(event: &EventInfo) -> [String; 6] {
             }
             values
         }
-        (true, Some(subject)) => subject.trim_end_matches('.').to_owned(),
+        (true, Some(subject)) => match event.matcher_open_prefix {
+            Some(prefix) => format!("{prefix}<name>"),
+            None => subject.trim_end_matches('.').to_owned(),
+        },
         (true, None) => "none: every hook runs".to_owned(),
     };
     [

@@ -28,6 +28,8 @@ pub struct Host {
     /// Where Cursor reads hooks, highest priority first.
     pub config_sources: Vec<ConfigSource>,
     pub plugins: Plugins,
+    /// How Cursor reads a prompt hook's answer.
+    pub prompt_hooks: Unsettled,
     pub defaults: Defaults,
     pub environment: Environment,
     /// How one hook's process result is read, by outcome.
@@ -39,6 +41,8 @@ pub struct Host {
     pub merge: Merge,
     /// What Cursor does with `ask`, by event and version.
     pub ask: Vec<AskRule>,
+    /// What reaches the agent and the user of a permission answer.
+    pub shown: Shown,
     pub matcher: Matcher,
     pub file_rules: FileRules,
     /// The Cursor CLI's command names.
@@ -124,6 +128,8 @@ pub enum Cwd {
     Project,
     /// The directory holding the configuration file.
     FileDir,
+    /// The plugin's folder (`plugins.workspace_cwd_events` start in the project).
+    Plugin,
 }
 
 /// One place Cursor reads hooks from.
@@ -147,15 +153,30 @@ impl ConfigSource {
     }
 }
 
-/// Where a plugin folder keeps its hooks.
+/// Where a plugin folder keeps its hooks, and how Cursor's plugin loader reads them.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Plugins {
-    pub manifest: String,
+    /// The manifests Cursor looks for, in order.
+    pub manifests: Vec<String>,
+    pub manifest_rule: String,
     pub manifest_hooks_key: String,
+    /// The hooks file without a manifest `hooks`.
     pub hooks_file: String,
+    /// The file a manifest `hooks` folder holds.
+    pub hooks_dir_file: String,
+    pub hooks_rule: String,
+    pub format_rule: String,
+    /// The variables replaced by the plugin's folder in commands, and set in their environment.
+    pub root_variables: Vec<String>,
     pub root_variable: String,
+    pub substitution_rule: String,
+    /// The events whose plugin hooks start in the workspace, not the plugin's folder.
+    pub workspace_cwd_events: Vec<String>,
     pub source: String,
+    /// Whether the loading rules are checked against Cursor's own loader.
+    pub loading_verified: bool,
+    /// Whether running plugin hooks is checked against Cursor.
     pub verified: bool,
     /// What Cursor keeps of a Claude-format plugin hooks file it translates.
     pub claude_translation: ClaudeTranslation,
@@ -175,6 +196,14 @@ pub struct ClaudeTranslation {
     pub dropped_keys: String,
     pub matchers: String,
     pub note: String,
+    pub source: String,
+    pub verified: bool,
+}
+
+/// A rule known only from a source, which Cursor's own code (@cursor/sdk) cannot settle.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unsettled {
     pub source: String,
     pub verified: bool,
 }
@@ -342,6 +371,27 @@ impl AskRule {
     }
 }
 
+/// What Cursor's tool wrappers make of a permission answer: the refusal the agent is told, the
+/// events where `agent_message` goes nowhere, where `ask` prompts the user and where it is
+/// not acted on (@cursor/sdk 1.0.32).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shown {
+    /// `{label} was blocked by a hook: {user_message}`.
+    pub refusal: String,
+    /// The `{label}` of `refusal`, by event.
+    pub refusal_labels: BTreeMap<String, String>,
+    pub agent_message_dropped: Vec<String>,
+    pub ask_prompt_events: Vec<String>,
+    /// `Hook requested approval: {user_message}`.
+    pub ask_prompt: String,
+    pub ask_ignored_events: Vec<String>,
+    pub source: String,
+    pub verified: bool,
+    /// What is not known of the IDE and the CLI.
+    pub ide_cli: String,
+}
+
 /// What matchers are tested against, and how.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -352,34 +402,19 @@ pub struct Matcher {
     /// Matchers that match every subject.
     pub match_all: Vec<String>,
     pub invalid_voids_file: bool,
-    /// Subjects spec/events.json does not give (its `matcher_from` drives the macro's check
-    /// too): a prefix and a payload field (`MCP:` and `tool_name`), or a constant, by event.
-    #[serde(default)]
-    pub prefixed_subjects: BTreeMap<String, PrefixedSubject>,
     pub source: String,
     pub verified: bool,
 }
 
-/// A matcher subject: a field of the payload, or a fixed string (the Agent's own tool type on
-/// file events, or the event's fixed name).
+/// A matcher subject (spec/events.json `matcher_from`): a field of the payload, a fixed string
+/// (the Agent's own tool type on file events, or the event's fixed name), or a field after a
+/// prefix (`MCP:<tool_name>`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
 pub enum Subject {
     Field(String),
     Fixed(String),
-}
-
-/// A subject made of a prefix and a payload field.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PrefixedSubject {
-    #[serde(default)]
-    pub field: Option<String>,
-    #[serde(default)]
-    pub prefix: String,
-    /// A constant subject.
-    #[serde(default)]
-    pub fixed: Option<String>,
+    Prefixed { field: String, prefix: String },
 }
 
 /// Rules about a whole file.
@@ -391,6 +426,10 @@ pub struct FileRules {
     pub comments: String,
     /// What Cursor's comment stripping does, for messages.
     pub comments_rule: String,
+    /// The error Cursor's validator gives each kind of invalid entry or file, by kind
+    /// (`timeout_not_positive`), with `{placeholders}`.
+    pub validator_messages: BTreeMap<String, String>,
+    pub validator_messages_source: String,
     pub source: String,
     pub verified: bool,
 }

@@ -1,4 +1,4 @@
-//! `cursor-hooks`: see and test what Cursor will really run.
+//! `cursor-hooks`: see and test what Cursor and Claude Code will really run.
 //!
 //! `doctor` checks every hooks configuration Cursor reads for a project; `simulate` runs a
 //! payload through all of them as Cursor would and prints the merged decision; `replay` runs
@@ -34,7 +34,7 @@ use std::path::PathBuf;
 #[command(
     name = "cursor-hooks",
     version,
-    about = "See and test what Cursor will really run for its agent hooks"
+    about = "See and test what Cursor and Claude Code will really run for their agent hooks"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -49,11 +49,12 @@ enum Commands {
         /// The project (default: the current directory).
         #[arg(long)]
         project: Option<PathBuf>,
-        /// A plugin folder whose hooks Cursor loads (as the Cursor CLI's `agent --plugin-dir`, or
-        /// `cursor-agent --plugin-dir` under its older name).
+        /// A plugin folder whose hooks the editor loads (as the Cursor CLI's `agent --plugin-dir`,
+        /// `cursor-agent --plugin-dir` under its older name, or `claude --plugin-dir`).
         #[arg(long = "plugin-dir")]
         plugin_dirs: Vec<PathBuf>,
-        /// Print the findings as one JSON array.
+        /// Print the report as one JSON object: the findings, the files read, and the counts of
+        /// errors, warnings and notes.
         #[arg(long)]
         json: bool,
         /// Whose configuration to check: what Cursor loads, what Claude Code loads, or both and
@@ -82,11 +83,13 @@ enum Commands {
         #[arg(last = true, required = true)]
         hook: Vec<String>,
     },
-    /// Write a new hook crate.
+    /// Write a new hook crate: a library with a Cursor and a Claude Code handler, the binary
+    /// for both editors, tests that pass as written, and the recommended release profile.
     New {
         /// The crate's name.
         name: String,
-        /// A local checkout of the `cursor-hooks` runtime crate to depend on.
+        /// A checkout of cursor-hooks to depend on: the repository or its `runtime/` folder
+        /// (default: the checkout this tool was built from).
         #[arg(long)]
         path: Option<PathBuf>,
     },
@@ -133,8 +136,8 @@ fn main() {
             // Each editor has its own simulator; the subcommand's arguments and exit codes are
             // shared (`simulate`).
             let simulator = match args.host {
-                parse::Host::ClaudeCode => claude::simulate::run,
-                parse::Host::Cursor | parse::Host::All => simulate::cursor,
+                simulate::Editor::ClaudeCode => claude::simulate::run,
+                simulate::Editor::Cursor => simulate::cursor,
             };
             simulate::run(args, simulator)
         }

@@ -121,27 +121,38 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
         return;
     }
     match file.format {
+        Format::HooksJson if file.source == "plugin" => plugin_hooks(file, value, ""),
         Format::HooksJson => hooks_json(file, value, ""),
-        Format::Plugin => match value.get(&host::host().plugins.manifest_hooks_key) {
-            Some(Value::Object(inner)) if inner.contains_key("hooks") => {
-                hooks_json(file, &value["hooks"], "/hooks")
+        Format::Plugin => {
+            if let Some(inner @ Value::Object(_)) =
+                value.get(&host::host().plugins.manifest_hooks_key)
+            {
+                plugin_hooks(file, inner, "/hooks");
             }
-            Some(Value::Object(events)) => {
-                let events = events.clone();
-                hooks_events(file, &events, "/hooks")
-            }
-            Some(_) => {
-                let path = file.path.clone();
-                file.findings.push(Finding::new(
-                    Severity::Note,
-                    &path,
-                    "/hooks",
-                    "`hooks` is not an object here; only inline hooks and hooks/hooks.json are checked",
-                ));
-            }
-            None => {}
-        },
+        }
         Format::ClaudeSettings => claude_settings(file, value),
+    }
+}
+
+/// A plugin's hooks (a file, or a manifest's inline `hooks` at `base`) as Cursor's plugin
+/// loader reads them: in the format its first entry shows (spec/host.json `plugins.format_rule`).
+fn plugin_hooks(file: &mut ConfigFile, value: &Value, base: &str) {
+    use crate::sources::plugin::{detect, Detected};
+    match detect(value) {
+        Detected::Cursor => hooks_json(file, value, base),
+        Detected::Claude => {
+            file.format = Format::ClaudeSettings;
+            claude_settings(file, value);
+        }
+        Detected::Unknown => {
+            let path = file.path.clone();
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                base,
+                "no event here has an entry, so Cursor's plugin loader cannot tell the format (a `hooks` object whose first entry holds `command` or a `hooks` list) and loads none of it",
+            ));
+        }
     }
 }
 
@@ -484,7 +495,10 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         None => file.findings.push(Finding::voiding(
             &path,
             base,
-            "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"Config version must be a number\")",
+            format!(
+                "no `\"version\": 1`: Cursor (CLI and 3.x) rejects a file without it (\"{}\")",
+                validator_says("version_not_number", &[])
+            ),
         )),
         Some(Value::Number(n)) if n.as_f64() == Some(1.0) => {}
         // Cursor's validator (@cursor/sdk 1.0.32) accepts any positive integer.
@@ -499,12 +513,12 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         Some(Value::Number(n)) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/version"),
-            format!("`version` is {n}, not a positive integer: Cursor rejects the file (\"Config version must be a positive integer\")"),
+            format!("`version` is {n}, not a positive integer: Cursor rejects the file (\"{}\")", validator_says("version_not_positive", &[])),
         )),
         Some(other) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/version"),
-            format!("`version` is {other}, not the number 1: Cursor rejects the file (\"Config version must be a number\")"),
+            format!("`version` is {other}, not the number 1: Cursor rejects the file (\"{}\")", validator_says("version_not_number", &[])),
         )),
     }
     match value.get("hooks") {
@@ -512,12 +526,18 @@ fn hooks_json(file: &mut ConfigFile, value: &Value, base: &str) {
         Some(_) => file.findings.push(Finding::voiding(
             &path,
             &format!("{base}/hooks"),
-            "`hooks` is not an object of event names",
+            format!(
+                "`hooks` is not an object of event names: Cursor rejects the file (\"{}\")",
+                validator_says("hooks_not_object", &[])
+            ),
         )),
         None => file.findings.push(Finding::voiding(
             &path,
             base,
-            "no `hooks` object: Cursor rejects the file (\"Config hooks must be an object\")",
+            format!(
+                "no `hooks` object: Cursor rejects the file (\"{}\")",
+                validator_says("hooks_not_object", &[])
+            ),
         )),
     }
 }
@@ -544,7 +564,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
             file.findings.push(Finding::voiding(
                 &path,
                 &pointer,
-                format!("`{event}` is not a Cursor event, and one unknown name makes Cursor ignore the whole file; {hint}"),
+                format!(
+                    "`{event}` is not a Cursor event, and one unknown name makes Cursor ignore the whole file (\"{}\"); {hint}",
+                    validator_says("unknown_event", &[("event", event), ("events", "...")])
+                ),
             ));
             continue;
         };
@@ -553,7 +576,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
             file.findings.push(Finding::voiding(
                 &path,
                 &pointer,
-                format!("`{event}` is not a list of hooks"),
+                format!(
+                    "`{event}` is not a list of hooks: Cursor rejects the file (\"{}\")",
+                    validator_says("event_not_list", &[("event", event)])
+                ),
             ));
             continue;
         };
@@ -563,7 +589,10 @@ fn hooks_events(file: &mut ConfigFile, events: &Map<String, Value>, base: &str) 
                 file.findings.push(Finding::voiding(
                     &path,
                     &pointer,
-                    "a Claude Code group (`{matcher, hooks: [...]}`); hooks.json lists are flat: one object per hook, with `command` (Cursor rejects the whole file: \"Hook script command must be a string\")",
+                    format!(
+                        "a Claude Code group (`{{matcher, hooks: [...]}}`); hooks.json lists are flat: one object per hook, with `command` (Cursor rejects the whole file: \"{}\")",
+                        validator_says("command_not_string", &[])
+                    ),
                 ));
                 continue;
             }
@@ -625,7 +654,9 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
                 })
             })
     });
-    if !imported {
+    // A plugin's Claude Code-format file is translated whatever its groups hold (the plugin
+    // loader decides the format from the first entry: spec/host.json `plugins.format_rule`).
+    if !imported && file.source != "plugin" {
         if !events.is_empty() {
             // A note, not a warning: Claude Code runs these hooks, and a project wired for both
             // editors (`install` and `install --claude`) has Cursor's own entries for them.
@@ -852,7 +883,11 @@ fn entry(
         claude,
     };
     let Some(object) = item.as_object() else {
-        findings.void("", "a hook must be an object");
+        findings.void(
+            "",
+            "a hook must be an object",
+            validator_says("entry_not_object", &[]),
+        );
         return None;
     };
     warn_unknown_keys(&mut findings, object, keys);
@@ -906,17 +941,41 @@ impl EntryFindings<'_> {
 
     /// Notes a problem at `at` that makes Cursor's validator reject the whole file (@cursor/sdk
     /// 1.0.32: one invalid entry voids every hook of its hooks.json).
-    fn void(&mut self, at: &str, message: impl Into<String>) {
+    /// `cursor` is the error Cursor's validator gives (`validator_says`).
+    fn void(&mut self, at: &str, message: impl Into<String>, cursor: String) {
         if self.claude && at != "/timeout" {
             return self.push(Severity::Error, at, message);
         }
+        // Cursor names the entry `<event>[<index>]` in a hooks.json.
+        let entry = match self
+            .pointer
+            .strip_prefix("/hooks/")
+            .map(|p| p.rsplit_once('/'))
+        {
+            Some(Some((event, index))) if !event.contains('/') => format!("{event}[{index}]: "),
+            _ => String::new(),
+        };
         let message = format!(
-            "{}: Cursor rejects the whole file, none of its hooks run",
+            "{}: Cursor rejects the whole file, none of its hooks run (its validator: \"{entry}{cursor}\")",
             message.into()
         );
         let finding = Finding::voiding(&self.file.path, &format!("{}{at}", self.pointer), message);
         self.file.findings.push(finding);
     }
+}
+
+/// The error Cursor's validator gives for `kind` (spec/host.json `file_rules.validator_messages`),
+/// its `{placeholders}` filled.
+pub(crate) fn validator_says(kind: &str, fill: &[(&str, &str)]) -> String {
+    let messages = &host::host().file_rules.validator_messages;
+    let mut text = messages
+        .get(kind)
+        .unwrap_or_else(|| panic!("spec/host.json has no validator message `{kind}`"))
+        .clone();
+    for (name, value) in fill {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    text
 }
 
 /// Every key Cursor does not read is a warning: Cursor ignores it.
@@ -936,9 +995,13 @@ fn read_type(findings: &mut EntryFindings, object: &Map<String, Value>) -> Optio
         None => Some("command".to_owned()),
         Some(Value::String(kind)) if kind == "command" || kind == "prompt" => Some(kind.clone()),
         Some(other) => {
+            let written = other
+                .as_str()
+                .map_or_else(|| other.to_string(), str::to_owned);
             findings.void(
                 "/type",
                 format!("`type` is {other}; Cursor knows \"command\" and \"prompt\""),
+                validator_says("type_unknown", &[("type", &written)]),
             );
             None
         }
@@ -956,7 +1019,11 @@ fn read_command(
         .and_then(Value::as_str)
         .map(str::to_owned);
     if kind == "command" && command.is_none() {
-        findings.void("", "a command hook without a `command` string");
+        findings.void(
+            "",
+            "a command hook without a `command` string",
+            validator_says("command_not_string", &[]),
+        );
     } else if kind == "command" && command.as_deref().is_some_and(|c| c.trim().is_empty()) {
         findings.push(
             Severity::Error,
@@ -975,9 +1042,14 @@ fn check_prompt(findings: &mut EntryFindings, object: &Map<String, Value>, kind:
             .and_then(Value::as_str)
             .is_none_or(|p| p.trim().is_empty())
     {
+        let kind = match object.get(keys::PROMPT) {
+            Some(Value::String(_)) => "prompt_blank",
+            _ => "prompt_not_string",
+        };
         findings.void(
             "",
             "a prompt hook without a `prompt` string that is not blank",
+            validator_says(kind, &[]),
         );
     }
 }
@@ -993,6 +1065,7 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
                 findings.void(
                     "/timeout",
                     format!("`timeout` is {n}; it must be more than 0 seconds"),
+                    validator_says("timeout_not_positive", &[]),
                 );
                 None
             } else if seconds >= 1000.0 {
@@ -1010,6 +1083,7 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
             findings.void(
                 "/timeout",
                 format!("`timeout` is {other}, not a number of seconds"),
+                validator_says("timeout_not_number", &[]),
             );
             None
         }
@@ -1030,17 +1104,41 @@ fn read_fail_closed(
             findings.void(
                 "/failClosed",
                 format!("`failClosed` is {other}, not true or false"),
+                validator_says("fail_closed_not_boolean", &[]),
             );
             false
         }
     };
-    if fail_closed && !info.can_block {
+    // A failure counts as a block (host.json `block_answers`, @cursor/sdk 1.0.32
+    // blockResponseFor): a deny on the permission events, `continue: false` on the prompt and
+    // session gates, nothing elsewhere.
+    let blocks = &host::host().block_answers;
+    let named = |list: &[String]| list.iter().any(|e| e == info.name);
+    if !fail_closed || named(&blocks.deny) || named(&blocks.stop_prompt) && info.can_block {
+        return fail_closed;
+    }
+    if named(&blocks.stop_prompt) {
+        findings.push(
+            Severity::Note,
+            "/failClosed",
+            format!(
+                "on `{}` a failing hook with `failClosed` answers `continue: false`, which ends the session in Cursor's own code (@cursor/sdk 1.0.32); the docs call the event fire-and-forget, so the IDE and CLI may ignore it",
+                info.name
+            ),
+        );
+    } else {
+        let answer = if named(&blocks.empty) {
+            "an empty answer (`{}`)"
+        } else {
+            "no answer at all"
+        };
         findings.push(
             Severity::Warning,
             "/failClosed",
             format!(
-                "`{}` cannot block, so `failClosed` has no effect there",
-                info.name
+                "`failClosed` has no effect on `{}`: when the hook fails, times out or answers badly, Cursor's block there is {answer}, so the {} goes on as if the hook had not run",
+                info.name,
+                if info.name == "stop" || info.name == "subagentStop" { "agent" } else { "action" },
             ),
         );
     }
@@ -1058,9 +1156,17 @@ fn read_loop_limit(
         Some(Value::Null) => Some(None),
         Some(Value::Number(n)) if n.as_u64().is_some_and(|n| n >= 1) => Some(n.as_u64()),
         Some(other) => {
+            let kind = match other {
+                Value::Number(n) if n.is_f64() && n.as_f64().is_some_and(|f| f.fract() != 0.0) => {
+                    "loop_limit_not_integer"
+                }
+                Value::Number(_) => "loop_limit_not_positive",
+                _ => "loop_limit_not_number",
+            };
             findings.void(
                 "/loop_limit",
                 format!("`loop_limit` is {other}, not a positive whole number or null"),
+                validator_says(kind, &[]),
             );
             None
         }
@@ -1106,14 +1212,18 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         file.findings.push(Finding::voiding(
             &path,
             pointer,
-            format!("`matcher` is {matcher}, not a string: Cursor rejects the whole file"),
+            format!(
+                "`matcher` is {matcher}, not a string: Cursor rejects the whole file (its validator: \"{}\")",
+                validator_says("matcher_not_string", &[])
+            ),
         ));
         return;
     };
     match cursor_hooks_spec::matcher::check(info, text) {
         Verdict::All | Verdict::Matches => {}
         Verdict::Invalid { reason, .. } => {
-            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({reason}): Cursor rejects the whole file")));
+            let cursor = validator_says("matcher_invalid", &[("matcher", text), ("reason", "Invalid regular expression: ...")]);
+            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({reason}): Cursor rejects the whole file (its validator: \"{cursor}\")")));
         }
         Verdict::NoSubject => file.findings.push(Finding::new(
             Severity::Warning,
@@ -1123,10 +1233,19 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         )),
         Verdict::Never => {
             let values = subject_values(info);
-            let message = format!("`{text}` matches none of what `{}` tests it against ({values}), so the hook never runs; filter paths or commands inside the hook", info.name);
-            // In a Claude Code file the matcher is the one Cursor's import made of it.
+            let instead = match info.matcher_subject {
+                Some(subject) if subject.contains("file path") => {
+                    "the matcher never sees the path: leave `matcher` out and check `file_path` inside the hook"
+                }
+                _ => "leave `matcher` out (or match one of those) and filter paths or commands inside the hook",
+            };
+            let message = format!("`{text}` matches none of what Cursor tests `{}`'s matcher against ({values}), so the hook never runs; {instead}", info.name);
+            // In a Claude Code file the matcher is the one Cursor's import made of it. A guard
+            // that never runs lets through what it was written to stop: an error.
             let finding = if file.format == Format::ClaudeSettings {
                 Finding::new(Severity::Note, &path, pointer, format!("{message} (as Cursor imports the Claude Code matcher, so in Cursor only)"))
+            } else if info.can_block {
+                Finding::new(Severity::Error, &path, pointer, format!("{message}; this guard never blocks anything"))
             } else {
                 Finding::new(Severity::Warning, &path, pointer, message)
             };
@@ -1135,13 +1254,20 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
     }
 }
 
-/// `Read, TabRead` or `Shell, ..., MCP:<name>`: what a matcher on `info` is tested against.
+/// `always Read` or `Shell, ..., MCP:<name>`: what a matcher on `info` is tested against.
 fn subject_values(info: &EventInfo) -> String {
-    let mut values = info.matcher_values.join(", ");
+    let mut values: Vec<String> = info
+        .matcher_values
+        .iter()
+        .map(|v| (*v).to_owned())
+        .collect();
     if let Some(prefix) = info.matcher_open_prefix {
-        values.push_str(&format!(", {prefix}<name>"));
+        values.push(format!("{prefix}<name>"));
     }
-    values
+    match values.as_slice() {
+        [only] => format!("always {only}"),
+        _ => values.join(", "),
+    }
 }
 
 pub use cursor_hooks::spec::closest;
@@ -1187,7 +1313,7 @@ mod tests {
     #[test]
     fn subject_values_name_the_open_prefix() {
         let read = spec::info("beforeReadFile").expect("an event");
-        assert_eq!(subject_values(read), "Read, TabRead");
+        assert_eq!(subject_values(read), "always Read");
         let tools = spec::info("preToolUse").expect("an event");
         assert!(subject_values(tools).ends_with(", MCP:<name>"));
     }

@@ -43,11 +43,14 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
         published_requirement(env!("CARGO_PKG_VERSION")),
         runtime.display().to_string()
     );
+    let krate = name.replace('-', "_");
+    let fill = |template: &str| template.replace("{name}", name).replace("{crate}", &krate);
     let files = [
         ("Cargo.toml", manifest(name, &dependency)),
-        ("src/main.rs", MAIN_RS.replace("{name}", name)),
-        ("tests/hooks.rs", TESTS_RS.replace("{name}", name)),
-        ("README.md", README_MD.replace("{name}", name)),
+        ("src/lib.rs", fill(LIB_RS)),
+        ("src/main.rs", fill(MAIN_RS)),
+        ("tests/hooks.rs", fill(TESTS_RS)),
+        ("README.md", fill(README_MD)),
         (".gitignore", "/target\n".to_owned()),
     ];
     for (relative, text) in files {
@@ -61,7 +64,9 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
          not published yet",
         runtime.display()
     );
-    println!("next: `cd {name} && cargo test`, then see its README to install it");
+    println!(
+        "next: `cd {name} && cargo test`, then see its README to install it in Cursor and Claude Code"
+    );
     Ok(0)
 }
 
@@ -140,129 +145,118 @@ fn package_name(dir: &Path) -> Option<String> {
 
 fn manifest(name: &str, dependency: &str) -> String {
     format!(
-        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\npublish = false\n\n\
+        "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n\
          [dependencies]\n{dependency}\n\n\
          # A crate of its own, even when created inside another workspace.\n[workspace]\n\n{RELEASE_PROFILE}",
     )
 }
 
-const MAIN_RS: &str = r#"//! Cursor agent hooks. Build with `cargo build --release`, then wire the binary into Cursor
-//! with `target/release/{name} install` (see the README).
+/// The handlers: one rule, wired into each editor by a handler of its own.
+const LIB_RS: &str = r#"//! {name}: agent hooks for Cursor and Claude Code, in one binary (`src/main.rs`). The
+//! handlers live here, in the library, so `tests/` can call them.
 
+// One import for both editors: Cursor's names bare, Claude Code's under `claude::`.
 use cursor_hooks::prelude::*;
 
-/// Denies recursive deletes and asks before a force-push.
-#[cursor_hook(event = "beforeShellExecution", timeout = 5)]
-fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
-    if input.command.contains("rm -rf") {
-        BeforeShellExecutionResponse::deny("rm -rf is blocked by a hook")
-    } else if input.command.contains("push --force") {
-        BeforeShellExecutionResponse::ask("This force-pushes. Run it?")
+/// The rule both handlers apply: a recursive forced delete is refused.
+pub fn is_recursive_delete(command: &str) -> bool {
+    command.contains("rm -rf") || command.contains("rm -fr")
+}
+
+/// Cursor: before a shell command runs. Fails closed: if the handler cannot answer, the
+/// command is blocked.
+#[cursor_hook(event = "beforeShellExecution", fail = "closed", timeout = 5)]
+pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    if is_recursive_delete(&input.command) {
+        BeforeShellExecutionResponse::deny("rm -rf is blocked")
+            .agent_message("delete specific paths instead")
     } else {
         no_opinion()
     }
 }
 
-/// Keeps `.env` files away from the agent; fails closed, so a crash blocks the read too.
-#[cursor_hook(event = "beforeReadFile", fail = "closed", timeout = 5)]
-fn secrets(input: &BeforeReadFile) -> BeforeReadFileResponse {
-    if input.file_path.ends_with(".env") {
-        BeforeReadFileResponse::deny("secrets stay unread")
+/// Claude Code: before its Bash tool runs. The reason of a deny goes to the model.
+#[claude_hook(event = "PreToolUse", matcher = "Bash", fail = "closed", timeout = 5)]
+pub fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
+    if input.tool_input.command().is_some_and(is_recursive_delete) {
+        claude::PreToolUseResponse::deny("rm -rf is blocked: delete specific paths instead")
     } else {
-        no_opinion()
-    }
-}
-
-/// Once per session, asks the agent to run the tests before it stops.
-#[cursor_hook(event = "stop", loop_limit = 1, timeout = 5)]
-fn verify(input: &Stop) -> StopResponse {
-    if input.status == "completed" && input.loop_count == Some(0) {
-        StopResponse::default().followup_message("Run the tests and fix any failure before you finish.")
-    } else {
-        no_opinion()
-    }
-}
-
-cursor_hooks::main!(guard, secrets, verify);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use cursor_hooks::testing;
-
-    #[test]
-    fn guard_denies_recursive_deletes() {
-        let answer = testing::run::<guard>(BeforeShellExecution::fixture().command("rm -rf /"));
-        cursor_hooks::assert_denied!(answer);
-        cursor_hooks::assert_no_opinion!(testing::run::<guard>(
-            BeforeShellExecution::fixture().command("ls")
-        ));
+        claude::no_opinion()
     }
 }
 "#;
 
-const TESTS_RS: &str = r#"//! The built hook binary, run as Cursor runs it: one payload on stdin, the answer on stdout.
+/// The binary: both handlers; the payload's event name picks one.
+const MAIN_RS: &str = r#"//! The hook binary for both editors. `cargo run --release -- install --project DIR` wires it
+//! into Cursor, `... install --claude --project DIR` into Claude Code (see the README).
+
+cursor_hooks::main!({crate}::guard, {crate}::claude_guard);
+"#;
+
+const TESTS_RS: &str = r#"//! The handlers answered in process as the binary answers them (`testing::run`), and the built
+//! binary run as each editor runs it: one payload on stdin, the answer on stdout.
 
 use cursor_hooks::prelude::*;
-use cursor_hooks::testing::Binary;
+use cursor_hooks::serde_json::json;
+use cursor_hooks::testing::{self, Binary};
+use {crate}::{claude_guard, guard};
 
-fn hook() -> Binary {
-    Binary::new(env!("CARGO_BIN_EXE_{name}"))
+fn bash(command: &str) -> cursor_hooks::testing::Fixture<claude::PreToolUse> {
+    claude::PreToolUse::fixture()
+        .tool_name("Bash")
+        .tool_input(json!({ "command": command }))
 }
 
 #[test]
-fn a_force_push_asks_on_old_ide_builds_and_is_denied_on_new_ones() {
-    let push = BeforeShellExecution::fixture().command("git push --force");
-    cursor_hooks::assert_asked!(hook().run(push.clone().cursor_version("2.0.77")));
-    cursor_hooks::assert_denied!(hook().run(push.cursor_version("2.4.21")));
+fn cursor_guard_denies_rm_rf_and_has_no_opinion_on_the_rest() {
+    let rm = BeforeShellExecution::fixture().command("rm -rf /");
+    cursor_hooks::assert_denied!(testing::run::<guard>(rm));
+    let ls = BeforeShellExecution::fixture().command("ls");
+    cursor_hooks::assert_no_opinion!(testing::run::<guard>(ls));
 }
 
 #[test]
-fn env_files_stay_unread() {
-    let answer = hook().run(BeforeReadFile::fixture().file_path("/project/.env"));
-    cursor_hooks::assert_denied!(answer);
-    assert_eq!(answer.user_message().as_deref(), Some("secrets stay unread"));
-    cursor_hooks::assert_no_opinion!(hook().run(BeforeReadFile::fixture().file_path("/project/README.md")));
+fn claude_guard_denies_rm_rf_and_has_no_opinion_on_the_rest() {
+    cursor_hooks::assert_denied!(testing::run::<claude_guard>(bash("rm -rf /")));
+    cursor_hooks::assert_no_opinion!(testing::run::<claude_guard>(bash("ls")));
 }
 
 #[test]
-fn the_first_stop_asks_for_the_tests() {
-    let stop = Stop::fixture().status("completed");
-    let answer = hook().run(stop.clone().loop_count(0));
-    assert!(answer.stdout.contains("followup_message"), "{answer:?}");
-    cursor_hooks::assert_no_opinion!(hook().run(stop.loop_count(1)));
+fn the_binary_answers_both_editors() {
+    let hook = || Binary::new(env!("CARGO_BIN_EXE_{name}"));
+    cursor_hooks::assert_denied!(hook().run(BeforeShellExecution::fixture().command("rm -rf /")));
+    cursor_hooks::assert_denied!(hook().run(bash("rm -rf /")));
+    cursor_hooks::assert_no_opinion!(hook().run(bash("ls")));
 }
 "#;
 
 const README_MD: &str = r#"# {name}
 
-Cursor agent hooks built with cursor-hooks: a shell guard (`beforeShellExecution`), a secrets
-guard (`beforeReadFile`, fail-closed) and a test reminder (`stop`).
-
-## Build
-
-```sh
-cargo build --release
-```
-
-## Install
-
-```sh
-target/release/{name} print-config            # the hooks.json entries it needs
-target/release/{name} install --project .     # or --user for ~/.cursor/hooks.json
-cursor-hooks doctor                           # checks every file Cursor reads
-```
+Agent hooks for Cursor and Claude Code, built with cursor-hooks: one rule (`rm -rf` is refused)
+in one binary, wired into Cursor on `beforeShellExecution` and into Claude Code on `PreToolUse`
+for its Bash tool. Both handlers fail closed.
 
 ## Test
 
 ```sh
-cargo test                                    # handlers in-process and the built binary
-cursor-hooks simulate --event beforeShellExecution --set command='rm -rf /'
+cargo test       # the handlers in process, and the built binary as each editor runs it
 ```
 
-Record real sessions with `CURSOR_HOOKS_CAPTURE=$HOME/.cursor/captures.jsonl` in front of the
-command in hooks.json, and check a change against them with
-`cursor-hooks replay ~/.cursor/captures.jsonl -- target/release/{name}`.
+## Install
+
+`install` writes the binary's absolute path into the editor's file and prints both, so build
+in place and the editors pick up the new binary on the next agent action. `cargo run` finds
+the binary wherever cargo built it (`CARGO_TARGET_DIR`, a workspace's `target/`):
+
+```sh
+cargo run --release -q -- print-config                      # the hooks.json entries it needs
+cargo run --release -q -- install --project DIR             # Cursor: DIR/.cursor/hooks.json
+cargo run --release -q -- install --claude --project DIR    # Claude Code: DIR/.claude/settings.json
+cursor-hooks doctor --project DIR --host all                # checks what both editors load
+```
+
+`--user` instead of `--project DIR` writes `~/.cursor/hooks.json` (or
+`~/.claude/settings.json`); `uninstall` with the same options removes the entries again.
 "#;
 
 #[cfg(test)]

@@ -8,7 +8,6 @@
 
 use crate::child::{self, Captured, Output};
 use crate::host::{self, Effect, Subject};
-use crate::parse::Host;
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
 use cursor_hooks::{Category, CursorVersion};
@@ -24,12 +23,21 @@ use std::time::{Duration, Instant};
 /// Each event's payload keys, generated from `spec/events.json` (see `codegen/src/cli_data.rs`).
 const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
 
+/// The editor whose hooks `simulate` runs: one at a time, as a payload is one editor's.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Editor {
+    /// Cursor: `.cursor/hooks.json` and the files Cursor imports.
+    Cursor,
+    /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
+    ClaudeCode,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The editor whose hooks run: `cursor` (default) or `claude-code` (Claude Code's settings,
     /// its payloads, its rules).
-    #[arg(long, value_enum, default_value_t = Host::Cursor)]
-    pub(crate) host: Host,
+    #[arg(long, value_enum, default_value_t = Editor::Cursor)]
+    pub(crate) host: Editor,
     /// The project (default: the current directory).
     #[arg(long)]
     pub(crate) project: Option<PathBuf>,
@@ -106,12 +114,6 @@ pub fn run(args: Args, simulator: fn(&Args) -> Result<(), Stop>) -> Result<i32, 
 
 /// Cursor's simulator.
 pub(crate) fn cursor(args: &Args) -> Result<(), Stop> {
-    if args.host == Host::All {
-        return Err(Stop::Usage(
-            "simulate runs one host's hooks at a time: --host cursor or --host claude-code"
-                .to_owned(),
-        ));
-    }
     if let Some(version) = &args.cursor_version {
         if let CursorVersion::Unreadable(raw) = CursorVersion::parse(version) {
             return Err(Stop::Usage(format!(
@@ -350,6 +352,8 @@ struct Simulation {
     outcome: String,
     /// Every hook wired for the event, in configured order.
     entries: Vec<Entry>,
+    /// What the agent and the user get of the decision, as Cursor's tool wrappers pass it on.
+    shown: Vec<String>,
     /// Rules applied that the reference does not verify.
     unverified: Vec<String>,
 }
@@ -387,14 +391,11 @@ impl Simulator<'_> {
                     .and_then(Value::as_str)
                     .map(str::to_owned),
                 Subject::Fixed(text) => Some(text.clone()),
-            })
-            .or_else(|| {
-                let prefixed = host.matcher.prefixed_subjects.get(event)?;
-                if let Some(fixed) = &prefixed.fixed {
-                    return Some(fixed.clone());
-                }
-                let value = payload.get(prefixed.field.as_deref()?)?.as_str()?;
-                (!value.is_empty()).then(|| format!("{}{value}", prefixed.prefix))
+                Subject::Prefixed { field, prefix } => payload
+                    .get(field)
+                    .and_then(Value::as_str)
+                    .filter(|value| !value.is_empty())
+                    .map(|value| format!("{prefix}{value}")),
             })
             // An empty subject is no subject (Cursor's `command || undefined`).
             .filter(|subject| !subject.is_empty());
@@ -526,7 +527,14 @@ impl Simulator<'_> {
             })
             .collect();
         for run in &runs {
-            if !run.verified {
+            if run.rule == "prompt-hook" {
+                if !host.prompt_hooks.verified {
+                    unverified.push(format!(
+                        "prompt hooks: how Cursor reads their answer is not verified ({})",
+                        host.prompt_hooks.source
+                    ));
+                }
+            } else if !run.verified {
                 unverified.push(format!(
                     "reading `{}`: {}",
                     run.rule,
@@ -552,11 +560,16 @@ impl Simulator<'_> {
         }
         let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
         let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
+        let shown = shown(info.name, payload, &decision, &outcome);
+        if !shown.is_empty() {
+            unverified.push(host.shown.ide_cli.clone());
+        }
         Ok(Simulation {
             event: event.to_owned(),
             payload: payload.clone(),
             decision,
             outcome,
+            shown,
             entries,
             unverified,
         })
@@ -608,10 +621,18 @@ impl Simulator<'_> {
             return run;
         }
         let timeout = hook.timeout.unwrap_or(host.defaults.timeout_seconds);
+        // A plugin hook runs as Cursor's plugin loader and executor leave it (spec/host.json
+        // `plugins`): root variables replaced in the text, in the plugin's folder but on the
+        // workspace events.
+        let command = match &file.plugin_root {
+            Some(root) => crate::sources::plugin::cursor_substitute(&command, root),
+            None => command,
+        };
+        let cwd = crate::sources::plugin::cursor_cwd(file, &hook.event, &self.locations.project);
         let started = Instant::now();
         let output = execute(
             &command,
-            &file.cwd,
+            cwd,
             &self.environment(file, payload, session_env),
             bytes,
             child::duration(timeout),
@@ -690,10 +711,9 @@ impl Simulator<'_> {
             env.push(("CURSOR_TRANSCRIPT_PATH".to_owned(), transcript));
         }
         if let Some(root) = &file.plugin_root {
-            env.push((
-                host::host().plugins.root_variable.clone(),
-                root.display().to_string(),
-            ));
+            for name in &host::host().plugins.root_variables {
+                env.push((name.clone(), root.display().to_string()));
+            }
         }
         env
     }
@@ -1054,6 +1074,55 @@ fn keep_accepted_fields(info: &EventInfo, payload: &Value, decision: &mut Map<St
     }
 }
 
+/// What the agent and the user get of a permission decision in Cursor's own code (host.json
+/// `shown`): the refusal text, an `agent_message` that goes nowhere, the approval prompt of an
+/// `ask` or an `ask` nothing acts on.
+fn shown(event: &str, payload: &Value, decision: &Value, outcome: &str) -> Vec<String> {
+    let rules = &host::host().shown;
+    let has = |list: &[String]| list.iter().any(|e| e == event);
+    let text = |key: &str| decision.get(key).and_then(Value::as_str).map(str::trim);
+    let user_message = text("user_message").filter(|m| !m.is_empty());
+    let mut lines = Vec::new();
+    match text("permission") {
+        Some("deny") => {
+            let told = match (rules.refusal_labels.get(event), user_message) {
+                (Some(label), Some(message)) => rules
+                    .refusal
+                    .replace("{label}", label)
+                    .replace("{user_message}", message),
+                (Some(label), None) => format!("{label} was blocked by a hook."),
+                (None, Some(message)) => message.to_owned(),
+                (None, None) => format!(
+                    "{} blocked by preToolUse hook",
+                    payload.get("tool_name").and_then(Value::as_str).unwrap_or("the tool")
+                ),
+            };
+            lines.push(format!("the agent is told: {told:?}"));
+        }
+        // Only where this version's `ask` rule agrees (an IDE may treat `ask` as deny).
+        Some("ask") if has(&rules.ask_prompt_events) && outcome.starts_with("asks") => {
+            let prompt = rules
+                .ask_prompt
+                .replace("{user_message}", user_message.unwrap_or_default());
+            lines.push(format!(
+                "the user is asked to approve: {:?}, with no \"add to allowlist\"",
+                prompt.trim_end_matches([':', ' '])
+            ));
+        }
+        Some("ask") if has(&rules.ask_ignored_events) && outcome.starts_with("allowed") => lines.push(
+            "`ask` is not acted on here: Cursor's own code checks for `deny` only, so the tool runs"
+                .to_owned(),
+        ),
+        _ => {}
+    }
+    if text("agent_message").is_some() && has(&rules.agent_message_dropped) {
+        lines.push(format!(
+            "`agent_message` reaches no one: Cursor's own code does not pass it on for {event} (only a preToolUse the backend triggers forwards it); put what the agent must know in `user_message`"
+        ));
+    }
+    lines
+}
+
 /// What Cursor does with the merged permission on this version.
 fn ask_outcome(
     info: &EventInfo,
@@ -1312,6 +1381,7 @@ impl Simulation {
             "payload": self.payload,
             "decision": self.decision,
             "outcome": self.outcome,
+            "shown": self.shown,
             "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
             "unverified": self.unverified,
         })
@@ -1350,6 +1420,9 @@ impl Simulation {
             Value::Object(self.decision.as_object().cloned().unwrap_or_default()),
             self.outcome
         );
+        for line in &self.shown {
+            text.push_str(&format!("shown: {line}\n"));
+        }
         for entry in &self.entries {
             entry.to_text(&mut text);
         }

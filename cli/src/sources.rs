@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub use crate::parse::{ConfigFile, Hook};
 
 pub mod claude;
+pub mod plugin;
 
 /// Overrides the enterprise file's path. For tests, which must not read the machine's real
 /// `/etc/cursor/hooks.json`; set it to a path that does not exist to skip the source.
@@ -123,20 +124,34 @@ fn read_source(
     plugin_root: Option<PathBuf>,
     locations: &Locations,
 ) -> Option<ConfigFile> {
+    let mut manifest = None;
     let (path, format, unreadable) = match format {
-        Format::Plugin => match plugin_file(path)? {
-            Ok((path, format)) => (path, format, None),
-            Err(why) => (path.to_path_buf(), Format::Plugin, Some(why)),
+        Format::Plugin => match plugin_file(path) {
+            PluginFile::Read {
+                path,
+                format,
+                manifest: named_by,
+            } => {
+                manifest = named_by;
+                (path, format, None)
+            }
+            PluginFile::Problem(path, finding) => (path, Format::Plugin, Some(Err(finding))),
+            PluginFile::Missing(why) => (path.to_path_buf(), Format::Plugin, Some(Ok(why))),
+            PluginFile::Nothing => return None,
         },
         other => (path.to_path_buf(), other, None),
     };
     let text = match unreadable {
-        Some(why) => Err(why),
-        None => read_text(&path).transpose()?,
+        Some(Ok(why)) => Err(why),
+        Some(Err(finding)) => Ok(Err(finding)),
+        None => read_text(&path).transpose()?.map(Ok),
     };
     let cwd = match cwd {
         Cwd::Project => locations.project.clone(),
         Cwd::FileDir => path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        Cwd::Plugin => plugin_root
+            .clone()
+            .unwrap_or_else(|| locations.project.clone()),
     };
     let mut file = ConfigFile {
         source: name.to_owned(),
@@ -150,7 +165,7 @@ fn read_source(
         document: serde_json::Value::Null,
     };
     match text {
-        Ok(text) => {
+        Ok(Ok(text)) => {
             if name == "project" && format == Format::HooksJson {
                 if let Some(link) = project_symlink(&locations.project, &path) {
                     file.findings.push(Finding::voiding(
@@ -160,8 +175,13 @@ fn read_source(
                     ));
                 }
             }
-            crate::parse::parse(&mut file, &text)
+            crate::parse::parse(&mut file, &text);
+            if file.plugin_root.is_some() {
+                plugin::check_quoting(&mut file);
+                claude_file_named_by_cursor_manifest(&mut file, manifest.as_deref());
+            }
         }
+        Ok(Err(finding)) => file.findings.push(finding),
         Err(why) => file.findings.push(Finding::voiding(
             &path,
             "",
@@ -175,6 +195,25 @@ fn read_source(
     Some(file)
 }
 
+/// A warning when `.cursor-plugin/plugin.json`, Cursor's own manifest, names a hooks file in
+/// Claude Code's format: Cursor translates it as it imports Claude Code settings, which keeps
+/// only `type`, `command`, `prompt` and `timeout` of each hook (no `failClosed`, no
+/// `loop_limit`) and drops the events Cursor has no name for, so a guard written for Cursor
+/// loses its failure policy there.
+fn claude_file_named_by_cursor_manifest(file: &mut ConfigFile, manifest: Option<&Path>) {
+    let cursor_manifest = &host::host().plugins.manifests[0];
+    let named_by_cursor = manifest.is_some_and(|m| m.ends_with(cursor_manifest));
+    if !named_by_cursor || file.format != Format::ClaudeSettings {
+        return;
+    }
+    let path = file.path.clone();
+    file.findings.push(Finding::new(
+        Severity::Warning,
+        &path,
+        "",
+        format!("{cursor_manifest} names this file, which is in Claude Code's format: Cursor translates it as it imports Claude Code settings (only `type`, `command`, `prompt` and `timeout` of a hook survive: `failClosed` is false and `loop_limit` null; events and tools Cursor has no name for are dropped: spec/claude-code/host.json `cursor`); point Cursor's manifest at a Cursor-format file (`\"version\": 1` and flat entries) and keep this one for Claude Code"),
+    ));
+}
 /// The first symbolic link between the project folder and its hooks.json (`.cursor`, or the
 /// file itself): @cursor/sdk 1.0.32 refuses a project hooks.json reached through one (a linked
 /// `~/.cursor` loads).
@@ -232,26 +271,42 @@ fn read_text(path: &Path) -> Result<Option<String>, String> {
     })
 }
 
-/// A plugin's hooks: its `hooks/hooks.json`, else the `hooks` of its manifest; `None` when it
-/// has neither, an error when the folder itself is missing.
-fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
-    let plugins = &host::host().plugins;
+/// Where a plugin folder's hooks are for Cursor.
+enum PluginFile {
+    /// A hooks file, or the manifest holding them inline, and the manifest that named it.
+    Read {
+        path: PathBuf,
+        format: Format,
+        manifest: Option<PathBuf>,
+    },
+    /// Cursor loads none of the plugin's hooks, for the finding's reason.
+    Problem(PathBuf, Finding),
+    /// The folder itself is missing.
+    Missing(String),
+    /// No hooks.
+    Nothing,
+}
+
+/// A plugin's hooks as Cursor's plugin loader finds them (spec/host.json `plugins`).
+fn plugin_file(root: &Path) -> PluginFile {
     if !root.is_dir() {
-        return Some(Err(
-            "this plugin folder does not exist or is not a folder".to_owned()
-        ));
+        return PluginFile::Missing(
+            "this plugin folder does not exist or is not a folder".to_owned(),
+        );
     }
-    // `symlink_metadata`: anything there (a directory, a dangling link) is read, and reported
-    // when it cannot be, rather than passed over.
-    let hooks_file = root.join(&plugins.hooks_file);
-    if hooks_file.symlink_metadata().is_ok() {
-        return Some(Ok((hooks_file, Format::HooksJson)));
+    match plugin::cursor(root) {
+        plugin::CursorHooks::Read {
+            path,
+            format,
+            manifest,
+        } => PluginFile::Read {
+            path,
+            format,
+            manifest,
+        },
+        plugin::CursorHooks::Problem(path, finding) => PluginFile::Problem(path, finding),
+        plugin::CursorHooks::Nothing => PluginFile::Nothing,
     }
-    let manifest = root.join(&plugins.manifest);
-    manifest
-        .symlink_metadata()
-        .is_ok()
-        .then_some(Ok((manifest, Format::Plugin)))
 }
 
 #[cfg(test)]

@@ -647,7 +647,11 @@ fn payloads_are_claudes_and_mistakes_in_the_arguments_are_refused() {
         "{cursor_name}"
     );
     let both = refused(&["simulate", "--host", "all", "--event", "PreToolUse"]);
-    assert!(both.contains("one host's hooks at a time"), "{both}");
+    // Not a value of `--host` here (cli/tests/help_texts.rs): a payload is one editor's.
+    assert!(
+        both.contains("invalid value 'all' for '--host <HOST>'"),
+        "{both}"
+    );
 
     // From stdin, as Claude Code sent it.
     let payload = json!({ "session_id": "s", "transcript_path": "/t", "cwd": "/p", "hook_event_name": "UserPromptSubmit", "prompt": "from stdin" });
@@ -808,7 +812,7 @@ fn managed_settings_hooks_run_first() {
 
 #[test]
 fn rules_the_real_binary_showed_are_applied() {
-    // spec/claude-code/host.json `observed_rules`, recorded with 2.1.330.
+    // spec/claude-code/host.json `observed_rules`, recorded with 2.1.330 and 2.1.332.
     let s = Scratch::new("claude-observed");
     settings(
         &s,
@@ -823,7 +827,7 @@ fn rules_the_real_binary_showed_are_applied() {
             "SessionStart": [group(None, r#"echo '{"continue":false,"stopReason":"halt"}'"#)],
         }),
     );
-    // `former-tool-names`: the exact name `Task` fires on Agent; a regex does not.
+    // `former-tool-names`: the name `Task` fires on Agent, and so does a regex matching it.
     let agent = claude(
         &s,
         &[
@@ -837,7 +841,7 @@ fn rules_the_real_binary_showed_are_applied() {
     );
     let ran = statuses(&agent);
     assert!(ran.contains(&"ran echo task".to_owned()), "{ran:?}");
-    assert!(ran.contains(&"skipped echo regex".to_owned()), "{ran:?}");
+    assert!(ran.contains(&"ran echo regex".to_owned()), "{ran:?}");
     // `if-rule`: `Bash(git *)` runs on git only.
     assert!(statuses(&bash(&s, "ls")).contains(&"skipped echo git-only".to_owned()));
     assert!(statuses(&bash(&s, "git status")).contains(&"ran echo git-only".to_owned()));
@@ -849,4 +853,64 @@ fn rules_the_real_binary_showed_are_applied() {
     let start = claude(&s, &["--event", "SessionStart"]);
     assert_eq!(start["stopped"], false, "{start}");
     assert_eq!(texts(&start, "user_sees"), Vec::<String>::new());
+}
+
+/// Rules a random batch of the generated differential found on 2.1.332 (spec/claude-code/host.json
+/// `observed_rules`): `legacy-block-wins`, `deny-takes-top-reason`, `updated-input-must-be-object`
+/// and the UserPromptSubmit part of `stop-continue-false-wins`.
+#[test]
+fn a_legacy_block_beats_the_permission_decision_beside_it() {
+    let s = Scratch::new("claude-legacy-block");
+    let answer = |json: Value| format!("echo '{json}'");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "decision": "block", "reason": "legacy says no",
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "allow", "permissionDecisionReason": "allowed" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], true, "{result}");
+    assert_eq!(texts(&result, "claude_sees"), ["legacy says no"]);
+
+    // A deny without its own reason gives Claude the top-level `reason`.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "decision": "approve", "reason": "top reason",
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "deny" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], true, "{result}");
+    assert_eq!(texts(&result, "claude_sees"), ["top reason"]);
+
+    // `updated-input-must-be-object`: a command as a plain string drops the whole answer.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), &answer(json!({
+            "hookSpecificOutput": { "hookEventName": "PreToolUse", "permissionDecision": "deny", "updatedInput": "echo x" }
+        })))] }),
+    );
+    let result = bash(&s, "ls");
+    assert_eq!(result["blocked"], false, "{result}");
+    assert_eq!(
+        result["hooks"][0]["read_as"], "schema-invalid-json",
+        "{result}"
+    );
+
+    // A prompt stopped and blocked at once shows the user its stopReason, not the block's.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "UserPromptSubmit": [group(None, &answer(json!({
+            "continue": false, "stopReason": "halt", "decision": "block", "reason": "blocked"
+        })))] }),
+    );
+    let prompt = claude(&s, &["--event", "UserPromptSubmit"]);
+    assert_eq!(prompt["stopped"], true, "{prompt}");
+    assert_eq!(texts(&prompt, "user_sees"), ["halt"]);
 }

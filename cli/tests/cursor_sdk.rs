@@ -317,10 +317,19 @@ fn answer(rng: &mut Rng, event: &str) -> Value {
             }
             if rng.chance(20) {
                 answer.insert("continue".into(), json!(rng.chance(50)));
+                if rng.chance(60) {
+                    answer.insert("user_message".into(), json!(message(rng)));
+                }
             }
         }
         "stop" | "subagentStop" if rng.chance(70) => {
             answer.insert("followup_message".into(), json!(message(rng)));
+            if event == "subagentStop" && rng.chance(30) {
+                answer.insert("additional_context".into(), json!(message(rng)));
+            }
+        }
+        "subagentStart" if rng.chance(30) => {
+            answer.insert("additional_context".into(), json!(message(rng)));
         }
         "postToolUse" if rng.chance(70) => {
             answer.insert("additional_context".into(), json!(message(rng)));
@@ -363,7 +372,7 @@ fn matcher(rng: &mut Rng, event: &str) -> Value {
         "beforeShellExecution" | "afterShellExecution" => {
             &["^git", "rm", "rm -rf", "", "*", "^ls$", "Shell", "("]
         }
-        "beforeMCPExecution" => &["MCP:", "MCP:fetch", "fetch", "^MCP:db", "*"],
+        "beforeMCPExecution" => &["MCP:", "MCP:fetch", "fetch", "^MCP:db", "^db_", "*"],
         "beforeReadFile" => &["Read", "src/.*\\.rs", "\\.env$", "TabRead", "*", ""],
         "preToolUse" | "postToolUse" => &["Shell", "Read|Write", "Shell|Bash", "^Write$", "MCP:.*"],
         "subagentStart" | "subagentStop" => &["general", "explore", "^gen"],

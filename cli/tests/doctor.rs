@@ -119,6 +119,11 @@ fn matchers_not_strings_invalid_without_subject_or_dead() {
                 { "command": ".cursor/hooks/a.sh", "matcher": "Sh.*|Rea" },
             ],
             "beforeReadFile": [{ "command": ".cursor/hooks/a.sh", "matcher": "\\.env$" }],
+            "afterFileEdit": [{ "command": ".cursor/hooks/a.sh", "matcher": "src/" }],
+            "beforeMCPExecution": [
+                { "command": ".cursor/hooks/a.sh", "matcher": "^github_" },
+                { "command": ".cursor/hooks/a.sh", "matcher": "github_" },
+            ],
             "preCompact": [{ "command": ".cursor/hooks/a.sh", "matcher": "auto" }],
             "beforeShellExecution": [{ "command": ".cursor/hooks/a.sh", "matcher": "(?<=git )push" }],
         }),
@@ -137,11 +142,32 @@ fn matchers_not_strings_invalid_without_subject_or_dead() {
         "error",
         "/hooks/preToolUse/1/matcher",
     );
+    // Cursor's own code (@cursor/sdk 1.0.32 matcherValueFor) tests a constant on the file
+    // events: a path matcher never runs, and a guard that never runs is an error.
     one(
         &findings,
-        "`\\.env$` matches none of what `beforeReadFile` tests it against (Read, TabRead)",
-        "warning",
+        "`\\.env$` matches none of what Cursor tests `beforeReadFile`'s matcher against (always Read), so the hook never runs; the matcher never sees the path: leave `matcher` out and check `file_path` inside the hook; this guard never blocks anything",
+        "error",
         "/hooks/beforeReadFile/0/matcher",
+    );
+    one(
+        &findings,
+        "`src/` matches none of what Cursor tests `afterFileEdit`'s matcher against (always Write)",
+        "warning",
+        "/hooks/afterFileEdit/0/matcher",
+    );
+    // The MCP events test `MCP:<tool_name>`.
+    one(
+        &findings,
+        "`^github_` matches none of what Cursor tests `beforeMCPExecution`'s matcher against (always MCP:<name>)",
+        "error",
+        "/hooks/beforeMCPExecution/0/matcher",
+    );
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f["path"] == "/hooks/beforeMCPExecution/1/matcher"),
+        "{findings:#?}"
     );
     one(
         &findings,
@@ -211,6 +237,24 @@ fn timeouts_types_and_missing_fields() {
         "warning",
         &at(6, "/failclosed"),
     );
+    // Each voiding entry quotes Cursor's validator (spec/host.json `validator_messages`, checked
+    // against @cursor/sdk 1.0.32 by tests/cursor-sdk/version-report.mjs).
+    for (n, cursor) in [
+        (0, "beforeShellExecution[0]: Hook script timeout must be a number (seconds)"),
+        (1, "beforeShellExecution[1]: Hook script timeout must be a positive number"),
+        (3, "beforeShellExecution[3]: Invalid hook type: \"script\". Must be \"command\", \"prompt\", or omitted (defaults to \"command\")"),
+        (4, "beforeShellExecution[4]: Prompt hook must have a 'prompt' property (string)"),
+        (5, "beforeShellExecution[5]: Hook script command must be a string"),
+    ] {
+        let quoted = format!("(its validator: \"{cursor}\")");
+        let hits = with(&findings, &quoted);
+        assert_eq!(hits.len(), 1, "{quoted} in {findings:#?}");
+        assert!(
+            hits[0]["path"].as_str().unwrap().starts_with(&at(n, "")),
+            "{:#?}",
+            hits[0]
+        );
+    }
 }
 
 #[test]
@@ -344,8 +388,8 @@ fn plugins_and_claude_settings_are_read_with_their_own_shapes() {
     s.hooks_json(
         "plugin/hooks/hooks.json",
         json!({ "beforeShellExecution": [
-            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/run.sh" },
-            { "command": "${CURSOR_PLUGIN_ROOT}/hooks/missing.sh" },
+            { "command": "\"${CURSOR_PLUGIN_ROOT}\"/hooks/run.sh" },
+            { "command": "\"${CURSOR_PLUGIN_ROOT}/hooks/missing.sh\"" },
         ] }),
     );
     s.script("project/.claude/hooks/check.sh", ECHO);

@@ -336,7 +336,7 @@ fn every_claude_code_source_is_read_in_order() {
     s.write(
         "plugin/hooks/hooks.json",
         &json!({ "description": "a plugin", "hooks": { "PostToolUse": [{ "matcher": "Edit|Write", "hooks": [
-            command("${CLAUDE_PLUGIN_ROOT}/hooks/run.sh"),
+            command("\"${CLAUDE_PLUGIN_ROOT}\"/hooks/run.sh"),
             command("${CLAUDE_PLUGIN_ROOT}/hooks/missing.sh"),
         ] }] } })
         .to_string(),
@@ -829,4 +829,70 @@ fn an_if_rule_for_a_tool_the_matcher_never_selects_is_a_hook_that_never_runs() {
         "claude-code",
     );
     assert!(with(&findings, "`Bash(git *)`").is_empty(), "{findings:#?}");
+}
+
+/// A plugin's hooks module (`modules` in its hooks/hooks.json, since Claude Code 2.1.287) runs
+/// before the command hooks and may answer a tool call without them: doctor warns, naming the
+/// file and the module, and a second module (Claude Code refuses both) is an error. The same
+/// key in a settings file is not a plugin's and says nothing.
+#[test]
+fn a_plugin_hooks_module_may_pre_empt_a_command_guard() {
+    let s = Scratch::new("claude-plugin-modules");
+    s.script("plugin/hooks/guard.sh", ECHO);
+    s.write(
+        "plugin/hooks/hooks.json",
+        &json!({ "modules": ["./register.ts"], "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [
+            command("\"${CLAUDE_PLUGIN_ROOT}\"/hooks/guard.sh"),
+        ] }] } })
+        .to_string(),
+    );
+    s.write(
+        "two/hooks/hooks.json",
+        &json!({ "modules": ["./a.ts", "./b.ts"] }).to_string(),
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &json!({ "modules": ["./register.ts"], "hooks": {} }).to_string(),
+    );
+    let (plugin, two) = (s.root.join("plugin"), s.root.join("two"));
+    let (code, report) = report(
+        &s,
+        &[
+            "--host",
+            "claude-code",
+            "--plugin-dir",
+            plugin.to_str().unwrap(),
+            "--plugin-dir",
+            two.to_str().unwrap(),
+        ],
+    );
+    let findings = report["findings"].as_array().unwrap();
+    let warning = one(
+        findings,
+        "hooks module `./register.ts`",
+        "warning",
+        "/modules",
+        "claude-code",
+    );
+    assert!(
+        warning.contains("PreToolUse command hooks") && warning.contains("fails open"),
+        "{warning}"
+    );
+    let hits = with(findings, "hooks module `./register.ts`");
+    assert_eq!(
+        hits[0]["file"],
+        s.root.join("plugin/hooks/hooks.json").display().to_string(),
+        "{:#?}",
+        hits[0]
+    );
+    let refused = one(
+        findings,
+        "names 2 hooks modules",
+        "error",
+        "/modules",
+        "claude-code",
+    );
+    assert!(refused.contains("`./a.ts`, `./b.ts`"), "{refused}");
+    assert_eq!(findings.len(), 2, "{findings:#?}");
+    assert_eq!(code, 1, "{report:#}");
 }

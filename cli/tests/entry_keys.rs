@@ -39,7 +39,7 @@ fn fail_closed_and_loop_limit_are_warned_about_where_they_do_nothing() {
     let (_, findings) = s.doctor(&[]);
     one_warning(
         &findings,
-        "`afterFileEdit` cannot block, so `failClosed` has no effect",
+        "`failClosed` has no effect on `afterFileEdit`: when the hook fails, times out or answers badly, Cursor's block there is no answer at all, so the action goes on as if the hook had not run",
         "/hooks/afterFileEdit/0/failClosed",
     );
     one_warning(
@@ -69,6 +69,56 @@ fn fail_closed_and_loop_limit_are_warned_about_where_they_do_nothing() {
             .unwrap_or("")
             .starts_with("/hooks/stop/2")),
         "{findings:#?}"
+    );
+}
+
+/// Whether `failClosed` can take effect follows Cursor's block answer per event
+/// (@cursor/sdk 1.0.32 blockResponseFor, host.json `block_answers`): a deny on the permission
+/// events, `continue: false` on beforeSubmitPrompt and sessionStart, `{}` on stop, nothing
+/// elsewhere.
+#[test]
+fn fail_closed_is_reviewed_against_cursors_block_answer() {
+    let s = Scratch::new("fail-closed-blocks");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    let entry = json!([{ "command": ".cursor/hooks/a.sh", "failClosed": true }]);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "beforeShellExecution": entry,
+            "beforeSubmitPrompt": entry,
+            "sessionStart": entry,
+            "stop": entry,
+            "postToolUse": entry,
+        }),
+    );
+    let (_, findings) = s.doctor(&[]);
+    let at = |event: &str| -> Vec<&Value> {
+        findings
+            .iter()
+            .filter(|f| f["path"] == format!("/hooks/{event}/0/failClosed"))
+            .collect()
+    };
+    assert!(at("beforeShellExecution").is_empty(), "{findings:#?}");
+    assert!(at("beforeSubmitPrompt").is_empty(), "{findings:#?}");
+    one_warning(
+        &findings,
+        "`failClosed` has no effect on `stop`: when the hook fails, times out or answers badly, Cursor's block there is an empty answer (`{}`), so the agent goes on",
+        "/hooks/stop/0/failClosed",
+    );
+    one_warning(
+        &findings,
+        "`failClosed` has no effect on `postToolUse`",
+        "/hooks/postToolUse/0/failClosed",
+    );
+    let session = at("sessionStart");
+    assert_eq!(session.len(), 1, "{findings:#?}");
+    assert_eq!(session[0]["severity"], "note", "{:#?}", session[0]);
+    assert!(
+        session[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("answers `continue: false`, which ends the session")),
+        "{:#?}",
+        session[0]
     );
 }
 

@@ -448,23 +448,20 @@ fn a_new_marketplace_is_named_after_its_folder() {
 }
 
 #[test]
-fn doctor_finds_no_error_in_claude_codes_side_of_the_package() {
+fn doctor_finds_no_error_in_either_editors_side_of_the_package() {
     let s = Scratch::new("package-doctor");
     let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
     let out = s.root.join("plugin");
     package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
-    let (code, findings) = s.doctor(&[
-        "--host",
-        "claude-code",
-        "--plugin-dir",
-        out.to_str().unwrap(),
-    ]);
-    let errors: Vec<&Value> = findings
-        .iter()
-        .filter(|f| f["severity"] == "error")
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
-    assert_eq!(code, 0);
+    for host in ["cursor", "claude-code"] {
+        let (code, findings) = s.doctor(&["--host", host, "--plugin-dir", out.to_str().unwrap()]);
+        let errors: Vec<&Value> = findings
+            .iter()
+            .filter(|f| f["severity"] == "error")
+            .collect();
+        assert!(errors.is_empty(), "{host}: {errors:#?}");
+        assert_eq!(code, 0, "{host}");
+    }
 }
 
 #[test]

@@ -284,7 +284,7 @@ fn the_cli_and_testing_replay_read_a_capture_file_alike() {
                 change.line,
                 change.before.0.trim_end(),
                 change.before.1,
-                change.after.0,
+                change.after.0.trim_end(),
                 change.after.1
             )
         })

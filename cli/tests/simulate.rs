@@ -119,6 +119,116 @@ fn two_denials_join_their_messages() {
     assert_eq!(result["decision"]["user_message"], "first\n\n---\n\nsecond");
 }
 
+/// What the agent and the user get of a shell or MCP decision in Cursor's own code
+/// (@cursor/sdk 1.0.32, host.json `shown`): the refusal text, `agent_message` going nowhere, the
+/// approval prompt of `ask` on shell commands and `ask` not acted on for MCP tools; the IDE and
+/// CLI flagged as not verified.
+#[test]
+fn simulate_shows_what_the_agent_and_the_user_get() {
+    let s = Scratch::new("shown");
+    answering(
+        &s,
+        "project/.cursor/hooks/deny.sh",
+        r#"{"permission":"deny","user_message":"no force-push","agent_message":"push a branch"}"#,
+    );
+    answering(
+        &s,
+        "project/.cursor/hooks/ask.sh",
+        r#"{"permission":"ask","user_message":"push to main?"}"#,
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({
+            "beforeShellExecution": [
+                { "command": ".cursor/hooks/deny.sh", "matcher": "--force" },
+                { "command": ".cursor/hooks/ask.sh", "matcher": "^git push origin" },
+            ],
+            "beforeMCPExecution": [{ "command": ".cursor/hooks/ask.sh" }],
+        }),
+    );
+    let cli = ["--cursor-version", "2026.09.28-64d2043"];
+    let denied = shell(&s, "git push --force", &cli);
+    let shown: Vec<&str> = denied["shown"]
+        .as_array()
+        .expect("shown")
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            "the agent is told: \"Command execution was blocked by a hook: no force-push\"",
+            "`agent_message` reaches no one: Cursor's own code does not pass it on for beforeShellExecution (only a preToolUse the backend triggers forwards it); put what the agent must know in `user_message`",
+        ]
+    );
+    let notes = denied["unverified"].as_array().unwrap();
+    assert!(
+        notes.iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .starts_with("What the IDE and the CLI show is not verified")),
+        "{notes:?}"
+    );
+    let asked = shell(&s, "git push origin main", &cli);
+    assert_eq!(asked["outcome"], "asks the user");
+    assert_eq!(
+        asked["shown"],
+        json!(["the user is asked to approve: \"Hook requested approval: push to main?\", with no \"add to allowlist\""])
+    );
+    let mcp = s.simulate(
+        &[
+            "--event",
+            "beforeMCPExecution",
+            "--set",
+            "tool_name=db_query",
+            "--cursor-version",
+            "2026.09.28-64d2043",
+        ],
+        None,
+    );
+    assert_eq!(mcp["outcome"], "allowed (`ask` is not enforced here)");
+    assert_eq!(
+        mcp["shown"],
+        json!(["`ask` is not acted on here: Cursor's own code checks for `deny` only, so the tool runs"])
+    );
+}
+
+/// Where @cursor/sdk wires a kind of hook differently from the IDE and CLI (it runs no prompt
+/// hook and no plugin hook), the rule stays unverified and simulate says so when such a hook
+/// takes part.
+#[test]
+fn simulate_flags_prompt_and_plugin_hooks_as_unverified() {
+    let s = Scratch::new("unsettled");
+    answering(&s, "plugin/hooks/run.sh", r#"{"permission":"allow"}"#);
+    s.hooks_json(
+        "plugin/hooks/hooks.json",
+        json!({ "beforeShellExecution": [{ "command": "${CURSOR_PLUGIN_ROOT}/hooks/run.sh" }] }),
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [{ "type": "prompt", "prompt": "Is $ARGUMENTS safe?" }] }),
+    );
+    let plugin = s.root.join("plugin");
+    let result = shell(&s, "ls", &["--plugin-dir", plugin.to_str().unwrap()]);
+    let notes: Vec<&str> = result["unverified"]
+        .as_array()
+        .expect("unverified")
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    for expected in [
+        "prompt hooks: how Cursor reads their answer is not verified (",
+        "plugin hooks: how Cursor runs them is not verified (",
+    ] {
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(expected) && n.contains("@cursor/sdk 1.0.32")),
+            "{expected} in {notes:#?}"
+        );
+    }
+}
+
 #[test]
 fn ask_and_allow_depend_on_the_version() {
     let s = Scratch::new("ask");
@@ -287,9 +397,12 @@ fn matchers_select_hooks_by_the_event_subject() {
 #[test]
 fn hooks_run_at_once_in_the_project_with_cursors_environment() {
     let s = Scratch::new("together");
-    // Each waits for the other's mark: run one after the other, the first would time out.
+    // Each waits for the other's mark: run one after the other, the first would time out. The
+    // marks are absolute: a plugin's hook runs in the plugin's folder, the project's in the
+    // project.
+    let marks = s.root.display().to_string();
     let wait = |me: &str, other: &str| {
-        format!("cat >/dev/null\ntouch {me}\nwhile [ ! -e {other} ]; do sleep 0.05; done\necho '{{\"permission\":\"allow\"}}'")
+        format!("cat >/dev/null\ntouch '{marks}/{me}'\nwhile [ ! -e '{marks}/{other}' ]; do sleep 0.05; done\necho '{{\"permission\":\"allow\"}}'")
     };
     s.script("project/.cursor/hooks/a.sh", &wait("a.mark", "b.mark"));
     s.script("plugin/hooks/b.sh", &wait("b.mark", "a.mark"));

@@ -23,11 +23,14 @@ pub(crate) fn host_json(root: &Path, spec: &Spec) -> Result<String, String> {
         .events
         .iter()
         .filter_map(|event| {
-            let (kind, value) = match event.matcher_from.as_ref()? {
-                MatcherFrom::Field(field) => ("field", field),
-                MatcherFrom::Fixed(text) => ("fixed", text),
+            let subject = match event.matcher_from.as_ref()? {
+                MatcherFrom::Field(field) => format!("{{ \"field\": {field:?} }}"),
+                MatcherFrom::Fixed(text) => format!("{{ \"fixed\": {text:?} }}"),
+                MatcherFrom::Prefixed { field, prefix } => format!(
+                    "{{ \"prefixed\": {{ \"field\": {field:?}, \"prefix\": {prefix:?} }} }}"
+                ),
             };
-            Some(format!("      {:?}: {{ {kind:?}: {value:?} }}", event.name))
+            Some(format!("      {:?}: {subject}", event.name))
         })
         .collect();
     subjects.push_str(&with_subject.join(",\n"));

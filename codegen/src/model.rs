@@ -56,8 +56,9 @@ pub struct Event {
     /// The prefix of subjects beyond the closed set (`MCP:`), if any.
     #[serde(deserialize_with = "nullable")]
     pub matcher_open_prefix: Option<String>,
-    /// Where the subject comes from: `{"field": "<payload key>"}` or `{"fixed": "<string>"}`;
-    /// `None` exactly when `matcher_subject` is.
+    /// Where the subject comes from: `{"field": "<payload key>"}`, `{"fixed": "<string>"}` or
+    /// `{"prefixed": {"field": "<payload key>", "prefix": "MCP:"}}`; `None` exactly when
+    /// `matcher_subject` is.
     #[serde(deserialize_with = "nullable")]
     pub matcher_from: Option<MatcherFrom>,
     /// The first version with the event.
@@ -80,6 +81,14 @@ pub enum MatcherFrom {
     Field(String),
     /// Always the same string (`Read` on beforeReadFile).
     Fixed(String),
+    /// A string field of the payload after a fixed prefix (`MCP:` + `tool_name` on the MCP
+    /// events); no subject when the field is missing or empty.
+    Prefixed {
+        /// The payload key.
+        field: String,
+        /// What Cursor puts before it.
+        prefix: String,
+    },
 }
 
 /// An event category (see `crate::event::Category` in the runtime).

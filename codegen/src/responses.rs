@@ -129,10 +129,10 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
         }
     }
     if event.category == Category::PromptGate {
-        out.push_str("/// Blocks the prompt: `{\"continue\":false,\"user_message\":…}`.\npub fn block(user_message: impl Into<String>) -> Self { Self { r#continue: Some(false), user_message: Some(user_message.into()) } }\n\n");
+        out.push_str("/// Blocks the prompt: `{\"continue\":false,\"user_message\":…}`.\npub fn block(user_message: impl Into<String>) -> Self { Self { r#continue: Some(false), user_message: Some(user_message.into()), ..Self::default() } }\n\n");
     }
     for field in &event.response.fields {
-        setter(out, field);
+        setter(out, field, event.category == Category::PromptGate);
     }
     out.push_str("}\n\n");
 
@@ -202,8 +202,9 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
     out.push_str("}\n}\n\n");
 }
 
-/// A builder method for one response field.
-fn setter(out: &mut String, field: &ResponseField) {
+/// A builder method for one response field (`has_block`: the response has a `block`
+/// constructor, which the `continue` setter points to).
+fn setter(out: &mut String, field: &ResponseField, has_block: bool) {
     let (summary, template) = match field.ty {
         ResponseType::String => (
             "Sets",
@@ -234,7 +235,7 @@ fn setter(out: &mut String, field: &ResponseField) {
             "\n\nCall it as `.{id}(…)`: `{}` is a Rust keyword.",
             field.name
         ));
-        if field.name == "continue" {
+        if field.name == "continue" && has_block {
             text.push_str(
                 " To block the prompt with a message, [`block`](Self::block) sets both fields.",
             );
@@ -282,7 +283,7 @@ fn response_example(event: &Event) -> Option<String> {
     Some(fill(
         "let answer = {expr};
 let rendered = cursor_hooks::testing::render(&answer, {input}::fixture());
-assert_eq!(rendered.stdout, r#\"{json}\"#);",
+assert_eq!(rendered.stdout, concat!(r#\"{json}\"#, \"\\n\"));",
         &[("expr", &expr), ("input", &event.ty), ("json", json)],
     ))
 }

@@ -57,7 +57,11 @@ fn is_separator(word: &str) -> bool {
     matches!(word, "&&" | "||" | ";" | "|")
 }
 
-/// `beforeShellExecution`.
+/// `beforeShellExecution`. What each editor shows of the deny: Cursor's own code
+/// (`@cursor/sdk` 1.0.32, the hooks module of cursor-agent 2026.09.08) tells the agent
+/// `Command execution was blocked by a hook: <DENY_MESSAGE>` and drops `agent_message` on this
+/// path, and turns the ask into the user's approval prompt; the docs say the IDE gives
+/// `agent_message` to the agent (not verified). `cursor-hooks simulate` prints it (`shown:`).
 #[cursor_hook(event = "beforeShellExecution", timeout = 5)]
 pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     match classify(&input.command) {
@@ -69,7 +73,9 @@ pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     }
 }
 
-/// `preToolUse` for the Shell tool: the same rules, before the tool runs at all.
+/// `preToolUse` for the Shell tool: the same rules, before the tool runs at all. Cursor's own
+/// code tells the agent the `user_message` of a deny and drops `agent_message` when it runs
+/// the hook itself (a backend-triggered preToolUse passes it on), and does not act on `ask`.
 #[cursor_hook(event = "preToolUse", matcher = "Shell", timeout = 5)]
 pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
     // Typed by `tool_name`: a `command` that is not a string is answered by the failure

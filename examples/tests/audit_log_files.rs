@@ -85,7 +85,7 @@ fn stderr(output: &Output) -> String {
 /// `{}`, exit 0: the audit log never blocks, whatever happens to its file.
 fn assert_no_opinion(output: &Output) {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(output));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "{}");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "{}\n");
 }
 
 #[test]

@@ -159,7 +159,7 @@ fn secrets_guard_answers_cursor_running_its_claude_entry() {
     assert_eq!(payload["hook_event_name"], "preToolUse");
     let mut binary = cursor_hooks::testing::Binary::new(env!("CARGO_BIN_EXE_secrets-guard"));
     let allowed = binary.run(payload.to_string().as_bytes());
-    assert_eq!((allowed.stdout.as_str(), allowed.exit_code), ("{}", 0));
+    assert_eq!((allowed.stdout.as_str(), allowed.exit_code), ("{}\n", 0));
     payload["tool_input"]["file_path"] = json!("/home/dev/shop/.env");
     let denied = binary.run(payload.to_string().as_bytes());
     let answer: serde_json::Value = serde_json::from_str(&denied.stdout).unwrap();

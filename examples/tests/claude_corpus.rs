@@ -444,7 +444,7 @@ fn audit_log_writes_one_line_per_recorded_payload_of_its_events() {
         let answer = answer(AUDIT_LOG, payload, &audit_log);
         assert_eq!(
             (answer.code, answer.stdout.as_str()),
-            (0, "{}"),
+            (0, "{}\n"),
             "{}",
             payload.at
         );

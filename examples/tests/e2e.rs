@@ -49,7 +49,7 @@ impl Run {
     /// Exit 0, `{}` on stdout and nothing on stderr.
     fn assert_quiet_no_opinion(&self, what: &str) {
         assert_eq!(self.code, 0, "{what}: exit code; stderr {:?}", self.stderr);
-        assert_eq!(self.stdout, "{}", "{what}: stdout");
+        assert_eq!(self.stdout, "{}\n", "{what}: stdout");
         assert_eq!(self.stderr, "", "{what}: stderr");
     }
 }
@@ -361,7 +361,7 @@ fn secrets_guard_denies_each_kind_of_secret_with_a_message() {
 fn secrets_guard_denies_tab_reads_without_a_message() {
     let run = run(SECRETS_GUARD, &fixture("before-tab-read-env.json"));
     assert_eq!(run.code, 0);
-    assert_eq!(run.stdout, r#"{"permission":"deny"}"#);
+    assert_eq!(run.stdout, concat!(r#"{"permission":"deny"}"#, "\n"));
     assert_eq!(run.stderr, "");
 }
 
@@ -686,7 +686,7 @@ fn audit_log_never_blocks_when_the_log_cannot_be_written() {
         &[("CURSOR_HOOKS_AUDIT_LOG", dir.path().join("audit.jsonl"))],
         &fixture("after-shell.json"),
     );
-    assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+    assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
     assert_eq!(run.stderr_lines().len(), 1, "{:?}", run.stderr);
     assert!(run.stderr.contains("audit.jsonl"), "{}", run.stderr);
 }
@@ -758,7 +758,7 @@ fn policy_answers_like_the_single_purpose_hooks() {
 #[test]
 fn policy_has_no_opinion_on_an_event_it_does_not_handle() {
     let run = run(POLICY, &fixture("after-file-edit.json"));
-    assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+    assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
     assert_eq!(
         run.stderr_lines(),
         ["cursor-hooks: this binary has no handler for `afterFileEdit`; answered no opinion"]

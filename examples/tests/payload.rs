@@ -98,7 +98,7 @@ fn a_wrongly_typed_required_field_is_answered_by_the_failure_policy() {
     let payload =
         rm_rf_with("").replace(r#""command":"rm -rf /""#, r#""command":["rm","-rf","/"]"#);
     let run = run(&payload);
-    assert_eq!((run.stdout.as_str(), run.exit_code), ("{}", 0), "{run:?}");
+    assert_eq!((run.stdout.as_str(), run.exit_code), ("{}\n", 0), "{run:?}");
     assert_eq!(run.stderr.len(), 1, "{run:?}");
     assert!(run.stderr[0].contains("`command`"), "{run:?}");
     assert!(
@@ -134,7 +134,7 @@ fn a_repeated_key_is_a_malformed_payload_whichever_key() {
         let run = run(&rm_rf_with(fields));
         assert_eq!(
             (run.stdout.as_str(), run.exit_code),
-            ("{}", 0),
+            ("{}\n", 0),
             "{key}: {run:?}"
         );
         assert_eq!(run.stderr.len(), 1, "{key}: {run:?}");

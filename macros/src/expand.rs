@@ -588,7 +588,23 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                 } else {
                     ::core::option::Option::None
                 };
-            ::cursor_hooks::__private::main(HANDLERS, CLAUDE)
+            // The hook crate's, read where `main!` is expanded: the usage and `--version`
+            // name the hook, not the library.
+            const IDENTITY: ::cursor_hooks::__private::Identity = ::cursor_hooks::__private::Identity {
+                binary: match ::core::option_env!("CARGO_BIN_NAME") {
+                    ::core::option::Option::Some(name) => name,
+                    ::core::option::Option::None => "<hook>",
+                },
+                package: match ::core::option_env!("CARGO_PKG_NAME") {
+                    ::core::option::Option::Some(name) => name,
+                    ::core::option::Option::None => "<hook>",
+                },
+                version: match ::core::option_env!("CARGO_PKG_VERSION") {
+                    ::core::option::Option::Some(version) => version,
+                    ::core::option::Option::None => "(unknown version)",
+                },
+            };
+            ::cursor_hooks::__private::main(HANDLERS, CLAUDE, IDENTITY)
         }
     })
 }

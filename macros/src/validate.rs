@@ -339,6 +339,18 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             "`matcher` uses an inline flag group, `{flags}`, and {compiles}, which has no inline flags ({invalid_costs}); {product}'s matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
         )),
         Verdict::Invalid { reason, .. } => error(match host {
+            // `*.env`: a file glob, which is no regex, on an event whose subject is no path.
+            Host::Cursor if pattern.starts_with('*') => format!(
+                "`matcher` {pattern:?} looks like a file glob, but Cursor compiles `matcher` as a JavaScript RegExp (and an invalid one disables the whole hooks.json: {reason}){}",
+                match event.matcher_subject() {
+                    Some(subject) if subject.contains("file path") => format!(
+                        "; on `{}` it is tested against the tool type, which is always {}, never the path: leave `matcher` out and check `input.file_path` inside the handler",
+                        event.name(),
+                        or_list(&event.matcher_values().iter().map(|v| format!("`{v}`")).collect::<Vec<_>>()),
+                    ),
+                    _ => "; write a regex (`\\.env$`), or leave `matcher` out and test inside the handler".to_owned(),
+                }
+            ),
             Host::Cursor => format!("`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"),
             Host::Claude => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
         }),
@@ -360,6 +372,12 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             }
             let subject = subject_noun(host, event.matcher_subject().unwrap_or_default());
             let tested = match values.as_slice() {
+                // Only an open prefix: every subject is `MCP:<tool_name>`.
+                _ if event.matcher_values().is_empty() => match event.matcher_open_prefix() {
+                    Some(prefix) => format!("the MCP tool's name, which always starts with `{prefix}` (`{prefix}<tool_name>`)"),
+                    None => subject,
+                },
+                [only] if subject == "the tool type" => format!("the tool type, which is always {only}"),
                 [only] => format!("the event's subject, which is always {only}"),
                 // The tools are those of the recorded binary (spec/claude-code/host.json).
                 // Too many to list (`cursor-hooks events --host claude-code` does); a near
@@ -391,6 +409,15 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             let advice = match (host, event.matcher_subject()) {
                 (Host::Claude, Some(subject)) if subject != "tool_name" => {
                     "Match one of those, or leave `matcher` out and decide inside the handler"
+                }
+                (Host::Cursor, Some(subject)) if subject.contains("file path") => {
+                    "The matcher never sees the path: to guard some files only, leave `matcher` out and check `input.file_path` inside the handler"
+                }
+                (Host::Cursor, _) if event.matcher_values().is_empty() => {
+                    "Match `MCP:<tool_name>` (or the tool name alone, unanchored), or leave `matcher` out and decide inside the handler"
+                }
+                (Host::Cursor, _) if event.matcher_values().len() == 1 => {
+                    "Leave `matcher` out and decide inside the handler from the input"
                 }
                 _ => "To act on some paths or commands only, leave `matcher` out (or match one of those) and filter inside the handler",
             };
@@ -958,7 +985,8 @@ mod tests {
             ("stop", ""),
             ("subagentStart", "general-purpose"),
             ("subagentStop", "^generalPurpose$"),
-            ("beforeReadFile", "TabRead"),
+            ("beforeReadFile", "Read"),
+            ("beforeMCPExecution", "MCP:github_.*"),
             ("stop", "Stop"),
             // Open subject: any valid regex.
             ("beforeShellExecution", "\\.env$"),
@@ -991,6 +1019,35 @@ mod tests {
             let error = check(name, pattern).unwrap_err();
             assert!(error.contains("can never match"), "{name}: {error}");
         }
+    }
+
+    /// A path matcher on a file event is tested against the tool type (always `Read` on
+    /// beforeReadFile in @cursor/sdk 1.0.32): the error says so and points to `file_path`.
+    #[test]
+    fn path_matchers_on_file_events_say_to_check_the_path_in_the_handler() {
+        for (name, pattern, always) in [
+            ("beforeReadFile", "\\.env$", "always `Read`"),
+            ("beforeReadFile", "src/", "always `Read`"),
+            ("beforeReadFile", "TabRead", "always `Read`"),
+            ("afterFileEdit", "src/", "always `Write`"),
+            ("beforeReadFile", "*.env", "always `Read`"),
+        ] {
+            let error = check(name, pattern).unwrap_err();
+            assert!(error.contains(always), "{name} {pattern}: {error}");
+            assert!(
+                error.contains("check `input.file_path` inside the handler"),
+                "{name} {pattern}: {error}"
+            );
+        }
+    }
+
+    /// The MCP events test `MCP:<tool_name>`: a matcher anchored on something else never runs.
+    #[test]
+    fn mcp_event_matchers_are_tested_against_mcp_tool() {
+        assert!(check("beforeMCPExecution", "github_").is_ok());
+        assert!(check("afterMCPExecution", "^MCP:github_").is_ok());
+        let error = check("beforeMCPExecution", "^github_").unwrap_err();
+        assert!(error.contains("always starts with `MCP:`"), "{error}");
     }
 
     #[test]

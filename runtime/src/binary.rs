@@ -6,16 +6,17 @@ use crate::process::{self, ProtocolOut};
 use crate::respond::{
     arm_read_deadline, binary_policy, failure, respond, respond_wired, Entry, Settings,
 };
-use crate::subcommands::{command_line, ClaudeSubcommands, Decision};
+use crate::subcommands::{command_line, ClaudeSubcommands, Decision, Identity};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// The generated `fn main`: reads stdin, answers, writes stdout and stderr, exits.
 /// `claude` is the `--claude` subcommands, given by `main!` only to a binary with a Claude Code
-/// handler.
-pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>) -> ! {
+/// handler. `identity` is the hook crate's name and version, for the usage and `--version`.
+pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>, identity: Identity) -> ! {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let wiring = match command_line(entries, claude, &args, std::io::stdin().is_terminal()) {
+    let terminal = std::io::stdin().is_terminal();
+    let wiring = match command_line(entries, claude, &identity, &args, terminal) {
         Decision::Exit(code) => std::process::exit(code),
         Decision::Hook(wiring) => wiring,
     };

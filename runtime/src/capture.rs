@@ -132,6 +132,24 @@ pub struct CapturedAnswer {
     pub exit_code: i32,
 }
 
+impl CapturedAnswer {
+    /// Whether a hook that now writes `stdout` and exits with `exit_code` answers as it did
+    /// then. Blanks at the end of stdout do not count: both editors trim stdout before reading
+    /// it (captures made before answers ended with a newline have none).
+    ///
+    /// ```
+    /// use cursor_hooks::capture::CapturedAnswer;
+    ///
+    /// let then = CapturedAnswer { stdout: "{}".into(), exit_code: 0 };
+    /// assert!(then.is_same(&"{}\n", 0));
+    /// assert!(!then.is_same(&"{\"permission\":\"deny\"}\n", 0));
+    /// assert!(!then.is_same(&"{}\n", 2));
+    /// ```
+    pub fn is_same(&self, stdout: &str, exit_code: i32) -> bool {
+        self.exit_code == exit_code && self.stdout.trim_end() == stdout.trim_end()
+    }
+}
+
 /// Why a capture line or file could not be read. Its text names the line (`file:3: …`) when
 /// it comes from [`read_file`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -175,8 +175,8 @@ mod version;
 /// `postToolUse` and `postToolUseFailure` (`Shell`, `Read`, `Write`, `Grep`, `Delete`, `Task`,
 /// …, or `MCP:<tool>`), the subagent type on `subagentStart`/`subagentStop` (`generalPurpose`
 /// or `general-purpose`, `explore`, `shell`), the full command on
-/// `beforeShellExecution`/`afterShellExecution`, `Read`/`TabRead` on `beforeReadFile`,
-/// `Write`/`TabWrite` on `afterFileEdit`, and a fixed string on `beforeSubmitPrompt`,
+/// `beforeShellExecution`/`afterShellExecution`, `MCP:<tool>` on the MCP events, always `Read`
+/// on `beforeReadFile` and `Write` on `afterFileEdit` (never the path), and a fixed string on `beforeSubmitPrompt`,
 /// `afterAgentResponse`, `afterAgentThought` and `stop`. Other events have no subject and always
 /// run the hook, so a `matcher` there does not compile. Neither does a matcher that can match
 /// none of an event's names (for example `"\\.env$"` on `beforeReadFile`, whose subject is the

@@ -5,7 +5,7 @@ pub use crate::binary::main;
 pub use crate::hook::{FailPolicy, HookEvent, HookOptions, LoopLimit, Outcome};
 pub use crate::record::{bytes as record_bytes, len as record_len};
 pub use crate::respond::{respond, respond_wired, same_text, Entry, Hook, Settings, Wiring};
-pub use crate::subcommands::{has_claude, ClaudeSubcommands, CLAUDE_SUBCOMMANDS};
+pub use crate::subcommands::{has_claude, ClaudeSubcommands, Identity, CLAUDE_SUBCOMMANDS};
 
 /// Whether two handlers answer the same event: equal and non-empty wire names (a stand-in's is
 /// empty, so one mistake is not reported again as a duplicate).

@@ -32,7 +32,7 @@ pub(crate) const NOTE_PREFIX: &str = "cursor-hooks: ";
 /// What Cursor sees from one hook run.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
-    /// Exactly what is written on stdout (one JSON object, or nothing).
+    /// Exactly what is written on stdout: one JSON object ended by a newline, or nothing.
     pub stdout: String,
     /// The process exit code.
     pub exit_code: i32,
@@ -44,7 +44,7 @@ impl Rendered {
     /// `{}` with exit 0: no opinion.
     pub fn no_opinion() -> Self {
         Rendered {
-            stdout: "{}".to_owned(),
+            stdout: "{}\n".to_owned(),
             exit_code: 0,
             stderr: Vec::new(),
         }
@@ -257,6 +257,16 @@ impl<'a> Writer<'a> {
         value: Option<Value>,
     ) {
         let Some(value) = value else { return };
+        // Cursor refuses an answer whose `updated_input` is not a JSON object, and a refused
+        // answer denies the tool call (spec/host.json `answer_checks`, @cursor/sdk 1.0.32): the
+        // rest of the answer is kept.
+        if wire == "updated_input" && !value.is_object() {
+            self.notes.push(format!(
+                "`updated_input` left out: it is {}, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)",
+                crate::reads::kind_of(&value)
+            ));
+            return;
+        }
         let key = if self.ctx.legacy_format {
             match wire_1_7 {
                 Some(key) => key,
@@ -273,8 +283,10 @@ impl<'a> Writer<'a> {
     }
 
     pub(crate) fn finish(self) -> Rendered {
-        let stdout = serde_json::to_string(&Fields(&self.fields))
+        let mut stdout = serde_json::to_string(&Fields(&self.fields))
             .expect("a JSON object of plain values always serializes");
+        // A line, as a shell or a log expects; both editors trim stdout before parsing it.
+        stdout.push('\n');
         Rendered {
             stdout,
             exit_code: 0,

@@ -849,7 +849,7 @@ fn quick_open_answer(entry: Option<&Entry>, push_problem: impl FnOnce(&mut Strin
     push_problem(&mut note);
     note.push_str("; fail-open: answered no opinion\n");
     LateAnswer {
-        stdout: b"{}".to_vec(),
+        stdout: b"{}\n".to_vec(),
         stderr: note.into_bytes(),
         exit_code: 0,
     }
@@ -1117,7 +1117,8 @@ mod tests {
             };
             let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
             assert_eq!(
-                rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+                rendered.stdout,
+                concat!(r#"{"permission":"deny","user_message":"really?"}"#, "\n"),
                 "at {version}"
             );
             assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);

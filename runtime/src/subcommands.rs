@@ -15,6 +15,7 @@
 mod claude_settings;
 mod edit;
 mod file;
+mod portable;
 
 use crate::hook::FailPolicy;
 use crate::hooks_json::{keys, CommandLine};
@@ -23,12 +24,16 @@ use edit::{Document, Edits, Item, Kind};
 use file::ConfigFile;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
+/// The usage, `<hook>` standing for the binary's name (see [`usage`]).
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
+`--portable` writes a command relative to the project (for a binary inside it), so the file
+works from any clone and can be committed; without it the command is this binary's absolute path.
 To check a configuration or replay captures, use the `cursor-hooks` command.";
 
 /// What the lock file beside Cursor's `hooks.json` is named after it.
@@ -43,6 +48,37 @@ const SETTINGS_LOCK: &str = ".cursor-hooks.lock";
 /// for `~/.claude/settings.json` in Claude Code 2.1.330) is named after it; `install` takes it
 /// too.
 const SETTINGS_HOST_LOCK: &str = ".lock";
+
+/// Who the binary is, as `main!` captured it from the hook crate's build: its usage and
+/// `--version` name the hook crate, not this library.
+#[derive(Clone, Copy, Debug)]
+pub struct Identity {
+    /// The binary's name (`CARGO_BIN_NAME`).
+    pub binary: &'static str,
+    /// The hook crate's package name (`CARGO_PKG_NAME`).
+    pub package: &'static str,
+    /// The hook crate's version (`CARGO_PKG_VERSION`).
+    pub version: &'static str,
+}
+
+/// The binary's name for its usage, set once by [`command_line`]: the usage is shown from
+/// deep in the argument parsing, which has no other use for it.
+static BINARY_NAME: OnceLock<&'static str> = OnceLock::new();
+
+/// The usage, with the binary's name.
+fn usage() -> String {
+    USAGE.replacen("<hook>", BINARY_NAME.get().copied().unwrap_or("<hook>"), 1)
+}
+
+/// What `--version` prints: the hook crate's name and version, then this library's.
+fn version_line(identity: &Identity) -> String {
+    format!(
+        "{} {} (cursor-hooks {})\n",
+        identity.package,
+        identity.version,
+        env!("CARGO_PKG_VERSION")
+    )
+}
 
 const SUBCOMMANDS: &[&str] = &[
     "print-config",
@@ -67,12 +103,14 @@ pub(crate) enum Decision {
 pub(crate) fn command_line(
     entries: &[Entry],
     claude: Option<ClaudeSubcommands>,
+    identity: &Identity,
     args: &[String],
     stdin_is_terminal: bool,
 ) -> Decision {
+    let _ = BINARY_NAME.set(identity.binary);
     let Some((name, rest)) = args.split_first() else {
         if stdin_is_terminal {
-            complain(USAGE);
+            complain(&usage());
             return Decision::Exit(2);
         }
         return Decision::Hook(None);
@@ -80,7 +118,7 @@ pub(crate) fn command_line(
     match Wiring::parse(args) {
         Some(Ok(wiring)) => return Decision::Hook(Some(wiring)),
         Some(Err(error)) => {
-            complain(&format!("error: {error}\n{USAGE}"));
+            complain(&format!("error: {error}\n{}", usage()));
             return Decision::Exit(2);
         }
         None => {}
@@ -89,10 +127,8 @@ pub(crate) fn command_line(
         "print-config" => print_config(entries, claude, rest),
         "install" => install(entries, claude, rest),
         "uninstall" => uninstall(entries, claude, rest),
-        "help" | "--help" | "-h" => say(&format!("{USAGE}\n")).map(|()| 0),
-        "--version" | "-V" => {
-            say(&format!("cursor-hooks {}\n", env!("CARGO_PKG_VERSION"))).map(|()| 0)
-        }
+        "help" | "--help" | "-h" => say(&format!("{}\n", usage())).map(|()| 0),
+        "--version" | "-V" => say(&version_line(identity)).map(|()| 0),
         moved @ ("doctor" | "replay") => {
             complain(&format!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`"));
             return Decision::Exit(2);
@@ -102,7 +138,8 @@ pub(crate) fn command_line(
                 .map(|name| format!(", did you mean `{name}`?"))
                 .unwrap_or_default();
             complain(&format!(
-                "error: unknown subcommand `{unknown}`{hint}\n{USAGE}"
+                "error: unknown subcommand `{unknown}`{hint}\n{}",
+                usage()
             ));
             return Decision::Exit(2);
         }
@@ -119,6 +156,8 @@ pub(crate) struct Flags {
     dry_run: bool,
     /// `--claude`: Claude Code's settings rather than Cursor's `hooks.json`.
     claude: bool,
+    /// `--portable`: commands relative to the project (`subcommands/portable.rs`).
+    portable: bool,
 }
 
 fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
@@ -127,6 +166,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         user: false,
         dry_run: false,
         claude: false,
+        portable: false,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -140,12 +180,16 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             }
             "--user" if allowed.contains(&"--user") => flags.user = true,
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
+            "--portable" if allowed.contains(&"--portable") => flags.portable = true,
             "--claude" => flags.claude = true,
-            other => return Err(format!("unexpected argument `{other}`\n{USAGE}")),
+            other => return Err(format!("unexpected argument `{other}`\n{}", usage())),
         }
     }
     if flags.user && flags.project.is_some() {
         return Err("--project and --user exclude each other".to_owned());
+    }
+    if flags.portable && flags.user {
+        return Err("--portable and --user exclude each other: a user file is not committed, and its commands run from no project (use --portable with --project)".to_owned());
     }
     Ok(flags)
 }
@@ -170,12 +214,20 @@ fn own_command() -> Result<String, String> {
 /// prefixes, quotes, `~` and `$VAR` read as the shell reads them, relative paths taken from
 /// `cwd`, is this file. So `CURSOR_HOOKS_CAPTURE=... /abs/my-hooks` is ours too. Both readings
 /// are tried, `sh`'s and PowerShell's, so an entry written on another platform (`& '...'`)
-/// counts as well.
+/// counts as well. The project variables (`"$CLAUDE_PROJECT_DIR"/...`, which `install
+/// --portable` writes) are read as `cwd`, the folder the file's commands run from, whatever
+/// this process's environment holds.
 fn runs_this_binary(command: &str, cwd: &Path, own: &Path) -> bool {
-    let lookup = |name: &str| std::env::var(name).ok();
+    let lookup = |name: &str| match name {
+        "CLAUDE_PROJECT_DIR" | "CURSOR_PROJECT_DIR" => Some(cwd.to_string_lossy().into_owned()),
+        _ => std::env::var(name).ok(),
+    };
+    // PowerShell's own form of the variable (`install --portable --claude` on Windows) is not
+    // expanded by the PowerShell reading: put the folder in its place first.
+    let powershell = command.replace("$env:CLAUDE_PROJECT_DIR", &cwd.to_string_lossy());
     [
         CommandLine::parse(command),
-        CommandLine::parse_powershell(command),
+        CommandLine::parse_powershell(&powershell),
     ]
     .into_iter()
     .flatten()
@@ -298,13 +350,20 @@ fn claude_subcommand(
     flags: &Flags,
 ) -> Result<i32, String> {
     let handlers = claude_handlers(entries);
-    let wanted = claude_settings::wanted(&handlers, &own_command()?);
     if let Subcommand::PrintConfig = subcommand {
-        say(&claude_settings::render(&wanted))?;
+        say(&claude_settings::render(&claude_settings::wanted(
+            &handlers,
+            &own_command()?,
+        )))?;
         return Ok(0);
     }
     let binary = own_path()?;
     let (path, cwd) = claude_target_file(flags)?;
+    let command = match flags.portable {
+        true => portable::claude_command(&binary, &cwd)?,
+        false => own_command()?,
+    };
+    let wanted = claude_settings::wanted(&handlers, &command);
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -618,17 +677,20 @@ fn install(
     editor: Option<ClaudeSubcommands>,
     args: &[String],
 ) -> Result<i32, String> {
-    let flags = flags(args, &["--project", "--user", "--dry-run"])?;
+    let flags = flags(args, &["--project", "--user", "--dry-run", "--portable"])?;
     if flags.claude {
         return claude(Subcommand::Install, entries, &flags, editor);
     }
     let binary = own_path()?;
-    let command = own_command()?;
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
         return Ok(wrong_host("install", false));
     }
     let (path, cwd) = target_file(&flags)?;
+    let command = match flags.portable {
+        true => portable::cursor_command(&binary, &cwd)?,
+        false => own_command()?,
+    };
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -708,9 +770,12 @@ fn write_config(
         file.replace(&after, &lock)?;
     }
     drop(lock);
+    // Where the binary is, which a user otherwise has to guess
+    // (`CARGO_TARGET_DIR`, a workspace's `target/`).
     say(&format!(
-        "installed {count} {what} in {}\n",
-        file.shown.display()
+        "installed {count} {what} in {}, running {}\n",
+        file.shown.display(),
+        edit::collapse_slashes(&own_path()?).display()
     ))?;
     Ok(0)
 }
@@ -765,15 +830,33 @@ fn remove_from(
         return nothing();
     };
     let (after, removed) = edit(&text)?;
-    if removed > 0 {
+    // What `install` writes into a new file, emptied: the file held nothing of the user's, so
+    // it goes, as `install` made it (a linked file is the user's and stays).
+    let deleted = removed > 0 && holds_nothing(&after) && !file.is_link();
+    if deleted {
+        file.remove(&lock)?;
+    } else if removed > 0 {
         file.replace(&after, &lock)?;
     }
     drop(lock);
-    say(&format!(
-        "removed {removed} {what} from {}\n",
-        file.shown.display()
-    ))?;
+    let mut said = format!("removed {removed} {what} from {}", file.shown.display());
+    if deleted {
+        said.push_str(", which held nothing else and was deleted");
+        // Its folder too when nothing is left in it (`install` made it for the file).
+        if file.remove_empty_directory() {
+            said.push_str(" with its empty folder");
+        }
+    }
+    say(&format!("{said}\n"))?;
     Ok(0)
+}
+
+/// Whether `text` holds nothing but what `install` writes into a new file once its entries are
+/// gone: `{}`, `{"hooks": {}}`, or `{"version": 1, "hooks": {}}`, whatever the blanks (a
+/// comment, any other key or value makes it the user's).
+fn holds_nothing(text: &str) -> bool {
+    let bare: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    ["{}", r#"{"hooks":{}}"#, r#"{"version":1,"hooks":{}}"#].contains(&bare.as_str())
 }
 
 #[cfg(test)]
@@ -788,6 +871,43 @@ mod tests {
         for kept in ["// mine\n{}", "{\"version\": 1}", "{}}", "[]"] {
             assert!(!nothing_to_keep(kept), "{kept:?}");
         }
+    }
+
+    #[test]
+    fn only_what_install_writes_counts_as_nothing_left() {
+        for empty in [
+            "{}",
+            "{\n  \"hooks\": {}\n}\n",
+            "{\n  \"version\": 1,\n  \"hooks\": {\n  }\n}\n",
+        ] {
+            assert!(holds_nothing(empty), "{empty:?}");
+        }
+        for kept in [
+            "// mine\n{}",
+            r#"{"version":1,"hooks":{},"x":1}"#,
+            r#"{"version":2,"hooks":{}}"#,
+            r#"{"hooks":{"stop":[]}}"#,
+            r#"{"permissions":{}}"#,
+        ] {
+            assert!(!holds_nothing(kept), "{kept:?}");
+        }
+    }
+
+    #[test]
+    fn portable_commands_are_found_as_this_binary_s() {
+        let project = std::env::temp_dir().join(format!("own-portable-{}", std::process::id()));
+        std::fs::create_dir_all(project.join("tools")).unwrap();
+        let own = project.join("tools/hook");
+        std::fs::write(&own, "").unwrap();
+        for command in [
+            "./tools/hook --host cursor --event stop",
+            "\"$CLAUDE_PROJECT_DIR\"/tools/hook --host claude-code --event Stop",
+            "& \"$env:CLAUDE_PROJECT_DIR/tools/hook\" --host claude-code --event Stop",
+        ] {
+            assert!(runs_this_binary(command, &project, &own), "{command}");
+        }
+        assert!(!runs_this_binary("./tools/other", &project, &own));
+        std::fs::remove_dir_all(&project).unwrap();
     }
 
     #[test]

@@ -29,6 +29,11 @@
 //! stdout and the exit, are left out), so an answer here is byte for byte the binary's. Two
 //! things need the process and are left out too: the `timeout` deadline (a signal that ends the
 //! process) and capture mode; test those on the built binary.
+//!
+//! The runner does not apply a handler's `matcher`: the editor does, before it starts the
+//! binary, and the binary answers whatever payload it is given (see [`run`]). To test which
+//! payloads reach a handler, install the binary into a scratch project and run
+//! `cursor-hooks simulate`, which applies the matchers as the editor does.
 
 use crate::capture::{CaptureLine, CapturedAnswer, REPLAYING};
 use crate::hook::HookEvent;
@@ -217,6 +222,29 @@ pub fn handler<H: Hook>() -> Entry {
 }
 
 /// Answers `payload` with one handler, as its binary would.
+///
+/// The handler's `matcher` is not applied: the editor applies it before it starts the binary,
+/// and the binary (like this runner) answers any payload of the handler's event. A payload the
+/// matcher would not select is answered all the same:
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::testing;
+///
+/// #[cursor_hook(event = "preToolUse", matcher = "Shell")]
+/// fn shell_only(_input: PreToolUse) -> PreToolUseResponse {
+///     PreToolUseResponse::deny("no tools today")
+/// }
+///
+/// // The editor never starts the hook for a Read; the runner answers it anyway.
+/// let read = PreToolUse::fixture().tool_name("Read");
+/// cursor_hooks::assert_denied!(testing::run::<shell_only>(read));
+/// ```
+///
+/// To check which payloads reach a handler, wire the built binary into a scratch project
+/// (`my-hooks install --project DIR`) and run `cursor-hooks simulate --project DIR --event
+/// preToolUse --set tool_name=Read`: it applies each hook's matcher as the editor does and
+/// lists a hook it does not start as `skipped`.
 pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
     run_all(&[H::ENTRY], payload)
 }
@@ -237,10 +265,10 @@ pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
 /// let answer = BeforeShellExecutionResponse::ask("push --force?");
 /// // The CLI build of the fixture does not honour `ask`: it is sent as `deny`, with a note.
 /// let today = render(&answer, BeforeShellExecution::fixture());
-/// assert_eq!(today.stdout, r#"{"permission":"deny","user_message":"push --force?"}"#);
+/// assert_eq!(today.stdout, concat!(r#"{"permission":"deny","user_message":"push --force?"}"#, "\n"));
 /// assert_eq!(today.stderr.len(), 1);
 /// let older = render(&answer, BeforeShellExecution::fixture().cursor_version("2.0.77"));
-/// assert_eq!(older.stdout, r#"{"permission":"ask","user_message":"push --force?"}"#);
+/// assert_eq!(older.stdout, concat!(r#"{"permission":"ask","user_message":"push --force?"}"#, "\n"));
 /// ```
 ///
 /// Panics when the payload is not a JSON object whose `hook_event_name` is a known event.
@@ -266,12 +294,12 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
 /// let claude = render_claude(&answer, PreToolUse::fixture());
 /// assert_eq!(
 ///     claude.stdout,
-///     r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#
+///     concat!(r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#, "\n")
 /// );
 /// let cursor = render_claude(&answer, cursor_hooks::event::PreToolUse::fixture());
 /// assert_eq!(
 ///     cursor.stdout,
-///     r#"{"permission":"deny","user_message":"rm -rf is blocked","agent_message":"rm -rf is blocked"}"#
+///     concat!(r#"{"permission":"deny","user_message":"rm -rf is blocked","agent_message":"rm -rf is blocked"}"#, "\n")
 /// );
 /// ```
 ///
@@ -362,13 +390,14 @@ pub fn replay(handlers: &[Entry], capture: &Path) -> Result<Vec<Change>, ReplayE
     let mut changes = Vec::new();
     for (line, CaptureLine { payload, answer }) in lines {
         // A payload without a captured answer has nothing to compare.
-        let Some(CapturedAnswer { stdout, exit_code }) = answer else {
+        let Some(then) = answer else {
             continue;
         };
         REPLAYING.with(|flag| flag.set(true));
         let now = respond(handlers, &payload, &settings);
         REPLAYING.with(|flag| flag.set(false));
-        if (now.stdout.as_str(), now.exit_code) != (stdout.as_str(), exit_code) {
+        if !then.is_same(&now.stdout, now.exit_code) {
+            let CapturedAnswer { stdout, exit_code } = then;
             let event = serde_json::from_slice::<Value>(&payload)
                 .ok()
                 .and_then(|v| v.get("hook_event_name")?.as_str().map(str::to_owned));

@@ -59,13 +59,16 @@ fn a_pre_tool_use_deny_is_written_in_hook_specific_output() {
     let answer = testing::run::<claude_guard>(payload);
     assert_eq!(
         answer.stdout,
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#
+        concat!(
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#,
+            "\n"
+        )
     );
     assert_eq!(answer.exit_code, 0);
     assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
     let harmless =
         testing::run::<claude_guard>(PreToolUse::fixture().tool_input(json!({"command": "ls"})));
-    assert_eq!(harmless.stdout, "{}");
+    assert_eq!(harmless.stdout, "{}\n");
     assert_eq!(json_of(&harmless), json!({}));
 }
 
@@ -228,7 +231,10 @@ fn every_category_is_rendered_as_claude_code_reads_it() {
     let start = testing::run::<claude_start>(SessionStart::fixture());
     assert_eq!(
         start.stdout,
-        r#"{"systemMessage":"welcome","hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"started by startup"}}"#
+        concat!(
+            r#"{"systemMessage":"welcome","hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"started by startup"}}"#,
+            "\n"
+        )
     );
 }
 
@@ -481,7 +487,10 @@ fn a_real_claude_code_payload_is_answered_in_claudes_form() {
     let answer = testing::run::<claude_guard>(payload.as_str());
     assert_eq!(
         answer.stdout,
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#
+        concat!(
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#,
+            "\n"
+        )
     );
     assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
     let payload = corpus_payload("claude-code-2.1.330/bash-runs.jsonl", "Stop", &[]);
@@ -490,7 +499,10 @@ fn a_real_claude_code_payload_is_answered_in_claudes_form() {
     let answer = testing::run::<claude_verify>(payload.as_str());
     assert_eq!(
         answer.stdout,
-        r#"{"decision":"block","reason":"run the tests first"}"#
+        concat!(
+            r#"{"decision":"block","reason":"run the tests first"}"#,
+            "\n"
+        )
     );
 }
 
@@ -521,7 +533,10 @@ fn a_cursor_payload_runs_the_claude_handler_and_gets_cursors_form() {
     // Cursor's own preToolUse schema: flat, no other key.
     assert_eq!(
         answer.stdout,
-        r#"{"permission":"deny","user_message":"no sleeping","agent_message":"no sleeping"}"#
+        concat!(
+            r#"{"permission":"deny","user_message":"no sleeping","agent_message":"no sleeping"}"#,
+            "\n"
+        )
     );
     assert!(answer.stderr.is_empty(), "{:?}", answer.stderr);
     cursor_hooks::assert_denied!(answer);
@@ -529,7 +544,10 @@ fn a_cursor_payload_runs_the_claude_handler_and_gets_cursors_form() {
     let answer = testing::run::<claude_rewrite>(payload.as_str());
     assert_eq!(
         answer.stdout,
-        r#"{"permission":"allow","updated_input":{"command":"ls -la"}}"#
+        concat!(
+            r#"{"permission":"allow","updated_input":{"command":"ls -la"}}"#,
+            "\n"
+        )
     );
     assert_eq!(
         answer.stderr,
@@ -563,7 +581,10 @@ fn a_cursor_stop_payload_runs_the_claude_stop_handler() {
     // Top-level `decision: "block"` with `reason`, which Cursor reads as a follow-up.
     assert_eq!(
         answer.stdout,
-        r#"{"decision":"block","reason":"run the tests first"}"#
+        concat!(
+            r#"{"decision":"block","reason":"run the tests first"}"#,
+            "\n"
+        )
     );
     // `loop_count > 0` is `stop_hook_active`: the follow-up was already sent.
     let again = payload.replace("\"loop_count\":0", "\"loop_count\":1");
@@ -614,7 +635,10 @@ fn one_binary_holds_both_hosts_handlers() {
     );
     assert_eq!(
         cursor.stdout,
-        r#"{"permission":"deny","user_message":"cursor says no"}"#
+        concat!(
+            r#"{"permission":"deny","user_message":"cursor says no"}"#,
+            "\n"
+        )
     );
     // Cursor's preToolUse: no Cursor handler, so the Claude one answers, in Cursor's form.
     let shell = cursor_hooks::event::PreToolUse::fixture()

@@ -119,7 +119,7 @@ fn every_optional_field_of_every_claude_event_sent_with_a_wrong_type_is_ignored_
                 let (ran, rendered) = run(payload);
                 let case = format!("{name}: `{}` = {wrong}", field.name);
                 if !field.optional {
-                    if ran.is_some() || rendered.stdout != "{}" || rendered.stderr.len() != 1 {
+                    if ran.is_some() || rendered.stdout != "{}\n" || rendered.stderr.len() != 1 {
                         problems.push(format!("{case}: required, yet {ran:?} {rendered:?}"));
                     } else if !rendered.stderr[0].contains(&format!("`{}`", field.name)) {
                         problems.push(format!("{case}: {:?} does not name it", rendered.stderr));

@@ -267,7 +267,7 @@ fn every_optional_field_of_every_event_sent_with_a_wrong_type_is_ignored_and_the
                 let case = format!("{event}: `{}` = {wrong}", field.name);
                 if !field.optional {
                     // Required: the failure policy (fail-open here), naming the field.
-                    if ran.is_some() || rendered.stdout != "{}" || rendered.stderr.len() != 1 {
+                    if ran.is_some() || rendered.stdout != "{}\n" || rendered.stderr.len() != 1 {
                         problems.push(format!("{case}: required, yet {ran:?} {rendered:?}"));
                     } else if !rendered.stderr[0].contains(&format!("`{}`", field.name)) {
                         problems.push(format!("{case}: {:?} does not name it", rendered.stderr));

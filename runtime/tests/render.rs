@@ -38,7 +38,12 @@ fn render_with<R: Response>(
 fn out<R: Response>(answer: &R, event: &'static str) -> String {
     let rendered = render_at(answer, event, CLI);
     assert!(rendered.stderr.is_empty(), "{event}: {:?}", rendered.stderr);
-    rendered.stdout
+    // Every answer is one line: the object, then a newline (checked here, compared without).
+    rendered
+        .stdout
+        .strip_suffix('\n')
+        .unwrap_or_else(|| panic!("{event}: no newline after {:?}", rendered.stdout))
+        .to_owned()
 }
 
 fn parsed(stdout: &str) -> Value {
@@ -109,7 +114,7 @@ fn every_default_is_an_empty_object() {
         &CursorVersion::Missing,
         true,
     );
-    assert_eq!(legacy.stdout, "{}");
+    assert_eq!(legacy.stdout, "{}\n");
     assert!(legacy.stderr.is_empty());
 }
 
@@ -138,6 +143,88 @@ fn session_start() {
             "sessionStart"
         )),
         json!({"env": {"A": "1"}})
+    );
+    // Cursor's own code reads `continue: false` as ending the session, `user_message` its error
+    // (spec/events.json sessionStart, source SDK).
+    let ended = SessionStartResponse::default()
+        .r#continue(false)
+        .user_message("no session on this branch");
+    assert_eq!(
+        out(&ended, "sessionStart"),
+        r#"{"continue":false,"user_message":"no session on this branch"}"#
+    );
+}
+
+/// Cursor refuses an answer whose `updated_input` is not an object, which denies the tool call
+/// (@cursor/sdk 1.0.32 answer check): the renderer leaves it out, says so on stderr, and keeps
+/// the decision.
+#[test]
+fn updated_input_that_is_not_an_object_is_left_out() {
+    let rendered = render_at(
+        &PreToolUseResponse::allow().updated_input(json!("ls -la")),
+        "preToolUse",
+        CLI,
+    );
+    assert_eq!(rendered.stdout, concat!(r#"{"permission":"allow"}"#, "\n"));
+    assert_eq!(
+        rendered.stderr,
+        ["`updated_input` left out: it is a string, and Cursor refuses an answer whose `updated_input` is not a JSON object (that would deny the tool call)"]
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().updated_input(json!({"command": "ls"})),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","updated_input":{"command":"ls"}}"#
+    );
+}
+
+/// `additional_context` where Cursor's own code (@cursor/sdk 1.0.32) reads it: preToolUse, on
+/// allow and deny alike, beforeSubmitPrompt and the subagent events.
+#[test]
+fn additional_context_where_cursors_own_code_reads_it() {
+    assert_eq!(
+        out(
+            &PreToolUseResponse::deny("no").additional_context("use the staging copy"),
+            "preToolUse"
+        ),
+        r#"{"permission":"deny","user_message":"no","additional_context":"use the staging copy"}"#
+    );
+    assert_eq!(
+        out(
+            &PreToolUseResponse::allow().additional_context("ran on main"),
+            "preToolUse"
+        ),
+        r#"{"permission":"allow","additional_context":"ran on main"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::default().additional_context("ticket ABC-1"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"additional_context":"ticket ABC-1"}"#
+    );
+    assert_eq!(
+        out(
+            &BeforeSubmitPromptResponse::block("no secrets").additional_context("x"),
+            "beforeSubmitPrompt"
+        ),
+        r#"{"continue":false,"user_message":"no secrets","additional_context":"x"}"#
+    );
+    // The backend-triggered subagent hooks pass it on (@cursor/sdk 1.0.32).
+    assert_eq!(
+        out(
+            &SubagentStartResponse::deny("not now").additional_context("busy"),
+            "subagentStart"
+        ),
+        r#"{"permission":"deny","user_message":"not now","additional_context":"busy"}"#
+    );
+    assert_eq!(
+        out(
+            &SubagentStopResponse::default().additional_context("done"),
+            "subagentStop"
+        ),
+        r#"{"additional_context":"done"}"#
     );
 }
 
@@ -285,7 +372,10 @@ fn shell_and_mcp() {
     let rendered = render_at(&ask, "beforeMCPExecution", "2.0.77");
     assert_eq!(
         rendered.stdout,
-        r#"{"permission":"ask","user_message":"Allow browser navigation?","agent_message":"Waiting for user approval of MCP call"}"#
+        concat!(
+            r#"{"permission":"ask","user_message":"Allow browser navigation?","agent_message":"Waiting for user approval of MCP call"}"#,
+            "\n"
+        )
     );
     assert!(rendered.stderr.is_empty());
 }
@@ -519,7 +609,8 @@ fn ask_on_pre_tool_use_is_always_deny() {
     for version in &versions {
         let rendered = render_with(&answer, "preToolUse", version, false);
         assert_eq!(
-            rendered.stdout, r#"{"permission":"deny","user_message":"really?"}"#,
+            rendered.stdout,
+            concat!(r#"{"permission":"deny","user_message":"really?"}"#, "\n"),
             "at {version}"
         );
         assert_eq!(
@@ -542,14 +633,17 @@ fn legacy_1_7_format() {
     let rendered = render_with(&deny, "beforeShellExecution", &none, true);
     assert_eq!(
         rendered.stdout,
-        r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#
+        concat!(
+            r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#,
+            "\n"
+        )
     );
     assert!(rendered.stderr.is_empty(), "{:?}", rendered.stderr);
 
     // 1.7 had no user_message on beforeSubmitPrompt: `{"continue": ...}` alone, one note.
     let block = BeforeSubmitPromptResponse::block("no secrets");
     let rendered = render_with(&block, "beforeSubmitPrompt", &none, true);
-    assert_eq!(rendered.stdout, r#"{"continue":false}"#);
+    assert_eq!(rendered.stdout, concat!(r#"{"continue":false}"#, "\n"));
     assert_eq!(rendered.stderr.len(), 1, "{:?}", rendered.stderr);
 
     // beforeReadFile deny in the 1.7 form.
@@ -576,7 +670,10 @@ fn legacy_1_7_format() {
         &none,
         true,
     );
-    assert_eq!(rendered.stdout, r#"{"continue":true,"permission":"allow"}"#);
+    assert_eq!(
+        rendered.stdout,
+        concat!(r#"{"continue":true,"permission":"allow"}"#, "\n")
+    );
 
     // The same answers for a current payload carry no `continue` and only snake_case keys.
     let rendered = render_with(&deny, "beforeShellExecution", &none, false);

@@ -231,7 +231,7 @@ fn the_input_types_match_events_json() {
             );
         }
         // Rule no-opinion-is-empty-object: the default answer is `{}` with exit 0.
-        assert_eq!(d.default_rendered.stdout, "{}", "{name}: default");
+        assert_eq!(d.default_rendered.stdout, "{}\n", "{name}: default");
         assert_eq!(d.default_rendered.exit_code, 0, "{name}: default exit code");
         assert!(
             d.default_rendered.stderr.is_empty(),
@@ -429,14 +429,17 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
         "sessionStart" => go::<SessionStart>(
             SessionStartResponse::default()
                 .env("K", "V")
-                .additional_context("ctx"),
+                .additional_context("ctx")
+                .r#continue(false)
+                .user_message("u"),
             version,
             legacy,
         ),
         "preToolUse" => go::<PreToolUse>(
             PreToolUseResponse::deny("u")
                 .agent_message("a")
-                .updated_input(json!({"command": "ls"})),
+                .updated_input(json!({"command": "ls"}))
+                .additional_context("ctx"),
             version,
             legacy,
         ),
@@ -452,9 +455,15 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
             version,
             legacy,
         ),
-        "subagentStart" => go::<SubagentStart>(SubagentStartResponse::deny("u"), version, legacy),
+        "subagentStart" => go::<SubagentStart>(
+            SubagentStartResponse::deny("u").additional_context("ctx"),
+            version,
+            legacy,
+        ),
         "subagentStop" => go::<SubagentStop>(
-            SubagentStopResponse::default().followup_message("f"),
+            SubagentStopResponse::default()
+                .followup_message("f")
+                .additional_context("ctx"),
             version,
             legacy,
         ),
@@ -471,9 +480,11 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
         "beforeReadFile" => {
             go::<BeforeReadFile>(BeforeReadFileResponse::deny("u"), version, legacy)
         }
-        "beforeSubmitPrompt" => {
-            go::<BeforeSubmitPrompt>(BeforeSubmitPromptResponse::block("u"), version, legacy)
-        }
+        "beforeSubmitPrompt" => go::<BeforeSubmitPrompt>(
+            BeforeSubmitPromptResponse::block("u").additional_context("ctx"),
+            version,
+            legacy,
+        ),
         "preCompact" => go::<PreCompact>(
             PreCompactResponse::default().user_message("u"),
             version,

@@ -49,6 +49,16 @@ pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
     if event.matcher_subject.is_none() {
         return Verdict::NoSubject;
     }
+    // Every subject starts with the prefix (`MCP:<tool>` on the MCP events): a matcher
+    // anchored at the start must agree with it.
+    if let (true, Some(prefix)) = (event.matcher_values.is_empty(), event.matcher_open_prefix) {
+        return match anchored_literal(pattern) {
+            Some(start) if !start.starts_with(prefix) && !prefix.starts_with(start) => {
+                Verdict::Never
+            }
+            _ => Verdict::Matches,
+        };
+    }
     if event.matcher_values.is_empty()
         || event
             .matcher_values
@@ -62,6 +72,21 @@ pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
         Some(prefix) if pattern.contains(prefix.trim_end_matches(':')) => Verdict::Matches,
         _ => Verdict::Never,
     }
+}
+
+/// The plain text a `^`-anchored pattern starts with (`^github` → `github`), up to its first
+/// regex operator; `None` when the pattern is not anchored or starts with an operator.
+fn anchored_literal(pattern: &str) -> Option<&str> {
+    let rest = pattern.strip_prefix('^')?;
+    let end = rest
+        .find(|c: char| "\\.[](){}|*+?^$".contains(c))
+        .unwrap_or(rest.len());
+    // A quantifier applies to the character before it, which is then optional.
+    let end = match rest[end..].chars().next() {
+        Some('*' | '?' | '{') => rest[..end].char_indices().last().map_or(0, |(i, _)| i),
+        _ => end,
+    };
+    (end > 0).then(|| &rest[..end])
 }
 
 /// Whether `pattern`, as a `matcher`, matches `subject` (an invalid one matches nothing).
@@ -138,7 +163,20 @@ mod tests {
             Verdict::Matches
         );
         assert_eq!(check_on("stop", "Stopped"), Verdict::Never);
-        assert_eq!(check_on("beforeMCPExecution", "echo"), Verdict::NoSubject);
+        // The MCP events test `MCP:<tool>` (@cursor/sdk 1.0.32 matcherValueFor).
+        assert_eq!(check_on("beforeMCPExecution", "echo"), Verdict::Matches);
+        assert_eq!(check_on("afterMCPExecution", "^MCP:git"), Verdict::Matches);
+        assert_eq!(check_on("beforeMCPExecution", "^MC"), Verdict::Matches);
+        assert_eq!(check_on("beforeMCPExecution", "^github_"), Verdict::Never);
+        assert_eq!(check_on("beforeMCPExecution", "^gx?"), Verdict::Never);
+        assert_eq!(
+            check_on("beforeMCPExecution", "^(github|MCP)"),
+            Verdict::Matches
+        );
+        // Always `Read` / `Write` on the file events, never a path.
+        assert_eq!(check_on("beforeReadFile", "TabRead"), Verdict::Never);
+        assert_eq!(check_on("afterFileEdit", "src/"), Verdict::Never);
+        assert_eq!(check_on("beforeTabFileRead", "TabRead"), Verdict::Matches);
     }
 
     #[test]

@@ -4,16 +4,21 @@
 //
 //   node oracle.mjs < cases.json
 //
-// stdin: {"cases": [{"id", "project", "home", "event", "payload"}]}: a project directory, a HOME
-// (its ~/.cursor/hooks.json and ~/.claude/settings.json are read), the event to fire and its
-// payload. For each case, in order, Cursor's loader reads the files (hooks-runtime
+// stdin: {"cases": [{"id", "project", "home", "event", "payload", "plugins"?}]}: a project
+// directory, a HOME (its ~/.cursor/hooks.json and ~/.claude/settings.json are read), the event to
+// fire and its payload, and plugin folders: each is loaded by Cursor's plugin loader
+// (cursor-plugins, as for an installed plugin: manifest, hooks file, format detection and
+// translation, root variables) and its hooks put where the executor reads plugin hooks (the SDK
+// itself wires none: see sdk-runtime.mjs). No `event`: the case only loads. For each case, in order, Cursor's loader reads the files (hooks-runtime
 // createHooksRuntime, as the SDK's local agent builds it) and Cursor's executor fires the event
 // (executeHookForStep: matchers, loop_limit, spawn through `$SHELL -lc`, timeouts, failClosed,
 // the merge). stdout: one JSON line describing the oracle (the SDK's version and the minified
 // exports it resolved by shape), then one JSON line per case:
 //   {"id", "errors": [loader errors: each voids a whole file], "warnings": [...],
 //    "hooks": [{"source", "index", "command", "started", "exit", "stdout", "stderr", "status", "answer"}],
-//    "merged": the merged answer the agent reads, or null}
+//    "merged": the merged answer the agent reads, or null,
+//    "plugins": [per plugin folder: {"installPath", "hooksSourcePath", "config" (the hooks the
+//                loader yields, translated and substituted) | "error" | "note", "logs"}]}
 // Any failure of the oracle itself (the SDK not installed, an entry point moved) ends it with
 // exit 1 and the reason on stderr.
 
@@ -27,13 +32,15 @@ async function readStdin() {
 }
 
 async function runCase(sdk, c) {
-  const built = await buildHooksRuntime(sdk, { projectDir: c.project, home: c.home });
+  const built = await buildHooksRuntime(sdk, { projectDir: c.project, home: c.home, plugins: c.plugins });
   const { runtime } = built;
   const out = {
     id: c.id,
     errors: toPlain(runtime.hooksConfig.errors),
     warnings: built.warnings.map((l) => l.text),
+    plugins: toPlain(built.pluginResults),
   };
+  if (!c.event) return out;
   const session = runtime.createSessionRuntime();
   const inst = instrumentExecutor(session.hookExecutor);
   const cap = captureConsole();

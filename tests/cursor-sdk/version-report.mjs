@@ -60,6 +60,39 @@ try {
     .filter(([, entry]) => !api.validateHooksConfig({ version: 1, hooks: { stop: [entry] } }).isValid)
     .map(([name]) => name);
   differ('entries that void a hooks.json', sameSet(rejected), sameSet(expectedVoids));
+  // The validator's own words (spec/host.json file_rules.validator_messages), which doctor quotes.
+  const entryProbes = {
+    timeout_not_positive: { command: 'x', timeout: 0 }, timeout_not_number: { command: 'x', timeout: '10' },
+    loop_limit_not_positive: { command: 'x', loop_limit: 0 }, loop_limit_not_integer: { command: 'x', loop_limit: 1.5 },
+    loop_limit_not_number: { command: 'x', loop_limit: '3' }, fail_closed_not_boolean: { command: 'x', failClosed: 'true' },
+    type_unknown: { type: 'http', command: 'x' }, command_not_string: {}, entry_not_object: 'x',
+    prompt_not_string: { type: 'prompt' }, prompt_blank: { type: 'prompt', prompt: ' ' },
+    matcher_not_string: { command: 'x', matcher: 1 }, matcher_invalid: { command: 'x', matcher: '(' },
+  };
+  const fileProbes = {
+    version_not_number: { version: '1', hooks: {} }, version_not_positive: { version: 0, hooks: {} },
+    hooks_not_object: { version: 1 }, event_not_list: { version: 1, hooks: { stop: {} } },
+    unknown_event: { version: 1, hooks: { PreToolUse: [] } },
+  };
+  const said = {};
+  for (const [kind, entry] of Object.entries(entryProbes)) {
+    said[kind] = (api.validateHooksConfig({ version: 1, hooks: { stop: [entry] } }).errors ?? []).join(' | ').replace(/^stop\[0\]: /, '');
+  }
+  for (const [kind, config] of Object.entries(fileProbes)) {
+    said[kind] = (api.validateHooksConfig(config).errors ?? []).join(' | ');
+  }
+  const specSays = host.file_rules.validator_messages;
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const kind of new Set([...Object.keys(said), ...Object.keys(specSays)])) {
+    const template = specSays[kind];
+    // A `{placeholder}` stands for any text.
+    const pattern = template === undefined ? null
+      : new RegExp(`^${template.split(/\{[a-z]+\}/).map(escape).join('.*')}$`, 's');
+    if (!pattern || said[kind] === undefined || !pattern.test(said[kind])) {
+      differ(`validator message ${kind}`, said[kind] ?? null, template ?? null);
+    }
+  }
+
   const versions = { '1': 1, '2': 2, '"1"': '1', '1.5': 1.5, '0': 0, 'none': undefined };
   const loads = Object.entries(versions)
     .filter(([, version]) => api.validateHooksConfig({ version, hooks: {} }).isValid)
@@ -104,14 +137,14 @@ try {
   }
   for (const kind of Object.keys(blocks)) differ(`block answer ${kind}`, sameSet(blocks[kind]), sameSet(host.block_answers[kind]));
 
-  // Matcher subjects (cli/data/host.json: spec/events.json matcher_from and host.json's prefixed ones).
+  // Matcher subjects (cli/data/host.json: spec/events.json matcher_from).
   const payload = { command: 'CMD', tool_name: 'TOOL', subagent_type: 'SUB' };
   for (const event of sdkEvents) {
     const subject = api.matcherValueFor(event, payload) ?? null;
     const fromSpec = cliHost.matcher.subjects[event];
-    const prefixed = host.matcher.prefixed_subjects?.[event];
+    const prefixed = fromSpec?.prefixed;
     const spec = fromSpec?.fixed ?? (fromSpec?.field ? payload[fromSpec.field] : null)
-      ?? prefixed?.fixed ?? (prefixed ? `${prefixed.prefix}${payload[prefixed.field]}` : null);
+      ?? (prefixed ? `${prefixed.prefix}${payload[prefixed.field]}` : null);
     differ(`matcher subject of ${event}`, subject, spec);
   }
 } finally {

@@ -30,7 +30,7 @@ fn single_handler_denies_with_both_messages() {
 #[test]
 fn single_handler_has_no_opinion_by_default_and_allows_explicitly() {
     let quiet = run(SINGLE, &shell("ls"));
-    assert_eq!((quiet.stdout.as_str(), quiet.code), ("{}", 0));
+    assert_eq!((quiet.stdout.as_str(), quiet.code), ("{}\n", 0));
     let allowed = run(SINGLE, &shell("allowme"));
     assert_eq!(allowed.json(), json!({"permission": "allow"}));
 }
@@ -81,7 +81,7 @@ fn unhandled_and_unknown_events_get_no_opinion_and_a_note() {
         SINGLE,
         &payload("stop", json!({"status": "completed", "loop_count": 0})),
     );
-    assert_eq!((unhandled.stdout.as_str(), unhandled.code), ("{}", 0));
+    assert_eq!((unhandled.stdout.as_str(), unhandled.code), ("{}\n", 0));
     assert_eq!(
         unhandled.stderr_lines(),
         ["cursor-hooks: this binary has no handler for `stop`; answered no opinion"]
@@ -91,7 +91,7 @@ fn unhandled_and_unknown_events_get_no_opinion_and_a_note() {
         SINGLE,
         &payload("beforeShellCommand", json!({"command": "ls"})),
     );
-    assert_eq!((unknown.stdout.as_str(), unknown.code), ("{}", 0));
+    assert_eq!((unknown.stdout.as_str(), unknown.code), ("{}\n", 0));
     assert_eq!(unknown.stderr_lines().len(), 1);
     assert!(
         unknown
@@ -154,7 +154,7 @@ fn an_observe_handler_keeps_stdout_clean() {
             json!({"file_path": "/p/a.rs", "edits": []}),
         ),
     );
-    assert_eq!(run.stdout, "{}");
+    assert_eq!(run.stdout, "{}\n");
     assert_eq!(run.stderr, "edited /p/a.rs\n");
 }
 
@@ -203,7 +203,7 @@ fn fail_open_answers_no_opinion_on_a_handler_error_and_on_a_panic() {
             "beforeReadFile",
             json!({"file_path": path, "content": "", "attachments": []}),
         );
-        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+        assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
         assert_eq!(run.stderr_lines().len(), 1, "{:?}", run.stderr);
         assert!(
             run.stderr.contains(cause) && run.stderr.contains("fail-open"),
@@ -252,7 +252,7 @@ fn bad_input_is_answered_by_the_policy_of_the_event() {
     assert!(run.stderr.contains("`command`"), "{}", run.stderr);
     // The same mistake on the fail-open read handler: no opinion.
     let run = failing("beforeReadFile", json!({"file_path": 7}));
-    assert_eq!(run.stdout, "{}");
+    assert_eq!(run.stdout, "{}\n");
     assert!(run.stderr.contains("`file_path`"), "{}", run.stderr);
 }
 

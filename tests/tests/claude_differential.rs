@@ -13,10 +13,11 @@
 //! `<target>/tmp/claude-differential.md`.
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{
-    in_isolated_network, shell_quote, Session, INSIDE_NAMESPACE,
-};
+use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -575,34 +576,6 @@ impl Observed {
         });
         parts.join("; ")
     }
-}
-
-/// The `cursor-hooks` command, built from this checkout into a target dir of its own (the outer
-/// `cargo test` may hold the default one); offline inside the namespace, where it is fresh.
-fn cli_binary() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace");
-    let mut build = Command::new(env!("CARGO"));
-    build
-        .current_dir(workspace)
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "cursor-hooks-cli",
-            "--bin",
-            "cursor-hooks",
-        ])
-        .arg("--target-dir")
-        .arg(&target);
-    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
-        build.arg("--offline");
-    }
-    let status = build.status().expect("cargo starts");
-    assert!(status.success(), "building the cursor-hooks command failed");
-    target.join("debug/cursor-hooks")
 }
 
 /// The session's root: the scripts and their recordings live beside the project.

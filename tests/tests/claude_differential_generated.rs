@@ -13,10 +13,16 @@
 //! drawn from `CLAUDE_DIFFERENTIAL_SEED` (default: the clock; printed). A disagreement is
 //! shrunk (hooks, handler keys, answer keys dropped while it still disagrees) and printed with
 //! its seed and its smallest configuration as a line for the JSONL file.
-//! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only.
+//! `CLAUDE_DIFFERENTIAL_ONLY=FILE` runs the cases of that JSONL file only;
+//! `CLAUDE_DIFFERENTIAL_KEPT=0` leaves the kept cases out (a search run).
 #![cfg(target_os = "linux")]
 
-use cursor_hooks_tests::claude_code::generate::{self, Case, Rng, Scenario, Source, COMMANDS};
+mod common;
+
+use common::claude_cli::cli_binary;
+use cursor_hooks_tests::claude_code::generate::{
+    self, Case, Rng, Scenario, Source, COMMANDS, SUBAGENT_PROMPT,
+};
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
 use serde_json::Value;
@@ -31,14 +37,18 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 
 /// Generated seeds run on every `cargo test` (`CLAUDE_DIFFERENTIAL_CASES` overrides).
 const FIXED_SEEDS: u64 = 20;
-/// Fresh random cases run by default (`CLAUDE_DIFFERENTIAL_RANDOM` sets how many). None: on
-/// 2.1.330 the last random batches of 8 still found rules `simulate` lacks (4 and 2), so a random
-/// batch is a search to run on purpose (README), not a gate every `cargo test` would fail by chance.
+/// Fresh random cases run by default (`CLAUDE_DIFFERENTIAL_RANDOM` sets how many): none, so a
+/// local `cargo test` is the same every time; `.ci/run` adds a random batch (its seed printed),
+/// a search whose every finding becomes a kept case.
 const RANDOM_CASES: u64 = 0;
 /// At most this many runs are spent shrinking one disagreement.
 const SHRINK_RUNS: usize = 24;
 
 const PROMPT: &str = "Make the marker file.";
+/// What the subagent answers (the mock's script for its requests).
+const SUBAGENT_WORDS: &str = "The subtask is done.";
+/// The observed "tool" of an Agent case whose subagent ran.
+const SUBAGENT_RAN: &str = "subagent";
 const FINAL_WORDS: &str = "Here is my answer.";
 
 /// What one side says happened.
@@ -90,33 +100,6 @@ impl Observed {
         );
         text
     }
-}
-
-/// The `cursor-hooks` command, built from this checkout into a target dir of its own.
-fn cli_binary() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace");
-    let mut build = Command::new(env!("CARGO"));
-    build
-        .current_dir(workspace)
-        .args([
-            "build",
-            "--quiet",
-            "-p",
-            "cursor-hooks-cli",
-            "--bin",
-            "cursor-hooks",
-        ])
-        .arg("--target-dir")
-        .arg(&target);
-    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_some() {
-        build.arg("--offline");
-    }
-    let status = build.status().expect("cargo starts");
-    assert!(status.success(), "building the cursor-hooks command failed");
-    target.join("debug/cursor-hooks")
 }
 
 /// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers.
@@ -200,8 +183,12 @@ fn simulate(cli: &Path, session: &Session, payloads: &[Value], as_session: bool)
     }
 }
 
-/// The word of a command, as it writes it to `created-by-tool`.
+/// The word of a command, as it writes it to `created-by-tool` (the Agent call's: that the
+/// subagent ran).
 fn word_of(case: &Case, command: &str) -> Option<String> {
+    if command == SUBAGENT_RAN {
+        return Some(SUBAGENT_RAN.to_owned());
+    }
     if let Some((_, word)) = COMMANDS.iter().find(|(c, _)| *c == command) {
         return Some((*word).to_owned());
     }
@@ -237,8 +224,13 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let reply = match &case.scenario {
         Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
         Scenario::Text => Reply::Text(FINAL_WORDS.to_owned()),
+        Scenario::Agent => Reply::agent(SUBAGENT_PROMPT),
     };
-    let api = MockApi::start(vec![reply]).expect("the mock starts");
+    let subagent = (
+        SUBAGENT_PROMPT.to_owned(),
+        vec![Reply::Text(SUBAGENT_WORDS.to_owned())],
+    );
+    let api = MockApi::start_with_subagent(vec![reply], Some(subagent)).expect("the mock starts");
     let plugin = session.recorder_plugin().to_string_lossy().into_owned();
     let mut more = vec!["--plugin-dir", plugin.as_str()];
     if let Scenario::Unallowed(_) = case.scenario {
@@ -246,14 +238,43 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }
     let output = session.run_with(&api.base_url(), PROMPT, &more);
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
-    let sent = session.payloads();
+    // The subagent's requests: its first message is the prompt the Agent call gave it.
+    let of_subagent = |body: &Value| body["messages"][0].to_string().contains(SUBAGENT_PROMPT);
+    let main_requests = api
+        .message_bodies()
+        .iter()
+        .filter(|b| !of_subagent(b))
+        .count();
+    let subagent_ran = api.message_bodies().iter().any(of_subagent);
+    let mut sent = session.payloads();
+    // A run an interrupt aborts can kill the recorder plugin's hook before it writes: an
+    // event the recorder missed is taken from the case's own hooks, which heard it too.
+    for hook in &case.hooks {
+        let record = root.join(format!("recorded-h{}.jsonl", hook.index));
+        let text = std::fs::read_to_string(record).unwrap_or_default();
+        let heard = text
+            .lines()
+            .filter_map(|line| serde_json::from_str::<Value>(line).ok());
+        for payload in heard {
+            if !sent
+                .iter()
+                .any(|p| p["hook_event_name"] == payload["hook_event_name"])
+            {
+                sent.push(payload);
+            }
+        }
+    }
     if std::env::var_os("CLAUDE_DIFFERENTIAL_VERBOSE").is_some() {
         println!(
-            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}",
+            "seed {}: claude's output:\n{}\n{}\nrequests:\n{}\npayloads:\n{}",
             case.seed,
             output.stdout,
             output.stderr,
-            bodies.join("\n")
+            bodies.join("\n"),
+            sent.iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
         );
     }
     let markers = case.markers();
@@ -270,12 +291,16 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
-    if let Scenario::Bash(_) | Scenario::Unallowed(_) = case.scenario {
-        let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
-        real.tool = Some(written.map(|w| w.trim().to_owned()));
-        if reached_tool {
-            real.went_on = Some(bodies.len() >= 2);
+    match case.scenario {
+        Scenario::Bash(_) | Scenario::Unallowed(_) => {
+            let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
+            real.tool = Some(written.map(|w| w.trim().to_owned()));
         }
+        Scenario::Agent => real.tool = Some(subagent_ran.then(|| SUBAGENT_RAN.to_owned())),
+        Scenario::Text => {}
+    }
+    if real.tool.is_some() && reached_tool {
+        real.went_on = Some(main_requests >= 2);
     }
     real.prompt = !bodies.is_empty();
     let stops: Vec<Value> = sent
@@ -283,7 +308,10 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .filter(|p| p["hook_event_name"] == "Stop")
         .cloned()
         .collect();
-    real.continues = stops.len().saturating_sub(1);
+    // A subagent's result comes back as a prompt of its own (another `prompt_id`), with its
+    // own Stop: only a Stop after another of the same prompt is a continuation.
+    let prompts: BTreeSet<String> = stops.iter().map(|p| p["prompt_id"].to_string()).collect();
+    real.continues = stops.len().saturating_sub(prompts.len());
     real.told = found(&|m| bodies.iter().any(|b| b.contains(m)));
     let result = output.json["result"]
         .as_str()
@@ -306,6 +334,19 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .collect();
     let of =
         |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
+    // A tool call's `continue: false` (PostToolBatch's too) ends the agent before its next
+    // request: nothing any hook of that call said reaches Claude (host.json `observed_rules`,
+    // `continue-false-tells-nobody`).
+    let tool_events = [
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PostToolBatch",
+    ];
+    let of_tool_call = |r: &Value| tool_events.iter().any(|e| r["event"] == *e);
+    let call_stopped = results
+        .iter()
+        .any(|r| of_tool_call(r) && r["stopped"] == true);
     let mut simulated = Observed::default();
     for result in &results {
         for entry in result["hooks"].as_array().into_iter().flatten() {
@@ -327,8 +368,14 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     simulated.prompt = prompt_results
         .iter()
         .all(|r| r["blocked"] == false && r["stopped"] == false);
-    if let Scenario::Bash(command) | Scenario::Unallowed(command) = &case.scenario {
-        let allowed = matches!(case.scenario, Scenario::Bash(_));
+    let call = match &case.scenario {
+        Scenario::Bash(command) | Scenario::Unallowed(command) => Some(command.as_str()),
+        // The Agent call runs the subagent; the grammar rewrites no Agent input.
+        Scenario::Agent => Some(SUBAGENT_RAN),
+        Scenario::Text => None,
+    };
+    if let Some(command) = call {
+        let allowed = !matches!(case.scenario, Scenario::Unallowed(_));
         let pre = of("PreToolUse").pop();
         let pre_outcome = pre.map_or("", |r| r["outcome"].as_str().unwrap_or_default());
         let pre_stops = pre.is_some_and(|r| r["blocked"] == true)
@@ -363,17 +410,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             None
         });
         if reached_tool {
-            let tool_events = [
-                "PreToolUse",
-                "PermissionRequest",
-                "PostToolUse",
-                "PostToolBatch",
-            ];
-            simulated.went_on = Some(
-                !results
-                    .iter()
-                    .any(|r| tool_events.iter().any(|e| r["event"] == *e) && r["stopped"] == true),
-            );
+            simulated.went_on = Some(!call_stopped);
         }
     }
     if events.contains("Stop") && !stops.is_empty() {
@@ -383,25 +420,30 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             .filter(|r| r["blocked"] == true)
             .count();
     }
-    let said = |key: &str, marker: &str| {
-        results.iter().any(|result| {
-            let texts = result[key].as_array().into_iter().flatten();
-            texts.filter_map(Value::as_str).any(|t| t.contains(marker))
-        })
-    };
     // No request reached the model: nobody was told anything (a SessionStart context waits
     // for the prompt's request).
     if simulated.prompt {
-        simulated.told = found(&|m| said("claude_sees", m));
+        simulated.told = found(&|m| {
+            results
+                .iter()
+                .filter(|r| !(call_stopped && of_tool_call(r)))
+                .any(|result| {
+                    let texts = result["claude_sees"].as_array().into_iter().flatten();
+                    texts.filter_map(Value::as_str).any(|t| t.contains(m))
+                })
+        });
     }
-    // The `-p` result shows the user a blocked prompt's reason; a `continue: false`, a
-    // PostToolBatch block, hook errors and notices leave it empty or the model's text (the
-    // transcript, which print mode does not show, has them).
+    // The `-p` result shows the user a stopped prompt's `stopReason`, else a blocked prompt's
+    // reason; a `systemMessage`, a PostToolBatch block, hook errors and notices leave it empty
+    // or the model's text (the transcript, which print mode does not show, has them).
     simulated.user = found(&|m| {
         results.iter().any(|result| {
-            let ends = result["event"] == "UserPromptSubmit" && result["blocked"] == true;
-            let texts = result["user_sees"].as_array().into_iter().flatten();
-            ends && texts.filter_map(Value::as_str).any(|t| t.contains(m))
+            let shown = match (result["stopped"] == true, result["blocked"] == true) {
+                (true, _) => &result["decision"]["stopReason"],
+                (false, true) => &result["decision"]["reason"],
+                (false, false) => &Value::Null,
+            };
+            result["event"] == "UserPromptSubmit" && shown.as_str().is_some_and(|t| t.contains(m))
         })
     });
     (real, simulated)
@@ -415,7 +457,13 @@ fn cases() -> (Vec<(String, Case)>, u64) {
         || Path::new(env!("CARGO_MANIFEST_DIR")).join("claude-code/differential-cases.jsonl"),
         PathBuf::from,
     );
-    let text = std::fs::read_to_string(&fixed).unwrap_or_default();
+    // `CLAUDE_DIFFERENTIAL_KEPT=0`: a search run of generated cases alone.
+    let kept = std::env::var("CLAUDE_DIFFERENTIAL_KEPT").map_or(true, |v| v.trim() != "0");
+    let text = if kept || only.is_some() {
+        std::fs::read_to_string(&fixed).unwrap_or_default()
+    } else {
+        String::new()
+    };
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with("//") {
             continue;

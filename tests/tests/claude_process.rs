@@ -36,11 +36,14 @@ fn a_claude_guard_answers_in_claudes_form() {
     assert_eq!(run.code, 0);
     assert_eq!(
         run.stdout,
-        r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#
+        concat!(
+            r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#,
+            "\n"
+        )
     );
     assert_eq!(run.stderr, "");
     let harmless = common::run(BOTH, &bash("ls"));
-    assert_eq!((harmless.stdout.as_str(), harmless.code), ("{}", 0));
+    assert_eq!((harmless.stdout.as_str(), harmless.code), ("{}\n", 0));
 }
 
 #[test]
@@ -62,7 +65,7 @@ fn a_fail_closed_claude_guard_past_its_deadline_denies() {
 fn a_fail_open_claude_handler_past_its_deadline_has_no_opinion() {
     let payload = Stop::fixture().stop_hook_active(true).to_json();
     let run = run(BOTH, payload.as_bytes());
-    assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+    assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
     assert!(
         run.stderr.contains("fail-open: answered no opinion"),
         "{}",

@@ -85,7 +85,7 @@ fn assert_one_line(run: &Run, needle: &str, case: &str) {
 fn unreadable_input_fail_open_answers_no_opinion() {
     for (case, input, needle) in unreadable_inputs() {
         let run = run(OPEN, &input);
-        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0), "{case}");
+        assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0), "{case}");
         assert_one_line(&run, needle, case);
         assert!(run.stderr.contains("fail-open"), "{case}: {}", run.stderr);
     }
@@ -125,7 +125,7 @@ fn unknown_events_get_no_opinion_under_either_policy() {
             binary,
             &payload("beforeFileEdit", json!({"file_path": "/p/a"})),
         );
-        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+        assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
         assert_one_line(&run, "`beforeFileEdit` is not an event", "unknown event");
         // Found by the fuzzer: a newline in the name must not split the stderr line.
         let newline = common::run(binary, br#"{"hook_event_name":"before\nFileEdit"}"#);
@@ -184,7 +184,7 @@ fn malformed() -> Vec<(&'static str, Vec<u8>, &'static str)> {
 fn malformed_payloads_fail_open_answer_no_opinion() {
     for (event, input, needle) in malformed() {
         let run = run(OPEN, &input);
-        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0), "{event}");
+        assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0), "{event}");
         assert_one_line(&run, "bad payload", event);
         assert_one_line(&run, needle, event);
     }
@@ -213,7 +213,7 @@ fn a_payload_over_the_cap_is_answered_by_the_policy() {
         json!({"file_path": "/p/big.log", "content": big}),
     );
     let open = run(SINGLE, &input);
-    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
     assert_one_line(&open, "64 MiB", "100 MB, open");
     let closed = run(SINGLE_CLOSED, &input);
     assert_eq!(closed.json()["permission"], "deny");
@@ -232,7 +232,7 @@ fn the_cap_is_configurable() {
             .run(input.as_slice())
             .stdout
     };
-    assert_eq!(answer("1"), "{}", "2 MiB is over a 1 MiB cap");
+    assert_eq!(answer("1"), "{}\n", "2 MiB is over a 1 MiB cap");
     assert_eq!(
         serde_json::from_str::<Value>(&answer("3")).unwrap()["permission"],
         "deny"
@@ -274,7 +274,7 @@ fn a_handler_past_its_deadline_is_answered_by_the_policy() {
             json!({"command": "sleep then deny", "cwd": ""}),
         ),
     );
-    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
     assert_one_line(&open, "did not answer within its budget", "deadline, open");
 
     let closed = run(
@@ -314,7 +314,7 @@ fn panics_and_errors_follow_the_policy_on_every_kind_of_event() {
         ];
         for input in &cases {
             let open = run(OPEN, input);
-            assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+            assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
             assert_one_line(&open, needle, cause);
         }
         assert_eq!(run(CLOSED, &cases[0]).json()["permission"], "deny");
@@ -516,7 +516,7 @@ fn half_a_payload_and_stdin_left_open_is_answered_by_the_policy_at_the_deadline(
         "half, several closed",
     );
     let open = run_with_stdin_open(Command::new(OPEN), write_all(half));
-    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
     assert_one_line(&open, "no complete JSON object on stdin", "half, open");
 }
 
@@ -531,7 +531,7 @@ fn a_trickled_payload_is_answered_by_the_policy_at_the_deadline() {
         "trickle, closed",
     );
     let open = run_with_stdin_open(Command::new(OPEN), trickle(input));
-    assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+    assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
     assert_one_line(&open, "no complete JSON object on stdin", "trickle, open");
 }
 
@@ -544,7 +544,7 @@ fn a_payload_over_the_cap_is_answered_while_stdin_stays_open() {
     let mut hook = Command::new(SINGLE);
     hook.env("CURSOR_HOOKS_MAX_PAYLOAD_MIB", "1");
     let run = run_with_stdin_open(hook, write_all(input));
-    assert_eq!((run.stdout.as_str(), run.code), ("{}", 0));
+    assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0));
     assert_one_line(&run, "1 MiB", "over the cap");
 }
 

@@ -55,7 +55,7 @@ fn drift_is_not_a_failure_even_for_a_fail_closed_handler() {
             );
             assert_one_line(&denied, ": ignored", &case);
             let quiet = run(binary, &shell_with("ls", field));
-            assert_eq!((quiet.stdout.as_str(), quiet.code), ("{}", 0), "{case}");
+            assert_eq!((quiet.stdout.as_str(), quiet.code), ("{}\n", 0), "{case}");
             assert_one_line(&quiet, ": ignored", &case);
         }
     }
@@ -75,7 +75,7 @@ fn repeated_keys() -> Vec<(&'static str, &'static str)> {
 fn a_repeated_key_fail_open_answers_no_opinion() {
     for (key, fields) in repeated_keys() {
         let run = run(OPEN, &shell_with("ls", fields));
-        assert_eq!((run.stdout.as_str(), run.code), ("{}", 0), "{key}");
+        assert_eq!((run.stdout.as_str(), run.code), ("{}\n", 0), "{key}");
         assert_one_line(&run, &format!("key `{key}` appears twice"), key);
         assert_one_line(&run, "fail-open", key);
     }
@@ -125,7 +125,7 @@ fn a_payload_naming_two_events_is_answered_by_the_binary_s_policy() {
 
     for input in [&shell_then_prompt, &read_then_stop, &same_twice] {
         let open = run(OPEN, input);
-        assert_eq!((open.stdout.as_str(), open.code), ("{}", 0));
+        assert_eq!((open.stdout.as_str(), open.code), ("{}\n", 0));
         assert_one_line(&open, needle, "fail-open");
         // Several fail-closed handlers: which event's block applies is unclear, so exit 2.
         let closed = run(CLOSED, input);
@@ -189,7 +189,11 @@ fn a_wired_command_answers_its_own_event_and_fails_by_policy_on_any_other() {
         assert_eq!(own.stderr, "", "{name}");
         // Unwired, the binary's `afterShellExecution` handler would answer it, quietly.
         let unwired = run(binary, &after);
-        assert_eq!((unwired.stdout.as_str(), unwired.code), ("{}", 0), "{name}");
+        assert_eq!(
+            (unwired.stdout.as_str(), unwired.code),
+            ("{}\n", 0),
+            "{name}"
+        );
         assert_eq!(unwired.stderr, "", "{name}");
         let other = run_wired(binary, "beforeShellExecution", &after);
         assert_one_line(
@@ -200,7 +204,7 @@ fn a_wired_command_answers_its_own_event_and_fails_by_policy_on_any_other() {
         if binary == CLOSED {
             assert_eq!(other.json()["permission"], "deny", "{name}");
         } else {
-            assert_eq!((other.stdout.as_str(), other.code), ("{}", 0), "{name}");
+            assert_eq!((other.stdout.as_str(), other.code), ("{}\n", 0), "{name}");
         }
     }
     // Arguments that are not a wiring are refused before any payload is read.

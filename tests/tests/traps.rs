@@ -39,7 +39,10 @@ fn failure_answers_follow_the_version_rules_like_handler_answers() {
     );
     assert_eq!(
         denied.stdout,
-        r#"{"continue":true,"permission":"deny","userMessage":"denied by the handler"}"#
+        concat!(
+            r#"{"continue":true,"permission":"deny","userMessage":"denied by the handler"}"#,
+            "\n"
+        )
     );
     // ... and so are the failure policy's answers: an `Err`, a panic, a missed deadline.
     for (cause, why) in [
@@ -71,7 +74,7 @@ fn failure_answers_follow_the_version_rules_like_handler_answers() {
         CLOSED,
         &payload_1_7("beforeSubmitPrompt", json!({"prompt": "error"})),
     );
-    assert_eq!(prompt.stdout, r#"{"continue":false}"#);
+    assert_eq!(prompt.stdout, concat!(r#"{"continue":false}"#, "\n"));
     assert_eq!(prompt.stderr_lines().len(), 1, "{}", prompt.stderr);
 }
 
@@ -159,13 +162,47 @@ fn a_mistyped_subcommand_is_named_not_read_as_a_payload() {
     );
     assert!(out.stdout.is_empty());
 
-    let version = hook(SINGLE_CLOSED, &["--version"]);
-    assert_eq!(version.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&version.stdout).starts_with("cursor-hooks "));
-
     let help = hook(SINGLE_CLOSED, &["--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("print-config"));
+}
+
+/// `--version` names the hook's crate and version (this package's), then the library's; the
+/// usage names the binary.
+#[test]
+fn version_and_usage_name_the_hook_not_the_library() {
+    let version = hook(SINGLE_CLOSED, &["--version"]);
+    assert_eq!(version.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout),
+        // The workspace's version is both this package's and the library's.
+        format!(
+            "cursor-hooks-tests {0} (cursor-hooks {0})\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let help = hook(SINGLE_CLOSED, &["--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.starts_with("usage: single-closed ["), "{help}");
+    assert!(!help.contains("<hook>"), "{help}");
+}
+
+/// The answer is one line: the JSON object and a newline (both editors trim stdout before
+/// parsing it: @cursor/sdk 1.0.32, Claude Code 2.1.332).
+#[test]
+fn the_answer_ends_with_a_newline() {
+    let answer = run(
+        SINGLE_CLOSED,
+        br#"{"hook_event_name":"beforeReadFile","file_path":"/p/a"}"#,
+    );
+    assert_eq!(answer.code, 0, "{}", answer.stderr);
+    assert!(answer.stdout.ends_with("}\n"), "{:?}", answer.stdout);
+    assert_eq!(
+        answer.stdout.matches('\n').count(),
+        1,
+        "{:?}",
+        answer.stdout
+    );
 }
 
 #[test]
@@ -294,7 +331,7 @@ fn a_hook_started_from_a_terminal_prints_its_usage() {
         .expect("`script` from util-linux runs the hook in a terminal");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{text}");
-    assert!(text.contains("usage: <hook>"), "{text}");
+    assert!(text.contains("usage: single-closed ["), "{text}");
     assert!(
         text.contains("Cursor writes one payload on its stdin"),
         "{text}"

@@ -42,6 +42,9 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "interrupt-aborts",
     "continue-false-tells-nobody",
     "context-must-be-text",
+    "legacy-block-wins",
+    "deny-takes-top-reason",
+    "updated-input-must-be-object",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
@@ -450,9 +453,17 @@ mod tests {
         }
         host.loading("dedupe");
         host.loading("disable-all");
+        host.loading("plugin-modules");
+        // Each observed rule holds on the pinned Claude Code: its kept cases ran on it.
+        let pinned = include_str!("../../../tests/claude-code/VERSION").trim();
         for id in OBSERVED_RULES_APPLIED {
             let rule = host.observed(id);
             assert!(rule.verified && rule.source.starts_with("REC "), "{id}");
+            assert!(
+                rule.source.contains(&format!("REC {pinned}")),
+                "{id}: not recorded on the pinned {pinned}: {}",
+                rule.source
+            );
         }
         // SCHEMA.md: `simulate` applies every observed rule.
         for rule in &host.observed_rules {

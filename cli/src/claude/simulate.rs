@@ -689,16 +689,11 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
     if claude::matcher::is_match(matcher, subject) {
         return None;
     }
-    // An exact name also matches the tool's former name (`Task` for Agent: host.json
-    // `observed_rules`, `former-tool-names`).
+    // The matcher, in any form, is also tried on the tool's former names (`Task` for Agent:
+    // host.json `observed_rules`, `former-tool-names`).
     let former = host().observed("former-tool-names");
-    let names = claude::matcher::form(matcher);
-    let earlier = former.former_names.get(subject).into_iter().flatten();
-    if former.covers(info.name)
-        && earlier
-            .into_iter()
-            .any(|old| names.names().contains(&old.as_str()))
-    {
+    let mut earlier = former.former_names.get(subject).into_iter().flatten();
+    if former.covers(info.name) && earlier.any(|old| claude::matcher::is_match(matcher, old)) {
         return None;
     }
     Some(match claude::matcher::check(info, matcher) {
@@ -991,6 +986,15 @@ fn apply_json(
     {
         return Err(format!("`additionalContext: {context}` is not a string"));
     }
+    // host.json `observed_rules`, `updated-input-must-be-object`.
+    if let Some(input) = specific.and_then(|s| s.get("updatedInput")).filter(|i| {
+        !i.is_object()
+            && host()
+                .observed("updated-input-must-be-object")
+                .covers(info.name)
+    }) {
+        return Err(format!("`updatedInput: {input}` is not an object"));
+    }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
         let value = permission.as_str().unwrap_or_default();
@@ -1047,12 +1051,25 @@ fn apply_json(
     }
     if let Some(specific) = specific {
         if let Some(permission) = permission.and_then(Value::as_str) {
-            let why = specific
+            let own = specific
                 .get("permissionDecisionReason")
                 .and_then(Value::as_str)
                 .map(str::to_owned);
-            effect.stance = Some((permission.to_owned(), why));
-            words.push(permission.to_owned());
+            let observed = |id: &str| legacy && host().observed(id).covers(info.name);
+            // A deny without its own reason gives Claude the top-level `reason` (host.json
+            // `observed_rules`, `deny-takes-top-reason`).
+            let why = match permission {
+                "deny" if observed("deny-takes-top-reason") => own.or_else(|| reason.clone()),
+                _ => own,
+            };
+            // A legacy `decision: "block"` in the same answer denies the call whatever this
+            // says, with its `reason` (host.json `observed_rules`, `legacy-block-wins`).
+            if decision == Some("block") && permission != "deny" && observed("legacy-block-wins") {
+                words.push(format!("{permission} overruled by the legacy block"));
+            } else {
+                effect.stance = Some((permission.to_owned(), why));
+                words.push(permission.to_owned());
+            }
         }
         // PermissionRequest's `decision: {behavior, message, updatedInput}`.
         if let Some(Value::Object(request)) = specific

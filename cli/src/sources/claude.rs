@@ -50,12 +50,96 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
             candidates.push((path, None));
         }
         for (path, plugin_root) in candidates {
-            if let Some(file) = read_source(&source.name, &path, plugin_root, locations) {
-                files.push(file);
+            match plugin_root {
+                Some(root) => files.extend(read_plugin(&source.name, &root, locations)),
+                None => files.extend(read_source(&source.name, &path, None, locations)),
             }
         }
     }
     files
+}
+
+/// Every part of a plugin's hooks Claude Code reads (`hooks/hooks.json`, then each path or
+/// object of the manifest's `hooks`), each as a file of its own.
+fn read_plugin(name: &str, root: &Path, locations: &Locations) -> Vec<ConfigFile> {
+    if !root.is_dir() {
+        return read_source(name, root, Some(root.to_path_buf()), locations)
+            .into_iter()
+            .collect();
+    }
+    let mut files = Vec::new();
+    for part in super::plugin::claude(root, PLUGIN_MANIFEST) {
+        let (path, format, problem) = match part {
+            super::plugin::ClaudePart::Read(path, format) => (path, format, None),
+            super::plugin::ClaudePart::Problem(path, finding) => {
+                (path, Format::Plugin, Some(finding))
+            }
+        };
+        let text = match problem {
+            Some(finding) => Err(Ok(finding)),
+            None => match read_text(&path) {
+                Ok(Some(text)) => Ok(text),
+                Ok(None) => continue,
+                Err(why) => Err(Err(why)),
+            },
+        };
+        files.push(plugin_part(name, root, path, format, text, locations));
+    }
+    files
+}
+
+/// One part of a plugin's hooks as Claude Code reads it: `text` the file's, or a finding
+/// (`Err(Ok)`) or the reason it cannot be read (`Err(Err)`).
+fn plugin_part(
+    name: &str,
+    root: &Path,
+    path: PathBuf,
+    format: Format,
+    text: Result<String, Result<Finding, String>>,
+    locations: &Locations,
+) -> ConfigFile {
+    let mut file = ConfigFile {
+        source: name.to_owned(),
+        format,
+        path: path.clone(),
+        cwd: locations.project.clone(),
+        plugin_root: Some(root.to_path_buf()),
+        findings: Vec::new(),
+        voided: false,
+        hooks: Vec::new(),
+        document: Value::Null,
+    };
+    match text {
+        Ok(text) => {
+            let cursor_format = format == Format::ClaudeSettings
+                && serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}'))
+                    .is_ok_and(|v| super::plugin::detect(&v) == super::plugin::Detected::Cursor);
+            if cursor_format {
+                file.findings.push(Finding::voiding(
+                    &path,
+                    "",
+                    "this file is in Cursor's format (`version` and flat entries under camelCase events), but Claude Code reads a plugin's hooks files in its own (PascalCase events holding matcher groups with a `hooks` list) and loads none of it; keep Claude Code's format here and point `.cursor-plugin/plugin.json`'s `hooks` at a separate Cursor-format file",
+                ));
+            } else {
+                parse(&mut file, &text);
+                super::plugin::check_quoting(&mut file);
+            }
+        }
+        Err(Ok(finding)) => file.findings.push(finding),
+        Err(Err(why)) => file.findings.push(Finding::voiding(
+            &path,
+            "",
+            format!("{why}: Claude Code cannot load its hooks"),
+        )),
+    }
+    file.voided = file
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error && f.voids);
+    for finding in &mut file.findings {
+        finding.host = HostName::ClaudeCode;
+    }
+    file
 }
 
 fn read_source(
@@ -108,23 +192,9 @@ fn read_source(
     Some(file)
 }
 
-/// A Claude Code plugin's hooks: its `hooks/hooks.json`, else its manifest's `hooks`; `None`
-/// when it has neither, an error when the folder itself is missing.
+/// A Claude Code plugin folder that is missing: the reason.
 fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
-    if !root.is_dir() {
-        return Some(Err(
-            "this plugin folder does not exist or is not a folder".to_owned()
-        ));
-    }
-    let hooks_file = root.join("hooks").join("hooks.json");
-    if hooks_file.symlink_metadata().is_ok() {
-        return Some(Ok((hooks_file, Format::ClaudeSettings)));
-    }
-    let manifest = root.join(PLUGIN_MANIFEST);
-    manifest
-        .symlink_metadata()
-        .is_ok()
-        .then_some(Ok((manifest, Format::Plugin)))
+    (!root.is_dir()).then(|| Err("this plugin folder does not exist or is not a folder".to_owned()))
 }
 
 /// Fills `file.hooks` and `file.findings` from a settings file's (or plugin file's) text.
@@ -192,6 +262,14 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
             "`allowManagedHooksOnly` is true: Claude Code runs the hooks of managed settings (and of force-enabled plugins) only, none of the other files' (spec/claude-code/host.json, `config_sources` `managed`)",
         ));
     }
+    // Only a plugin's own hooks/hooks.json names a hooks module.
+    let hooks_file = file
+        .plugin_root
+        .as_ref()
+        .is_some_and(|root| path == root.join("hooks").join("hooks.json"));
+    if let Some(modules) = object.get("modules").filter(|_| hooks_file) {
+        plugin_modules(file, modules);
+    }
     let root_key = &host().shape.root_key;
     let (events, base) = match (file.format, object.get(root_key)) {
         (_, None) => return,
@@ -228,6 +306,49 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
         event_groups(file, name, groups, &format!("{base}/{}", segment(name)));
     }
     rejected_entries(file, events, &base);
+}
+
+/// A plugin's `hooks/hooks.json` `modules`: an in-process hooks module runs before the command
+/// hooks and may answer a tool call without them, so a command guard can be silently passed
+/// over (spec/claude-code/host.json `loading` `plugin-modules`).
+fn plugin_modules(file: &mut ConfigFile, modules: &Value) {
+    let rule = host().loading("plugin-modules");
+    let cite = host().cite(&rule.source);
+    let names: Vec<String> = match modules {
+        Value::Array(list) => list
+            .iter()
+            .map(|m| {
+                m.as_str()
+                    .map_or_else(|| m.to_string(), |m| format!("`{m}`"))
+            })
+            .collect(),
+        other => vec![other.to_string()],
+    };
+    let path = file.path.clone();
+    if names.len() > 1 {
+        file.findings.push(Finding::new(
+            Severity::Error,
+            &path,
+            "/modules",
+            format!(
+                "`modules` names {} hooks modules ({}): Claude Code takes one hooks module per plugin, refuses a second entry and loads none of them ({cite})",
+                names.len(),
+                names.join(", ")
+            ),
+        ));
+    }
+    if names.len() != 1 {
+        return;
+    }
+    file.findings.push(Finding::new(
+        Severity::Warning,
+        &path,
+        "/modules",
+        format!(
+            "the plugin's hooks module {} (`modules`) runs inside Claude Code before the command hooks: if it answers a tool call without passing it on (`next`), the user and plugin PreToolUse command hooks, a guard among them, do not run, and it fails open (an error lets the call through) unless it catches; check that it leaves guarded calls to the command hooks ({cite})",
+            names.join(", ")
+        ),
+    ));
 }
 
 /// Reports each handler entry Claude Code's settings schema rejects (it is not loaded, see

@@ -324,3 +324,52 @@ pub fn fake_hook_binary(path: &Path, platform: &str, record: &Value) -> PathBuf 
     std::fs::write(path, bytes).expect("binary written");
     path.to_path_buf()
 }
+
+/// The folder of Cursor's own hooks code as a test oracle (`tests/cursor-sdk`, README there).
+pub fn cursor_sdk_harness() -> PathBuf {
+    workspace_root().join("tests/cursor-sdk")
+}
+
+/// Runs `cases` (`{"id", "project", "home", "event"?, "payload"?, "plugins"?}`, see
+/// `tests/cursor-sdk/oracle.mjs`) through Cursor's own loader and executor in one offline Node
+/// process; one result object per case, in order.
+pub fn cursor_oracle(cases: Vec<Value>) -> Vec<Value> {
+    use std::io::Write;
+    let dir = cursor_sdk_harness();
+    let mut child = Command::new(dir.join("offline.sh"))
+        .arg("node")
+        .arg(dir.join("oracle.mjs"))
+        .env("SHELL", "/bin/sh")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
+    let input = serde_json::json!({ "cases": cases });
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.to_string().as_bytes())
+        .expect("cases written");
+    let output = wait_bounded(child);
+    assert!(
+        output.status.success(),
+        "Cursor's own code (tests/cursor-sdk/oracle.mjs) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    let results: Vec<Value> = stdout
+        .lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    for result in &results {
+        assert!(
+            result.get("oracleError").is_none(),
+            "the oracle failed on a case: {}",
+            result["oracleError"]
+        );
+    }
+    results
+}

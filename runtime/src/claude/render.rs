@@ -71,6 +71,8 @@ pub(crate) fn claude_json<R: Response>(response: &R) -> Rendered {
         stdout.push_str(&json(&nested));
         stdout.push('}');
     }
+    // A line, as a shell or a log expects; Claude Code trims stdout before parsing it.
+    stdout.push('\n');
     Rendered {
         stdout,
         exit_code: 0,

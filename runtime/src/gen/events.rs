@@ -172,10 +172,10 @@ impl Common {
 
 /// `sessionStart`: When a new composer conversation is created; in the CLI at startup, right after workspaceOpen, but not when the CLI resumes a conversation (--resume, --continue).
 ///
-/// Fire-and-forget: `continue` and `user_message` pass Cursor's schema but are ignored, so they are not offered. `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
+/// The docs call it fire-and-forget, but Cursor's own code (@cursor/sdk 1.0.32) reads `continue: false` as ending the session before its first prompt, with `user_message` as the error (unverified in the IDE and CLI). `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
 ///
 /// - **Category:** context (cannot block).
-/// - **May answer:** `env`, `additional_context`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
+/// - **May answer:** `env`, `additional_context`, `continue`, `user_message`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
 /// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** ~2.4.
@@ -423,10 +423,10 @@ impl serde::Serialize for SessionEnd {
 
 /// `preToolUse`: Before any tool call, ahead of the tool-specific hooks such as beforeShellExecution and beforeReadFile.
 ///
-/// `ask` passes Cursor's schema check but is not enforced here, so it is always rendered as `deny` (compat rule ask-pretooluse). On deny the tool does not run, the tool-specific before-hooks do not fire and postToolUseFailure fires with failure_type "permission_denied"; whether `updated_input` is applied has not been verified in a recording.
+/// `ask` passes Cursor's schema check but is not enforced here, so it is always rendered as `deny` (compat rule ask-pretooluse). On deny the tool does not run, the tool-specific before-hooks do not fire and postToolUseFailure fires with failure_type "permission_denied"; Cursor's own code (@cursor/sdk 1.0.32) applies `updated_input` (an object) before the tool-specific before-hooks, which see the rewritten input, and adds `additional_context` to the agent's context on allow and deny.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
 /// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
@@ -908,7 +908,7 @@ impl serde::Serialize for PostToolUseFailure {
 /// Documented for the IDE but never fired in CLI 2026.09.28, so back it up with a preToolUse hook on tool_name "Task". Cursor treats `ask` as deny here, so only allow and deny are offered.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
+/// - **May answer:** `permission` (allow, deny), `user_message`, `additional_context`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
@@ -1093,7 +1093,7 @@ impl serde::Serialize for SubagentStart {
 /// It cannot block: `followup_message` continues the subagent only when status is "completed" and counts against the entry's `loop_limit` (default 5). Documented for the IDE but never fired in CLI 2026.09.28; one report says cloud VMs do not run it either.
 ///
 /// - **Category:** loop (cannot block).
-/// - **May answer:** `followup_message`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
+/// - **May answer:** `followup_message`, `additional_context`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
@@ -1591,15 +1591,15 @@ impl serde::Serialize for AfterShellExecution {
 
 /// `beforeMCPExecution`: Before the agent calls an MCP tool.
 ///
-/// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade.
+/// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade, and Cursor's own code (@cursor/sdk 1.0.32) does not act on it (the tool runs) nor pass `agent_message` on. `matcher` is tested against `MCP:<tool_name>`, never the server.
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeMCPExecution {
     /// The fields every event carries.
@@ -1756,11 +1756,11 @@ impl serde::Serialize for BeforeMCPExecution {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterMCPExecution {
     /// The fields every event carries.
@@ -1913,14 +1913,14 @@ impl serde::Serialize for AfterMCPExecution {
 
 /// `beforeReadFile`: Before the agent reads a file, after preToolUse(Read).
 ///
-/// `content` holds the whole file and is sent even when the read is then blocked. `user_message` reaches the agent as "File read was blocked by a hook: …"; `agent_message` is not documented here and is not offered. A crash fails open, while invalid JSON or an unknown permission value blocks.
+/// `content` holds the whole file and is sent even when the read is then blocked. `matcher` is tested against `Read`, never the path: check `file_path` in the hook. `user_message` reaches the agent as "File read was blocked by a hook: …"; `agent_message` is not documented here and is not offered. A crash fails open, while invalid JSON or an unknown permission value blocks.
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
-/// - **`matcher` is tested against:** The tool type: Read, TabRead. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **`matcher` is tested against:** The tool type: always Read, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeReadFile {
     /// The fields every event carries.
@@ -2038,10 +2038,10 @@ impl serde::Serialize for BeforeReadFile {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher` is tested against:** The tool type: Write, TabWrite. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
+/// - **`matcher` is tested against:** The tool type: always Write, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
-/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28.
+/// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); GitButler's Cursor hooks deep dive; recordings of cursor-agent 2026.09.28; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterFileEdit {
     /// The fields every event carries.
@@ -2141,10 +2141,10 @@ impl serde::Serialize for AfterFileEdit {
 
 /// `beforeSubmitPrompt`: When the user hits send, before the request goes to the backend.
 ///
-/// `continue: false` blocks the prompt and the TUI shows `user_message`; the prompt cannot be rewritten and no context can be added. Not fired in CLI print mode, nor for the turn started by a stop followup_message.
+/// `continue: false` blocks the prompt and the TUI shows `user_message`; the prompt cannot be rewritten. `additional_context` is read by Cursor's own code (@cursor/sdk 1.0.32) and forwarded when the backend triggers the hook; the SDK's local runtime drops the answer. Not fired in CLI print mode, nor for the turn started by a stop followup_message.
 ///
 /// - **Category:** prompt_gate (can block).
-/// - **May answer:** `continue`, `user_message`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
+/// - **May answer:** `continue`, `user_message`, `additional_context`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
 /// - **`matcher` is tested against:** The fixed string UserPromptSubmit. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
@@ -2840,15 +2840,15 @@ impl serde::Serialize for Stop {
 
 /// `beforeTabFileRead`: Before Tab (inline completion) reads a file.
 ///
-/// IDE only, and known from the docs alone. The answer carries `permission` and nothing else.
+/// IDE only, and known from the docs alone. The answer carries `permission` and nothing else (Cursor's own code also type-checks a `user_message`, but the SDK does not fire Tab events, so what it shows is not known).
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The tool type: always TabRead, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeTabFileRead {
     /// The fields every event carries.
@@ -2956,11 +2956,11 @@ impl serde::Serialize for BeforeTabFileRead {
 ///
 /// - **Category:** observe (cannot block).
 /// - **May answer:** nothing (Cursor ignores the output; the handler returns `()`).
-/// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
+/// - **`matcher` is tested against:** The tool type: always TabWrite, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
 ///
-/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026).
+/// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 477848 (matcherValueFor: the matcher subject).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterTabFileEdit {
     /// The fields every event carries.

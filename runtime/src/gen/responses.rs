@@ -16,14 +16,14 @@ use std::collections::BTreeMap;
 
 /// The answer to a [`SessionStart`](crate::event::SessionStart) hook (`sessionStart`).
 ///
-/// Accepts `env`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `env`, `additional_context`, `continue`, `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SessionStartResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, SessionStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -36,6 +36,14 @@ pub struct SessionStartResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub additional_context: Option<String>,
+    /// `continue` (the field `r#continue` in Rust): False ends the session before its first prompt in Cursor's own code (@cursor/sdk 1.0.32); the docs call sessionStart fire-and-forget, so the IDE and CLI may ignore it.
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 481657 (answer check), 312022 (the session adapter reads `continue: false` as blocked), 299507 (the session ends with `user_message` as its error).
+    pub r#continue: Option<bool>,
+    /// `user_message`: The error the session ends with when `continue` is false (@cursor/sdk 1.0.32; unverified in the IDE and CLI).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 481657 (answer check), 312022 (blockedReason), 299507.
+    pub user_message: Option<String>,
 }
 
 impl SessionStartResponse {
@@ -52,6 +60,22 @@ impl SessionStartResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn additional_context(mut self, value: impl Into<String>) -> Self {
         self.additional_context = Some(value.into());
+        self
+    }
+
+    /// Sets `continue`.
+    ///
+    /// Call it as `.r#continue(…)`: `continue` is a Rust keyword.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn r#continue(mut self, value: bool) -> Self {
+        self.r#continue = Some(value);
+        self
+    }
+
+    /// Sets `user_message`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn user_message(mut self, value: impl Into<String>) -> Self {
+        self.user_message = Some(value.into());
         self
     }
 }
@@ -71,19 +95,25 @@ impl Response for SessionStartResponse {
             None,
             self.additional_context.clone().map(Value::String),
         );
+        out.field("continue", None, self.r#continue.map(Value::Bool));
+        out.field(
+            "user_message",
+            None,
+            self.user_message.clone().map(Value::String),
+        );
     }
 }
 
 /// The answer to a [`PreToolUse`](crate::event::PreToolUse) hook (`preToolUse`).
 ///
-/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = PreToolUseResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, PreToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -100,10 +130,14 @@ pub struct PreToolUseResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub agent_message: Option<String>,
-    /// `updated_input`: Replacement tool arguments to run instead of the original ones.
+    /// `updated_input`: Replacement tool arguments to run instead of the original ones: a JSON object (Cursor refuses anything else as an invalid answer, which denies, so the hook leaves another value out and says so on stderr).
     ///
-    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
+    /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 483295 (preToolUse answer check).
     pub updated_input: Option<Value>,
+    /// `additional_context`: Text added to the agent's context with the tool result, on allow and on deny alike (trimmed; over 10,000 characters it is dropped).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 483295 (answer check), 380357 and 396276 (delivered by the local tool wrappers, deny included), 377010 (the 10,000-character limit).
+    pub additional_context: Option<String>,
 }
 
 impl PreToolUseResponse {
@@ -153,6 +187,13 @@ impl PreToolUseResponse {
         self.updated_input = Some(value);
         self
     }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
+        self
+    }
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
@@ -191,6 +232,11 @@ impl Response for PreToolUseResponse {
             self.agent_message.clone().map(Value::String),
         );
         out.field("updated_input", None, self.updated_input.clone());
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
@@ -203,7 +249,7 @@ impl Response for PreToolUseResponse {
 ///
 /// let answer = PostToolUseResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUse::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -259,7 +305,7 @@ impl Response for PostToolUseResponse {
 ///
 /// let answer = PostToolUseFailureResponse::default().additional_context("branch: main");
 /// let rendered = cursor_hooks::testing::render(&answer, PostToolUseFailure::fixture());
-/// assert_eq!(rendered.stdout, r#"{"additional_context":"branch: main"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"additional_context":"branch: main"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -292,14 +338,14 @@ impl Response for PostToolUseFailureResponse {
 
 /// The answer to a [`SubagentStart`](crate::event::SubagentStart) hook (`subagentStart`).
 ///
-/// Accepts `permission` (allow, deny), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny), `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SubagentStartResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStart::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -312,6 +358,10 @@ pub struct SubagentStartResponse {
     ///
     /// Source: the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
+    /// `additional_context`: Text for the agent's context; Cursor's own code passes it to the backend with the decision, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 120421 (the backend-triggered subagentStart answers `permission`, `user_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStartResponse {
@@ -336,6 +386,13 @@ impl SubagentStartResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -364,19 +421,24 @@ impl Response for SubagentStartResponse {
             None,
             self.user_message.clone().map(Value::String),
         );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
 /// The answer to a [`SubagentStop`](crate::event::SubagentStop) hook (`subagentStop`).
 ///
-/// Accepts `followup_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `followup_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = SubagentStopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, SubagentStop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -385,6 +447,10 @@ pub struct SubagentStopResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); the official Cursor docs on third-party (Claude Code) hooks.
     pub followup_message: Option<String>,
+    /// `additional_context`: Text for the parent agent's context; Cursor's own code passes it to the backend with `followup_message`, and what the backend does with it is not known (several hooks: the last one's).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 121451 (the backend-triggered subagentStop answers `followup_message` and `additional_context`).
+    pub additional_context: Option<String>,
 }
 
 impl SubagentStopResponse {
@@ -392,6 +458,13 @@ impl SubagentStopResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn followup_message(mut self, value: impl Into<String>) -> Self {
         self.followup_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -403,6 +476,11 @@ impl Response for SubagentStopResponse {
             "followup_message",
             None,
             self.followup_message.clone().map(Value::String),
+        );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
         );
     }
 }
@@ -416,7 +494,7 @@ impl Response for SubagentStopResponse {
 ///
 /// let answer = BeforeShellExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeShellExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -524,7 +602,7 @@ impl Response for BeforeShellExecutionResponse {
 ///
 /// let answer = BeforeMCPExecutionResponse::deny("not here").agent_message("use the staging copy");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeMCPExecution::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -632,7 +710,7 @@ impl Response for BeforeMCPExecutionResponse {
 ///
 /// let answer = BeforeReadFileResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeReadFile::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny","user_message":"not here"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -702,14 +780,14 @@ impl Response for BeforeReadFileResponse {
 
 /// The answer to a [`BeforeSubmitPrompt`](crate::event::BeforeSubmitPrompt) hook (`beforeSubmitPrompt`).
 ///
-/// Accepts `continue`, `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `continue`, `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
 /// let answer = BeforeSubmitPromptResponse::block("no secrets");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeSubmitPrompt::fixture());
-/// assert_eq!(rendered.stdout, r#"{"continue":false,"user_message":"no secrets"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"continue":false,"user_message":"no secrets"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -722,6 +800,10 @@ pub struct BeforeSubmitPromptResponse {
     ///
     /// Sources: the official Cursor hooks docs (Jan 2026); the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
+    /// `additional_context`: Text added to the agent's context with the prompt (trimmed; several hooks' texts are joined).
+    ///
+    /// Source: Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 480906 (answer check), 121579 (the backend-triggered hook forwards it with `continue` and `user_message`, while the SDK's local session adapter runs the hook and drops its answer, 312749).
+    pub additional_context: Option<String>,
 }
 
 impl BeforeSubmitPromptResponse {
@@ -730,6 +812,7 @@ impl BeforeSubmitPromptResponse {
         Self {
             r#continue: Some(false),
             user_message: Some(user_message.into()),
+            ..Self::default()
         }
     }
 
@@ -746,6 +829,13 @@ impl BeforeSubmitPromptResponse {
     #[must_use = "a response is built by value: use the returned response"]
     pub fn user_message(mut self, value: impl Into<String>) -> Self {
         self.user_message = Some(value.into());
+        self
+    }
+
+    /// Sets `additional_context`.
+    #[must_use = "a response is built by value: use the returned response"]
+    pub fn additional_context(mut self, value: impl Into<String>) -> Self {
+        self.additional_context = Some(value.into());
         self
     }
 }
@@ -766,6 +856,11 @@ impl Response for BeforeSubmitPromptResponse {
             None,
             self.user_message.clone().map(Value::String),
         );
+        out.field(
+            "additional_context",
+            None,
+            self.additional_context.clone().map(Value::String),
+        );
     }
 }
 
@@ -778,7 +873,7 @@ impl Response for BeforeSubmitPromptResponse {
 ///
 /// let answer = PreCompactResponse::default().user_message("compacting");
 /// let rendered = cursor_hooks::testing::render(&answer, PreCompact::fixture());
-/// assert_eq!(rendered.stdout, r#"{"user_message":"compacting"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"user_message":"compacting"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -818,7 +913,7 @@ impl Response for PreCompactResponse {
 ///
 /// let answer = StopResponse::default().followup_message("run the tests");
 /// let rendered = cursor_hooks::testing::render(&answer, Stop::fixture());
-/// assert_eq!(rendered.stdout, r#"{"followup_message":"run the tests"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"followup_message":"run the tests"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -858,7 +953,7 @@ impl Response for StopResponse {
 ///
 /// let answer = BeforeTabFileReadResponse::deny();
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeTabFileRead::fixture());
-/// assert_eq!(rendered.stdout, r#"{"permission":"deny"}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -915,7 +1010,7 @@ impl Response for BeforeTabFileReadResponse {
 ///
 /// let answer = WorkspaceOpenResponse::default().plugin_paths(["/opt/plugins/a"]);
 /// let rendered = cursor_hooks::testing::render(&answer, WorkspaceOpen::fixture());
-/// assert_eq!(rendered.stdout, r#"{"pluginPaths":["/opt/plugins/a"]}"#);
+/// assert_eq!(rendered.stdout, concat!(r#"{"pluginPaths":["/opt/plugins/a"]}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]

@@ -85,7 +85,7 @@ pub trait FieldSetters: Sized {
         <Self as fields::Env>::set(self, key, value)
     }
 
-    /// Sets `additional_context` (accepted by `sessionStart`, `postToolUse`, `postToolUseFailure`).
+    /// Sets `additional_context` (accepted by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`).
     #[must_use = "a response is built by value: use the returned response"]
     fn additional_context(self, value: impl Into<String>) -> Self
     where
@@ -94,7 +94,16 @@ pub trait FieldSetters: Sized {
         <Self as fields::AdditionalContext>::set(self, value)
     }
 
-    /// Sets `user_message` (accepted by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
+    /// Sets `continue` (accepted by `sessionStart`, `beforeSubmitPrompt`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn r#continue(self, value: bool) -> Self
+    where
+        Self: fields::Continue,
+    {
+        <Self as fields::Continue>::set(self, value)
+    }
+
+    /// Sets `user_message` (accepted by `sessionStart`, `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
     #[must_use = "a response is built by value: use the returned response"]
     fn user_message(self, value: impl Into<String>) -> Self
     where
@@ -139,15 +148,6 @@ pub trait FieldSetters: Sized {
         <Self as fields::FollowupMessage>::set(self, value)
     }
 
-    /// Sets `continue` (accepted by `beforeSubmitPrompt`).
-    #[must_use = "a response is built by value: use the returned response"]
-    fn r#continue(self, value: bool) -> Self
-    where
-        Self: fields::Continue,
-    {
-        <Self as fields::Continue>::set(self, value)
-    }
-
     /// Sets `plugin_paths` (accepted by `workspaceOpen`).
     #[must_use = "a response is built by value: use the returned response"]
     fn plugin_paths(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self
@@ -184,7 +184,7 @@ pub mod fields {
     /// Responses with a `additional_context` field.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `additional_context` field",
-        label = "`additional_context` is accepted only by `sessionStart`, `postToolUse`, `postToolUseFailure`"
+        label = "`additional_context` is accepted only by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`"
     )]
     pub trait AdditionalContext: crate::sealed::Sealed {
         /// Sets the field.
@@ -193,6 +193,12 @@ pub mod fields {
     }
     #[diagnostic::do_not_recommend]
     impl AdditionalContext for SessionStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    #[diagnostic::do_not_recommend]
+    impl AdditionalContext for PreToolUseResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.additional_context(value)
         }
@@ -209,16 +215,63 @@ pub mod fields {
             self.additional_context(value)
         }
     }
+    #[diagnostic::do_not_recommend]
+    impl AdditionalContext for SubagentStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    #[diagnostic::do_not_recommend]
+    impl AdditionalContext for SubagentStopResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+    #[diagnostic::do_not_recommend]
+    impl AdditionalContext for BeforeSubmitPromptResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.additional_context(value)
+        }
+    }
+
+    /// Responses with a `continue` field.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `continue` field",
+        label = "`continue` is accepted only by `sessionStart`, `beforeSubmitPrompt`"
+    )]
+    pub trait Continue: crate::sealed::Sealed {
+        /// Sets the field.
+        #[must_use]
+        fn set(self, value: bool) -> Self;
+    }
+    #[diagnostic::do_not_recommend]
+    impl Continue for SessionStartResponse {
+        fn set(self, value: bool) -> Self {
+            self.r#continue(value)
+        }
+    }
+    #[diagnostic::do_not_recommend]
+    impl Continue for BeforeSubmitPromptResponse {
+        fn set(self, value: bool) -> Self {
+            self.r#continue(value)
+        }
+    }
 
     /// Responses with a `user_message` field.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `user_message` field",
-        label = "`user_message` is accepted only by `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
+        label = "`user_message` is accepted only by `sessionStart`, `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
     )]
     pub trait UserMessage: crate::sealed::Sealed {
         /// Sets the field.
         #[must_use]
         fn set(self, value: impl Into<String>) -> Self;
+    }
+    #[diagnostic::do_not_recommend]
+    impl UserMessage for SessionStartResponse {
+        fn set(self, value: impl Into<String>) -> Self {
+            self.user_message(value)
+        }
     }
     #[diagnostic::do_not_recommend]
     impl UserMessage for PreToolUseResponse {
@@ -346,23 +399,6 @@ pub mod fields {
     impl FollowupMessage for StopResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.followup_message(value)
-        }
-    }
-
-    /// Responses with a `continue` field.
-    #[diagnostic::on_unimplemented(
-        message = "`{Self}` has no `continue` field",
-        label = "`continue` is accepted only by `beforeSubmitPrompt`"
-    )]
-    pub trait Continue: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for BeforeSubmitPromptResponse {
-        fn set(self, value: bool) -> Self {
-            self.r#continue(value)
         }
     }
 

@@ -606,6 +606,25 @@ mod tests {
         }
     }
 
+    /// A plugin's hooks/hooks.json may name an in-process hooks module in `modules` (Claude
+    /// Code 2.1.287; spec/claude-code/host.json `loading` `plugin-modules`): installing into
+    /// such a file and out again keeps it, byte for byte.
+    #[test]
+    fn a_hooks_module_is_kept() {
+        for text in [
+            "{\"modules\": [\"./register.ts\"]}",
+            "{\n  \"description\": \"p\",\n  \"modules\": [\"./register.ts\"],\n  \"hooks\": {}\n}\n",
+        ] {
+            let installed = install(text, &[BASH]);
+            let value: Value = serde_json::from_str(&installed).unwrap();
+            assert_eq!(value["modules"], json!(["./register.ts"]), "{installed}");
+            assert_eq!(value["hooks"]["PreToolUse"][0]["hooks"][0], ours(&BASH));
+            let removed = uninstall(&installed);
+            let value: Value = serde_json::from_str(&removed).unwrap();
+            assert_eq!(value["modules"], json!(["./register.ts"]), "{removed}");
+        }
+    }
+
     #[test]
     fn a_changed_handler_is_updated_in_place_and_moved_when_its_matcher_changed() {
         let installed = install(FOREIGN, &[BASH]);

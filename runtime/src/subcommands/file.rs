@@ -173,6 +173,26 @@ impl ConfigFile {
         written
     }
 
+    /// Whether the file's path is a symbolic link (the user's link into a dotfiles repository,
+    /// say): its target is theirs, never deleted.
+    pub(super) fn is_link(&self) -> bool {
+        self.real != self.shown
+    }
+
+    /// Deletes the file. Call with the lock held.
+    pub(super) fn remove(&self, _lock: &Lock) -> Result<(), String> {
+        std::fs::remove_file(&self.real)
+            .map_err(|e| format!("cannot delete {}: {e}", self.shown.display()))
+    }
+
+    /// Deletes the file's folder when it is empty (call after the lock, whose file is in it, is
+    /// dropped); whether it did.
+    pub(super) fn remove_empty_directory(&self) -> bool {
+        self.real
+            .parent()
+            .is_some_and(|dir| std::fs::remove_dir(dir).is_ok())
+    }
+
     /// A file the user made read-only (or cannot write) is theirs to unlock: the rename would
     /// replace it all the same, so it is checked here.
     fn refuse_read_only(&self, metadata: &Metadata) -> Result<(), String> {

@@ -93,7 +93,21 @@ pub enum Scenario {
     Unallowed(String),
     /// It answers with a text.
     Text,
+    /// It calls the Agent tool (formerly `Task`) with [`SUBAGENT_PROMPT`]; the subagent
+    /// answers with a text, then the agent ends with a text.
+    Agent,
 }
+
+/// The prompt the mock gives the subagent; the mock knows the subagent's requests by it.
+pub const SUBAGENT_PROMPT: &str = "ZqSUBAGENT write one line";
+
+/// Tools' former names, as matchers: each also matches the tool it became (`Task` the Agent
+/// tool), so the grammar writes them where that tool is called and where it is not.
+pub const FORMER_NAMES: &[&str] = &["Task", "KillShell"];
+
+/// How long an answer under `timeout: 1` waits when it waits at all: far enough past the
+/// timeout that a busy machine does not decide the race.
+pub const PAST_ONE_SECOND_MS: u32 = 2500;
 
 /// The Bash commands the mock asks for; each writes a word of its own to `created-by-tool`.
 pub const COMMANDS: &[(&str, &str)] = &[
@@ -191,6 +205,12 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
             (1, "Stop"),
         ],
         Scenario::Text => &[(4, "UserPromptSubmit"), (4, "Stop"), (2, "SessionStart")],
+        Scenario::Agent => &[
+            (8, "PreToolUse"),
+            (4, "PostToolUse"),
+            (1, "UserPromptSubmit"),
+            (1, "Stop"),
+        ],
     }
 }
 
@@ -201,10 +221,11 @@ fn is_tool_event(event: &str) -> bool {
 /// Makes the case of `seed`.
 pub fn generate(seed: u64) -> Case {
     let mut rng = Rng::new(seed);
-    let scenario = match rng.below(20) {
+    let scenario = match rng.below(22) {
         0..=11 => Scenario::Bash(rng.pick(COMMANDS).0.to_owned()),
         12..=15 => Scenario::Unallowed(rng.pick(COMMANDS).0.to_owned()),
-        _ => Scenario::Text,
+        16..=19 => Scenario::Text,
+        _ => Scenario::Agent,
     };
     let count = rng.weighted(&[(3, 1usize), (4, 2), (2, 3), (1, 4)]);
     let hooks = (0..count)
@@ -212,9 +233,17 @@ pub fn generate(seed: u64) -> Case {
             let event = rng.weighted(events_of(&scenario));
             let source =
                 rng.weighted(&[(3, Source::Project), (2, Source::User), (2, Source::Local)]);
-            let matcher = matcher(&mut rng, event);
+            let matcher = matcher(&mut rng, event, &scenario);
             let keys = handler_keys(&mut rng, event);
-            let mut answer = answer(&mut rng, event, index);
+            // An `updatedInput` of Bash's shape would break the Agent tool's input.
+            let rewrites = scenario != Scenario::Agent;
+            let mut answer = answer(&mut rng, event, index, rewrites);
+            // A 300 or 900 ms answer against a 1 s timeout races the machine's load (a CI
+            // batch found both outcomes): an answer that waits under `timeout: 1` waits well
+            // past it, so it is given up on every time.
+            if keys.get("timeout") == Some(&json!(1)) && answer.delay_ms > 0 {
+                answer.delay_ms = PAST_ONE_SECOND_MS;
+            }
             answer.render(index);
             Hook {
                 index,
@@ -233,8 +262,21 @@ pub fn generate(seed: u64) -> Case {
     }
 }
 
-fn matcher(rng: &mut Rng, event: &str) -> Option<String> {
-    let options: &[(u32, Option<&str>)] = if is_tool_event(event) {
+fn matcher(rng: &mut Rng, event: &str, scenario: &Scenario) -> Option<String> {
+    let options: &[(u32, Option<&str>)] = if is_tool_event(event) && *scenario == Scenario::Agent {
+        &[
+            (4, Some(FORMER_NAMES[0])),
+            (2, Some("Agent")),
+            (2, None),
+            (1, Some("Task|Bash")),
+            (1, Some("Bash, Task")),
+            (1, Some("Tas.*")),
+            (1, Some("^Task$")),
+            (1, Some("Bash")),
+            (1, Some(FORMER_NAMES[1])),
+            (1, Some("*")),
+        ]
+    } else if is_tool_event(event) {
         &[
             (6, Some("Bash")),
             (3, None),
@@ -247,6 +289,8 @@ fn matcher(rng: &mut Rng, event: &str) -> Option<String> {
             (1, Some("Bas")),
             (1, Some("Read")),
             (1, Some("[")),
+            (1, Some(FORMER_NAMES[0])),
+            (1, Some("Bash,Read")),
         ]
     } else if event == "SessionStart" {
         &[(6, None), (1, Some("startup")), (1, Some("resume"))]
@@ -291,7 +335,7 @@ fn handler_keys(rng: &mut Rng, event: &str) -> Map<String, Value> {
     keys
 }
 
-fn answer(rng: &mut Rng, event: &'static str, hook: usize) -> Answer {
+fn answer(rng: &mut Rng, event: &'static str, hook: usize, rewrites: bool) -> Answer {
     let exit = rng.weighted(&[(14, 0), (3, 2), (2, 1), (1, 3)]);
     let form = rng.weighted(&[
         (12, "json"),
@@ -300,7 +344,7 @@ fn answer(rng: &mut Rng, event: &'static str, hook: usize) -> Answer {
         (1, "garbage"),
         (3, "none"),
     ]);
-    let json = matches!(form, "json" | "both").then(|| answer_json(rng, event, hook));
+    let json = matches!(form, "json" | "both").then(|| answer_json(rng, event, hook, rewrites));
     let stderr = if rng.chance(50) || exit == 2 {
         format!("Zq{hook}E the hook says no")
     } else {
@@ -317,7 +361,12 @@ fn answer(rng: &mut Rng, event: &'static str, hook: usize) -> Answer {
     }
 }
 
-fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, Value> {
+fn answer_json(
+    rng: &mut Rng,
+    event: &'static str,
+    hook: usize,
+    rewrites: bool,
+) -> Map<String, Value> {
     let mut top = Map::new();
     let mut specific = Map::new();
     let name = if rng.chance(92) {
@@ -369,7 +418,7 @@ fn answer_json(rng: &mut Rng, event: &'static str, hook: usize) -> Map<String, V
                     specific.insert("permissionDecisionReason".to_owned(), text('D'));
                 }
             }
-            if rng.chance(25) {
+            if rewrites && rng.chance(25) {
                 let (command, _) = rewrite_command(hook);
                 let input = rng.weighted(&[
                     (
@@ -533,6 +582,7 @@ impl Case {
                 );
             }
             Scenario::Text => text.push_str("the model answers with a text\n"),
+            Scenario::Agent => text.push_str("the model calls the Agent tool (formerly Task)\n"),
         }
         for hook in &self.hooks {
             let _ = writeln!(
@@ -562,6 +612,7 @@ impl Case {
                 Scenario::Bash(command) => json!({"bash": command}),
                 Scenario::Unallowed(command) => json!({"unallowed": command}),
                 Scenario::Text => json!("text"),
+                Scenario::Agent => json!("agent"),
             },
             "hooks": self.hooks.iter().map(|hook| json!({
                 "index": hook.index,
@@ -589,6 +640,7 @@ impl Case {
                 (_, Some(command)) => Scenario::Unallowed(command.to_owned()),
                 _ => panic!("a scenario: {call:?}"),
             },
+            Value::String(name) if name == "agent" => Scenario::Agent,
             _ => Scenario::Text,
         };
         let hooks = value["hooks"]
@@ -660,8 +712,39 @@ mod tests {
     }
 
     #[test]
+    fn former_tool_names_are_matchers_where_their_tool_is_called_and_where_not() {
+        let cases: Vec<Case> = (0..2000).map(generate).collect();
+        let former = |case: &Case, scenario: fn(&Scenario) -> bool| {
+            scenario(&case.scenario)
+                && case.hooks.iter().any(|hook| {
+                    let matcher = hook.matcher.as_deref().unwrap_or_default();
+                    FORMER_NAMES.iter().any(|name| matcher.contains(name))
+                })
+        };
+        assert!(cases.iter().any(|c| former(c, |s| *s == Scenario::Agent)));
+        assert!(cases
+            .iter()
+            .any(|c| former(c, |s| matches!(s, Scenario::Bash(_)))));
+    }
+
+    #[test]
+    fn no_answer_races_a_one_second_timeout() {
+        for case in (0..2000).map(generate) {
+            for hook in &case.hooks {
+                if hook.keys.get("timeout") == Some(&json!(1)) {
+                    assert!(
+                        [0, PAST_ONE_SECOND_MS].contains(&hook.answer.delay_ms),
+                        "{}",
+                        case.describe()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_case_survives_its_json() {
-        for seed in 0..50 {
+        for seed in 0..200 {
             let case = generate(seed);
             assert_eq!(Case::from_json(&case.to_json()), case);
         }

@@ -37,6 +37,18 @@ impl Reply {
         }
     }
 
+    /// A call of the Agent tool (formerly `Task`) giving a general-purpose subagent `prompt`.
+    pub fn agent(prompt: &str) -> Reply {
+        Reply::ToolUse {
+            name: "Agent".to_owned(),
+            input: json!({
+                "description": "Do the subtask",
+                "prompt": prompt,
+                "subagent_type": "general-purpose"
+            }),
+        }
+    }
+
     /// A call of the Read tool on `file_path` (Claude Code's Read takes an absolute path).
     pub fn read(file_path: &str) -> Reply {
         Reply::ToolUse {
@@ -74,15 +86,28 @@ pub struct MockApi {
 impl MockApi {
     /// Starts serving `replies` on 127.0.0.1 at a free port.
     pub fn start(replies: Vec<Reply>) -> std::io::Result<MockApi> {
+        MockApi::start_with_subagent(replies, None)
+    }
+
+    /// Like [`MockApi::start`]; a conversation whose first message holds `subagent.0` (a
+    /// subagent's, whose first message is the prompt its Agent call gave it) is answered from
+    /// the script `subagent.1` instead.
+    pub fn start_with_subagent(
+        replies: Vec<Reply>,
+        subagent: Option<(String, Vec<Reply>)>,
+    ) -> std::io::Result<MockApi> {
         let listener = TcpListener::bind("127.0.0.1:0")?;
         let port = listener.local_addr()?.port();
         let requests = Arc::new(Mutex::new(Vec::new()));
-        let replies = Arc::new(replies);
+        let scripts = Arc::new((replies, subagent));
         let log = Arc::clone(&requests);
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
-                let (log, replies) = (Arc::clone(&log), Arc::clone(&replies));
-                std::thread::spawn(move || serve(stream, &log, &replies));
+                let (log, scripts) = (Arc::clone(&log), Arc::clone(&scripts));
+                std::thread::spawn(move || {
+                    let (replies, subagent) = &*scripts;
+                    serve(stream, &log, replies, subagent.as_ref())
+                });
             }
         });
         Ok(MockApi { port, requests })
@@ -112,7 +137,12 @@ impl MockApi {
 }
 
 /// Answers one connection: one request, one answer, then close (no keep-alive to get wrong).
-fn serve(stream: TcpStream, log: &Mutex<Vec<Request>>, replies: &[Reply]) {
+fn serve(
+    stream: TcpStream,
+    log: &Mutex<Vec<Request>>,
+    replies: &[Reply],
+    subagent: Option<&(String, Vec<Reply>)>,
+) {
     let Ok(reader_stream) = stream.try_clone() else {
         return;
     };
@@ -125,6 +155,11 @@ fn serve(stream: TcpStream, log: &Mutex<Vec<Request>>, replies: &[Reply]) {
             let turns = messages.iter().filter(|m| m["role"] == "assistant");
             turns.count()
         });
+        let first = &request.body["messages"][0];
+        let replies = match subagent {
+            Some((marker, script)) if first.to_string().contains(marker.as_str()) => script,
+            _ => replies,
+        };
         let reply = replies
             .get(assistant_turns)
             .cloned()

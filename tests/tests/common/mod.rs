@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test file uses a part
 
+pub mod claude_cli;
+
 use cursor_hooks::testing::Binary;
 use cursor_hooks::testing::Rendered;
 use serde_json::{json, Value};

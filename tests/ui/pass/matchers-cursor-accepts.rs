@@ -1,5 +1,5 @@
 //! Matchers that can match the event's subject compile: Cursor searches the regex unanchored,
-//! `*` and `""` match everything (as leaving `matcher` out does), MCP tools are `MCP:<tool>`, subagent types come in both spellings,
+//! `*` and `""` match everything (as leaving `matcher` out does), MCP tools are `MCP:<tool>` (on preToolUse and the MCP events), subagent types come in both spellings,
 //! and the shell events' subject (the command) is open.
 use cursor_hooks::prelude::*;
 
@@ -41,7 +41,7 @@ fn read(_input: BeforeReadFile) -> BeforeReadFileResponse {
     no_opinion()
 }
 
-#[cursor_hook(event = "afterFileEdit", matcher = "Tab")]
+#[cursor_hook(event = "afterFileEdit", matcher = "Write")]
 fn edited(_input: AfterFileEdit) {}
 
 #[cursor_hook(event = "beforeSubmitPrompt", matcher = "Prompt")]
@@ -49,4 +49,13 @@ fn prompt(_input: BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
     no_opinion()
 }
 
-cursor_hooks::main!(pre_tool, post_tool, failure, subagent, subagent_done, shell, shell_done, read, edited, prompt);
+// The MCP events test `MCP:<tool_name>`.
+#[cursor_hook(event = "beforeMCPExecution", matcher = "^MCP:github_")]
+fn mcp(_input: BeforeMCPExecution) -> BeforeMCPExecutionResponse {
+    no_opinion()
+}
+
+#[cursor_hook(event = "afterMCPExecution", matcher = "create_issue")]
+fn mcp_done(_input: AfterMCPExecution) {}
+
+cursor_hooks::main!(pre_tool, post_tool, failure, subagent, subagent_done, shell, shell_done, read, edited, prompt, mcp, mcp_done);
