@@ -290,6 +290,9 @@ fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> V
     json!({ "description": manifest.description, "hooks": hooks })
 }
 
+/// How a launcher `package` wrote begins its second line: `doctor` knows the file by it.
+pub const LAUNCHER_MARK: &str = "# Written by `cursor-hooks package`";
+
 /// The `sh` launcher: picks the binary for `uname -sm` (one `uname` process: about a
 /// millisecond), or says which platforms the plugin has and exits 1 (the hook's failure policy
 /// then decides, as for any hook that cannot start).
@@ -327,7 +330,7 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
     let names: Vec<String> = platforms.iter().map(Platform::to_string).collect();
     format!(
         "#!/bin/sh\n\
-         # Written by `cursor-hooks package`: starts this plugin's {stem} binary for the machine it\n\
+         {LAUNCHER_MARK}: starts this plugin's {stem} binary for the machine it\n\
          # runs on (on Windows, PowerShell and cmd start {stem}.exe beside this file directly).\n\
          here=${{0%/*}}\n\
          case $(uname -sm) in\n\

@@ -178,6 +178,7 @@ fn read_source(
             crate::parse::parse(&mut file, &text);
             if file.plugin_root.is_some() {
                 plugin::check_quoting(&mut file);
+                plugin::check_launchers(&mut file);
                 claude_file_named_by_cursor_manifest(&mut file, manifest.as_deref());
             }
         }

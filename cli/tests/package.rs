@@ -465,6 +465,46 @@ fn doctor_finds_no_error_in_either_editors_side_of_the_package() {
 }
 
 #[test]
+fn doctor_names_a_platform_whose_binary_is_gone_from_the_package() {
+    let s = Scratch::new("package-missing-platform");
+    let linux = fake_hook_binary(&s.root.join("l/guard"), "linux-x86_64", &record());
+    let mac = fake_hook_binary(&s.root.join("m/guard"), "macos-aarch64", &record());
+    let out = s.root.join("plugin");
+    let out_arg = out.to_str().unwrap();
+    package(
+        &s,
+        &[
+            "--out",
+            out_arg,
+            linux.to_str().unwrap(),
+            mac.to_str().unwrap(),
+        ],
+    );
+    std::fs::remove_file(out.join("bin/macos-aarch64/guard")).unwrap();
+    for host in ["cursor", "claude-code"] {
+        let (code, findings) = s.doctor(&["--host", host, "--plugin-dir", out_arg]);
+        let missing: Vec<&Value> = findings
+            .iter()
+            .filter(|f| f["severity"] == "error")
+            .filter(|f| {
+                f["message"].as_str().is_some_and(|m| {
+                    m.contains("macos-aarch64/guard") && m.contains("Darwin arm64")
+                })
+            })
+            .collect();
+        assert_eq!(missing.len(), 1, "{host}: {findings:#?}");
+        assert_eq!(code, 1, "{host}");
+        // The platform still there is not reported.
+        assert!(
+            !findings.iter().any(|f| f["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("linux-x86_64/guard"))),
+            "{host}: {findings:#?}"
+        );
+    }
+}
+
+#[test]
 fn an_existing_plugin_keeps_its_other_keys_and_claude_codes_modules() {
     let s = Scratch::new("package-existing");
     let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());

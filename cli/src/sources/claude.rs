@@ -123,6 +123,7 @@ fn plugin_part(
             } else {
                 parse(&mut file, &text);
                 super::plugin::check_quoting(&mut file);
+                super::plugin::check_launchers(&mut file);
             }
         }
         Err(Ok(finding)) => file.findings.push(finding),

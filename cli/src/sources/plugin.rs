@@ -309,6 +309,84 @@ pub fn check_quoting(file: &mut ConfigFile) {
     file.findings.extend(found);
 }
 
+/// The largest launcher read: `package` writes a few hundred bytes.
+const LAUNCHER_LIMIT: u64 = 64 * 1024;
+
+/// Errors, for each command hook of a plugin file that starts a launcher `cursor-hooks package`
+/// wrote, about a platform the launcher names whose binary is not in the folder: on that
+/// platform the hook does not start. The launcher is read as text, never run, and never
+/// through a symbolic link.
+pub fn check_launchers(file: &mut ConfigFile) {
+    let Some(root) = file.plugin_root.clone() else {
+        return;
+    };
+    let mut found = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for hook in &file.hooks {
+        let Some(command) = hook.command.as_deref() else {
+            continue;
+        };
+        let Some(launcher) = first_word(&cursor_substitute(command, &root)).map(PathBuf::from)
+        else {
+            continue;
+        };
+        for (platforms, target) in launcher_targets(&launcher) {
+            let missing = launcher.with_file_name(&target);
+            let regular = std::fs::symlink_metadata(&missing).is_ok_and(|m| m.is_file());
+            if !regular && seen.insert(target.clone()) {
+                found.push(Finding::new(
+                    Severity::Error,
+                    &file.path,
+                    &hook.pointer,
+                    format!(
+                        "{} (written by `cursor-hooks package`) starts {} on {platforms}, which is not in the plugin: the hooks do not start there; run `cursor-hooks package` again with that platform's binary",
+                        launcher.display(),
+                        missing.display()
+                    ),
+                ));
+            }
+        }
+    }
+    file.findings.extend(found);
+}
+
+/// The first word of a command as `sh` splits it, for a command that starts with a path in
+/// double quotes or without quotes.
+fn first_word(command: &str) -> Option<String> {
+    let command = command.trim_start();
+    match command.strip_prefix('"') {
+        Some(rest) => rest.find('"').map(|end| rest[..end].to_owned()),
+        None => command.split_whitespace().next().map(str::to_owned),
+    }
+}
+
+/// Each `case` arm of a launcher `package` wrote, as (its `uname -sm` patterns, the file it
+/// starts, relative to the launcher's folder); nothing for any other file.
+fn launcher_targets(launcher: &Path) -> Vec<(String, String)> {
+    let readable =
+        std::fs::symlink_metadata(launcher).is_ok_and(|m| m.is_file() && m.len() <= LAUNCHER_LIMIT);
+    let Some(text) = readable
+        .then(|| std::fs::read_to_string(launcher).ok())
+        .flatten()
+    else {
+        return Vec::new();
+    };
+    if !text
+        .lines()
+        .nth(1)
+        .is_some_and(|line| line.starts_with(crate::package::LAUNCHER_MARK))
+    {
+        return Vec::new();
+    }
+    text.lines()
+        .filter_map(|line| {
+            let (patterns, rest) = line.split_once(") exec \"$here/")?;
+            let (target, _) = rest.split_once('"')?;
+            Some((patterns.replace('\'', ""), target.to_owned()))
+        })
+        .collect()
+}
+
 /// The folder a plugin hook of `event` starts in under Cursor: the plugin's, except on
 /// `plugins.workspace_cwd_events` (the project's).
 pub fn cursor_cwd<'a>(file: &'a ConfigFile, event: &str, project: &'a Path) -> &'a Path {
