@@ -16,18 +16,14 @@
 #![cfg(target_os = "linux")]
 
 use serde_json::{json, Map, Value};
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 const CLI: &str = env!("CARGO_BIN_EXE_cursor-hooks");
-
-/// The harness folder (tests/cursor-sdk/).
-fn harness() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/cursor-sdk")
-}
 
 /// Seeds every `.ci/run` checks, whatever the random batch draws.
 const FIXED_SEEDS: std::ops::Range<u64> = 1..61;
@@ -595,29 +591,7 @@ fn oracle(cases: &[Case]) -> (Value, Vec<OracleResult>) {
         "event": case.event,
         "payload": m.payload(case),
     })).collect::<Vec<_>>() });
-    let dir = harness();
-    let mut child = Command::new(dir.join("offline.sh"))
-        .arg("node")
-        .arg(dir.join("oracle.mjs"))
-        .env("SHELL", "/bin/sh")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.to_string().as_bytes())
-        .expect("cases written");
-    let output = child.wait_with_output().expect("the oracle ends");
-    assert!(
-        output.status.success(),
-        "Cursor's own code (tests/cursor-sdk/oracle.mjs) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    let stdout = common::cursor_sdk("oracle.mjs", Some(&input));
     let mut lines = stdout
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"));
@@ -970,7 +944,8 @@ fn check(cases: &[Case], what: &str) {
 #[test]
 fn the_oracle_reaches_cursors_loader_and_executor() {
     let (about, _) = oracle(&[]);
-    let version = std::fs::read_to_string(harness().join("VERSION")).expect("VERSION");
+    let version =
+        std::fs::read_to_string(common::cursor_sdk_harness().join("VERSION")).expect("VERSION");
     assert_eq!(about["oracle"], format!("@cursor/sdk@{}", version.trim()));
     let used = about["exportsUsed"].as_object().expect("exportsUsed");
     for entry in [
@@ -1012,24 +987,14 @@ fn the_oracle_reaches_cursors_loader_and_executor() {
 /// (tests/cursor-sdk/version-report.mjs, which also reports on a newer SDK).
 #[test]
 fn spec_says_what_the_sdk_declares() {
-    let dir = harness();
-    let output = Command::new(dir.join("offline.sh"))
-        .arg("node")
-        .arg(dir.join("version-report.mjs"))
-        .output()
-        .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
-    assert!(
-        output.status.success(),
-        "spec/ and @cursor/sdk differ (if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`):\n{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    // It fails (with its report) where spec/ and @cursor/sdk differ.
+    common::cursor_sdk("version-report.mjs", None);
 }
 
 /// Every disagreement the generator found once (kept as generated, or minimal).
 #[test]
 fn fixed_cases_agree_with_cursor() {
-    let dir = harness().join("fixed");
+    let dir = common::cursor_sdk_harness().join("fixed");
     let mut cases = Vec::new();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/cursor-sdk/fixed")

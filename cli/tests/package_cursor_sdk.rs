@@ -17,36 +17,13 @@ mod common;
 
 use common::{fake_hook_binary, Scratch};
 use serde_json::{json, Value};
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// Cursor's plugin loader on `plugins`, and its executor on `fire` when given.
 fn cursor_loads(plugins: &[&Path], fire: Option<Value>) -> Value {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/cursor-sdk");
-    let mut child = Command::new(dir.join("offline.sh"))
-        .arg("node")
-        .arg(dir.join("plugin.mjs"))
-        .env("SHELL", "/bin/sh")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
     let request = json!({ "plugins": plugins, "fire": fire });
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(request.to_string().as_bytes())
-        .expect("request written");
-    let output = common::wait_bounded(child);
-    assert!(
-        output.status.success(),
-        "Cursor's plugin loader (tests/cursor-sdk/plugin.mjs) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON document")
+    serde_json::from_str(&common::cursor_sdk("plugin.mjs", Some(&request)))
+        .expect("one JSON document")
 }
 
 fn read_json(path: &Path) -> Value {

@@ -245,18 +245,27 @@ pub const TOOL_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The child's output, or a panic when it has not ended within [`TOOL_LIMIT`] (it is killed).
 pub fn wait_bounded(child: std::process::Child) -> Output {
+    wait_within(child, TOOL_LIMIT)
+}
+
+/// How long one run of Cursor's own code may take: a long generated batch (thousands of cases,
+/// README) runs in one Node process.
+pub const CURSOR_SDK_LIMIT: std::time::Duration = std::time::Duration::from_secs(1800);
+
+/// The child's output, or a panic when it has not ended within `limit` (it is killed).
+pub fn wait_within(child: std::process::Child, limit: std::time::Duration) -> Output {
     let id = child.id();
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = sender.send(child.wait_with_output());
     });
-    match receiver.recv_timeout(TOOL_LIMIT) {
+    match receiver.recv_timeout(limit) {
         Ok(output) => output.expect("cursor-hooks ends"),
         Err(_) => {
             let _ = Command::new("kill")
                 .args(["-KILL", &id.to_string()])
                 .status();
-            panic!("cursor-hooks did not end within {TOOL_LIMIT:?}: it hangs");
+            panic!("the child did not end within {limit:?}: it hangs");
         }
     }
 }
@@ -330,35 +339,42 @@ pub fn cursor_sdk_harness() -> PathBuf {
     workspace_root().join("tests/cursor-sdk")
 }
 
-/// Runs `cases` (`{"id", "project", "home", "event"?, "payload"?, "plugins"?}`, see
-/// `tests/cursor-sdk/oracle.mjs`) through Cursor's own loader and executor in one offline Node
-/// process; one result object per case, in order.
-pub fn cursor_oracle(cases: Vec<Value>) -> Vec<Value> {
+/// Runs `script` of the harness (`oracle.mjs`, `plugin.mjs`, `version-report.mjs`) in one
+/// offline Node process, `input` (if any) as JSON on its stdin; its stdout, once it succeeded.
+pub fn cursor_sdk(script: &str, input: Option<&Value>) -> String {
     use std::io::Write;
     let dir = cursor_sdk_harness();
     let mut child = Command::new(dir.join("offline.sh"))
         .arg("node")
-        .arg(dir.join("oracle.mjs"))
+        .arg(dir.join(script))
         .env("SHELL", "/bin/sh")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("tests/cursor-sdk/offline.sh starts (it needs `unshare` and `node`)");
-    let input = serde_json::json!({ "cases": cases });
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.to_string().as_bytes())
-        .expect("cases written");
-    let output = wait_bounded(child);
+    let mut stdin = child.stdin.take().expect("stdin");
+    if let Some(input) = input {
+        stdin
+            .write_all(input.to_string().as_bytes())
+            .expect("input written");
+    }
+    drop(stdin);
+    let output = wait_within(child, CURSOR_SDK_LIMIT);
     assert!(
         output.status.success(),
-        "Cursor's own code (tests/cursor-sdk/oracle.mjs) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}",
+        "Cursor's own code (tests/cursor-sdk/{script}) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// Runs `cases` (`{"id", "project", "home", "event"?, "payload"?, "plugins"?}`, see
+/// `tests/cursor-sdk/oracle.mjs`) through Cursor's own loader and executor in one offline Node
+/// process; one result object per case, in order.
+pub fn cursor_oracle(cases: Vec<Value>) -> Vec<Value> {
+    let stdout = cursor_sdk("oracle.mjs", Some(&serde_json::json!({ "cases": cases })));
     let results: Vec<Value> = stdout
         .lines()
         .skip(1)
