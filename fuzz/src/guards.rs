@@ -92,7 +92,7 @@ macro_rules! guards {
         /// path, an `mcp__` tool's `command` argument.
         #[claude_hook(event = "PreToolUse", fail = $policy)]
         fn claude_pre_tool(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
-            use cursor_hooks::tools::claude::Tool;
+            use cursor_hooks::claude::tools::Tool;
             // As above: only the tools it guards.
             if !matches!(input.tool_name.as_str(), "Bash" | "Read" | "Write" | "Edit")
                 && !input.tool_name.starts_with("mcp__")

@@ -475,7 +475,7 @@ fn cursors_payload_reads_into_claude_codes_input_with_its_own_keys_kept_as_sent(
 mod typed {
     use cursor_hooks::claude::prelude as claude;
     use cursor_hooks::prelude::*;
-    use cursor_hooks::tools::{self, Tool};
+    use cursor_hooks::tools::Tool;
 
     pub(crate) fn cursor(input: PreToolUse) -> PreToolUseResponse {
         match input.tool() {
@@ -490,7 +490,7 @@ mod typed {
     }
 
     pub(crate) fn claude(input: claude::PreToolUse) -> claude::PreToolUseResponse {
-        use tools::claude::Tool;
+        use cursor_hooks::claude::tools::Tool;
         match input.tool() {
             Tool::Bash(bash) if super::cursor::destructive(&bash.command) => {
                 claude::PreToolUseResponse::deny("no")
@@ -641,7 +641,8 @@ fn a_tool_input_that_is_not_an_object_is_malformed() {
 /// The typed arguments hold exactly the fields `spec/tools.json` lists, with its types.
 #[test]
 fn the_typed_arguments_are_the_specs() {
-    use cursor_hooks::tools::{self, claude};
+    use cursor_hooks::claude::tools as claude;
+    use cursor_hooks::tools;
     let spec: cursor_hooks::serde_json::Value = cursor_hooks::serde_json::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/tools.json"))
             .unwrap(),

@@ -6,9 +6,12 @@
 //! keeps `rm -rf target` from running. Linux only, as `claude_live.rs`.
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{
-    claude_binary, example_binaries, in_isolated_network, Session, INSIDE_NAMESPACE,
+    claude_binary, example_binaries, in_isolated_network, Session,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -19,38 +22,10 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
 
-/// The `cursor-hooks` command, built once per test run into a target dir of its own, outside
-/// the namespace (cargo may want the network), as `example_binaries` builds the examples.
-fn cli() -> PathBuf {
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-live-cli");
-    if std::env::var_os(INSIDE_NAMESPACE).is_none() {
-        static BUILT: std::sync::Once = std::sync::Once::new();
-        BUILT.call_once(|| {
-            let status = Command::new(env!("CARGO"))
-                .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
-                .args([
-                    "build",
-                    "--quiet",
-                    "-p",
-                    "cursor-hooks-cli",
-                    "--bin",
-                    "cursor-hooks",
-                ])
-                .arg("--target-dir")
-                .arg(&target)
-                .stdin(Stdio::null())
-                .status()
-                .unwrap_or_else(|error| panic!("cargo cannot start: {error}"));
-            assert!(status.success(), "building cursor-hooks failed ({status})");
-        });
-    }
-    target.join("debug/cursor-hooks")
-}
-
 /// Builds what the test needs outside the namespace, then says whether to run its body.
 fn live(test_name: &str) -> bool {
     example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR")));
-    cli();
+    cli_binary();
     in_isolated_network(test_name)
 }
 
@@ -62,7 +37,7 @@ fn packaged(name: &str) -> (Session, PathBuf) {
     std::fs::write(session.project.join("target/keep"), "keep").expect("target/keep");
     let team = session.root().join("team");
     let shell_guard = example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR"))).join("shell-guard");
-    let output = Command::new(cli())
+    let output = Command::new(cli_binary())
         .arg("package")
         .arg("--out")
         .arg(team.join("plugins/shell-guard"))

@@ -58,6 +58,7 @@
 
 pub(crate) mod cursor;
 pub(crate) mod render;
+pub mod tools;
 
 /// The events Claude Code runs hooks for, one input type each, generated from
 /// `spec/claude-code/events.json`.
@@ -180,7 +181,7 @@ pub mod response {
 /// Everything a hook file with Claude Code handlers only needs:
 /// `use cursor_hooks::claude::prelude::*;` brings [`claude_hook`](crate::claude_hook),
 /// [`main!`](crate::main) and Claude Code's types by their bare names (`PreToolUse`,
-/// `PreToolUseResponse`, `no_opinion()`, [`Tool`](crate::tools::claude::Tool)).
+/// `PreToolUseResponse`, `no_opinion()`, [`Tool`](crate::claude::tools::Tool)).
 ///
 /// ```no_run
 /// use cursor_hooks::claude::prelude::*;
@@ -214,7 +215,7 @@ pub mod prelude {
     // since none can be called.
     #[doc(hidden)]
     pub use super::response::checks::free::{allow, ask, block, deny};
-    pub use crate::tools::claude::Tool;
+    pub use super::tools::Tool;
     pub use crate::{claude_hook, main, ToolInput};
 }
 
