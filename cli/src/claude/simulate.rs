@@ -799,13 +799,15 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                 run.note = Some(format!("its JSON was not applied: {why}"));
             }
         }
-        // With a JSON object on stdout a permission event's reason is the JSON's own, stderr
-        // is not given (host.json `observed_rules`, `exit-2-json-reason`).
-        // Only a JSON decision takes stderr's place (`{}` or a context decides nothing).
+        // With a JSON deny on stdout a permission event's reason is the JSON's own, stderr is
+        // not given (host.json `observed_rules`, `exit-2-json-reason`). Only a JSON block or
+        // deny takes stderr's place: `{}`, a context, and `allow`, `ask` or `defer` (which exit
+        // 2 overrules) leave stderr the reason.
         let decides = answer.as_ref().is_some_and(|a| {
             a.contains_key("decision")
                 || a.get("hookSpecificOutput")
-                    .is_some_and(|s| s.get("permissionDecision").is_some())
+                    .and_then(|s| s.get("permissionDecision"))
+                    .is_some_and(|d| d == "deny")
         });
         let json_reason = decides
             && info.category == Category::Permission
