@@ -1244,6 +1244,8 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         blocked = true;
     }
     let outcome;
+    // A deferred call ends a print-mode run (host.json `observed_rules`, `defer-ends-print-run`).
+    let mut deferred = false;
     if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
     {
@@ -1304,6 +1306,16 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                             json!(reasons.join("\n")),
                         );
                     }
+                }
+                let defer_ends = host.observed("defer-ends-print-run");
+                if permission == "defer" && defer_ends.covers(info.name) {
+                    note_rule(
+                        unverified,
+                        "a deferred call ends a print-mode run",
+                        defer_ends.verified,
+                        &defer_ends.source,
+                    );
+                    deferred = true;
                 }
                 outcome = match permission.as_str() {
                     "deny" => "blocked".to_owned(),
@@ -1451,7 +1463,7 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         decision: Value::Object(decision),
         outcome,
         blocked,
-        stopped,
+        stopped: stopped || deferred,
         claude: claude_sees,
         user: user_sees,
     }
