@@ -29,6 +29,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "if-rule",
     "approve-everywhere",
     "exit-2-json-reason",
+    "defer-ends-print-run",
     "stop-context-continues",
     "updated-input-last-answer",
     "updated-tool-output-shape",
