@@ -23,35 +23,14 @@ pub(crate) enum Scope {
 
 /// The scopes around `span`'s start, outermost first.
 pub(crate) fn scopes_around(span: Span) -> Option<Vec<Scope>> {
-    if !proc_macro::is_available() {
-        return None;
-    }
-    let span = span.unwrap();
-    let path = span.local_file()?;
-    let source = std::fs::read_to_string(path).ok()?;
-    let offset = byte_offset(&source, span.line(), span.column())?;
-    // The span must be what the file says there: a span a macro made points elsewhere.
-    let text = span.source_text()?;
-    if !source[offset..].starts_with(&text) {
-        return None;
-    }
+    let (source, offset, _) = source_at(span)?;
     Some(scopes_before(&source[..offset]))
 }
 
 /// The 1-based lines of the calls of the macro `name` (`name!`, by any path) before `span` in
 /// its file, outside comments and literals: a second `main!` is told where the first is.
 pub(crate) fn earlier_calls(span: Span, name: &str) -> Option<Vec<usize>> {
-    if !proc_macro::is_available() {
-        return None;
-    }
-    let span = span.unwrap();
-    let path = span.local_file()?;
-    let source = std::fs::read_to_string(path).ok()?;
-    let offset = byte_offset(&source, span.line(), span.column())?;
-    let text = span.source_text()?;
-    if !source[offset..].starts_with(&text) {
-        return None;
-    }
+    let (source, offset, _) = source_at(span)?;
     let code = code_only(&source[..offset]);
     let mut lines = Vec::new();
     for (at, _) in code.match_indices(name) {
@@ -65,22 +44,28 @@ pub(crate) fn earlier_calls(span: Span, name: &str) -> Option<Vec<usize>> {
     Some(lines)
 }
 
+/// The file `span` is in, the byte offset of its tokens there and their text; `None` outside a
+/// compiler run, or where the file does not hold them there (a span a macro made points
+/// elsewhere).
+fn source_at(span: Span) -> Option<(String, usize, String)> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let span = span.unwrap();
+    let source = std::fs::read_to_string(span.local_file()?).ok()?;
+    let offset = byte_offset(&source, span.line(), span.column())?;
+    let text = span.source_text()?;
+    source[offset..]
+        .starts_with(&text)
+        .then_some((source, offset, text))
+}
+
 /// What the block around `span` declares beside it: each `mod NAME` and `fn NAME` at the same
 /// brace level, in the same block, as `(keyword, name)`. Used where two items share a name in
 /// different namespaces (a handler `fn audit` beside a `mod audit`) and where `main!` names a
 /// module.
 pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
-    if !proc_macro::is_available() {
-        return None;
-    }
-    let span = span.unwrap();
-    let path = span.local_file()?;
-    let source = std::fs::read_to_string(path).ok()?;
-    let offset = byte_offset(&source, span.line(), span.column())?;
-    let text = span.source_text()?;
-    if !source[offset..].starts_with(&text) {
-        return None;
-    }
+    let (source, offset, _) = source_at(span)?;
     let code = code_only(&source);
     let mut stack: Vec<usize> = Vec::new();
     let mut here: Option<Vec<usize>> = None;
@@ -133,17 +118,7 @@ pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
 /// is a glob: then nothing in the file defines or imports it (`main!(guard)` naming a handler
 /// of the library). `None` where the file cannot be read.
 pub(crate) fn named_only_here(span: Span) -> Option<bool> {
-    if !proc_macro::is_available() {
-        return None;
-    }
-    let span = span.unwrap();
-    let path = span.local_file()?;
-    let source = std::fs::read_to_string(path).ok()?;
-    let offset = byte_offset(&source, span.line(), span.column())?;
-    let name = span.source_text()?;
-    if !source[offset..].starts_with(&name) {
-        return None;
-    }
+    let (source, _, name) = source_at(span)?;
     let code = code_only(&source);
     let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let mentions = code
