@@ -46,6 +46,8 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "legacy-block-wins",
     "deny-takes-top-reason",
     "updated-input-must-be-object",
+    "exit-2-other-event",
+    "exit-2-other-event-refuses",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

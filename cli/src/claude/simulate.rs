@@ -792,8 +792,20 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         "timeout"
     } else if run.exit_code == Some(2) {
+        let mut answer = json_object();
+        // Beside another event's `hookSpecificOutput` only a block or deny is read, and exit 2
+        // itself counts only on the events it still refuses (host.json `observed_rules`,
+        // `exit-2-other-event`, `exit-2-other-event-refuses`).
+        let other_event = answer.as_ref().is_some_and(|a| names_other_event(info, a))
+            && host().observed("exit-2-other-event").covers(info.name);
+        if other_event {
+            if let Some(answer) = &mut answer {
+                answer.retain(|key, _| {
+                    matches!(key.as_str(), "decision" | "reason" | "hookSpecificOutput")
+                });
+            }
+        }
         // Other JSON fields are still read.
-        let answer = json_object();
         if let Some(answer) = &answer {
             if let Err(why) = apply_json(info, answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
@@ -812,7 +824,21 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         let json_reason = decides
             && info.category == Category::Permission
             && host().observed("exit-2-json-reason").covers(info.name);
-        exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
+        if !other_event {
+            exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
+        } else if decides
+            || host()
+                .observed("exit-2-other-event-refuses")
+                .covers(info.name)
+        {
+            exit_2(info, None, &mut effect);
+            effect.words = format!(
+                "{} (beside another event's output: no reason)",
+                effect.words
+            );
+        } else {
+            effect.words = "exit 2 beside another event's `hookSpecificOutput`: void".to_owned();
+        }
         "exit-2"
     } else if run.exit_code != Some(0) {
         // A schema-valid JSON object is still honoured.
@@ -865,6 +891,15 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     }
     run.verified = host().result(run.rule).verified;
     run.effect = effect;
+}
+
+/// Whether `answer`'s `hookSpecificOutput` names an event other than `info`'s.
+fn names_other_event(info: &EventInfo, answer: &Map<String, Value>) -> bool {
+    answer
+        .get("hookSpecificOutput")
+        .and_then(|specific| specific.get("hookEventName"))
+        .and_then(Value::as_str)
+        .is_some_and(|name| name != info.name)
 }
 
 /// Exit 2 by the event's `exit_2` (events.json).
