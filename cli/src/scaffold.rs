@@ -181,7 +181,7 @@ pub fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
     if input.tool_input.command().is_some_and(is_recursive_delete) {
         claude::PreToolUseResponse::deny("rm -rf is blocked: delete specific paths instead")
     } else {
-        claude::no_opinion()
+        no_opinion()
     }
 }
 "#;

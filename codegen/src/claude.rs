@@ -739,7 +739,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
 
     // The wire form.
     out.push_str(&format!(
-        "impl crate::sealed::Sealed for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
+        "impl crate::sealed::Sealed for {ty} {{}}\nimpl crate::response::AnyResponse for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
         lit(event.name)
     ));
     for field in spec.universal_response {

@@ -139,7 +139,10 @@ pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(Pe
     // The traits whose bounds give a constructor called on the wrong response its error.
     line(
         out,
-        &fill("impl crate::sealed::Sealed for {ty} {}", &[("ty", ty)]),
+        &fill(
+            "impl crate::sealed::Sealed for {ty} {}\nimpl crate::response::AnyResponse for {ty} {}",
+            &[("ty", ty)],
+        ),
     );
     let values = [("ty", ty)];
     if has_permission {

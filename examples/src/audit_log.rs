@@ -217,7 +217,7 @@ pub fn after_thought(input: &AfterAgentThought) {
 #[claude_hook(event = "SessionStart")]
 pub fn claude_session_start(input: &claude::SessionStart) -> claude::SessionStartResponse {
     claude_append(input, Some(&input.source));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `SessionEnd`: why it ended.
@@ -236,7 +236,7 @@ pub fn claude_instructions(input: &claude::InstructionsLoaded) {
 #[claude_hook(event = "PostToolUse")]
 pub fn claude_post_tool(input: &claude::PostToolUse) -> claude::PostToolUseResponse {
     claude_append(input, Some(&input.tool_name));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `PostToolUseFailure`: the tool's name.
@@ -245,7 +245,7 @@ pub fn claude_post_tool_failure(
     input: &claude::PostToolUseFailure,
 ) -> claude::PostToolUseFailureResponse {
     claude_append(input, Some(&input.tool_name));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `PostToolBatch`: the tools of the batch, comma-separated.
@@ -257,7 +257,7 @@ pub fn claude_post_tool_batch(input: &claude::PostToolBatch) -> claude::PostTool
         .filter_map(|call| call.get("tool_name").and_then(|name| name.as_str()))
         .collect();
     claude_append(input, Some(&tools.join(",")));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `Notification`: its type (`permission_prompt`, `idle_prompt`, ...).
@@ -270,21 +270,21 @@ pub fn claude_notification(input: &claude::Notification) {
 #[claude_hook(event = "SubagentStart")]
 pub fn claude_subagent_start(input: &claude::SubagentStart) -> claude::SubagentStartResponse {
     claude_append(input, Some(&input.agent_type));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `SubagentStop`: the subagent's type; never keeps it going.
 #[claude_hook(event = "SubagentStop")]
 pub fn claude_subagent_stop(input: &claude::SubagentStop) -> claude::SubagentStopResponse {
     claude_append(input, Some(&input.agent_type));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `PreCompact`: what triggered it (`manual` or `auto`); never blocks it.
 #[claude_hook(event = "PreCompact")]
 pub fn claude_pre_compact(input: &claude::PreCompact) -> claude::PreCompactResponse {
     claude_append(input, Some(&input.trigger));
-    claude::no_opinion()
+    no_opinion()
 }
 
 /// Claude Code's `PostCompact`: what triggered it.

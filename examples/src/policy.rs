@@ -12,6 +12,6 @@ pub fn claude_tools(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
     match input.tool_name.as_str() {
         "Bash" => shell_guard::claude_bash(input),
         "Read" => secrets_guard::claude_read(input),
-        _ => claude::no_opinion(),
+        _ => no_opinion(),
     }
 }

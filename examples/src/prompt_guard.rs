@@ -43,6 +43,6 @@ pub fn claude_prompt(input: &claude::UserPromptSubmit) -> claude::UserPromptSubm
     if has_aws_key(&input.prompt) {
         claude::UserPromptSubmitResponse::block(BLOCKED)
     } else {
-        claude::no_opinion()
+        no_opinion()
     }
 }

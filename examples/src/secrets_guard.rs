@@ -57,7 +57,7 @@ pub fn claude_read(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
         claude::Tool::Read(read) if is_secret(&read.file_path) => {
             claude::PreToolUseResponse::deny(refusal(&read.file_path))
         }
-        _ => claude::no_opinion(),
+        _ => no_opinion(),
     }
 }
 

@@ -97,12 +97,12 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
 #[claude_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
 pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
     let claude::Tool::Bash(bash) = input.tool() else {
-        return claude::no_opinion();
+        return no_opinion();
     };
     match classify(&bash.command) {
         Verdict::RecursiveDelete => claude::PreToolUseResponse::deny(CLAUDE_DENY_REASON),
         Verdict::ForcePush => claude::PreToolUseResponse::ask(ASK_MESSAGE),
-        Verdict::Fine => claude::no_opinion(),
+        Verdict::Fine => no_opinion(),
     }
 }
 
@@ -124,7 +124,7 @@ pub fn claude_skill_shell(
     match classify(command) {
         Verdict::RecursiveDelete => claude::PreSkillShellCommandResponse::deny(CLAUDE_DENY_REASON),
         Verdict::ForcePush => claude::PreSkillShellCommandResponse::deny(SKILL_FORCE_PUSH_REASON),
-        Verdict::Fine => claude::no_opinion(),
+        Verdict::Fine => no_opinion(),
     }
 }
 

@@ -23,7 +23,7 @@ pub fn stop(input: &Stop) -> StopResponse {
 #[claude_hook(event = "Stop", timeout = 5)]
 pub fn claude_stop(input: &claude::Stop) -> claude::StopResponse {
     if input.stop_hook_active {
-        claude::no_opinion()
+        no_opinion()
     } else {
         claude::StopResponse::block(FOLLOWUP)
     }

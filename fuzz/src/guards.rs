@@ -97,7 +97,7 @@ macro_rules! guards {
             if !matches!(input.tool_name.as_str(), "Bash" | "Read" | "Write" | "Edit")
                 && !input.tool_name.starts_with("mcp__")
             {
-                return claude::no_opinion();
+                return no_opinion();
             }
             let denied = match input.tool() {
                 Tool::Bash(bash) => shell_denies(&bash.command),
@@ -110,7 +110,7 @@ macro_rules! guards {
             if denied {
                 claude::PreToolUseResponse::deny(GUARD_REASON)
             } else {
-                claude::no_opinion()
+                no_opinion()
             }
         }
 

@@ -28,7 +28,7 @@
 //!     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
 //!         claude::PreToolUseResponse::deny("rm -rf is blocked")
 //!     } else {
-//!         claude::no_opinion()
+//!         no_opinion()
 //!     }
 //! }
 //!
@@ -49,7 +49,7 @@
 //! # }
 //! # #[claude_hook(event = "PreToolUse", matcher = "Bash")]
 //! # fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
-//! #     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) { claude::PreToolUseResponse::deny("rm -rf is blocked") } else { claude::no_opinion() }
+//! #     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) { claude::PreToolUseResponse::deny("rm -rf is blocked") } else { no_opinion() }
 //! # }
 //! use cursor_hooks::testing;
 //!
@@ -326,11 +326,11 @@ pub use serde_json;
 ///
 /// It brings both attributes ([`cursor_hook`] and [`claude_hook`]), [`main!`](crate::main),
 /// Cursor's event and response types by their names (`PreToolUse`,
-/// `BeforeShellExecutionResponse`, [`no_opinion`](crate::response::no_opinion),
-/// [`Tool`](crate::tools::Tool)), and Claude Code's under `claude::` (`claude::PreToolUse`,
-/// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`): both editors have a
-/// `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous. One
-/// binary guarding both editors:
+/// `BeforeShellExecutionResponse`, [`Tool`](crate::tools::Tool)), and Claude Code's under
+/// `claude::` (`claude::PreToolUse`, `claude::PreToolUseResponse`, `claude::Tool`): both editors
+/// have a `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous.
+/// [`no_opinion()`](crate::response::no_opinion) answers for either editor. One binary guarding
+/// both editors:
 ///
 /// ```no_run
 /// use cursor_hooks::prelude::*;
@@ -349,7 +349,7 @@ pub use serde_json;
 ///     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
 ///         claude::PreToolUseResponse::deny("rm -rf is blocked")
 ///     } else {
-///         claude::no_opinion()
+///         no_opinion()
 ///     }
 /// }
 ///
@@ -376,7 +376,7 @@ pub mod prelude {
     pub use crate::{claude_hook, cursor_hook, main, CursorVersion, ToolInput};
 
     /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
-    /// `claude::PreToolUseResponse`, `claude::no_opinion()`, `claude::Tool`; the same items as
+    /// `claude::PreToolUseResponse`, `claude::Tool`; the same items as
     /// [`cursor_hooks::claude::prelude`](crate::claude::prelude).
     #[cfg(feature = "claude-code")]
     pub use crate::claude::prelude as claude;

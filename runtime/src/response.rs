@@ -164,9 +164,29 @@ pub mod removed {
 /// let answer: BeforeReadFileResponse = no_opinion();
 /// assert_eq!(answer, BeforeReadFileResponse::default());
 /// ```
-pub fn no_opinion<R: Response>() -> R {
+pub fn no_opinion<R: AnyResponse>() -> R {
     R::default()
 }
+
+/// A response of either editor: what [`no_opinion`] can return. Implemented by every response
+/// type, Cursor's and Claude Code's, and by `()`; sealed.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+///
+/// // One `no_opinion` for both editors' handlers.
+/// let cursor: BeforeShellExecutionResponse = no_opinion();
+/// # #[cfg(feature = "claude-code")]
+/// let claude: claude::PreToolUseResponse = no_opinion();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a hook's response",
+    label = "`no_opinion()` returns a response type",
+    note = "a handler returns its event's response (`BeforeShellExecutionResponse`, `claude::PreToolUseResponse`, ...)"
+)]
+pub trait AnyResponse: Default + crate::sealed::Sealed {}
+
+impl AnyResponse for () {}
 
 impl From<Permission> for PermissionOrAsk {
     fn from(p: Permission) -> Self {

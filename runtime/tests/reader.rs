@@ -498,7 +498,7 @@ mod typed {
             Tool::Edit(edit) if edit.file_path.ends_with(".env") => {
                 claude::PreToolUseResponse::deny("no")
             }
-            _ => claude::no_opinion(),
+            _ => no_opinion(),
         }
     }
 }

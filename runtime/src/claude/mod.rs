@@ -164,18 +164,8 @@ pub mod response {
         fn write(&self, _: &mut super::render::Writer) {}
     }
 
-    /// No opinion: `{}`, exit 0. Claude Code and the other hooks decide. The same as the
-    /// response's [`Default`].
-    ///
-    /// ```
-    /// use cursor_hooks::claude::prelude::*;
-    ///
-    /// let answer: StopResponse = no_opinion();
-    /// assert_eq!(answer, StopResponse::default());
-    /// ```
-    pub fn no_opinion<R: Response>() -> R {
-        R::default()
-    }
+    /// No opinion: `{}`, exit 0, the same function for both editors' answers.
+    pub use crate::response::no_opinion;
 }
 
 /// Everything a hook file with Claude Code handlers only needs:

@@ -81,6 +81,7 @@ impl SessionStartResponse {
 }
 
 impl crate::sealed::Sealed for SessionStartResponse {}
+impl crate::response::AnyResponse for SessionStartResponse {}
 impl Response for SessionStartResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -197,6 +198,7 @@ impl PreToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
+impl crate::response::AnyResponse for PreToolUseResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for PreToolUseResponse {
     fn allow() -> Self {
@@ -281,6 +283,7 @@ impl PostToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseResponse {}
+impl crate::response::AnyResponse for PostToolUseResponse {}
 impl Response for PostToolUseResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -326,6 +329,7 @@ impl PostToolUseFailureResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseFailureResponse {}
+impl crate::response::AnyResponse for PostToolUseFailureResponse {}
 impl Response for PostToolUseFailureResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -398,6 +402,7 @@ impl SubagentStartResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStartResponse {}
+impl crate::response::AnyResponse for SubagentStartResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for SubagentStartResponse {
     fn allow() -> Self {
@@ -470,6 +475,7 @@ impl SubagentStopResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStopResponse {}
+impl crate::response::AnyResponse for SubagentStopResponse {}
 impl Response for SubagentStopResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -556,6 +562,7 @@ impl BeforeShellExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeShellExecutionResponse {}
+impl crate::response::AnyResponse for BeforeShellExecutionResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for BeforeShellExecutionResponse {
     fn allow() -> Self {
@@ -664,6 +671,7 @@ impl BeforeMCPExecutionResponse {
 }
 
 impl crate::sealed::Sealed for BeforeMCPExecutionResponse {}
+impl crate::response::AnyResponse for BeforeMCPExecutionResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for BeforeMCPExecutionResponse {
     fn allow() -> Self {
@@ -752,6 +760,7 @@ impl BeforeReadFileResponse {
 }
 
 impl crate::sealed::Sealed for BeforeReadFileResponse {}
+impl crate::response::AnyResponse for BeforeReadFileResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for BeforeReadFileResponse {
     fn allow() -> Self {
@@ -841,6 +850,7 @@ impl BeforeSubmitPromptResponse {
 }
 
 impl crate::sealed::Sealed for BeforeSubmitPromptResponse {}
+impl crate::response::AnyResponse for BeforeSubmitPromptResponse {}
 impl Response for BeforeSubmitPromptResponse {
     fn failure_block(reason: String) -> Option<Self> {
         Some(Self::block(reason))
@@ -894,6 +904,7 @@ impl PreCompactResponse {
 }
 
 impl crate::sealed::Sealed for PreCompactResponse {}
+impl crate::response::AnyResponse for PreCompactResponse {}
 impl Response for PreCompactResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -934,6 +945,7 @@ impl StopResponse {
 }
 
 impl crate::sealed::Sealed for StopResponse {}
+impl crate::response::AnyResponse for StopResponse {}
 impl Response for StopResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(
@@ -983,6 +995,7 @@ impl BeforeTabFileReadResponse {
 }
 
 impl crate::sealed::Sealed for BeforeTabFileReadResponse {}
+impl crate::response::AnyResponse for BeforeTabFileReadResponse {}
 #[diagnostic::do_not_recommend]
 impl Allow for BeforeTabFileReadResponse {
     fn allow() -> Self {
@@ -1031,6 +1044,7 @@ impl WorkspaceOpenResponse {
 }
 
 impl crate::sealed::Sealed for WorkspaceOpenResponse {}
+impl crate::response::AnyResponse for WorkspaceOpenResponse {}
 impl Response for WorkspaceOpenResponse {
     fn write(&self, out: &mut Writer<'_>) {
         out.field(

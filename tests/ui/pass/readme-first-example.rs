@@ -16,7 +16,7 @@ fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
     if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
         claude::PreToolUseResponse::deny("rm -rf is blocked: delete specific paths instead")
     } else {
-        claude::no_opinion()
+        no_opinion()
     }
 }
 

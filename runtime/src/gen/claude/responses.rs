@@ -256,6 +256,7 @@ impl SessionStartResponse {
 }
 
 impl crate::sealed::Sealed for SessionStartResponse {}
+impl crate::response::AnyResponse for SessionStartResponse {}
 impl Response for SessionStartResponse {
     const EVENT: &'static str = "SessionStart";
     fn write(&self, out: &mut Writer) {
@@ -367,6 +368,7 @@ impl SetupResponse {
 }
 
 impl crate::sealed::Sealed for SetupResponse {}
+impl crate::response::AnyResponse for SetupResponse {}
 impl Response for SetupResponse {
     const EVENT: &'static str = "Setup";
     fn write(&self, out: &mut Writer) {
@@ -509,6 +511,7 @@ impl UserPromptSubmitResponse {
 }
 
 impl crate::sealed::Sealed for UserPromptSubmitResponse {}
+impl crate::response::AnyResponse for UserPromptSubmitResponse {}
 impl Response for UserPromptSubmitResponse {
     const EVENT: &'static str = "UserPromptSubmit";
     fn write(&self, out: &mut Writer) {
@@ -638,6 +641,7 @@ impl UserPromptExpansionResponse {
 }
 
 impl crate::sealed::Sealed for UserPromptExpansionResponse {}
+impl crate::response::AnyResponse for UserPromptExpansionResponse {}
 impl Response for UserPromptExpansionResponse {
     const EVENT: &'static str = "UserPromptExpansion";
     fn write(&self, out: &mut Writer) {
@@ -802,6 +806,7 @@ impl PreToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PreToolUseResponse {}
+impl crate::response::AnyResponse for PreToolUseResponse {}
 impl Response for PreToolUseResponse {
     const EVENT: &'static str = "PreToolUse";
     fn write(&self, out: &mut Writer) {
@@ -1042,6 +1047,7 @@ impl PermissionRequestResponse {
 }
 
 impl crate::sealed::Sealed for PermissionRequestResponse {}
+impl crate::response::AnyResponse for PermissionRequestResponse {}
 impl Response for PermissionRequestResponse {
     const EVENT: &'static str = "PermissionRequest";
     fn write(&self, out: &mut Writer) {
@@ -1153,6 +1159,7 @@ impl PreSkillShellCommandResponse {
 }
 
 impl crate::sealed::Sealed for PreSkillShellCommandResponse {}
+impl crate::response::AnyResponse for PreSkillShellCommandResponse {}
 impl Response for PreSkillShellCommandResponse {
     const EVENT: &'static str = "PreSkillShellCommand";
     fn write(&self, out: &mut Writer) {
@@ -1257,6 +1264,7 @@ impl PermissionDeniedResponse {
 }
 
 impl crate::sealed::Sealed for PermissionDeniedResponse {}
+impl crate::response::AnyResponse for PermissionDeniedResponse {}
 impl Response for PermissionDeniedResponse {
     const EVENT: &'static str = "PermissionDenied";
     fn write(&self, out: &mut Writer) {
@@ -1407,6 +1415,7 @@ impl PostToolUseResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseResponse {}
+impl crate::response::AnyResponse for PostToolUseResponse {}
 impl Response for PostToolUseResponse {
     const EVENT: &'static str = "PostToolUse";
     fn write(&self, out: &mut Writer) {
@@ -1515,6 +1524,7 @@ impl PostToolUseFailureResponse {
 }
 
 impl crate::sealed::Sealed for PostToolUseFailureResponse {}
+impl crate::response::AnyResponse for PostToolUseFailureResponse {}
 impl Response for PostToolUseFailureResponse {
     const EVENT: &'static str = "PostToolUseFailure";
     fn write(&self, out: &mut Writer) {
@@ -1635,6 +1645,7 @@ impl PostToolBatchResponse {
 }
 
 impl crate::sealed::Sealed for PostToolBatchResponse {}
+impl crate::response::AnyResponse for PostToolBatchResponse {}
 impl Response for PostToolBatchResponse {
     const EVENT: &'static str = "PostToolBatch";
     fn write(&self, out: &mut Writer) {
@@ -1737,6 +1748,7 @@ impl MessageDisplayResponse {
 }
 
 impl crate::sealed::Sealed for MessageDisplayResponse {}
+impl crate::response::AnyResponse for MessageDisplayResponse {}
 impl Response for MessageDisplayResponse {
     const EVENT: &'static str = "MessageDisplay";
     fn write(&self, out: &mut Writer) {
@@ -1838,6 +1850,7 @@ impl SubagentStartResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStartResponse {}
+impl crate::response::AnyResponse for SubagentStartResponse {}
 impl Response for SubagentStartResponse {
     const EVENT: &'static str = "SubagentStart";
     fn write(&self, out: &mut Writer) {
@@ -1958,6 +1971,7 @@ impl SubagentStopResponse {
 }
 
 impl crate::sealed::Sealed for SubagentStopResponse {}
+impl crate::response::AnyResponse for SubagentStopResponse {}
 impl Response for SubagentStopResponse {
     const EVENT: &'static str = "SubagentStop";
     fn write(&self, out: &mut Writer) {
@@ -2068,6 +2082,7 @@ impl TaskCreatedResponse {
 }
 
 impl crate::sealed::Sealed for TaskCreatedResponse {}
+impl crate::response::AnyResponse for TaskCreatedResponse {}
 impl Response for TaskCreatedResponse {
     const EVENT: &'static str = "TaskCreated";
     fn write(&self, out: &mut Writer) {
@@ -2155,6 +2170,7 @@ impl TaskCompletedResponse {
 }
 
 impl crate::sealed::Sealed for TaskCompletedResponse {}
+impl crate::response::AnyResponse for TaskCompletedResponse {}
 impl Response for TaskCompletedResponse {
     const EVENT: &'static str = "TaskCompleted";
     fn write(&self, out: &mut Writer) {
@@ -2271,6 +2287,7 @@ impl StopResponse {
 }
 
 impl crate::sealed::Sealed for StopResponse {}
+impl crate::response::AnyResponse for StopResponse {}
 impl Response for StopResponse {
     const EVENT: &'static str = "Stop";
     fn write(&self, out: &mut Writer) {
@@ -2362,6 +2379,7 @@ impl TeammateIdleResponse {
 }
 
 impl crate::sealed::Sealed for TeammateIdleResponse {}
+impl crate::response::AnyResponse for TeammateIdleResponse {}
 impl Response for TeammateIdleResponse {
     const EVENT: &'static str = "TeammateIdle";
     fn write(&self, out: &mut Writer) {
@@ -2467,6 +2485,7 @@ impl ConfigChangeResponse {
 }
 
 impl crate::sealed::Sealed for ConfigChangeResponse {}
+impl crate::response::AnyResponse for ConfigChangeResponse {}
 impl Response for ConfigChangeResponse {
     const EVENT: &'static str = "ConfigChange";
     fn write(&self, out: &mut Writer) {
@@ -2565,6 +2584,7 @@ impl CwdChangedResponse {
 }
 
 impl crate::sealed::Sealed for CwdChangedResponse {}
+impl crate::response::AnyResponse for CwdChangedResponse {}
 impl Response for CwdChangedResponse {
     const EVENT: &'static str = "CwdChanged";
     fn write(&self, out: &mut Writer) {
@@ -2652,6 +2672,7 @@ impl DirectoryAddedResponse {
 }
 
 impl crate::sealed::Sealed for DirectoryAddedResponse {}
+impl crate::response::AnyResponse for DirectoryAddedResponse {}
 impl Response for DirectoryAddedResponse {
     const EVENT: &'static str = "DirectoryAdded";
     fn write(&self, out: &mut Writer) {
@@ -2749,6 +2770,7 @@ impl FileChangedResponse {
 }
 
 impl crate::sealed::Sealed for FileChangedResponse {}
+impl crate::response::AnyResponse for FileChangedResponse {}
 impl Response for FileChangedResponse {
     const EVENT: &'static str = "FileChanged";
     fn write(&self, out: &mut Writer) {
@@ -2847,6 +2869,7 @@ impl WorktreeCreateResponse {
 }
 
 impl crate::sealed::Sealed for WorktreeCreateResponse {}
+impl crate::response::AnyResponse for WorktreeCreateResponse {}
 impl Response for WorktreeCreateResponse {
     const EVENT: &'static str = "WorktreeCreate";
     fn write(&self, out: &mut Writer) {
@@ -2956,6 +2979,7 @@ impl PreCompactResponse {
 }
 
 impl crate::sealed::Sealed for PreCompactResponse {}
+impl crate::response::AnyResponse for PreCompactResponse {}
 impl Response for PreCompactResponse {
     const EVENT: &'static str = "PreCompact";
     fn write(&self, out: &mut Writer) {
@@ -3096,6 +3120,7 @@ impl PreModelSwitchResponse {
 }
 
 impl crate::sealed::Sealed for PreModelSwitchResponse {}
+impl crate::response::AnyResponse for PreModelSwitchResponse {}
 impl Response for PreModelSwitchResponse {
     const EVENT: &'static str = "PreModelSwitch";
     fn write(&self, out: &mut Writer) {
@@ -3202,6 +3227,7 @@ impl PostModelSwitchResponse {
 }
 
 impl crate::sealed::Sealed for PostModelSwitchResponse {}
+impl crate::response::AnyResponse for PostModelSwitchResponse {}
 impl Response for PostModelSwitchResponse {
     const EVENT: &'static str = "PostModelSwitch";
     fn write(&self, out: &mut Writer) {
@@ -3331,6 +3357,7 @@ impl ElicitationResponse {
 }
 
 impl crate::sealed::Sealed for ElicitationResponse {}
+impl crate::response::AnyResponse for ElicitationResponse {}
 impl Response for ElicitationResponse {
     const EVENT: &'static str = "Elicitation";
     fn write(&self, out: &mut Writer) {
@@ -3458,6 +3485,7 @@ impl ElicitationResultResponse {
 }
 
 impl crate::sealed::Sealed for ElicitationResultResponse {}
+impl crate::response::AnyResponse for ElicitationResultResponse {}
 impl Response for ElicitationResultResponse {
     const EVENT: &'static str = "ElicitationResult";
     fn write(&self, out: &mut Writer) {
