@@ -350,6 +350,8 @@ impl<'a> Parser<'a> {
         }];
         loop {
             let mut captures_before = self.captures_started;
+            // V8 refuses a quantifier on a lookbehind, not on a group around one.
+            let mut is_lookbehind = false;
             let Some(c) = self.current() else {
                 if stack.len() > 1 {
                     return Err(UNTERMINATED_GROUP);
@@ -381,6 +383,7 @@ impl<'a> Parser<'a> {
                     group.alternatives.push(sequence(group.terms));
                     let body = alternation(group.alternatives);
                     captures_before = group.captures_before;
+                    is_lookbehind = matches!(group.kind, GroupKind::Look { behind: true, .. });
                     match group.kind {
                         GroupKind::Top | GroupKind::NonCapture => body,
                         GroupKind::Capture(index, name) => {
@@ -448,7 +451,6 @@ impl<'a> Parser<'a> {
                     literal(c)
                 }
             };
-            let is_lookbehind = matches!(atom, Node::Look { behind: true, .. });
             let (min, max) = match self.current().and_then(|c| char::from_u32(c.into())) {
                 Some('*') => {
                     self.pos += 1;
@@ -722,7 +724,8 @@ impl<'a> Parser<'a> {
         Some(value)
     }
 
-    /// Up to three octal digits with a value below 256 (Annex B LegacyOctalEscapeSequence).
+    /// Up to three octal digits with a value below 256 (Annex B LegacyOctalEscapeSequence;
+    /// V8 takes a second digit always, a third below `\40`).
     fn octal(&mut self) -> u16 {
         let octal_digit = |unit: Option<u16>| unit.filter(|u| (0x30..=0x37).contains(u));
         let Some(first) = octal_digit(self.current()) else {
@@ -730,15 +733,13 @@ impl<'a> Parser<'a> {
         };
         self.pos += 1;
         let mut value = first - 0x30;
-        if value < 4 {
-            if let Some(second) = octal_digit(self.current()) {
-                self.pos += 1;
-                value = value * 8 + second - 0x30;
-                if value < 32 {
-                    if let Some(third) = octal_digit(self.current()) {
-                        self.pos += 1;
-                        value = value * 8 + third - 0x30;
-                    }
+        if let Some(second) = octal_digit(self.current()) {
+            self.pos += 1;
+            value = value * 8 + second - 0x30;
+            if value < 32 {
+                if let Some(third) = octal_digit(self.current()) {
+                    self.pos += 1;
+                    value = value * 8 + third - 0x30;
                 }
             }
         }
