@@ -125,7 +125,10 @@ const ALPHABET: &[char] = &[
     'S', 'h', 'e', 'l', 'R', 'a', 'd', 'B', 's', 'M', 'C', 'P', ':', '_', '-', 'x', '1', '0', ' ',
     'k', 'u', '\\', '.',
 ];
-const ODD_CHARS: &[char] = &['é', '😀', '\u{2028}', '\n', '\u{a0}', '\u{0}', 'ſ', 'K'];
+const ODD_CHARS: &[char] = &[
+    'é', '😀', '\u{2028}', '\n', '\u{a0}', '\u{0}', 'ſ', 'K', '\t', '\u{b}', '\u{1}', '\u{8}',
+    '\u{feff}',
+];
 const META: &[&str] = &[
     "(", ")", "[", "]", "{", "}", "|", "*", "+", "?", "\\", "^", "$", ".", "-", "<", ">", ":", "=",
     "!", ",", "k", "c", "u", "x", "0", "1", "2", "8", "(?", "(?<", "{2", "{1,", "\\k<",
@@ -425,24 +428,22 @@ fn disagreement(case: &Case, node: &Answer) -> Option<String> {
     }
 }
 
+/// Each way of dropping one character from `text`.
+fn one_shorter(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.char_indices()
+        .map(move |(at, c)| format!("{}{}", &text[..at], &text[at + c.len_utf8()..]))
+}
+
 /// A smaller case that still disagrees: characters dropped from the pattern, then subjects
 /// dropped and shortened, one node run per round.
 fn shrink(mut case: Case) -> Case {
     loop {
-        let mut candidates = Vec::new();
-        let pattern: Vec<char> = case.pattern.chars().collect();
-        for skip in 0..pattern.len() {
-            let shorter = pattern
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != skip)
-                .map(|(_, c)| c)
-                .collect();
-            candidates.push(Case {
-                pattern: shorter,
+        let mut candidates: Vec<Case> = one_shorter(&case.pattern)
+            .map(|pattern| Case {
+                pattern,
                 subjects: case.subjects.clone(),
-            });
-        }
+            })
+            .collect();
         for (index, subject) in case.subjects.iter().enumerate() {
             if case.subjects.len() > 1 {
                 let mut subjects = case.subjects.clone();
@@ -452,15 +453,9 @@ fn shrink(mut case: Case) -> Case {
                     subjects,
                 });
             }
-            let chars: Vec<char> = subject.chars().collect();
-            for skip in 0..chars.len() {
+            for shorter in one_shorter(subject) {
                 let mut subjects = case.subjects.clone();
-                subjects[index] = chars
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .map(|(_, c)| c)
-                    .collect();
+                subjects[index] = shorter;
                 candidates.push(Case {
                     pattern: case.pattern.clone(),
                     subjects,
