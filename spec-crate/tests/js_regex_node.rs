@@ -16,8 +16,6 @@
 //!
 //! Facts from Node v20.20.2 (V8 11.3); `node` must be on PATH (.ci/run has it: its setup
 //! scripts install Claude Code and `@cursor/sdk` with npm).
-#![cfg(feature = "matcher")]
-
 use cursor_hooks_spec::js_regex::{Regex, Search};
 use serde_json::{json, Value};
 use std::io::Write;
