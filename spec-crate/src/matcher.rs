@@ -26,7 +26,8 @@ pub enum Verdict {
     Never,
 }
 
-/// What `pattern` does as the `matcher` of a hook on `event`.
+/// What `pattern` does as the `matcher` of a hook on `event`. A regex whose search exceeds
+/// [`crate::js_regex`]'s budget counts as able to match.
 ///
 /// ```
 /// use cursor_hooks_spec::{info, matcher::{check, Verdict}};
