@@ -46,8 +46,9 @@ const UNTERMINATED_CLASS: &str = "Unterminated character class";
 /// V8's "infinity" for quantifier bounds (`kInfinity`, `i32::MAX`): larger numbers clamp to it,
 /// and a maximum of it is unbounded.
 const INFINITY: u32 = i32::MAX as u32;
-/// Steps (node visits) one search may take before it gives up.
-const STEP_BUDGET: u64 = 1_000_000;
+/// Steps (node visits) one search may take before it gives up: some milliseconds in a debug
+/// build, where a check runs one search per known subject (a hundred Claude Code tools).
+const STEP_BUDGET: u64 = 200_000;
 /// Nested node visits one search may reach before it gives up: a bound on the native stack
 /// (about 1.75 KiB a level in a debug build, so under 1 MiB; a test thread has 2 MiB). Only
 /// iterations of a repeated group or a long pattern go deep: `.*` and `\w+` do not.

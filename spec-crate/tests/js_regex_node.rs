@@ -87,6 +87,17 @@ const KEPT: &[(&str, &str)] = &[
     ("\\bRead\\b", "TabRead"),
     ("^MCP:", "MCP:github_search"),
     ("mcp__.*__search$", "mcp__server__search"),
+    // Matchers as written in hooks.json and Claude Code settings.
+    ("^(Shell|Read)$", "Read"),
+    ("Edit|Write", "NotebookEdit"),
+    ("^(?!Bash$)", "Bash"),
+    ("^(?!mcp__).*", "mcp__memory__save"),
+    ("[Gg]it", "git push"),
+    ("\\.env$", "Read"),
+    ("mcp__github__.*", "mcp__github__create_issue"),
+    ("^MCP:(github|gitlab)_", "MCP:gitlab_merge"),
+    ("^rm [-rf", "rm -rf"),
+    ("*.env", "Read"),
     // Found by the generator.
     ("\\40", " "),
     ("(?:(?<=)){2}", ""),
