@@ -93,7 +93,7 @@ pub enum Search {
 }
 
 /// A compiled JavaScript regular expression (no flags).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Regex {
     root: Node,
     captures: usize,
@@ -184,7 +184,7 @@ fn contains(ranges: &[(u16, u16)], unit: u16) -> bool {
     ranges.iter().any(|&(lo, hi)| lo <= unit && unit <= hi)
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 enum Node {
     Empty,
     /// One unit out of a set (a literal is a one-unit set).
@@ -211,7 +211,7 @@ enum Node {
     Alt(Vec<Node>),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 struct Repeat {
     node: Node,
     min: u32,
@@ -219,6 +219,30 @@ struct Repeat {
     greedy: bool,
     /// The capture groups inside the atom, reset at each iteration.
     captures: std::ops::Range<usize>,
+}
+
+/// Dropped with a loop, not recursion, so that no depth of nesting overflows the stack.
+impl Drop for Node {
+    fn drop(&mut self) {
+        let mut pending = Vec::new();
+        self.take_children(&mut pending);
+        while let Some(mut node) = pending.pop() {
+            node.take_children(&mut pending);
+        }
+    }
+}
+
+impl Node {
+    fn take_children(&mut self, into: &mut Vec<Node>) {
+        match self {
+            Node::Capture(_, inner) | Node::Look { node: inner, .. } => {
+                into.push(std::mem::replace(inner, Node::Empty));
+            }
+            Node::Repeat(repeat) => into.push(std::mem::replace(&mut repeat.node, Node::Empty)),
+            Node::Concat(nodes) | Node::Alt(nodes) => into.append(nodes),
+            _ => {}
+        }
+    }
 }
 
 fn literal(unit: u16) -> Node {
@@ -872,22 +896,21 @@ impl<'a> Parser<'a> {
         Ok(ClassAtom::Unit(self.character_escape(true)?))
     }
 
-    /// Named references become numbered once every group is known.
-    fn resolve_named_references(&self, node: &mut Node) -> Parsed<()> {
-        match node {
-            Node::NamedBackRef(name) => {
-                let index = self.named_index(name).ok_or(UNKNOWN_NAMED_REFERENCE)?;
-                *node = Node::BackRef(index);
-            }
-            Node::Capture(_, inner) => self.resolve_named_references(inner)?,
-            Node::Look { node, .. } => self.resolve_named_references(node)?,
-            Node::Repeat(repeat) => self.resolve_named_references(&mut repeat.node)?,
-            Node::Concat(nodes) | Node::Alt(nodes) => {
-                for node in nodes {
-                    self.resolve_named_references(node)?;
+    /// Named references become numbered once every group is known (a loop, not recursion:
+    /// V8 takes any depth of nesting).
+    fn resolve_named_references(&self, root: &mut Node) -> Parsed<()> {
+        let mut pending = vec![root];
+        while let Some(node) = pending.pop() {
+            match node {
+                Node::NamedBackRef(name) => {
+                    let index = self.named_index(name).ok_or(UNKNOWN_NAMED_REFERENCE)?;
+                    *node = Node::BackRef(index);
                 }
+                Node::Capture(_, inner) | Node::Look { node: inner, .. } => pending.push(inner),
+                Node::Repeat(repeat) => pending.push(&mut repeat.node),
+                Node::Concat(nodes) | Node::Alt(nodes) => pending.extend(nodes.iter_mut()),
+                _ => {}
             }
-            _ => {}
         }
         Ok(())
     }
@@ -1232,5 +1255,22 @@ mod tests {
             .join()
             .expect("no stack overflow");
         assert_eq!(searched, (Search::GaveUp, Search::GaveUp));
+    }
+
+    #[test]
+    fn any_nesting_compiles_and_drops_within_a_small_stack() {
+        let depth = 200_000;
+        let pattern = format!(
+            "{}a{}\\k<n>",
+            "(?:(?<n>".repeat(1) + &"(".repeat(depth),
+            ")".repeat(depth + 2)
+        );
+        let searched = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || Regex::new(&pattern).map(|regex| regex.search("aa")))
+            .expect("a thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(searched, Ok(Search::GaveUp));
     }
 }
