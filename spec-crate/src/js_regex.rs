@@ -1260,11 +1260,8 @@ mod tests {
     #[test]
     fn any_nesting_compiles_and_drops_within_a_small_stack() {
         let depth = 200_000;
-        let pattern = format!(
-            "{}a{}\\k<n>",
-            "(?:(?<n>".repeat(1) + &"(".repeat(depth),
-            ")".repeat(depth + 2)
-        );
+        let (open, close) = ("(".repeat(depth), ")".repeat(depth));
+        let pattern = format!("(?:(?<n>{open}a{close}))\\k<n>");
         let searched = std::thread::Builder::new()
             .stack_size(1 << 20)
             .spawn(move || Regex::new(&pattern).map(|regex| regex.search("aa")))
