@@ -40,9 +40,12 @@ const UNKNOWN_NAMED_REFERENCE: &str = "Invalid named capture referenced";
 const INVALID_UNICODE_ESCAPE: &str = "Invalid Unicode escape";
 const INVALID_ESCAPE: &str = "Invalid escape";
 const ESCAPE_AT_END: &str = "\\ at end of pattern";
+const TOO_MANY_CAPTURES: &str = "Too many captures";
 const CLASS_OUT_OF_ORDER: &str = "Range out of order in character class";
 const UNTERMINATED_CLASS: &str = "Unterminated character class";
 
+/// The most capture groups V8 takes (one more is `Too many captures`).
+const MAX_CAPTURES: usize = 32_767;
 /// V8's "infinity" for quantifier bounds (`kInfinity`, `i32::MAX`): larger numbers clamp to it,
 /// and a maximum of it is unbounded.
 const INFINITY: u32 = i32::MAX as u32;
@@ -524,7 +527,7 @@ impl<'a> Parser<'a> {
     fn open_group(&mut self) -> Parsed<GroupKind> {
         self.pos += 1;
         if !self.at('?') {
-            self.captures_started += 1;
+            self.count_capture()?;
             return Ok(GroupKind::Capture(self.captures_started, None));
         }
         self.pos += 1;
@@ -550,8 +553,8 @@ impl<'a> Parser<'a> {
                         negated: true,
                     },
                     _ => {
+                        self.count_capture()?;
                         let name = self.group_name()?;
-                        self.captures_started += 1;
                         return Ok(GroupKind::Capture(self.captures_started, Some(name)));
                     }
                 }
@@ -560,6 +563,15 @@ impl<'a> Parser<'a> {
         };
         self.pos += 1;
         Ok(kind)
+    }
+
+    /// One more capture group, counted as it opens (before its name is read, as V8 does).
+    fn count_capture(&mut self) -> Parsed<()> {
+        if self.captures_started >= MAX_CAPTURES {
+            return Err(TOO_MANY_CAPTURES);
+        }
+        self.captures_started += 1;
+        Ok(())
     }
 
     /// A group name after `<`, through `>` (V8's ParseCaptureGroupName), as UTF-16.
@@ -1260,7 +1272,7 @@ mod tests {
     #[test]
     fn any_nesting_compiles_and_drops_within_a_small_stack() {
         let depth = 200_000;
-        let (open, close) = ("(".repeat(depth), ")".repeat(depth));
+        let (open, close) = ("(?:".repeat(depth), ")".repeat(depth));
         let pattern = format!("(?:(?<n>{open}a{close}))\\k<n>");
         let searched = std::thread::Builder::new()
             .stack_size(1 << 20)
