@@ -46,6 +46,11 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "legacy-block-wins",
     "deny-takes-top-reason",
     "updated-input-must-be-object",
+    "exit-2-other-event",
+    "exit-2-other-event-refuses",
+    "deny-reason-last-answer",
+    "prompt-block-first-answer",
+    "continue-false-agent-tool-ignored",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
@@ -90,6 +95,12 @@ pub struct Observed {
     /// `former-tool-names`: a tool's current name → the names it had.
     #[serde(default)]
     pub former_names: BTreeMap<String, Vec<String>>,
+    /// The tools the rule is limited to (none: every tool).
+    #[serde(default)]
+    pub tools: Vec<String>,
+    /// `updated-tool-output-shape`: a tool's name → the keys of its output.
+    #[serde(default)]
+    pub output_shapes: BTreeMap<String, Vec<String>>,
 }
 
 impl Observed {

@@ -358,6 +358,8 @@ struct Effect {
     /// `additionalContext` and plain-text context.
     context: Vec<String>,
     updated_input: Option<Value>,
+    /// An object `updatedToolOutput`, which replaces the output if it has the tool's shape.
+    updated_output: Option<Value>,
     /// Other `hookSpecificOutput` keys the event reads (and `systemMessage`).
     fields: Map<String, Value>,
     /// The effect in words.
@@ -500,7 +502,7 @@ impl Simulator {
                 );
             }
         }
-        let mut merged = merge(info, &runs, &mut unverified);
+        let mut merged = merge(info, payload, &runs, &mut unverified);
         if info.category == Category::Loop {
             apply_stop_cap(info, payload, stops, &mut merged, &mut unverified);
         }
@@ -792,8 +794,20 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         "timeout"
     } else if run.exit_code == Some(2) {
+        let mut answer = json_object();
+        // Beside another event's `hookSpecificOutput` only a block or deny is read, and exit 2
+        // itself counts only on the events it still refuses (host.json `observed_rules`,
+        // `exit-2-other-event`, `exit-2-other-event-refuses`).
+        let other_event = answer.as_ref().is_some_and(|a| names_other_event(info, a))
+            && host().observed("exit-2-other-event").covers(info.name);
+        if other_event {
+            if let Some(answer) = &mut answer {
+                answer.retain(|key, _| {
+                    matches!(key.as_str(), "decision" | "reason" | "hookSpecificOutput")
+                });
+            }
+        }
         // Other JSON fields are still read.
-        let answer = json_object();
         if let Some(answer) = &answer {
             if let Err(why) = apply_json(info, answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
@@ -812,7 +826,20 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         let json_reason = decides
             && info.category == Category::Permission
             && host().observed("exit-2-json-reason").covers(info.name);
-        exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
+        if !other_event || decides {
+            exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
+        } else if host()
+            .observed("exit-2-other-event-refuses")
+            .covers(info.name)
+        {
+            exit_2(info, None, &mut effect);
+            effect.words = format!(
+                "{} (beside another event's output: no reason)",
+                effect.words
+            );
+        } else {
+            effect.words = "exit 2 beside another event's `hookSpecificOutput`: void".to_owned();
+        }
         "exit-2"
     } else if run.exit_code != Some(0) {
         // A schema-valid JSON object is still honoured.
@@ -865,6 +892,15 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     }
     run.verified = host().result(run.rule).verified;
     run.effect = effect;
+}
+
+/// Whether `answer`'s `hookSpecificOutput` names an event other than `info`'s.
+fn names_other_event(info: &EventInfo, answer: &Map<String, Value>) -> bool {
+    answer
+        .get("hookSpecificOutput")
+        .and_then(|specific| specific.get("hookEventName"))
+        .and_then(Value::as_str)
+        .is_some_and(|name| name != info.name)
 }
 
 /// Exit 2 by the event's `exit_2` (events.json).
@@ -1114,11 +1150,8 @@ fn apply_json(
                 // Only an output of the tool's own shape replaces it (host.json
                 // `observed_rules`, `updated-tool-output-shape`); Bash's has `stdout`.
                 "updatedToolOutput" => match value {
-                    Value::Object(output) => {
-                        let text = output.get("stdout").and_then(Value::as_str);
-                        effect
-                            .claude
-                            .push(text.map_or_else(|| value.to_string(), str::to_owned));
+                    Value::Object(_) => {
+                        effect.updated_output = Some(value.clone());
                         words.push("`updatedToolOutput`".to_owned());
                     }
                     _ => words.push(
@@ -1158,9 +1191,10 @@ struct Merged {
 }
 
 /// Combines the hooks' answers (host.json `combining`).
-fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merged {
+fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<String>) -> Merged {
     let host = host();
     let effects: Vec<&Effect> = runs.iter().map(|r| &r.effect).collect();
+    let tool = payload.get("tool_name").and_then(Value::as_str);
     let reason_to_claude = match events().get(info.name).and_then(|e| e.reason_to.as_deref()) {
         Some(to) => to == "claude",
         // Exit 2's block reaches Claude on tool events (PreToolUse: "stderr to Claude").
@@ -1203,12 +1237,52 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
             );
         }
     }
+    // Only an output of the tool's own shape replaces it (host.json `observed_rules`,
+    // `updated-tool-output-shape`, `output_shapes`).
+    let shape_rule = host.observed("updated-tool-output-shape");
+    for output in effects.iter().filter_map(|e| e.updated_output.as_ref()) {
+        let shape = tool.and_then(|t| shape_rule.output_shapes.get(t));
+        let fits = shape.is_some_and(|keys| {
+            output
+                .as_object()
+                .is_some_and(|o| o.keys().all(|k| keys.contains(k)))
+        });
+        if fits {
+            let text = output.get("stdout").and_then(Value::as_str);
+            claude_sees.push(text.map_or_else(|| output.to_string(), str::to_owned));
+        } else {
+            note_rule(
+                unverified,
+                &format!(
+                    "`updatedToolOutput` is refused: not the output shape recorded for {}",
+                    tool.unwrap_or("the tool")
+                ),
+                shape_rule.verified && shape.is_some(),
+                &shape_rule.source,
+            );
+        }
+    }
     claude_sees.extend(contexts.iter().map(|context| as_claude_gets_it(context)));
     if !contexts.is_empty() {
         specific.insert("additionalContext".to_owned(), json!(contexts.join("\n")));
     }
     // `continue: false` stops Claude and wins over every decision.
-    let stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
+    let mut stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
+    // Not on the Agent tool's PreToolUse (host.json `observed_rules`,
+    // `continue-false-agent-tool-ignored`).
+    let agent_tool = host.observed("continue-false-agent-tool-ignored");
+    if !stops.is_empty()
+        && agent_tool.covers(info.name)
+        && tool.is_some_and(|t| agent_tool.tools.iter().any(|n| n == t))
+    {
+        note_rule(
+            unverified,
+            "`continue: false` is ignored on this tool's PreToolUse",
+            agent_tool.verified,
+            &agent_tool.source,
+        );
+        stops.clear();
+    }
     let mut stopped = !stops.is_empty();
     if stopped {
         if let Some(rule) = host.combining("continue", info.name) {
@@ -1282,9 +1356,29 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
         blocked = strongest.is_some_and(|d| d == "deny");
         match strongest {
             Some(permission) => {
-                let reasons: Vec<String> = effects
+                let mut deciders: Vec<(u128, Option<String>)> = runs
                     .iter()
-                    .filter_map(|e| stance(e).filter(|(s, _)| s == permission))
+                    .filter_map(|r| {
+                        stance(&r.effect)
+                            .filter(|(s, _)| s == permission)
+                            .map(|(_, reason)| (r.millis, reason))
+                    })
+                    .collect();
+                // Of several denies, only the last to answer gives Claude its reason (host.json
+                // `observed_rules`, `deny-reason-last-answer`): the runs started together.
+                let last = host.observed("deny-reason-last-answer");
+                if permission == "deny" && deciders.len() > 1 && last.covers(info.name) {
+                    note_rule(
+                        unverified,
+                        "only the deny answered last gives its reason",
+                        last.verified,
+                        &last.source,
+                    );
+                    deciders.sort_by_key(|(millis, _)| *millis);
+                    deciders.drain(..deciders.len() - 1);
+                }
+                let reasons: Vec<String> = deciders
+                    .into_iter()
                     .filter_map(|(_, reason)| reason.filter(|r| !r.is_empty()))
                     .collect();
                 // The reason goes to Claude on deny, to the user on allow. An ask in print mode
@@ -1355,6 +1449,24 @@ fn merge(info: &EventInfo, runs: &[&Run], unverified: &mut Vec<String>) -> Merge
                 &batch_ends.source,
             );
             stopped = true;
+        }
+        // Of several prompt blocks, only the first to answer is shown (host.json
+        // `observed_rules`, `prompt-block-first-answer`): the prompt is refused at once.
+        let first = host.observed("prompt-block-first-answer");
+        let mut blocks = blocks;
+        if blocks.len() > 1 && first.covers(info.name) {
+            note_rule(
+                unverified,
+                "only the block answered first is shown",
+                first.verified,
+                &first.source,
+            );
+            let earliest = runs
+                .iter()
+                .filter(|r| r.effect.block.is_some())
+                .min_by_key(|r| r.millis)
+                .and_then(|r| r.effect.block.as_deref());
+            blocks = earliest.into_iter().collect();
         }
         if blocked && !continued_by_context {
             decision.insert("decision".to_owned(), json!("block"));

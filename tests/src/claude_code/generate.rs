@@ -255,6 +255,8 @@ pub fn generate(seed: u64) -> Case {
             }
         })
         .collect();
+    let mut hooks: Vec<Hook> = hooks;
+    spread_answers(&mut hooks);
     Case {
         seed,
         scenario,
@@ -532,7 +534,12 @@ impl Case {
                 case.hooks[at].keys.remove(key);
                 smaller.push(case);
             }
-            if hook.answer.delay_ms > 0 {
+            // Not onto another answer of the same event: that order would be a race.
+            let tie =
+                self.hooks.iter().enumerate().any(|(other, h)| {
+                    other != at && h.event == hook.event && h.answer.delay_ms == 0
+                });
+            if hook.answer.delay_ms > 0 && !tie {
                 let mut case = self.clone();
                 case.hooks[at].answer.delay_ms = 0;
                 smaller.push(case);
@@ -690,6 +697,26 @@ impl Case {
     }
 }
 
+/// How far apart two answers to one event are: Claude Code keeps the last deny's reason and the
+/// first prompt block (host.json `observed_rules`), so the order must not be left to a race.
+pub const ORDER_GAP_MS: u32 = 200;
+
+/// Moves apart the answers of one event that would come at the same time, by [`ORDER_GAP_MS`]
+/// (not under `timeout: 1`, whose answers come at once or well past it).
+fn spread_answers(hooks: &mut [Hook]) {
+    for at in 0..hooks.len() {
+        if hooks[at].keys.get("timeout") == Some(&json!(1)) {
+            continue;
+        }
+        while hooks[..at]
+            .iter()
+            .any(|h| h.event == hooks[at].event && h.answer.delay_ms == hooks[at].answer.delay_ms)
+        {
+            hooks[at].answer.delay_ms += ORDER_GAP_MS;
+        }
+    }
+}
+
 /// The events the grammar wires.
 pub const EVENT_NAMES: &[&str] = &[
     "PreToolUse",
@@ -725,6 +752,25 @@ mod tests {
         assert!(cases
             .iter()
             .any(|c| former(c, |s| matches!(s, Scenario::Bash(_)))));
+    }
+
+    #[test]
+    fn answers_to_one_event_come_apart() {
+        for case in (0..2000).map(generate) {
+            for (at, hook) in case.hooks.iter().enumerate() {
+                let timed = |h: &Hook| h.keys.get("timeout") == Some(&json!(1));
+                if timed(hook) {
+                    continue;
+                }
+                for other in case.hooks[..at].iter().filter(|h| !timed(h)) {
+                    assert!(
+                        other.event != hook.event || other.answer.delay_ms != hook.answer.delay_ms,
+                        "{}",
+                        case.describe()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
