@@ -1222,8 +1222,9 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
     match cursor_hooks_spec::matcher::check(info, text) {
         Verdict::All | Verdict::Matches => {}
         Verdict::Invalid { reason, .. } => {
-            let cursor = validator_says("matcher_invalid", &[("matcher", text), ("reason", "Invalid regular expression: ...")]);
-            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression ({reason}): Cursor rejects the whole file (its validator: \"{cursor}\")")));
+            // The reason is V8's message, which Cursor's validator quotes.
+            let cursor = validator_says("matcher_invalid", &[("matcher", text), ("reason", &reason)]);
+            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression: Cursor rejects the whole file (its validator: \"{cursor}\")")));
         }
         Verdict::NoSubject => file.findings.push(Finding::new(
             Severity::Warning,

@@ -142,6 +142,14 @@ fn matchers_not_strings_invalid_without_subject_or_dead() {
         "error",
         "/hooks/preToolUse/1/matcher",
     );
+    // Cursor's validator quotes V8's message (`e.message` of `new RegExp`), which the
+    // matcher check gives word for word.
+    one(
+        &findings,
+        r#"(its validator: "Hook script matcher "Shell(" is not a valid regex: Invalid regular expression: /Shell(/: Unterminated group")"#,
+        "error",
+        "/hooks/preToolUse/1/matcher",
+    );
     // Cursor's own code (@cursor/sdk 1.0.32 matcherValueFor) tests a constant on the file
     // events: a path matcher never runs, and a guard that never runs is an error.
     one(

@@ -207,7 +207,7 @@ pub mod matcher {
             return Verdict::NoSubject;
         }
         let matches = |value: &str| match &regex {
-            Some(regex) => regex.find(value).is_some(),
+            Some(regex) => regex.may_match(value),
             None => form.names().contains(&value),
         };
         if event.matcher_values.is_empty() || event.matcher_values.iter().any(|v| matches(v)) {

@@ -6,13 +6,16 @@
 //! command have in common, so that they answer the same on the same input: which events exist
 //! ([`EVENTS`], [`info`]), what a misspelt name was meant to be ([`closest`]) and what Cursor
 //! does with a `matcher` ([`matcher::check`], behind the `matcher` feature, which brings a
-//! JavaScript regex engine; hook binaries do not get it). Use it through those crates.
+//! small JavaScript regex engine, [`js_regex`]; hook binaries do not get it). Use it through
+//! those crates.
 //!
 //! [`claude`] holds the same for Claude Code, the second host, from `spec/claude-code/`.
 
 mod gen;
 
 pub mod claude;
+#[cfg(feature = "matcher")]
+pub mod js_regex;
 #[cfg(feature = "matcher")]
 pub mod matcher;
 

@@ -3,6 +3,7 @@
 //! everything; a matcher that does not compile rejects the whole hooks.json; on an event
 //! without a subject the matcher is ignored and the hook always runs.
 
+use crate::js_regex::Regex;
 use crate::{EventInfo, MATCH_ALL};
 
 /// What a `matcher` does on one event.
@@ -25,7 +26,8 @@ pub enum Verdict {
     Never,
 }
 
-/// What `pattern` does as the `matcher` of a hook on `event`.
+/// What `pattern` does as the `matcher` of a hook on `event`. A regex whose search exceeds
+/// [`crate::js_regex`]'s budget counts as able to match.
 ///
 /// ```
 /// use cursor_hooks_spec::{info, matcher::{check, Verdict}};
@@ -63,7 +65,7 @@ pub fn check(event: &EventInfo, pattern: &str) -> Verdict {
         || event
             .matcher_values
             .iter()
-            .any(|value| regex.find(value).is_some())
+            .any(|value| regex.may_match(value))
     {
         return Verdict::Matches;
     }
@@ -89,7 +91,8 @@ fn anchored_literal(pattern: &str) -> Option<&str> {
     (end > 0).then(|| &rest[..end])
 }
 
-/// Whether `pattern`, as a `matcher`, matches `subject` (an invalid one matches nothing).
+/// Whether `pattern`, as a `matcher`, matches `subject` (an invalid one matches nothing; one
+/// whose search exceeds [`crate::js_regex`]'s budget is taken to match).
 ///
 /// ```
 /// use cursor_hooks_spec::matcher::is_match;
@@ -99,8 +102,7 @@ fn anchored_literal(pattern: &str) -> Option<&str> {
 /// assert!(!is_match("^Read$", "TabRead"));
 /// ```
 pub fn is_match(pattern: &str, subject: &str) -> bool {
-    MATCH_ALL.contains(&pattern)
-        || regress::Regex::new(pattern).is_ok_and(|regex| regex.find(subject).is_some())
+    MATCH_ALL.contains(&pattern) || Regex::new(pattern).is_ok_and(|regex| regex.may_match(subject))
 }
 
 /// Whether Cursor accepts `pattern` as a matcher at all (one that does not voids the file).
@@ -112,13 +114,14 @@ pub fn is_match(pattern: &str, subject: &str) -> bool {
 /// assert!(!compiles("Shell(") && !compiles("(?i)shell"));
 /// ```
 pub fn compiles(pattern: &str) -> bool {
-    MATCH_ALL.contains(&pattern) || regress::Regex::new(pattern).is_ok()
+    MATCH_ALL.contains(&pattern) || Regex::new(pattern).is_ok()
 }
 
 /// `pattern` as a JavaScript regex, or the [`Verdict::Invalid`] saying why it is not one (also
-/// for Claude Code's matcher, which reads some values as regexes).
-pub(crate) fn compile(pattern: &str) -> Result<regress::Regex, Verdict> {
-    regress::Regex::new(pattern).map_err(|why| Verdict::Invalid {
+/// for Claude Code's matcher, which reads some values as regexes). The reason is V8's message,
+/// `Invalid regular expression: /(?i)git/: Invalid group`.
+pub(crate) fn compile(pattern: &str) -> Result<Regex, Verdict> {
+    Regex::new(pattern).map_err(|why| Verdict::Invalid {
         reason: why.to_string(),
         inline_flags: inline_flags(pattern).map(str::to_owned),
     })
@@ -193,7 +196,7 @@ mod tests {
         assert_eq!(
             check_on("stop", "(?i)stop"),
             Verdict::Invalid {
-                reason: regress::Regex::new("(?i)stop").unwrap_err().to_string(),
+                reason: "Invalid regular expression: /(?i)stop/: Invalid group".to_owned(),
                 inline_flags: Some("(?i)".to_owned())
             }
         );
