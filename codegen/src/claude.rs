@@ -7,7 +7,7 @@ use crate::claude_model::{
     ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec,
 };
 use crate::model::{InputField, InputType};
-use crate::write::{doc, fill, ident, line, lit, sources_line, upper_camel};
+use crate::write::{doc, fill, ident, line, lit, raw_lit, sources_line, upper_camel};
 use std::collections::BTreeMap;
 
 /// Events whose answer Cursor reads in its own flat form when it runs a Claude entry
@@ -790,7 +790,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
 
 /// What every fixture starts from: the common fields' examples.
 fn fixtures(spec: &Spec<'_>) -> String {
-    let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
+    let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::Value;\n\n");
     for event in &spec.events {
         let (ty, name) = (event.ty, event.name);
         let mut fields = Vec::new();
@@ -830,8 +830,9 @@ assert_eq!(input.common.hook_event_name, {quoted});
             ),
         );
         out.push_str(&fill(
-            "pub fn fixture() -> Fixture<Self> {\nFixture::from_json(json!({ {fields} }))\n}\n}\n\n",
-            &[("fields", &fields.join(", "))],
+            "pub fn fixture() -> Fixture<Self> {\nFixture::from_text({text})\n}\n}\n\n",
+            // Parsed when a test calls it: a `json!` literal costs every build its code.
+            &[("text", &raw_lit(&format!("{{{}}}", fields.join(", "))))],
         ));
         crate::fixtures::setters(
             &mut out,

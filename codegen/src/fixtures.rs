@@ -2,7 +2,7 @@
 //! and one typed setter per input field).
 
 use crate::model::{InputField, InputType, Spec};
-use crate::write::{doc, fill, ident, lit};
+use crate::write::{doc, fill, ident, lit, raw_lit};
 
 /// What every fixture starts from, unless the event never sends the field.
 const COMMON: &[(&str, &str)] = &[
@@ -20,7 +20,7 @@ const COMMON: &[(&str, &str)] = &[
 ];
 
 pub(crate) fn file(spec: &Spec) -> String {
-    let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::{json, Value};\n\n");
+    let mut out = String::from("use crate::testing::Fixture;\nuse serde_json::Value;\n\n");
     for event in &spec.events {
         let (ty, name) = (&*event.ty, &*event.name);
         let mut fields = vec![format!("\"hook_event_name\": {}", lit(name))];
@@ -57,8 +57,9 @@ assert_eq!(input.common.hook_event_name, {quoted});
             ),
         );
         out.push_str(&fill(
-            "pub fn fixture() -> Fixture<Self> {\nFixture::from_json(json!({ {fields} }))\n}\n}\n\n",
-            &[("fields", &fields.join(", "))],
+            "pub fn fixture() -> Fixture<Self> {\nFixture::from_text({text})\n}\n}\n\n",
+            // Parsed when a test calls it: a `json!` literal costs every build its code.
+            &[("text", &raw_lit(&format!("{{{}}}", fields.join(", "))))],
         ));
         setters(&mut out, &format!("crate::event::{ty}"), &event.input);
     }

@@ -43,6 +43,12 @@ pub(crate) fn lit(text: &str) -> String {
     format!("{text:?}")
 }
 
+/// A Rust raw string literal: `r#"text"#`.
+pub(crate) fn raw_lit(text: &str) -> String {
+    assert!(!text.contains("\"#"), "no raw string can hold {text}");
+    format!("r#\"{text}\"#")
+}
+
 /// A Rust slice literal of strings: `["a", "b"]`.
 pub(crate) fn str_list<S: AsRef<str>>(items: &[S]) -> String {
     let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();

@@ -58,6 +58,11 @@ pub struct Fixture<E> {
 }
 
 impl<E: HookEvent> Fixture<E> {
+    /// The fixture whose payload is the JSON object `text` (generated from the spec).
+    pub(crate) fn from_text(text: &str) -> Self {
+        Self::from_json(serde_json::from_str(text).expect("a generated fixture is JSON"))
+    }
+
     pub(crate) fn from_json(payload: Value) -> Self {
         let Value::Object(payload) = payload else {
             unreachable!("fixtures are generated as objects")

@@ -9,7 +9,7 @@
 )]
 
 use crate::testing::Fixture;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 impl crate::event::SessionStart {
     /// A realistic `sessionStart` payload to start a test from: the common fields as the CLI sends
@@ -22,8 +22,8 @@ impl crate::event::SessionStart {
     /// assert_eq!(input.common.hook_event_name, "sessionStart");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "sessionStart", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "sessionStart", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null}"#,
         )
     }
 }
@@ -53,8 +53,8 @@ impl crate::event::SessionEnd {
     /// assert_eq!(input.common.hook_event_name, "sessionEnd");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "sessionEnd", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "sessionEnd", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null}"#,
         )
     }
 }
@@ -102,8 +102,8 @@ impl crate::event::PreToolUse {
     /// assert_eq!(input.common.hook_event_name, "preToolUse");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "preToolUse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell", "tool_input": {"command":"ls","cwd":"","timeout":30000} }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "preToolUse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell", "tool_input": {"command":"ls","cwd":"","timeout":30000}}"#,
         )
     }
 }
@@ -151,8 +151,8 @@ impl crate::event::PostToolUse {
     /// assert_eq!(input.common.hook_event_name, "postToolUse");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "postToolUse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "postToolUse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell"}"#,
         )
     }
 }
@@ -206,8 +206,8 @@ impl crate::event::PostToolUseFailure {
     /// assert_eq!(input.common.hook_event_name, "postToolUseFailure");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "postToolUseFailure", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "postToolUseFailure", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "Shell"}"#,
         )
     }
 }
@@ -273,8 +273,8 @@ impl crate::event::SubagentStart {
     /// assert_eq!(input.common.hook_event_name, "subagentStart");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "subagentStart", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "subagentStart", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null}"#,
         )
     }
 }
@@ -340,8 +340,8 @@ impl crate::event::SubagentStop {
     /// assert_eq!(input.common.hook_event_name, "subagentStop");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "subagentStop", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "status": "completed" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "subagentStop", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "status": "completed"}"#,
         )
     }
 }
@@ -440,8 +440,8 @@ impl crate::event::BeforeShellExecution {
     /// assert_eq!(input.common.hook_event_name, "beforeShellExecution");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "beforeShellExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "command": "ls" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "beforeShellExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "command": "ls"}"#,
         )
     }
 }
@@ -477,8 +477,8 @@ impl crate::event::AfterShellExecution {
     /// assert_eq!(input.common.hook_event_name, "afterShellExecution");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterShellExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "command": "ls" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterShellExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "command": "ls"}"#,
         )
     }
 }
@@ -520,8 +520,8 @@ impl crate::event::BeforeMCPExecution {
     /// assert_eq!(input.common.hook_event_name, "beforeMCPExecution");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "beforeMCPExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "MCP:echo" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "beforeMCPExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "MCP:echo"}"#,
         )
     }
 }
@@ -575,8 +575,8 @@ impl crate::event::AfterMCPExecution {
     /// assert_eq!(input.common.hook_event_name, "afterMCPExecution");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterMCPExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "MCP:echo" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterMCPExecution", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "tool_name": "MCP:echo"}"#,
         )
     }
 }
@@ -630,8 +630,8 @@ impl crate::event::BeforeReadFile {
     /// assert_eq!(input.common.hook_event_name, "beforeReadFile");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "beforeReadFile", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "beforeReadFile", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs"}"#,
         )
     }
 }
@@ -667,8 +667,8 @@ impl crate::event::AfterFileEdit {
     /// assert_eq!(input.common.hook_event_name, "afterFileEdit");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterFileEdit", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterFileEdit", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs"}"#,
         )
     }
 }
@@ -698,8 +698,8 @@ impl crate::event::BeforeSubmitPrompt {
     /// assert_eq!(input.common.hook_event_name, "beforeSubmitPrompt");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "beforeSubmitPrompt", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "prompt": "Explain this function." }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "beforeSubmitPrompt", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "prompt": "Explain this function."}"#,
         )
     }
 }
@@ -735,8 +735,8 @@ impl crate::event::AfterAgentResponse {
     /// assert_eq!(input.common.hook_event_name, "afterAgentResponse");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterAgentResponse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "text": "Done." }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterAgentResponse", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "text": "Done."}"#,
         )
     }
 }
@@ -784,8 +784,8 @@ impl crate::event::AfterAgentThought {
     /// assert_eq!(input.common.hook_event_name, "afterAgentThought");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterAgentThought", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "text": "Thinking about the tests." }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterAgentThought", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "text": "Thinking about the tests."}"#,
         )
     }
 }
@@ -815,8 +815,8 @@ impl crate::event::PreCompact {
     /// assert_eq!(input.common.hook_event_name, "preCompact");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "preCompact", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "preCompact", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null}"#,
         )
     }
 }
@@ -876,8 +876,8 @@ impl crate::event::Stop {
     /// assert_eq!(input.common.hook_event_name, "stop");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "stop", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "status": "completed" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "stop", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "status": "completed"}"#,
         )
     }
 }
@@ -931,8 +931,8 @@ impl crate::event::BeforeTabFileRead {
     /// assert_eq!(input.common.hook_event_name, "beforeTabFileRead");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "beforeTabFileRead", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "beforeTabFileRead", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs"}"#,
         )
     }
 }
@@ -962,8 +962,8 @@ impl crate::event::AfterTabFileEdit {
     /// assert_eq!(input.common.hook_event_name, "afterTabFileEdit");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "afterTabFileEdit", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs" }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "afterTabFileEdit", "conversation_id": "c0ffee00-0000-4000-8000-000000000001", "generation_id": "c0ffee00-0000-4000-8000-000000000001", "session_id": "c0ffee00-0000-4000-8000-000000000001", "model": "default", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null, "transcript_path": null, "file_path": "/project/src/main.rs"}"#,
         )
     }
 }
@@ -993,8 +993,8 @@ impl crate::event::WorkspaceOpen {
     /// assert_eq!(input.common.hook_event_name, "workspaceOpen");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "hook_event_name": "workspaceOpen", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null }),
+        Fixture::from_text(
+            r#"{"hook_event_name": "workspaceOpen", "cursor_version": "2026.09.28-64d2043", "workspace_roots": ["/project"], "user_email": null}"#,
         )
     }
 }

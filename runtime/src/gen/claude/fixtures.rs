@@ -9,7 +9,7 @@
 )]
 
 use crate::testing::Fixture;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 impl crate::claude::event::SessionStart {
     /// A realistic `SessionStart` payload as Claude Code sends it, to start a test from: the
@@ -22,8 +22,8 @@ impl crate::claude::event::SessionStart {
     /// assert_eq!(input.common.hook_event_name, "SessionStart");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SessionStart", "source": "startup" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SessionStart", "source": "startup"}"#,
         )
     }
 }
@@ -83,8 +83,8 @@ impl crate::claude::event::Setup {
     /// assert_eq!(input.common.hook_event_name, "Setup");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Setup", "trigger": "init" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Setup", "trigger": "init"}"#,
         )
     }
 }
@@ -108,8 +108,8 @@ impl crate::claude::event::InstructionsLoaded {
     /// assert_eq!(input.common.hook_event_name, "InstructionsLoaded");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "InstructionsLoaded", "file_path": "/home/user/project/CLAUDE.md", "memory_type": "Project", "load_reason": "session_start" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "InstructionsLoaded", "file_path": "/home/user/project/CLAUDE.md", "memory_type": "Project", "load_reason": "session_start"}"#,
         )
     }
 }
@@ -166,8 +166,8 @@ impl crate::claude::event::UserPromptSubmit {
     /// assert_eq!(input.common.hook_event_name, "UserPromptSubmit");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "UserPromptSubmit", "prompt": "fix the tests" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "UserPromptSubmit", "prompt": "fix the tests"}"#,
         )
     }
 }
@@ -203,8 +203,8 @@ impl crate::claude::event::UserPromptExpansion {
     /// assert_eq!(input.common.hook_event_name, "UserPromptExpansion");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "UserPromptExpansion", "expansion_type": "slash_command", "command_name": "review", "command_args": "", "command_source": "project", "prompt": "/review" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "UserPromptExpansion", "expansion_type": "slash_command", "command_name": "review", "command_args": "", "command_source": "project", "prompt": "/review"}"#,
         )
     }
 }
@@ -252,8 +252,8 @@ impl crate::claude::event::PreToolUse {
     /// assert_eq!(input.common.hook_event_name, "PreToolUse");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command":"ls"}, "tool_use_id": "toolu_01" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command":"ls"}, "tool_use_id": "toolu_01"}"#,
         )
     }
 }
@@ -295,8 +295,8 @@ impl crate::claude::event::PermissionRequest {
     /// assert_eq!(input.common.hook_event_name, "PermissionRequest");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PermissionRequest", "tool_name": "Bash", "tool_input": {"command":"ls"} }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PermissionRequest", "tool_name": "Bash", "tool_input": {"command":"ls"}}"#,
         )
     }
 }
@@ -350,8 +350,8 @@ impl crate::claude::event::PreSkillShellCommand {
     /// assert_eq!(input.common.hook_event_name, "PreSkillShellCommand");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreSkillShellCommand", "tool_name": "Bash", "tool_input": {"command":"git status --short"}, "tool_use_id": "skillsh_01", "command_name": "deploy", "invoked_by": "user" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreSkillShellCommand", "tool_name": "Bash", "tool_input": {"command":"git status --short"}, "tool_use_id": "skillsh_01", "command_name": "deploy", "invoked_by": "user"}"#,
         )
     }
 }
@@ -405,8 +405,8 @@ impl crate::claude::event::PermissionDenied {
     /// assert_eq!(input.common.hook_event_name, "PermissionDenied");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PermissionDenied", "tool_name": "Bash", "tool_input": {"command":"rm -rf build"}, "tool_use_id": "toolu_01", "reason": "destructive command" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PermissionDenied", "tool_name": "Bash", "tool_input": {"command":"rm -rf build"}, "tool_use_id": "toolu_01", "reason": "destructive command"}"#,
         )
     }
 }
@@ -454,8 +454,8 @@ impl crate::claude::event::PostToolUse {
     /// assert_eq!(input.common.hook_event_name, "PostToolUse");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command":"ls"}, "tool_response": {"interrupted":false,"isImage":false,"noOutputExpected":false,"stderr":"","stdout":""}, "tool_use_id": "toolu_01" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolUse", "tool_name": "Bash", "tool_input": {"command":"ls"}, "tool_response": {"interrupted":false,"isImage":false,"noOutputExpected":false,"stderr":"","stdout":""}, "tool_use_id": "toolu_01"}"#,
         )
     }
 }
@@ -509,8 +509,8 @@ impl crate::claude::event::PostToolUseFailure {
     /// assert_eq!(input.common.hook_event_name, "PostToolUseFailure");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_input": {"command":"exit 3"}, "tool_use_id": "toolu_01", "error": "Exit code 3\noops" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "tool_input": {"command":"exit 3"}, "tool_use_id": "toolu_01", "error": "Exit code 3\noops"}"#,
         )
     }
 }
@@ -570,8 +570,8 @@ impl crate::claude::event::PostToolBatch {
     /// assert_eq!(input.common.hook_event_name, "PostToolBatch");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolBatch", "tool_calls": [] }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostToolBatch", "tool_calls": []}"#,
         )
     }
 }
@@ -595,8 +595,8 @@ impl crate::claude::event::Notification {
     /// assert_eq!(input.common.hook_event_name, "Notification");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Notification", "message": "Claude needs your input", "notification_type": "idle_prompt" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Notification", "message": "Claude needs your input", "notification_type": "idle_prompt"}"#,
         )
     }
 }
@@ -632,8 +632,8 @@ impl crate::claude::event::MessageDisplay {
     /// assert_eq!(input.common.hook_event_name, "MessageDisplay");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "MessageDisplay", "turn_id": "turn_1", "message_id": "msg_01", "index": 0, "final": true, "delta": "Done." }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "MessageDisplay", "turn_id": "turn_1", "message_id": "msg_01", "index": 0, "final": true, "delta": "Done."}"#,
         )
     }
 }
@@ -681,8 +681,8 @@ impl crate::claude::event::SubagentStart {
     /// assert_eq!(input.common.hook_event_name, "SubagentStart");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SubagentStart", "agent_id": "agent_1", "agent_type": "general-purpose" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SubagentStart", "agent_id": "agent_1", "agent_type": "general-purpose"}"#,
         )
     }
 }
@@ -712,8 +712,8 @@ impl crate::claude::event::SubagentStop {
     /// assert_eq!(input.common.hook_event_name, "SubagentStop");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SubagentStop", "stop_hook_active": false, "agent_id": "agent_1", "agent_type": "general-purpose", "agent_transcript_path": "/home/user/.claude/projects/p/agent_1.jsonl" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SubagentStop", "stop_hook_active": false, "agent_id": "agent_1", "agent_type": "general-purpose", "agent_transcript_path": "/home/user/.claude/projects/p/agent_1.jsonl"}"#,
         )
     }
 }
@@ -773,8 +773,8 @@ impl crate::claude::event::TaskCreated {
     /// assert_eq!(input.common.hook_event_name, "TaskCreated");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TaskCreated", "task_id": "task_1", "task_subject": "Write tests" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TaskCreated", "task_id": "task_1", "task_subject": "Write tests"}"#,
         )
     }
 }
@@ -822,8 +822,8 @@ impl crate::claude::event::TaskCompleted {
     /// assert_eq!(input.common.hook_event_name, "TaskCompleted");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TaskCompleted", "task_id": "task_1", "task_subject": "Write tests" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TaskCompleted", "task_id": "task_1", "task_subject": "Write tests"}"#,
         )
     }
 }
@@ -871,8 +871,8 @@ impl crate::claude::event::Stop {
     /// assert_eq!(input.common.hook_event_name, "Stop");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Stop", "stop_hook_active": false }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Stop", "stop_hook_active": false}"#,
         )
     }
 }
@@ -914,8 +914,8 @@ impl crate::claude::event::StopFailure {
     /// assert_eq!(input.common.hook_event_name, "StopFailure");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "StopFailure", "error": "rate_limit" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "StopFailure", "error": "rate_limit"}"#,
         )
     }
 }
@@ -951,8 +951,8 @@ impl crate::claude::event::TeammateIdle {
     /// assert_eq!(input.common.hook_event_name, "TeammateIdle");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TeammateIdle", "teammate_name": "tester", "team_name": "core" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "TeammateIdle", "teammate_name": "tester", "team_name": "core"}"#,
         )
     }
 }
@@ -982,8 +982,8 @@ impl crate::claude::event::ConfigChange {
     /// assert_eq!(input.common.hook_event_name, "ConfigChange");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "ConfigChange", "source": "project_settings" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "ConfigChange", "source": "project_settings"}"#,
         )
     }
 }
@@ -1013,8 +1013,8 @@ impl crate::claude::event::CwdChanged {
     /// assert_eq!(input.common.hook_event_name, "CwdChanged");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "CwdChanged", "old_cwd": "/home/user/project", "new_cwd": "/home/user/project/sub" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "CwdChanged", "old_cwd": "/home/user/project", "new_cwd": "/home/user/project/sub"}"#,
         )
     }
 }
@@ -1044,8 +1044,8 @@ impl crate::claude::event::DirectoryAdded {
     /// assert_eq!(input.common.hook_event_name, "DirectoryAdded");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "DirectoryAdded", "directory": "/home/user/other", "source": "slash_command" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "DirectoryAdded", "directory": "/home/user/other", "source": "slash_command"}"#,
         )
     }
 }
@@ -1075,8 +1075,8 @@ impl crate::claude::event::FileChanged {
     /// assert_eq!(input.common.hook_event_name, "FileChanged");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "FileChanged", "file_path": "/home/user/project/.env", "event": "change" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "FileChanged", "file_path": "/home/user/project/.env", "event": "change"}"#,
         )
     }
 }
@@ -1106,8 +1106,8 @@ impl crate::claude::event::WorktreeCreate {
     /// assert_eq!(input.common.hook_event_name, "WorktreeCreate");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "WorktreeCreate", "name": "feature-x" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "WorktreeCreate", "name": "feature-x"}"#,
         )
     }
 }
@@ -1131,8 +1131,8 @@ impl crate::claude::event::WorktreeRemove {
     /// assert_eq!(input.common.hook_event_name, "WorktreeRemove");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "WorktreeRemove", "worktree_path": "/home/user/project/.claude/worktrees/feature-x" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "WorktreeRemove", "worktree_path": "/home/user/project/.claude/worktrees/feature-x"}"#,
         )
     }
 }
@@ -1156,8 +1156,8 @@ impl crate::claude::event::PreCompact {
     /// assert_eq!(input.common.hook_event_name, "PreCompact");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreCompact", "trigger": "manual" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreCompact", "trigger": "manual"}"#,
         )
     }
 }
@@ -1187,8 +1187,8 @@ impl crate::claude::event::PostCompact {
     /// assert_eq!(input.common.hook_event_name, "PostCompact");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostCompact", "trigger": "manual", "compact_summary": "Summary of the conversation." }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostCompact", "trigger": "manual", "compact_summary": "Summary of the conversation."}"#,
         )
     }
 }
@@ -1218,8 +1218,8 @@ impl crate::claude::event::PreModelSwitch {
     /// assert_eq!(input.common.hook_event_name, "PreModelSwitch");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreModelSwitch", "from_model": "claude-sonnet", "to_model": "claude-opus", "requested_model": "opus", "source": "slash_command", "context_tokens": 1200, "prompt_cache_warm": true, "cache_ttl": null, "estimated_cache_write_usd": 0.01, "pricing": {} }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PreModelSwitch", "from_model": "claude-sonnet", "to_model": "claude-opus", "requested_model": "opus", "source": "slash_command", "context_tokens": 1200, "prompt_cache_warm": true, "cache_ttl": null, "estimated_cache_write_usd": 0.01, "pricing": {}}"#,
         )
     }
 }
@@ -1291,8 +1291,8 @@ impl crate::claude::event::PostModelSwitch {
     /// assert_eq!(input.common.hook_event_name, "PostModelSwitch");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostModelSwitch", "from_model": "claude-sonnet", "to_model": "claude-opus", "requested_model": "opus", "source": "slash_command", "context_tokens": 1200, "prompt_cache_warm": false, "cache_ttl": null, "estimated_cache_write_usd": 0.01, "pricing": {} }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "PostModelSwitch", "from_model": "claude-sonnet", "to_model": "claude-opus", "requested_model": "opus", "source": "slash_command", "context_tokens": 1200, "prompt_cache_warm": false, "cache_ttl": null, "estimated_cache_write_usd": 0.01, "pricing": {}}"#,
         )
     }
 }
@@ -1364,8 +1364,8 @@ impl crate::claude::event::Elicitation {
     /// assert_eq!(input.common.hook_event_name, "Elicitation");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Elicitation", "mcp_server_name": "memory", "message": "Pick a branch" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "Elicitation", "mcp_server_name": "memory", "message": "Pick a branch"}"#,
         )
     }
 }
@@ -1419,8 +1419,8 @@ impl crate::claude::event::ElicitationResult {
     /// assert_eq!(input.common.hook_event_name, "ElicitationResult");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "ElicitationResult", "mcp_server_name": "memory", "action": "accept" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "ElicitationResult", "mcp_server_name": "memory", "action": "accept"}"#,
         )
     }
 }
@@ -1468,8 +1468,8 @@ impl crate::claude::event::SessionEnd {
     /// assert_eq!(input.common.hook_event_name, "SessionEnd");
     /// ```
     pub fn fixture() -> Fixture<Self> {
-        Fixture::from_json(
-            json!({ "session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SessionEnd", "reason": "other" }),
+        Fixture::from_text(
+            r#"{"session_id": "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f", "transcript_path": "/home/user/.claude/projects/p/0f5c2a34.jsonl", "cwd": "/home/user/project", "hook_event_name": "SessionEnd", "reason": "other"}"#,
         )
     }
 }
