@@ -402,6 +402,9 @@ pub struct Matcher {
     /// Matchers that match every subject.
     pub match_all: Vec<String>,
     pub invalid_voids_file: bool,
+    /// How a matcher is compiled (JavaScript's `RegExp`, no flags), and where that comes from.
+    pub regexp: String,
+    pub regexp_source: String,
     pub source: String,
     pub verified: bool,
 }
