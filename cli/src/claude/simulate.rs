@@ -823,8 +823,10 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                     .and_then(|s| s.get("permissionDecision"))
                     .is_some_and(|d| d == "deny")
         });
+        // On PostToolUse (stderr to Claude) a JSON block's reason, or none, replaces stderr too.
         let json_reason = decides
-            && info.category == Category::Permission
+            && (info.category == Category::Permission
+                || matches!(info.exit_2, Exit2::StderrToClaude))
             && host().observed("exit-2-json-reason").covers(info.name);
         if !other_event || decides {
             exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
@@ -934,10 +936,13 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
             }
             effect.words = "exit 2: it keeps working, stderr is its instruction".to_owned();
         }
-        Exit2::StderrToClaude => {
-            effect.claude.push(reason);
-            effect.words = "exit 2: stderr is shown to Claude".to_owned();
-        }
+        Exit2::StderrToClaude => match stderr {
+            Some(_) => {
+                effect.claude.push(reason);
+                effect.words = "exit 2: stderr is shown to Claude".to_owned();
+            }
+            None => effect.words = "exit 2: the JSON block's reason is Claude's".to_owned(),
+        },
         Exit2::StderrToUser => {
             effect.user.push(reason);
             effect.words = "exit 2: stderr is shown to the user".to_owned();
