@@ -48,6 +48,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "updated-input-must-be-object",
     "exit-2-other-event",
     "exit-2-other-event-refuses",
+    "exit-2-broken-json",
     "deny-reason-last-answer",
     "prompt-block-first-answer",
     "continue-false-agent-tool-ignored",

@@ -794,7 +794,13 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         "timeout"
     } else if run.exit_code == Some(2) {
+        // JSON of the wrong type for the event it names is not read at all: exit 2 acts alone,
+        // with stderr (host.json `observed_rules`, `exit-2-broken-json`).
         let mut answer = json_object();
+        if let Some(why) = answer.as_ref().and_then(|a| breaks_named_schema(info, a)) {
+            run.note = Some(format!("its JSON was not read: {why}"));
+            answer = None;
+        }
         // Beside another event's `hookSpecificOutput` only a block or deny is read, and exit 2
         // itself counts only on the events it still refuses (host.json `observed_rules`,
         // `exit-2-other-event`, `exit-2-other-event-refuses`).
@@ -823,11 +829,8 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                     .and_then(|s| s.get("permissionDecision"))
                     .is_some_and(|d| d == "deny")
         });
-        // On PostToolUse (stderr to Claude) a JSON block's reason, or none, replaces stderr too.
-        let json_reason = decides
-            && (info.category == Category::Permission
-                || matches!(info.exit_2, Exit2::StderrToClaude))
-            && host().observed("exit-2-json-reason").covers(info.name);
+        // Also on Stop and PostToolUse: a JSON block's reason, or none, replaces stderr.
+        let json_reason = decides && host().observed("exit-2-json-reason").covers(info.name);
         if !other_event || decides {
             exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
         } else if host()
@@ -894,6 +897,30 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     }
     run.verified = host().result(run.rule).verified;
     run.effect = effect;
+}
+
+/// Why `answer` breaks the output schema of the event its `hookSpecificOutput` names (`info`'s
+/// when it names none): a key of the wrong type (host.json `observed_rules`,
+/// `context-must-be-text`, `updated-input-must-be-object`).
+fn breaks_named_schema(info: &EventInfo, answer: &Map<String, Value>) -> Option<String> {
+    let specific = answer.get("hookSpecificOutput")?.as_object()?;
+    let named = specific
+        .get("hookEventName")
+        .and_then(Value::as_str)
+        .unwrap_or(info.name);
+    let rules = host();
+    if let Some(context) = specific
+        .get("additionalContext")
+        .filter(|c| !c.is_string() && rules.observed("context-must-be-text").covers(named))
+    {
+        return Some(format!(
+            "`additionalContext: {context}` is not a string ({named})"
+        ));
+    }
+    specific
+        .get("updatedInput")
+        .filter(|i| !i.is_object() && rules.observed("updated-input-must-be-object").covers(named))
+        .map(|input| format!("`updatedInput: {input}` is not an object ({named})"))
 }
 
 /// Whether `answer`'s `hookSpecificOutput` names an event other than `info`'s.
