@@ -900,27 +900,30 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
 }
 
 /// Why `answer` breaks the output schema of the event its `hookSpecificOutput` names (`info`'s
-/// when it names none): a key of the wrong type (host.json `observed_rules`,
-/// `context-must-be-text`, `updated-input-must-be-object`).
+/// when it names none).
 fn breaks_named_schema(info: &EventInfo, answer: &Map<String, Value>) -> Option<String> {
     let specific = answer.get("hookSpecificOutput")?.as_object()?;
     let named = specific
         .get("hookEventName")
         .and_then(Value::as_str)
         .unwrap_or(info.name);
+    wrong_type(specific, named).map(|why| format!("{why} ({named})"))
+}
+
+/// A key of `specific` whose type breaks `event`'s output schema (host.json `observed_rules`,
+/// `context-must-be-text`, `updated-input-must-be-object`).
+fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
     let rules = host();
     if let Some(context) = specific
         .get("additionalContext")
-        .filter(|c| !c.is_string() && rules.observed("context-must-be-text").covers(named))
+        .filter(|c| !c.is_string() && rules.observed("context-must-be-text").covers(event))
     {
-        return Some(format!(
-            "`additionalContext: {context}` is not a string ({named})"
-        ));
+        return Some(format!("`additionalContext: {context}` is not a string"));
     }
     specific
         .get("updatedInput")
-        .filter(|i| !i.is_object() && rules.observed("updated-input-must-be-object").covers(named))
-        .map(|input| format!("`updatedInput: {input}` is not an object ({named})"))
+        .filter(|i| !i.is_object() && rules.observed("updated-input-must-be-object").covers(event))
+        .map(|input| format!("`updatedInput: {input}` is not an object"))
 }
 
 /// Whether `answer`'s `hookSpecificOutput` names an event other than `info`'s.
@@ -1049,21 +1052,8 @@ fn apply_json(
             ));
         }
     }
-    // host.json `observed_rules`, `context-must-be-text`.
-    if let Some(context) = specific
-        .and_then(|s| s.get("additionalContext"))
-        .filter(|c| !c.is_string() && host().observed("context-must-be-text").covers(info.name))
-    {
-        return Err(format!("`additionalContext: {context}` is not a string"));
-    }
-    // host.json `observed_rules`, `updated-input-must-be-object`.
-    if let Some(input) = specific.and_then(|s| s.get("updatedInput")).filter(|i| {
-        !i.is_object()
-            && host()
-                .observed("updated-input-must-be-object")
-                .covers(info.name)
-    }) {
-        return Err(format!("`updatedInput: {input}` is not an object"));
+    if let Some(why) = specific.and_then(|s| wrong_type(s, info.name)) {
+        return Err(why);
     }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
