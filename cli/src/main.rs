@@ -53,6 +53,10 @@ enum Commands {
         /// `cursor-agent --plugin-dir` under its older name, or `claude --plugin-dir`).
         #[arg(long = "plugin-dir")]
         plugin_dirs: Vec<PathBuf>,
+        /// A settings file Claude Code is given (as `claude --settings FILE`); with `--host
+        /// claude-code` or `both`.
+        #[arg(long)]
+        settings: Option<PathBuf>,
         /// Print the report as one JSON object: the findings, the files read, and the counts of
         /// errors, warnings and notes.
         #[arg(long)]
@@ -129,9 +133,18 @@ fn main() {
         Commands::Doctor {
             project,
             plugin_dirs,
+            settings,
             json,
             host,
-        } => sources::Locations::new(project, plugin_dirs).map(|l| doctor::run(&l, host, json)),
+        } => {
+            if settings.is_some() && host == parse::Host::Cursor {
+                Err("--settings is Claude Code's: add --host claude-code (or both)".to_owned())
+            } else {
+                sources::Locations::new(project, plugin_dirs)
+                    .and_then(|l| l.with_settings(settings))
+                    .map(|l| doctor::run(&l, host, json))
+            }
+        }
         Commands::Simulate(args) => {
             // Each editor has its own simulator; the subcommand's arguments and exit codes are
             // shared (`simulate`).

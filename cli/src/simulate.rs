@@ -46,6 +46,10 @@ pub struct Args {
     /// `claude --plugin-dir`).
     #[arg(long = "plugin-dir")]
     pub(crate) plugin_dirs: Vec<PathBuf>,
+    /// With `--host claude-code`: a settings file Claude Code is given (as `claude --settings
+    /// FILE`).
+    #[arg(long)]
+    pub(crate) settings: Option<PathBuf>,
     /// Sets the payload's `cursor_version`: an IDE version (`2.0.77`) or a CLI build
     /// (`2026.09.28-64d2043`).
     #[arg(long)]
@@ -127,6 +131,11 @@ pub(crate) fn cursor(args: &Args) -> Result<(), Stop> {
         .as_ref()
         .map(|event| fixture(event, &args.sets))
         .transpose()?;
+    if args.settings.is_some() {
+        return Err(Stop::Usage(
+            "--settings is Claude Code's: add --host claude-code".to_owned(),
+        ));
+    }
     let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
     let files = sources::load(&locations);
     for file in files.iter().filter(|f| f.voided) {

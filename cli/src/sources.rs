@@ -23,6 +23,8 @@ pub struct Locations {
     pub home: Option<PathBuf>,
     /// Plugin folders (as the Cursor CLI, `agent` or `cursor-agent`, takes them with `--plugin-dir`).
     pub plugins: Vec<PathBuf>,
+    /// The settings file Claude Code is given with `--settings` (its `cli` source).
+    pub settings: Option<PathBuf>,
 }
 
 impl Locations {
@@ -61,7 +63,20 @@ impl Locations {
             project,
             home,
             plugins,
+            settings: None,
         })
+    }
+
+    /// The same, with the settings file Claude Code is given with `--settings`; a file that
+    /// does not exist is a mistake in the arguments, as it is for `claude`.
+    pub fn with_settings(mut self, settings: Option<PathBuf>) -> Result<Self, String> {
+        if let Some(path) = &settings {
+            if !path.is_file() {
+                return Err(format!("--settings {}: no such file", path.display()));
+            }
+        }
+        self.settings = settings;
+        Ok(self)
     }
 
     /// The value of a variable as a hook's shell would see it, for resolving commands.
@@ -320,6 +335,7 @@ mod tests {
             project: PathBuf::from("/p"),
             home: Some(PathBuf::from("/h")),
             plugins: Vec::new(),
+            settings: None,
         };
         assert_eq!(
             locations.expand("{home}/.cursor/hooks.json"),

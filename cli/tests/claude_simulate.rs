@@ -914,3 +914,75 @@ fn a_legacy_block_beats_the_permission_decision_beside_it() {
     assert_eq!(prompt["stopped"], true, "{prompt}");
     assert_eq!(texts(&prompt, "user_sees"), ["halt"]);
 }
+
+#[test]
+fn a_settings_file_given_as_claude_settings_counts_as_the_cli_source() {
+    let s = Scratch::new("claude-cli-settings");
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), ALLOW)] }),
+    );
+    settings(
+        &s,
+        "extra/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), DENY)] }),
+    );
+    let extra = s.root.join("extra/settings.json");
+    let extra = extra.to_str().unwrap();
+    // Without `--settings` the file is not Claude Code's: the allow stands.
+    let result = bash(&s, "rm -rf target");
+    assert_eq!(
+        result["outcome"], "allowed: no permission prompt",
+        "{result}"
+    );
+    let input = json!({ "command": "rm -rf target" }).to_string();
+    let input = format!("tool_input={input}");
+    let result = claude(
+        &s,
+        &[
+            "--settings",
+            extra,
+            "--event",
+            "PreToolUse",
+            "--set",
+            "tool_name=Bash",
+            "--set",
+            &input,
+        ],
+    );
+    assert_eq!(result["outcome"], "blocked", "{result}");
+    let sources: Vec<&str> = result["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources, ["cli", "project"]);
+    assert_eq!(texts(&result, "claude_sees"), ["no rm"]);
+
+    // `--settings` is Claude Code's, and names a file that exists.
+    let refused = |args: &[&str]| {
+        let output = cli(&s, args, None);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let cursor = refused(&["simulate", "--settings", extra, "--event", "stop"]);
+    assert!(
+        cursor.contains("--settings is Claude Code's: add --host claude-code"),
+        "{cursor}"
+    );
+    let missing = refused(&[
+        "simulate",
+        "--host",
+        "claude-code",
+        "--settings",
+        "no-such-settings.json",
+        "--event",
+        "Stop",
+    ]);
+    assert!(
+        missing.contains("--settings no-such-settings.json: no such file"),
+        "{missing}"
+    );
+}

@@ -332,6 +332,12 @@ fn every_claude_code_source_is_read_in_order() {
         "home/.claude/settings.json",
         &json!({ "allowManagedHooksOnly": true, "hooks": { "PreCompact": [a] } }).to_string(),
     );
+    // The file given as `claude --settings FILE`; its missing command is reported.
+    settings(
+        &s,
+        "cli/settings.json",
+        json!({ "Notification": [{ "hooks": [command("/no/such/notify.sh")] }] }),
+    );
     s.script("plugin/hooks/run.sh", ECHO);
     s.write(
         "plugin/hooks/hooks.json",
@@ -348,11 +354,14 @@ fn every_claude_code_source_is_read_in_order() {
     );
     let plugin = s.root.join("plugin");
     let manifest_plugin = s.root.join("manifest-plugin");
+    let cli_settings = s.root.join("cli/settings.json");
     let (code, report) = report(
         &s,
         &[
             "--host",
             "claude-code",
+            "--settings",
+            cli_settings.to_str().unwrap(),
             "--plugin-dir",
             plugin.to_str().unwrap(),
             "--plugin-dir",
@@ -374,6 +383,7 @@ fn every_claude_code_source_is_read_in_order() {
         files,
         [
             ("managed", at("managed/managed-settings.json").as_str()),
+            ("cli", at("cli/settings.json").as_str()),
             ("local", at("project/.claude/settings.local.json").as_str()),
             ("project", at("project/.claude/settings.json").as_str()),
             ("user", at("home/.claude/settings.json").as_str()),
@@ -390,6 +400,13 @@ fn every_claude_code_source_is_read_in_order() {
         "missing.sh does not exist",
         "error",
         "/hooks/PostToolUse/0/hooks/1",
+        "claude-code",
+    );
+    one(
+        findings,
+        "notify.sh does not exist",
+        "error",
+        "/hooks/Notification/0/hooks/0",
         "claude-code",
     );
     one(

@@ -25,7 +25,7 @@ use cursor_hooks_tests::claude_code::generate::{
 };
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -138,19 +138,49 @@ fn settings_path(session: &Session, source: Source) -> PathBuf {
         Source::User => session.home.join(".claude/settings.json"),
         Source::Project => session.project.join(".claude/settings.json"),
         Source::Local => session.project.join(".claude/settings.local.json"),
+        Source::Cli => session.root().join("cli-settings.json"),
+        Source::Plugin => case_plugin(session).join("hooks/hooks.json"),
     }
+}
+
+/// The folder of the plugin holding the case's [`Source::Plugin`] hooks.
+fn case_plugin(session: &Session) -> PathBuf {
+    session.root().join("case-plugin")
+}
+
+/// The arguments giving Claude Code (and `simulate`) the case's `--settings` file and plugin,
+/// when it has hooks there.
+fn source_arguments(session: &Session, case: &Case) -> Vec<String> {
+    let mut arguments = Vec::new();
+    let has = |source| case.hooks.iter().any(|hook| hook.source == source);
+    if has(Source::Cli) {
+        arguments.push("--settings".to_owned());
+        arguments.push(settings_path(session, Source::Cli).display().to_string());
+    }
+    if has(Source::Plugin) {
+        arguments.push("--plugin-dir".to_owned());
+        arguments.push(case_plugin(session).display().to_string());
+    }
+    arguments
 }
 
 /// `simulate --host claude-code --json` on the payloads (`--session` when more than one must
 /// count as one session: the Stop block cap).
-fn simulate(cli: &Path, session: &Session, payloads: &[Value], as_session: bool) -> Vec<Value> {
+fn simulate(
+    cli: &Path,
+    session: &Session,
+    sources: &[String],
+    payloads: &[Value],
+    as_session: bool,
+) -> Vec<Value> {
     let file = session.root().join("simulated.jsonl");
     let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
     std::fs::write(&file, lines.join("\n")).expect("the payload file");
     let mut command = Command::new(cli);
     command
         .args(["simulate", "--host", "claude-code", "--json", "--project"])
-        .arg(&session.project);
+        .arg(&session.project)
+        .args(sources);
     if as_session {
         command.arg("--session").arg(&file);
     } else {
@@ -215,6 +245,15 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }) {
         let path = settings_path(&session, source);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("settings folder");
+        if source == Source::Plugin {
+            let manifest = case_plugin(&session).join(".claude-plugin");
+            std::fs::create_dir_all(&manifest).expect("the plugin's manifest folder");
+            std::fs::write(
+                manifest.join("plugin.json"),
+                json!({"name": "case-plugin", "version": "1.0.0"}).to_string(),
+            )
+            .expect("plugin.json");
+        }
         std::fs::write(
             &path,
             serde_json::to_string_pretty(&document).expect("JSON"),
@@ -232,7 +271,9 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     );
     let api = MockApi::start_with_subagent(vec![reply], Some(subagent)).expect("the mock starts");
     let plugin = session.recorder_plugin().to_string_lossy().into_owned();
+    let sources = source_arguments(&session, case);
     let mut more = vec!["--plugin-dir", plugin.as_str()];
+    more.extend(sources.iter().map(String::as_str));
     if let Scenario::Unallowed(_) = case.scenario {
         more.extend(["--allowedTools", "Read"]);
     }
@@ -330,7 +371,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }
     let results: Vec<Value> = payloads
         .iter()
-        .flat_map(|p| simulate(cli, &session, std::slice::from_ref(p), false))
+        .flat_map(|p| simulate(cli, &session, &sources, std::slice::from_ref(p), false))
         .collect();
     let of =
         |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
@@ -414,7 +455,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     if events.contains("Stop") && !stops.is_empty() {
-        let session_results = simulate(cli, &session, &stops, true);
+        let session_results = simulate(cli, &session, &sources, &stops, true);
         simulated.continues = session_results
             .iter()
             .filter(|r| r["blocked"] == true)

@@ -52,6 +52,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "deny-reason-last-answer",
     "prompt-block-first-answer",
     "continue-false-agent-tool-ignored",
+    "decision-values",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
@@ -102,6 +103,9 @@ pub struct Observed {
     /// `updated-tool-output-shape`: a tool's name → the keys of its output.
     #[serde(default)]
     pub output_shapes: BTreeMap<String, Vec<String>>,
+    /// `decision-values`: a top-level answer key → the values its schema allows.
+    #[serde(default)]
+    pub values: BTreeMap<String, Vec<String>>,
 }
 
 impl Observed {

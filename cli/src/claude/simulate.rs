@@ -31,7 +31,9 @@ pub fn run(args: &Args) -> Result<(), Stop> {
             "--cursor-version is Cursor's; Claude Code payloads carry no version".to_owned(),
         ));
     }
-    let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?;
+    let locations = Locations::new(args.project.clone(), args.plugin_dirs.clone())?
+        .with_settings(args.settings.clone())
+        .map_err(Stop::Usage)?;
     let project = locations.project.clone();
     let built = args
         .event
@@ -821,10 +823,10 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         // With a JSON deny on stdout a permission event's reason is the JSON's own, stderr is
         // not given (host.json `observed_rules`, `exit-2-json-reason`). Only a JSON block or
-        // deny takes stderr's place: `{}`, a context, and `allow`, `ask` or `defer` (which exit
-        // 2 overrules) leave stderr the reason.
+        // deny takes stderr's place: `{}`, a context, `approve`, and `allow`, `ask` or `defer`
+        // (which exit 2 overrules) leave stderr the reason.
         let decides = answer.as_ref().is_some_and(|a| {
-            a.contains_key("decision")
+            a.get("decision").is_some_and(|d| d == "block")
                 || a.get("hookSpecificOutput")
                     .and_then(|s| s.get("permissionDecision"))
                     .is_some_and(|d| d == "deny")
@@ -902,12 +904,32 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
 /// Why `answer` breaks the output schema of the event its `hookSpecificOutput` names (`info`'s
 /// when it names none).
 fn breaks_named_schema(info: &EventInfo, answer: &Map<String, Value>) -> Option<String> {
+    if let Some(why) = breaks_common_schema(answer) {
+        return Some(why);
+    }
     let specific = answer.get("hookSpecificOutput")?.as_object()?;
     let named = specific
         .get("hookEventName")
         .and_then(Value::as_str)
         .unwrap_or(info.name);
     wrong_type(specific, named).map(|why| format!("{why} ({named})"))
+}
+
+/// A top-level key whose value breaks the output schema every event shares: `continue` not a
+/// boolean, a `decision` outside the values it allows (host.json `observed_rules`,
+/// `decision-values`).
+fn breaks_common_schema(answer: &Map<String, Value>) -> Option<String> {
+    if let Some(value) = answer.get("continue").filter(|v| !v.is_boolean()) {
+        return Some(format!("`continue: {value}` is not a boolean"));
+    }
+    let allowed = &host().observed("decision-values").values;
+    answer.iter().find_map(|(key, value)| {
+        let values = allowed.get(key)?;
+        let known = value
+            .as_str()
+            .is_some_and(|v| values.iter().any(|a| a == v));
+        (!known).then(|| format!("`{key}: {value}` is not one of {}", values.join(", ")))
+    })
 }
 
 /// A key of `specific` whose type breaks `event`'s output schema (host.json `observed_rules`,
@@ -1036,22 +1058,14 @@ fn apply_json(
         }
         Some(_) => return Err("`hookSpecificOutput` is not an object".to_owned()),
     };
+    if let Some(why) = breaks_common_schema(answer) {
+        return Err(why);
+    }
+    // `approve` and `block` are valid on every event, `approve` ignored outside PreToolUse
+    // (host.json `observed_rules`, `approve-everywhere`).
     let decision = answer.get("decision").and_then(Value::as_str);
     // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
     let legacy = info.name == "PreToolUse";
-    if let Some(decision) = decision {
-        // `approve` is valid on every event, and ignored outside PreToolUse (host.json
-        // `observed_rules`, `approve-everywhere`).
-        let known = info.decision.contains(&decision)
-            || legacy && decision == "block"
-            || decision == "approve";
-        if !known && (!info.decision.is_empty() || legacy) {
-            return Err(format!(
-                "`decision: \"{decision}\"` is not one {} reads",
-                info.name
-            ));
-        }
-    }
     if let Some(why) = specific.and_then(|s| wrong_type(s, info.name)) {
         return Err(why);
     }
@@ -1064,9 +1078,6 @@ fn apply_json(
                 info.permission_decision
             ));
         }
-    }
-    if let Some(value) = answer.get("continue").filter(|v| !v.is_boolean()) {
-        return Err(format!("`continue: {value}` is not a boolean"));
     }
     let mut words = Vec::new();
     let continue_ignored = host().observed("continue-ignored").covers(info.name);

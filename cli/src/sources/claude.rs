@@ -42,7 +42,7 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
             continue;
         } else if !template.contains("{home}") && !template.contains("{project}") {
             // `--settings`: given on Claude Code's command line, not a file of the project.
-            continue;
+            candidates.extend(locations.settings.clone().map(|path| (path, None)));
         } else {
             let Some(path) = locations.expand(template) else {
                 continue;

@@ -67,11 +67,21 @@ pub enum Source {
     Project,
     /// `<project>/.claude/settings.local.json`.
     Local,
+    /// The file given with `--settings`.
+    Cli,
+    /// A plugin's `hooks/hooks.json`, the plugin given with `--plugin-dir`.
+    Plugin,
 }
 
 impl Source {
     /// Every source, in a fixed order.
-    pub const ALL: [Source; 3] = [Source::User, Source::Project, Source::Local];
+    pub const ALL: [Source; 5] = [
+        Source::User,
+        Source::Project,
+        Source::Local,
+        Source::Cli,
+        Source::Plugin,
+    ];
 
     /// The source's name in `spec/claude-code/host.json` `config_sources`.
     pub fn name(self) -> &'static str {
@@ -79,7 +89,17 @@ impl Source {
             Source::User => "user",
             Source::Project => "project",
             Source::Local => "local",
+            Source::Cli => "cli",
+            Source::Plugin => "plugin",
         }
+    }
+
+    /// The source named `name` (a kept case's), the project's when unknown.
+    pub fn named(name: &str) -> Source {
+        Source::ALL
+            .into_iter()
+            .find(|source| source.name() == name)
+            .unwrap_or(Source::Project)
     }
 }
 
@@ -231,8 +251,13 @@ pub fn generate(seed: u64) -> Case {
     let hooks = (0..count)
         .map(|index| {
             let event = rng.weighted(events_of(&scenario));
-            let source =
-                rng.weighted(&[(3, Source::Project), (2, Source::User), (2, Source::Local)]);
+            let source = rng.weighted(&[
+                (6, Source::Project),
+                (4, Source::User),
+                (4, Source::Local),
+                (2, Source::Cli),
+                (2, Source::Plugin),
+            ]);
             let matcher = matcher(&mut rng, event, &scenario);
             let keys = handler_keys(&mut rng, event);
             // An `updatedInput` of Bash's shape would break the Agent tool's input.
@@ -656,11 +681,7 @@ impl Case {
             .iter()
             .map(|hook| {
                 let index = hook["index"].as_u64().expect("index") as usize;
-                let source = match hook["source"].as_str() {
-                    Some("user") => Source::User,
-                    Some("local") => Source::Local,
-                    _ => Source::Project,
-                };
+                let source = Source::named(hook["source"].as_str().unwrap_or_default());
                 let event = EVENT_NAMES
                     .iter()
                     .find(|e| hook["event"] == **e)
