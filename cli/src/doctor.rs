@@ -696,12 +696,18 @@ fn claude_binary(
             ));
             continue;
         };
-        // The one rule of spec/claude-code/host.json `fail_closed`: a block on failure has an
-        // effect only where a hook can block, so only there is `onFailure` worth a word.
-        let honoured = claude::info(&w.hook.event).is_some_and(|info| info.fail_closed);
+        // The one rule of spec/claude-code/host.json `fail_closed`: `onFailure` has an effect
+        // only where a hook can block and Claude Code does not ignore it.
+        let info = claude::info(&w.hook.event);
+        let honoured = info.is_some_and(|info| info.fail_closed);
         if w.hook.fail_closed && !honoured {
+            let why = if info.is_some_and(|info| info.can_block) {
+                "Claude Code ignores `onFailure` there"
+            } else {
+                "no hook can block there"
+            };
             findings.push(finding(w.file, w.hook, Severity::Note, format!(
-                "`\"onFailure\": \"block\"` has no effect on `{}`: no hook can block there, so Claude Code goes on when this hook fails",
+                "`\"onFailure\": \"block\"` has no effect on `{}`: {why}, so Claude Code goes on when this hook fails",
                 w.hook.event
             )));
         }

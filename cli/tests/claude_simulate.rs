@@ -359,6 +359,17 @@ fn a_hook_past_its_timeout_is_killed_and_the_action_proceeds_unless_on_failure_b
 
     let read = claude(&s, &["--event", "PreToolUse", "--set", "tool_name=Read"]);
     assert_eq!(read["blocked"], true, "{read}");
+
+    // Claude Code ignores `onFailure` on Stop (host.json `fail_closed`): the agent stops.
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "Stop": [{ "hooks": [hook(Some("block"))] }] }),
+    );
+    let stop = claude(&s, &["--event", "Stop"]);
+    assert_eq!(stop["blocked"], false, "{stop}");
+    let words = stop["hooks"][0]["effect"].as_str().unwrap_or_default();
+    assert!(words.contains("`onFailure` is ignored on Stop"), "{stop}");
 }
 
 #[test]

@@ -540,6 +540,7 @@ fn a_hook_binary_is_compared_with_its_claude_handlers_without_being_run() {
         with(&findings, "`PostToolUse` handler fails closed").is_empty(),
         "onFailure block answers a fail-closed handler: {findings:#?}"
     );
+
     let twin = one(
         &findings,
         "has no Claude Code handler for `SessionStart`",
@@ -912,4 +913,44 @@ fn a_plugin_hooks_module_may_pre_empt_a_command_guard() {
     assert!(refused.contains("`./a.ts`, `./b.ts`"), "{refused}");
     assert_eq!(findings.len(), 2, "{findings:#?}");
     assert_eq!(code, 1, "{report:#}");
+}
+
+#[test]
+fn on_failure_where_claude_code_ignores_it_or_no_hook_can_block_is_noted() {
+    // spec/claude-code/host.json `fail_closed`: Claude Code ignores `onFailure` on Stop (BIN and
+    // REC 2.1.332), and no hook can block SessionStart.
+    let s = Scratch::new("claude-on-failure-ignored");
+    let hook = recorded_hook(
+        &s,
+        "bin/verify",
+        json!([
+            { "event": "Stop", "handler": "verify", "failClosed": true, "host": "claude-code" },
+            { "event": "SessionStart", "handler": "hello", "host": "claude-code" },
+        ]),
+    );
+    let blocking =
+        json!({ "type": "command", "command": hook.to_str().unwrap(), "onFailure": "block" });
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "Stop": [{ "hooks": [blocking.clone()] }],
+            "SessionStart": [{ "hooks": [blocking] }],
+        }),
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    one(
+        &findings,
+        "`\"onFailure\": \"block\"` has no effect on `Stop`: Claude Code ignores `onFailure` there",
+        "note",
+        "/hooks/Stop/0/hooks/0",
+        "claude-code",
+    );
+    one(
+        &findings,
+        "`\"onFailure\": \"block\"` has no effect on `SessionStart`: no hook can block there",
+        "note",
+        "/hooks/SessionStart/0/hooks/0",
+        "claude-code",
+    );
 }

@@ -168,11 +168,14 @@ pub struct ClaudeTools {
     pub names: Vec<String>,
 }
 
-/// `fail_closed` in host.json: the events where a failing hook's block has an effect.
+/// `fail_closed` in host.json: the events where a failing hook's `onFailure: "block"` has an
+/// effect.
 #[derive(Debug, Deserialize)]
 pub struct ClaudeFailClosed {
-    /// Their names; the events whose `can_block` is true.
+    /// Their names: the events whose `can_block` is true, but for `ignored_on`.
     pub events: Vec<String>,
+    /// The events whose `can_block` is true where Claude Code ignores `onFailure`.
+    pub ignored_on: Vec<String>,
 }
 
 /// One handler type (`command`, `http`, ...).

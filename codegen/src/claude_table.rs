@@ -44,8 +44,9 @@ pub matcher_open: bool,
 pub matcher_open_prefix: Option<&'static str>,
 /// The Cursor event Cursor runs a hook of this event as, when it imports Claude Code's settings.
 pub cursor_event: Option<&'static str>,
-/// Whether a failing hook's block has an effect here (`fail_closed` in host.json): where it
-/// has none, `fail = \"closed\"` is refused and `install --claude` writes no `onFailure`.
+/// Whether Claude Code's `onFailure: \"block\"` has an effect here (`fail_closed` in
+/// host.json): where it has none, `install --claude` writes no `onFailure`. (`fail =
+/// \"closed\"` follows `can_block`: the hook's own failure answer blocks on every such event.)
 pub fail_closed: bool,
 /// Whether the official docs describe it (`false`: seen only in the binary).
 pub documented: bool,
@@ -64,17 +65,22 @@ pub recorded: bool,
         out.push_str(&row(event, host)?);
     }
     out.push_str("];\n\n");
-    // One rule, kept in host.json with its source: it must say what `can_block` says.
-    let blocking: Vec<&str> = spec
+    // One rule, kept in host.json with its source: `events` and `ignored_on` share out the
+    // events whose `can_block` is true.
+    let ignored = &host.fail_closed.ignored_on;
+    let honoured: Vec<&str> = spec
         .events
         .iter()
-        .filter(|event| event.can_block)
+        .filter(|event| event.can_block && !ignored.contains(&event.name))
         .map(|event| &*event.name)
         .collect();
     let listed: Vec<&str> = host.fail_closed.events.iter().map(String::as_str).collect();
-    if listed != blocking {
+    let stray = ignored
+        .iter()
+        .find(|name| !spec.events.iter().any(|e| e.can_block && &e.name == *name));
+    if listed != honoured || stray.is_some() {
         return Err(format!(
-            "spec/claude-code/host.json: `fail_closed.events` must be the events whose `can_block` is true, in events.json's order: {blocking:?}"
+            "spec/claude-code/host.json: `fail_closed.events` must be the events whose `can_block` is true but for `ignored_on` (itself events whose `can_block` is true), in events.json's order: {honoured:?}"
         ));
     }
     doc(

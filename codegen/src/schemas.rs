@@ -345,9 +345,8 @@ fn claude_hooks(
             if let Some(since) = key["since"].as_str() {
                 doc.push_str(&format!(" Since Claude Code {since}."));
             }
-            if key_name == "onFailure" {
-                // The only value the changelog names (CL 2.1.295); any other is not documented.
-                schema = json!({ "enum": ["block"] });
+            if let Some(values) = key["values"].as_array() {
+                schema = json!({ "enum": values });
             }
             schema["description"] = json!(doc);
             properties.insert(key_name.to_owned(), schema);

@@ -149,19 +149,19 @@ pub(crate) fn validate<'a>(
     })
 }
 
-/// `fail = "closed"` on a Claude Code event where no hook can block (`fail_closed` in
-/// spec/claude-code/host.json, the rule `install --claude` and `doctor` follow too): the failure
-/// would be let through whatever the policy says, so the option would only mislead.
+/// `fail = "closed"` on a Claude Code event where no hook can block (`can_block`; the rule of
+/// `fail_closed` in spec/claude-code/host.json): the failure would be let through whatever the
+/// policy says, so the option would only mislead.
 fn check_claude_fail_closed(
     info: &cursor_hooks_spec::claude::EventInfo,
     fail: &LitStr,
 ) -> syn::Result<()> {
-    if info.fail_closed {
+    if info.can_block {
         return Ok(());
     }
     let honoured: Vec<String> = cursor_hooks_spec::claude::EVENTS
         .iter()
-        .filter(|event| event.fail_closed)
+        .filter(|event| event.can_block)
         .map(|event| format!("`{}`", event.name))
         .collect();
     Err(Error::new_spanned(

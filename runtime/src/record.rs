@@ -491,6 +491,30 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "claude-code")]
+    fn on_failure_is_written_only_where_claude_code_honours_it() {
+        let handler = |event: &str| Handler {
+            event: event.into(),
+            handler: "h".into(),
+            timeout: None,
+            matcher: None,
+            fail_closed: true,
+            loop_limit: None,
+            host: crate::Host::ClaudeCode,
+        };
+        let on_failure = |event: &str| {
+            handler(event)
+                .claude_handler("/h")
+                .get(CLAUDE_ON_FAILURE)
+                .cloned()
+        };
+        assert_eq!(on_failure("PreToolUse"), Some("block".into()));
+        // spec/claude-code/host.json `fail_closed`: ignored on Stop, no block on SessionStart.
+        assert_eq!(on_failure("Stop"), None);
+        assert_eq!(on_failure("SessionStart"), None);
+    }
+
+    #[test]
     fn numbers_are_written_in_decimal() {
         for n in [0, 7, 10, 4_294_967_295] {
             let mut buffer = [0u8; 10];

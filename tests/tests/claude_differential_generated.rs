@@ -102,7 +102,8 @@ impl Observed {
     }
 }
 
-/// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers.
+/// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers. Returns its
+/// `command`: the quoted path for a shell, the bare path beside `args` (no shell).
 fn write_script(root: &Path, hook: &generate::Hook) -> String {
     let name = format!("h{}", hook.index);
     let stdout = root.join(format!("{name}.stdout"));
@@ -130,7 +131,11 @@ fn write_script(root: &Path, hook: &generate::Hook) -> String {
     std::fs::write(&script, text).expect("the hook script");
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    shell_quote(&script.to_string_lossy())
+    if hook.keys.contains_key("args") {
+        script.to_string_lossy().into_owned()
+    } else {
+        shell_quote(&script.to_string_lossy())
+    }
 }
 
 fn settings_path(session: &Session, source: Source) -> PathBuf {

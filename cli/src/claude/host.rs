@@ -196,6 +196,9 @@ pub struct HandlerKey {
     /// `string`, `number`, `bool`, `string_list`, `string_map` or `json`.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The only values the settings schema allows, when it names them.
+    #[serde(default)]
+    pub values: Vec<String>,
 }
 /// How hooks are started.
 #[derive(Debug, Deserialize)]

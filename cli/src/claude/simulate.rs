@@ -313,8 +313,18 @@ impl Listing<'_> {
             return Some(Entry::Skipped { at, reason });
         }
         if let Some(condition) = &handler.condition {
+            // Off the tool events there is no tool call to match: the hook never runs.
             let rule = host.observed("if-rule");
-            if rule.covers(self.info.name) && !if_selects(condition, self.payload) {
+            if !rule.covers(self.info.name) {
+                return Some(Entry::Skipped {
+                    at,
+                    reason: format!(
+                        "its `if` rule `{condition}` has no tool call to match on {}",
+                        self.info.name
+                    ),
+                });
+            }
+            if !if_selects(condition, self.payload) {
                 return Some(Entry::Skipped {
                     at,
                     reason: format!("its `if` rule `{condition}` does not match the tool call"),
@@ -776,10 +786,21 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         _ => None,
     };
     let mut effect = Effect::default();
-    let failed = |effect: &mut Effect, what: String| {
-        if handler.blocks_on_failure {
-            effect.block = Some(what.clone());
-            effect.words = format!("{what}; `onFailure: \"block\"` blocks");
+    // `onFailure: "block"` reads a failure as exit 2, with stderr, where Claude Code does not
+    // ignore it; a permission event's is a deny, also where exit 2 is ignored (host.json
+    // `fail_closed`).
+    let failed = |effect: &mut Effect, what: String, reason: &str| {
+        if handler.blocks_on_failure && info.fail_closed && info.category == Category::Permission {
+            effect.stance = Some(("deny".to_owned(), Some(reason.to_owned())));
+            effect.words = format!("{what}; `onFailure: \"block\"`: deny");
+        } else if handler.blocks_on_failure && info.fail_closed {
+            exit_2(info, Some(reason), effect);
+            effect.words = format!("{what}; `onFailure: \"block\"`: {}", effect.words);
+        } else if handler.blocks_on_failure {
+            effect.words = format!(
+                "{what}; `onFailure` is ignored on {}, the action proceeds",
+                info.name
+            );
         } else {
             effect.words = format!("{what}; non-blocking, the action proceeds");
         }
@@ -792,7 +813,7 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
             effect.block = Some(what.clone());
             effect.words = format!("{what}; the model switch is blocked");
         } else {
-            failed(&mut effect, what);
+            failed(&mut effect, what, &stderr);
         }
         "timeout"
     } else if run.exit_code == Some(2) {
@@ -867,7 +888,7 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                 format!("exit {c}")
             });
         let answered = effect.words.clone();
-        failed(&mut effect, code);
+        failed(&mut effect, code, &stderr);
         if !answered.is_empty() {
             effect.words = format!("{answered}; {}", effect.words);
         }
@@ -877,10 +898,11 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
             Some(answer) => match apply_json(info, &answer, &mut effect) {
                 Ok(()) => "exit-0-json",
                 Err(why) => {
-                    effect = Effect {
-                        words: format!("{why}: a non-blocking error, the answer is dropped"),
-                        ..Effect::default()
-                    };
+                    // The answer is dropped; `onFailure: "block"` blocks with the schema's
+                    // complaint as the reason.
+                    effect = Effect::default();
+                    let what = format!("{why}: the answer is dropped");
+                    failed(&mut effect, what, &why);
                     "schema-invalid-json"
                 }
             },
@@ -1037,11 +1059,13 @@ fn apply_json(
         .get("reason")
         .and_then(Value::as_str)
         .map(str::to_owned);
+    let other = host().observed("other-event-specific-dropped");
+    // Beside another event's `hookSpecificOutput`, `continue: false` does not count either.
+    let other_event = names_other_event(info, answer) && other.covers(info.name);
     let specific = match answer.get("hookSpecificOutput") {
         None => None,
         Some(Value::Object(specific)) => {
             let name = specific.get("hookEventName").and_then(Value::as_str);
-            let other = host().observed("other-event-specific-dropped");
             match name {
                 Some(name) if name == info.name => Some(specific),
                 // Another event's `hookSpecificOutput` is dropped alone; the top-level keys
@@ -1081,7 +1105,9 @@ fn apply_json(
     }
     let mut words = Vec::new();
     let continue_ignored = host().observed("continue-ignored").covers(info.name);
-    if answer.get("continue") == Some(&Value::Bool(false)) && continue_ignored {
+    if answer.get("continue") == Some(&Value::Bool(false)) && other_event {
+        words.push("`continue: false`: ignored beside another event's output".to_owned());
+    } else if answer.get("continue") == Some(&Value::Bool(false)) && continue_ignored {
         words.push(format!("`continue: false`: ignored on {}", info.name));
     } else if answer.get("continue") == Some(&Value::Bool(false)) {
         let why = answer

@@ -410,7 +410,7 @@ fn rejected_entries(file: &mut ConfigFile, events: &Map<String, Value>, base: &s
 /// Why Claude Code's settings schema rejects a handler entry, so that it is not loaded
 /// (recorded with 2.1.330: spec/claude-code/host.json `observed_rules`, `schema-invalid-entry`):
 /// no `type` or one Claude Code does not know, a required key missing, a known key of the
-/// wrong type, a `timeout` of 0 or less, a `shell` other than `bash` or `powershell`. Unknown
+/// wrong type or outside its `values` (`shell`, `onFailure`), a `timeout` of 0 or less. Unknown
 /// keys are ignored.
 fn schema_failure(object: &Map<String, Value>) -> Option<String> {
     let claude_host = host();
@@ -433,23 +433,26 @@ fn schema_failure(object: &Map<String, Value>) -> Option<String> {
         let Some(spec) = claude_host.handler_keys.iter().find(|k| &k.name == key) else {
             continue;
         };
-        if spec.applies_to.contains(kind_name) && !has_type(value, &spec.kind) {
+        if !spec.applies_to.contains(kind_name) {
+            continue;
+        }
+        if !has_type(value, &spec.kind) {
             return Some(format!(
                 "`{key}` is {value}, not {}",
                 type_words(&spec.kind)
             ));
         }
+        let known = value
+            .as_str()
+            .is_none_or(|v| spec.values.iter().any(|a| a == v));
+        if !spec.values.is_empty() && !known {
+            let allowed: Vec<String> = spec.values.iter().map(|v| format!("\"{v}\"")).collect();
+            return Some(format!("`{key}` is {value}, not {}", allowed.join(" or ")));
+        }
     }
     if let Some(seconds) = object.get("timeout").and_then(Value::as_f64) {
         if seconds <= 0.0 {
             return Some(format!("`timeout` is {seconds}, not more than 0"));
-        }
-    }
-    if let Some(shell) = object.get("shell").and_then(Value::as_str) {
-        if shell != "bash" && shell != "powershell" {
-            return Some(format!(
-                "`shell` is \"{shell}\", not \"bash\" or \"powershell\""
-            ));
         }
     }
     None

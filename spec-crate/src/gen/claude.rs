@@ -43,8 +43,9 @@ pub struct EventInfo {
     pub matcher_open_prefix: Option<&'static str>,
     /// The Cursor event Cursor runs a hook of this event as, when it imports Claude Code's settings.
     pub cursor_event: Option<&'static str>,
-    /// Whether a failing hook's block has an effect here (`fail_closed` in host.json): where it
-    /// has none, `fail = "closed"` is refused and `install --claude` writes no `onFailure`.
+    /// Whether Claude Code's `onFailure: "block"` has an effect here (`fail_closed` in
+    /// host.json): where it has none, `install --claude` writes no `onFailure`. (`fail =
+    /// "closed"` follows `can_block`: the hook's own failure answer blocks on every such event.)
     pub fail_closed: bool,
     /// Whether the official docs describe it (`false`: seen only in the binary).
     pub documented: bool,
@@ -1014,7 +1015,7 @@ pub const EVENTS: &[EventInfo] = &[
         matcher_open: true,
         matcher_open_prefix: None,
         cursor_event: Some("subagentStop"),
-        fail_closed: true,
+        fail_closed: false,
         documented: true,
         recorded: true,
     },
@@ -1054,7 +1055,7 @@ pub const EVENTS: &[EventInfo] = &[
         matcher_open: false,
         matcher_open_prefix: None,
         cursor_event: None,
-        fail_closed: true,
+        fail_closed: false,
         documented: true,
         recorded: false,
     },
@@ -1074,7 +1075,7 @@ pub const EVENTS: &[EventInfo] = &[
         matcher_open: false,
         matcher_open_prefix: None,
         cursor_event: Some("stop"),
-        fail_closed: true,
+        fail_closed: false,
         documented: true,
         recorded: true,
     },
@@ -1122,7 +1123,7 @@ pub const EVENTS: &[EventInfo] = &[
         matcher_open: false,
         matcher_open_prefix: None,
         cursor_event: None,
-        fail_closed: true,
+        fail_closed: false,
         documented: true,
         recorded: false,
     },

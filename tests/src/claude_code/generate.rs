@@ -344,6 +344,24 @@ fn handler_keys(rng: &mut Rng, event: &str) -> Map<String, Value> {
     if is_tool_event(event) && rng.chance(20) {
         let rule = rng.pick(&["Bash(git *)", "Bash(echo *)", "Read(*)", "Bash"]);
         keys.insert("if".to_owned(), json!(rule));
+    } else if rng.chance(4) {
+        // Off tool events an `if` rule has no tool call to match.
+        keys.insert("if".to_owned(), json!("Bash"));
+    }
+    if rng.chance(4) {
+        // Not `true`: a background hook's context reaches Claude with whichever model request
+        // follows its end, a race `simulate` does not model (host.json `handler_keys`, `async`).
+        let background = rng.pick(&[json!(false), json!("yes")]);
+        keys.insert("async".to_owned(), background);
+    }
+    if rng.chance(5) {
+        let policy = rng.weighted(&[(3, json!("block")), (1, json!("ignore"))]);
+        keys.insert("onFailure".to_owned(), policy);
+    }
+    if rng.chance(4) {
+        // With `args` the command is the script's path, spawned without a shell.
+        let args = rng.pick(&[json!(["one", "two words"]), json!("one")]);
+        keys.insert("args".to_owned(), args);
     }
     if rng.chance(8) {
         let message = rng.pick(&[json!("Checking"), json!(5)]);
