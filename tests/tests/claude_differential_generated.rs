@@ -387,6 +387,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         "PreToolUse",
         "PermissionRequest",
         "PostToolUse",
+        "PostToolUseFailure",
         "PostToolBatch",
     ];
     let of_tool_call = |r: &Value| tool_events.iter().any(|e| r["event"] == *e);

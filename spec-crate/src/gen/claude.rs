@@ -798,7 +798,7 @@ pub const EVENTS: &[EventInfo] = &[
         can_block: false,
         exit_2: Exit2::StderrToClaude,
         plain_stdout: PlainStdout::DebugLog,
-        decision: &[],
+        decision: &["block"],
         permission_decision: &[],
         hook_specific: &["additionalContext"],
         timeout_ms: None,

@@ -136,6 +136,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "git --version > /dev/null; echo gitran > created-by-tool",
         "gitran",
     ),
+    // A call that fails: PostToolUseFailure fires instead of PostToolUse.
+    ("echo failed > created-by-tool; exit 3", "failed"),
 ];
 
 /// The command a hook's `updatedInput` rewrites the call to, with the word it writes.
@@ -213,6 +215,7 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
         Scenario::Bash(_) => &[
             (8, "PreToolUse"),
             (4, "PostToolUse"),
+            (2, "PostToolUseFailure"),
             (2, "PostToolBatch"),
             (2, "UserPromptSubmit"),
             (2, "Stop"),
@@ -228,6 +231,8 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
         Scenario::Agent => &[
             (8, "PreToolUse"),
             (4, "PostToolUse"),
+            (2, "SubagentStart"),
+            (2, "SubagentStop"),
             (1, "UserPromptSubmit"),
             (1, "Stop"),
         ],
@@ -235,7 +240,10 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
 }
 
 fn is_tool_event(event: &str) -> bool {
-    matches!(event, "PreToolUse" | "PostToolUse" | "PermissionRequest")
+    matches!(
+        event,
+        "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest"
+    )
 }
 
 /// Makes the case of `seed`.
@@ -765,6 +773,9 @@ pub const EVENT_NAMES: &[&str] = &[
     "UserPromptSubmit",
     "Stop",
     "SessionStart",
+    "PostToolUseFailure",
+    "SubagentStart",
+    "SubagentStop",
 ];
 
 #[cfg(test)]

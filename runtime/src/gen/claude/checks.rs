@@ -63,7 +63,7 @@ pub trait Answers: Sized {
         <Self as fields::ReloadSkills>::reload_skills(self, value)
     }
 
-    /// `decision: "block"` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
+    /// `decision: "block"` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
     fn block(reason: impl Into<String>) -> Self
     where
         Self: fields::Block,
@@ -71,7 +71,7 @@ pub trait Answers: Sized {
         <Self as fields::Block>::block(reason)
     }
 
-    /// `reason` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
+    /// `reason` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
     #[must_use = "a response is built by value: use the returned response"]
     fn reason(self, value: impl Into<String>) -> Self
     where
@@ -422,7 +422,7 @@ pub mod fields {
     /// Responses with `block`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `block`: its event reads no `decision`",
-        label = "`decision: \"block\"` is read only by `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`",
+        label = "`decision: \"block\"` is read only by `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`",
         note = "the permission events (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`) deny with `deny(reason)`"
     )]
     pub trait Block: crate::sealed::Sealed {
@@ -445,6 +445,12 @@ pub mod fields {
     impl Block for PostToolUseResponse {
         fn block(reason: impl Into<String>) -> Self {
             PostToolUseResponse::block(reason)
+        }
+    }
+    #[diagnostic::do_not_recommend]
+    impl Block for PostToolUseFailureResponse {
+        fn block(reason: impl Into<String>) -> Self {
+            PostToolUseFailureResponse::block(reason)
         }
     }
     #[diagnostic::do_not_recommend]
@@ -523,7 +529,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `allow_with_reason` decision",
         label = "the permission decision `allow` with a reason is read only by `PreToolUse`",
-        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait AllowWithReason: crate::sealed::Sealed {
         /// The response's own `allow_with_reason`.
@@ -540,7 +546,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `allow` decision",
         label = "the permission decision `allow` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
-        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Allow: crate::sealed::Sealed {
         /// The response's own `allow`.
@@ -575,7 +581,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `deny` decision",
         label = "the permission decision `deny` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
-        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Deny: crate::sealed::Sealed {
         /// The response's own `deny`.
@@ -610,7 +616,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `ask` decision",
         label = "the permission decision `ask` is read only by `PreToolUse` and `PreModelSwitch`",
-        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Ask: crate::sealed::Sealed {
         /// The response's own `ask`.
@@ -633,7 +639,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `defer` decision",
         label = "the permission decision `defer` is read only by `PreToolUse`",
-        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
+        note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
     pub trait Defer: crate::sealed::Sealed {
         /// The response's own `defer`.

@@ -1660,7 +1660,7 @@ impl serde::Serialize for PostToolUse {
 
 /// `PostToolUseFailure`: After a tool call failed.
 ///
-/// No changelog line; documented by 2026-01-22 (about 2.1.15).
+/// No changelog line; documented by 2026-01-22 (about 2.1.15). The tool already failed: `decision: "block"` only gives Claude its `reason` beside the error (a probe on 2.1.332), and `continue: false` is ignored (host.json `observed_rules`, `continue-ignored`).
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** [`PostToolUseFailureResponse`](crate::claude::response::PostToolUseFailureResponse).

@@ -1450,6 +1450,8 @@ impl Response for PostToolUseResponse {
 }
 
 /// The answer to [`PostToolUseFailure`](crate::claude::event::PostToolUseFailure). Empty (no opinion, `{}`) by default; built with its constructors and setters.
+///
+/// The top-level `decision` (block) with its `reason`, read by claude.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct PostToolUseFailureResponse {
@@ -1473,6 +1475,14 @@ pub struct PostToolUseFailureResponse {
     ///
     /// Source: the official Claude Code hooks reference.
     pub terminal_sequence: Option<String>,
+    /// `decision` (top level): `block` blocks the action.
+    ///
+    /// Source: recordings of Claude Code 2.1.330, 2.1.332.
+    pub decision: Option<Decision>,
+    /// `reason` (top level): why, shown to claude.
+    ///
+    /// Source: recordings of Claude Code 2.1.330, 2.1.332.
+    pub reason: Option<String>,
     /// `additionalContext` (in `hookSpecificOutput`): Text added to Claude's context.
     ///
     /// Source: the official Claude Code hooks reference.
@@ -1480,6 +1490,15 @@ pub struct PostToolUseFailureResponse {
 }
 
 impl PostToolUseFailureResponse {
+    /// `decision: "block"` with its reason.
+    pub fn block(reason: impl Into<String>) -> Self {
+        Self {
+            decision: Some(Decision::Block),
+            reason: Some(reason.into()),
+            ..Self::default()
+        }
+    }
+
     /// Sets `continue`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn r#continue(mut self, value: bool) -> Self {
@@ -1539,15 +1558,16 @@ impl Response for PostToolUseFailureResponse {
             "terminalSequence",
             self.terminal_sequence.clone().map(Value::String),
         );
+        out.top("decision", self.decision.map(|v| Value::from(v.as_str())));
+        out.top("reason", self.reason.clone().map(Value::String));
         out.specific(
             "additionalContext",
             self.additional_context.clone().map(Value::String),
         );
     }
-    const BLOCKED_AS: &'static str = "exit 2";
+    const BLOCKED_AS: &'static str = "decision: block";
     fn failure_block(reason: String) -> Option<Self> {
-        let _ = reason;
-        None
+        Some(Self::block(reason))
     }
 }
 
