@@ -954,3 +954,42 @@ fn on_failure_where_claude_code_ignores_it_or_no_hook_can_block_is_noted() {
         "claude-code",
     );
 }
+
+#[test]
+fn an_invalid_pre_tool_use_entry_in_a_plugin_turns_off_the_plugins_guards() {
+    // Probed on 2.1.332 (spec/claude-code/host.json `observed_rules`,
+    // `schema-invalid-entry-voids-file`): as in a settings file, the plugin's deny never runs.
+    let s = Scratch::new("claude-plugin-schema-voids");
+    s.write(
+        "plugin/hooks/hooks.json",
+        &json!({ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [
+            { "type": "command", "command": "guard.sh" },
+            { "type": "command", "command": "other.sh", "onFailure": "stop" },
+        ] }] } })
+        .to_string(),
+    );
+    let plugin = s.root.join("plugin");
+    let (code, report) = report(
+        &s,
+        &[
+            "--host",
+            "claude-code",
+            "--plugin-dir",
+            plugin.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let findings = report["findings"].as_array().expect("findings");
+    let message = one(
+        findings,
+        "Claude Code's settings schema rejects this `PreToolUse` hook",
+        "error",
+        "/hooks/PreToolUse/0/hooks/1",
+        "claude-code",
+    );
+    assert!(
+        message.contains("`onFailure` is \"stop\", not \"continue\" or \"block\""),
+        "{message}"
+    );
+    assert!(message.contains("`guard.sh` on PreToolUse"), "{message}");
+}

@@ -870,8 +870,10 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         "exit-2"
     } else if run.exit_code != Some(0) {
-        // A schema-valid JSON object is still honoured.
-        if let Some(answer) = json_object() {
+        // A schema-valid JSON object is still honoured, unless `onFailure: "block"` reads the
+        // failure as exit 2 (host.json `fail_closed`): then the JSON is not read.
+        let read_as_exit_2 = handler.blocks_on_failure && info.fail_closed;
+        if let Some(answer) = json_object().filter(|_| !read_as_exit_2) {
             if let Err(why) = apply_json(info, &answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
             }

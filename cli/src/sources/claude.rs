@@ -372,7 +372,7 @@ fn rejected_entries(file: &mut ConfigFile, events: &Map<String, Value>, base: &s
                     continue;
                 };
                 let pointer = format!("{base}/{}/{at}/hooks/{index}", segment(name));
-                if voids.covers(info.name) && file.source != "plugin" {
+                if voids.covers(info.name) {
                     voiding.push((pointer, info.name, why));
                 } else {
                     file.findings.push(Finding::new(
