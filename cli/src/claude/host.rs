@@ -53,6 +53,9 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "prompt-block-first-answer",
     "continue-false-agent-tool-ignored",
     "decision-values",
+    "ask-reason-first-answer",
+    "ask-ignores-continue",
+    "permission-request-first-decision",
 ];
 
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.

@@ -1107,8 +1107,14 @@ fn apply_json(
     }
     let mut words = Vec::new();
     let continue_ignored = host().observed("continue-ignored").covers(info.name);
+    // Beside an ask in the same answer `continue: false` is ignored (host.json
+    // `observed_rules`, `ask-ignores-continue`).
+    let asks = specific.and_then(|s| s.get("permissionDecision")) == Some(&json!("ask"))
+        && host().observed("ask-ignores-continue").covers(info.name);
     if answer.get("continue") == Some(&Value::Bool(false)) && other_event {
         words.push("`continue: false`: ignored beside another event's output".to_owned());
+    } else if answer.get("continue") == Some(&Value::Bool(false)) && asks {
+        words.push("`continue: false`: ignored beside an ask".to_owned());
     } else if answer.get("continue") == Some(&Value::Bool(false)) && continue_ignored {
         words.push(format!("`continue: false`: ignored on {}", info.name));
     } else if answer.get("continue") == Some(&Value::Bool(false)) {
@@ -1392,7 +1398,29 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             }
         };
         let mut order = host.permission_order(info.name);
-        if order.is_empty() {
+        // PermissionRequest: the first `allow` or `deny` to answer decides (host.json
+        // `observed_rules`, `permission-request-first-decision`).
+        let first = host.observed("permission-request-first-decision");
+        let first_decision = first
+            .covers(info.name)
+            .then(|| {
+                runs.iter()
+                    .filter(|r| stance(&r.effect).is_some_and(|(s, _)| s == "allow" || s == "deny"))
+                    .min_by_key(|r| r.millis)
+            })
+            .flatten();
+        if first.covers(info.name) {
+            note_rule(
+                unverified,
+                "the first allow or deny to answer decides",
+                first.verified,
+                &first.source,
+            );
+            order = first_decision
+                .and_then(|r| stance(&r.effect))
+                .map(|(s, _)| vec![s])
+                .unwrap_or_default();
+        } else if order.is_empty() {
             // PermissionRequest: no combining rule; a deny is taken to win, as everywhere.
             order = vec!["deny".to_owned(), "ask".to_owned(), "allow".to_owned()];
             let what = format!(
@@ -1419,6 +1447,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             Some(permission) => {
                 let mut deciders: Vec<(u128, Option<String>)> = runs
                     .iter()
+                    .filter(|r| first_decision.is_none_or(|f| std::ptr::eq(*r, f)))
                     .filter_map(|r| {
                         stance(&r.effect)
                             .filter(|(s, _)| s == permission)
@@ -1437,6 +1466,19 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                     );
                     deciders.sort_by_key(|(millis, _)| *millis);
                     deciders.drain(..deciders.len() - 1);
+                }
+                // Of several asks, only the first to answer gives its reason, or none (host.json
+                // `observed_rules`, `ask-reason-first-answer`).
+                let first_ask = host.observed("ask-reason-first-answer");
+                if permission == "ask" && deciders.len() > 1 && first_ask.covers(info.name) {
+                    note_rule(
+                        unverified,
+                        "only the ask answered first gives its reason",
+                        first_ask.verified,
+                        &first_ask.source,
+                    );
+                    deciders.sort_by_key(|(millis, _)| *millis);
+                    deciders.truncate(1);
                 }
                 let reasons: Vec<String> = deciders
                     .into_iter()
