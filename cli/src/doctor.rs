@@ -145,7 +145,10 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
     }
     match host {
         HostName::Cursor => duplicates(&wired, &mut findings),
-        HostName::ClaudeCode => claude_duplicates(&wired, &mut findings),
+        HostName::ClaudeCode => {
+            claude_duplicates(&wired, &mut findings);
+            racing_permission_requests(&wired, &mut findings);
+        }
     }
     binaries(&wired, host, &mut findings);
     for finding in &mut findings {
@@ -422,16 +425,6 @@ fn may_overlap(a: Option<&str>, b: Option<&str>) -> bool {
 /// its docs say runs once (`loading` `dedupe` in spec/claude-code/host.json).
 fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
     // A hook whose matcher can never match (reported on its own) never runs twice.
-    let may_run = |w: &Wired<'_>| {
-        let (Some(info), Some(matcher)) = (claude::info(&w.hook.event), w.hook.matcher.as_deref())
-        else {
-            return true;
-        };
-        !matches!(
-            claude::matcher::check(info, matcher),
-            claude::matcher::Verdict::Invalid { .. } | claude::matcher::Verdict::Never
-        )
-    };
     let wired: Vec<&Wired<'_>> = wired.iter().filter(|w| may_run(w)).collect();
     for (at, later) in wired.iter().enumerate() {
         let earlier = wired[..at].iter().find(|w| {
@@ -465,6 +458,42 @@ fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
             ))
         };
         findings.push(finding(later.file, later.hook, severity, message));
+    }
+}
+
+/// Whether a Claude Code hook's matcher can match at all (one that cannot is reported on its own).
+fn may_run(w: &Wired<'_>) -> bool {
+    let (Some(info), Some(matcher)) = (claude::info(&w.hook.event), w.hook.matcher.as_deref())
+    else {
+        return true;
+    };
+    !matches!(
+        claude::matcher::check(info, matcher),
+        claude::matcher::Verdict::Invalid { .. } | claude::matcher::Verdict::Never
+    )
+}
+
+/// Two different PermissionRequest hooks for the same tools: Claude Code takes the first `allow`
+/// or `deny` to answer and reads no later one (spec/claude-code/host.json `observed_rules`,
+/// `permission-request-first-decision`), so the faster hook's allow switches the slower one's
+/// deny off.
+fn racing_permission_requests(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
+    const EVENT: &str = "PermissionRequest";
+    let requests: Vec<&Wired<'_>> = wired
+        .iter()
+        .filter(|w| w.hook.event == EVENT && may_run(w))
+        .collect();
+    for (at, later) in requests.iter().enumerate() {
+        let earlier = requests[..at].iter().find(|w| {
+            w.command != later.command
+                && may_overlap(w.hook.matcher.as_deref(), later.hook.matcher.as_deref())
+        });
+        let Some(earlier) = earlier else { continue };
+        let place = format!("{}#{}", earlier.file.path.display(), earlier.hook.pointer);
+        findings.push(finding(later.file, later.hook, Severity::Warning, format!(
+            "`{}` and `{}` (at {place}) both answer `{EVENT}` for the same tools: Claude Code takes the first `allow` or `deny` to answer and reads no later one, so the faster hook decides and its allow switches the other's deny off; keep one `{EVENT}` hook per tool",
+            later.command, earlier.command,
+        )));
     }
 }
 

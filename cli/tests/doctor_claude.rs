@@ -993,3 +993,44 @@ fn an_invalid_pre_tool_use_entry_in_a_plugin_turns_off_the_plugins_guards() {
     );
     assert!(message.contains("`guard.sh` on PreToolUse"), "{message}");
 }
+
+#[test]
+fn two_permission_request_hooks_for_the_same_tools_race() {
+    // spec/claude-code/host.json `observed_rules`, `permission-request-first-decision`: the first
+    // allow or deny to answer decides, so a quick allow switches a slower deny off.
+    let s = Scratch::new("claude-permission-race");
+    s.script("project/.claude/hooks/allow.sh", ECHO);
+    s.script("project/.claude/hooks/deny.sh", ECHO);
+    s.script("project/.claude/hooks/read.sh", ECHO);
+    let group = |matcher: &str, path: &str| json!({ "matcher": matcher, "hooks": [command(path)] });
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PermissionRequest": [
+            group("Bash", ".claude/hooks/allow.sh"),
+            group("Read", ".claude/hooks/read.sh"),
+        ] }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.local.json",
+        json!({ "PermissionRequest": [group("Bash|Edit", ".claude/hooks/deny.sh")] }),
+    );
+    let (code, findings) = doctor(&s, "claude-code", &[]);
+    assert_eq!(code, 0, "{findings:#?}");
+    let message = one(
+        &findings,
+        "both answer `PermissionRequest` for the same tools",
+        "warning",
+        "/hooks/PermissionRequest/0/hooks/0",
+        "claude-code",
+    );
+    assert!(
+        message.starts_with("`.claude/hooks/allow.sh` and `.claude/hooks/deny.sh`"),
+        "{message}"
+    );
+    assert!(
+        message.contains("its allow switches the other's deny off"),
+        "{message}"
+    );
+}
