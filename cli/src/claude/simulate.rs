@@ -901,10 +901,10 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                 Ok(()) => "exit-0-json",
                 Err(why) => {
                     // The answer is dropped; `onFailure: "block"` blocks with the schema's
-                    // complaint as the reason.
+                    // complaint, which quotes the output, as the reason.
                     effect = Effect::default();
                     let what = format!("{why}: the answer is dropped");
-                    failed(&mut effect, what, &why);
+                    failed(&mut effect, what, &format!("{why}: {stdout}"));
                     "schema-invalid-json"
                 }
             },
@@ -1109,7 +1109,9 @@ fn apply_json(
     let continue_ignored = host().observed("continue-ignored").covers(info.name);
     // Beside an ask in the same answer `continue: false` is ignored (host.json
     // `observed_rules`, `ask-ignores-continue`).
+    // A legacy block in the same answer overrules the ask (`legacy-block-wins`).
     let asks = specific.and_then(|s| s.get("permissionDecision")) == Some(&json!("ask"))
+        && answer.get("decision") != Some(&json!("block"))
         && host().observed("ask-ignores-continue").covers(info.name);
     if answer.get("continue") == Some(&Value::Bool(false)) && other_event {
         words.push("`continue: false`: ignored beside another event's output".to_owned());
