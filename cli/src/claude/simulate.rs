@@ -789,11 +789,13 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     // `onFailure: "block"` reads a failure as exit 2, with stderr, where Claude Code does not
     // ignore it; a permission event's is a deny, also where exit 2 is ignored (host.json
     // `fail_closed`).
+    // Off the events a hook can block it is still read as exit 2, which blocks nothing there.
+    let read_as_exit_2 = handler.blocks_on_failure && (info.fail_closed || !info.can_block);
     let failed = |effect: &mut Effect, what: String, reason: &str| {
         if handler.blocks_on_failure && info.fail_closed && info.category == Category::Permission {
             effect.stance = Some(("deny".to_owned(), Some(reason.to_owned())));
             effect.words = format!("{what}; `onFailure: \"block\"`: deny");
-        } else if handler.blocks_on_failure && info.fail_closed {
+        } else if read_as_exit_2 {
             exit_2(info, Some(reason), effect);
             effect.words = format!("{what}; `onFailure: \"block\"`: {}", effect.words);
         } else if handler.blocks_on_failure {
@@ -872,7 +874,6 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     } else if run.exit_code != Some(0) {
         // A schema-valid JSON object is still honoured, unless `onFailure: "block"` reads the
         // failure as exit 2 (host.json `fail_closed`): then the JSON is not read.
-        let read_as_exit_2 = handler.blocks_on_failure && info.fail_closed;
         if let Some(answer) = json_object().filter(|_| !read_as_exit_2) {
             if let Err(why) = apply_json(info, &answer, &mut effect) {
                 run.note = Some(format!("its JSON was not applied: {why}"));
@@ -1084,15 +1085,13 @@ fn apply_json(
         }
         Some(_) => return Err("`hookSpecificOutput` is not an object".to_owned()),
     };
-    if let Some(why) = breaks_common_schema(answer) {
-        return Err(why);
-    }
     // `approve` and `block` are valid on every event, `approve` ignored outside PreToolUse
     // (host.json `observed_rules`, `approve-everywhere`).
     let decision = answer.get("decision").and_then(Value::as_str);
     // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
     let legacy = info.name == "PreToolUse";
-    if let Some(why) = specific.and_then(|s| wrong_type(s, info.name)) {
+    // The shared keys, and the event its `hookSpecificOutput` names (another event too).
+    if let Some(why) = breaks_named_schema(info, answer) {
         return Err(why);
     }
     let permission = specific.and_then(|s| s.get("permissionDecision"));
@@ -1337,10 +1336,17 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     }
     // `continue: false` stops Claude and wins over every decision.
     let mut stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
-    // Not on the Agent tool's PreToolUse (host.json `observed_rules`,
-    // `continue-false-agent-tool-ignored`).
+    // Not on the Agent tool's PreToolUse, unless the call is denied (host.json
+    // `observed_rules`, `continue-false-agent-tool-ignored`).
     let agent_tool = host.observed("continue-false-agent-tool-ignored");
+    let denied = effects.iter().any(|e| {
+        e.block.is_some()
+            || e.stance
+                .as_ref()
+                .is_some_and(|(stance, _)| stance == "deny")
+    });
     if !stops.is_empty()
+        && !denied
         && agent_tool.covers(info.name)
         && tool.is_some_and(|t| agent_tool.tools.iter().any(|n| n == t))
     {
