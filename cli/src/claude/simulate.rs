@@ -891,7 +891,16 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                 format!("exit {c}")
             });
         let answered = effect.words.clone();
-        failed(&mut effect, code, &stderr);
+        // Under `onFailure: "block"` JSON that fails validation adds its complaint, which quotes
+        // the output, to stderr as the reason.
+        let complaint = json_object()
+            .filter(|_| read_as_exit_2)
+            .and_then(|answer| apply_json(info, &answer, &mut Effect::default()).err());
+        let reason = match complaint {
+            Some(why) => format!("{stderr}\n{why}: {stdout}"),
+            None => stderr.clone(),
+        };
+        failed(&mut effect, code, &reason);
         if !answered.is_empty() {
             effect.words = format!("{answered}; {}", effect.words);
         }
