@@ -909,7 +909,8 @@ mod tests {
             ("PreToolUse", true),
             ("Stop", true),
             ("PostToolUse", true),
-            ("PostToolUseFailure", false),
+            ("PostToolUseFailure", true),
+            ("Notification", false),
             ("SessionStart", false),
         ] {
             let info = cursor_hooks_spec::claude::info(name).expect("an event");

@@ -493,14 +493,17 @@ mod tests {
     #[test]
     fn on_failure_is_written_only_where_a_block_has_an_effect() {
         assert_eq!(ours(&BASH)["onFailure"], "block");
-        // PostToolUseFailure's tool already failed: no hook blocks anything there.
-        let after_failure = Handler {
-            event: "PostToolUseFailure",
-            matcher: None,
-            timeout: None,
-            fail_closed: true,
-        };
-        assert_eq!(ours(&after_failure).get("onFailure"), None);
+        // No hook blocks anything on SessionStart, and Claude Code ignores `onFailure` on Stop
+        // (spec/claude-code/host.json `fail_closed`).
+        for event in ["SessionStart", "Stop"] {
+            let handler = Handler {
+                event,
+                matcher: None,
+                timeout: None,
+                fail_closed: true,
+            };
+            assert_eq!(ours(&handler).get("onFailure"), None, "{event}");
+        }
     }
 
     #[test]

@@ -1662,7 +1662,7 @@ impl serde::Serialize for PostToolUse {
 ///
 /// No changelog line; documented by 2026-01-22 (about 2.1.15). The tool already failed: `decision: "block"` only gives Claude its `reason` beside the error (a probe on 2.1.332), and `continue: false` is ignored (host.json `observed_rules`, `continue-ignored`).
 ///
-/// - **Category:** context (cannot block).
+/// - **Category:** block (can block).
 /// - **May answer:** [`PostToolUseFailureResponse`](crate::claude::response::PostToolUseFailureResponse).
 /// - **Exit 2:** stderr to claude.
 /// - **`matcher` is tested against:** tool_name.
@@ -1709,7 +1709,7 @@ pub struct PostToolUseFailure {
 impl crate::sealed::Sealed for PostToolUseFailure {}
 impl Event for PostToolUseFailure {
     const NAME: &'static str = "PostToolUseFailure";
-    const CATEGORY: Category = Category::Context;
+    const CATEGORY: Category = Category::Block;
     type Response = crate::claude::response::PostToolUseFailureResponse;
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[
