@@ -29,6 +29,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "if-rule",
     "approve-everywhere",
     "exit-2-json-reason",
+    "exit-2-block-silent",
     "defer-ends-print-run",
     "stop-context-continues",
     "updated-input-last-answer",

@@ -856,7 +856,13 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         });
         // Also on Stop and PostToolUse: a JSON block's reason, or none, replaces stderr.
         let json_reason = decides && host().observed("exit-2-json-reason").covers(info.name);
-        if !other_event || decides {
+        // On PostToolUseFailure neither reaches Claude (`exit-2-block-silent`).
+        let silent = decides && host().observed("exit-2-block-silent").covers(info.name);
+        if silent {
+            exit_2(info, None, &mut effect);
+            effect.block = Some(String::new());
+            effect.words = "exit 2 beside a JSON block: Claude gets no reason".to_owned();
+        } else if !other_event || decides {
             exit_2(info, (!json_reason).then_some(stderr.as_str()), &mut effect);
         } else if host()
             .observed("exit-2-other-event-refuses")
