@@ -1371,6 +1371,14 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             agent_tool.verified,
             &agent_tool.source,
         );
+        // Claude is still told why the hook wanted to stop.
+        for why in stops.iter().copied().flatten() {
+            let tool = tool.unwrap_or_default();
+            claude_sees.push(format!(
+                "{}:{tool} hook stopped continuation: {why}",
+                info.name
+            ));
+        }
         stops.clear();
     }
     let mut stopped = !stops.is_empty();
@@ -1407,31 +1415,32 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         );
         blocked = true;
     }
+    // A block counts as deny.
+    let stance = |e: &Effect| -> Option<(String, Option<String>)> {
+        match &e.block {
+            Some(reason) => Some(("deny".to_owned(), Some(reason.clone()))),
+            None => e.stance.clone(),
+        }
+    };
+    // PermissionRequest: the first `allow` or `deny` to answer decides, and the later answers
+    // are not read (host.json `observed_rules`, `permission-request-first-decision`).
+    let first = host.observed("permission-request-first-decision");
+    let first_decision = first
+        .covers(info.name)
+        .then(|| {
+            runs.iter()
+                .filter(|r| stance(&r.effect).is_some_and(|(s, _)| s == "allow" || s == "deny"))
+                .min_by_key(|r| r.millis)
+        })
+        .flatten();
     let outcome;
     // A deferred call ends a print-mode run (host.json `observed_rules`, `defer-ends-print-run`).
     let mut deferred = false;
     if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
     {
-        // The strongest decision wins (`deny > defer > ask > allow`); a block counts as deny.
-        let stance = |e: &Effect| -> Option<(String, Option<String>)> {
-            match &e.block {
-                Some(reason) => Some(("deny".to_owned(), Some(reason.clone()))),
-                None => e.stance.clone(),
-            }
-        };
+        // The strongest decision wins (`deny > defer > ask > allow`).
         let mut order = host.permission_order(info.name);
-        // PermissionRequest: the first `allow` or `deny` to answer decides (host.json
-        // `observed_rules`, `permission-request-first-decision`).
-        let first = host.observed("permission-request-first-decision");
-        let first_decision = first
-            .covers(info.name)
-            .then(|| {
-                runs.iter()
-                    .filter(|r| stance(&r.effect).is_some_and(|(s, _)| s == "allow" || s == "deny"))
-                    .min_by_key(|r| r.millis)
-            })
-            .flatten();
         if first.covers(info.name) {
             note_rule(
                 unverified,
@@ -1477,31 +1486,32 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                             .map(|(_, reason)| (r.millis, reason))
                     })
                     .collect();
-                // Of several denies, only the last to answer gives Claude its reason (host.json
-                // `observed_rules`, `deny-reason-last-answer`): the runs started together.
-                let last = host.observed("deny-reason-last-answer");
-                if permission == "deny" && deciders.len() > 1 && last.covers(info.name) {
-                    note_rule(
-                        unverified,
-                        "only the deny answered last gives its reason",
-                        last.verified,
-                        &last.source,
-                    );
-                    deciders.sort_by_key(|(millis, _)| *millis);
-                    deciders.drain(..deciders.len() - 1);
-                }
-                // Of several asks, only the first to answer gives its reason, or none (host.json
-                // `observed_rules`, `ask-reason-first-answer`).
-                let first_ask = host.observed("ask-reason-first-answer");
-                if permission == "ask" && deciders.len() > 1 && first_ask.covers(info.name) {
-                    note_rule(
-                        unverified,
-                        "only the ask answered first gives its reason",
-                        first_ask.verified,
-                        &first_ask.source,
-                    );
-                    deciders.sort_by_key(|(millis, _)| *millis);
-                    deciders.truncate(1);
+                // Of several denies only the one answering last gives Claude its reason, of
+                // several asks only the one answering first (host.json `observed_rules`,
+                // `deny-reason-last-answer`, `ask-reason-first-answer`): the runs started
+                // together.
+                let one_reason = match permission.as_str() {
+                    "deny" => Some(("deny-reason-last-answer", "last")),
+                    "ask" => Some(("ask-reason-first-answer", "first")),
+                    _ => None,
+                };
+                if let Some((id, which)) = one_reason {
+                    let rule = host.observed(id);
+                    if deciders.len() > 1 && rule.covers(info.name) {
+                        note_rule(
+                            unverified,
+                            &format!("only the {permission} answered {which} gives its reason"),
+                            rule.verified,
+                            &rule.source,
+                        );
+                        deciders.sort_by_key(|(millis, _)| *millis);
+                        let keep = if which == "last" {
+                            deciders.len() - 1
+                        } else {
+                            0
+                        };
+                        deciders = vec![deciders.swap_remove(keep)];
+                    }
                 }
                 let reasons: Vec<String> = deciders
                     .into_iter()
@@ -1629,9 +1639,10 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     // `updatedInput` replaces the whole input; which of several wins is not documented.
     // The hook that answers last wins, whatever the settings order (host.json
     // `observed_rules`, `updated-input-last-answer`): the runs started together, so the one
-    // that took longest answered last.
+    // that took longest answered last. On PermissionRequest only the deciding answer is read.
     let mut inputs: Vec<(u128, &Value)> = runs
         .iter()
+        .filter(|r| first_decision.is_none_or(|f| std::ptr::eq(*r, f)))
         .filter_map(|r| {
             r.effect
                 .updated_input
