@@ -59,6 +59,10 @@ pub struct ClaudeEvent {
     pub matcher_open: bool,
     /// The prefix of open subjects (`mcp__`), if any.
     pub matcher_open_prefix: Option<String>,
+    /// Answer keys the binary reads that the typed answer leaves out on purpose (the notes say
+    /// why): `simulate` reads them, the types never offer them.
+    #[serde(default)]
+    pub not_offered: Vec<String>,
     /// Where the event's description comes from.
     pub source: String,
     /// The event's own input fields.
@@ -128,6 +132,10 @@ pub struct ClaudeAnswerField {
     /// The closed set of values of an `enum`.
     #[serde(default)]
     pub values: Vec<String>,
+    /// Values of an `enum` the binary also accepts that the typed answer leaves out on purpose
+    /// (the event's notes say why).
+    #[serde(default)]
+    pub not_offered: Vec<String>,
     /// The keys of a typed `object` (PermissionRequest's `decision`).
     #[serde(default)]
     pub fields: Vec<ClaudeAnswerField>,

@@ -30,8 +30,12 @@ pub plain_stdout: PlainStdout,
 pub decision: &'static [&'static str],
 /// The `hookSpecificOutput.permissionDecision` values it reads (empty when it has none).
 pub permission_decision: &'static [&'static str],
+/// `permissionDecision` values it also reads that the typed answer leaves out on purpose.
+pub permission_decision_not_offered: &'static [&'static str],
 /// The keys it reads inside `hookSpecificOutput`, besides `hookEventName`.
 pub hook_specific: &'static [&'static str],
+/// Keys it also reads inside `hookSpecificOutput` that the typed answer leaves out on purpose.
+pub hook_specific_not_offered: &'static [&'static str],
 /// The event's own default timeout in milliseconds; `None` when the handler type's applies.
 pub timeout_ms: Option<u32>,
 /// What `matcher` is tested against, when the event has a subject.
@@ -169,6 +173,13 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
         .find(|field| field.wire == "permissionDecision")
         .map(|field| field.values.clone())
         .unwrap_or_default();
+    let permission_not_offered = event
+        .response
+        .hook_specific
+        .iter()
+        .find(|field| field.wire == "permissionDecision")
+        .map(|field| field.not_offered.clone())
+        .unwrap_or_default();
     let decision = event
         .response
         .decision
@@ -199,7 +210,7 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
         None => "None".to_owned(),
     };
     Ok(fill(
-        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, hook_specific: &{specific}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, fail_closed: {fail_closed}, documented: {documented}, recorded: {recorded} },\n",
+        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, permission_decision_not_offered: &{permission_not_offered}, hook_specific: &{specific}, hook_specific_not_offered: &{specific_not_offered}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, fail_closed: {fail_closed}, documented: {documented}, recorded: {recorded} },\n",
         &[
             ("name", &lit(&event.name)),
             ("ty", &lit(&event.ty)),
@@ -209,7 +220,9 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
             ("plain", &variant("plain_stdout", &event.plain_stdout)?),
             ("decision", &str_list(&decision)),
             ("permission", &str_list(&permission)),
+            ("permission_not_offered", &str_list(&permission_not_offered)),
             ("specific", &str_list(&hook_specific)),
+            ("specific_not_offered", &str_list(&event.not_offered)),
             ("timeout", &timeout),
             ("subject", &option_lit(event.matcher_subject.as_deref())),
             ("values", &str_list(values)),

@@ -21,7 +21,7 @@ mod common;
 
 use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::generate::{
-    self, Case, Rng, Scenario, Source, COMMANDS, SUBAGENT_PROMPT,
+    self, Case, Rng, Scenario, Source, COMMANDS, SKILL_COMMAND, SKILL_NAME, SUBAGENT_PROMPT,
 };
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
@@ -235,6 +235,22 @@ fn word_of(case: &Case, command: &str) -> Option<String> {
         .or_else(|| Some(format!("unknown command {command}")))
 }
 
+/// The project slash command of [`Scenario::Skill`]: its `!` line runs [`SKILL_COMMAND`] as
+/// it loads.
+fn write_skill(session: &Session) {
+    let commands = session.project.join(".claude/commands");
+    std::fs::create_dir_all(&commands).expect(".claude/commands");
+    std::fs::write(
+        commands.join(format!("{SKILL_NAME}.md")),
+        format!(
+            "---\ndescription: The generated case's command\nallowed-tools: Bash(echo:*)\n---\n\
+             Output: !`{}`\n",
+            SKILL_COMMAND.0
+        ),
+    )
+    .expect("the slash command");
+}
+
 /// Runs one case both ways.
 fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let session =
@@ -265,9 +281,12 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         )
         .expect("settings");
     }
+    if case.scenario == Scenario::Skill {
+        write_skill(&session);
+    }
     let reply = match &case.scenario {
         Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
-        Scenario::Text => Reply::Text(FINAL_WORDS.to_owned()),
+        Scenario::Text | Scenario::Skill => Reply::Text(FINAL_WORDS.to_owned()),
         Scenario::Agent => Reply::agent(SUBAGENT_PROMPT),
     };
     let subagent = (
@@ -282,7 +301,11 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     if let Scenario::Unallowed(_) = case.scenario {
         more.extend(["--allowedTools", "Read"]);
     }
-    let output = session.run_with(&api.base_url(), PROMPT, &more);
+    let prompt = match case.scenario {
+        Scenario::Skill => format!("/{SKILL_NAME}"),
+        _ => PROMPT.to_owned(),
+    };
+    let output = session.run_with(&api.base_url(), &prompt, &more);
     let bodies: Vec<String> = api.message_bodies().iter().map(Value::to_string).collect();
     // The subagent's requests: its first message is the prompt the Agent call gave it.
     let of_subagent = |body: &Value| body["messages"][0].to_string().contains(SUBAGENT_PROMPT);
@@ -338,7 +361,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     }
     let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
     match case.scenario {
-        Scenario::Bash(_) | Scenario::Unallowed(_) => {
+        Scenario::Bash(_) | Scenario::Unallowed(_) | Scenario::Skill => {
             let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
             real.tool = Some(written.map(|w| w.trim().to_owned()));
         }
@@ -412,14 +435,20 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     let prompt_results = of("UserPromptSubmit");
-    simulated.prompt = prompt_results
+    // A skill line's `continue: false` stops the prompt it loads for (host.json
+    // `observed_rules`, `skill-stop-ends-prompt`).
+    let skill_stopped = of("PreSkillShellCommand")
         .iter()
-        .all(|r| r["blocked"] == false && r["stopped"] == false);
+        .any(|r| r["stopped"] == true);
+    simulated.prompt = !skill_stopped
+        && prompt_results
+            .iter()
+            .all(|r| r["blocked"] == false && r["stopped"] == false);
     let call = match &case.scenario {
         Scenario::Bash(command) | Scenario::Unallowed(command) => Some(command.as_str()),
         // The Agent call runs the subagent; the grammar rewrites no Agent input.
         Scenario::Agent => Some(SUBAGENT_RAN),
-        Scenario::Text => None,
+        Scenario::Text | Scenario::Skill => None,
     };
     if let Some(command) = call {
         let allowed = !matches!(case.scenario, Scenario::Unallowed(_));
@@ -460,6 +489,18 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             simulated.went_on = Some(!call_stopped);
         }
     }
+    // The slash command's `!` line runs unless a PreSkillShellCommand hook refused it; a
+    // blocked prompt never loads the command.
+    if case.scenario == Scenario::Skill {
+        let loaded = sent
+            .iter()
+            .any(|p| p["hook_event_name"] == "PreSkillShellCommand");
+        let refused = of("PreSkillShellCommand")
+            .pop()
+            .is_some_and(|r| r["blocked"] == true);
+        let runs = loaded && !refused && !skill_stopped;
+        simulated.tool = Some(runs.then(|| SKILL_COMMAND.1.to_owned()));
+    }
     if events.contains("Stop") && !stops.is_empty() {
         let session_results = simulate(cli, &session, &sources, &stops, true);
         simulated.continues = session_results
@@ -490,7 +531,9 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
                 (false, true) => &result["decision"]["reason"],
                 (false, false) => &Value::Null,
             };
-            result["event"] == "UserPromptSubmit" && shown.as_str().is_some_and(|t| t.contains(m))
+            let stops_prompt = result["event"] == "UserPromptSubmit"
+                || result["event"] == "PreSkillShellCommand" && result["stopped"] == true;
+            stops_prompt && shown.as_str().is_some_and(|t| t.contains(m))
         })
     });
     (real, simulated)

@@ -30,6 +30,10 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "approve-everywhere",
     "exit-2-json-reason",
     "exit-2-block-silent",
+    "skill-shell-refused",
+    "skill-refusal-first-answer",
+    "reads-other-event-output",
+    "skill-stop-ends-prompt",
     "defer-ends-print-run",
     "stop-context-continues",
     "updated-input-last-answer",
@@ -110,6 +114,10 @@ pub struct Observed {
     /// `decision-values`: a top-level answer key → the values its schema allows.
     #[serde(default)]
     pub values: BTreeMap<String, Vec<String>>,
+    /// `reads-other-event-output`: the other events whose `hookSpecificOutput` is read as the
+    /// event's own.
+    #[serde(default)]
+    pub also_named: Vec<String>,
 }
 
 impl Observed {

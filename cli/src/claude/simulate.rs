@@ -994,7 +994,14 @@ fn names_other_event(info: &EventInfo, answer: &Map<String, Value>) -> bool {
         .get("hookSpecificOutput")
         .and_then(|specific| specific.get("hookEventName"))
         .and_then(Value::as_str)
-        .is_some_and(|name| name != info.name)
+        .is_some_and(|name| !is_own_event(info, name))
+}
+
+/// Whether a `hookSpecificOutput` naming `name` is read as `info`'s own: its own name, or one
+/// the binary reads in its place (host.json `observed_rules`, `reads-other-event-output`).
+fn is_own_event(info: &EventInfo, name: &str) -> bool {
+    let rule = host().observed("reads-other-event-output");
+    name == info.name || rule.covers(info.name) && rule.also_named.iter().any(|n| n == name)
 }
 
 /// Exit 2 by the event's `exit_2` (events.json).
@@ -1085,7 +1092,7 @@ fn apply_json(
         Some(Value::Object(specific)) => {
             let name = specific.get("hookEventName").and_then(Value::as_str);
             match name {
-                Some(name) if name == info.name => Some(specific),
+                Some(name) if is_own_event(info, name) => Some(specific),
                 // Another event's `hookSpecificOutput` is dropped alone; the top-level keys
                 // still count (host.json `observed_rules`, `other-event-specific-dropped`).
                 Some(_) if other.covers(info.name) => None,
@@ -1103,8 +1110,10 @@ fn apply_json(
     // `approve` and `block` are valid on every event, `approve` ignored outside PreToolUse
     // (host.json `observed_rules`, `approve-everywhere`).
     let decision = answer.get("decision").and_then(Value::as_str);
-    // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes).
-    let legacy = info.name == "PreToolUse";
+    // PreToolUse's deprecated top-level `approve`/`block` (events.json, its notes), which a
+    // skill's shell line reads too (host.json `observed_rules`, `legacy-block-wins`).
+    let legacy =
+        info.name == "PreToolUse" || host().observed("legacy-block-wins").covers(info.name);
     // The shared keys, and the event its `hookSpecificOutput` names (another event too).
     if let Some(why) = breaks_named_schema(info, answer) {
         return Err(why);
@@ -1112,10 +1121,15 @@ fn apply_json(
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
         let value = permission.as_str().unwrap_or_default();
-        if !info.permission_decision.contains(&value) {
+        // The binary's schema, with the values the typed answer leaves out.
+        let read = [
+            info.permission_decision,
+            info.permission_decision_not_offered,
+        ]
+        .concat();
+        if !read.contains(&value) {
             return Err(format!(
-                "`permissionDecision: {permission}` is not one of {:?}",
-                info.permission_decision
+                "`permissionDecision: {permission}` is not one of {read:?}"
             ));
         }
     }
@@ -1221,7 +1235,10 @@ fn apply_json(
             }
         }
         for (key, value) in specific {
-            if !info.hook_specific.contains(&key.as_str()) {
+            let key_read = [info.hook_specific, info.hook_specific_not_offered]
+                .iter()
+                .any(|keys| keys.contains(&key.as_str()));
+            if !key_read {
                 continue;
             }
             match key.as_str() {
@@ -1436,6 +1453,9 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     let outcome;
     // A deferred call ends a print-mode run (host.json `observed_rules`, `defer-ends-print-run`).
     let mut deferred = false;
+    // A skill's shell line runs only on an allow that rewrites nothing (host.json
+    // `observed_rules`, `skill-shell-refused`).
+    let mut refused = false;
     if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
     {
@@ -1475,6 +1495,21 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             );
         }
         blocked = strongest.is_some_and(|d| d == "deny");
+        let refusing = host.observed("skill-shell-refused");
+        let rewrites = effects.iter().any(|e| e.updated_input.is_some());
+        let waits = effects
+            .iter()
+            .any(|e| stance(e).is_some_and(|(s, _)| s == "ask" || s == "defer"));
+        if refusing.covers(info.name) && (rewrites || waits) {
+            note_rule(
+                unverified,
+                "an ask, a defer or a rewrite refuses a skill's shell line",
+                refusing.verified,
+                &refusing.source,
+            );
+            refused = !blocked;
+            blocked = true;
+        }
         match strongest {
             Some(permission) => {
                 let mut deciders: Vec<(u128, Option<String>)> = runs
@@ -1490,7 +1525,11 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 // several asks only the one answering first (host.json `observed_rules`,
                 // `deny-reason-last-answer`, `ask-reason-first-answer`): the runs started
                 // together.
+                let first_refusal = host.observed("skill-refusal-first-answer");
                 let one_reason = match permission.as_str() {
+                    "deny" if first_refusal.covers(info.name) => {
+                        Some(("skill-refusal-first-answer", "first"))
+                    }
                     "deny" => Some(("deny-reason-last-answer", "last")),
                     "ask" => Some(("ask-reason-first-answer", "first")),
                     _ => None,
@@ -1521,7 +1560,8 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 // (`-p`, where the differential runs) is refused and its reason is the tool
                 // result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
                 let ask = host.observed("ask-in-print-mode");
-                if permission == "deny" || permission == "ask" && ask.covers(info.name) {
+                let ask_tells = ask.covers(info.name) || refusing.covers(info.name);
+                if permission == "deny" || permission == "ask" && ask_tells {
                     claude_sees.extend(reasons.iter().cloned());
                 } else {
                     user_sees.extend(reasons.iter().cloned());
@@ -1697,11 +1737,18 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         );
         claude_sees.clear();
     }
+    let outcome = if refused {
+        "refused: the skill's shell line does not run".to_owned()
+    } else {
+        outcome
+    };
     // `continue: false` does not block the hook's own action, but Claude makes no further model
-    // request: a prompt never reaches the model (host.json `combining`, `continue`).
+    // request: a prompt never reaches the model (host.json `combining`, `continue`), nor one
+    // whose skill line stopped it (`observed_rules`, `skill-stop-ends-prompt`).
+    let stops_prompt = host.observed("skill-stop-ends-prompt");
     let outcome = match (stopped, info.name) {
         (false, _) => outcome,
-        (true, "UserPromptSubmit") => {
+        (true, name) if name == "UserPromptSubmit" || stops_prompt.covers(name) => {
             "Claude stops (`continue: false`): the prompt never reaches the model".to_owned()
         }
         (true, _) => {

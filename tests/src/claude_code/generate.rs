@@ -116,7 +116,17 @@ pub enum Scenario {
     /// It calls the Agent tool (formerly `Task`) with [`SUBAGENT_PROMPT`]; the subagent
     /// answers with a text, then the agent ends with a text.
     Agent,
+    /// The prompt is the project's slash command `/`[`SKILL_NAME`], whose `!` line runs
+    /// [`SKILL_COMMAND`] as it loads (PreSkillShellCommand fires on it); the model answers with
+    /// a text.
+    Skill,
 }
+
+/// The project slash command the [`Scenario::Skill`] prompt runs.
+pub const SKILL_NAME: &str = "case-skill";
+
+/// The shell command of that slash command's `!` line, with the word it writes.
+pub const SKILL_COMMAND: (&str, &str) = ("echo skillran > created-by-tool", "skillran");
 
 /// The prompt the mock gives the subagent; the mock knows the subagent's requests by it.
 pub const SUBAGENT_PROMPT: &str = "ZqSUBAGENT write one line";
@@ -236,24 +246,34 @@ fn events_of(scenario: &Scenario) -> &'static [(u32, &'static str)] {
             (1, "UserPromptSubmit"),
             (1, "Stop"),
         ],
+        Scenario::Skill => &[
+            (8, "PreSkillShellCommand"),
+            (2, "UserPromptSubmit"),
+            (1, "Stop"),
+        ],
     }
 }
 
 fn is_tool_event(event: &str) -> bool {
     matches!(
         event,
-        "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest"
+        "PreToolUse"
+            | "PostToolUse"
+            | "PostToolUseFailure"
+            | "PermissionRequest"
+            | "PreSkillShellCommand"
     )
 }
 
 /// Makes the case of `seed`.
 pub fn generate(seed: u64) -> Case {
     let mut rng = Rng::new(seed);
-    let scenario = match rng.below(22) {
+    let scenario = match rng.below(25) {
         0..=11 => Scenario::Bash(rng.pick(COMMANDS).0.to_owned()),
         12..=15 => Scenario::Unallowed(rng.pick(COMMANDS).0.to_owned()),
         16..=19 => Scenario::Text,
-        _ => Scenario::Agent,
+        20..=21 => Scenario::Agent,
+        _ => Scenario::Skill,
     };
     let count = rng.weighted(&[(3, 1usize), (4, 2), (2, 3), (1, 4)]);
     let hooks = (0..count)
@@ -457,7 +477,9 @@ fn answer_json(
         }
     }
     match event {
-        "PreToolUse" => {
+        // A skill's shell line is refused by anything but an allow, a rewrite included
+        // (events.json, PreSkillShellCommand): the grammar asks it all.
+        "PreToolUse" | "PreSkillShellCommand" => {
             if rng.chance(65) {
                 let decision = rng.weighted(&[
                     (4, json!("deny")),
@@ -641,6 +663,13 @@ impl Case {
             }
             Scenario::Text => text.push_str("the model answers with a text\n"),
             Scenario::Agent => text.push_str("the model calls the Agent tool (formerly Task)\n"),
+            Scenario::Skill => {
+                let _ = writeln!(
+                    text,
+                    "the prompt is /{SKILL_NAME}, whose `!` line runs `{}`",
+                    SKILL_COMMAND.0
+                );
+            }
         }
         for hook in &self.hooks {
             let _ = writeln!(
@@ -671,6 +700,7 @@ impl Case {
                 Scenario::Unallowed(command) => json!({"unallowed": command}),
                 Scenario::Text => json!("text"),
                 Scenario::Agent => json!("agent"),
+                Scenario::Skill => json!("skill"),
             },
             "hooks": self.hooks.iter().map(|hook| json!({
                 "index": hook.index,
@@ -699,6 +729,7 @@ impl Case {
                 _ => panic!("a scenario: {call:?}"),
             },
             Value::String(name) if name == "agent" => Scenario::Agent,
+            Value::String(name) if name == "skill" => Scenario::Skill,
             _ => Scenario::Text,
         };
         let hooks = value["hooks"]
@@ -776,6 +807,7 @@ pub const EVENT_NAMES: &[&str] = &[
     "PostToolUseFailure",
     "SubagentStart",
     "SubagentStop",
+    "PreSkillShellCommand",
 ];
 
 #[cfg(test)]
@@ -853,7 +885,8 @@ mod show {
     fn show_cases() {
         if let Ok(seeds) = std::env::var("SHOW_SEEDS") {
             for seed in seeds.split(',') {
-                println!("{}", super::generate(seed.parse().unwrap()).describe());
+                let case = super::generate(seed.parse().unwrap());
+                println!("{}as a case: {}", case.describe(), case.to_json());
             }
         }
     }

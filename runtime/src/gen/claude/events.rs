@@ -1184,7 +1184,7 @@ impl serde::Serialize for PermissionRequest {
 
 /// `PreSkillShellCommand`: Before the shell command written in a skill or slash command (its `!` lines) runs, when the skill or command is loaded.
 ///
-/// Fail-closed: a hook that does not answer, cannot run, asks (`ask` or `defer`: a skill can't wait for approval) or returns any `updatedInput` (never applied) keeps the command from running. Only a deny has an effect that a hook means: `allow` adds nothing. Prompt and agent hooks don't run here. Undocumented; the binary's schemas and messages are the source, and the live suite recorded it firing on a project slash command's `!` line in print mode (a deny kept the command from running).
+/// A hook refuses the command by denying, asking (`ask` or `defer`: a skill can't wait for approval) or returning any `updatedInput` (never applied); only a deny is what a hook means, and `allow` adds nothing. A hook that fails (exit 1 or 3, a timeout, output that is not JSON) lets the command run unless its handler has `onFailure: "block"` (probes on 2.1.332, host.json `observed_rules`, `skill-shell-refused`: the binary's messages had suggested it fails closed). Prompt and agent hooks don't run here. Undocumented; the binary's schemas and messages are the source, and the live suite recorded it firing on a project slash command's `!` line in print mode (a deny kept the command from running).
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** [`PreSkillShellCommandResponse`](crate::claude::response::PreSkillShellCommandResponse).
