@@ -109,8 +109,8 @@ pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
 /// Claude Code's `PreSkillShellCommand`: the shell lines of a skill or slash command, which run
 /// when it loads, before Claude sees anything. Only a deny has an effect there, and a skill can't
 /// wait for the user, so a force-push is refused too, with the command to run by hand.
-/// A command it cannot read is refused, as Claude Code itself refuses a skill's command when a
-/// hook fails here.
+/// A command it cannot read is refused here, by the guard itself: when a hook fails on this
+/// event (without `onFailure: "block"`), Claude Code runs the skill's command.
 #[claude_hook(event = "PreSkillShellCommand", timeout = 5)]
 pub fn claude_skill_shell(
     input: &claude::PreSkillShellCommand,
