@@ -370,6 +370,9 @@ struct Effect {
     /// `additionalContext` and plain-text context.
     context: Vec<String>,
     updated_input: Option<Value>,
+    /// The answer's own `permissionDecision` refuses (`deny`, `ask`, `defer`): beside a rewrite
+    /// of a skill's shell line only such a decision gives Claude a reason.
+    refuses_itself: bool,
     /// An object `updatedToolOutput`, which replaces the output if it has the tool's shape.
     updated_output: Option<Value>,
     /// Other `hookSpecificOutput` keys the event reads (and `systemMessage`).
@@ -1200,11 +1203,21 @@ fn apply_json(
             // A legacy `decision: "block"` in the same answer denies the call whatever this
             // says, with its `reason` (host.json `observed_rules`, `legacy-block-wins`).
             if decision == Some("block") && permission != "deny" && observed("legacy-block-wins") {
+                // On a skill's shell line the refusal gives this answer's own reason first
+                // (host.json `observed_rules`, `skill-refusal-first-answer`).
+                if host()
+                    .observed("skill-refusal-first-answer")
+                    .covers(info.name)
+                {
+                    let own = why.filter(|_| permission != "allow");
+                    effect.stance = Some(("deny".to_owned(), own.or_else(|| reason.clone())));
+                }
                 words.push(format!("{permission} overruled by the legacy block"));
             } else {
                 effect.stance = Some((permission.to_owned(), why));
                 words.push(permission.to_owned());
             }
+            effect.refuses_itself = permission != "allow";
         }
         // PermissionRequest's `decision: {behavior, message, updatedInput}`.
         if let Some(Value::Object(request)) = specific
@@ -1398,6 +1411,22 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         }
         stops.clear();
     }
+    // A prompt is refused at the first block to answer: a `continue: false` answering later is
+    // not read (host.json `observed_rules`, `prompt-block-first-answer`).
+    let first_block = runs
+        .iter()
+        .filter(|r| r.effect.block.is_some())
+        .map(|r| r.millis)
+        .min();
+    if let Some(at) =
+        first_block.filter(|_| host.observed("prompt-block-first-answer").covers(info.name))
+    {
+        stops = runs
+            .iter()
+            .filter(|r| r.millis <= at)
+            .filter_map(|r| r.effect.stop.as_ref())
+            .collect();
+    }
     let mut stopped = !stops.is_empty();
     if stopped {
         if let Some(rule) = host.combining("continue", info.name) {
@@ -1453,10 +1482,43 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     let outcome;
     // A deferred call ends a print-mode run (host.json `observed_rules`, `defer-ends-print-run`).
     let mut deferred = false;
-    // A skill's shell line runs only on an allow that rewrites nothing (host.json
-    // `observed_rules`, `skill-shell-refused`).
-    let mut refused = false;
-    if !info.permission_decision.is_empty()
+    let refusing = host.observed("skill-shell-refused");
+    if refusing.covers(info.name) {
+        // A skill's shell line runs only when every answer allows it or says nothing: a deny,
+        // an ask, a defer, a rewrite or a block refuses it, and the first answer that refuses
+        // gives Claude the only reason, none for a rewrite its own decision does not refuse
+        // (host.json `observed_rules`, `skill-shell-refused`, `skill-refusal-first-answer`).
+        let first_refusal = host.observed("skill-refusal-first-answer");
+        note_rule(
+            unverified,
+            "anything but an allow refuses a skill's shell line, the first refusal's reason is given",
+            refusing.verified && first_refusal.verified,
+            &first_refusal.source,
+        );
+        let refusal = runs
+            .iter()
+            .filter(|r| {
+                r.effect.updated_input.is_some()
+                    || stance(&r.effect).is_some_and(|(s, _)| s != "allow")
+            })
+            .min_by_key(|r| r.millis);
+        blocked = refusal.is_some();
+        outcome = match refusal {
+            Some(run) => {
+                let reason = match run.effect.updated_input {
+                    Some(_) if !run.effect.refuses_itself => None,
+                    _ => stance(&run.effect).and_then(|(_, why)| why),
+                };
+                specific.insert("permissionDecision".to_owned(), json!("deny"));
+                if let Some(reason) = reason.filter(|r| !r.is_empty()) {
+                    specific.insert("permissionDecisionReason".to_owned(), json!(reason));
+                    claude_sees.push(reason);
+                }
+                "refused: the skill's shell line does not run".to_owned()
+            }
+            None => "the skill's shell line runs".to_owned(),
+        };
+    } else if !info.permission_decision.is_empty()
         || info.hook_specific.contains(&"decision") && info.category == Category::Permission
     {
         // The strongest decision wins (`deny > defer > ask > allow`).
@@ -1495,21 +1557,6 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             );
         }
         blocked = strongest.is_some_and(|d| d == "deny");
-        let refusing = host.observed("skill-shell-refused");
-        let rewrites = effects.iter().any(|e| e.updated_input.is_some());
-        let waits = effects
-            .iter()
-            .any(|e| stance(e).is_some_and(|(s, _)| s == "ask" || s == "defer"));
-        if refusing.covers(info.name) && (rewrites || waits) {
-            note_rule(
-                unverified,
-                "an ask, a defer or a rewrite refuses a skill's shell line",
-                refusing.verified,
-                &refusing.source,
-            );
-            refused = !blocked;
-            blocked = true;
-        }
         match strongest {
             Some(permission) => {
                 let mut deciders: Vec<(u128, Option<String>)> = runs
@@ -1525,11 +1572,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 // several asks only the one answering first (host.json `observed_rules`,
                 // `deny-reason-last-answer`, `ask-reason-first-answer`): the runs started
                 // together.
-                let first_refusal = host.observed("skill-refusal-first-answer");
                 let one_reason = match permission.as_str() {
-                    "deny" if first_refusal.covers(info.name) => {
-                        Some(("skill-refusal-first-answer", "first"))
-                    }
                     "deny" => Some(("deny-reason-last-answer", "last")),
                     "ask" => Some(("ask-reason-first-answer", "first")),
                     _ => None,
@@ -1560,8 +1603,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 // (`-p`, where the differential runs) is refused and its reason is the tool
                 // result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
                 let ask = host.observed("ask-in-print-mode");
-                let ask_tells = ask.covers(info.name) || refusing.covers(info.name);
-                if permission == "deny" || permission == "ask" && ask_tells {
+                if permission == "deny" || permission == "ask" && ask.covers(info.name) {
                     claude_sees.extend(reasons.iter().cloned());
                 } else {
                     user_sees.extend(reasons.iter().cloned());
@@ -1737,11 +1779,6 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         );
         claude_sees.clear();
     }
-    let outcome = if refused {
-        "refused: the skill's shell line does not run".to_owned()
-    } else {
-        outcome
-    };
     // `continue: false` does not block the hook's own action, but Claude makes no further model
     // request: a prompt never reaches the model (host.json `combining`, `continue`), nor one
     // whose skill line stopped it (`observed_rules`, `skill-stop-ends-prompt`).
