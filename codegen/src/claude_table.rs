@@ -166,18 +166,15 @@ assert!(cursor_hooks_spec::claude::info(\"preToolUse\").is_none());
 }
 
 fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
-    let permission = event
+    let permission_field = event
         .response
         .hook_specific
         .iter()
-        .find(|field| field.wire == "permissionDecision")
+        .find(|field| field.wire == "permissionDecision");
+    let permission = permission_field
         .map(|field| field.values.clone())
         .unwrap_or_default();
-    let permission_not_offered = event
-        .response
-        .hook_specific
-        .iter()
-        .find(|field| field.wire == "permissionDecision")
+    let permission_not_offered = permission_field
         .map(|field| field.not_offered.clone())
         .unwrap_or_default();
     let decision = event
