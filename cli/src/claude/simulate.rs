@@ -1381,15 +1381,16 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     }
     // `continue: false` stops Claude and wins over every decision.
     let mut stops: Vec<&Option<String>> = effects.iter().filter_map(|e| e.stop.as_ref()).collect();
-    // Not on the Agent tool's PreToolUse, unless the call is denied (host.json
-    // `observed_rules`, `continue-false-agent-tool-ignored`).
+    // Not on the Agent tool's PreToolUse and PostToolUse, unless the call is denied (host.json
+    // `observed_rules`, `continue-false-agent-tool-ignored`); a PostToolUse block in the same
+    // answer is dropped with it.
     let agent_tool = host.observed("continue-false-agent-tool-ignored");
     let denied = effects.iter().any(|e| {
-        e.block.is_some()
-            || e.stance
-                .as_ref()
-                .is_some_and(|(stance, _)| stance == "deny")
+        e.stance
+            .as_ref()
+            .is_some_and(|(stance, _)| stance == "deny")
     });
+    let mut unblocked_by_stop = false;
     if !stops.is_empty()
         && !denied
         && agent_tool.covers(info.name)
@@ -1397,10 +1398,11 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     {
         note_rule(
             unverified,
-            "`continue: false` is ignored on this tool's PreToolUse",
+            "`continue: false` is ignored on this tool's PreToolUse and PostToolUse",
             agent_tool.verified,
             &agent_tool.source,
         );
+        unblocked_by_stop = true;
         // Claude is still told why the hook wanted to stop.
         for why in stops.iter().copied().flatten() {
             let tool = tool.unwrap_or_default();
@@ -1443,7 +1445,11 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             decision.insert("stopReason".to_owned(), json!(reasons.join("\n")));
         }
     }
-    let blocks: Vec<&str> = effects.iter().filter_map(|e| e.block.as_deref()).collect();
+    let blocks: Vec<&str> = effects
+        .iter()
+        .filter(|e| !(unblocked_by_stop && e.stop.is_some()))
+        .filter_map(|e| e.block.as_deref())
+        .collect();
     let mut blocked = !blocks.is_empty();
     // Stop's `additionalContext` without a block keeps the agent going, as a block does
     // (host.json `observed_rules`, `stop-context-continues`).
