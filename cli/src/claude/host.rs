@@ -33,6 +33,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "skill-shell-refused",
     "skill-refusal-first-answer",
     "reads-other-event-output",
+    "other-event-fails-under-on-failure",
     "skill-stop-ends-prompt",
     "defer-ends-print-run",
     "stop-context-continues",

@@ -370,8 +370,8 @@ struct Effect {
     /// `additionalContext` and plain-text context.
     context: Vec<String>,
     updated_input: Option<Value>,
-    /// The answer's own `permissionDecision` refuses (`deny`, `ask`, `defer`): beside a rewrite
-    /// of a skill's shell line only such a decision gives Claude a reason.
+    /// The answer's own JSON refuses (a `deny`, `ask` or `defer`, or a legacy block): beside a
+    /// rewrite of a skill's shell line only such an answer gives Claude a reason.
     refuses_itself: bool,
     /// An object `updatedToolOutput`, which replaces the output if it has the tool's shape.
     updated_output: Option<Value>,
@@ -821,6 +821,18 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
             failed(&mut effect, what, &stderr);
         }
         "timeout"
+    } else if read_as_exit_2
+        && json_object().is_some_and(|answer| names_other_event(info, &answer))
+        && host()
+            .observed("other-event-fails-under-on-failure")
+            .covers(info.name)
+    {
+        // Under `onFailure: "block"` another event's `hookSpecificOutput` is a failure, at
+        // exit 0 or 2, and no reason reaches Claude (host.json `observed_rules`,
+        // `other-event-fails-under-on-failure`).
+        let what = "another event's `hookSpecificOutput`".to_owned();
+        failed(&mut effect, what, "");
+        "schema-invalid-json"
     } else if run.exit_code == Some(2) {
         // JSON of the wrong type for the event it names is not read at all: exit 2 acts alone,
         // with stderr (host.json `observed_rules`, `exit-2-broken-json`).
@@ -1175,6 +1187,7 @@ fn apply_json(
     match decision {
         Some("block") if legacy => {
             effect.stance = Some(("deny".to_owned(), reason.clone()));
+            effect.refuses_itself = true;
             words.push("deny (legacy `decision: \"block\"`)".to_owned());
         }
         Some("approve") if legacy => {
@@ -1217,7 +1230,7 @@ fn apply_json(
                 effect.stance = Some((permission.to_owned(), why));
                 words.push(permission.to_owned());
             }
-            effect.refuses_itself = permission != "allow";
+            effect.refuses_itself |= permission != "allow";
         }
         // PermissionRequest's `decision: {behavior, message, updatedInput}`.
         if let Some(Value::Object(request)) = specific
