@@ -16,8 +16,11 @@ use std::collections::BTreeMap;
 const CURSOR_FORMS: &[(&str, &str)] = &[("PreToolUse", "crate::claude::cursor::pre_tool_use")];
 
 /// The generated files: (path under the workspace root, text).
-pub(crate) fn files(claude: &ClaudeLoaded) -> Result<Vec<(&'static str, String)>, String> {
-    let spec = &Spec::of(claude)?;
+pub(crate) fn files(
+    claude: &ClaudeLoaded,
+    cursor: &crate::model::Spec,
+) -> Result<Vec<(&'static str, String)>, String> {
+    let spec = &Spec::of(claude, cursor)?;
     let enums = Enums::of(spec);
     Ok(vec![
         ("runtime/src/gen/claude/events.rs", events(spec)),
@@ -44,6 +47,9 @@ struct Event<'a> {
     raw: &'a ClaudeEvent,
     input: Vec<InputField>,
     cursor_event: Option<&'a str>,
+    /// The fields Cursor's payload for `cursor_event` always carries (the rest it may leave
+    /// out or send in another type, so its road reads them as optional).
+    cursor_required: Vec<&'a str>,
     name: &'a str,
     ty: &'a str,
     decision: Option<&'a crate::claude_model::ClaudeDecision>,
@@ -51,7 +57,7 @@ struct Event<'a> {
 }
 
 impl<'a> Spec<'a> {
-    fn of(claude: &'a ClaudeLoaded) -> Result<Spec<'a>, String> {
+    fn of(claude: &'a ClaudeLoaded, cursor: &'a crate::model::Spec) -> Result<Spec<'a>, String> {
         let raw = &claude.spec;
         let mut events = Vec::new();
         for event in &raw.events {
@@ -61,15 +67,35 @@ impl<'a> Spec<'a> {
                 .map(crate::claude_model::ClaudeField::input_field)
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| format!("spec/claude-code/events.json: {}: {e}", event.name))?;
+            let cursor_event = claude
+                .host
+                .cursor
+                .event_map
+                .get(&event.name)
+                .map(String::as_str);
+            let cursor_required = match cursor_event {
+                Some(name) => {
+                    let Some(cursor_event) = cursor.events.iter().find(|e| e.name == name) else {
+                        return Err(format!(
+                            "spec/claude-code/host.json: cursor.event_map maps {} to `{name}`, which spec/events.json lacks",
+                            event.name
+                        ));
+                    };
+                    cursor
+                        .common_fields
+                        .iter()
+                        .chain(&cursor_event.input)
+                        .filter(|field| !field.optional)
+                        .map(|field| field.name.as_str())
+                        .collect()
+                }
+                None => Vec::new(),
+            };
             events.push(Event {
                 raw: event,
                 input,
-                cursor_event: claude
-                    .host
-                    .cursor
-                    .event_map
-                    .get(&event.name)
-                    .map(String::as_str),
+                cursor_event,
+                cursor_required,
                 name: &event.name,
                 ty: &event.ty,
                 decision: event.response.decision.as_ref(),
@@ -272,6 +298,7 @@ const CATEGORY: Category = Category::{category};
 type Response = {response};
 const CURSOR_EVENT: Option<&'static str> = {cursor};
 const REQUIRED: &'static [(&'static str, ValueKind)] = &[{required}];
+const CURSOR_REQUIRED: &'static [&'static str] = &[{cursor_required}];
 fn common(&self) -> &Common { &self.common }
 fn extra(&self) -> &Extra { &self.extra }
 }
@@ -284,6 +311,15 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
                 ("response", &response),
                 ("cursor", &cursor),
                 ("required", &required.join(", ")),
+                (
+                    "cursor_required",
+                    &event
+                        .cursor_required
+                        .iter()
+                        .map(|name| lit(name))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
             ],
         ),
     );

@@ -83,7 +83,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
     ];
     let mut files = Vec::new();
-    for (path, text) in rust.into_iter().chain(claude::files(&claude)?) {
+    for (path, text) in rust.into_iter().chain(claude::files(&claude, &spec)?) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,

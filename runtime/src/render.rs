@@ -183,6 +183,11 @@ pub(crate) fn one_line(text: &str) -> String {
 pub struct RenderContext<'a> {
     /// The event's wire name.
     pub(crate) event: &'static str,
+    /// The host that ran the command and reads the answer (Cursor also runs Claude Code's
+    /// entries): decided by the wiring and the payload, never by an event name's spelling.
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))]
+    // only Claude answers vary by it
+    pub(crate) reader: crate::Host,
     /// The Cursor build that sent the payload.
     pub(crate) version: &'a CursorVersion,
     /// The payload is 1.7-era: no `cursor_version` and no `model` (rule `legacy-1.7-format`).
@@ -198,11 +203,13 @@ pub(crate) fn legacy_format(event: &str, version: &CursorVersion, has_model: boo
 }
 
 impl RenderContext<'static> {
-    /// For an answer to a payload that could not be read: today's format.
-    pub(crate) fn unread(event: &'static str) -> Self {
+    /// For an answer to a payload of `event` that could not be read, read by `reader`:
+    /// today's format.
+    pub(crate) fn unread(event: &'static str, reader: crate::Host) -> Self {
         static UNKNOWN: CursorVersion = CursorVersion::Missing;
         RenderContext {
             event,
+            reader,
             version: &UNKNOWN,
             legacy_format: false,
             keep_ask: false,

@@ -172,6 +172,19 @@ pub(crate) fn is_known_event(name: &str) -> bool {
     EVENT_NAMES.contains(&name)
 }
 
+/// Whether `name` is a Claude Code event this version knows.
+fn is_claude_event(name: &str) -> bool {
+    #[cfg(feature = "claude-code")]
+    {
+        crate::claude::is_event(name)
+    }
+    #[cfg(not(feature = "claude-code"))]
+    {
+        let _ = name;
+        false
+    }
+}
+
 /// `first == second`, in a constant.
 pub const fn same_text(first: &str, second: &str) -> bool {
     let (a, b) = (first.as_bytes(), second.as_bytes());
@@ -343,12 +356,17 @@ pub fn respond_wired(
 ) -> Rendered {
     match wiring.entry(entries) {
         Some(entry) => answer_payload(std::slice::from_ref(entry), true, payload, settings),
-        None => Rendered::no_opinion().with_note(format!(
-            "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it; answered no opinion",
-            host_label(wiring.host),
-            truncate(&wiring.event),
-            Wiring::arguments(wiring.host, &truncate(&wiring.event)).trim_start()
-        )),
+        // A mistyped or stale wiring must not turn a fail-closed binary into a silent pass:
+        // the strictest policy answers, as for a payload that names no event.
+        None => {
+            let problem = format!(
+                "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it",
+                host_label(wiring.host),
+                truncate(&wiring.event),
+                Wiring::arguments(wiring.host, &truncate(&wiring.event)).trim_start()
+            );
+            failure(None, binary_policy(entries), &problem, None)
+        }
     }
 }
 
@@ -369,21 +387,23 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         _ => None,
     };
     let binary_policy = binary_policy(entries);
+    // Before the payload is read, its reader is known only from what it carries.
+    let unread = |entry: Option<&Entry>| entry.map(|entry| unread_context(entry, payload));
     if payload.len() > settings.max_payload_bytes {
         let problem = format!(
             "payload is over the {} MiB limit ({MAX_PAYLOAD_VARIABLE})",
             settings.max_payload_bytes >> 20
         );
-        return failure(only, binary_policy, &problem, None);
+        return failure(only, binary_policy, &problem, unread(only).as_ref());
     }
     let payload = match utf8(payload) {
         Ok(payload) => payload,
-        Err(problem) => return failure(only, binary_policy, problem, None),
+        Err(problem) => return failure(only, binary_policy, problem, unread(only).as_ref()),
     };
     let payload = &*payload;
     if payload.iter().all(u8::is_ascii_whitespace) {
         let problem = "stdin was empty; expected one JSON object";
-        return failure(only, binary_policy, problem, None);
+        return failure(only, binary_policy, problem, unread(only).as_ref());
     }
     // Fast path: guess the name where it usually stands (the CLI writes it last, after any
     // large field) and let the handler's typed parse, which reads the top-level name, confirm
@@ -396,7 +416,12 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         match (entry.answer)(payload, name, settings) {
             Tried::Answered(rendered) => return rendered,
             Tried::Refused(problem) => {
-                return failure(Some(entry), entry.options.fail, &problem, None)
+                return failure(
+                    Some(entry),
+                    entry.options.fail,
+                    &problem,
+                    unread(Some(entry)).as_ref(),
+                )
             }
             // Whose failure policy applies depends on the top-level name, read below.
             Tried::Unreadable(error) => first_try = Some((entry.info.name, name, error)),
@@ -409,7 +434,7 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         // so the binary's (the strictest) does.
         Ok(envelope) if envelope.repeated => {
             let problem = "bad payload: key `hook_event_name` appears twice";
-            return failure(only, binary_policy, problem, None);
+            return failure(only, binary_policy, problem, unread(only).as_ref());
         }
         Ok(envelope) => match envelope.hook_event_name {
             Some(raw) => match serde_json::from_slice::<String>(raw.get().as_bytes()) {
@@ -417,17 +442,17 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
                 Err(_) => {
                     let problem =
                         format!("`hook_event_name` is not a string: {}", truncate(raw.get()));
-                    return failure(only, binary_policy, &problem, None);
+                    return failure(only, binary_policy, &problem, unread(only).as_ref());
                 }
             },
             None => {
                 let problem = "payload has no `hook_event_name`";
-                return failure(only, binary_policy, problem, None);
+                return failure(only, binary_policy, problem, unread(only).as_ref());
             }
         },
         Err(error) => {
             let problem = format!("payload is not a readable JSON object: {error}");
-            return failure(only, binary_policy, &problem, None);
+            return failure(only, binary_policy, &problem, unread(only).as_ref());
         }
     };
     let Some(entry) = find_entry(entries, &name) else {
@@ -438,12 +463,16 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
                 host_label(entry.info.host),
                 entry.info.name
             );
-            return failure(Some(entry), entry.options.fail, &problem, None);
+            return failure(
+                Some(entry),
+                entry.options.fail,
+                &problem,
+                unread(Some(entry)).as_ref(),
+            );
         }
         let why = if is_known_event(&name) {
             format!("this binary has no handler for `{name}`")
-        } else if name.starts_with(|c: char| c.is_ascii_uppercase()) {
-            // Claude Code's names are PascalCase, Cursor's camelCase.
+        } else if is_claude_event(&name) {
             format!(
                 "this binary has no handler for the Claude Code event `{}`",
                 truncate(&name)
@@ -458,20 +487,56 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         first_try.filter(|(tried, guess, _)| *tried == entry.info.name && *guess == name)
     {
         let problem = format!("bad payload: {error}");
-        return failure(Some(entry), entry.options.fail, &problem, None);
+        return failure(
+            Some(entry),
+            entry.options.fail,
+            &problem,
+            unread(Some(entry)).as_ref(),
+        );
     }
     match (entry.answer)(payload, &name, settings) {
         Tried::Answered(rendered) => rendered,
         Tried::Unreadable(error) => {
             let problem = format!("bad payload: {error}");
-            failure(Some(entry), entry.options.fail, &problem, None)
+            failure(
+                Some(entry),
+                entry.options.fail,
+                &problem,
+                unread(Some(entry)).as_ref(),
+            )
         }
-        Tried::Refused(problem) => failure(Some(entry), entry.options.fail, &problem, None),
+        Tried::Refused(problem) => failure(
+            Some(entry),
+            entry.options.fail,
+            &problem,
+            unread(Some(entry)).as_ref(),
+        ),
         // The parser read `name` as the only event name, so this is a payload naming two.
         Tried::OtherEvent => {
             let problem = "payload names more than one event";
-            failure(Some(entry), entry.options.fail, problem, None)
+            failure(
+                Some(entry),
+                entry.options.fail,
+                problem,
+                unread(Some(entry)).as_ref(),
+            )
         }
+    }
+}
+
+/// The context of a failure's answer to `payload` before it was read: Cursor's form for a
+/// Claude entry when the payload carries `cursor_version`, which only Cursor sends
+/// (`spec/claude-code/host.json`, `cursor.payload`), else the entry's host's.
+fn unread_context(entry: &Entry, payload: &[u8]) -> RenderContext<'static> {
+    const CURSOR_KEY: &[u8] = b"\"cursor_version\"";
+    let from_cursor = !entry.info.cursor_name.is_empty()
+        && payload
+            .windows(CURSOR_KEY.len())
+            .any(|window| window == CURSOR_KEY);
+    if from_cursor {
+        RenderContext::unread(entry.info.cursor_name, crate::Host::Cursor)
+    } else {
+        RenderContext::unread(entry.info.name, entry.info.host)
     }
 }
 
@@ -579,13 +644,16 @@ where
     let from_cursor = cursor_event == Some(event);
     // Each shape is taken only with its own top-level name: Cursor's camelCase one for
     // Cursor's payload, Claude Code's PascalCase one for Claude Code's.
+    let mut road_notes = Vec::new();
     let (input, event, version, has_model) = if from_cursor {
-        match cursor::read::<H::Event>(payload) {
+        match cursor::read::<H::Event>(payload, entry.options.matcher) {
             Ok(read) if Some(read.event.as_str()) == cursor_event => {
+                road_notes = read.ignored;
                 (read.input, read.event, read.version, read.has_model)
             }
             Ok(_) => return Tried::OtherEvent,
-            Err(error) => return Tried::Unreadable(error),
+            Err(cursor::Unread::Json(error)) => return Tried::Unreadable(error),
+            Err(cursor::Unread::Tool(problem)) => return Tried::Refused(problem),
         }
     } else {
         match crate::lossy::from_slice_lossy::<H::Event>(payload) {
@@ -611,8 +679,8 @@ where
     let Some(run) = Run::start(entry, &event, &version, has_model, settings) else {
         return Tried::OtherEvent;
     };
-    let drift = ignored_notes(entry, input.extra());
-    run.call::<H>(input, drift, render::render)
+    road_notes.extend(ignored_notes(entry, input.extra()));
+    run.call::<H>(input, road_notes, render::render)
 }
 
 impl Run {
@@ -673,8 +741,11 @@ fn with_notes_first(mut notes: Vec<String>, mut rendered: Rendered) -> Rendered 
 pub(crate) struct Run {
     entry: &'static Entry,
     /// The payload's event name: the entry's, or for a Claude entry the Cursor event Cursor
-    /// ran it as (then the answer takes the form Cursor reads).
+    /// ran it as.
     event: &'static str,
+    /// The host that ran the command and reads the answer: the entry's, or Cursor for a Claude
+    /// entry picked by the Cursor event Cursor runs it as.
+    reader: crate::Host,
     version: crate::version::CursorVersion,
     legacy_format: bool,
     _deadline: Option<Deadline>,
@@ -691,16 +762,17 @@ impl Run {
         has_model: bool,
         settings: &Settings,
     ) -> Option<Run> {
-        let name = if event == entry.info.name {
-            entry.info.name
+        let (name, reader) = if event == entry.info.name {
+            (entry.info.name, entry.info.host)
         } else if !event.is_empty() && event == entry.info.cursor_name {
-            entry.info.cursor_name
+            (entry.info.cursor_name, crate::Host::Cursor)
         } else {
             return None;
         };
         let mut run = Run {
             entry,
             event: name,
+            reader,
             version: version.clone(),
             legacy_format: legacy_format(name, version, has_model),
             _deadline: None,
@@ -734,6 +806,7 @@ impl Run {
         let run = Run {
             entry: self.entry,
             event: self.event,
+            reader: self.reader,
             version: self.version.clone(),
             legacy_format: self.legacy_format,
             _deadline: None,
@@ -744,6 +817,7 @@ impl Run {
     fn render_context(&self) -> RenderContext<'_> {
         RenderContext {
             event: self.event,
+            reader: self.reader,
             version: &self.version,
             legacy_format: self.legacy_format,
             keep_ask: self.entry.options.keep_ask,
@@ -918,7 +992,7 @@ pub(crate) fn failure(
     }
     let blocked = entry.and_then(|entry| {
         let reason = format!("Blocked because the hook failed: {problem}");
-        let unread = RenderContext::unread(entry.info.name);
+        let unread = RenderContext::unread(entry.info.name, entry.info.host);
         let mut rendered = (entry.block)(reason, ctx.unwrap_or(&unread))?;
         // Notes of the renderer (a field the 1.7 format lacks) are not this answer's news.
         rendered.stderr.clear();
@@ -993,6 +1067,7 @@ mod tests {
             let run = Run {
                 entry,
                 event: entry.info.name,
+                reader: crate::Host::Cursor,
                 version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
                 legacy_format: false,
                 _deadline: None,
@@ -1111,6 +1186,7 @@ mod tests {
         ] {
             let ctx = RenderContext {
                 event: "preToolUse",
+                reader: crate::Host::Cursor,
                 version: &version,
                 legacy_format: false,
                 keep_ask: true,

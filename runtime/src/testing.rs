@@ -41,6 +41,7 @@ use crate::render::{legacy_format, RenderContext, Response};
 use crate::respond::Hook;
 use crate::respond::{respond, Settings};
 use crate::version::CursorVersion;
+use crate::Host;
 use serde_json::{Map, Value};
 use std::marker::PhantomData;
 use std::path::Path;
@@ -284,7 +285,9 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
     let event = crate::spec::info(name)
         .unwrap_or_else(|| panic!("`{name}` (hook_event_name) is not a known event"))
         .name;
-    with_context(event, &payload, |ctx| crate::render::render(answer, ctx))
+    with_context(event, Host::Cursor, &payload, |ctx| {
+        crate::render::render(answer, ctx)
+    })
 }
 
 /// Renders a Claude Code `answer` as a hook binary writes it in reply to `payload`, without a
@@ -318,19 +321,18 @@ pub fn render_claude<R: crate::claude::response::Response>(
     let payload: Value = serde_json::from_slice(&payload.into_bytes())
         .unwrap_or_else(|error| panic!("the payload is not JSON: {error}"));
     let name = payload["hook_event_name"].as_str().unwrap_or_default();
-    let event = if name == R::EVENT {
-        R::EVENT
+    let (event, reader) = if name == R::EVENT {
+        (R::EVENT, Host::ClaudeCode)
     } else {
-        crate::spec::info(name)
-            .unwrap_or_else(|| {
-                panic!(
-                    "`{name}` (hook_event_name) is neither `{}` nor a Cursor event",
-                    R::EVENT
-                )
-            })
-            .name
+        let info = crate::spec::info(name).unwrap_or_else(|| {
+            panic!(
+                "`{name}` (hook_event_name) is neither `{}` nor a Cursor event",
+                R::EVENT
+            )
+        });
+        (info.name, Host::Cursor)
     };
-    with_context(event, &payload, |ctx| {
+    with_context(event, reader, &payload, |ctx| {
         crate::claude::render::render(answer, ctx)
     })
 }
@@ -339,6 +341,7 @@ pub fn render_claude<R: crate::claude::response::Response>(
 /// `cursor_version` and whether it is a 1.7-era payload.
 fn with_context(
     event: &'static str,
+    reader: Host,
     payload: &Value,
     render: impl FnOnce(RenderContext<'_>) -> Rendered,
 ) -> Rendered {
@@ -349,6 +352,7 @@ fn with_context(
     let has_model = payload.get("model").is_some_and(|model| !model.is_null());
     render(RenderContext {
         event,
+        reader,
         version: &version,
         legacy_format: legacy_format(event, &version, has_model),
         keep_ask: false,

@@ -357,10 +357,15 @@ fn a_wired_command_answers_only_its_handlers_payloads() {
         &answer,
         "wired to answer Cursor's `beforeShellExecution` only",
     );
-    // A command wired to a handler the binary does not have: no opinion, one line.
+    // A command wired to a handler the binary does not have: the binary's strictest policy
+    // (fail-closed: two of its handlers are), one line; never a silent pass.
     let answer = run_wired(&entries, &wired(Host::Cursor, "stop"), &shell_payload);
+    assert_eq!(answer.exit_code, 2, "{answer:?}");
+    one_line(&answer, "no handler for it; fail-closed: exit 2");
+    let open_entries = [shell_guard_open::ENTRY];
+    let answer = run_wired(&open_entries, &wired(Host::Cursor, "stop"), &shell_payload);
     assert_no_opinion!(answer);
-    one_line(&answer, "no handler for it");
+    one_line(&answer, "no handler for it; fail-open: answered no opinion");
 }
 
 // ---------------------------------------------------------------------------------------------

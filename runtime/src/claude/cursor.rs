@@ -14,6 +14,8 @@ use serde_json::value::RawValue;
 pub(crate) struct CursorPayload<E> {
     /// The Claude input.
     pub(crate) input: E,
+    /// One note per field Cursor sent in a type Claude Code's has not, read as absent.
+    pub(crate) ignored: Vec<String>,
     /// `cursor_version`.
     pub(crate) version: CursorVersion,
     /// Whether it has a `model` (the 1.7 format rule).
@@ -22,46 +24,86 @@ pub(crate) struct CursorPayload<E> {
     pub(crate) event: String,
 }
 
-/// Reads a payload Cursor sent for a Claude entry of `E`: the event and tool names mapped back,
+/// Why a payload Cursor sent cannot be read for a Claude entry.
+pub(crate) enum Unread {
+    /// Not the JSON of a payload object.
+    Json(serde_json::Error),
+    /// Its tool has no Claude Code name the handler would recognise: answered by the failure
+    /// policy, never as a tool the guard does not know.
+    Tool(String),
+}
+
+/// Reads a payload Cursor sent for a Claude entry of `E` whose matcher is `matcher`: the event
+/// and tool names mapped back (the tool by the name in `matcher` that Cursor translated to it),
 /// `cwd` from `cwd` or `workspace_roots[0]`, `session_id` from `session_id` or
 /// `conversation_id`, `stop_hook_active` from `loop_count > 0`, and every other required field
-/// Cursor lacks read as empty or zero. Cursor's own keys stay in `extra`.
+/// Cursor lacks, or sends in another type where its own event has it optional, read as empty
+/// or zero. Cursor's own keys stay in `extra`.
 ///
 /// Read as the native path reads: the top level is rewritten key by key into the JSON text of
 /// the Claude payload (each value kept as the text Cursor sent, never built into a tree), which
 /// the event's own parser then reads. Memory stays a small multiple of the payload, unknown data
 /// may nest as deep as it likes, and a lone surrogate reads as U+FFFD, as everywhere.
-pub(crate) fn read<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
-    read_text::<E>(payload).or_else(
-        |error| match crate::lossy::without_lone_surrogates(payload) {
-            Some(repaired) => read_text::<E>(&repaired),
-            None => Err(error),
+pub(crate) fn read<E: Event>(
+    payload: &[u8],
+    matcher: Option<&'static str>,
+) -> Result<CursorPayload<E>, Unread> {
+    read_text::<E>(payload, matcher).or_else(|error| match error {
+        Unread::Json(error) => match crate::lossy::without_lone_surrogates(payload) {
+            Some(repaired) => read_text::<E>(&repaired, matcher),
+            None => Err(Unread::Json(error)),
         },
-    )
+        tool => Err(tool),
+    })
 }
 
-fn read_text<E: Event>(payload: &[u8]) -> Result<CursorPayload<E>, serde_json::Error> {
+fn read_text<E: Event>(
+    payload: &[u8],
+    matcher: Option<&'static str>,
+) -> Result<CursorPayload<E>, Unread> {
     use serde::de::DeserializeSeed;
     let mut deserializer = serde_json::Deserializer::from_slice(payload);
     let rewritten = Rewrite {
         required: E::REQUIRED,
+        cursor_required: E::CURSOR_REQUIRED,
+        matcher,
         name: E::NAME,
         capacity: payload.len() + 256,
     }
-    .deserialize(&mut deserializer)?;
-    deserializer.end()?;
-    let input = serde_json::from_slice(rewritten.text.as_bytes())?;
+    .deserialize(&mut deserializer)
+    .map_err(Unread::Json)?;
+    deserializer.end().map_err(Unread::Json)?;
+    if let Some(tool) = rewritten.unmapped_tool {
+        return Err(Unread::Tool(unmapped(&tool, matcher)));
+    }
+    let input = serde_json::from_slice(rewritten.text.as_bytes()).map_err(Unread::Json)?;
     Ok(CursorPayload {
         input,
+        ignored: rewritten.ignored,
         version: rewritten.version,
         has_model: rewritten.has_model,
         event: rewritten.event,
     })
 }
 
+/// Why a Cursor tool name has no Claude Code name for this handler.
+fn unmapped(tool: &str, matcher: Option<&str>) -> String {
+    let tool: String = tool.chars().take(80).collect();
+    match matcher {
+        Some(matcher) => format!(
+            "Cursor's tool `{tool}` matches no name of this handler's matcher `{matcher}` and has no Claude Code name"
+        ),
+        None => format!("Cursor's tool `{tool}` has no Claude Code name"),
+    }
+}
+
 /// Rewrites Cursor's payload object into the Claude payload of the event `name`.
 struct Rewrite {
     required: &'static [(&'static str, ValueKind)],
+    /// What Cursor's own event always sends (`Event::CURSOR_REQUIRED`).
+    cursor_required: &'static [&'static str],
+    /// The handler's matcher, whose names Cursor translated to its own tools.
+    matcher: Option<&'static str>,
     name: &'static str,
     capacity: usize,
 }
@@ -72,6 +114,10 @@ struct Rewritten {
     event: String,
     version: CursorVersion,
     has_model: bool,
+    /// Notes on fields read as absent for their type.
+    ignored: Vec<String>,
+    /// A `tool_name` with no Claude Code name for this handler.
+    unmapped_tool: Option<String>,
 }
 
 /// The keys whose value is written at the end, from what the whole payload says.
@@ -102,6 +148,8 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
         let mut has_model = false;
         let (mut cwd, mut session, mut conversation, mut root) = (None, None, None, None);
         let mut loop_count = None;
+        let mut ignored = Vec::new();
+        let mut unmapped_tool = None;
         // Keys held back (replaced, or null where a value is required), and required keys
         // written with a value.
         let mut held: Vec<String> = Vec::new();
@@ -110,7 +158,21 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
             let raw: Box<RawValue> = map.next_value()?;
             let value = raw.get();
             let required = self.required.iter().find(|(name, _)| *name == key);
+            // A field Cursor's own event has optional, in a type Claude Code's has not, is read
+            // as absent (and then as empty or zero), as an optional field is on the native path.
+            let drifted = match required {
+                Some((_, kind)) => !self.cursor_required.contains(&&*key) && !is_kind(value, *kind),
+                None => key == "transcript_path" && !is_kind(value, ValueKind::String),
+            };
+            if drifted && value != "null" {
+                ignored.push(format!(
+                    "{}: `{key}` is not {}: ignored",
+                    self.name,
+                    kind_name(required.map_or(ValueKind::String, |(_, kind)| *kind))
+                ));
+            }
             let hold = REPLACED.contains(&&*key)
+                || drifted
                 || (value == "null" && (required.is_some() || key == "transcript_path"));
             if hold {
                 if held.iter().any(|seen| *seen == key) {
@@ -140,12 +202,18 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
                 None if key == "transcript_path" => written.push("transcript_path"),
                 None => {}
             }
-            let mapped = (key == "tool_name")
-                .then(|| string(&raw))
-                .flatten()
-                .and_then(|tool| claude_tool(&tool));
+            let mapped = match (key == "tool_name").then(|| string(&raw)).flatten() {
+                Some(tool) => match claude_tool(&tool, self.matcher) {
+                    Some(claude) => Some(claude),
+                    None => {
+                        unmapped_tool = Some(tool);
+                        None
+                    }
+                },
+                None => None,
+            };
             let value = match mapped {
-                Some(claude) => quoted(claude),
+                Some(claude) => quoted(&claude),
                 None => raw.get().to_owned(),
             };
             push_member(&mut text, &key, &value);
@@ -193,6 +261,8 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
             event,
             version,
             has_model,
+            ignored,
+            unmapped_tool,
         })
     }
 }
@@ -243,6 +313,33 @@ fn first_string(raw: &RawValue) -> Option<String> {
     serde::Deserializer::deserialize_seq(&mut deserializer, First)
         .ok()
         .flatten()
+}
+
+/// Whether a JSON value's text is of `kind`.
+fn is_kind(value: &str, kind: ValueKind) -> bool {
+    let number = || value.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+    match kind {
+        ValueKind::String => value.starts_with('"'),
+        ValueKind::Bool => value == "true" || value == "false",
+        ValueKind::Integer => number() && !value.contains(['.', 'e', 'E']),
+        ValueKind::Number => number(),
+        ValueKind::List => value.starts_with('['),
+        ValueKind::Object => value.starts_with('{'),
+        ValueKind::Json => true,
+    }
+}
+
+/// A kind as a stderr line names it.
+fn kind_name(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::String => "a string",
+        ValueKind::Bool => "a boolean",
+        ValueKind::Integer => "a whole number",
+        ValueKind::Number => "a number",
+        ValueKind::List => "a list",
+        ValueKind::Object => "an object",
+        ValueKind::Json => "JSON",
+    }
 }
 
 fn zero(kind: ValueKind) -> &'static str {
@@ -303,24 +400,103 @@ pub(crate) fn pre_tool_use(answer: &PreToolUseResponse, ctx: RenderContext<'_>) 
     rendered
 }
 
-/// The Claude Code tool Cursor's `tool` stands for: host.json `cursor.tool_map` read backwards.
-/// Cursor runs both `Edit` and `Write` as `Write`, so a tool of the same name wins.
-fn claude_tool(tool: &str) -> Option<&'static str> {
+/// The Claude Code tool Cursor's `tool` stands for, for a handler whose matcher is `matcher`.
+///
+/// Cursor's import translates each `|`-separated name of the matcher to its own tool
+/// (`spec/claude-code/host.json`, `cursor.tool_map`: `Edit` is `Write`, `mcp__server__tool` is
+/// `MCP:tool`) and runs the handler when one matches, so the name that translates to `tool` is
+/// the one the guard wrote. Without such a name: `tool_map` read backwards (a tool of the same
+/// name wins), else the name itself when Claude Code has a tool of that name.
+fn claude_tool(tool: &str, matcher: Option<&str>) -> Option<String> {
+    // A name spelled as Cursor's tool first: `Edit|Write` reads Cursor's `Write` as `Write`.
+    let by_matcher = matcher.and_then(|matcher| {
+        let names = || matcher.split('|').map(str::trim);
+        names()
+            .find(|name| *name == tool)
+            .map(str::to_owned)
+            .or_else(|| names().find_map(|name| from_matcher_name(name, tool)))
+    });
     let map = cursor_hooks_spec::claude::TOOL_MAP;
-    map.iter()
-        .find(|(claude, cursor)| claude == cursor && *cursor == tool)
-        .or_else(|| map.iter().find(|(_, cursor)| *cursor == tool))
-        .map(|(claude, _)| *claude)
+    by_matcher.or_else(|| {
+        map.iter()
+            .find(|(claude, cursor)| claude == cursor && *cursor == tool)
+            .or_else(|| map.iter().find(|(_, cursor)| *cursor == tool))
+            .map(|(claude, _)| (*claude).to_owned())
+            .or_else(|| {
+                cursor_hooks_spec::claude::TOOLS
+                    .contains(&tool)
+                    .then(|| tool.to_owned())
+            })
+    })
+}
+
+/// The Claude Code tool one name of a matcher stands for when Cursor translated it to `tool`.
+fn from_matcher_name(name: &str, tool: &str) -> Option<String> {
+    if let Some(rest) = name.strip_prefix("mcp__") {
+        let (server, wanted) = rest.split_once("__")?;
+        let called = tool.strip_prefix("MCP:")?;
+        let literal = |text: &str| {
+            !text.is_empty()
+                && text
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        };
+        // A pattern for the tool part (`mcp__github__.*`): Cursor ran the handler because it
+        // matched, and the server is the one the matcher names.
+        return (literal(server) && (wanted == called || !literal(wanted)))
+            .then(|| format!("mcp__{server}__{called}"));
+    }
+    let map = cursor_hooks_spec::claude::TOOL_MAP;
+    let cursor = map
+        .iter()
+        .find(|(claude, _)| *claude == name)
+        .map_or(name, |(_, cursor)| cursor);
+    (cursor == tool).then(|| name.to_owned())
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn cursor_tools_read_back_as_claude_tools() {
-        assert_eq!(super::claude_tool("Shell"), Some("Bash"));
-        // `Edit` and `Write` are both Cursor's `Write`: the tool of the same name wins.
-        assert_eq!(super::claude_tool("Write"), Some("Write"));
-        assert_eq!(super::claude_tool("Read"), Some("Read"));
-        assert_eq!(super::claude_tool("MCP:echo"), None);
+        let tool = |tool, matcher| super::claude_tool(tool, matcher);
+        assert_eq!(tool("Shell", None).as_deref(), Some("Bash"));
+        // `Edit` and `Write` are both Cursor's `Write`: the tool of the same name wins, unless
+        // the matcher names `Edit` alone.
+        assert_eq!(tool("Write", None).as_deref(), Some("Write"));
+        assert_eq!(tool("Write", Some("Edit")).as_deref(), Some("Edit"));
+        assert_eq!(tool("Write", Some("Bash|Edit")).as_deref(), Some("Edit"));
+        assert_eq!(tool("Write", Some("Edit|Write")).as_deref(), Some("Write"));
+        assert_eq!(tool("Read", None).as_deref(), Some("Read"));
+        assert_eq!(tool("WebFetch", None).as_deref(), Some("WebFetch"));
+        assert_eq!(tool("MCP:echo", None), None);
+        assert_eq!(
+            tool(
+                "MCP:merge_pull_request",
+                Some("mcp__github__merge_pull_request")
+            )
+            .as_deref(),
+            Some("mcp__github__merge_pull_request")
+        );
+        assert_eq!(
+            tool("MCP:merge_pull_request", Some("Bash|mcp__github__.*")).as_deref(),
+            Some("mcp__github__merge_pull_request")
+        );
+        assert_eq!(
+            tool("MCP:echo", Some("mcp__github__merge_pull_request")),
+            None
+        );
+        assert_eq!(tool("Delete", Some("Bash")), None);
+    }
+
+    #[test]
+    fn kinds_are_read_from_the_values_text() {
+        use super::{is_kind, ValueKind};
+        assert!(is_kind("\"id\"", ValueKind::String));
+        assert!(!is_kind("7", ValueKind::String));
+        assert!(is_kind("-3", ValueKind::Integer));
+        assert!(!is_kind("1.5", ValueKind::Integer));
+        assert!(is_kind("1e3", ValueKind::Number));
+        assert!(is_kind("{}", ValueKind::Object));
+        assert!(!is_kind("[]", ValueKind::Object));
     }
 }

@@ -237,10 +237,25 @@ pub trait Event:
     /// The event's required fields and their kinds, for reading Cursor's payload.
     #[doc(hidden)]
     const REQUIRED: &'static [(&'static str, event::ValueKind)];
+    /// The fields Cursor's payload for [`CURSOR_EVENT`](Self::CURSOR_EVENT) always carries:
+    /// on Cursor's road any other required field is read as optional.
+    #[doc(hidden)]
+    const CURSOR_REQUIRED: &'static [&'static str];
     /// The fields every event carries.
     fn common(&self) -> &Common;
     /// Fields this version does not read, and known optional fields of an unexpected type.
     fn extra(&self) -> &crate::extra::Extra;
+}
+
+/// Whether `name` is one of Claude Code's events: the names alone, so that a binary's message
+/// about a payload it has no handler for does not link the event table.
+pub(crate) fn is_event(name: &str) -> bool {
+    macro_rules! names {
+        ($($input:ident),* $(,)?) => {
+            [$(<event::$input as Event>::NAME),*]
+        };
+    }
+    crate::__for_each_claude_event!(names).contains(&name)
 }
 
 /// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`

@@ -29,15 +29,9 @@ impl Writer {
     }
 }
 
-/// Whether a payload's event name is Cursor's (camelCase) rather than Claude Code's
-/// (PascalCase): the two never overlap.
-pub(crate) fn is_cursor_name(event: &str) -> bool {
-    event.as_bytes().first().is_some_and(u8::is_ascii_lowercase)
-}
-
-/// Renders a Claude answer for the payload `ctx` describes: Cursor's form when Cursor sent it.
+/// Renders a Claude answer for the payload `ctx` describes: Cursor's form when Cursor reads it.
 pub(crate) fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
-    if is_cursor_name(ctx.event) {
+    if ctx.reader == crate::Host::Cursor {
         if let Some(rendered) = response.cursor_form(ctx) {
             return rendered;
         }

@@ -230,6 +230,7 @@ impl Event for SessionStart {
     type Response = crate::claude::response::SessionStartResponse;
     const CURSOR_EVENT: Option<&'static str> = Some("sessionStart");
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("source", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -380,6 +381,7 @@ impl Event for Setup {
     type Response = crate::claude::response::SetupResponse;
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("trigger", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -497,6 +499,7 @@ impl Event for InstructionsLoaded {
         ("memory_type", ValueKind::String),
         ("load_reason", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -648,6 +651,7 @@ impl Event for UserPromptSubmit {
     type Response = crate::claude::response::UserPromptSubmitResponse;
     const CURSOR_EVENT: Option<&'static str> = Some("beforeSubmitPrompt");
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("prompt", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name", "prompt"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -784,6 +788,7 @@ impl Event for UserPromptExpansion {
         ("command_source", ValueKind::String),
         ("prompt", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -929,6 +934,8 @@ impl Event for PreToolUse {
         ("tool_input", ValueKind::Object),
         ("tool_use_id", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] =
+        &["hook_event_name", "tool_name", "tool_input"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1069,6 +1076,7 @@ impl Event for PermissionRequest {
         ("tool_name", ValueKind::String),
         ("tool_input", ValueKind::Object),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1240,6 +1248,7 @@ impl Event for PreSkillShellCommand {
         ("command_name", ValueKind::String),
         ("invoked_by", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1399,6 +1408,7 @@ impl Event for PermissionDenied {
         ("tool_use_id", ValueKind::String),
         ("reason", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1554,6 +1564,7 @@ impl Event for PostToolUse {
         ("tool_response", ValueKind::Json),
         ("tool_use_id", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name", "tool_name"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1718,6 +1729,7 @@ impl Event for PostToolUseFailure {
         ("tool_use_id", ValueKind::String),
         ("error", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1866,6 +1878,7 @@ impl Event for PostToolBatch {
     type Response = crate::claude::response::PostToolBatchResponse;
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("tool_calls", ValueKind::List)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1970,6 +1983,7 @@ impl Event for Notification {
         ("message", ValueKind::String),
         ("notification_type", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2102,6 +2116,7 @@ impl Event for MessageDisplay {
         ("final", ValueKind::Bool),
         ("delta", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2231,6 +2246,7 @@ impl Event for SubagentStart {
         ("agent_id", ValueKind::String),
         ("agent_type", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2361,6 +2377,7 @@ impl Event for SubagentStop {
         ("agent_type", ValueKind::String),
         ("agent_transcript_path", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name", "status"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2527,6 +2544,7 @@ impl Event for TaskCreated {
         ("task_id", ValueKind::String),
         ("task_subject", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2675,6 +2693,7 @@ impl Event for TaskCompleted {
         ("task_id", ValueKind::String),
         ("task_subject", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2817,6 +2836,7 @@ impl Event for Stop {
     type Response = crate::claude::response::StopResponse;
     const CURSOR_EVENT: Option<&'static str> = Some("stop");
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("stop_hook_active", ValueKind::Bool)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name", "status"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2949,6 +2969,7 @@ impl Event for StopFailure {
     type Response = ();
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("error", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3069,6 +3090,7 @@ impl Event for TeammateIdle {
         ("teammate_name", ValueKind::String),
         ("team_name", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3174,6 +3196,7 @@ impl Event for ConfigChange {
     type Response = crate::claude::response::ConfigChangeResponse;
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("source", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3283,6 +3306,7 @@ impl Event for CwdChanged {
         ("old_cwd", ValueKind::String),
         ("new_cwd", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3390,6 +3414,7 @@ impl Event for DirectoryAdded {
         ("directory", ValueKind::String),
         ("source", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3497,6 +3522,7 @@ impl Event for FileChanged {
         ("file_path", ValueKind::String),
         ("event", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3597,6 +3623,7 @@ impl Event for WorktreeCreate {
     type Response = crate::claude::response::WorktreeCreateResponse;
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("name", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3690,6 +3717,7 @@ impl Event for WorktreeRemove {
     type Response = ();
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("worktree_path", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3789,6 +3817,7 @@ impl Event for PreCompact {
     type Response = crate::claude::response::PreCompactResponse;
     const CURSOR_EVENT: Option<&'static str> = Some("preCompact");
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("trigger", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name"];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3899,6 +3928,7 @@ impl Event for PostCompact {
         ("trigger", ValueKind::String),
         ("compact_summary", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -4042,6 +4072,7 @@ impl Event for PreModelSwitch {
         ("estimated_cache_write_usd", ValueKind::Number),
         ("pricing", ValueKind::Json),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -4239,6 +4270,7 @@ impl Event for PostModelSwitch {
         ("estimated_cache_write_usd", ValueKind::Number),
         ("pricing", ValueKind::Json),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -4417,6 +4449,7 @@ impl Event for Elicitation {
         ("mcp_server_name", ValueKind::String),
         ("message", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -4574,6 +4607,7 @@ impl Event for ElicitationResult {
         ("mcp_server_name", ValueKind::String),
         ("action", ValueKind::String),
     ];
+    const CURSOR_REQUIRED: &'static [&'static str] = &[];
     fn common(&self) -> &Common {
         &self.common
     }
@@ -4707,6 +4741,7 @@ impl Event for SessionEnd {
     type Response = ();
     const CURSOR_EVENT: Option<&'static str> = Some("sessionEnd");
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[("reason", ValueKind::String)];
+    const CURSOR_REQUIRED: &'static [&'static str] = &["hook_event_name"];
     fn common(&self) -> &Common {
         &self.common
     }
