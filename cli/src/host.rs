@@ -1,7 +1,7 @@
-//! The host rules of `spec/host.json`: what Cursor loads, how it runs hooks and how it reads
+//! The host rules of `spec/cursor/host.json`: what Cursor loads, how it runs hooks and how it reads
 //! and merges their answers. The simulator and doctor apply these; they restate none of them.
 
-// Each rule's `source`, `verified` and descriptions are for people reading spec/host.json and for
+// Each rule's `source`, `verified` and descriptions are for people reading spec/cursor/host.json and for
 // the output's "unverified" notes; the model keeps every key so `deny_unknown_fields` refuses
 // typos, even where the code reads only some of them.
 #![allow(dead_code)]
@@ -12,13 +12,15 @@ use std::sync::OnceLock;
 
 const HOST_JSON: &str = include_str!("../data/host.json");
 
-/// `spec/host.json`, parsed once.
+/// `spec/cursor/host.json`, parsed once.
 pub fn host() -> &'static Host {
     static HOST: OnceLock<Host> = OnceLock::new();
-    HOST.get_or_init(|| serde_json::from_str(HOST_JSON).expect("spec/host.json matches the model"))
+    HOST.get_or_init(|| {
+        serde_json::from_str(HOST_JSON).expect("spec/cursor/host.json matches the model")
+    })
 }
 
-/// The whole file. Each key is described in spec/host.md; `*_source` and `verified` fields
+/// The whole file. Each key is described in spec/cursor/host.md; `*_source` and `verified` fields
 /// cite where a rule comes from and whether a recording confirms it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -182,7 +184,7 @@ pub struct Plugins {
     pub claude_translation: ClaudeTranslation,
 }
 
-/// Cursor's translation of a Claude Code hooks file (`spec/host.json`
+/// Cursor's translation of a Claude Code hooks file (`spec/cursor/host.json`
 /// `plugins.claude_translation`), read by `package`'s documentation and tests.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -409,7 +411,7 @@ pub struct Matcher {
     pub verified: bool,
 }
 
-/// A matcher subject (spec/events.json `matcher_from`): a field of the payload, a fixed string
+/// A matcher subject (spec/cursor/events.json `matcher_from`): a field of the payload, a fixed string
 /// (the Agent's own tool type on file events, or the event's fixed name), or a field after a
 /// prefix (`MCP:<tool_name>`).
 #[derive(Debug, Deserialize)]

@@ -19,7 +19,7 @@
 //! file that Cursor translates loses `failClosed` (every imported hook fails open), `loop_limit`
 //! (imported hooks get `null`: no limit), every Cursor-only event (no Claude event maps to
 //! `beforeShellExecution`, `beforeReadFile`, ...), and Claude events Cursor has no equivalent
-//! for, with their matchers (`spec/host.json` `plugins.claude_translation`).
+//! for, with their matchers (`spec/cursor/host.json` `plugins.claude_translation`).
 //!
 //! Both editors get the command `"${ROOT}/bin/NAME" --host H --event E`. On macOS and Linux
 //! the shell runs the `sh` launcher. On Windows Cursor runs the command through PowerShell, which

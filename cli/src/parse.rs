@@ -42,7 +42,7 @@ pub struct Hook {
 /// One configuration file that exists.
 #[derive(Debug)]
 pub struct ConfigFile {
-    /// The source's name in `spec/host.json` (`project`, `user`, `plugin`, ...).
+    /// The source's name in `spec/cursor/host.json` (`project`, `user`, `plugin`, ...).
     pub source: String,
     pub format: Format,
     pub path: PathBuf,
@@ -135,7 +135,7 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
 }
 
 /// A plugin's hooks (a file, or a manifest's inline `hooks` at `base`) as Cursor's plugin
-/// loader reads them: in the format its first entry shows (spec/host.json `plugins.format_rule`).
+/// loader reads them: in the format its first entry shows (spec/cursor/host.json `plugins.format_rule`).
 fn plugin_hooks(file: &mut ConfigFile, value: &Value, base: &str) {
     use crate::sources::plugin::{detect, Detected};
     match detect(value) {
@@ -157,7 +157,7 @@ fn plugin_hooks(file: &mut ConfigFile, value: &Value, base: &str) {
 }
 
 /// Reads a `hooks.json` as Cursor does. An enterprise, project or user file goes through
-/// Cursor's comment stripping (spec/host.json `file_rules`): everything from `//` to the end of a
+/// Cursor's comment stripping (spec/cursor/host.json `file_rules`): everything from `//` to the end of a
 /// line goes, inside strings too, then every `/* ... */`. Real comments are notes; a `//` inside a
 /// string voids the file. A plugin's hook file is plain JSON.
 fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
@@ -182,7 +182,7 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
             &path,
             "",
             format!(
-                "`//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of the line before it parses this file, even inside strings, so the file no longer parses and Cursor loads none of its hooks (spec/host.json `file_rules`, source: {}). Move such a command into a script, or write it without `//`",
+                "`//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of the line before it parses this file, even inside strings, so the file no longer parses and Cursor loads none of its hooks (spec/cursor/host.json `file_rules`, source: {}). Move such a command into a script, or write it without `//`",
                 list(&scan.string_lines),
                 rules.source
             ),
@@ -615,7 +615,7 @@ fn surface_note(file: &mut ConfigFile, info: &EventInfo, pointer: &str) {
     }
 }
 
-/// The surfaces in prose; the CLI under both its names (spec/host.json `cli`).
+/// The surfaces in prose; the CLI under both its names (spec/cursor/host.json `cli`).
 fn surfaces(not_in: &[&str]) -> String {
     let cli = &host::host().cli;
     not_in
@@ -655,7 +655,7 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
             })
     });
     // A plugin's Claude Code-format file is translated whatever its groups hold (the plugin
-    // loader decides the format from the first entry: spec/host.json `plugins.format_rule`).
+    // loader decides the format from the first entry: spec/cursor/host.json `plugins.format_rule`).
     if !imported && file.source != "plugin" {
         if !events.is_empty() {
             // A note, not a warning: Claude Code runs these hooks, and a project wired for both
@@ -964,13 +964,13 @@ impl EntryFindings<'_> {
     }
 }
 
-/// The error Cursor's validator gives for `kind` (spec/host.json `file_rules.validator_messages`),
+/// The error Cursor's validator gives for `kind` (spec/cursor/host.json `file_rules.validator_messages`),
 /// its `{placeholders}` filled.
 pub(crate) fn validator_says(kind: &str, fill: &[(&str, &str)]) -> String {
     let messages = &host::host().file_rules.validator_messages;
     let mut text = messages
         .get(kind)
-        .unwrap_or_else(|| panic!("spec/host.json has no validator message `{kind}`"))
+        .unwrap_or_else(|| panic!("spec/cursor/host.json has no validator message `{kind}`"))
         .clone();
     for (name, value) in fill {
         text = text.replace(&format!("{{{name}}}"), value);

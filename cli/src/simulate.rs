@@ -1,5 +1,5 @@
 //! `cursor-hooks simulate`: one payload (or a session of them) through every matching hook of
-//! every source, started, read and merged by the rules of `spec/host.json`.
+//! every source, started, read and merged by the rules of `spec/cursor/host.json`.
 //!
 //! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
 //! payload), `not_loaded` (Cursor ignores its file) or `not_simulated` (a prompt hook). A hook
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Each event's payload keys, generated from `spec/events.json` (see `codegen/src/cli_data.rs`).
+/// Each event's payload keys, generated from `spec/cursor/events.json` (see `codegen/src/cli_data.rs`).
 const INPUT_FIELDS: &str = include_str!("../data/input-fields.json");
 
 /// The editor whose hooks `simulate` runs: one at a time, as a payload is one editor's.
@@ -630,7 +630,7 @@ impl Simulator<'_> {
             return run;
         }
         let timeout = hook.timeout.unwrap_or(host.defaults.timeout_seconds);
-        // A plugin hook runs as Cursor's plugin loader and executor leave it (spec/host.json
+        // A plugin hook runs as Cursor's plugin loader and executor leave it (spec/cursor/host.json
         // `plugins`): root variables replaced in the text, in the plugin's folder but on the
         // workspace events.
         let command = match &file.plugin_root {

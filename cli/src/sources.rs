@@ -303,7 +303,7 @@ enum PluginFile {
     Nothing,
 }
 
-/// A plugin's hooks as Cursor's plugin loader finds them (spec/host.json `plugins`).
+/// A plugin's hooks as Cursor's plugin loader finds them (spec/cursor/host.json `plugins`).
 fn plugin_file(root: &Path) -> PluginFile {
     if !root.is_dir() {
         return PluginFile::Missing(

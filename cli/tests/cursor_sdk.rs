@@ -10,7 +10,7 @@
 //! merged answer with its messages. Cases are generated from a seed (`Gen`); the fixed cases in
 //! tests/cursor-sdk/fixed/ are the disagreements the generator once found, kept minimal.
 //!
-//! Where the two disagree, the spec (`spec/host.json`) or the simulator is wrong, not this test.
+//! Where the two disagree, the spec (`spec/cursor/host.json`) or the simulator is wrong, not this test.
 //! `CURSOR_SDK_SEED=N CURSOR_SDK_CASES=M` runs M generated cases from seed N (the guide,
 //! `cursor_hooks::guide::tool`, "How the command is checked").
 #![cfg(target_os = "linux")]
@@ -649,13 +649,13 @@ fn short_command(command: &str, m: &Materialized) -> String {
 }
 
 /// Whether the answer of `event` carries `key` to Cursor: a key the event documents
-/// (spec/events.json) or Cursor's answer check types (spec/host.json). Cursor's executor passes
+/// (spec/cursor/events.json) or Cursor's answer check types (spec/cursor/host.json). Cursor's executor passes
 /// other keys through its merge, but nothing in its hooks module reads them, so they are not
 /// compared.
 fn carried(event: &str, key: &str) -> bool {
     static HOST: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
     let host = HOST.get_or_init(|| {
-        serde_json::from_str(include_str!("../../spec/host.json")).expect("host.json")
+        serde_json::from_str(include_str!("../../spec/cursor/host.json")).expect("host.json")
     });
     let documented =
         cursor_hooks::spec::info(event).is_some_and(|info| info.response_fields.contains(&key));
@@ -967,7 +967,7 @@ fn the_oracle_reaches_cursors_loader_and_executor() {
         .collect();
     // The hooks module's constants: the 60 s default timeout, loop limit 5, blocking exit 2.
     let host: Value =
-        serde_json::from_str(include_str!("../../spec/host.json")).expect("host.json");
+        serde_json::from_str(include_str!("../../spec/cursor/host.json")).expect("host.json");
     for expected in [
         host["defaults"]["timeout_seconds"]
             .as_u64()

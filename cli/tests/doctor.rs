@@ -245,7 +245,7 @@ fn timeouts_types_and_missing_fields() {
         "warning",
         &at(6, "/failclosed"),
     );
-    // Each voiding entry quotes Cursor's validator (spec/host.json `validator_messages`, checked
+    // Each voiding entry quotes Cursor's validator (spec/cursor/host.json `validator_messages`, checked
     // against @cursor/sdk 1.0.32 by tests/cursor-sdk/version-report.mjs).
     for (n, cursor) in [
         (0, "beforeShellExecution[0]: Hook script timeout must be a number (seconds)"),

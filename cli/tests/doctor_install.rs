@@ -235,7 +235,7 @@ fn slashes_in_a_native_hooks_json_void_it_quoting_the_rule() {
     for expected in [
         "even inside strings",
         "Cursor loads none of its hooks",
-        "spec/host.json `file_rules`",
+        "spec/cursor/host.json `file_rules`",
         "SDK 34.js offset 375621 (parseJSONC)",
     ] {
         assert!(message.contains(expected), "`{expected}` in {message}");

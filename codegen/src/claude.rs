@@ -77,7 +77,7 @@ impl<'a> Spec<'a> {
                 Some(name) => {
                     let Some(cursor_event) = cursor.events.iter().find(|e| e.name == name) else {
                         return Err(format!(
-                            "spec/claude-code/host.json: cursor.event_map maps {} to `{name}`, which spec/events.json lacks",
+                            "spec/claude-code/host.json: cursor.event_map maps {} to `{name}`, which spec/cursor/events.json lacks",
                             event.name
                         ));
                     };

@@ -7,16 +7,16 @@ use crate::model::{InputField, MatcherFrom, Spec};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
-/// `spec/host.json` with `matcher.subjects` added: what each event's matcher is tested against,
-/// from `matcher_from` in `spec/events.json` (the one place that says which events have a
+/// `spec/cursor/host.json` with `matcher.subjects` added: what each event's matcher is tested against,
+/// from `matcher_from` in `spec/cursor/events.json` (the one place that says which events have a
 /// subject), as the command's host rules (`doctor`, `simulate`) read it.
 pub(crate) fn host_json(root: &Path, spec: &Spec) -> Result<String, String> {
-    let host = std::fs::read_to_string(root.join("spec/host.json"))
-        .map_err(|e| format!("spec/host.json: {e}"))?;
+    let host = std::fs::read_to_string(root.join("spec/cursor/host.json"))
+        .map_err(|e| format!("spec/cursor/host.json: {e}"))?;
     let anchor = "\n  \"matcher\": {\n";
     let at = host
         .find(anchor)
-        .ok_or("spec/host.json: no top-level `matcher` object")?
+        .ok_or("spec/cursor/host.json: no top-level `matcher` object")?
         + anchor.len();
     let mut subjects = String::from("    \"subjects\": {\n");
     let with_subject: Vec<String> = spec
@@ -38,13 +38,14 @@ pub(crate) fn host_json(root: &Path, spec: &Spec) -> Result<String, String> {
     Ok(format!("{}{subjects}{}", &host[..at], &host[at..]))
 }
 
-/// `spec/host.json`'s `matcher.match_all`: the matchers that match every subject.
+/// `spec/cursor/host.json`'s `matcher.match_all`: the matchers that match every subject.
 pub(crate) fn match_all(root: &Path) -> Result<Vec<String>, String> {
-    let host = std::fs::read_to_string(root.join("spec/host.json"))
-        .map_err(|e| format!("spec/host.json: {e}"))?;
-    let host: Value = serde_json::from_str(&host).map_err(|e| format!("spec/host.json: {e}"))?;
+    let host = std::fs::read_to_string(root.join("spec/cursor/host.json"))
+        .map_err(|e| format!("spec/cursor/host.json: {e}"))?;
+    let host: Value =
+        serde_json::from_str(&host).map_err(|e| format!("spec/cursor/host.json: {e}"))?;
     serde_json::from_value(host["matcher"]["match_all"].clone())
-        .map_err(|e| format!("spec/host.json: matcher.match_all: {e}"))
+        .map_err(|e| format!("spec/cursor/host.json: matcher.match_all: {e}"))
 }
 
 /// Each event's payload keys (the common fields, its own, and their other spellings), so

@@ -70,7 +70,7 @@ fn common(out: &mut String, spec: &Spec) {
     let fields = &spec.common_fields;
     doc(
         out,
-        "The fields every event carries (see `spec/events.json`, `common_fields`).
+        "The fields every event carries (see `spec/cursor/events.json`, `common_fields`).
 
 Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the ids and
 `workspace_roots`, and `workspaceOpen` carries no ids at all.",

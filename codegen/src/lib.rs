@@ -1,6 +1,6 @@
-//! Turns `spec/events.json` and `spec/compat.json` into Rust: the runtime's input and response
+//! Turns `spec/cursor/events.json` and `spec/cursor/compat.json` into Rust: the runtime's input and response
 //! types and version constants, and the event table every crate shares (`cursor-hooks-spec`);
-//! and copies into `cli/data/` what the `cursor-hooks` command embeds (`spec/host.json` with
+//! and copies into `cli/data/` what the `cursor-hooks` command embeds (`spec/cursor/host.json` with
 //! each event's matcher subject, each event's payload keys, the release profile); and writes
 //! the JSON Schemas under `schemas/` ([`schemas`]).
 //!

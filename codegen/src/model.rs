@@ -1,4 +1,4 @@
-//! A typed model of `spec/events.json` and `spec/compat.json` (described in `spec/SCHEMA.md`).
+//! A typed model of `spec/cursor/events.json` and `spec/cursor/compat.json` (described in `spec/SCHEMA.md`).
 //!
 //! Every struct denies unknown keys and every key the schema requires must be present (a
 //! nullable key is written `null`, not left out), so a typo in the spec fails here instead of
@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// `spec/events.json`.
+/// `spec/cursor/events.json`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Spec {
@@ -338,7 +338,7 @@ impl ResponseType {
     }
 }
 
-/// `spec/compat.json`.
+/// `spec/cursor/compat.json`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Compat {
@@ -373,7 +373,7 @@ impl Compat {
         self.rules
             .iter()
             .find(|rule| rule.id == id)
-            .ok_or_else(|| format!("spec/compat.json has no rule `{id}`"))
+            .ok_or_else(|| format!("spec/cursor/compat.json has no rule `{id}`"))
     }
 }
 
@@ -387,18 +387,18 @@ fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 /// Both spec files, read and checked.
 #[derive(Debug)]
 pub struct Loaded {
-    /// `spec/events.json`.
+    /// `spec/cursor/events.json`.
     pub spec: Spec,
-    /// `spec/compat.json`.
+    /// `spec/cursor/compat.json`.
     pub compat: Compat,
 }
 
-/// Reads and checks `spec/events.json` and `spec/compat.json` under `root`.
+/// Reads and checks `spec/cursor/events.json` and `spec/cursor/compat.json` under `root`.
 pub fn load(root: &Path) -> Result<Loaded, String> {
-    let spec: Spec = read(&root.join("spec/events.json"))?;
-    let compat: Compat = read(&root.join("spec/compat.json"))?;
+    let spec: Spec = read(&root.join("spec/cursor/events.json"))?;
+    let compat: Compat = read(&root.join("spec/cursor/compat.json"))?;
     spec.check()
-        .map_err(|e| format!("{}: {e}", root.join("spec/events.json").display()))?;
+        .map_err(|e| format!("{}: {e}", root.join("spec/cursor/events.json").display()))?;
     for rule in &compat.rules {
         for event in &rule.applies_to {
             spec.event(event)
@@ -414,7 +414,7 @@ fn read<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, String> {
 }
 
 impl Spec {
-    /// Parses and checks the text of `spec/events.json`.
+    /// Parses and checks the text of `spec/cursor/events.json`.
     pub fn from_json(text: &str) -> Result<Spec, String> {
         let spec: Spec = serde_json::from_str(text).map_err(|e| e.to_string())?;
         spec.check()?;
@@ -446,13 +446,13 @@ impl Spec {
         self.events
             .iter()
             .find(|event| event.name == name)
-            .ok_or_else(|| format!("`{name}` is not an event in spec/events.json"))
+            .ok_or_else(|| format!("`{name}` is not an event in spec/cursor/events.json"))
     }
 
     /// The rules of SCHEMA.md that the types alone do not enforce.
     fn check(&self) -> Result<(), String> {
         if self.events.is_empty() {
-            return Err("spec/events.json lists no events".to_owned());
+            return Err("spec/cursor/events.json lists no events".to_owned());
         }
         let mut citations: Vec<(String, &str)> = Vec::new();
         for field in &self.common_fields {

@@ -26,7 +26,7 @@ pub(crate) fn file(spec: &Spec) -> String {
     doc(
         &mut out,
         &format!(
-            "`permission` on events that also take `ask` ({}).\nWhether `ask` reaches Cursor depends on its version: see `spec/compat.json`.",
+            "`permission` on events that also take `ask` ({}).\nWhether `ask` reaches Cursor depends on its version: see `spec/cursor/compat.json`.",
             event_names(&takes(true))
         ),
     );

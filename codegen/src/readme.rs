@@ -7,7 +7,7 @@ use crate::write::answers;
 
 /// The markers around Cursor's table.
 pub(crate) const CURSOR_MARKERS: (&str, &str) = (
-    "<!-- event table: generated from spec/events.json by cursor-hooks-codegen -->\n",
+    "<!-- event table: generated from spec/cursor/events.json by cursor-hooks-codegen -->\n",
     "<!-- end of event table -->\n",
 );
 

@@ -122,7 +122,7 @@ pub fn deny() -> Self { Self { permission: Some({pty}::Deny), ..Self::default() 
         if asks {
             line(
                 out,
-                "/// `{\"permission\":\"ask\",\"user_message\":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/compat.json`).
+                "/// `{\"permission\":\"ask\",\"user_message\":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/cursor/compat.json`).
 pub fn ask(user_message: impl Into<String>) -> Self { Self { permission: Some(PermissionOrAsk::Ask), user_message: Some(user_message.into()), ..Self::default() } }
 ",
             );

@@ -15,7 +15,7 @@ use std::path::Path;
 
 const DRAFT: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// The spec/compat.json rule of the 1.7-era answer format.
+/// The spec/cursor/compat.json rule of the 1.7-era answer format.
 const LEGACY_RULE: &str = "legacy-1.7-format";
 
 /// Where the schemas go, relative to the workspace root.
@@ -23,10 +23,10 @@ pub const DIR: &str = "schemas";
 
 /// Strings in a native Cursor `hooks.json` must not hold these: Cursor deletes from `//` to the
 /// end of the line, inside strings too, and then every `/* ... */` before it parses the file
-/// (spec/host.json `file_rules.comments_rule`), which voids the file or rewrites a string.
+/// (spec/cursor/host.json `file_rules.comments_rule`), which voids the file or rewrites a string.
 const CURSOR_COMMENT_PATTERN: &str = "//|/\\*";
 
-/// The keys of a Cursor `hooks.json` entry. spec/host.json does not list them yet; they are the
+/// The keys of a Cursor `hooks.json` entry. spec/cursor/host.json does not list them yet; they are the
 /// keys `runtime/src/hooks_json.rs` (`keys::ENTRY`) writes and reads, from the wire-format
 /// reference (WF section 1.1) and Cursor's validator (SDK oracle fixture `bad-entries`: a matcher
 /// that is not a valid regex, `timeout` 0, `loop_limit` 1.5, `failClosed: "yes"`, `type: "http"`,
@@ -54,8 +54,10 @@ pub fn files(
         .rules
         .iter()
         .find(|rule| rule.id == LEGACY_RULE)
-        .ok_or(format!("spec/compat.json has no rule `{LEGACY_RULE}`"))?;
-    let host = read_json(root, "spec/host.json")?;
+        .ok_or(format!(
+            "spec/cursor/compat.json has no rule `{LEGACY_RULE}`"
+        ))?;
+    let host = read_json(root, "spec/cursor/host.json")?;
     let claude_host = read_json(root, "spec/claude-code/host.json")?;
     let claude_events = read_json(root, "spec/claude-code/events.json")?;
     let mut files = vec![
@@ -139,10 +141,10 @@ fn str_at<'a>(value: &'a Value, pointer: &str, file: &str) -> Result<&'a str, St
 /// Cursor's `hooks.json`; `native` for the files Cursor reads through its comment stripper
 /// (enterprise, project, user), otherwise a plugin's Cursor-format hooks file (plain JSON).
 fn cursor_hooks(spec: &Spec, host: &Value, native: bool) -> Result<Value, String> {
-    let version_rule = str_at(host, "/file_rules/version", "spec/host.json")?;
+    let version_rule = str_at(host, "/file_rules/version", "spec/cursor/host.json")?;
     if version_rule != "a number that is a positive whole number (2 loads)" {
         return Err(format!(
-            "spec/host.json file_rules.version is `{version_rule}`; the schema writes a positive whole `version`"
+            "spec/cursor/host.json file_rules.version is `{version_rule}`; the schema writes a positive whole `version`"
         ));
     }
     let match_all: Vec<Value> = host["matcher"]["match_all"]
@@ -639,7 +641,7 @@ fn cursor_output(event: &Event, host: &Value) -> Value {
         schema["description"] = json!(field.doc);
         properties.insert(field.wire.clone(), schema);
     }
-    // Claude Code's answer shapes Cursor also reads on these events (spec/host.json
+    // Claude Code's answer shapes Cursor also reads on these events (spec/cursor/host.json
     // `claude_outputs`).
     let outputs = &host["claude_outputs"];
     let named = |list: &Value| {
@@ -704,7 +706,7 @@ fn cursor_output(event: &Event, host: &Value) -> Value {
     Value::Object(schema)
 }
 
-/// The answer to a 1.7-era payload (no `cursor_version`, no `model`), as spec/compat.json
+/// The answer to a 1.7-era payload (no `cursor_version`, no `model`), as spec/cursor/compat.json
 /// `legacy-1.7-format` writes it: `continue` beside `permission`, each message under its
 /// `wire_1_7` key, no field without one.
 fn cursor_output_1_7(event: &Event, effect: &str) -> Value {

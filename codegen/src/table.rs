@@ -5,11 +5,14 @@
 use crate::model::{Compat, Spec};
 use crate::write::{doc, fill, lit, option_lit, str_list};
 
-/// The shared table. `match_all` is `spec/host.json`'s `matcher.match_all`.
+/// The shared table. `match_all` is `spec/cursor/host.json`'s `matcher.match_all`.
 pub(crate) fn file(spec: &Spec, compat: &Compat, match_all: &[String]) -> Result<String, String> {
     let always_deny = &compat.rule("ask-pretooluse")?.applies_to;
     let mut out = String::from("use crate::Category;\n\n");
-    doc(&mut out, "One event as `spec/events.json` describes it.");
+    doc(
+        &mut out,
+        "One event as `spec/cursor/events.json` describes it.",
+    );
     out.push_str(
         "#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EventInfo {
@@ -41,7 +44,10 @@ pub not_in: &'static [&'static str],
 
 ",
     );
-    doc(&mut out, "Every event, in the order of `spec/events.json`.");
+    doc(
+        &mut out,
+        "Every event, in the order of `spec/cursor/events.json`.",
+    );
     out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
     for event in &spec.events {
         let wires: Vec<&str> = event.response.fields.iter().map(|f| &*f.wire).collect();
@@ -65,7 +71,7 @@ pub not_in: &'static [&'static str],
     out.push_str("];\n\n");
     doc(
         &mut out,
-        "The `matcher` values that match every subject, as no matcher does (`spec/host.json`).",
+        "The `matcher` values that match every subject, as no matcher does (`spec/cursor/host.json`).",
     );
     out.push_str(&format!(
         "pub const MATCH_ALL: &[&str] = &{};\n\n",

@@ -76,9 +76,9 @@ fn committed() -> Files {
     }
 }
 
-/// Cursor's event names, from `spec/events.json` (only read).
+/// Cursor's event names, from `spec/cursor/events.json` (only read).
 fn cursor_events() -> BTreeSet<String> {
-    json("spec/events.json")["events"]
+    json("spec/cursor/events.json")["events"]
         .as_array()
         .expect("events")
         .iter()
@@ -506,7 +506,7 @@ fn check_host(files: &Files, cursor_events: &BTreeSet<String>, problems: &mut Ve
         }
         if !cursor_events.contains(text(to)) {
             problems.push(format!(
-                "cursor.event_map: `{to}` is not an event of spec/events.json"
+                "cursor.event_map: `{to}` is not an event of spec/cursor/events.json"
             ));
         }
     }

@@ -4,8 +4,9 @@ use cursor_hooks_codegen::model::{citations_of, Citation, Spec};
 use serde_json::Value;
 
 fn spec_json() -> Value {
-    let path = cursor_hooks_codegen::workspace_root().join("spec/events.json");
-    serde_json::from_str(&std::fs::read_to_string(path).expect("spec/events.json")).expect("JSON")
+    let path = cursor_hooks_codegen::workspace_root().join("spec/cursor/events.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("spec/cursor/events.json"))
+        .expect("JSON")
 }
 
 fn parse(value: &Value) -> Result<Spec, String> {

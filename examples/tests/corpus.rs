@@ -1,6 +1,6 @@
 //! Every payload of the recorded Cursor CLI 2026.09.28 corpus (`tests/corpus/`, 997 lines),
 //! piped into the example hook that handles its event, and the answers checked against the
-//! contract of `spec/events.json`: exit 0, exactly one JSON object on stdout with only the keys
+//! contract of `spec/cursor/events.json`: exit 0, exactly one JSON object on stdout with only the keys
 //! the event accepts, a `permission` the event knows, and no panic or bad-payload report.
 //!
 //! The corpus is test data in this repository (`tests/corpus/README.md` says where it comes
@@ -72,7 +72,7 @@ fn workspace_root() -> PathBuf {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What spec/events.json says each event accepts
+// What spec/cursor/events.json says each event accepts
 // ---------------------------------------------------------------------------------------------
 
 struct Accepts {
@@ -86,10 +86,13 @@ struct Accepts {
 }
 
 fn spec() -> BTreeMap<String, Accepts> {
-    let path = workspace_root().join("spec").join("events.json");
+    let path = workspace_root()
+        .join("spec")
+        .join("cursor")
+        .join("events.json");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let spec: Value = serde_json::from_str(&text).expect("spec/events.json is JSON");
+    let spec: Value = serde_json::from_str(&text).expect("spec/cursor/events.json is JSON");
     let events = spec["events"].as_array().expect("spec has `events`");
     events
         .iter()
@@ -301,7 +304,7 @@ fn check(outcome: &Outcome, spec: &BTreeMap<String, Accepts>) -> Vec<String> {
         }
     }
     let Some(accepts) = spec.get(&outcome.event) else {
-        problems.push(format!("{at}: the event is not in spec/events.json"));
+        problems.push(format!("{at}: the event is not in spec/cursor/events.json"));
         return problems;
     };
     let answer = match serde_json::from_str::<Value>(&outcome.stdout) {

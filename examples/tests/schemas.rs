@@ -353,7 +353,7 @@ fn every_answer_of_the_examples_to_the_recorded_corpora_validates_against_its_ou
             }
         }
         // A 1.7-era payload (no cursor_version, no model) is answered in the 1.7 format where
-        // spec/compat.json says so; that format has its own schema.
+        // spec/cursor/compat.json says so; that format has its own schema.
         let legacy = payload.get("cursor_version").is_none() && payload.get("model").is_none();
         let kind = if legacy
             && root()

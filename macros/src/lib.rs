@@ -5,7 +5,7 @@
 //!
 //! The work is split in three phases, one module each: `parse` reads the attribute and the
 //! function into a model that keeps every span, `validate` checks it against the host's event
-//! table generated from `spec/events.json` or `spec/claude-code/events.json` (in
+//! table generated from `spec/cursor/events.json` or `spec/claude-code/events.json` (in
 //! `cursor-hooks-spec`, shared with the runtime and the `cursor-hooks` command), and `expand`
 //! writes the code (or, on an error, the error plus stand-ins so that no secondary error
 //! follows). The two attributes share every phase: what differs by editor is asked of `host`.

@@ -981,7 +981,7 @@ mod tests {
             ("preToolUse", "Sh.*|Rea"),
             ("preToolUse", "MCP:github_.*"),
             ("preToolUse", "*"),
-            // `""` matches everything too (spec/host.json `match_all`), as the crate docs say.
+            // `""` matches everything too (spec/cursor/host.json `match_all`), as the crate docs say.
             ("preToolUse", ""),
             ("stop", ""),
             ("subagentStart", "general-purpose"),

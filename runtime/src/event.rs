@@ -2,7 +2,7 @@
 //!
 //! Every type here is both the event's payload and its marker: a handler for
 //! `beforeShellExecution` takes a [`BeforeShellExecution`] and answers with its
-//! [`Event::Response`]. The types are generated from `spec/events.json`.
+//! [`Event::Response`]. The types are generated from `spec/cursor/events.json`.
 //!
 //! ```
 //! use cursor_hooks::event::{BeforeShellExecution, Category, Event};

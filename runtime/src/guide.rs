@@ -34,6 +34,7 @@
 //! | [`claude_code`] | what is Claude Code's own: its events, answers, wiring and live tests |
 //! | [`shipping`] | handing hooks to a team |
 //! | [`fuzzing`] | the fuzzer that keeps the failure table true |
+//! | [`adding_a_host`] | what a new editor needs: its registry row, facts, adapter, attribute and live suite |
 //! | [`cookbook`] | short recipes: shell guard, secrets guard, stop follow-up, prompt block, audit log, both editors |
 
 pub mod tutorial {
@@ -82,6 +83,10 @@ pub mod shipping {
 
 pub mod fuzzing {
     #![doc = include_str!("guide/fuzzing.md")]
+}
+
+pub mod adding_a_host {
+    #![doc = include_str!("guide/adding_a_host.md")]
 }
 
 pub mod cookbook {

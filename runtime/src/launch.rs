@@ -1,6 +1,6 @@
 //! How Cursor launches a hook, per platform: the command `install` and `print-config` write to
 //! `hooks.json`, and where the user's `hooks.json` lives (the other sources, for
-//! `cursor-hooks doctor`, are in `spec/host.json`).
+//! `cursor-hooks doctor`, are in `spec/cursor/host.json`).
 //!
 //! Cursor runs a hook's `command` through a shell: `sh` on macOS and Linux, PowerShell on
 //! Windows (see `spec/windows.md` for the sources). The command is this binary's absolute path,

@@ -63,9 +63,9 @@
 //! cursor_hooks::assert_denied!(testing::run::<claude_guard>(bash));
 //! ```
 //!
-//! Cursor's event types ([`event`], [`response`]) are generated from `spec/events.json`, the
+//! Cursor's event types ([`event`], [`response`]) are generated from `spec/cursor/events.json`, the
 //! project's single description of its wire format, and the version rules applied when
-//! rendering from `spec/compat.json`; Claude Code's ([`claude`]) from `spec/claude-code/`.
+//! rendering from `spec/cursor/compat.json`; Claude Code's ([`claude`]) from `spec/claude-code/`.
 //!
 //! # The guide
 //!
@@ -386,13 +386,40 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// The editor a handler serves: which payloads it reads and which answers it writes.
+/// The editor a handler serves: which payloads it reads and which answers it writes. One row
+/// of the registry `spec/hosts.json` each.
+///
+/// ```
+/// use cursor_hooks::Host;
+///
+/// assert_eq!(Host::ClaudeCode.key(), "claude-code");
+/// assert_eq!(Host::from_key("cursor"), Some(Host::Cursor));
+/// assert_eq!(Host::from_key("Cursor"), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Host {
     /// Cursor (`#[cursor_hook]`, `.cursor/hooks.json`).
     Cursor,
     /// Claude Code (`#[claude_hook]`, `.claude/settings.json`); Cursor runs these entries too.
     ClaudeCode,
+}
+
+impl Host {
+    /// Every host, in the registry's order.
+    pub const ALL: [Host; 2] = [Host::Cursor, Host::ClaudeCode];
+
+    /// The host's key in the registry: its name on the command line (`--host KEY`).
+    pub const fn key(self) -> &'static str {
+        match self {
+            Host::Cursor => "cursor",
+            Host::ClaudeCode => "claude-code",
+        }
+    }
+
+    /// The host whose key is `key`, spelled exactly.
+    pub fn from_key(key: &str) -> Option<Host> {
+        Host::ALL.into_iter().find(|host| host.key() == key)
+    }
 }
 
 /// Used by the code `#[cursor_hook]` and `main!` generate. Not a public API.

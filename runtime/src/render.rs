@@ -1,5 +1,5 @@
 //! Turning a response into what Cursor reads: one JSON object on stdout and an exit code,
-//! with the version rules of `spec/compat.json` applied.
+//! with the version rules of `spec/cursor/compat.json` applied.
 
 use crate::gen::compat;
 use crate::gen::permissions::PermissionOrAsk;
@@ -265,7 +265,7 @@ impl<'a> Writer<'a> {
     ) {
         let Some(value) = value else { return };
         // Cursor refuses an answer whose `updated_input` is not a JSON object, and a refused
-        // answer denies the tool call (spec/host.json `answer_checks`, @cursor/sdk 1.0.32): the
+        // answer denies the tool call (spec/cursor/host.json `answer_checks`, @cursor/sdk 1.0.32): the
         // rest of the answer is kept.
         if wire == "updated_input" && !value.is_object() {
             self.notes.push(format!(

@@ -291,7 +291,7 @@ impl Wiring {
         format!(
             " {} {} {} {event}",
             Wiring::HOST_FLAG,
-            host_name(host),
+            host.key(),
             Wiring::EVENT_FLAG
         )
     }
@@ -311,30 +311,26 @@ impl Wiring {
         }
         Some(match rest {
             [host, flag, event] if flag == Wiring::EVENT_FLAG => {
-                let host = match host.as_str() {
-                    "cursor" => crate::Host::Cursor,
-                    "claude-code" => crate::Host::ClaudeCode,
-                    other => {
-                        return Some(Err(format!(
-                            "`--host {other}`: expected `cursor` or `claude-code`"
-                        )))
-                    }
+                let Some(host) = crate::Host::from_key(host) else {
+                    let keys: Vec<String> = crate::Host::ALL
+                        .iter()
+                        .map(|host| format!("`{}`", host.key()))
+                        .collect();
+                    return Some(Err(format!(
+                        "`--host {host}`: expected {}",
+                        keys.join(" or ")
+                    )));
                 };
                 Ok(Wiring {
                     host,
                     event: event.clone(),
                 })
             }
-            _ => Err("expected `--host cursor|claude-code --event NAME`".to_owned()),
+            _ => {
+                let keys: Vec<&str> = crate::Host::ALL.iter().map(|host| host.key()).collect();
+                Err(format!("expected `--host {} --event NAME`", keys.join("|")))
+            }
         })
-    }
-}
-
-/// A host as `--host` names it.
-fn host_name(host: crate::Host) -> &'static str {
-    match host {
-        crate::Host::Cursor => "cursor",
-        crate::Host::ClaudeCode => "claude-code",
     }
 }
 

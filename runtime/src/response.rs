@@ -9,7 +9,7 @@
 //! assert_eq!(no_opinion::<StopResponse>(), StopResponse::default());
 //! ```
 //!
-//! The types are generated from `spec/events.json`. A field an event does not accept does not
+//! The types are generated from `spec/cursor/events.json`. A field an event does not accept does not
 //! exist on its type, so setting it is a compile error:
 //!
 //! ```compile_fail

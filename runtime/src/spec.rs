@@ -1,4 +1,4 @@
-//! The event table generated from `spec/events.json`: every event's name, category and
+//! The event table generated from `spec/cursor/events.json`: every event's name, category and
 //! accepted answer, for tools (configuration, diagnostics) that work on names.
 //!
 //! The same table, and the same "did you mean" rule, that the `#[cursor_hook]` macro and the

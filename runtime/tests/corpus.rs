@@ -39,9 +39,12 @@ struct SpecKeys {
 }
 
 fn spec_keys() -> SpecKeys {
-    let path = workspace_root().join("spec").join("events.json");
+    let path = workspace_root()
+        .join("spec")
+        .join("cursor")
+        .join("events.json");
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let spec: Value = serde_json::from_str(&text).expect("spec/events.json is JSON");
+    let spec: Value = serde_json::from_str(&text).expect("spec/cursor/events.json is JSON");
     let fields = |list: &Value, known: &mut BTreeSet<String>, optional: &mut BTreeSet<String>| {
         for field in list.as_array().expect("a field list") {
             let name = field["name"].as_str().expect("a field name").to_owned();

@@ -1,4 +1,4 @@
-//! Payload drift must not switch a hook off. Walks `spec/events.json` at test time: every
+//! Payload drift must not switch a hook off. Walks `spec/cursor/events.json` at test time: every
 //! optional field of every event, sent with a wrong type, is ignored (read as absent, kept in
 //! `extra`, one stderr line) and the handler still runs; every required one is answered by the
 //! failure policy, as before.

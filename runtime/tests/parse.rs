@@ -760,7 +760,7 @@ fn a_missing_required_field_is_an_error_naming_it() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Every input field of every event, against what spec/events.json says about it.
+// Every input field of every event, against what spec/cursor/events.json says about it.
 
 /// One payload per event carrying every common field and every input field of the spec.
 fn full_payloads() -> Vec<Value> {
@@ -924,7 +924,7 @@ fn wrong_value(spec_type: &str) -> Option<Value> {
 
 #[test]
 fn every_field_is_required_optional_and_typed_as_the_spec_says() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/events.json");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/cursor/events.json");
     let spec: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let common = spec["common_fields"].as_array().unwrap();
     let payloads = full_payloads();
@@ -1031,7 +1031,7 @@ fn every_field_is_required_optional_and_typed_as_the_spec_says() {
 
 #[test]
 fn a_missing_hook_event_name_is_an_error_naming_it() {
-    // spec/events.json: hook_event_name is the one common field with "optional": false.
+    // spec/cursor/events.json: hook_event_name is the one common field with "optional": false.
     let error = parse_err::<BeforeShellExecution>(r#"{"command":"ls","model":"default"}"#);
     assert!(error.contains("`hook_event_name`"), "{error}");
 }

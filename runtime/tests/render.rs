@@ -1,7 +1,7 @@
 //! What each response writes on stdout, on every version Cursor has shipped.
 //!
 //! Expected outputs come from the wire-format reference (`cursor-hooks-wire-format.md`, examples
-//! E1–E20 and §2.2) and the rules of `spec/compat.json`, not from the renderer.
+//! E1–E20 and §2.2) and the rules of `spec/cursor/compat.json`, not from the renderer.
 
 use cursor_hooks::prelude::*;
 use cursor_hooks::response::Response;
@@ -145,7 +145,7 @@ fn session_start() {
         json!({"env": {"A": "1"}})
     );
     // Cursor's own code reads `continue: false` as ending the session, `user_message` its error
-    // (spec/events.json sessionStart, source SDK).
+    // (spec/cursor/events.json sessionStart, source SDK).
     let ended = SessionStartResponse::default()
         .r#continue(false)
         .user_message("no session on this branch");

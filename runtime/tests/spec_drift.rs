@@ -1,4 +1,4 @@
-//! The runtime agrees with `spec/events.json` and `spec/compat.json`.
+//! The runtime agrees with `spec/cursor/events.json` and `spec/cursor/compat.json`.
 //!
 //! The generated code is checked in; these tests read the spec at test time, so a spec edit
 //! without a regeneration (or a hand edit of the generated code) fails here.
@@ -30,7 +30,7 @@ fn spec_event(name: &str) -> model::Event {
     spec_events()
         .into_iter()
         .find(|e| e.name == name)
-        .unwrap_or_else(|| panic!("`{name}` is not in spec/events.json"))
+        .unwrap_or_else(|| panic!("`{name}` is not in spec/cursor/events.json"))
 }
 
 fn compat() -> Compat {

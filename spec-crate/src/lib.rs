@@ -41,7 +41,7 @@ pub enum Category {
 }
 
 impl Category {
-    /// The name used in `spec/events.json`.
+    /// The name used in `spec/cursor/events.json`.
     pub const fn spec_name(self) -> &'static str {
         match self {
             Category::Permission => "permission",

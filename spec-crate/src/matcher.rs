@@ -1,4 +1,4 @@
-//! What Cursor does with a hook's `matcher` (`spec/host.json`, `matcher`): a JavaScript
+//! What Cursor does with a hook's `matcher` (`spec/cursor/host.json`, `matcher`): a JavaScript
 //! regular expression searched, unanchored, in the event's subject; `""` and `"*"` match
 //! everything; a matcher that does not compile rejects the whole hooks.json; on an event
 //! without a subject the matcher is ignored and the hook always runs.

@@ -16,9 +16,9 @@ import { loadCursorSdk, captureConsole } from './sdk-lib.mjs';
 
 const root = new URL('../../', import.meta.url);
 const readJson = (p) => JSON.parse(fs.readFileSync(new URL(p, root), 'utf8'));
-const host = readJson('spec/host.json');
+const host = readJson('spec/cursor/host.json');
 const cliHost = readJson('cli/data/host.json');
-const events = readJson('spec/events.json');
+const events = readJson('spec/cursor/events.json');
 const specEvents = (Array.isArray(events) ? events : events.events).map((e) => e.name);
 
 const sdk = await loadCursorSdk({ sdkDir: process.argv[2] });
@@ -41,10 +41,10 @@ try {
 
   const numbers = Object.values(sdk.hooksNumbers);
   for (const [what, value] of [['default timeout', host.defaults.timeout_seconds], ['default loop_limit', host.defaults.loop_limit]]) {
-    if (!numbers.includes(value)) differences.push(`${what}: ${value} (spec/host.json) is not among the hooks module's constants ${JSON.stringify(numbers)}`);
+    if (!numbers.includes(value)) differences.push(`${what}: ${value} (spec/cursor/host.json) is not among the hooks module's constants ${JSON.stringify(numbers)}`);
   }
 
-  // The validator: which entries void a hooks.json (spec/host.json file_rules, cli/src/parse.rs).
+  // The validator: which entries void a hooks.json (spec/cursor/host.json file_rules, cli/src/parse.rs).
   const voids = {
     'timeout 0': { command: 'x', timeout: 0 }, 'timeout -1': { command: 'x', timeout: -1 },
     'timeout "10"': { command: 'x', timeout: '10' }, 'timeout 4000': { command: 'x', timeout: 4000 },
@@ -60,7 +60,7 @@ try {
     .filter(([, entry]) => !api.validateHooksConfig({ version: 1, hooks: { stop: [entry] } }).isValid)
     .map(([name]) => name);
   differ('entries that void a hooks.json', sameSet(rejected), sameSet(expectedVoids));
-  // The validator's own words (spec/host.json file_rules.validator_messages), which doctor quotes.
+  // The validator's own words (spec/cursor/host.json file_rules.validator_messages), which doctor quotes.
   const entryProbes = {
     timeout_not_positive: { command: 'x', timeout: 0 }, timeout_not_number: { command: 'x', timeout: '10' },
     loop_limit_not_positive: { command: 'x', loop_limit: 0 }, loop_limit_not_integer: { command: 'x', loop_limit: 1.5 },
@@ -99,7 +99,7 @@ try {
     .map(([name]) => name);
   differ('versions that load', sameSet(loads), ['1', '2']);
 
-  // Answer checks (spec/host.json answer_checks).
+  // Answer checks (spec/cursor/host.json answer_checks).
   const probes = { string: 'x', boolean: true, object: { a: 'b' }, number: 5, allow: 'allow', deny: 'deny', ask: 'ask', list: ['p'] };
   const keys = ['permission', 'user_message', 'agent_message', 'additional_context', 'followup_message', 'continue', 'env', 'updated_input', 'pluginPaths'];
   for (const event of sdkEvents) {
@@ -133,11 +133,11 @@ try {
     if (answer.permission === 'deny') blocks.deny.push(event);
     else if (answer.continue === false) blocks.stop_prompt.push(event);
     else if (Object.keys(answer).length === 0) blocks.empty.push(event);
-    else differences.push(`block answer of ${event}: ${JSON.stringify(answer)} is of no kind spec/host.json knows`);
+    else differences.push(`block answer of ${event}: ${JSON.stringify(answer)} is of no kind spec/cursor/host.json knows`);
   }
   for (const kind of Object.keys(blocks)) differ(`block answer ${kind}`, sameSet(blocks[kind]), sameSet(host.block_answers[kind]));
 
-  // Matcher subjects (cli/data/host.json: spec/events.json matcher_from).
+  // Matcher subjects (cli/data/host.json: spec/cursor/events.json matcher_from).
   const payload = { command: 'CMD', tool_name: 'TOOL', subagent_type: 'SUB' };
   for (const event of sdkEvents) {
     const subject = api.matcherValueFor(event, payload) ?? null;

@@ -1,5 +1,5 @@
 //! Plugin folders as each editor's loader reads them: where the hooks are (Cursor:
-//! spec/host.json `plugins`; Claude Code: spec/claude-code/host.json `config_sources` `plugin`),
+//! spec/cursor/host.json `plugins`; Claude Code: spec/claude-code/host.json `config_sources` `plugin`),
 //! which format a hooks file is in, and the mistakes that cost a plugin its hooks.
 
 use crate::findings::{Finding, Severity};

@@ -21,7 +21,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The fields every event carries (see `spec/events.json`, `common_fields`).
+/// The fields every event carries (see `spec/cursor/events.json`, `common_fields`).
 ///
 /// Every field but `hook_event_name` may be absent: 1.7-era payloads carry only the ids and
 /// `workspace_roots`, and `workspaceOpen` carries no ids at all.

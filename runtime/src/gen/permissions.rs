@@ -18,7 +18,7 @@ pub enum Permission {
 }
 
 /// `permission` on events that also take `ask` (`preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
-/// Whether `ask` reaches Cursor depends on its version: see `spec/compat.json`.
+/// Whether `ask` reaches Cursor depends on its version: see `spec/cursor/compat.json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PermissionOrAsk {
     /// Let the action run, skipping Cursor's own approval prompt.

@@ -159,7 +159,7 @@ impl PreToolUseResponse {
         }
     }
 
-    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/compat.json`).
+    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/cursor/compat.json`).
     pub fn ask(user_message: impl Into<String>) -> Self {
         Self {
             permission: Some(PermissionOrAsk::Ask),
@@ -537,7 +537,7 @@ impl BeforeShellExecutionResponse {
         }
     }
 
-    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/compat.json`).
+    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/cursor/compat.json`).
     pub fn ask(user_message: impl Into<String>) -> Self {
         Self {
             permission: Some(PermissionOrAsk::Ask),
@@ -646,7 +646,7 @@ impl BeforeMCPExecutionResponse {
         }
     }
 
-    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/compat.json`).
+    /// `{"permission":"ask","user_message":…}`, sent as `deny` where Cursor does not honour `ask` (`spec/cursor/compat.json`).
     pub fn ask(user_message: impl Into<String>) -> Self {
         Self {
             permission: Some(PermissionOrAsk::Ask),

@@ -627,7 +627,7 @@ pub(super) fn collapse_slashes(path: &std::path::Path) -> std::path::PathBuf {
 
 /// The lines (from 1) of `text` where a `//` sits inside a JSON string. Before parsing a
 /// `hooks.json`, Cursor deletes everything from `//` to the end of the line, inside strings too
-/// (spec/host.json `file_rules`), so one such `//` voids the whole file.
+/// (spec/cursor/host.json `file_rules`), so one such `//` voids the whole file.
 pub(super) fn slashes_in_strings(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let (mut lines, mut line, mut in_string, mut at) = (Vec::new(), 1, false, 0);

@@ -1,6 +1,6 @@
 //! `install --portable`: commands that name the binary relative to the project, so that
 //! `.cursor/hooks.json` and `.claude/settings.json` work from any clone and can be committed
-//! (the facts, with their sources, are in spec/host.json `config_sources` `project` and
+//! (the facts, with their sources, are in spec/cursor/host.json `config_sources` `project` and
 //! spec/claude-code/host.json `execution`):
 //!
 //! - Cursor starts a project hook with the workspace root as its working directory, through

@@ -10,7 +10,7 @@
 
 use crate::Category;
 
-/// One event as `spec/events.json` describes it.
+/// One event as `spec/cursor/events.json` describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EventInfo {
     /// The wire name.
@@ -39,7 +39,7 @@ pub struct EventInfo {
     pub not_in: &'static [&'static str],
 }
 
-/// Every event, in the order of `spec/events.json`.
+/// Every event, in the order of `spec/cursor/events.json`.
 pub const EVENTS: &[EventInfo] = &[
 EventInfo { name: "sessionStart", type_name: "SessionStart", category: Category::Context, can_block: false, permission: &[], ask_always_deny: false, response_fields: &["env", "additional_context", "continue", "user_message"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
 EventInfo { name: "sessionEnd", type_name: "SessionEnd", category: Category::Observe, can_block: false, permission: &[], ask_always_deny: false, response_fields: &[], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
@@ -64,7 +64,7 @@ EventInfo { name: "afterTabFileEdit", type_name: "AfterTabFileEdit", category: C
 EventInfo { name: "workspaceOpen", type_name: "WorkspaceOpen", category: Category::App, can_block: false, permission: &[], ask_always_deny: false, response_fields: &["pluginPaths"], matcher_subject: None, matcher_values: &[], matcher_open_prefix: None, not_in: &["cloud"] },
 ];
 
-/// The `matcher` values that match every subject, as no matcher does (`spec/host.json`).
+/// The `matcher` values that match every subject, as no matcher does (`spec/cursor/host.json`).
 pub const MATCH_ALL: &[&str] = &["", "*"];
 
 /// The event named `name`, if Cursor has one.
