@@ -834,8 +834,48 @@ fn check_imported_matcher(
         ));
         return;
     }
+    for name in text.split('|').map(str::trim) {
+        if let Some(problem) = unrecognised_in_cursor(name) {
+            let path = file.path.clone();
+            file.findings.push(Finding::new(
+                Severity::Warning,
+                &path,
+                pointer,
+                format!("in Cursor, which also runs this file, {problem}"),
+            ));
+        }
+    }
     if let Some(Some(imported)) = imported_matcher(claude_event, text) {
         check_matcher(file, info, pointer, &Value::String(imported));
+    }
+}
+
+/// What goes wrong in Cursor with one name of a Claude Code tool matcher, if anything: Cursor
+/// translates it to a tool the guard will not recognise, or to none (spec/claude-code/host.json
+/// `cursor.tool_map_notes`). The hook binary maps Cursor's tool back by the matcher's own names,
+/// which needs an MCP name's server spelled out: Cursor's payload names none.
+fn unrecognised_in_cursor(name: &str) -> Option<String> {
+    let literal = |text: &str| {
+        !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    };
+    if name == "Glob" {
+        return Some(
+            "`Glob` is dropped from the matcher (Cursor has no such tool), so the hook never runs for it there"
+                .to_owned(),
+        );
+    }
+    let rest = name.strip_prefix("mcp__")?;
+    match rest.split_once("__") {
+        None => Some(format!(
+            "`{name}` is kept as written and no Cursor tool is called that (Cursor names MCP tools `MCP:<tool>` and reads only `mcp__<server>__<tool>` as one), so the hook never runs for MCP tools there; name the tools, as in `mcp__{rest}__<tool>`"
+        )),
+        Some((server, _)) if !literal(server) => Some(format!(
+            "`{name}` matches MCP tools, but Cursor's payload does not say which server a tool is from, so a handler cannot be given the tool's Claude Code name and answers such calls by its failure policy; spell the server out"
+        )),
+        Some(_) => None,
     }
 }
 

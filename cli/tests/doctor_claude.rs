@@ -1034,3 +1034,55 @@ fn two_permission_request_hooks_for_the_same_tools_race() {
         "{message}"
     );
 }
+
+#[test]
+fn a_matcher_name_cursors_import_turns_into_a_tool_the_guard_will_not_know_is_a_warning() {
+    let s = Scratch::new("claude-import-matchers");
+    let guard = s.script("project/.claude/hooks/guard.sh", ECHO);
+    let guard = guard.to_str().unwrap();
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({
+            "PreToolUse": [
+                { "matcher": "Bash|Glob", "hooks": [command(guard)] },
+                { "matcher": "mcp__github", "hooks": [command(guard)] },
+                { "matcher": "mcp__.*__merge_pull_request", "hooks": [command(guard)] },
+                { "matcher": "mcp__github__merge_pull_request|Edit", "hooks": [command(guard)] },
+            ],
+        }),
+    );
+    let (_, cursor) = doctor(&s, "cursor", &[]);
+    let in_cursor = |text: &str| {
+        let hits = with(&cursor, text);
+        assert_eq!(hits.len(), 1, "one finding with `{text}` in {cursor:#?}");
+        assert_eq!(hits[0]["severity"], "warning", "{:#?}", hits[0]);
+        assert_eq!(hits[0]["host"], "cursor", "{:#?}", hits[0]);
+        hits[0]["path"].as_str().unwrap().to_owned()
+    };
+    assert_eq!(
+        in_cursor("`Glob` is dropped"),
+        "/hooks/PreToolUse/0/matcher"
+    );
+    assert_eq!(
+        in_cursor("`mcp__github` is kept as written"),
+        "/hooks/PreToolUse/1/matcher"
+    );
+    assert_eq!(
+        in_cursor("`mcp__.*__merge_pull_request` matches MCP tools"),
+        "/hooks/PreToolUse/2/matcher"
+    );
+    // A spelled-out MCP tool and `Edit` are given back to the guard by their own names.
+    assert!(
+        with(&cursor, "in Cursor, which also runs this file")
+            .iter()
+            .all(|f| f["path"] != "/hooks/PreToolUse/3/matcher"),
+        "{cursor:#?}"
+    );
+    // Claude Code itself reads these names as written: nothing to say there.
+    let (_, claude) = doctor(&s, "claude-code", &[]);
+    assert!(
+        with(&claude, "in Cursor, which also runs this file").is_empty(),
+        "{claude:#?}"
+    );
+}

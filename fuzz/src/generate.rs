@@ -152,13 +152,27 @@ const CURSOR_OPTIONAL: &[&str] = &[
     "transcript_path",
 ];
 
+/// Cursor's `preToolUse` bases: what its import sends a Claude Code `PreToolUse` entry.
+fn cursor_pre_tool_use_bases() -> Vec<&'static str> {
+    CURSOR_BASES
+        .iter()
+        .copied()
+        .filter(|base| {
+            js::parse_bytes(base.as_bytes())
+                .is_some_and(|top| top.get("hook_event_name") == Some(&Js::str("preToolUse")))
+        })
+        .collect()
+}
+
 /// One payload for `target`'s binary, as the bytes on the hook's stdin.
 pub fn payload(u: &mut Unstructured<'_>, target: Target) -> Result<Vec<u8>> {
-    let bases = match target {
-        Target::Cursor => CURSOR_BASES,
-        Target::Claude => CLAUDE_BASES,
+    let base = match target {
+        Target::Cursor => *u.choose(CURSOR_BASES)?,
+        Target::Claude => *u.choose(CLAUDE_BASES)?,
+        // Cursor's import runs a Claude Code `PreToolUse` entry as `preToolUse` only.
+        Target::CursorImport => *u.choose(&cursor_pre_tool_use_bases())?,
     };
-    let mut top = js::parse_bytes(u.choose(bases)?.as_bytes()).expect("a base payload is JSON");
+    let mut top = js::parse_bytes(base.as_bytes()).expect("a base payload is JSON");
     // Cursor's MCP arguments as a JSON string: changed as an object, encoded again at the end.
     let mut string_form = false;
     if let Some(Js::String(text)) = top.get("tool_input") {
@@ -302,7 +316,7 @@ fn mutate(u: &mut Unstructured<'_>, top: &mut Js, target: Target) -> Result<()> 
         // Another tool (the guard reads another argument, or none).
         1 if top.get("tool_name").is_some() => {
             let tools = match target {
-                Target::Cursor => CURSOR_TOOLS,
+                Target::Cursor | Target::CursorImport => CURSOR_TOOLS,
                 Target::Claude => CLAUDE_TOOLS,
             };
             top.set("tool_name", Js::str(u.choose(tools)?));
@@ -322,7 +336,7 @@ fn mutate(u: &mut Unstructured<'_>, top: &mut Js, target: Target) -> Result<()> 
             // Half the time the sharpest case: the other editor's name for this event.
             let (key, value) = if u.arbitrary()? {
                 let other = match target {
-                    Target::Cursor => "PreToolUse",
+                    Target::Cursor | Target::CursorImport => "PreToolUse",
                     Target::Claude => "preToolUse",
                 };
                 ("hook_event_name", Js::str(other))
@@ -367,7 +381,7 @@ fn mutate(u: &mut Unstructured<'_>, top: &mut Js, target: Target) -> Result<()> 
             }
         }
         // An optional field dropped (Cursor payloads before 1.7 lack them).
-        _ if target == Target::Cursor => top.remove(u.choose(CURSOR_OPTIONAL)?),
+        _ if target != Target::Claude => top.remove(u.choose(CURSOR_OPTIONAL)?),
         _ => {}
     }
     Ok(())
@@ -399,9 +413,16 @@ mod tests {
     /// binary's, not the oracle's.
     #[test]
     fn the_recorded_payloads_pass_the_oracle() {
+        let import = cursor_pre_tool_use_bases();
+        assert!(
+            import.len() >= 3,
+            "Cursor's preToolUse bases: {}",
+            import.len()
+        );
         for (target, bases) in [
             (Target::Cursor, CURSOR_BASES),
             (Target::Claude, CLAUDE_BASES),
+            (Target::CursorImport, &import[..]),
         ] {
             for base in bases {
                 for policy in [Policy::Open, Policy::Closed] {
@@ -438,7 +459,7 @@ mod tests {
                     state as u8
                 })
                 .collect();
-            for target in [Target::Cursor, Target::Claude] {
+            for target in [Target::Cursor, Target::Claude, Target::CursorImport] {
                 let payload = payload(&mut Unstructured::new(&bytes), target).unwrap();
                 let parsed = js::parse_bytes(&payload);
                 assert!(

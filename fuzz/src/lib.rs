@@ -23,14 +23,19 @@ pub enum Target {
     Cursor,
     /// Claude Code's: `PreToolUse` for `Bash`, `Read`, `Write`, `Edit` and `mcp__` tools.
     Claude,
+    /// The road between them: Cursor's `preToolUse` payloads sent to the binary's Claude Code
+    /// entry, wired as `install --claude` wires it, which Cursor runs through its import of
+    /// `.claude/settings.json`. The answer must be one Cursor enforces.
+    CursorImport,
 }
 
 impl Target {
-    /// The name in a regression file (`"cursor"`, `"claude"`).
+    /// The name in a regression file (`"cursor"`, `"claude"`, `"cursor-import"`).
     pub fn name(self) -> &'static str {
         match self {
             Target::Cursor => "cursor",
             Target::Claude => "claude",
+            Target::CursorImport => "cursor-import",
         }
     }
 
@@ -39,6 +44,7 @@ impl Target {
         match name {
             "cursor" => Some(Target::Cursor),
             "claude" => Some(Target::Claude),
+            "cursor-import" => Some(Target::CursorImport),
             _ => None,
         }
     }

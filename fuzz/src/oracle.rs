@@ -91,7 +91,18 @@ impl Finding {
 
 /// Runs `payload` through `target`'s binary with `policy` and holds the answer to the oracle.
 pub fn check(target: Target, policy: Policy, payload: &[u8]) -> Result<(), Finding> {
-    let answer = testing::run_all(entries(policy), payload);
+    let answer = match target {
+        Target::Cursor | Target::Claude => testing::run_all(entries(policy), payload),
+        // The command `install --claude` writes, which Cursor's import runs.
+        Target::CursorImport => {
+            use cursor_hooks::__private::{respond_wired, Settings, Wiring};
+            let wiring = Wiring {
+                host: cursor_hooks::Host::ClaudeCode,
+                event: "PreToolUse".to_owned(),
+            };
+            respond_wired(entries(policy), &wiring, payload, &Settings::from_env())
+        }
+    };
     let expected = expect(target, payload);
     judge(target, policy, &expected, &answer).map_err(|problem| Finding {
         target,
@@ -293,11 +304,17 @@ fn expect(target: Target, payload: &[u8]) -> Expected {
         },
     };
     let fields = match target {
-        Target::Cursor => CURSOR_FIELDS,
+        Target::Cursor | Target::CursorImport => CURSOR_FIELDS,
         Target::Claude => CLAUDE_FIELDS,
     };
     check_fields(&top, fields, &mut expected);
     match (target, event.as_str()) {
+        (Target::CursorImport, "preToolUse") => tool_call(target, &top, expected),
+        // The command is wired to Claude Code's `PreToolUse`: any other payload is a failure,
+        // and so is Cursor's payload under Claude Code's name (`cursor_version` says Cursor).
+        (Target::CursorImport, event) => expected.fail(format!(
+            "the command is wired to PreToolUse, the payload is for `{event}`"
+        )),
         (Target::Cursor, "beforeShellExecution") => {
             expected.subject("command", top.get("command"), Rule::Shell, Typing::Required)
         }
@@ -357,6 +374,20 @@ fn tool_call(target: Target, top: &Js, mut expected: Expected) -> Expected {
             tool == "Shell",
             tool == "Read" || tool == "Write",
         ),
+        Target::CursorImport => match claude_name_of(&tool) {
+            Some(claude) => (
+                false,
+                claude == "Bash",
+                matches!(claude, "Read" | "Write" | "Edit"),
+            ),
+            // The guard cannot know the tool by its own name (an MCP tool's server is not in
+            // Cursor's payload): deciding on it would be a guess.
+            None => {
+                return expected.fail(format!(
+                    "Cursor's tool {tool:?} has no Claude Code name for a guard without a matcher"
+                ))
+            }
+        },
         Target::Claude => (
             // Claude Code's MCP tools are `mcp__<server>__<tool>`: `mcp__x` is no MCP tool.
             tool.strip_prefix("mcp__")
@@ -414,6 +445,19 @@ fn tool_call(target: Target, top: &Js, mut expected: Expected) -> Expected {
     }
 }
 
+/// The Claude Code tool Cursor's `tool` is, for a guard without a matcher: the import's tool
+/// map read backwards (`spec/claude-code/host.json`, `cursor.tool_map`; a tool of the same name
+/// first), else a Claude Code tool of that name.
+fn claude_name_of(tool: &str) -> Option<&'static str> {
+    use cursor_hooks_spec::claude::{TOOLS, TOOL_MAP};
+    TOOL_MAP
+        .iter()
+        .find(|(claude, cursor)| claude == cursor && *cursor == tool)
+        .or_else(|| TOOL_MAP.iter().find(|(_, cursor)| *cursor == tool))
+        .map(|(claude, _)| *claude)
+        .or_else(|| TOOLS.iter().copied().find(|name| *name == tool))
+}
+
 /// What an answer does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Answer {
@@ -437,7 +481,8 @@ fn classify(target: Target, answer: &Rendered) -> Result<Answer, String> {
         return Ok(Answer::NoOpinion);
     }
     let (decision, reason) = match target {
-        Target::Cursor => (
+        // Through the import, what Cursor enforces is its own flat answer.
+        Target::Cursor | Target::CursorImport => (
             object.get("permission"),
             object
                 .get("user_message")

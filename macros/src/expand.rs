@@ -40,7 +40,7 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
     // companion, so this one writes only the error.
     let hook_attribute = |attr: &&syn::Attribute| {
         attr.path().segments.last().and_then(|segment| {
-            [Host::Cursor, Host::Claude]
+            [Host::Cursor, Host::ClaudeCode]
                 .into_iter()
                 .find(|host| segment.ident == host.attribute())
         })
@@ -510,24 +510,31 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     // Two entries for one event: the message names both paths and the event, which only the
     // compiler knows (the companions' `EVENT_NAME`), so each pair carries one message per event
     // and the constant picks the one that applies.
-    // Both hosts' events: their names never coincide (camelCase and PascalCase), so a Cursor
-    // and a Claude Code handler of the same action can be listed together.
-    let events: Vec<Event> = [Host::Cursor, Host::Claude]
+    // Every host's events: two handlers clash only on the same host and event, so handlers of
+    // one action for several hosts can be listed together, whatever their names.
+    let events: Vec<Event> = [Host::Cursor, Host::ClaudeCode]
         .into_iter()
         .flat_map(Host::events)
         .collect();
     let event_names: Vec<&str> = events.iter().map(|e| e.name()).collect();
+    let event_hosts: Vec<TokenStream> = events
+        .iter()
+        .map(|e| match e.host() {
+            Host::Cursor => quote!(::cursor_hooks::Host::Cursor),
+            Host::ClaudeCode => quote!(::cursor_hooks::Host::ClaudeCode),
+        })
+        .collect();
     let event_count = event_names.len();
     let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
         let later_path = companions[index];
         let span = later_path.span();
-        let (events, event_names) = (&events, &event_names);
+        let (events, event_names, event_hosts) = (&events, &event_names, &event_hosts);
         locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
             let (first, second) = (shown_path(earlier_path), shown_path(later_path));
             let messages = events.iter().map(move |event| {
                 let whose = match event.host() {
                     Host::Cursor => "",
-                    Host::Claude => "Claude Code's ",
+                    Host::ClaudeCode => "Claude Code's ",
                 };
                 format!("`{first}` and `{second}` both answer {whose}`{}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)", event.name())
             });
@@ -536,14 +543,21 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                     let first = <#earlier as ::cursor_hooks::__private::Hook>::EVENT_NAME;
                     let second = <#later as ::cursor_hooks::__private::Hook>::EVENT_NAME;
                     if ::cursor_hooks::__private::same_event(first, second) {
-                        let events: [&str; #event_count] = [#(#event_names),*];
-                        let messages: [&str; #event_count] = [#(#messages),*];
-                        let mut i = 0;
-                        while i < #event_count {
-                            if ::cursor_hooks::__private::same_event(first, events[i]) {
-                                ::core::panic!("{}", messages[i]);
+                        let host = <#earlier as ::cursor_hooks::__private::Hook>::ENTRY.host();
+                        let other = <#later as ::cursor_hooks::__private::Hook>::ENTRY.host();
+                        if ::cursor_hooks::__private::same_host(host, other) {
+                            let events: [&str; #event_count] = [#(#event_names),*];
+                            let hosts: [::cursor_hooks::Host; #event_count] = [#(#event_hosts),*];
+                            let messages: [&str; #event_count] = [#(#messages),*];
+                            let mut i = 0;
+                            while i < #event_count {
+                                if ::cursor_hooks::__private::same_event(first, events[i])
+                                    && ::cursor_hooks::__private::same_host(host, hosts[i])
+                                {
+                                    ::core::panic!("{}", messages[i]);
+                                }
+                                i += 1;
                             }
-                            i += 1;
                         }
                     }
                 };

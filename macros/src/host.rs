@@ -10,7 +10,7 @@ use quote::quote;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Host {
     Cursor,
-    Claude,
+    ClaudeCode,
 }
 
 impl Host {
@@ -18,7 +18,7 @@ impl Host {
     pub(crate) fn attribute(self) -> &'static str {
         match self {
             Host::Cursor => "cursor_hook",
-            Host::Claude => "claude_hook",
+            Host::ClaudeCode => "claude_hook",
         }
     }
 
@@ -26,15 +26,15 @@ impl Host {
     pub(crate) fn product(self) -> &'static str {
         match self {
             Host::Cursor => "Cursor",
-            Host::Claude => "Claude Code",
+            Host::ClaudeCode => "Claude Code",
         }
     }
 
     /// The other host.
     pub(crate) fn other(self) -> Host {
         match self {
-            Host::Cursor => Host::Claude,
-            Host::Claude => Host::Cursor,
+            Host::Cursor => Host::ClaudeCode,
+            Host::ClaudeCode => Host::Cursor,
         }
     }
 
@@ -42,7 +42,7 @@ impl Host {
     pub(crate) fn options(self) -> &'static [&'static str] {
         match self {
             Host::Cursor => &["event", "fail", "timeout", "matcher", "loop_limit", "ask"],
-            Host::Claude => &["event", "fail", "timeout", "matcher"],
+            Host::ClaudeCode => &["event", "fail", "timeout", "matcher"],
         }
     }
 
@@ -50,7 +50,7 @@ impl Host {
     pub(crate) fn event(self, name: &str) -> Option<Event> {
         match self {
             Host::Cursor => cursor_hooks_spec::info(name).map(Event::Cursor),
-            Host::Claude => claude::info(name).map(Event::Claude),
+            Host::ClaudeCode => claude::info(name).map(Event::Claude),
         }
     }
 
@@ -61,7 +61,7 @@ impl Host {
                 .iter()
                 .map(Event::Cursor)
                 .collect(),
-            Host::Claude => claude::EVENTS.iter().map(Event::Claude).collect(),
+            Host::ClaudeCode => claude::EVENTS.iter().map(Event::Claude).collect(),
         }
     }
 
@@ -72,7 +72,9 @@ impl Host {
             Host::Cursor => {
                 cursor_hooks_spec::closest(name, cursor_hooks_spec::EVENTS.iter().map(|e| e.name))
             }
-            Host::Claude => cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name)),
+            Host::ClaudeCode => {
+                cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name))
+            }
         }
     }
 
@@ -80,7 +82,7 @@ impl Host {
     pub(crate) fn module(self) -> TokenStream {
         match self {
             Host::Cursor => quote!(::cursor_hooks),
-            Host::Claude => quote!(::cursor_hooks::claude),
+            Host::ClaudeCode => quote!(::cursor_hooks::claude),
         }
     }
 
@@ -88,7 +90,7 @@ impl Host {
     pub(crate) fn module_text(self) -> &'static str {
         match self {
             Host::Cursor => "cursor_hooks",
-            Host::Claude => "cursor_hooks::claude",
+            Host::ClaudeCode => "cursor_hooks::claude",
         }
     }
 
@@ -102,7 +104,7 @@ impl Host {
     pub(crate) fn entry(self) -> TokenStream {
         match self {
             Host::Cursor => quote!(::cursor_hooks::__private::Entry::cursor::<Self>()),
-            Host::Claude => quote!(::cursor_hooks::__private::Entry::claude::<Self>()),
+            Host::ClaudeCode => quote!(::cursor_hooks::__private::Entry::claude::<Self>()),
         }
     }
 
@@ -110,7 +112,7 @@ impl Host {
     pub(crate) fn disabled_feature(self) -> Option<&'static str> {
         match self {
             Host::Cursor if !cfg!(feature = "cursor") => Some("cursor"),
-            Host::Claude if !cfg!(feature = "claude-code") => Some("claude-code"),
+            Host::ClaudeCode if !cfg!(feature = "claude-code") => Some("claude-code"),
             _ => None,
         }
     }
@@ -134,7 +136,7 @@ impl Event {
     pub(crate) fn host(self) -> Host {
         match self {
             Event::Cursor(_) => Host::Cursor,
-            Event::Claude(_) => Host::Claude,
+            Event::Claude(_) => Host::ClaudeCode,
         }
     }
 

@@ -28,7 +28,7 @@ pub fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
 
 #[proc_macro_attribute]
 pub fn claude_hook(args: TokenStream, item: TokenStream) -> TokenStream {
-    expand::hook(args.into(), item.into(), host::Host::Claude).into()
+    expand::hook(args.into(), item.into(), host::Host::ClaudeCode).into()
 }
 
 #[proc_macro]

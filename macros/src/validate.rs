@@ -316,7 +316,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             "Cursor compiles `matcher` as a JavaScript RegExp",
             "an invalid regex disables the whole hooks.json",
         ),
-        Host::Claude => (
+        Host::ClaudeCode => (
             "Claude Code compiles a `matcher` that is more than a list of names as a JavaScript RegExp",
             "a hook whose matcher does not compile never runs",
         ),
@@ -324,7 +324,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
     match event.check_matcher(&pattern) {
         Verdict::All => Ok(pattern),
         Verdict::Matches => match host {
-            Host::Claude => match cursor_hooks_spec::claude::matcher::bare_mcp_server(&pattern) {
+            Host::ClaudeCode => match cursor_hooks_spec::claude::matcher::bare_mcp_server(&pattern) {
                 Some(server) => error(format!(
                     "`{server}` names an MCP server, not a tool: Claude Code's MCP tools are `mcp__<server>__<tool>`, and it compares an exact name with the whole tool name, so `{server}` matches none; write `{server}__.*` for every tool of the server, or `{server}__<tool>` for one"
                 )),
@@ -352,7 +352,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 }
             ),
             Host::Cursor => format!("`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"),
-            Host::Claude => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
+            Host::ClaudeCode => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
         }),
         Verdict::NoSubject => error(format!(
             "`matcher` has no effect on `{}`: this event has no matcher subject, so {product} runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
@@ -382,7 +382,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 // The tools are those of the recorded binary (spec/claude-code/host.json).
                 // Too many to list (`cursor-hooks events --host claude-code` does); a near
                 // miss is named by the hint.
-                _ if host == Host::Claude && event.matcher_subject() == Some("tool_name") => {
+                _ if host == Host::ClaudeCode && event.matcher_subject() == Some("tool_name") => {
                     format!(
                         "{subject}, which is the name of one of the {} built-in tools of Claude Code {} (`Bash`, `Edit`, `Read`, `Write`, ...; `cursor-hooks events --host claude-code` lists them) or `mcp__<server>__<tool>` for an MCP tool",
                         event.matcher_values().len(),
@@ -393,7 +393,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             };
             let (how, hint) = match (host, cursor_hooks_spec::claude::matcher::form(&pattern)) {
                 (Host::Cursor, _) => (format!("Cursor searches it in {tested}"), String::new()),
-                (Host::Claude, cursor_hooks_spec::claude::matcher::Form::Names(names)) => {
+                (Host::ClaudeCode, cursor_hooks_spec::claude::matcher::Form::Names(names)) => {
                     let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
                     let how = format!(
                         "Claude Code reads a matcher of only letters, digits, `_`, `-`, spaces, `,` and `|` as exact names (here {}) and compares them with {tested}",
@@ -401,13 +401,13 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                     );
                     (how, names_hint(event, &pattern))
                 }
-                (Host::Claude, _) => (
+                (Host::ClaudeCode, _) => (
                     format!("Claude Code searches it as a regex in {tested}"),
                     String::new(),
                 ),
             };
             let advice = match (host, event.matcher_subject()) {
-                (Host::Claude, Some(subject)) if subject != "tool_name" => {
+                (Host::ClaudeCode, Some(subject)) if subject != "tool_name" => {
                     "Match one of those, or leave `matcher` out and decide inside the handler"
                 }
                 (Host::Cursor, Some(subject)) if subject.contains("file path") => {
@@ -470,7 +470,7 @@ fn names_hint(event: Event, pattern: &str) -> String {
 /// TabRead." → "the tool type"); Claude Code's names the input field (`tool_name` → "the
 /// input's `tool_name`") or describes a derived value ("basename of file_path").
 fn subject_noun(host: Host, subject: &str) -> String {
-    if host == Host::Claude {
+    if host == Host::ClaudeCode {
         return if subject.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
             format!("the input's `{subject}`")
         } else {
@@ -627,7 +627,7 @@ fn names_host(ty: &Type) -> Option<Host> {
         .collect();
     let module = &segments[..segments.len().checked_sub(1)?];
     match module {
-        [.., a, b] if a == "claude" && b == "event" => Some(Host::Claude),
+        [.., a, b] if a == "claude" && b == "event" => Some(Host::ClaudeCode),
         [.., a, b] if a == "cursor_hooks" && b == "event" => Some(Host::Cursor),
         _ => None,
     }
@@ -767,7 +767,7 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         // Claude Code's prelude has `no_opinion` only: the others were never there to remove.
         let known = match event.host() {
             Host::Cursor => ANSWER_FNS,
-            Host::Claude => &ANSWER_FNS[..1],
+            Host::ClaudeCode => &ANSWER_FNS[..1],
         };
         if !known.contains(&name_text.as_str()) {
             continue;
@@ -849,24 +849,24 @@ mod tests {
             ("Stop", ""),
         ] {
             assert_eq!(
-                check_on(Host::Claude, name, pattern),
+                check_on(Host::ClaudeCode, name, pattern),
                 Ok(pattern.to_owned()),
                 "{name}: {pattern}"
             );
         }
-        let never = check_on(Host::Claude, "PreToolUse", "Bsh").unwrap_err();
+        let never = check_on(Host::ClaudeCode, "PreToolUse", "Bsh").unwrap_err();
         assert!(never.contains("can never match"), "{never}");
         assert!(never.contains("Did you mean `Bash`?"), "{never}");
         assert!(never.contains("exact names"), "{never}");
-        let regex = check_on(Host::Claude, "SessionStart", "^begin.*").unwrap_err();
+        let regex = check_on(Host::ClaudeCode, "SessionStart", "^begin.*").unwrap_err();
         assert!(regex.contains("searches it as a regex"), "{regex}");
         assert!(regex.contains("`startup`"), "{regex}");
-        let no_subject = check_on(Host::Claude, "UserPromptSubmit", "Read|Edit").unwrap_err();
+        let no_subject = check_on(Host::ClaudeCode, "UserPromptSubmit", "Read|Edit").unwrap_err();
         assert!(
             no_subject.contains("Claude Code runs the hook for every"),
             "{no_subject}"
         );
-        let invalid = check_on(Host::Claude, "PreToolUse", "Bash(").unwrap_err();
+        let invalid = check_on(Host::ClaudeCode, "PreToolUse", "Bash(").unwrap_err();
         assert!(invalid.contains("not a valid regex"), "{invalid}");
         assert!(!invalid.contains("hooks.json"), "{invalid}");
     }
@@ -880,17 +880,17 @@ mod tests {
             "mcp__github__create_issue",
         ] {
             assert_eq!(
-                check_on(Host::Claude, "PreToolUse", pattern),
+                check_on(Host::ClaudeCode, "PreToolUse", pattern),
                 Ok(pattern.to_owned()),
                 "{pattern}"
             );
         }
-        let server = check_on(Host::Claude, "PreToolUse", "mcp__github").unwrap_err();
+        let server = check_on(Host::ClaudeCode, "PreToolUse", "mcp__github").unwrap_err();
         assert!(server.contains("`mcp__<server>__<tool>`"), "{server}");
         assert!(server.contains("write `mcp__github__.*`"), "{server}");
-        let both = check_on(Host::Claude, "PreToolUse", "Bash|mcp__memory").unwrap_err();
+        let both = check_on(Host::ClaudeCode, "PreToolUse", "Bash|mcp__memory").unwrap_err();
         assert!(both.contains("`mcp__memory` names an MCP server"), "{both}");
-        let shell = check_on(Host::Claude, "PreToolUse", "Shell").unwrap_err();
+        let shell = check_on(Host::ClaudeCode, "PreToolUse", "Shell").unwrap_err();
         assert!(shell.contains("Claude Code's is `Bash`"), "{shell}");
         assert!(!shell.contains("Did you mean"), "{shell}");
         assert!(
@@ -937,7 +937,7 @@ mod tests {
     #[test]
     fn the_other_hosts_event_names_its_counterpart() {
         assert_eq!(
-            event_error(Host::Claude, "preToolUse"),
+            event_error(Host::ClaudeCode, "preToolUse"),
             "`preToolUse` is Cursor's event; Claude Code's is `PreToolUse`"
         );
         assert_eq!(
@@ -949,7 +949,7 @@ mod tests {
             no_counterpart.contains("#[claude_hook(event = \"PermissionRequest\")]"),
             "{no_counterpart}"
         );
-        let typo = event_error(Host::Claude, "PreToolUs");
+        let typo = event_error(Host::ClaudeCode, "PreToolUs");
         assert!(typo.contains("did you mean `PreToolUse`?"), "{typo}");
         assert!(
             typo.contains("Claude Code's events are: `SessionStart`"),
@@ -962,10 +962,10 @@ mod tests {
         for (tokens, host) in [
             (
                 "cursor_hooks::claude::event::PreToolUse",
-                Some(Host::Claude),
+                Some(Host::ClaudeCode),
             ),
             ("::cursor_hooks::event::PreToolUse", Some(Host::Cursor)),
-            ("claude::event::Stop", Some(Host::Claude)),
+            ("claude::event::Stop", Some(Host::ClaudeCode)),
             ("PreToolUse", None),
             ("mine::event::PreToolUse", None),
         ] {

@@ -13,6 +13,11 @@ pub const fn same_event(first: &str, second: &str) -> bool {
     !first.is_empty() && same_text(first, second)
 }
 
+/// Whether two handlers serve the same host, in a constant.
+pub const fn same_host(first: crate::Host, second: crate::Host) -> bool {
+    first as u8 == second as u8
+}
+
 /// Whether the module at path `parent` is the one directly above `child` (`module_path!()`
 /// texts): a `pub(super)` handler of `child` is visible in `parent` and nowhere else `main!`
 /// could be.

@@ -125,7 +125,7 @@ impl Entry {
     }
 
     /// The host whose payloads and answers the handler reads and writes.
-    pub fn host(&self) -> crate::Host {
+    pub const fn host(&self) -> crate::Host {
         self.info.host
     }
 
