@@ -52,10 +52,13 @@ pub(crate) fn repeated<E: de::Error>(key: &str) -> E {
 }
 
 /// Reads just `hook_event_name` (as JSON text: a huge value is not built into a tree),
-/// skipping everything else, and notes whether the key appears twice at the top level.
+/// skipping everything else, and notes whether the key appears twice at the top level, and
+/// whether the payload has Cursor's top-level `cursor_version`.
 pub(crate) struct Envelope {
     pub(crate) hook_event_name: Option<Box<RawValue>>,
     pub(crate) repeated: bool,
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries ask
+    pub(crate) cursor_version: bool,
 }
 
 impl<'de> Deserialize<'de> for Envelope {
@@ -70,12 +73,14 @@ impl<'de> Deserialize<'de> for Envelope {
                 let mut envelope = Envelope {
                     hook_event_name: None,
                     repeated: false,
+                    cursor_version: false,
                 };
                 while let Some(Key(key)) = map.next_key()? {
                     if key == "hook_event_name" {
                         envelope.repeated |= envelope.hook_event_name.is_some();
                         envelope.hook_event_name = Some(map.next_value()?);
                     } else {
+                        envelope.cursor_version |= key == "cursor_version";
                         map.next_value::<de::IgnoredAny>()?;
                     }
                 }

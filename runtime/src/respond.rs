@@ -521,14 +521,13 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
 }
 
 /// The context of a failure's answer to `payload` before it was read: Cursor's form for a
-/// Claude entry when the payload carries `cursor_version`, which only Cursor sends
-/// (`spec/claude-code/host.json`, `cursor.payload`), else the entry's host's.
+/// Claude entry when the payload has a top-level `cursor_version`, which only Cursor sends
+/// (`spec/claude-code/host.json`, `cursor.payload`; a nested one is anybody's data), else the
+/// entry's host's, also for a payload that is no JSON object (no host sends one).
 fn unread_context(entry: &Entry, payload: &[u8]) -> RenderContext<'static> {
-    const CURSOR_KEY: &[u8] = b"\"cursor_version\"";
     let from_cursor = !entry.info.cursor_name.is_empty()
-        && payload
-            .windows(CURSOR_KEY.len())
-            .any(|window| window == CURSOR_KEY);
+        && crate::lossy::from_slice_lossy::<crate::de::Envelope>(payload)
+            .is_ok_and(|envelope| envelope.cursor_version);
     if from_cursor {
         RenderContext::unread(entry.info.cursor_name, crate::Host::Cursor)
     } else {

@@ -163,15 +163,34 @@ fn a_cursor_payload_that_cannot_be_read_is_denied_in_cursors_form() {
             .any(|line| line.contains("fail-closed")),
         "{rendered:?}"
     );
-    // Not JSON at all, but Cursor's by what it carries.
-    let broken = br#"{"cursor_version":"2026.09.28-64d2043","hook_event_name":"preToolUse","#;
-    let wiring = Wiring {
-        host: Host::ClaudeCode,
-        event: "PreToolUse".to_owned(),
-    };
-    let entries = [testing::handler::<no_rm>()];
-    let rendered = respond_wired(&entries, &wiring, broken, &Settings::from_env());
+    // `tool_input` Cursor requires, sent as `null`: as bad here as on Cursor's own path, not
+    // an empty object the guard has no opinion on.
+    let payload = cursor_payload("Task", Value::Null);
+    let rendered = wired(testing::handler::<no_rm>(), &payload);
     assert_cursor_deny(&rendered);
+    assert!(
+        rendered
+            .stderr
+            .iter()
+            .any(|line| line.contains("fail-closed")),
+        "{rendered:?}"
+    );
+}
+
+#[test]
+fn a_nested_cursor_version_does_not_make_claude_codes_payload_cursors() {
+    // Found by the fuzzer: Claude Code's payload with `cursor_version` inside an unknown
+    // object, and a `tool_input` the guard cannot read, was denied in Cursor's form, which
+    // Claude Code does not read.
+    let mut payload = PreToolUse::fixture().to_value();
+    payload["tool_input"] = json!(true);
+    payload["hook_event_name "] = json!({"cursor_version": "UserPromptSubmit"});
+    let rendered = wired(testing::handler::<no_rm>(), &payload);
+    let json = rendered.json().expect("stdout is JSON");
+    assert_eq!(
+        json["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{rendered:?}"
+    );
 }
 
 #[test]

@@ -171,9 +171,13 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
                     kind_name(required.map_or(ValueKind::String, |(_, kind)| *kind))
                 ));
             }
-            let hold = REPLACED.contains(&&*key)
-                || drifted
-                || (value == "null" && (required.is_some() || key == "transcript_path"));
+            // `null` where Cursor's own event requires a value is as bad a payload here as on
+            // Cursor's own path; elsewhere it is a field Cursor left empty.
+            let optional = match required {
+                Some(_) => !self.cursor_required.contains(&&*key),
+                None => key == "transcript_path",
+            };
+            let hold = REPLACED.contains(&&*key) || drifted || (value == "null" && optional);
             if hold {
                 if held.iter().any(|seen| *seen == key) {
                     return Err(crate::de::repeated(&key));
