@@ -258,7 +258,7 @@ fn cursor_hooks_file(handlers: &[Handler], stem: &str) -> Value {
             .entry(handler.event.clone())
             .or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(list) = list {
-            list.push(Value::Object(handler.cursor_entry(&command)));
+            list.push(Value::Object(handler.cursor_entry(&command, handlers)));
         }
     }
     json!({ "version": 1, "hooks": hooks })
@@ -278,7 +278,7 @@ fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> V
         }
         group.insert(
             "hooks".into(),
-            json!([Value::Object(handler.claude_handler(&command))]),
+            json!([Value::Object(handler.claude_handler(&command, handlers))]),
         );
         let list = hooks
             .entry(handler.event.clone())

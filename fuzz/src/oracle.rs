@@ -96,10 +96,7 @@ pub fn check(target: Target, policy: Policy, payload: &[u8]) -> Result<(), Findi
         // The command `install --claude` writes, which Cursor's import runs.
         Target::CursorImport => {
             use cursor_hooks::__private::{respond_wired, Settings, Wiring};
-            let wiring = Wiring {
-                host: cursor_hooks::Host::ClaudeCode,
-                event: "PreToolUse".to_owned(),
-            };
+            let wiring = Wiring::one(cursor_hooks::Host::ClaudeCode, "PreToolUse");
             respond_wired(entries(policy), &wiring, payload, &Settings::from_env())
         }
     };

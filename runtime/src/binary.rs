@@ -22,8 +22,10 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>, identity: Iden
     };
     // A wired command answers for its one handler from the start: the stdin deadline and the
     // failure policy are that handler's, not the binary's.
-    let wired = wiring.as_ref().and_then(|wiring| wiring.entry(entries));
-    let answering = wired.map_or(entries, std::slice::from_ref);
+    let wired = wiring
+        .as_ref()
+        .and_then(|wiring| wiring.entries(entries).ok());
+    let answering = wired.as_deref().unwrap_or(entries);
     let (settings, ignored) = Settings::read_env();
     if let Some(note) = ignored {
         // Written at once: a deadline's answer would not carry it.

@@ -67,18 +67,74 @@ pub struct Handler {
 }
 
 impl Handler {
-    /// `command` wired to this handler: `<command> --host cursor|claude-code --event <event>`,
-    /// so no payload can reach another handler of the binary.
-    fn wired(&self, command: &str) -> String {
-        format!(
-            "{command}{}",
-            crate::respond::Wiring::arguments(self.host, &self.event)
-        )
+    /// The Cursor event this handler runs as in Cursor: its own for a Cursor handler, the one
+    /// Cursor's import maps a Claude Code event to (`spec/claude-code/host.json`,
+    /// `cursor.event_map`), if any.
+    fn cursor_event(&self) -> Option<&str> {
+        match self.host {
+            Host::Cursor => Some(&self.event),
+            Host::ClaudeCode => cursor_hooks_spec::claude::info(&self.event)?.cursor_event,
+        }
+    }
+
+    /// The handlers of `all` (the binary's) that one command answers when it runs this one:
+    /// this handler alone, or with the handler of the other editor that Cursor runs as the same
+    /// event, Cursor's first ([`Wiring`](crate::__private::Wiring)). Both editors' files then
+    /// hold one command string, and Cursor, which drops an imported copy of a command it
+    /// already runs, runs the binary once per event.
+    ///
+    /// ```
+    /// use cursor_hooks::record::Handler;
+    /// use cursor_hooks::Host;
+    ///
+    /// let handler = |event: &str, host| Handler {
+    ///     event: event.into(),
+    ///     handler: "h".into(),
+    ///     timeout: None,
+    ///     matcher: None,
+    ///     fail_closed: false,
+    ///     loop_limit: None,
+    ///     host,
+    /// };
+    /// let all = [
+    ///     handler("beforeShellExecution", Host::Cursor),
+    ///     handler("preToolUse", Host::Cursor),
+    ///     handler("PreToolUse", Host::ClaudeCode),
+    /// ];
+    /// let events = |h: &Handler| h.answered_with(&all).iter().map(|h| h.event.clone()).collect::<Vec<_>>();
+    /// assert_eq!(events(&all[0]), ["beforeShellExecution"]);
+    /// assert_eq!(events(&all[1]), ["preToolUse", "PreToolUse"]);
+    /// assert_eq!(events(&all[2]), ["preToolUse", "PreToolUse"]);
+    /// ```
+    pub fn answered_with<'a>(&'a self, all: &'a [Handler]) -> Vec<&'a Handler> {
+        let shares = |other: &&Handler| {
+            other.host != self.host
+                && other.cursor_event().is_some()
+                && other.cursor_event() == self.cursor_event()
+        };
+        match all.iter().find(shares) {
+            Some(other) if self.host == Host::Cursor => vec![self, other],
+            Some(other) => vec![other, self],
+            None => vec![self],
+        }
+    }
+
+    /// `command` wired to this handler (and its counterpart in `all`, see
+    /// [`answered_with`](Self::answered_with)): `<command> --host cursor|claude-code --event
+    /// <event>`, so no payload can reach another handler of the binary.
+    fn wired(&self, command: &str, all: &[Handler]) -> String {
+        let handlers: Vec<(Host, &str)> = self
+            .answered_with(all)
+            .into_iter()
+            .map(|handler| (handler.host, handler.event.as_str()))
+            .collect();
+        format!("{command}{}", crate::respond::Wiring::arguments(&handlers))
     }
 
     /// The entry of Cursor's `hooks.json` (or of a plugin's Cursor-format hooks file) that runs
     /// `command` for this handler: the wired command and the handler's `timeout`, `matcher`,
-    /// `failClosed` and `loop_limit`, under Cursor's key names. What the binary's `install` and
+    /// `failClosed` and `loop_limit`, under Cursor's key names; `all` are the binary's handlers
+    /// (see [`answered_with`](Self::answered_with)). What the binary's `install` and
     /// `print-config` write, and what `cursor-hooks package` writes into a plugin.
     ///
     /// ```
@@ -94,7 +150,7 @@ impl Handler {
     ///     host: cursor_hooks::Host::Cursor,
     /// };
     /// assert_eq!(
-    ///     serde_json::Value::Object(guard.cursor_entry("/abs/guard")),
+    ///     serde_json::Value::Object(guard.cursor_entry("/abs/guard", &[])),
     ///     serde_json::json!({
     ///         "command": "/abs/guard --host cursor --event beforeShellExecution",
     ///         "timeout": 5,
@@ -102,9 +158,9 @@ impl Handler {
     ///     })
     /// );
     /// ```
-    pub fn cursor_entry(&self, command: &str) -> Map<String, Value> {
+    pub fn cursor_entry(&self, command: &str, all: &[Handler]) -> Map<String, Value> {
         let mut object = Map::new();
-        object.insert(keys::COMMAND.into(), self.wired(command).into());
+        object.insert(keys::COMMAND.into(), self.wired(command, all).into());
         if let Some(timeout) = self.timeout {
             object.insert(keys::TIMEOUT.into(), timeout.into());
         }
@@ -131,7 +187,8 @@ impl Handler {
     /// for this handler: `type`, the wired command, `timeout`, and `"onFailure": "block"` for a
     /// fail-closed handler on an event where a block has an effect
     /// (`spec/claude-code/host.json`): elsewhere it would promise a block Claude Code never
-    /// makes. What `install --claude` writes, and `cursor-hooks package`.
+    /// makes; `all` are the binary's handlers (see [`answered_with`](Self::answered_with)). What
+    /// `install --claude` writes, and `cursor-hooks package`.
     ///
     /// ```
     /// use cursor_hooks::record::Handler;
@@ -146,7 +203,7 @@ impl Handler {
     ///     host: cursor_hooks::Host::ClaudeCode,
     /// };
     /// assert_eq!(
-    ///     serde_json::Value::Object(bash.claude_handler("/abs/guard")),
+    ///     serde_json::Value::Object(bash.claude_handler("/abs/guard", &[])),
     ///     serde_json::json!({
     ///         "type": "command",
     ///         "command": "/abs/guard --host claude-code --event PreToolUse",
@@ -155,10 +212,10 @@ impl Handler {
     ///     })
     /// );
     /// ```
-    pub fn claude_handler(&self, command: &str) -> Map<String, Value> {
+    pub fn claude_handler(&self, command: &str, all: &[Handler]) -> Map<String, Value> {
         let mut object = Map::new();
         object.insert(keys::TYPE.into(), "command".into());
-        object.insert(keys::COMMAND.into(), self.wired(command).into());
+        object.insert(keys::COMMAND.into(), self.wired(command, all).into());
         if let Some(timeout) = self.timeout {
             object.insert(keys::TIMEOUT.into(), timeout.into());
         }
@@ -504,7 +561,7 @@ mod tests {
         };
         let on_failure = |event: &str| {
             handler(event)
-                .claude_handler("/h")
+                .claude_handler("/h", &[])
                 .get(CLAUDE_ON_FAILURE)
                 .cloned()
         };

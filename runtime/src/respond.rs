@@ -271,12 +271,18 @@ fn max_payload_bytes(mib: &str) -> Result<Option<usize>, String> {
 /// and `print-config` write after the binary's path (`--host cursor --event preToolUse`), so
 /// that no payload can pick another handler of the binary. A command without them (wired by
 /// hand) is answered by the handler of the payload's top-level `hook_event_name`.
+///
+/// A binary with a Cursor handler and a Claude Code handler that Cursor runs as the same event
+/// (`preToolUse` and `PreToolUse`) is wired to both with one command string in both editors'
+/// files (`--host cursor --event preToolUse --host claude-code --event PreToolUse`): Cursor
+/// drops an imported Claude Code hook whose command equals one of its own
+/// (`spec/claude-code/host.json`, `cursor.dedupe`), so it runs the binary once per event, and
+/// the payload's shape picks which of the two handlers answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wiring {
-    /// The host whose entry runs the command.
-    pub host: crate::Host,
-    /// The event it is listed under: Cursor's camelCase name, or Claude Code's PascalCase one.
-    pub event: String,
+    /// The handlers the command answers: each its host and its event (Cursor's camelCase
+    /// name, or Claude Code's PascalCase one), one or a pair.
+    pub handlers: Vec<(crate::Host, String)>,
 }
 
 impl Wiring {
@@ -285,52 +291,68 @@ impl Wiring {
     /// The flag naming the event.
     pub(crate) const EVENT_FLAG: &'static str = "--event";
 
-    /// The arguments that wire a command to `entry`, with a leading space: what `install`
+    /// A command wired to one handler.
+    pub fn one(host: crate::Host, event: impl Into<String>) -> Wiring {
+        Wiring {
+            handlers: vec![(host, event.into())],
+        }
+    }
+
+    /// The arguments that wire a command to `handlers`, with a leading space: what `install`
     /// writes after the binary's path.
-    pub(crate) fn arguments(host: crate::Host, event: &str) -> String {
-        format!(
-            " {} {} {} {event}",
-            Wiring::HOST_FLAG,
-            host.key(),
-            Wiring::EVENT_FLAG
-        )
-    }
-
-    /// The handler the command is wired to, if the binary has it.
-    pub(crate) fn entry<'a>(&self, entries: &'a [Entry]) -> Option<&'a Entry> {
-        entries
+    pub(crate) fn arguments(handlers: &[(crate::Host, &str)]) -> String {
+        handlers
             .iter()
-            .find(|entry| entry.info.host == self.host && entry.info.name == self.event)
+            .map(|(host, event)| {
+                format!(
+                    " {} {} {} {event}",
+                    Wiring::HOST_FLAG,
+                    host.key(),
+                    Wiring::EVENT_FLAG
+                )
+            })
+            .collect()
     }
 
-    /// Reads `--host H --event E`; `None` when `args` do not start with `--host`.
+    /// The handlers the command is wired to, or the first one the binary does not have.
+    pub(crate) fn entries(&self, entries: &[Entry]) -> Result<Vec<Entry>, (crate::Host, String)> {
+        self.handlers
+            .iter()
+            .map(|(host, event)| {
+                entries
+                    .iter()
+                    .find(|entry| entry.info.host == *host && entry.info.name == event)
+                    .copied()
+                    .ok_or_else(|| (*host, event.clone()))
+            })
+            .collect()
+    }
+
+    /// Reads `--host H --event E`, once or more; `None` when `args` do not start with `--host`.
     pub(crate) fn parse(args: &[String]) -> Option<Result<Wiring, String>> {
-        let (first, rest) = args.split_first()?;
-        if first != Wiring::HOST_FLAG {
+        if args.first().map(String::as_str) != Some(Wiring::HOST_FLAG) {
             return None;
         }
-        Some(match rest {
-            [host, flag, event] if flag == Wiring::EVENT_FLAG => {
-                let Some(host) = crate::Host::from_key(host) else {
-                    let keys: Vec<String> = crate::Host::ALL
-                        .iter()
-                        .map(|host| format!("`{}`", host.key()))
-                        .collect();
-                    return Some(Err(format!(
-                        "`--host {host}`: expected {}",
-                        keys.join(" or ")
-                    )));
-                };
-                Ok(Wiring {
-                    host,
-                    event: event.clone(),
-                })
+        let keys: Vec<&str> = crate::Host::ALL.iter().map(|host| host.key()).collect();
+        let usage = || format!("expected `--host {} --event NAME`", keys.join("|"));
+        let mut handlers = Vec::new();
+        for pair in args.chunks(4) {
+            let [flag, host, event_flag, event] = pair else {
+                return Some(Err(usage()));
+            };
+            if flag != Wiring::HOST_FLAG || event_flag != Wiring::EVENT_FLAG {
+                return Some(Err(usage()));
             }
-            _ => {
-                let keys: Vec<&str> = crate::Host::ALL.iter().map(|host| host.key()).collect();
-                Err(format!("expected `--host {} --event NAME`", keys.join("|")))
-            }
-        })
+            let Some(host) = crate::Host::from_key(host) else {
+                let keys: Vec<String> = keys.iter().map(|key| format!("`{key}`")).collect();
+                return Some(Err(format!(
+                    "`--host {host}`: expected {}",
+                    keys.join(" or ")
+                )));
+            };
+            handlers.push((host, event.clone()));
+        }
+        Some(Ok(Wiring { handlers }))
     }
 }
 
@@ -339,8 +361,8 @@ pub fn respond(entries: &[Entry], payload: &[u8], settings: &Settings) -> Render
     answer_payload(entries, false, payload, settings)
 }
 
-/// Answers one payload as a command wired to one handler ([`Wiring`]) does: a payload of
-/// another event, or of the other host's shape, is answered by that handler's failure policy
+/// Answers one payload as a command wired to its handlers ([`Wiring`]) does: a payload of
+/// another event, or of another host's shape, is answered by their strictest failure policy
 /// with one stderr line. Cursor running a Claude Code entry (its import of
 /// `.claude/settings.json`) sends Cursor's payload for the event it maps the entry's to: that
 /// payload is the entry's (`spec/claude-code/host.json`, `cursor.payload`).
@@ -350,16 +372,16 @@ pub fn respond_wired(
     payload: &[u8],
     settings: &Settings,
 ) -> Rendered {
-    match wiring.entry(entries) {
-        Some(entry) => answer_payload(std::slice::from_ref(entry), true, payload, settings),
+    match wiring.entries(entries) {
+        Ok(wired) => answer_payload(&wired, true, payload, settings),
         // A mistyped or stale wiring must not turn a fail-closed binary into a silent pass:
         // the strictest policy answers, as for a payload that names no event.
-        None => {
+        Err((host, event)) => {
             let problem = format!(
                 "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it",
-                host_label(wiring.host),
-                truncate(&wiring.event),
-                Wiring::arguments(wiring.host, &truncate(&wiring.event)).trim_start()
+                host_label(host),
+                truncate(&event),
+                Wiring::arguments(&[(host, &truncate(&event))]).trim_start()
             );
             failure(None, binary_policy(entries), &problem, None)
         }
@@ -452,19 +474,19 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         }
     };
     let Some(entry) = find_entry(entries, &name) else {
-        if let (true, Some(entry)) = (wired, only) {
+        if wired {
+            let named: Vec<String> = entries
+                .iter()
+                .map(|entry| format!("{} `{}`", host_label(entry.info.host), entry.info.name))
+                .collect();
             let problem = format!(
-                "payload is for `{}`, but this command is wired to answer {} `{}` only",
+                "payload is for `{}`, but this command is wired to answer {} only",
                 truncate(&name),
-                host_label(entry.info.host),
-                entry.info.name
+                named.join(" or ")
             );
-            return failure(
-                Some(entry),
-                entry.options.fail,
-                &problem,
-                unread(Some(entry)).as_ref(),
-            );
+            // The one handler's policy, or the strictest of the pair's.
+            let policy = only.map_or(binary_policy, |entry| entry.options.fail);
+            return failure(only, policy, &problem, unread(only).as_ref());
         }
         let why = if is_known_event(&name) {
             format!("this binary has no handler for `{name}`")
@@ -521,13 +543,20 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
 }
 
 /// The context of a failure's answer to `payload` before it was read: Cursor's form for a
-/// Claude entry when the payload has a top-level `cursor_version`, which only Cursor sends
-/// (`spec/claude-code/host.json`, `cursor.payload`; a nested one is anybody's data), else the
-/// entry's host's, also for a payload that is no JSON object (no host sends one).
+/// Claude entry when the payload is Cursor's by its top level (a nested key is anybody's
+/// data): it has `cursor_version`, which only Cursor sends (`spec/claude-code/host.json`,
+/// `cursor.payload`), or it names the Cursor event Cursor runs the entry as (as a 1.7-era
+/// payload, without `cursor_version`, does). Else the entry's host's, also for a payload that
+/// is no JSON object (no host sends one).
 fn unread_context(entry: &Entry, payload: &[u8]) -> RenderContext<'static> {
-    let from_cursor = !entry.info.cursor_name.is_empty()
-        && crate::lossy::from_slice_lossy::<crate::de::Envelope>(payload)
-            .is_ok_and(|envelope| envelope.cursor_version);
+    let cursor_name = entry.info.cursor_name;
+    let from_cursor = !cursor_name.is_empty()
+        && crate::lossy::from_slice_lossy::<crate::de::Envelope>(payload).is_ok_and(|envelope| {
+            envelope.cursor_version
+                || envelope.hook_event_name.is_some_and(|name| {
+                    serde_json::from_str::<String>(name.get()).is_ok_and(|name| name == cursor_name)
+                })
+        });
     if from_cursor {
         RenderContext::unread(entry.info.cursor_name, crate::Host::Cursor)
     } else {

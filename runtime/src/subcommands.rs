@@ -243,16 +243,26 @@ fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// The `hooks.json` entry for each handler, keyed by event.
-fn own_hooks(entries: &[Entry], command: &str) -> Map<String, Value> {
+fn own_hooks(
+    entries: &[Entry],
+    all: &[crate::record::Handler],
+    command: &str,
+) -> Map<String, Value> {
     let mut hooks = Map::new();
     for entry in entries {
-        let object = crate::record::Handler::from(entry).cursor_entry(command);
+        let object = crate::record::Handler::from(entry).cursor_entry(command, all);
         hooks.insert(
             entry.event().to_owned(),
             Value::Array(vec![Value::Object(object)]),
         );
     }
     hooks
+}
+
+/// Every handler of the binary as its record lists it: what a command's wiring is chosen from
+/// ([`crate::record::Handler::answered_with`]).
+fn all_handlers(entries: &[Entry]) -> Vec<crate::record::Handler> {
+    entries.iter().map(crate::record::Handler::from).collect()
 }
 
 /// Whether `entry` is a Claude Code handler (`#[claude_hook]`) rather than a Cursor one.
@@ -353,6 +363,7 @@ fn claude_subcommand(
     if let Subcommand::PrintConfig = subcommand {
         say(&claude_settings::render(&claude_settings::wanted(
             &handlers,
+            &all_handlers(entries),
             &own_command()?,
         )))?;
         return Ok(0);
@@ -363,7 +374,7 @@ fn claude_subcommand(
         true => portable::claude_command(&binary, &cwd)?,
         false => own_command()?,
     };
-    let wanted = claude_settings::wanted(&handlers, &command);
+    let wanted = claude_settings::wanted(&handlers, &all_handlers(entries), &command);
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -402,7 +413,11 @@ fn print_config(
     if cursor.is_empty() && !entries.is_empty() {
         return Ok(wrong_host("print-config", false));
     }
-    say(&render_config(&own_hooks(&cursor, &own_command()?)))?;
+    say(&render_config(&own_hooks(
+        &cursor,
+        &all_handlers(entries),
+        &own_command()?,
+    )))?;
     Ok(0)
 }
 
@@ -695,7 +710,7 @@ fn install(
         cwd: &cwd,
         binary: &binary,
     };
-    let wanted = own_hooks(&cursor, &command);
+    let wanted = own_hooks(&cursor, &all_handlers(entries), &command);
     if let Some(event) = wanted
         .keys()
         .find(|event| !crate::respond::is_known_event(event))

@@ -284,10 +284,7 @@ fn cursors_payload_with_claude_codes_event_name_is_refused() {
 }
 
 fn wired(host: cursor_hooks::Host, event: &str) -> cursor_hooks::__private::Wiring {
-    cursor_hooks::__private::Wiring {
-        host,
-        event: event.to_owned(),
-    }
+    cursor_hooks::__private::Wiring::one(host, event)
 }
 
 fn run_wired(

@@ -72,10 +72,7 @@ fn cursor_payload(tool_name: &str, tool_input: Value) -> Value {
 
 /// What the command `install --claude` writes for `entry` answers to `payload`.
 fn wired(entry: Entry, payload: &Value) -> Rendered {
-    let wiring = Wiring {
-        host: Host::ClaudeCode,
-        event: "PreToolUse".to_owned(),
-    };
+    let wiring = Wiring::one(Host::ClaudeCode, "PreToolUse");
     respond_wired(
         &[entry],
         &wiring,
@@ -210,10 +207,7 @@ fn a_wiring_naming_no_handler_is_answered_by_the_strictest_policy() {
         .to_value();
     let entries = [testing::handler::<no_rm>()];
     for event in ["pretooluse", "PreToolUse ", "PostToolUse"] {
-        let wiring = Wiring {
-            host: Host::ClaudeCode,
-            event: event.to_owned(),
-        };
+        let wiring = Wiring::one(Host::ClaudeCode, event.to_owned());
         let rendered = respond_wired(
             &entries,
             &wiring,

@@ -66,8 +66,12 @@ pub(super) struct Wanted {
 }
 
 /// The entries that run `command` for `handlers` (one per event: a binary has one handler per
-/// event).
-pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
+/// event); `all` are the binary's handlers, which the command's wiring is chosen from.
+pub(super) fn wanted(
+    handlers: &[Handler],
+    all: &[crate::record::Handler],
+    command: &str,
+) -> Vec<Wanted> {
     handlers
         .iter()
         .map(|handler| {
@@ -80,7 +84,7 @@ pub(super) fn wanted(handlers: &[Handler], command: &str) -> Vec<Wanted> {
                 loop_limit: None,
                 host: crate::Host::ClaudeCode,
             }
-            .claude_handler(command);
+            .claude_handler(command, all);
             if cfg!(windows) {
                 // Without it Claude Code runs the command through Git Bash; the command is
                 // written for PowerShell, as for Cursor (`launch.rs`), which runs these entries
@@ -458,7 +462,7 @@ mod tests {
         let result = edit_settings(
             text,
             Path::new("settings.json"),
-            &wanted(handlers, COMMAND),
+            &wanted(handlers, &[], COMMAND),
             &own,
         )?;
         strict_value(&result.0).unwrap_or_else(|e| panic!("{e}:\n{}", result.0));
@@ -487,7 +491,7 @@ mod tests {
     };
 
     fn ours(handler: &Handler) -> Value {
-        wanted(&[*handler], COMMAND).remove(0).handler
+        wanted(&[*handler], &[], COMMAND).remove(0).handler
     }
 
     #[test]
@@ -508,7 +512,7 @@ mod tests {
 
     #[test]
     fn rendered_in_claude_s_nested_form() {
-        let text = render(&wanted(&[BASH, STOP], COMMAND));
+        let text = render(&wanted(&[BASH, STOP], &[], COMMAND));
         let value: Value = serde_json::from_str(&text).unwrap();
         // Each command is wired to its handler: no payload picks another.
         let bash_command = format!("{COMMAND} --host claude-code --event PreToolUse");
