@@ -300,7 +300,9 @@ pub const LAUNCHER_MARK: &str = "# Written by `cursor-hooks package`";
 
 /// The `sh` launcher: picks the binary for `uname -sm` (one `uname` process: about a
 /// millisecond), or says which platforms the plugin has and exits 1 (the hook's failure policy
-/// then decides, as for any hook that cannot start).
+/// then decides, as for any hook that cannot start). It finds its folder from `$0` also when
+/// started by name alone (no `/` in `$0`) or through a symbolic link (one `readlink` process
+/// per link; none otherwise).
 fn launcher(stem: &str, platforms: &[Platform]) -> String {
     let has = |os, arch| platforms.contains(&Platform { os, arch });
     let dir = |os, arch| Platform { os, arch }.to_string();
@@ -337,7 +339,18 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
         "#!/bin/sh\n\
          {LAUNCHER_MARK}: starts this plugin's {stem} binary for the machine it\n\
          # runs on (on Windows, PowerShell and cmd start {stem}.exe beside this file directly).\n\
-         here=${{0%/*}}\n\
+         self=$0\n\
+         # Started by name (`sh {stem}` here, `bash {stem}` found on PATH): find the file.\n\
+         case $self in */*) ;; *) if [ -f \"$self\" ]; then self=./$self; else self=$(command -v \"$self\") || self=; fi ;; esac\n\
+         # Started through a link: the binaries are beside the file it ends at.\n\
+         links=0\n\
+         while [ -h \"$self\" ] && [ $links -lt 40 ]; do\n\
+         \x20 link=$(readlink \"$self\")\n\
+         \x20 case $link in /*) self=$link ;; *) self=${{self%/*}}/$link ;; esac\n\
+         \x20 links=$((links + 1))\n\
+         done\n\
+         here=${{self%/*}}\n\
+         if [ ! -f \"$self\" ]; then echo \"{stem}: cannot find this launcher's folder from $0\" >&2; exit 1; fi\n\
          case $(uname -sm) in\n\
          {}\n\
          esac\n\
