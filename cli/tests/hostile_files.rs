@@ -486,3 +486,57 @@ fn package_reads_marketplace_files_bounded_and_only_when_regular() {
     let stderr = refused_at_once(&s, &args);
     assert!(stderr.contains("is a symbolic link"), "{stderr}");
 }
+
+/// A hooks or settings file within the size limit whose matchers are costly to search (nested
+/// repetition, thousands of them): doctor stops checking matchers when the file's budget is
+/// spent, says so in one finding, and ends (before: each matcher had a budget of its own, so
+/// such a file kept doctor busy for hours). A file of many ordinary matchers is checked whole.
+#[test]
+fn doctor_stops_checking_a_file_s_costly_matchers_and_says_so() {
+    let s = Scratch::new("matcher-budget");
+    let costly = |i: usize| format!("^((((.*)*)*)*)*Z$|x{i}");
+    let ordinary = |i: usize| format!("Read|Write|MCP:.*|x{i}");
+    for (matcher, stops) in [
+        (&costly as &dyn Fn(usize) -> String, true),
+        (&ordinary, false),
+    ] {
+        let cursor: Vec<_> = (0..3000)
+            .map(|i| json!({"command": "/bin/true", "matcher": matcher(i)}))
+            .collect();
+        s.write(
+            "project/.cursor/hooks.json",
+            &json!({"version": 1, "hooks": {"preToolUse": cursor}}).to_string(),
+        );
+        let claude: Vec<_> = (0..3000)
+            .map(|i| json!({"matcher": matcher(i).replace("MCP:", "mcp__"), "hooks": [{"type": "command", "command": "/bin/true"}]}))
+            .collect();
+        s.write(
+            "project/.claude/settings.json",
+            &json!({"hooks": {"PreToolUse": claude}}).to_string(),
+        );
+        for host in ["cursor", "claude-code"] {
+            let (_, findings) = s.doctor(&["--host", host]);
+            let stopped = with(&findings, "stopped checking matchers here");
+            if !stops {
+                assert!(
+                    stopped.is_empty(),
+                    "{host}, ordinary matchers: {stopped:#?}"
+                );
+                continue;
+            }
+            // Cursor reads both files (it imports Claude Code's); one finding for each.
+            let files = if host == "cursor" { 2 } else { 1 };
+            assert_eq!(stopped.len(), files, "{host}: {stopped:#?}");
+            for finding in stopped {
+                assert_eq!(finding["severity"], "warning", "{finding}");
+                assert!(
+                    finding["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains("30 million regex steps"),
+                    "{finding}"
+                );
+            }
+        }
+    }
+}
