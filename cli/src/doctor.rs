@@ -424,8 +424,16 @@ fn may_overlap(a: Option<&str>, b: Option<&str>) -> bool {
 /// Code runs both (in parallel), except an identical handler in several settings files, which
 /// its docs say runs once (`loading` `dedupe` in spec/claude-code/host.json).
 fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
-    // A hook whose matcher can never match (reported on its own) never runs twice.
-    let wired: Vec<&Wired<'_>> = wired.iter().filter(|w| may_run(w)).collect();
+    // A hook whose matcher can never match (reported on its own) never runs twice. Each file's
+    // matchers within the budget they had when the file was read (beyond it they may run).
+    let wired: Vec<&Wired<'_>> = wired
+        .chunk_by(|a, b| std::ptr::eq(a.file, b.file))
+        .flat_map(|one_file| {
+            let _budget =
+                cursor_hooks_spec::js_regex::SharedBudget::start(crate::parse::MATCHER_FILE_STEPS);
+            one_file.iter().filter(|w| may_run(w)).collect::<Vec<_>>()
+        })
+        .collect();
     for (at, later) in wired.iter().enumerate() {
         let earlier = wired[..at].iter().find(|w| {
             w.hook.event == later.hook.event

@@ -22,6 +22,7 @@ mod parse;
 mod replay;
 mod run_dir;
 mod safe_read;
+mod safe_write;
 mod scaffold;
 mod schema;
 mod simulate;

@@ -30,6 +30,7 @@
 mod marketplace;
 mod platform;
 
+use crate::safe_write::Tree;
 use cursor_hooks::record::Handler;
 use platform::{Arch, Os, Platform};
 use serde_json::{json, Map, Value};
@@ -86,6 +87,10 @@ const BINARY_LIMIT: u64 = 1 << 30;
 /// Where each editor's hooks file lives in the plugin, from its root.
 const CURSOR_HOOKS_FILE: &str = "hooks/hooks-cursor.json";
 const CLAUDE_HOOKS_FILE: &str = "hooks/hooks.json";
+
+/// Where each editor's manifest lives in the plugin, from its root.
+const CURSOR_MANIFEST: &str = ".cursor-plugin/plugin.json";
+const CLAUDE_MANIFEST: &str = ".claude-plugin/plugin.json";
 
 /// Writes the plugin, and the marketplace files when asked; says what it wrote.
 pub fn run(args: &Args) -> Result<i32, String> {
@@ -295,7 +300,9 @@ pub const LAUNCHER_MARK: &str = "# Written by `cursor-hooks package`";
 
 /// The `sh` launcher: picks the binary for `uname -sm` (one `uname` process: about a
 /// millisecond), or says which platforms the plugin has and exits 1 (the hook's failure policy
-/// then decides, as for any hook that cannot start).
+/// then decides, as for any hook that cannot start). It finds its folder from `$0` also when
+/// started by name alone (no `/` in `$0`) or through a symbolic link (one `readlink` process
+/// per link; none otherwise).
 fn launcher(stem: &str, platforms: &[Platform]) -> String {
     let has = |os, arch| platforms.contains(&Platform { os, arch });
     let dir = |os, arch| Platform { os, arch }.to_string();
@@ -332,7 +339,18 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
         "#!/bin/sh\n\
          {LAUNCHER_MARK}: starts this plugin's {stem} binary for the machine it\n\
          # runs on (on Windows, PowerShell and cmd start {stem}.exe beside this file directly).\n\
-         here=${{0%/*}}\n\
+         self=$0\n\
+         # Started by name (`sh {stem}` here, `bash {stem}` found on PATH): find the file.\n\
+         case $self in */*) ;; *) if [ -f \"$self\" ]; then self=./$self; else self=$(command -v \"$self\") || self=; fi ;; esac\n\
+         # Started through a link: the binaries are beside the file it ends at.\n\
+         links=0\n\
+         while [ -h \"$self\" ] && [ $links -lt 40 ]; do\n\
+         \x20 link=$(readlink \"$self\")\n\
+         \x20 case $link in /*) self=$link ;; *) self=${{self%/*}}/$link ;; esac\n\
+         \x20 links=$((links + 1))\n\
+         done\n\
+         here=${{self%/*}}\n\
+         if [ ! -f \"$self\" ]; then echo \"{stem}: cannot find this launcher's folder from $0\" >&2; exit 1; fi\n\
          case $(uname -sm) in\n\
          {}\n\
          esac\n\
@@ -360,36 +378,18 @@ fn pretty(value: &Value) -> String {
     text
 }
 
-fn write_file(path: &Path, text: &[u8], executable: bool) -> Result<(), String> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    #[cfg(unix)]
-    if executable {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    #[cfg(not(unix))]
-    let _ = executable;
-    Ok(())
-}
-
-/// `ours` over what `path` already holds: the file's other top-level keys are kept (a
-/// manifest's `author`, `skills` or `mcpServers`; the `modules` of Claude Code's hooks file,
-/// which names the plugin's hooks module), except `dropped`. A file that is not a JSON object
-/// is refused rather than replaced.
-fn keeping(path: &Path, ours: Value, dropped: &[&str]) -> Result<Value, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ours),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+/// `ours` over what `relative` in the plugin already holds: the file's other top-level keys are
+/// kept (a manifest's `author`, `skills` or `mcpServers`; the `modules` of Claude Code's hooks
+/// file, which names the plugin's hooks module), except `dropped`. A file that is not a JSON
+/// object is refused rather than replaced; so is a link (see [`Tree`]).
+fn keeping(tree: &Tree, relative: &str, ours: Value, dropped: &[&str]) -> Result<Value, String> {
+    let Some(bytes) = tree.read(relative, crate::safe_read::CONFIG_LIMIT)? else {
+        return Ok(ours);
     };
-    let Ok(Value::Object(mut kept)) = serde_json::from_str::<Value>(&text) else {
+    let Ok(Value::Object(mut kept)) = serde_json::from_slice::<Value>(&bytes) else {
         return Err(format!(
             "{} is not a JSON object; the plugin was left as it is (move the file away to have it written anew)",
-            path.display()
+            tree.path(relative).display()
         ));
     };
     for key in dropped {
@@ -409,8 +409,7 @@ fn write_plugin(
     handlers: &[Handler],
 ) -> Result<(), String> {
     let bin = out.join("bin");
-    let cursor_manifest = out.join(".cursor-plugin").join("plugin.json");
-    if bin.exists() && !cursor_manifest.is_file() {
+    if bin.exists() && !out.join(CURSOR_MANIFEST).is_file() {
         return Err(format!(
             "{} exists and {} is not a plugin package wrote (no .cursor-plugin/plugin.json): choose another --out",
             bin.display(),
@@ -424,54 +423,63 @@ fn write_plugin(
     });
     let mut cursor = common.clone();
     cursor["hooks"] = json!(format!("./{CURSOR_HOOKS_FILE}"));
-    let claude_manifest = out.join(".claude-plugin").join("plugin.json");
+    // No name below `out` is followed through a link: a cloned repository's plugin folder can
+    // hold one pointing at the user's own files.
+    let tree = Tree::open(out)?;
     // Every file is made before anything is written, so a file package cannot read leaves
     // the folder as it was.
     let files = [
-        (keeping(&cursor_manifest, cursor, &[])?, cursor_manifest),
+        (
+            keeping(&tree, CURSOR_MANIFEST, cursor, &[])?,
+            CURSOR_MANIFEST,
+        ),
         // Claude Code finds hooks/hooks.json by itself; a `hooks` naming it too loads it twice.
         (
-            keeping(&claude_manifest, common, &["hooks"])?,
-            claude_manifest,
+            keeping(&tree, CLAUDE_MANIFEST, common, &["hooks"])?,
+            CLAUDE_MANIFEST,
         ),
         (
             keeping(
-                &out.join(CURSOR_HOOKS_FILE),
+                &tree,
+                CURSOR_HOOKS_FILE,
                 cursor_hooks_file(handlers, stem),
                 &[],
             )?,
-            out.join(CURSOR_HOOKS_FILE),
+            CURSOR_HOOKS_FILE,
         ),
         (
             keeping(
-                &out.join(CLAUDE_HOOKS_FILE),
+                &tree,
+                CLAUDE_HOOKS_FILE,
                 claude_hooks_file(handlers, stem, manifest),
                 &[],
             )?,
-            out.join(CLAUDE_HOOKS_FILE),
+            CLAUDE_HOOKS_FILE,
         ),
     ];
-    if bin.exists() {
-        std::fs::remove_dir_all(&bin).map_err(|e| format!("{}: {e}", bin.display()))?;
-    }
-    for (value, path) in &files {
-        write_file(path, pretty(value).as_bytes(), false)?;
+    tree.remove_folder("bin")?;
+    for (value, relative) in files {
+        tree.write(relative, pretty(&value).as_bytes(), false)?;
     }
     let platforms: Vec<Platform> = binaries.iter().map(|b| b.platform).collect();
-    write_file(&bin.join(stem), launcher(stem, &platforms).as_bytes(), true)?;
+    tree.write(
+        &format!("bin/{stem}"),
+        launcher(stem, &platforms).as_bytes(),
+        true,
+    )?;
     if !platforms.iter().any(|p| p.os == Os::Windows) {
-        write_file(
-            &bin.join(format!("{stem}.cmd")),
+        tree.write(
+            &format!("bin/{stem}.cmd"),
             no_windows_binary(stem, &platforms).as_bytes(),
             false,
         )?;
     }
     for binary in binaries {
-        let path = match binary.platform.os {
-            Os::Windows => bin.join(format!("{stem}.exe")),
-            _ => bin.join(binary.platform.to_string()).join(stem),
+        let relative = match binary.platform.os {
+            Os::Windows => format!("bin/{stem}.exe"),
+            _ => format!("bin/{}/{stem}", binary.platform),
         };
-        write_file(&path, &binary.bytes, true)?;
+        tree.write(&relative, &binary.bytes, true)?;
     }
     Ok(())
 }

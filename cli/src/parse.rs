@@ -67,8 +67,32 @@ pub struct ConfigFile {
 /// the group): spec/claude-code/host.json `cursor.supported`.
 const CLAUDE_HOOK_KEYS: &[&str] = &["type", "command", "timeout", "prompt"];
 
+/// The regex steps the matcher checks of one file may take in all (each search has its own
+/// bound too): some seconds in a debug build, far more than a file of ordinary matchers needs,
+/// so a file within the size limit full of costly patterns cannot keep a run busy for hours.
+pub(crate) const MATCHER_FILE_STEPS: u64 = 30_000_000;
+
+/// The one finding for a file whose matchers spent [`MATCHER_FILE_STEPS`], at the check that
+/// found it spent (call after each matcher check, inside the file's budget).
+pub(crate) fn matcher_budget_spent(file: &mut ConfigFile, pointer: &str) {
+    if !cursor_hooks_spec::js_regex::SharedBudget::newly_spent() {
+        return;
+    }
+    let path = file.path.clone();
+    file.findings.push(Finding::new(
+        Severity::Warning,
+        &path,
+        pointer,
+        format!(
+            "stopped checking matchers here: this file's matchers used up the {} million regex steps allowed for one file (patterns with nested repetition such as `(a+)+` cost that much), so this matcher and the ones after it were not checked and are taken as able to match",
+            MATCHER_FILE_STEPS / 1_000_000
+        ),
+    ));
+}
+
 /// Fills `file.hooks` and `file.findings` from the file's text.
 pub fn parse(file: &mut ConfigFile, text: &str) {
+    let _budget = cursor_hooks_spec::js_regex::SharedBudget::start(MATCHER_FILE_STEPS);
     let path = file.path.clone();
     let text = match text.strip_prefix('\u{feff}') {
         Some(rest) => {
@@ -1259,7 +1283,9 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         ));
         return;
     };
-    match cursor_hooks_spec::matcher::check(info, text) {
+    let verdict = cursor_hooks_spec::matcher::check(info, text);
+    matcher_budget_spent(file, pointer);
+    match verdict {
         Verdict::All | Verdict::Matches => {}
         Verdict::Invalid { reason, .. } => {
             // The reason is V8's message, which Cursor's validator quotes.

@@ -77,6 +77,12 @@ pub fn open_regular(path: &Path, limit: u64) -> Result<(File, Metadata), Refusal
         Err(e) if e.kind() == std::io::ErrorKind::IsADirectory => return Err(Refusal::Directory),
         Err(e) => return Err(Refusal::Io(e)),
     };
+    let meta = regular(&file, limit)?;
+    Ok((file, meta))
+}
+
+/// The open `file`'s metadata when it is a regular file of at most `limit` bytes.
+fn regular(file: &File, limit: u64) -> Result<Metadata, Refusal> {
     let meta = file.metadata().map_err(Refusal::Io)?;
     if meta.is_dir() {
         return Err(Refusal::Directory);
@@ -87,12 +93,23 @@ pub fn open_regular(path: &Path, limit: u64) -> Result<(File, Metadata), Refusal
     if meta.len() > limit {
         return Err(Refusal::TooLarge(meta.len()));
     }
-    Ok((file, meta))
+    Ok(meta)
 }
 
 /// The bytes of the regular file at `path`, at most `limit` of them (see [`open_regular`]).
 pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
     let (file, meta) = open_regular(path, limit)?;
+    read_bounded(file, &meta, limit)
+}
+
+/// The bytes of the open `file` (opened by the caller without waiting on it), when it is a
+/// regular file of at most `limit` bytes.
+pub fn read_file(file: File, limit: u64) -> Result<Vec<u8>, Refusal> {
+    let meta = regular(&file, limit)?;
+    read_bounded(file, &meta, limit)
+}
+
+fn read_bounded(file: File, meta: &Metadata, limit: u64) -> Result<Vec<u8>, Refusal> {
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // The file may have grown since `fstat`: never more than the limit and one byte.
     file.take(limit + 1)

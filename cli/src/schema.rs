@@ -15,15 +15,14 @@ const BUNDLE: &str = include_str!("../data/schemas.json");
 pub fn run(out: &Path) -> Result<i32, String> {
     let bundle: Map<String, Value> =
         serde_json::from_str(BUNDLE).map_err(|e| format!("the embedded schemas: {e}"))?;
+    // No name below `out` is followed through a link (a cloned repository's `schemas/` can
+    // hold one pointing at any file of the user's).
+    let tree = crate::safe_write::Tree::open(out)?;
     for (relative, text) in &bundle {
         let text = text
             .as_str()
             .ok_or_else(|| format!("the embedded schema {relative} is not text"))?;
-        let path = out.join(relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        tree.write(relative, text.as_bytes(), false)?;
     }
     println!(
         "wrote {} JSON Schemas (draft 2020-12) under {}",

@@ -1,11 +1,12 @@
 //! `doctor`, `simulate` and `replay` on files that are not what they seem: FIFOs, devices,
 //! huge files, huge wired executables. Each must answer at once with one clear line or
-//! finding, never wait on the file nor read it whole.
+//! finding, never wait on the file nor read it whole. And `package` and `schema`, which write
+//! into folders a cloned repository may have filled, on links planted there.
 #![cfg(target_os = "linux")]
 
 mod common;
 
-use common::{with, Scratch};
+use common::{fake_hook_binary, with, Scratch};
 use serde_json::json;
 use std::process::Command;
 
@@ -359,5 +360,183 @@ fn doctor_reads_deeply_nested_files_as_the_editors_do() {
             with(&findings, "recursion").is_empty(),
             "{host}: {findings:#?}"
         );
+    }
+}
+
+/// The user's own `~/.cursor/hooks.json`, which a planted link points at.
+const USERS_OWN: &str =
+    "{\"version\": 1, \"hooks\": {\"stop\": [{\"command\": \"/usr/bin/true\"}]}}\n";
+
+/// Runs the tool expecting a refusal within 20 s: exit 1 and one line on stderr, returned.
+fn refused_at_once(s: &Scratch, args: &[&str]) -> String {
+    let output = s.cli_within(args, None, std::time::Duration::from_secs(20));
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr
+}
+
+/// A link planted in a folder the tool writes into: at a file it writes, pointing at the
+/// user's `~/.cursor/hooks.json`, or at a folder on the way, pointing at a folder outside.
+/// `write` runs the tool into `out`; each plant must be refused with one line naming the link,
+/// the user's file and the outside folder left as they were.
+fn refuses_links_planted_below(
+    s: &Scratch,
+    out: &std::path::Path,
+    file: &str,
+    folder: &str,
+    write: &dyn Fn() -> String,
+) {
+    let users_own = s.home().join(".cursor/hooks.json");
+    std::fs::write(&users_own, USERS_OWN).unwrap();
+    let outside = s.root.join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    for (linked, target) in [(file, &users_own), (folder, &outside)] {
+        let _ = std::fs::remove_dir_all(out);
+        let link = out.join(linked);
+        std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        let stderr = write();
+        assert!(
+            stderr.contains(&format!("{} is a symbolic link", link.display())),
+            "{linked}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&users_own).unwrap(),
+            USERS_OWN,
+            "{linked}"
+        );
+        assert_eq!(
+            std::fs::read_dir(&outside).unwrap().count(),
+            0,
+            "{linked}: wrote outside"
+        );
+    }
+}
+
+/// `package --out` into a plugin folder holding planted links: refused, nothing written
+/// through them (before: the user's `~/.cursor/hooks.json` was replaced by the plugin's Claude
+/// Code hooks file, and a linked `hooks/` got the plugin's files).
+#[test]
+fn package_refuses_a_link_planted_in_its_output_folder() {
+    let s = Scratch::new("package-links");
+    let record = json!([{"event": "stop", "handler": "verify"}]);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), "linux-x86_64", &record);
+    let out = s.root.join("plugin");
+    refuses_links_planted_below(&s, &out, "hooks/hooks.json", "hooks", &|| {
+        let stderr = refused_at_once(
+            &s,
+            &[
+                "package",
+                "--out",
+                out.to_str().unwrap(),
+                bin.to_str().unwrap(),
+            ],
+        );
+        // Refused before anything was written.
+        assert!(!out.join(".cursor-plugin").exists(), "{stderr}");
+        stderr
+    });
+}
+
+/// `schema --out` into a folder holding planted links: refused, nothing written through them
+/// (before: the user's file was replaced by a schema, and a linked folder got the schemas).
+#[test]
+fn schema_refuses_a_link_planted_in_its_output_folder() {
+    let s = Scratch::new("schema-links");
+    let out = s.root.join("schemas");
+    refuses_links_planted_below(&s, &out, "cursor/hooks.schema.json", "claude-code", &|| {
+        refused_at_once(&s, &["schema", "--out", out.to_str().unwrap()])
+    });
+}
+
+/// `package --marketplace` on a team folder whose `marketplace.json` is a FIFO, a file over
+/// 16 MiB, or a link to `/dev/zero`: refused at once with one line (before: it waited on the
+/// FIFO forever, and read `/dev/zero` until the machine's memory ran out).
+#[test]
+fn package_reads_marketplace_files_bounded_and_only_when_regular() {
+    let s = Scratch::new("marketplace-files");
+    let team = s.root.join("team");
+    let file = team.join(".cursor-plugin/marketplace.json");
+    let record = json!([{"event": "stop", "handler": "verify"}]);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), "linux-x86_64", &record);
+    let out = team.join("plugins/guard");
+    let args = [
+        "package",
+        "--out",
+        out.to_str().unwrap(),
+        "--marketplace",
+        team.to_str().unwrap(),
+        bin.to_str().unwrap(),
+    ];
+    // The FIFO first: before, nothing after it would run.
+    mkfifo(&file);
+    let stderr = refused_at_once(&s, &args);
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    std::fs::remove_file(&file).unwrap();
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(17 << 20)
+        .unwrap();
+    let stderr = refused_at_once(&s, &args);
+    assert!(stderr.contains("larger than the 16 MiB"), "{stderr}");
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 17 << 20);
+    std::fs::remove_file(&file).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+    let stderr = refused_at_once(&s, &args);
+    assert!(stderr.contains("is a symbolic link"), "{stderr}");
+}
+
+/// A hooks or settings file within the size limit whose matchers are costly to search (nested
+/// repetition, thousands of them): doctor stops checking matchers when the file's budget is
+/// spent, says so in one finding, and ends (before: each matcher had a budget of its own, so
+/// such a file kept doctor busy for hours). A file of many ordinary matchers is checked whole.
+#[test]
+fn doctor_stops_checking_a_file_s_costly_matchers_and_says_so() {
+    let s = Scratch::new("matcher-budget");
+    let costly = |i: usize| format!("^((((.*)*)*)*)*Z$|x{i}");
+    let ordinary = |i: usize| format!("Read|Write|MCP:.*|x{i}");
+    for (matcher, stops) in [
+        (&costly as &dyn Fn(usize) -> String, true),
+        (&ordinary, false),
+    ] {
+        let cursor: Vec<_> = (0..3000)
+            .map(|i| json!({"command": "/bin/true", "matcher": matcher(i)}))
+            .collect();
+        s.write(
+            "project/.cursor/hooks.json",
+            &json!({"version": 1, "hooks": {"preToolUse": cursor}}).to_string(),
+        );
+        let claude: Vec<_> = (0..3000)
+            .map(|i| json!({"matcher": matcher(i).replace("MCP:", "mcp__"), "hooks": [{"type": "command", "command": "/bin/true"}]}))
+            .collect();
+        s.write(
+            "project/.claude/settings.json",
+            &json!({"hooks": {"PreToolUse": claude}}).to_string(),
+        );
+        for host in ["cursor", "claude-code"] {
+            let (_, findings) = s.doctor(&["--host", host]);
+            let stopped = with(&findings, "stopped checking matchers here");
+            if !stops {
+                assert!(
+                    stopped.is_empty(),
+                    "{host}, ordinary matchers: {stopped:#?}"
+                );
+                continue;
+            }
+            // Cursor reads both files (it imports Claude Code's); one finding for each.
+            let files = if host == "cursor" { 2 } else { 1 };
+            assert_eq!(stopped.len(), files, "{host}: {stopped:#?}");
+            for finding in stopped {
+                assert_eq!(finding["severity"], "warning", "{finding}");
+                assert!(
+                    finding["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains("30 million regex steps"),
+                    "{finding}"
+                );
+            }
+        }
     }
 }

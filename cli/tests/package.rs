@@ -207,6 +207,69 @@ fn the_launcher_says_which_platforms_it_has_on_another() {
     );
 }
 
+/// The launcher finds its binary however it is started: by name alone (no `/` in `$0`: `sh NAME`
+/// in its folder, `bash NAME` found on PATH), through PATH, and through a symbolic link
+/// (absolute, relative, a chain, found on PATH). Before: `here=${0%/*}` took the name itself or
+/// the link's folder, and the binary was not found.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_launcher_finds_its_binary_by_name_and_through_a_link() {
+    let s = Scratch::new("package-launcher-start");
+    let platform = format!("linux-{}", std::env::consts::ARCH);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    // A stand-in that says it ran: the packaged file is only shaped like a binary.
+    let binary = out.join(format!("bin/{platform}/guard"));
+    std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
+    common::make_executable(&binary);
+    let (bin_dir, links) = (out.join("bin"), s.root.join("links"));
+    std::fs::create_dir_all(&links).unwrap();
+    std::os::unix::fs::symlink(bin_dir.join("guard"), links.join("absolute")).unwrap();
+    std::os::unix::fs::symlink("../plugin/bin/guard", links.join("relative")).unwrap();
+    std::os::unix::fs::symlink("relative", links.join("chain")).unwrap();
+    let on_path = |dir: &Path| format!("{}:{}", dir.display(), std::env::var("PATH").unwrap());
+    for (how, cwd, path, script) in [
+        ("by name in its folder", &bin_dir, None, "sh guard"),
+        (
+            "by name, found on PATH by bash",
+            &s.root,
+            Some(&bin_dir),
+            "bash guard",
+        ),
+        ("through PATH", &s.root, Some(&bin_dir), "guard"),
+        ("through an absolute link", &s.root, None, "links/absolute"),
+        ("through a chain of links", &s.root, None, "links/chain"),
+        (
+            "through a relative link on PATH",
+            &s.root,
+            Some(&links),
+            "relative",
+        ),
+        (
+            "by name through a link in its folder",
+            &links,
+            None,
+            "sh relative",
+        ),
+    ] {
+        let mut command = std::process::Command::new("sh");
+        command
+            .args(["-c", &format!("{script} --host cursor --event stop")])
+            .current_dir(cwd);
+        if let Some(dir) = path {
+            command.env("PATH", on_path(dir));
+        }
+        let output = command.output().expect("sh starts");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "ran --host cursor --event stop\n",
+            "{how}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn shell_guard_denies_rm_rf_through_the_launcher() {

@@ -10,7 +10,8 @@
 //! Claude Code's `.claude/settings.json` (`subcommands/claude_settings.rs`) as text
 //! (`subcommands/edit.rs`), so the user's comments, layout and entries stay byte for byte, and
 //! check the result before writing it; the file is read and replaced under a lock, through
-//! links, with its mode kept (`subcommands/file.rs`).
+//! links for the user's own files and never through one for a project's, with its mode kept
+//! (`subcommands/file.rs`).
 
 mod claude_settings;
 mod edit;
@@ -379,7 +380,8 @@ fn claude_subcommand(
         cwd: &cwd,
         binary: &binary,
     };
-    let file = ConfigFile::new(path, SETTINGS_LOCK)?.with_host_lock(SETTINGS_HOST_LOCK);
+    let file =
+        config_file(flags, path, SETTINGS_LOCK, CLAUDE_LINKED)?.with_host_lock(SETTINGS_HOST_LOCK);
     let what = "Claude Code hook(s)";
     if let Subcommand::Uninstall = subcommand {
         return remove_from(&file, what, |text| {
@@ -484,6 +486,28 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
         None => std::env::current_dir().map_err(|e| e.to_string())?,
     };
     Ok((project.join(".cursor").join("hooks.json"), project))
+}
+
+/// What Cursor does with a project `hooks.json` reached through a link (`spec/host.json`,
+/// checked against Cursor's SDK).
+const CURSOR_LINKED: &str = "Cursor does not load such a file, so its hooks would never run";
+
+/// Why a linked project `settings.json` is refused for Claude Code.
+const CLAUDE_LINKED: &str = "a cloned repository can point it at any file outside the project";
+
+/// The file to change: the user's own is followed through its links (a link into a dotfiles
+/// repository is theirs), a project's is refused when reached through one
+/// ([`ConfigFile::in_project`]).
+fn config_file(
+    flags: &Flags,
+    path: PathBuf,
+    lock_suffix: &'static str,
+    linked: &str,
+) -> Result<ConfigFile, String> {
+    match flags.user {
+        true => ConfigFile::new(path, lock_suffix),
+        false => ConfigFile::in_project(path, lock_suffix, linked),
+    }
 }
 
 /// The keys of an entry that `install` sets from the handler's options; the entry's other keys
@@ -720,7 +744,7 @@ fn install(
             "refusing to write `{event}`: Cursor has no such event"
         ));
     }
-    let file = ConfigFile::new(path, HOOKS_JSON_LOCK)?;
+    let file = config_file(&flags, path, HOOKS_JSON_LOCK, CURSOR_LINKED)?;
     write_config(&file, flags.dry_run, "hook(s)", cursor.len(), |text| {
         let after = match text {
             Some(text) if !nothing_to_keep(text) => {
@@ -817,7 +841,7 @@ fn uninstall(
         cwd: &cwd,
         binary: &binary,
     };
-    let file = ConfigFile::new(path, HOOKS_JSON_LOCK)?;
+    let file = config_file(&flags, path, HOOKS_JSON_LOCK, CURSOR_LINKED)?;
     remove_from(&file, "hook(s)", |text| {
         edit_config(text, &file.shown, &Map::new(), false, &own)
     })

@@ -119,31 +119,106 @@ impl Regex {
         }
     }
 
-    /// `regex.test(subject)`: an unanchored search, bounded.
+    /// `regex.test(subject)`: an unanchored search, bounded (also by a [`SharedBudget`] that
+    /// lives on this thread).
     pub fn search(&self, subject: &str) -> Search {
+        let shared = SHARED.get();
+        let limit = match shared {
+            Some(shared) => STEP_BUDGET.min(shared.left),
+            None => STEP_BUDGET,
+        };
         let units: Vec<u16> = subject.encode_utf16().collect();
         let mut matcher = Matcher {
             subject: &units,
             steps: 0,
+            limit,
             depth: 0,
             gave_up: false,
             captures: vec![None; self.captures + 1],
         };
-        for start in 0..=units.len() {
-            matcher.captures.iter_mut().for_each(|c| *c = None);
-            if matcher.visit(&self.root, false, start, &mut |_, _| true) {
-                return Search::Found;
-            }
-            if matcher.gave_up {
-                return Search::GaveUp;
-            }
+        let found = matcher.run(&self.root, units.len());
+        if let Some(mut shared) = shared {
+            let spent = matcher.steps.min(shared.left);
+            shared.left -= spent;
+            shared.spent |= shared.left == 0 && found == Search::GaveUp;
+            SHARED.set(Some(shared));
         }
-        Search::NotFound
+        found
     }
 
     /// Whether the regex may match `subject`: found, or the search gave up.
     pub fn may_match(&self, subject: &str) -> bool {
         self.search(subject) != Search::NotFound
+    }
+}
+
+/// What is left of the [`SharedBudget`] in force on a thread.
+#[derive(Clone, Copy)]
+struct Shared {
+    left: u64,
+    /// A search gave up because nothing was left.
+    spent: bool,
+    /// [`SharedBudget::newly_spent`] has said so.
+    told: bool,
+}
+
+thread_local! {
+    static SHARED: std::cell::Cell<Option<Shared>> = const { std::cell::Cell::new(None) };
+}
+
+/// A step budget that every search on this thread shares while it lives, beside each search's
+/// own: a tool checking a whole file of matchers (hundreds of subjects each) gives the file one,
+/// so that a file of costly patterns ends in a bounded time. Once it is spent every search gives
+/// up at once ([`Search::GaveUp`], read as "may match"). Budgets nest: an inner one ends the
+/// outer one's in force until it is dropped.
+///
+/// ```
+/// use cursor_hooks_spec::js_regex::{Regex, Search, SharedBudget};
+///
+/// let costly = Regex::new("^(a|a)*$").unwrap();
+/// let budget = SharedBudget::start(1_000);
+/// assert_eq!(costly.search(&format!("{}!", "a".repeat(40))), Search::GaveUp);
+/// assert!(SharedBudget::newly_spent());
+/// assert!(!SharedBudget::newly_spent(), "said once");
+/// assert_eq!(Regex::new("a").unwrap().search("a"), Search::GaveUp);
+/// drop(budget);
+/// assert_eq!(Regex::new("a").unwrap().search("a"), Search::Found);
+/// ```
+#[must_use = "the budget holds only while the value lives"]
+pub struct SharedBudget {
+    outer: Option<Shared>,
+}
+
+impl SharedBudget {
+    /// A budget of `steps` for the searches on this thread until it is dropped.
+    pub fn start(steps: u64) -> SharedBudget {
+        let outer = SHARED.replace(Some(Shared {
+            left: steps,
+            spent: false,
+            told: false,
+        }));
+        SharedBudget { outer }
+    }
+
+    /// Whether the budget in force on this thread is spent (a search gave up for it), said
+    /// once: `true` the first time it is asked after that, `false` after (and without one).
+    pub fn newly_spent() -> bool {
+        match SHARED.get() {
+            Some(shared) if shared.spent && !shared.told => {
+                SHARED.set(Some(Shared {
+                    told: true,
+                    ..shared
+                }));
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Drop for SharedBudget {
+    fn drop(&mut self) {
+        SHARED.set(self.outer);
     }
 }
 
@@ -985,6 +1060,8 @@ type Continuation<'k, 's> = &'k mut dyn FnMut(&mut Matcher<'s>, usize) -> bool;
 struct Matcher<'s> {
     subject: &'s [u16],
     steps: u64,
+    /// The most steps this search may take.
+    limit: u64,
     depth: u32,
     gave_up: bool,
     /// Each group's last match, `(start, end)`; index 0 is unused.
@@ -992,10 +1069,24 @@ struct Matcher<'s> {
 }
 
 impl<'s> Matcher<'s> {
+    /// Searches for `root` from each start in `0..=len`.
+    fn run(&mut self, root: &Node, len: usize) -> Search {
+        for start in 0..=len {
+            self.captures.iter_mut().for_each(|c| *c = None);
+            if self.visit(root, false, start, &mut |_, _| true) {
+                return Search::Found;
+            }
+            if self.gave_up {
+                return Search::GaveUp;
+            }
+        }
+        Search::NotFound
+    }
+
     /// Matches `node` at `pos` (ending at `pos` when `backward`), then the continuation.
     fn visit(&mut self, node: &Node, backward: bool, pos: usize, k: Continuation<'_, 's>) -> bool {
         self.steps += 1;
-        if self.gave_up || self.steps > STEP_BUDGET || self.depth >= DEPTH_BUDGET {
+        if self.gave_up || self.steps > self.limit || self.depth >= DEPTH_BUDGET {
             self.gave_up = true;
             return false;
         }
@@ -1211,7 +1302,7 @@ impl<'s> Matcher<'s> {
         };
         let mut try_end = |me: &mut Self, end: usize| {
             me.steps += 1;
-            if me.steps > STEP_BUDGET {
+            if me.steps > me.limit {
                 me.gave_up = true;
             }
             !me.gave_up && k(me, end)

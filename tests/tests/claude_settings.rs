@@ -474,8 +474,9 @@ fn a_read_only_settings_file_is_refused_and_left_alone() {
     }
 }
 
-/// A `settings.json` that links into a dotfiles repository: the change goes to the link's
-/// target, the link stays a link, and the target's mode is kept.
+/// The user's `~/.claude/settings.json` that links into a dotfiles repository: the change goes
+/// to the link's target, the link stays a link, and the target's mode is kept. (A project's
+/// linked file is refused: `tests/hostile_files.rs`.)
 #[cfg(unix)]
 #[test]
 fn a_linked_settings_file_is_written_through_and_keeps_its_mode() {
@@ -486,22 +487,25 @@ fn a_linked_settings_file_is_written_through_and_keeps_its_mode() {
     let target = dotfiles.join("settings.json");
     std::fs::write(&target, FOREIGN).unwrap();
     std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
-    std::os::unix::fs::symlink("../dotfiles/settings.json", project.settings()).unwrap();
+    let user_settings = project.0.join("home/.claude/settings.json");
+    std::fs::create_dir_all(user_settings.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink("../../dotfiles/settings.json", &user_settings).unwrap();
     let is_link = || {
-        std::fs::symlink_metadata(project.settings())
+        std::fs::symlink_metadata(&user_settings)
             .unwrap()
             .file_type()
             .is_symlink()
     };
     let mode = || std::fs::metadata(&target).unwrap().permissions().mode() & 0o7777;
+    let user = |subcommand| hook(CLAUDE, &[subcommand, "--claude", "--user"], &project.0);
 
-    assert_eq!(claude(CLAUDE, "install", &project).code, 0);
+    assert_eq!(user("install").code, 0);
     assert!(is_link(), "settings.json is still a link");
     assert_eq!(mode(), 0o640);
     let through: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
     assert_eq!(through["hooks"]["Stop"], claude_hooks(CLAUDE)["Stop"]);
 
-    assert_eq!(claude(CLAUDE, "uninstall", &project).code, 0);
+    assert_eq!(user("uninstall").code, 0);
     assert!(is_link(), "settings.json is still a link");
     assert_eq!(mode(), 0o640);
     assert_eq!(std::fs::read_to_string(&target).unwrap(), FOREIGN);

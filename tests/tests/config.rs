@@ -531,8 +531,9 @@ fn concurrent_installs_and_uninstalls_lose_no_entry() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A `hooks.json` that links into a dotfiles repository: the change goes to the link's target,
-/// and the link stays a link.
+/// The user's `~/.cursor/hooks.json` that links into a dotfiles repository: the change goes to
+/// the link's target, and the link stays a link. (A project's linked file is refused:
+/// `tests/hostile_files.rs`.)
 #[cfg(unix)]
 #[test]
 fn a_linked_hooks_json_is_written_through_and_stays_a_link() {
@@ -541,22 +542,23 @@ fn a_linked_hooks_json_is_written_through_and_stays_a_link() {
     std::fs::create_dir_all(&dotfiles).unwrap();
     let target = dotfiles.join("hooks.json");
     std::fs::write(&target, FOREIGN).unwrap();
-    std::os::unix::fs::symlink("../dotfiles/hooks.json", project.hooks_json()).unwrap();
+    let user_hooks = project.0.join("home/.cursor/hooks.json");
+    std::fs::create_dir_all(user_hooks.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink("../../dotfiles/hooks.json", &user_hooks).unwrap();
     let is_link = || {
-        std::fs::symlink_metadata(project.hooks_json())
+        std::fs::symlink_metadata(&user_hooks)
             .unwrap()
             .file_type()
             .is_symlink()
     };
 
-    let out = install(EVERY, &project, &[]);
+    let out = hook(EVERY, &["install", "--user"], &project.0);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(is_link(), "hooks.json is still a link");
     let through: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
     assert_eq!(count_entries(&through, &command_of(EVERY)), 8);
 
-    let dir = project.0.to_str().unwrap();
-    let out = hook(EVERY, &["uninstall", "--project", dir], &project.0);
+    let out = hook(EVERY, &["uninstall", "--user"], &project.0);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(is_link(), "hooks.json is still a link");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), FOREIGN);

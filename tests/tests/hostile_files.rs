@@ -84,6 +84,14 @@ impl Editor {
         args.push(project.to_str().unwrap().to_owned());
         args
     }
+    /// `install` of this editor's user-level file (under the `HOME` the test gives).
+    fn user_install(self) -> Vec<String> {
+        let mut args = vec!["install".to_owned(), "--user".to_owned()];
+        if let Editor::Claude = self {
+            args.push("--claude".to_owned());
+        }
+        args
+    }
 }
 
 const BOTH: [Editor; 2] = [Editor::Cursor, Editor::Claude];
@@ -163,6 +171,17 @@ fn run(binary: &str, args: &[String], home: &Path) -> Output {
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs `editor`'s `subcommand` on `project` expecting a refusal: exit 1 and one line on
+/// stderr, which it returns.
+fn refused(editor: Editor, subcommand: &'static str, project: &Path, home: &Path) -> String {
+    let output = run(editor.binary(), &editor.args(subcommand, project), home);
+    let stderr = stderr(&output);
+    let context = format!("{} {subcommand}: {stderr}", editor.file());
+    assert_eq!(output.status.code(), Some(1), "{context}");
+    assert_eq!(stderr.lines().count(), 1, "{context}");
+    stderr
 }
 
 /// A file's owner, group, mode, kind and content, to tell whether anything changed it.
@@ -343,14 +362,7 @@ fn a_fifo_in_place_of_the_file_is_refused_without_waiting() {
         let made = Command::new("mkfifo").arg(&file).status().unwrap();
         assert!(made.success(), "mkfifo");
         for subcommand in ["install", "uninstall"] {
-            let output = run(
-                editor.binary(),
-                &editor.args(subcommand, &project),
-                &scratch.0,
-            );
-            let stderr = stderr(&output);
-            assert_eq!(output.status.code(), Some(1), "{subcommand}: {stderr}");
-            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            let stderr = refused(editor, subcommand, &project, &scratch.0);
             assert!(stderr.contains("not a regular file"), "{stderr}");
             let left: Vec<_> = std::fs::read_dir(file.parent().unwrap())
                 .unwrap()
@@ -362,18 +374,18 @@ fn a_fifo_in_place_of_the_file_is_refused_without_waiting() {
 }
 
 /// A file linked to `/dev/zero`, or larger than the limit, is refused without being read.
-/// (Before: `install` read `/dev/zero` until the machine's memory ran out.)
+/// (Before: `install` read `/dev/zero` until the machine's memory ran out.) The link is the
+/// user's file: a project's linked file is refused before it is opened (below).
 #[test]
 fn a_device_or_a_huge_file_is_refused_without_reading_it() {
     let scratch = Scratch::new("huge");
     for editor in BOTH {
         let (project, file) = scratch.project(editor);
-        std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
-        let output = run(
-            editor.binary(),
-            &editor.args("install", &project),
-            &scratch.0,
-        );
+        let home = scratch.0.join(format!("home-{}", editor.file()));
+        let user_file = home.join(editor.folder()).join(editor.file());
+        std::fs::create_dir_all(user_file.parent().unwrap()).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &user_file).unwrap();
+        let output = run(editor.binary(), &editor.user_install(), &home);
         let stderr = stderr(&output);
         assert_eq!(output.status.code(), Some(1), "{stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -381,7 +393,6 @@ fn a_device_or_a_huge_file_is_refused_without_reading_it() {
             stderr.contains("not a regular file") && stderr.contains("/dev/zero"),
             "{stderr}"
         );
-        std::fs::remove_file(&file).unwrap();
         // Sparse: 17 MiB that take no room.
         std::fs::File::create(&file)
             .unwrap()
@@ -525,6 +536,65 @@ fn deeply_nested_settings_are_read_as_the_editors_read_them() {
                 );
                 assert!(std::fs::read_to_string(&file).unwrap().contains(&deep));
             }
+        }
+    }
+}
+
+/// A project's `.cursor/hooks.json` or `.claude/settings.json`, or its `.cursor/` or `.claude/`
+/// folder, planted as a link by a cloned repository: `install` and `uninstall` refuse it with
+/// one line and touch nothing outside the project (Cursor does not load such a file either).
+/// Before: a linked file merged the hooks into an unrelated JSON file, a dangling one created
+/// folders outside the project, a linked folder got a new file outside it, and `install`
+/// reported success.
+#[test]
+fn a_project_file_or_folder_reached_through_a_link_is_refused() {
+    let scratch = Scratch::new("project-link");
+    for editor in BOTH {
+        let outside = scratch.0.join(format!("outside-{}", editor.file()));
+        std::fs::create_dir_all(&outside).unwrap();
+        let unrelated = outside.join("unrelated.json");
+        std::fs::write(&unrelated, "{\"hooks\": {}, \"mine\": true}\n").unwrap();
+        let empty = outside.join("empty");
+        std::fs::create_dir_all(&empty).unwrap();
+        let missing = outside.join("missing").join("file.json");
+        let plants: [(&str, &Path, bool); 3] = [
+            ("a file linked to an unrelated file", &unrelated, false),
+            ("a file linked into a missing folder", &missing, false),
+            ("a folder linked elsewhere", &empty, true),
+        ];
+        for (what, target, folder) in plants {
+            let (project, file) = scratch.project(editor);
+            let linked = if folder {
+                file.parent().unwrap().to_path_buf()
+            } else {
+                file.clone()
+            };
+            let _ = std::fs::remove_dir_all(&linked);
+            let _ = std::fs::remove_file(&linked);
+            std::os::unix::fs::symlink(target, &linked).unwrap();
+            for subcommand in ["install", "uninstall"] {
+                let stderr = refused(editor, subcommand, &project, &scratch.0);
+                let context = format!("{} {subcommand}, {what}: {stderr}", editor.file());
+                assert!(
+                    stderr.contains(&format!("{} is a symbolic link", linked.display())),
+                    "{context}"
+                );
+                assert_eq!(
+                    std::fs::read_to_string(&unrelated).unwrap(),
+                    "{\"hooks\": {}, \"mine\": true}\n",
+                    "{context}: the unrelated file was changed"
+                );
+                assert!(
+                    !outside.join("missing").exists(),
+                    "{context}: created outside"
+                );
+                assert_eq!(
+                    std::fs::read_dir(&empty).unwrap().count(),
+                    0,
+                    "{context}: wrote into the linked folder's target"
+                );
+            }
+            std::fs::remove_file(&linked).unwrap();
         }
     }
 }

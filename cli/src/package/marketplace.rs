@@ -153,20 +153,22 @@ fn default_name(root: &Path) -> String {
 /// the files written.
 pub fn write(root: &Path, plugin: &Path, manifest: &Manifest) -> Result<Vec<PathBuf>, String> {
     let source = source(root, plugin)?;
+    // The team's folder, maybe a cloned repository: no link below it is followed, and each
+    // file is read bounded and only when it is a regular file (not `/dev/zero`, not a FIFO).
+    let tree = crate::safe_write::Tree::open(root)?;
     let mut written = Vec::new();
     for editor in [Editor::Cursor, Editor::ClaudeCode] {
-        let path = root.join(editor.folder()).join("marketplace.json");
-        let before = match std::fs::read_to_string(&path) {
-            Ok(text) => Some(text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+        let relative = format!("{}/marketplace.json", editor.folder());
+        let path = tree.path(&relative);
+        let left = |why: String| format!("{}: {why}; it was left as it is", path.display());
+        let before = match tree.read(&relative, crate::safe_read::CONFIG_LIMIT)? {
+            Some(bytes) => {
+                Some(String::from_utf8(bytes).map_err(|_| left("not UTF-8 text".to_owned()))?)
+            }
+            None => None,
         };
-        let text = update(editor, before.as_deref(), root, &source, manifest)
-            .map_err(|why| format!("{}: {why}; it was left as it is", path.display()))?;
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = update(editor, before.as_deref(), root, &source, manifest).map_err(left)?;
+        tree.write(&relative, text.as_bytes(), false)?;
         written.push(path);
     }
     Ok(written)

@@ -7,7 +7,7 @@ use super::{read_text, Locations};
 use crate::claude::host::{host, SourceFormat};
 use crate::findings::{segment, Finding, HostName, Severity};
 use crate::host::Format;
-use crate::parse::{kind, read_json, ConfigFile, Hook};
+use crate::parse::{kind, matcher_budget_spent, read_json, ConfigFile, Hook, MATCHER_FILE_STEPS};
 use cursor_hooks_spec::claude::{self, matcher::Verdict, EventInfo};
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -200,6 +200,7 @@ fn plugin_file(root: &Path) -> Option<Result<(PathBuf, Format), String>> {
 
 /// Fills `file.hooks` and `file.findings` from a settings file's (or plugin file's) text.
 pub fn parse(file: &mut ConfigFile, text: &str) {
+    let _budget = cursor_hooks_spec::js_regex::SharedBudget::start(MATCHER_FILE_STEPS);
     let path = file.path.clone();
     let text = match text.strip_prefix('\u{feff}') {
         Some(rest) => {
@@ -588,7 +589,9 @@ fn matcher_group(file: &mut ConfigFile, info: &EventInfo, group: &Value, pointer
 /// Checks a group's `matcher` with Claude Code's rule (`cursor_hooks_spec::claude::matcher`).
 fn check_matcher(file: &mut ConfigFile, info: &EventInfo, text: &str, pointer: &str) {
     let path = file.path.clone();
-    let finding = match claude::matcher::check(info, text) {
+    let verdict = claude::matcher::check(info, text);
+    matcher_budget_spent(file, pointer);
+    let finding = match verdict {
         Verdict::All => None,
         Verdict::Matches => bare_mcp_server(text).map(|name| {
             (Severity::Warning, format!("`{name}` names an MCP server, not a tool: tool names are `mcp__<server>__<tool>`, so it matches none (write `{name}__.*` for every tool of the server)"))

@@ -65,6 +65,16 @@ impl Scratch {
 
     /// Runs `cursor-hooks ARGS` with this scratch's home, no enterprise file, in the project.
     pub fn cli(&self, args: &[&str], stdin: Option<&str>) -> Output {
+        self.cli_within(args, stdin, TOOL_LIMIT)
+    }
+
+    /// [`Scratch::cli`], killed and failed when it has not ended within `limit`.
+    pub fn cli_within(
+        &self,
+        args: &[&str],
+        stdin: Option<&str>,
+        limit: std::time::Duration,
+    ) -> Output {
         let mut command = Command::new(CLI);
         command
             .args(args)
@@ -91,7 +101,7 @@ impl Scratch {
                 .write_all(text.as_bytes())
                 .expect("stdin written");
         }
-        wait_bounded(child)
+        wait_within(child, limit)
     }
 
     /// `doctor --json` on the project: the exit code and the findings.

@@ -1,6 +1,6 @@
 //! Reading and replacing a configuration file (Cursor's `hooks.json`, Claude Code's
 //! `settings.json`) safely: one writer at a time (a lock beside the file), through a symbolic
-//! link to its target, with the file's mode kept, never a file the user made read-only, never
+//! link to its target for the user's own file (never for a project's), with the file's mode kept, never a file the user made read-only, never
 //! half a file. What the text means is the format's owner's business, not this module's.
 //!
 //! The folder may belong to someone else (a cloned repository, installed into as root): every
@@ -35,6 +35,35 @@ impl ConfigFile {
         Ok(ConfigFile {
             shown,
             real,
+            lock_suffix,
+            host_lock_suffix: None,
+        })
+    }
+
+    /// A project's file (`.cursor/hooks.json`, `.claude/settings.json`): refused when it, or
+    /// the folder it is in, is a symbolic link, since a cloned repository can point either at
+    /// any file of the user's (Cursor does not load a project file reached through a link
+    /// either). `why` ends the refusal: what the host does with such a file. Links are never
+    /// followed here, and the file is opened without following one (a race is refused too).
+    pub(super) fn in_project(
+        shown: PathBuf,
+        lock_suffix: &'static str,
+        why: &str,
+    ) -> Result<ConfigFile, String> {
+        let folder = shown.parent().ok_or("the file has no directory")?;
+        for path in [folder, shown.as_path()] {
+            // `read_link` succeeds on a link alone, dangling or not.
+            if let Ok(target) = std::fs::read_link(path) {
+                return Err(format!(
+                    "{} is a symbolic link (to {}): a project's hooks configuration reached through a link is refused ({why}); nothing was written (put the folder or file itself there)",
+                    path.display(),
+                    target.display()
+                ));
+            }
+        }
+        Ok(ConfigFile {
+            real: shown.clone(),
+            shown,
             lock_suffix,
             host_lock_suffix: None,
         })
