@@ -169,6 +169,73 @@ fn shell_guard_blocks_rm_rf() {
     session.keep_recording("shell-guard-rm-rf");
 }
 
+/// Installed for both editors (`install` and `install --claude`: one command in both files
+/// for a Cursor handler and the Claude Code handler Cursor runs as the same event, so that
+/// Cursor runs it once), shell-guard and audit-log answer once per event in Claude Code too,
+/// and the shared command answers Claude Code's payload with the Claude Code handler. Cursor's
+/// side is `cli/tests/run_once.rs`.
+#[test]
+fn a_binary_installed_for_both_editors_answers_once_per_event() {
+    if !live("a_binary_installed_for_both_editors_answers_once_per_event") {
+        return;
+    }
+    let session = session_with_target("both-editors");
+    for name in ["shell-guard", "audit-log"] {
+        let copy = session.install(&example(name));
+        let output = std::process::Command::new(&copy)
+            .args(["install", "--project"])
+            .arg(&session.project)
+            .output()
+            .expect("the example starts");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let settings = std::fs::read_to_string(session.settings_path()).expect("settings");
+    assert!(
+        settings.contains("--host cursor --event preToolUse --host claude-code --event PreToolUse"),
+        "{settings}"
+    );
+    let api = run(
+        &session,
+        vec![Reply::bash("ls"), Reply::bash("rm -rf target")],
+        "List the files, then clean the build output.",
+    );
+    assert!(
+        session.project.join("target/keep").exists(),
+        "shell-guard did not stop rm -rf target"
+    );
+    // `ls` ran; `rm -rf target` was refused with the guard's reason.
+    let results = tool_results(&api);
+    let refused: Vec<&Value> = results.iter().filter(|r| r["is_error"] == true).collect();
+    assert!(!refused.is_empty(), "{results:?}");
+    assert!(
+        refused
+            .iter()
+            .all(|r| r["tool_use_id"] == "toolu_mock_1" && text_of(r).contains(SHELL_GUARD_REASON)),
+        "{results:?}"
+    );
+    // One audit line per event Claude Code fired, in Claude Code's log alone.
+    let log = std::fs::read_to_string(session.project.join(".claude/hooks-audit.jsonl"))
+        .expect("audit-log wrote its Claude Code log");
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    for event in ["SessionStart", "PostToolUse"] {
+        let fired = session.payloads_of(event).len();
+        let written = lines.iter().filter(|line| line["event"] == event).count();
+        assert!(fired >= 1, "no {event} fired");
+        assert_eq!(written, fired, "{event}: {log}");
+    }
+    assert!(
+        !session.project.join(".cursor/hooks-audit.jsonl").exists(),
+        "a Cursor handler answered Claude Code"
+    );
+}
+
 /// The same block through exit 2. The framework never answers `PreToolUse` by exit 2 (its
 /// deny is JSON, with the reason, and exit 0), so this is Claude Code's own rule, shown with
 /// the recorder exiting 2 with the reason on stderr: the command does not run and the model
