@@ -398,11 +398,22 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
 }
 
 /// The executable part of a command `install` wired for `host` (`<binary> --host <host> --event
-/// <event>`), or `None` for a command written some other way.
+/// <event>`, the pair a Cursor and a Claude Code handler share included), or `None` for a
+/// command written some other way.
 fn install_wiring<'a>(command: &'a str, host: &str) -> Option<&'a str> {
-    let (binary, wiring) = command.rsplit_once(" --host ")?;
-    let (named, event) = wiring.split_once(" --event ")?;
-    (named == host && !event.is_empty() && !event.contains(' ')).then_some(binary)
+    let mut binary = command;
+    let mut hosts = Vec::new();
+    while let Some((before, wiring)) = binary.rsplit_once(" --host ") {
+        let Some((named, event)) = wiring.split_once(" --event ") else {
+            break;
+        };
+        if named.contains(' ') || event.is_empty() || event.contains(' ') {
+            break;
+        }
+        hosts.push(named);
+        binary = before;
+    }
+    hosts.contains(&host).then_some(binary)
 }
 
 /// Whether two Claude Code matchers can match one subject: not when both are lists of exact
@@ -808,5 +819,21 @@ fn compare_timeout_and_matcher(w: &Wired<'_>, own: &Handler, findings: &mut Vec<
                     .unwrap_or_else(|| "none".to_owned())
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn install_wirings_are_read_one_or_paired() {
+        use super::install_wiring;
+        let one = "/abs/guard --host claude-code --event PreToolUse";
+        assert_eq!(install_wiring(one, "claude-code"), Some("/abs/guard"));
+        assert_eq!(install_wiring(one, "cursor"), None);
+        let pair =
+            "./tools/guard --host cursor --event preToolUse --host claude-code --event PreToolUse";
+        assert_eq!(install_wiring(pair, "cursor"), Some("./tools/guard"));
+        assert_eq!(install_wiring(pair, "claude-code"), Some("./tools/guard"));
+        assert_eq!(install_wiring("/abs/guard", "cursor"), None);
     }
 }
