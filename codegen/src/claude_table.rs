@@ -154,6 +154,25 @@ in name order. Two Claude tools may share a Cursor tool (`Edit` and `Write` are 
     ));
     doc(
         &mut out,
+        "Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
+in name order: `EventInfo::cursor_event` alone, for code that must not link the event table.
+
+```
+assert!(cursor_hooks_spec::claude::EVENT_MAP.contains(&(\"PreToolUse\", \"preToolUse\")));
+```",
+    );
+    let pairs: Vec<String> = host
+        .cursor
+        .event_map
+        .iter()
+        .map(|(claude, cursor)| format!("({}, {})", lit(claude), lit(cursor)))
+        .collect();
+    out.push_str(&format!(
+        "pub const EVENT_MAP: &[(&str, &str)] = &[{}];\n\n",
+        pairs.join(", ")
+    ));
+    doc(
+        &mut out,
         "The event named `name`, if Claude Code has one.
 
 ```

@@ -73,7 +73,11 @@ impl Handler {
     fn cursor_event(&self) -> Option<&str> {
         match self.host {
             Host::Cursor => Some(&self.event),
-            Host::ClaudeCode => cursor_hooks_spec::claude::info(&self.event)?.cursor_event,
+            // The map alone: the event table would be linked into every hook binary.
+            Host::ClaudeCode => cursor_hooks_spec::claude::EVENT_MAP
+                .iter()
+                .find(|(claude, _)| *claude == self.event)
+                .map(|(_, cursor)| *cursor),
         }
     }
 

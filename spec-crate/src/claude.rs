@@ -13,8 +13,8 @@
 //! ```
 
 pub use crate::gen::claude::{
-    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOLS, TOOLS_VERSION, TOOL_MAP,
-    UNIVERSAL_RESPONSE,
+    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, EVENT_MAP, MATCH_ALL, TOOLS, TOOLS_VERSION,
+    TOOL_MAP, UNIVERSAL_RESPONSE,
 };
 
 /// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`).

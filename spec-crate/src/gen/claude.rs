@@ -1602,6 +1602,23 @@ pub const TOOL_MAP: &[(&str, &str)] = &[
     ("Write", "Write"),
 ];
 
+/// Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
+/// in name order: `EventInfo::cursor_event` alone, for code that must not link the event table.
+///
+/// ```
+/// assert!(cursor_hooks_spec::claude::EVENT_MAP.contains(&("PreToolUse", "preToolUse")));
+/// ```
+pub const EVENT_MAP: &[(&str, &str)] = &[
+    ("PostToolUse", "postToolUse"),
+    ("PreCompact", "preCompact"),
+    ("PreToolUse", "preToolUse"),
+    ("SessionEnd", "sessionEnd"),
+    ("SessionStart", "sessionStart"),
+    ("Stop", "stop"),
+    ("SubagentStop", "subagentStop"),
+    ("UserPromptSubmit", "beforeSubmitPrompt"),
+];
+
 /// The event named `name`, if Claude Code has one.
 ///
 /// ```
