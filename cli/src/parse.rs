@@ -1290,7 +1290,7 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, pointer: &str, matcher
         Verdict::Invalid { reason, .. } => {
             // The reason is V8's message, which Cursor's validator quotes.
             let cursor = validator_says("matcher_invalid", &[("matcher", text), ("reason", &reason)]);
-            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression: Cursor rejects the whole file (its validator: \"{cursor}\")")));
+            file.findings.push(Finding::voiding(&path, pointer, format!("`{text}` is not a valid JavaScript regular expression: Cursor rejects the whole file (its validator: \"{cursor}\"){}", python_group_hint(text))));
         }
         Verdict::NoSubject => file.findings.push(Finding::new(
             Severity::Warning,
@@ -1349,6 +1349,14 @@ impl Host {
     pub fn claude_code(self) -> bool {
         matches!(self, Host::ClaudeCode | Host::All)
     }
+}
+
+/// What to write instead of Python's named group `(?P<name>...)`, which JavaScript refuses, as a
+/// sentence ending a matcher's finding; empty when the matcher has none.
+pub(crate) fn python_group_hint(matcher: &str) -> String {
+    cursor_hooks_spec::matcher::python_named_groups(matcher).map_or(String::new(), |fixed| {
+        format!("; `(?P<name>...)` is Python's spelling of a named group, JavaScript's is `(?<name>...)`: write `{fixed}`")
+    })
 }
 
 #[cfg(test)]

@@ -338,6 +338,12 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
         } => error(format!(
             "`matcher` uses an inline flag group, `{flags}`, and {compiles}, which has no inline flags ({invalid_costs}); {product}'s matching is case-sensitive: spell the cases out (`[Gg]it`), or leave `matcher` out and test inside the handler"
         )),
+        Verdict::Invalid { .. } if cursor_hooks_spec::matcher::python_named_groups(&pattern).is_some() => {
+            let fixed = cursor_hooks_spec::matcher::python_named_groups(&pattern).unwrap_or_default();
+            error(format!(
+                "`matcher` names a group the way Python does, `(?P<name>...)`, and {compiles}, which writes it `(?<name>...)` ({invalid_costs}): write `matcher = {fixed:?}`"
+            ))
+        }
         Verdict::Invalid { reason, .. } => error(match host {
             // `*.env`: a file glob, which is no regex, on an event whose subject is no path.
             Host::Cursor if pattern.starts_with('*') => format!(

@@ -127,6 +127,21 @@ pub(crate) fn compile(pattern: &str) -> Result<Regex, Verdict> {
     })
 }
 
+/// `pattern` with Python's (and PCRE's) spelling of a named group, `(?P<name>...)`, written as
+/// JavaScript writes it, `(?<name>...)`, when it has one: JavaScript refuses the `P`.
+///
+/// ```
+/// use cursor_hooks_spec::matcher::python_named_groups;
+///
+/// assert_eq!(python_named_groups(r"(?P<cmd>git) push").as_deref(), Some(r"(?<cmd>git) push"));
+/// assert_eq!(python_named_groups(r"(?<cmd>git)"), None);
+/// ```
+pub fn python_named_groups(pattern: &str) -> Option<String> {
+    pattern
+        .contains("(?P<")
+        .then(|| pattern.replace("(?P<", "(?<"))
+}
+
 /// The first `(?flags)` or `(?flags:` group in `pattern` (Rust, PCRE and Python syntax).
 fn inline_flags(pattern: &str) -> Option<&str> {
     let start = pattern.find("(?")?;

@@ -597,7 +597,8 @@ fn check_matcher(file: &mut ConfigFile, info: &EventInfo, text: &str, pointer: &
             (Severity::Warning, format!("`{name}` names an MCP server, not a tool: tool names are `mcp__<server>__<tool>`, so it matches none (write `{name}__.*` for every tool of the server)"))
         }),
         Verdict::Invalid { reason, .. } => Some((Severity::Error, format!(
-            "`{text}` is not a valid JavaScript regular expression ({reason}), so it matches nothing and the hooks of this group never run"
+            "`{text}` is not a valid JavaScript regular expression ({reason}), so it matches nothing and the hooks of this group never run{}",
+            crate::parse::python_group_hint(text)
         ))),
         Verdict::NoSubject => Some((Severity::Warning, format!(
             "`{}` has no matcher subject: Claude Code ignores the matcher and runs these hooks on every `{}`",
