@@ -45,12 +45,19 @@ impl Locations {
     }
 
     /// The project given (or the current directory), `HOME` (or `USERPROFILE`) as the user's
-    /// home, and the plugin folders given.
+    /// home, and the plugin folders given. A relative path is taken from the current directory,
+    /// as the user typed it and as the editor takes it (`claude --plugin-dir plugins/x`).
     pub fn new(project: Option<PathBuf>, plugins: Vec<PathBuf>) -> Result<Self, String> {
         let project = match project {
-            Some(dir) => dir,
+            Some(dir) => absolute(dir)?,
             None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
         };
+        // Absolute before anything joins them: a hook starts in another folder (a Cursor plugin
+        // hook in the plugin's own), where a relative root would be joined a second time.
+        let plugins = plugins
+            .into_iter()
+            .map(absolute)
+            .collect::<Result<Vec<_>, _>>()?;
         if !project.is_dir() {
             return Err(format!("{} is not a directory", project.display()));
         }
@@ -75,7 +82,7 @@ impl Locations {
                 return Err(format!("--settings {}: no such file", path.display()));
             }
         }
-        self.settings = settings;
+        self.settings = settings.map(absolute).transpose()?;
         Ok(self)
     }
 
@@ -89,6 +96,12 @@ impl Locations {
             other => std::env::var(other).ok(),
         }
     }
+}
+
+/// `path` from the current directory when it is relative (without resolving links, as the
+/// editors take a path from their command line).
+fn absolute(path: PathBuf) -> Result<PathBuf, String> {
+    std::path::absolute(&path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every file Cursor would read, highest priority first.

@@ -49,29 +49,14 @@ fn cli(s: &Scratch, args: &[&str], stdin: Option<&str>) -> std::process::Output 
 
 /// `simulate --host claude-code --json ARGS` in the project.
 fn claude(s: &Scratch, args: &[&str]) -> Value {
-    let project = s.project();
-    let mut all = vec![
-        "simulate",
-        "--host",
-        "claude-code",
-        "--json",
-        "--project",
-        project.to_str().unwrap(),
-    ];
+    claude_output(s, args).0
+}
+
+/// The same, and what it wrote to stderr.
+fn claude_output(s: &Scratch, args: &[&str]) -> (Value, String) {
+    let mut all = vec!["--host", "claude-code"];
     all.extend_from_slice(args);
-    let output = cli(s, &all, None);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "simulate failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "simulate printed no JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
+    s.simulate_output(&all, None)
 }
 
 /// A PreToolUse payload of Bash running `command`.
@@ -996,4 +981,52 @@ fn a_settings_file_given_as_claude_settings_counts_as_the_cli_source() {
         missing.contains("--settings no-such-settings.json: no such file"),
         "{missing}"
     );
+}
+
+/// A hook with `"onFailure": "block"` whose program is missing never ran: simulate says so, as
+/// its own outcome with one line on stderr, not as the block of its failure policy (before:
+/// `outcome: blocked` for a guard that never started). A handler with `args` whose program is
+/// missing cannot be spawned at all: the same. A hook that starts and exits 127 itself ran.
+#[test]
+fn a_hook_that_cannot_start_never_ran_and_is_not_its_failure_policy() {
+    let s = Scratch::new("claude-never-ran");
+    let guarded =
+        |handler: Value| json!({ "PreToolUse": [{ "matcher": "Bash", "hooks": [handler] }] });
+    let shell_line = json!({ "type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/missing.sh", "onFailure": "block" });
+    let spawned = json!({ "type": "command", "command": "/nonexistent/guard", "args": [], "onFailure": "block" });
+    for handler in [shell_line, spawned] {
+        settings(
+            &s,
+            "project/.claude/settings.json",
+            guarded(handler.clone()),
+        );
+        let (result, stderr) =
+            claude_output(&s, &["--event", "PreToolUse", "--set", "tool_name=Bash"]);
+        assert_eq!(
+            result["hooks"][0]["status"], "never_ran",
+            "{handler}: {result:#}"
+        );
+        let outcome = result["outcome"].as_str().unwrap();
+        assert!(outcome.starts_with("never ran: "), "{handler}: {outcome}");
+        assert_eq!(result["blocked"], false, "{handler}: {result:#}");
+        assert_eq!(
+            stderr.lines().filter(|l| l.contains("never ran")).count(),
+            1,
+            "{handler}: {stderr}"
+        );
+    }
+    s.script(
+        "project/.claude/hooks/missing.sh",
+        "cat >/dev/null\nexit 127",
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        guarded(
+            json!({ "type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/missing.sh", "onFailure": "block" }),
+        ),
+    );
+    let ran = bash(&s, "ls");
+    assert_eq!(ran["hooks"][0]["status"], "ran", "{ran:#}");
+    assert_eq!(ran["blocked"], true, "{ran:#}");
 }

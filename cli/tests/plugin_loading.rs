@@ -391,3 +391,84 @@ fn claude_code_runs_hooks_json_and_every_manifest_hooks_file() {
     // hooks/hooks.json named again by the manifest loads once.
     assert_eq!(ran, ["extra", "standard"], "{result}");
 }
+
+/// `cursor-hooks ARGS --json` started in `cwd`: its report or result, once it exited 0 or 1.
+fn json_in(s: &Scratch, cwd: &Path, args: &[&str]) -> Value {
+    let output = s.cli_in(cwd, args, None);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{args:?}");
+    common::json_of(&output)
+}
+
+/// A relative `--plugin-dir` (the README's `--plugin-dir plugins/my-hooks`) is the folder under
+/// the current directory, as the editor takes it, for both editors (before: the root was joined
+/// twice, once by the tool and once by the hook's working directory, so doctor reported a
+/// missing binary and simulate a fail-closed block by a guard that never ran).
+#[test]
+fn a_relative_plugin_dir_is_taken_from_the_current_directory() {
+    let s = Scratch::new("plugin-relative");
+    s.script(
+        "project/plugins/my-hooks/guard.sh",
+        r#"cat >/dev/null; printf '{"permission":"deny","user_message":"the guard ran","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"the guard ran"}}'"#,
+    );
+    s.write(
+        "project/plugins/my-hooks/.cursor-plugin/plugin.json",
+        &json!({"name": "my-hooks", "hooks": "./cursor-hooks.json"}).to_string(),
+    );
+    s.write(
+        "project/plugins/my-hooks/cursor-hooks.json",
+        &json!({"version": 1, "hooks": {"beforeShellExecution": [
+            {"command": "\"${CURSOR_PLUGIN_ROOT}\"/guard.sh", "failClosed": true}
+        ]}})
+        .to_string(),
+    );
+    s.write(
+        "project/plugins/my-hooks/hooks/hooks.json",
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}\"/guard.sh", "onFailure": "block"}
+        ]}]}})
+        .to_string(),
+    );
+    let project = s.project();
+    let inside = project.join("plugins");
+    // Cursor starts a plugin hook in the plugin's folder; Claude Code in the project, here
+    // given relative too, from a folder inside it.
+    let runs: [(&Path, Vec<&str>); 2] = [
+        (project.as_path(), vec!["--plugin-dir", "plugins/my-hooks"]),
+        (
+            inside.as_path(),
+            vec![
+                "--host",
+                "claude-code",
+                "--project",
+                "..",
+                "--plugin-dir",
+                "my-hooks",
+            ],
+        ),
+    ];
+    for (cwd, given) in runs {
+        let event = if given.contains(&"claude-code") {
+            "PreToolUse"
+        } else {
+            "beforeShellExecution"
+        };
+        let mut doctor = vec!["doctor", "--json"];
+        doctor.extend(&given);
+        let report = json_in(&s, cwd, &doctor);
+        let findings = report["findings"].as_array().expect("findings");
+        assert!(
+            findings.iter().all(|f| f["severity"] != "error"),
+            "{given:?}: {findings:#?}"
+        );
+        let mut simulate = vec!["simulate", "--json", "--event", event];
+        simulate.extend(&given);
+        let result = json_in(&s, cwd, &simulate);
+        assert_eq!(result["hooks"][0]["status"], "ran", "{given:?}: {result:#}");
+        assert!(
+            result["hooks"][0]["stdout"]
+                .as_str()
+                .is_some_and(|out| out.contains("the guard ran")),
+            "{given:?}: {result:#}"
+        );
+    }
+}

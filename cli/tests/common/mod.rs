@@ -65,14 +65,23 @@ impl Scratch {
 
     /// Runs `cursor-hooks ARGS` with this scratch's home, no enterprise file, in the project.
     pub fn cli(&self, args: &[&str], stdin: Option<&str>) -> Output {
+        self.cli_in(&self.project(), args, stdin)
+    }
+
+    /// The same, started in `cwd` (where a relative path given is taken from).
+    pub fn cli_in(&self, cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
         let mut command = Command::new(CLI);
         command
             .args(args)
-            .current_dir(self.project())
+            .current_dir(cwd)
             .env("HOME", self.home())
             .env(
                 "CURSOR_HOOKS_ENTERPRISE_FILE",
                 self.root.join("enterprise/hooks.json"),
+            )
+            .env(
+                "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+                self.root.join("managed/managed-settings.json"),
             )
             .stdin(if stdin.is_some() {
                 Stdio::piped()
@@ -113,18 +122,19 @@ impl Scratch {
         ];
         args.extend_from_slice(extra);
         let output = self.cli(&args, None);
-        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!(
-                "doctor printed no JSON ({e}): {}\n{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
-        (output.status.code().expect("an exit code"), report)
+        (
+            output.status.code().expect("an exit code"),
+            json_of(&output),
+        )
     }
 
     /// `simulate --json` with these arguments: the result object.
     pub fn simulate(&self, args: &[&str], stdin: Option<&str>) -> Value {
+        self.simulate_output(args, stdin).0
+    }
+
+    /// The same, and what it wrote to stderr.
+    pub fn simulate_output(&self, args: &[&str], stdin: Option<&str>) -> (Value, String) {
         let project = self.project();
         let mut all = vec![
             "simulate",
@@ -140,13 +150,20 @@ impl Scratch {
             "simulate failed: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!(
-                "simulate printed no JSON ({e}): {}",
-                String::from_utf8_lossy(&output.stdout)
-            )
-        })
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (json_of(&output), stderr)
     }
+}
+
+/// The JSON a `--json` run printed, or a panic showing what it printed instead.
+pub fn json_of(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
 }
 
 impl Drop for Scratch {
