@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub use crate::parse::{ConfigFile, Hook};
 
 pub mod claude;
+pub mod installed;
 pub mod plugin;
 
 /// Overrides the enterprise file's path. For tests, which must not read the machine's real

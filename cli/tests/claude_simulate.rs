@@ -1030,3 +1030,67 @@ fn a_hook_that_cannot_start_never_ran_and_is_not_its_failure_policy() {
     assert_eq!(ran["hooks"][0]["status"], "ran", "{ran:#}");
     assert_eq!(ran["blocked"], true, "{ran:#}");
 }
+
+/// The plugins Claude Code has installed and the settings turn on (`enabledPlugins`, the route
+/// a team uses) run as Claude Code runs them: from the plugin cache when the marketplace is a
+/// repository, in place when it is a folder (`extraKnownMarketplaces`), not when a
+/// higher-precedence file turns them off; one that is not installed is said on stderr (before:
+/// none of them was seen, and `0 hook(s) ran`).
+#[test]
+fn installed_plugins_the_settings_turn_on_run() {
+    let s = Scratch::new("claude-installed");
+    let deny = |name: &str| {
+        let answer = json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "permissionDecision": "deny", "permissionDecisionReason": name}});
+        json!({ "PreToolUse": [group(Some("Bash"), &format!("echo '{answer}'"))] })
+    };
+    let cached = s.install_claude_plugin("guard@team", deny("cached"));
+    s.install_claude_plugin("quiet@team", deny("turned off"));
+    let market = s.root.join("market");
+    s.write(
+        "market/.claude-plugin/marketplace.json",
+        &json!({"name": "local", "owner": {"name": "t"},
+            "plugins": [{"name": "here", "source": "./here"}]})
+        .to_string(),
+    );
+    s.write(
+        "market/here/hooks/hooks.json",
+        &json!({ "hooks": deny("in place") }).to_string(),
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &json!({
+            "enabledPlugins": {"guard@team": true, "quiet@team": true, "here@local": true,
+                "absent@team": true},
+            "extraKnownMarketplaces": {"local": {"source": {"source": "directory",
+                "path": market}}}
+        })
+        .to_string(),
+    );
+    s.write(
+        "project/.claude/settings.local.json",
+        &json!({"enabledPlugins": {"quiet@team": false}}).to_string(),
+    );
+    let (result, stderr) = claude_output(&s, &["--event", "PreToolUse", "--set", "tool_name=Bash"]);
+    let files: Vec<&str> = result["hooks"]
+        .as_array()
+        .expect("hooks")
+        .iter()
+        .filter(|h| h["status"] == "ran")
+        .map(|h| h["file"].as_str().unwrap())
+        .collect();
+    let cached_file = cached.join("hooks/hooks.json");
+    let in_place = market.join("here/hooks/hooks.json");
+    assert_eq!(
+        files,
+        [cached_file.to_str().unwrap(), in_place.to_str().unwrap()],
+        "{result:#}"
+    );
+    assert_eq!(result["blocked"], true, "{result:#}");
+    let unread: Vec<&str> = stderr.lines().filter(|l| l.contains("turned on")).collect();
+    assert_eq!(unread.len(), 1, "{stderr}");
+    assert!(
+        unread[0].contains("`absent@team` is turned on here, but it is not installed"),
+        "{stderr}"
+    );
+}

@@ -49,6 +49,9 @@ pub fn run(args: &Args) -> Result<(), Stop> {
                 file.path.display()
             ));
         }
+        for why in &file.unread_plugins {
+            note(&format!("cursor-hooks: {}: {why}", file.path.display()));
+        }
     }
     let simulator = Simulator {
         project,

@@ -166,6 +166,51 @@ pub fn json_of(output: &Output) -> Value {
     })
 }
 
+impl Scratch {
+    /// Installs the plugin `id` (`name@marketplace`) for Claude Code as `claude plugin install`
+    /// leaves it in the scratch home: its folder in the plugin cache holding `hooks` as its
+    /// `hooks/hooks.json`, a user-scope record in `installed_plugins.json` and its marketplace
+    /// (a repository) in `known_marketplaces.json`. Not turned on: that is `enabledPlugins`.
+    pub fn install_claude_plugin(&self, id: &str, hooks: Value) -> PathBuf {
+        let (name, marketplace) = id.split_once('@').expect("name@marketplace");
+        let plugins = self.home().join(".claude/plugins");
+        let root = plugins
+            .join("cache")
+            .join(marketplace)
+            .join(name)
+            .join("1.0.0");
+        let text = serde_json::json!({ "hooks": hooks }).to_string();
+        let relative = root.strip_prefix(&self.root).expect("under the scratch");
+        self.write(&relative.join("hooks/hooks.json").to_string_lossy(), &text);
+        let update = |file: &str, change: &dyn Fn(&mut Value)| {
+            let path = plugins.join(file);
+            let mut value = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok())
+                .unwrap_or_else(|| serde_json::json!({}));
+            change(&mut value);
+            std::fs::write(&path, value.to_string()).expect("written");
+        };
+        update("installed_plugins.json", &|records| {
+            records["version"] = serde_json::json!(2);
+            records["plugins"][id] = serde_json::json!([{
+                "scope": "user",
+                "installPath": root,
+                "version": "1.0.0",
+                "installedAt": "2026-12-01T00:00:00.000Z"
+            }]);
+        });
+        update("known_marketplaces.json", &|known| {
+            known[marketplace] = serde_json::json!({
+                "source": { "source": "github", "repo": format!("example/{marketplace}") },
+                "installLocation": plugins.join("marketplaces").join(marketplace),
+                "lastUpdated": "2026-12-01T00:00:00.000Z"
+            });
+        });
+        root
+    }
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);
