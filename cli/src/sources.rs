@@ -123,6 +123,18 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
             for plugin in &locations.plugins {
                 candidates.push((plugin.clone(), Some(plugin.clone())));
             }
+            let imports = installed::cursor(locations);
+            // A folder given with `--plugin-dir` too is read once.
+            let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+            let given: Vec<PathBuf> = locations.plugins.iter().map(|p| real(p)).collect();
+            for root in imports.roots {
+                if !given.contains(&real(&root)) {
+                    candidates.push((root.clone(), Some(root)));
+                }
+            }
+            if let Some((path, why)) = imports.unreadable {
+                files.push(unreadable_records(&source.name, &path, &why, locations));
+            }
         } else {
             let Some(path) = locations.expand(template) else {
                 continue;
@@ -143,6 +155,27 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
         }
     }
     files
+}
+
+/// Claude Code's install records as a file Cursor cannot read: it imports none of Claude Code's
+/// plugins then.
+fn unreadable_records(name: &str, path: &Path, why: &str, locations: &Locations) -> ConfigFile {
+    ConfigFile {
+        source: name.to_owned(),
+        format: Format::Plugin,
+        path: path.to_path_buf(),
+        cwd: locations.project.clone(),
+        plugin_root: None,
+        findings: vec![Finding::new(
+            Severity::Warning,
+            path,
+            "",
+            format!("{why}: Cursor imports none of the plugins Claude Code installed (it reads them from this file)"),
+        )],
+        voided: false,
+        hooks: Vec::new(),
+        document: serde_json::Value::Null,
+    }
 }
 
 fn read_source(

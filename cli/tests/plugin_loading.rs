@@ -472,3 +472,167 @@ fn a_relative_plugin_dir_is_taken_from_the_current_directory() {
         );
     }
 }
+
+/// One generated case of what Cursor loads without `--plugin-dir`: Claude Code's install records
+/// and `enabledPlugins` (user, project, local settings), and `~/.cursor/plugins/local`.
+fn write_installed_case(case: &Path, seed: u64) {
+    let mut state = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let mut pick = |n: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        (state >> 33) % n
+    };
+    let project = case.join("project");
+    let home = case.join("home");
+    let plugin = |root: &Path| {
+        let hooks = json!({"version": 1, "hooks": {"stop": [{"command": "./stop.sh"}]}});
+        std::fs::create_dir_all(root.join("hooks")).expect("dirs");
+        std::fs::write(root.join("hooks/hooks.json"), hooks.to_string()).expect("hooks");
+    };
+    let mut records = serde_json::Map::new();
+    let mut turned = [
+        serde_json::Map::new(),
+        serde_json::Map::new(),
+        serde_json::Map::new(),
+    ];
+    for name in ["a", "b", "c", "d"] {
+        let id = format!("{name}@team");
+        let mut list = Vec::new();
+        for (scope, folder) in [
+            ("user", None),
+            ("project", Some(&project)),
+            ("local", Some(&project)),
+            ("project", Some(&home)),
+        ] {
+            if pick(2) == 0 {
+                continue;
+            }
+            let root = home.join(format!(
+                ".claude/plugins/cache/team/{name}/{scope}-{}",
+                list.len()
+            ));
+            // Now and then the record's folder is gone from the cache.
+            if pick(6) != 0 {
+                plugin(&root);
+            }
+            let mut record = json!({"scope": scope, "installPath": root, "version": "1.0.0"});
+            if let Some(folder) = folder {
+                record["projectPath"] = json!(folder);
+            }
+            list.push(record);
+        }
+        records.insert(id.clone(), Value::Array(list));
+        for settings in &mut turned {
+            match pick(3) {
+                0 => {}
+                1 => drop(settings.insert(id.clone(), json!(true))),
+                _ => drop(settings.insert(id.clone(), json!(false))),
+            }
+        }
+    }
+    let write = |path: &Path, value: Value| {
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("dirs");
+        std::fs::write(path, value.to_string()).expect("written");
+    };
+    write(
+        &home.join(".claude/plugins/installed_plugins.json"),
+        json!({"version": 2, "plugins": records}),
+    );
+    let [user, shared, local] = turned;
+    write(
+        &home.join(".claude/settings.json"),
+        json!({"enabledPlugins": user}),
+    );
+    write(
+        &project.join(".claude/settings.json"),
+        json!({"enabledPlugins": shared}),
+    );
+    write(
+        &project.join(".claude/settings.local.json"),
+        json!({"enabledPlugins": local}),
+    );
+    let local_dir = home.join(".cursor/plugins/local");
+    plugin(&local_dir.join("plain"));
+    plugin(&local_dir.join(".hidden"));
+    plugin(&case.join("outside"));
+    std::fs::write(local_dir.join("a-file"), "").expect("file");
+    std::os::unix::fs::symlink(local_dir.join(".hidden"), local_dir.join("link-in")).expect("link");
+    std::os::unix::fs::symlink(case.join("outside"), local_dir.join("link-out")).expect("link");
+    std::fs::create_dir_all(&project).expect("project");
+}
+
+/// Without `--plugin-dir`, doctor loads the plugin folders Cursor's own plugin service loads
+/// (Claude Code's installed plugins the Claude Code settings turn on, by Cursor's rule, and
+/// `~/.cursor/plugins/local`), checked against that service's loader on generated cases
+/// (before: doctor loaded none of them).
+#[test]
+fn doctor_loads_the_installed_plugins_cursor_s_plugin_service_loads() {
+    let scratch = Scratch::new("installed-cursor");
+    let cases: Vec<(String, std::path::PathBuf)> = (0..40)
+        .map(|seed| {
+            let case = scratch.root.join(format!("case-{seed}"));
+            write_installed_case(&case, seed);
+            (format!("case-{seed}"), case)
+        })
+        .collect();
+    let requests: Vec<Value> = cases
+        .iter()
+        .map(|(id, case)| json!({"id": id, "project": case.join("project"), "home": case.join("home")}))
+        .collect();
+    let stdout = common::cursor_sdk("installed.mjs", Some(&json!({ "cases": requests })));
+    let theirs: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(theirs.len(), cases.len(), "{stdout}");
+    let mut loaded_any = 0;
+    for ((id, case), theirs) in cases.iter().zip(&theirs) {
+        // The hooks files Cursor's loader took hooks from.
+        let mut expected: Vec<String> = theirs["plugins"]
+            .as_array()
+            .expect("plugins")
+            .iter()
+            .filter_map(|p| p["hooksSourcePath"].as_str().map(str::to_owned))
+            .collect();
+        let project = case.join("project");
+        let mut command = std::process::Command::new(common::CLI);
+        command
+            .args([
+                "doctor",
+                "--json",
+                "--project",
+                project.to_str().expect("UTF-8"),
+            ])
+            .env("HOME", case.join("home"))
+            .env(
+                "CURSOR_HOOKS_ENTERPRISE_FILE",
+                case.join("no-enterprise.json"),
+            )
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let report = common::json_of(&common::wait_bounded(
+            command.spawn().expect("doctor starts"),
+        ));
+        let mut ours: Vec<String> = report["files"]
+            .as_array()
+            .expect("files")
+            .iter()
+            .filter(|f| f["source"] == "plugin" && f["loaded"] == true)
+            .map(|f| f["path"].as_str().expect("path").to_owned())
+            .collect();
+        expected.sort();
+        ours.sort();
+        assert_eq!(ours, expected, "{id}: {}", case.display());
+        loaded_any += usize::from(expected.len() > 1);
+    }
+    // Not an agreement on nothing: most cases import some of Claude Code's plugins.
+    assert!(
+        loaded_any > cases.len() / 2,
+        "{loaded_any} of {}",
+        cases.len()
+    );
+}

@@ -4,6 +4,10 @@
 //! is a folder (`directory` or `file` source) from that folder in place, any other from the
 //! folder its install record in `installed_plugins.json` names (the plugin cache). Each enabled
 //! plugin that cannot be found is said, at the `enabledPlugins` entry that turns it on.
+//!
+//! Cursor has a rule of its own ([`cursor`]): it imports Claude Code's installed plugins by the
+//! records and the Claude Code settings alone, and loads `~/.cursor/plugins/local`
+//! (spec/host.json `plugins` `installed_rule`).
 
 use super::{read_text, Locations};
 use crate::findings::{segment, Finding, Severity};
@@ -296,4 +300,135 @@ fn in_place(
 fn same_folder(a: &Path, b: &Path) -> bool {
     let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     real(a) == real(b)
+}
+
+/// The plugin folders Cursor loads beside the ones given (spec/host.json `plugins`
+/// `installed_rule`), and the install records when they cannot be read.
+pub struct CursorImports {
+    /// Claude Code's installed plugins the Claude Code settings turn on, then each folder of
+    /// `~/.cursor/plugins/local`.
+    pub roots: Vec<PathBuf>,
+    /// `installed_plugins.json` and why Cursor imports none of Claude Code's plugins from it.
+    pub unreadable: Option<(PathBuf, String)>,
+}
+
+/// What Cursor's plugin service loads without `--plugin-dir`, by its own rule, which is not
+/// Claude Code's: of Claude Code's install records, for each plugin a `project` or `local`
+/// record of this project when the project's `.claude/settings.json` or `settings.local.json`
+/// turns it on, else a `user` record when `~/.claude/settings.json` does, never one the
+/// project's files turn off (no marketplace is looked up); and every folder under
+/// `~/.cursor/plugins/local` (a link only to a folder inside it, no name starting with `.`).
+pub fn cursor(locations: &Locations) -> CursorImports {
+    let mut imports = CursorImports {
+        roots: Vec::new(),
+        unreadable: None,
+    };
+    let Some(home) = &locations.home else {
+        return imports;
+    };
+    let records_path = home.join(".claude/plugins/installed_plugins.json");
+    match read_json(&records_path) {
+        Ok(Some(records)) => imports.roots = cursor_claude_plugins(&records, home, locations),
+        Ok(None) => {}
+        Err(why) => imports.unreadable = Some((records_path, why)),
+    }
+    imports
+        .roots
+        .extend(user_local(&home.join(".cursor/plugins/local")));
+    // One folder once, however it is reached (Cursor compares them resolved).
+    let mut seen = Vec::new();
+    imports.roots.retain(|root| {
+        let real = root.canonicalize().unwrap_or_else(|_| root.clone());
+        let first = !seen.contains(&real);
+        seen.push(real);
+        first
+    });
+    imports
+}
+
+/// `enabledPlugins` of settings files, a later file's entry over an earlier one's; a file that
+/// cannot be read counts as none, as for Cursor.
+fn turned_on(paths: &[PathBuf]) -> Map<String, Value> {
+    let mut all = Map::new();
+    for path in paths {
+        if let Ok(Some(Value::Object(settings))) = read_json(path) {
+            if let Some(Value::Object(entries)) = settings.get("enabledPlugins") {
+                all.extend(entries.clone());
+            }
+        }
+    }
+    all
+}
+
+fn cursor_claude_plugins(records: &Value, home: &Path, locations: &Locations) -> Vec<PathBuf> {
+    let Some(plugins) = records.get("plugins").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let user = turned_on(&[home.join(".claude/settings.json")]);
+    let claude = locations.project.join(".claude");
+    let project = turned_on(&[
+        claude.join("settings.json"),
+        claude.join("settings.local.json"),
+    ]);
+    // Cursor compares the folders as text, `\` as `/` and without a trailing `/`.
+    let spelled = |path: &str| path.replace('\\', "/").trim_end_matches('/').to_owned();
+    let here = spelled(&locations.project.display().to_string());
+    let mut roots = Vec::new();
+    for (id, list) in plugins {
+        let Some(list) = list.as_array().filter(|l| !l.is_empty()) else {
+            continue;
+        };
+        let on = |map: &Map<String, Value>| map.get(id) == Some(&Value::Bool(true));
+        if project.get(id) == Some(&Value::Bool(false)) {
+            continue;
+        }
+        let text =
+            |record: &Value, key: &str| record.get(key).and_then(Value::as_str).map(str::to_owned);
+        let mine = list.iter().find(|r| {
+            matches!(text(r, "scope").as_deref(), Some("project" | "local"))
+                && text(r, "projectPath").is_some_and(|p| spelled(&p) == here)
+                && on(&project)
+        });
+        let record = mine.or_else(|| {
+            on(&user)
+                .then(|| {
+                    list.iter()
+                        .find(|r| text(r, "scope").as_deref() == Some("user"))
+                })
+                .flatten()
+        });
+        if let Some(path) = record
+            .and_then(|r| text(r, "installPath"))
+            .filter(|p| !p.is_empty())
+        {
+            roots.push(PathBuf::from(path));
+        }
+    }
+    roots
+}
+
+/// Each folder of `~/.cursor/plugins/local` Cursor loads, by name.
+fn user_local(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let real_dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let mut roots: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| !entry.file_name().to_string_lossy().starts_with('.'))
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let linked = path
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink());
+            // A link counts only when it leads to a folder inside `dir`.
+            let inside = !linked
+                || path
+                    .canonicalize()
+                    .is_ok_and(|target| target.starts_with(&real_dir) && target != real_dir);
+            inside && path.is_dir()
+        })
+        .collect();
+    roots.sort();
+    roots
 }
