@@ -1033,9 +1033,10 @@ fn a_hook_that_cannot_start_never_ran_and_is_not_its_failure_policy() {
 
 /// The plugins Claude Code has installed and the settings turn on (`enabledPlugins`, the route
 /// a team uses) run as Claude Code runs them: from the plugin cache when the marketplace is a
-/// repository, in place when it is a folder (`extraKnownMarketplaces`), not when a
-/// higher-precedence file turns them off; one that is not installed is said on stderr (before:
-/// none of them was seen, and `0 hook(s) ran`).
+/// repository, in place when it is a folder (`extraKnownMarketplaces` of the user's settings),
+/// not when a higher-precedence file turns them off; one that is not installed, or whose
+/// marketplace only a cloned project declares, is said on stderr (before: none of them was
+/// seen, and `0 hook(s) ran`).
 #[test]
 fn installed_plugins_the_settings_turn_on_run() {
     let s = Scratch::new("claude-installed");
@@ -1057,13 +1058,18 @@ fn installed_plugins_the_settings_turn_on_run() {
         "market/here/hooks/hooks.json",
         &json!({ "hooks": deny("in place") }).to_string(),
     );
+    // A folder marketplace counts when the user's settings declare it, not a cloned project's.
+    let folder = |path: &std::path::Path| json!({"source": {"source": "directory", "path": path}});
+    s.write(
+        "home/.claude/settings.json",
+        &json!({"extraKnownMarketplaces": {"local": folder(&market)}}).to_string(),
+    );
     s.write(
         "project/.claude/settings.json",
         &json!({
             "enabledPlugins": {"guard@team": true, "quiet@team": true, "here@local": true,
-                "absent@team": true},
-            "extraKnownMarketplaces": {"local": {"source": {"source": "directory",
-                "path": market}}}
+                "absent@team": true, "here@cloned": true},
+            "extraKnownMarketplaces": {"cloned": folder(&market)}
         })
         .to_string(),
     );
@@ -1088,9 +1094,14 @@ fn installed_plugins_the_settings_turn_on_run() {
     );
     assert_eq!(result["blocked"], true, "{result:#}");
     let unread: Vec<&str> = stderr.lines().filter(|l| l.contains("turned on")).collect();
-    assert_eq!(unread.len(), 1, "{stderr}");
+    assert_eq!(unread.len(), 2, "{stderr}");
     assert!(
         unread[0].contains("`absent@team` is turned on here, but it is not installed"),
+        "{stderr}"
+    );
+    assert!(
+        unread[1]
+            .contains("`here@cloned` is turned on here, but its marketplace `cloned` is not known"),
         "{stderr}"
     );
 }

@@ -1,7 +1,8 @@
 //! The plugins Claude Code has installed and a settings file turns on (`enabledPlugins`,
 //! `"name@marketplace": true`), the route a team uses, found where Claude Code finds them
 //! (spec/claude-code/host.json `loading` `installed-plugins`): a plugin of a marketplace that
-//! is a folder (`directory` or `file` source) from that folder in place, any other from the
+//! is a folder (`directory` or `file` source: added, or declared in the user's settings) from
+//! that folder in place, any other from the
 //! folder its install record in `installed_plugins.json` names (the plugin cache). Each enabled
 //! plugin that cannot be found is said, at the `enabledPlugins` entry that turns it on.
 //!
@@ -122,11 +123,8 @@ fn find(
             "it is not a `plugin@marketplace` id, so Claude Code finds no plugin by it".to_owned(),
         ));
     };
-    let source = marketplace_source(marketplace, settings, known, locations)?;
-    if let Some(folder) = source
-        .as_ref()
-        .and_then(|source| folder_of(source, locations))
-    {
+    let source = marketplace_source(marketplace, settings, known)?;
+    if let Some(folder) = source.as_ref().and_then(folder_of) {
         if let Some(root) = in_place(name, marketplace, &folder)? {
             return Ok(root);
         }
@@ -200,23 +198,26 @@ fn find(
 }
 
 /// The `source` of `marketplace` as Claude Code knows it: recorded in `known_marketplaces.json`,
-/// or declared in `extraKnownMarketplaces` of a settings file; `None` when only the records
-/// can say (they cannot be read).
+/// or declared as a folder in `extraKnownMarketplaces` of the user's settings (Claude Code
+/// 2.1.332 passes over such a declaration in the project's files and one with a relative
+/// path); `None` when only the records can say (they cannot be read).
 fn marketplace_source(
     marketplace: &str,
     settings: &[(usize, &ConfigFile)],
     known: &Result<Option<Value>, String>,
-    locations: &Locations,
 ) -> Result<Option<Map<String, Value>>, (Severity, String)> {
-    let declared = settings.iter().find_map(|(_, file)| {
-        file.document
-            .pointer(&format!(
-                "/extraKnownMarketplaces/{}/source",
-                segment(marketplace)
-            ))
-            .and_then(Value::as_object)
-            .filter(|source| folder_of(source, locations).is_some())
-    });
+    let declared = settings
+        .iter()
+        .filter(|(_, f)| f.source == "user")
+        .find_map(|(_, file)| {
+            file.document
+                .pointer(&format!(
+                    "/extraKnownMarketplaces/{}/source",
+                    segment(marketplace)
+                ))
+                .and_then(Value::as_object)
+                .filter(|source| folder_of(source).is_some())
+        });
     if let Some(source) = declared {
         return Ok(Some(source.clone()));
     }
@@ -230,7 +231,7 @@ fn marketplace_source(
             Some(source) => Ok(Some(source.clone())),
             None => Err((
                 Severity::Warning,
-                format!("its marketplace `{marketplace}` is not known here (not added on this machine, nor declared with a folder under `extraKnownMarketplaces`), so Claude Code loads none of it; add it with `claude plugin marketplace add`"),
+                format!("its marketplace `{marketplace}` is not known here (not added on this machine, nor declared as a folder, by its absolute path, under `extraKnownMarketplaces` in ~/.claude/settings.json), so Claude Code loads none of it; add it with `claude plugin marketplace add`"),
             )),
         },
         Err(_) => Ok(None),
@@ -238,9 +239,12 @@ fn marketplace_source(
 }
 
 /// The folder of a marketplace whose source is one (`directory`: the folder; `file`: its
-/// `.claude-plugin/marketplace.json`), relative paths from the project.
-fn folder_of(source: &Map<String, Value>, locations: &Locations) -> Option<PathBuf> {
-    let path = locations.project.join(source.get("path")?.as_str()?);
+/// `.claude-plugin/marketplace.json`), given by an absolute path.
+fn folder_of(source: &Map<String, Value>) -> Option<PathBuf> {
+    let path = Path::new(source.get("path")?.as_str()?).to_path_buf();
+    if !path.is_absolute() {
+        return None;
+    }
     match source.get("source")?.as_str()? {
         "directory" => Some(path),
         "file" => Some(path.parent()?.parent()?.to_path_buf()),
