@@ -2,9 +2,9 @@
 //! `"name@marketplace": true`), the route a team uses, found where Claude Code finds them
 //! (spec/claude-code/host.json `loading` `installed-plugins`): a plugin of a marketplace that
 //! is a folder (`directory` or `file` source: added, or declared in the user's settings) from
-//! that folder in place, any other from the
-//! folder its install record in `installed_plugins.json` names (the plugin cache). Each enabled
-//! plugin that cannot be found is said, at the `enabledPlugins` entry that turns it on.
+//! that folder in place, any other from the folder its install record in
+//! `installed_plugins.json` names (the plugin cache). Each enabled plugin that cannot be found
+//! is said, at the `enabledPlugins` entry that turns it on.
 //!
 //! Cursor has a rule of its own ([`cursor`]): it imports Claude Code's installed plugins by the
 //! records and the Claude Code settings alone, and loads `~/.cursor/plugins/local`
