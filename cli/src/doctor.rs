@@ -127,10 +127,10 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                         found.display()
                     ),
                 })),
-                Resolution::NotFound(program) => findings.push(finding(file, hook, Severity::Error, format!(
-                    "`{program}` cannot be found: it is not a path and no directory of PATH has it"
-                ))),
-                Resolution::Broken(why) => findings.push(finding(file, hook, Severity::Error, why.clone())),
+                Resolution::NotFound(_) | Resolution::Broken(_) => {
+                    let why = resolved.failure().unwrap_or_default();
+                    findings.push(finding(file, hook, Severity::Error, why));
+                }
             }
             let program = CommandLine::parse_for_platform(command)
                 .and_then(|line| line.program_path(cwd, &lookup));
@@ -193,6 +193,30 @@ enum Resolution {
     Builtin,
     /// Shell syntax this reader does not follow.
     Unparsed,
+}
+
+impl Resolution {
+    /// Why the program cannot be started, when it cannot.
+    fn failure(&self) -> Option<String> {
+        match self {
+            Resolution::NotFound(program) => Some(format!(
+                "`{program}` cannot be found: it is not a path and no directory of PATH has it"
+            )),
+            Resolution::Broken(why) => Some(why.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Why `command`, started in `cwd`, cannot start its program (missing, not a file, not
+/// executable), as doctor reports it; `None` when it can, or when the command is shell syntax
+/// this reader does not follow.
+pub(crate) fn unstartable(
+    command: &str,
+    cwd: &Path,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
+    resolve(command, cwd, lookup).failure()
 }
 
 fn resolve(command: &str, cwd: &Path, lookup: &dyn Fn(&str) -> Option<String>) -> Resolution {

@@ -175,6 +175,9 @@ pub struct Plugins {
     pub substitution_rule: String,
     /// The events whose plugin hooks start in the workspace, not the plugin's folder.
     pub workspace_cwd_events: Vec<String>,
+    /// The plugins Cursor loads without `--plugin-dir` (`crate::sources::installed::cursor`).
+    pub installed_rule: String,
+    pub installed_source: String,
     pub source: String,
     /// Whether the loading rules are checked against Cursor's own loader.
     pub loading_verified: bool,

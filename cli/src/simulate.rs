@@ -2,7 +2,8 @@
 //! every source, started, read and merged by the rules of `spec/cursor/host.json`.
 //!
 //! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
-//! payload), `not_loaded` (Cursor ignores its file) or `not_simulated` (a prompt hook). A hook
+//! payload), `not_loaded` (Cursor ignores its file), `not_simulated` (a prompt hook) or
+//! `never_ran` (it could not be started: its failure policy is no outcome of the hook). A hook
 //! is killed with its whole process group at its timeout, whatever still holds its pipes, and
 //! at most [`child::KEPT_BYTES`] of each output stream is kept.
 
@@ -260,6 +261,8 @@ enum Entry {
     },
     /// Cursor ignores its file; `at.pointer` is empty when the file yielded no hook at all.
     NotLoaded { at: Place, reason: String },
+    /// It could not be started ([`never_ran`]).
+    NeverRan { at: Place, reason: String },
 }
 
 /// A hook wired for the event: to run (its file, itself, its source's priority), or listed
@@ -342,6 +345,8 @@ struct HookRun {
     priority: usize,
     /// Set when the answer was in Claude Code's shape, with the rule's source.
     claude_format: Option<String>,
+    /// Why it could not be started ([`never_ran`]).
+    never_ran: Option<String>,
 }
 
 /// One payload as the hooks receive it.
@@ -523,7 +528,21 @@ impl Simulator<'_> {
             started
                 .into_iter()
                 .map(|handle| match handle {
-                    Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
+                    Ok(handle) => {
+                        let mut run = handle.join().expect("a hook thread");
+                        match run.never_ran.take() {
+                            Some(reason) => Entry::NeverRan {
+                                at: Place {
+                                    source: run.source,
+                                    file: run.file,
+                                    pointer: run.pointer,
+                                    command: Some(run.command),
+                                },
+                                reason,
+                            },
+                            None => Entry::Ran(Box::new(run)),
+                        }
+                    }
                     Err(entry) => *entry,
                 })
                 .collect()
@@ -568,8 +587,18 @@ impl Simulator<'_> {
             ));
         }
         let runs: Vec<&HookRun> = runs.into_iter().filter(|r| r.simulated).collect();
-        let (decision, outcome) = merge(info, payload, &runs, &mut unverified);
+        let (decision, mut outcome) = merge(info, payload, &runs, &mut unverified);
         let shown = shown(info.name, payload, &decision, &outcome);
+        let never: Vec<(&Place, &String)> = entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::NeverRan { at, reason } => Some((at, reason)),
+                _ => None,
+            })
+            .collect();
+        if let Some(said) = never_ran_outcome(&never) {
+            outcome = said;
+        }
         if !shown.is_empty() {
             unverified.push(host.shown.ide_cli.clone());
         }
@@ -619,6 +648,7 @@ impl Simulator<'_> {
             verified: true,
             priority,
             claude_format: None,
+            never_ran: None,
         };
         if hook.kind == "prompt" {
             run.simulated = false;
@@ -647,15 +677,12 @@ impl Simulator<'_> {
             child::duration(timeout),
         );
         run.millis = started.elapsed().as_millis();
+        let lookup = self.locations.lookup(file.plugin_root.as_deref());
+        run.never_ran = never_ran(&output, &command, cwd, &lookup);
         match output {
-            Err(error) => {
-                run.exit_code = None;
-                run.stderr = Captured {
-                    total: error.len() as u64,
-                    text: error,
-                };
-                read_result(&mut run, info, hook, "exit-other", timeout);
-            }
+            // Not read as a result (`Entry::NeverRan`); a failed spawn always sets `never_ran`.
+            Err(_) => {}
+            _ if run.never_ran.is_some() => {}
             Ok(output) => {
                 run.exit_code = output.code;
                 run.timed_out = output.timed_out;
@@ -1210,6 +1237,45 @@ fn skip_reason(matcher: Option<&str>, subject: Option<&str>) -> Option<String> {
     })
 }
 
+/// Why a hook never ran, as against ran and failed: it could not be spawned, or its shell
+/// exited 126 or 127 (POSIX: not executable, not found) for a program that cannot be started
+/// from `cwd` (doctor's reading). The editor's failure policy answers for such a hook, but
+/// that answer says nothing of the hook, so simulate reports it as never ran (both editors).
+pub(crate) fn never_ran(
+    output: &Result<Output, String>,
+    command: &str,
+    cwd: &Path,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
+    match output {
+        Err(error) => Some(error.clone()),
+        Ok(output) if matches!(output.code, Some(126 | 127)) && !output.timed_out => {
+            crate::doctor::unstartable(command, cwd, lookup)
+        }
+        Ok(_) => None,
+    }
+}
+
+/// The outcome when hooks never ran, and one stderr line for each (both editors): what the
+/// others decided is no answer for a guard that never started.
+pub(crate) fn never_ran_outcome(never: &[(&Place, &String)]) -> Option<String> {
+    let (first, why) = never.first()?;
+    for (at, reason) in never {
+        note(&format!(
+            "cursor-hooks: {}: never ran: {reason}",
+            at.label()
+        ));
+    }
+    let more = match never.len() {
+        1 => String::new(),
+        n => format!(" (and {} more)", n - 1),
+    };
+    Some(format!(
+        "never ran: {} could not be started: {why}{more}; the decision is the other hooks'",
+        first.label()
+    ))
+}
+
 /// Starts `command` as Cursor does: through the shell, in `cwd`, the payload on stdin, with
 /// [`child::run`]'s timeout.
 fn execute(
@@ -1361,6 +1427,11 @@ impl Entry {
                 entry.insert("reason".to_owned(), json!(reason));
                 Value::Object(entry)
             }
+            Entry::NeverRan { at, reason } => {
+                let mut entry = at.to_json("never_ran");
+                entry.insert("reason".to_owned(), json!(reason));
+                Value::Object(entry)
+            }
         }
     }
 
@@ -1369,6 +1440,7 @@ impl Entry {
             Entry::Ran(run) => return run.to_text(text),
             Entry::Skipped { at, reason, .. } => (at, "skipped", reason),
             Entry::NotLoaded { at, reason } => (at, "not loaded", reason),
+            Entry::NeverRan { at, reason } => (at, "never ran", reason),
         };
         let place = if at.pointer.is_empty() {
             at.file.display().to_string()
@@ -1413,6 +1485,7 @@ impl Simulation {
                 count(|e| matches!(e, Entry::Ran(run) if !run.simulated)),
                 "not simulated",
             ),
+            (count(|e| matches!(e, Entry::NeverRan { .. })), "never ran"),
         ] {
             if n > 0 {
                 text.push_str(&format!(", {n} {what}"));

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub use crate::parse::{ConfigFile, Hook};
 
 pub mod claude;
+pub mod installed;
 pub mod plugin;
 
 /// Overrides the enterprise file's path. For tests, which must not read the machine's real
@@ -45,12 +46,19 @@ impl Locations {
     }
 
     /// The project given (or the current directory), `HOME` (or `USERPROFILE`) as the user's
-    /// home, and the plugin folders given.
+    /// home, and the plugin folders given. A relative path is taken from the current directory,
+    /// as the user typed it and as the editor takes it (`claude --plugin-dir plugins/x`).
     pub fn new(project: Option<PathBuf>, plugins: Vec<PathBuf>) -> Result<Self, String> {
         let project = match project {
-            Some(dir) => dir,
+            Some(dir) => absolute(dir)?,
             None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
         };
+        // Absolute before anything joins them: a hook starts in another folder (a Cursor plugin
+        // hook in the plugin's own), where a relative root would be joined a second time.
+        let plugins = plugins
+            .into_iter()
+            .map(absolute)
+            .collect::<Result<Vec<_>, _>>()?;
         if !project.is_dir() {
             return Err(format!("{} is not a directory", project.display()));
         }
@@ -75,7 +83,7 @@ impl Locations {
                 return Err(format!("--settings {}: no such file", path.display()));
             }
         }
-        self.settings = settings;
+        self.settings = settings.map(absolute).transpose()?;
         Ok(self)
     }
 
@@ -89,6 +97,12 @@ impl Locations {
             other => std::env::var(other).ok(),
         }
     }
+}
+
+/// `path` from the current directory when it is relative (without resolving links, as the
+/// editors take a path from their command line).
+fn absolute(path: PathBuf) -> Result<PathBuf, String> {
+    std::path::absolute(&path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every file Cursor would read, highest priority first.
@@ -108,6 +122,18 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
         } else if source.format == Format::Plugin {
             for plugin in &locations.plugins {
                 candidates.push((plugin.clone(), Some(plugin.clone())));
+            }
+            let imports = installed::cursor(locations);
+            // A folder given with `--plugin-dir` too is read once.
+            let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+            let given: Vec<PathBuf> = locations.plugins.iter().map(|p| real(p)).collect();
+            for root in imports.roots {
+                if !given.contains(&real(&root)) {
+                    candidates.push((root.clone(), Some(root)));
+                }
+            }
+            if let Some((path, why)) = imports.unreadable {
+                files.push(unreadable_records(&source.name, &path, &why, locations));
             }
         } else {
             let Some(path) = locations.expand(template) else {
@@ -129,6 +155,27 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
         }
     }
     files
+}
+
+/// Claude Code's install records as a file Cursor cannot read: it imports none of Claude Code's
+/// plugins then.
+fn unreadable_records(name: &str, path: &Path, why: &str, locations: &Locations) -> ConfigFile {
+    ConfigFile {
+        source: name.to_owned(),
+        format: Format::Plugin,
+        path: path.to_path_buf(),
+        cwd: locations.project.clone(),
+        plugin_root: None,
+        findings: vec![Finding::new(
+            Severity::Warning,
+            path,
+            "",
+            format!("{why}: Cursor imports none of the plugins Claude Code installed (it reads them from this file)"),
+        )],
+        voided: false,
+        hooks: Vec::new(),
+        document: serde_json::Value::Null,
+    }
 }
 
 fn read_source(

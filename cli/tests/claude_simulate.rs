@@ -49,29 +49,14 @@ fn cli(s: &Scratch, args: &[&str], stdin: Option<&str>) -> std::process::Output 
 
 /// `simulate --host claude-code --json ARGS` in the project.
 fn claude(s: &Scratch, args: &[&str]) -> Value {
-    let project = s.project();
-    let mut all = vec![
-        "simulate",
-        "--host",
-        "claude-code",
-        "--json",
-        "--project",
-        project.to_str().unwrap(),
-    ];
+    claude_output(s, args).0
+}
+
+/// The same, and what it wrote to stderr.
+fn claude_output(s: &Scratch, args: &[&str]) -> (Value, String) {
+    let mut all = vec!["--host", "claude-code"];
     all.extend_from_slice(args);
-    let output = cli(s, &all, None);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "simulate failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "simulate printed no JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
+    s.simulate_output(&all, None)
 }
 
 /// A PreToolUse payload of Bash running `command`.
@@ -995,5 +980,128 @@ fn a_settings_file_given_as_claude_settings_counts_as_the_cli_source() {
     assert!(
         missing.contains("--settings no-such-settings.json: no such file"),
         "{missing}"
+    );
+}
+
+/// A hook with `"onFailure": "block"` whose program is missing never ran: simulate says so, as
+/// its own outcome with one line on stderr, not as the block of its failure policy (before:
+/// `outcome: blocked` for a guard that never started). A handler with `args` whose program is
+/// missing cannot be spawned at all: the same. A hook that starts and exits 127 itself ran.
+#[test]
+fn a_hook_that_cannot_start_never_ran_and_is_not_its_failure_policy() {
+    let s = Scratch::new("claude-never-ran");
+    let guarded =
+        |handler: Value| json!({ "PreToolUse": [{ "matcher": "Bash", "hooks": [handler] }] });
+    let shell_line = json!({ "type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/missing.sh", "onFailure": "block" });
+    let spawned = json!({ "type": "command", "command": "/nonexistent/guard", "args": [], "onFailure": "block" });
+    for handler in [shell_line, spawned] {
+        settings(
+            &s,
+            "project/.claude/settings.json",
+            guarded(handler.clone()),
+        );
+        let (result, stderr) =
+            claude_output(&s, &["--event", "PreToolUse", "--set", "tool_name=Bash"]);
+        assert_eq!(
+            result["hooks"][0]["status"], "never_ran",
+            "{handler}: {result:#}"
+        );
+        let outcome = result["outcome"].as_str().unwrap();
+        assert!(outcome.starts_with("never ran: "), "{handler}: {outcome}");
+        assert_eq!(result["blocked"], false, "{handler}: {result:#}");
+        assert_eq!(
+            stderr.lines().filter(|l| l.contains("never ran")).count(),
+            1,
+            "{handler}: {stderr}"
+        );
+    }
+    s.script(
+        "project/.claude/hooks/missing.sh",
+        "cat >/dev/null\nexit 127",
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        guarded(
+            json!({ "type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/missing.sh", "onFailure": "block" }),
+        ),
+    );
+    let ran = bash(&s, "ls");
+    assert_eq!(ran["hooks"][0]["status"], "ran", "{ran:#}");
+    assert_eq!(ran["blocked"], true, "{ran:#}");
+}
+
+/// The plugins Claude Code has installed and the settings turn on (`enabledPlugins`, the route
+/// a team uses) run as Claude Code runs them: from the plugin cache when the marketplace is a
+/// repository, in place when it is a folder (`extraKnownMarketplaces` of the user's settings),
+/// not when a higher-precedence file turns them off; one that is not installed, or whose
+/// marketplace only a cloned project declares, is said on stderr (before: none of them was
+/// seen, and `0 hook(s) ran`).
+#[test]
+fn installed_plugins_the_settings_turn_on_run() {
+    let s = Scratch::new("claude-installed");
+    let deny = |name: &str| {
+        let answer = json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+            "permissionDecision": "deny", "permissionDecisionReason": name}});
+        json!({ "PreToolUse": [group(Some("Bash"), &format!("echo '{answer}'"))] })
+    };
+    let cached = s.install_claude_plugin("guard@team", deny("cached"));
+    s.install_claude_plugin("quiet@team", deny("turned off"));
+    let market = s.root.join("market");
+    s.write(
+        "market/.claude-plugin/marketplace.json",
+        &json!({"name": "local", "owner": {"name": "t"},
+            "plugins": [{"name": "here", "source": "./here"}]})
+        .to_string(),
+    );
+    s.write(
+        "market/here/hooks/hooks.json",
+        &json!({ "hooks": deny("in place") }).to_string(),
+    );
+    // A folder marketplace counts when the user's settings declare it, not a cloned project's.
+    let folder = |path: &std::path::Path| json!({"source": {"source": "directory", "path": path}});
+    s.write(
+        "home/.claude/settings.json",
+        &json!({"extraKnownMarketplaces": {"local": folder(&market)}}).to_string(),
+    );
+    s.write(
+        "project/.claude/settings.json",
+        &json!({
+            "enabledPlugins": {"guard@team": true, "quiet@team": true, "here@local": true,
+                "absent@team": true, "here@cloned": true},
+            "extraKnownMarketplaces": {"cloned": folder(&market)}
+        })
+        .to_string(),
+    );
+    s.write(
+        "project/.claude/settings.local.json",
+        &json!({"enabledPlugins": {"quiet@team": false}}).to_string(),
+    );
+    let (result, stderr) = claude_output(&s, &["--event", "PreToolUse", "--set", "tool_name=Bash"]);
+    let files: Vec<&str> = result["hooks"]
+        .as_array()
+        .expect("hooks")
+        .iter()
+        .filter(|h| h["status"] == "ran")
+        .map(|h| h["file"].as_str().unwrap())
+        .collect();
+    let cached_file = cached.join("hooks/hooks.json");
+    let in_place = market.join("here/hooks/hooks.json");
+    assert_eq!(
+        files,
+        [cached_file.to_str().unwrap(), in_place.to_str().unwrap()],
+        "{result:#}"
+    );
+    assert_eq!(result["blocked"], true, "{result:#}");
+    let unread: Vec<&str> = stderr.lines().filter(|l| l.contains("turned on")).collect();
+    assert_eq!(unread.len(), 2, "{stderr}");
+    assert!(
+        unread[0].contains("`absent@team` is turned on here, but it is not installed"),
+        "{stderr}"
+    );
+    assert!(
+        unread[1]
+            .contains("`here@cloned` is turned on here, but its marketplace `cloned` is not known"),
+        "{stderr}"
     );
 }

@@ -837,3 +837,24 @@ fn a_closed_stdout_ends_every_subcommand_quietly() {
         assert_eq!(stderr, "", "{args:?}");
     }
 }
+
+/// Claude Code's install records that cannot be read are said for Cursor too: it imports none
+/// of Claude Code's installed plugins then (before: nothing was said, as nothing was read).
+#[test]
+fn cursor_says_when_claude_code_s_install_records_cannot_be_read() {
+    let s = Scratch::new("cursor-records");
+    let records = s.write("home/.claude/plugins/installed_plugins.json", "{ not json");
+    let (code, findings) = s.doctor(&[]);
+    let unread = with(
+        &findings,
+        "Cursor imports none of the plugins Claude Code installed",
+    );
+    assert_eq!(unread.len(), 1, "{findings:#?}");
+    assert_eq!(
+        unread[0]["file"],
+        records.to_str().unwrap(),
+        "{findings:#?}"
+    );
+    assert_eq!(unread[0]["severity"], "warning", "{findings:#?}");
+    assert_eq!(code, 0, "{findings:#?}");
+}

@@ -1086,3 +1086,64 @@ fn a_matcher_name_cursors_import_turns_into_a_tool_the_guard_will_not_know_is_a_
         "{claude:#?}"
     );
 }
+
+/// doctor checks the plugins Claude Code has installed that the settings turn on
+/// (`enabledPlugins`), and says, one finding each at the entry that turns it on, which it could
+/// not read: not installed, its marketplace unknown, its folder gone from the cache, the
+/// install records unreadable (before: none of them was seen).
+#[test]
+fn doctor_reads_the_installed_plugins_the_settings_turn_on() {
+    let s = Scratch::new("doctor-installed");
+    s.install_claude_plugin(
+        "guard@team",
+        json!({ "PreToolUse": [{ "matcher": "Bash", "hooks": [command("/nonexistent/guard")] }] }),
+    );
+    let gone = s.install_claude_plugin("gone@team", json!({}));
+    std::fs::remove_dir_all(&gone).expect("removed");
+    let turned_on = json!({"enabledPlugins": {"guard@team": true, "gone@team": true,
+        "absent@team": true, "stray@nowhere": true, "off@team": false}});
+    s.write("project/.claude/settings.json", &turned_on.to_string());
+    let (code, report) = report(&s, &["--host", "claude-code"]);
+    let findings = report["findings"].as_array().expect("findings").clone();
+    assert_eq!(code, 1, "{findings:#?}");
+    // The installed plugin's hooks are checked: its missing program is found.
+    one(
+        &findings,
+        "/nonexistent/guard does not exist",
+        "error",
+        "/hooks/PreToolUse/0/hooks/0",
+        "claude-code",
+    );
+    one(
+        &findings,
+        "`gone@team` is turned on here, but its installed folder",
+        "error",
+        "/enabledPlugins/gone@team",
+        "claude-code",
+    );
+    one(
+        &findings,
+        "`absent@team` is turned on here, but it is not installed",
+        "warning",
+        "/enabledPlugins/absent@team",
+        "claude-code",
+    );
+    one(
+        &findings,
+        "`stray@nowhere` is turned on here, but its marketplace `nowhere` is not known",
+        "warning",
+        "/enabledPlugins/stray@nowhere",
+        "claude-code",
+    );
+    assert!(with(&findings, "off@team").is_empty(), "{findings:#?}");
+
+    // Records that cannot be read: each enabled plugin is said, none passes in silence.
+    std::fs::write(
+        s.home().join(".claude/plugins/installed_plugins.json"),
+        "{ not json",
+    )
+    .expect("written");
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    let unread = with(&findings, "installed_plugins.json cannot be read");
+    assert_eq!(unread.len(), 3, "{findings:#?}");
+}

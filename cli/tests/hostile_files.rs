@@ -540,3 +540,42 @@ fn doctor_stops_checking_a_file_s_costly_matchers_and_says_so() {
         }
     }
 }
+
+/// A plugin whose Claude Code manifest (`.claude-plugin/plugin.json`) is a FIFO or a link to
+/// `/dev/zero`: `doctor --plugin-dir` and `simulate --plugin-dir` answer at once and report the
+/// manifest as unreadable, an error (before: the read waited on the FIFO forever, and read
+/// `/dev/zero` until memory ran out).
+#[test]
+fn a_plugin_manifest_that_is_a_fifo_or_a_device_is_an_error_at_once() {
+    let s = Scratch::new("plugin-manifest-fifo");
+    let plugin = s.root.join("plugin");
+    let manifest = plugin.join(".claude-plugin/plugin.json");
+    mkfifo(&manifest);
+    let dir = plugin.to_str().unwrap();
+    for make in ["fifo", "device"] {
+        if make == "device" {
+            std::fs::remove_file(&manifest).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", &manifest).unwrap();
+        }
+        let (code, findings) = s.doctor(&["--host", "claude-code", "--plugin-dir", dir]);
+        let refused = with(&findings, "the plugin's manifest: not a regular file");
+        assert_eq!(refused.len(), 1, "{make}: {findings:#?}");
+        assert_eq!(refused[0]["severity"], "error", "{make}: {findings:#?}");
+        assert_eq!(code, 1, "{make}: {findings:#?}");
+        let result = s.simulate(
+            &[
+                "--host",
+                "claude-code",
+                "--event",
+                "Stop",
+                "--plugin-dir",
+                dir,
+            ],
+            None,
+        );
+        assert_eq!(
+            result["hooks"][0]["status"], "not_loaded",
+            "{make}: {result:#}"
+        );
+    }
+}

@@ -391,3 +391,248 @@ fn claude_code_runs_hooks_json_and_every_manifest_hooks_file() {
     // hooks/hooks.json named again by the manifest loads once.
     assert_eq!(ran, ["extra", "standard"], "{result}");
 }
+
+/// `cursor-hooks ARGS --json` started in `cwd`: its report or result, once it exited 0 or 1.
+fn json_in(s: &Scratch, cwd: &Path, args: &[&str]) -> Value {
+    let output = s.cli_in(cwd, args, None);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{args:?}");
+    common::json_of(&output)
+}
+
+/// A relative `--plugin-dir` (the README's `--plugin-dir plugins/my-hooks`) is the folder under
+/// the current directory, as the editor takes it, for both editors (before: the root was joined
+/// twice, once by the tool and once by the hook's working directory, so doctor reported a
+/// missing binary and simulate a fail-closed block by a guard that never ran).
+#[test]
+fn a_relative_plugin_dir_is_taken_from_the_current_directory() {
+    let s = Scratch::new("plugin-relative");
+    s.script(
+        "project/plugins/my-hooks/guard.sh",
+        r#"cat >/dev/null; printf '{"permission":"deny","user_message":"the guard ran","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"the guard ran"}}'"#,
+    );
+    s.write(
+        "project/plugins/my-hooks/.cursor-plugin/plugin.json",
+        &json!({"name": "my-hooks", "hooks": "./cursor-hooks.json"}).to_string(),
+    );
+    s.write(
+        "project/plugins/my-hooks/cursor-hooks.json",
+        &json!({"version": 1, "hooks": {"beforeShellExecution": [
+            {"command": "\"${CURSOR_PLUGIN_ROOT}\"/guard.sh", "failClosed": true}
+        ]}})
+        .to_string(),
+    );
+    s.write(
+        "project/plugins/my-hooks/hooks/hooks.json",
+        &json!({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}\"/guard.sh", "onFailure": "block"}
+        ]}]}})
+        .to_string(),
+    );
+    let project = s.project();
+    let inside = project.join("plugins");
+    // Cursor starts a plugin hook in the plugin's folder; Claude Code in the project, here
+    // given relative too, from a folder inside it.
+    let runs: [(&Path, Vec<&str>); 2] = [
+        (project.as_path(), vec!["--plugin-dir", "plugins/my-hooks"]),
+        (
+            inside.as_path(),
+            vec![
+                "--host",
+                "claude-code",
+                "--project",
+                "..",
+                "--plugin-dir",
+                "my-hooks",
+            ],
+        ),
+    ];
+    for (cwd, given) in runs {
+        let event = if given.contains(&"claude-code") {
+            "PreToolUse"
+        } else {
+            "beforeShellExecution"
+        };
+        let mut doctor = vec!["doctor", "--json"];
+        doctor.extend(&given);
+        let report = json_in(&s, cwd, &doctor);
+        let findings = report["findings"].as_array().expect("findings");
+        assert!(
+            findings.iter().all(|f| f["severity"] != "error"),
+            "{given:?}: {findings:#?}"
+        );
+        let mut simulate = vec!["simulate", "--json", "--event", event];
+        simulate.extend(&given);
+        let result = json_in(&s, cwd, &simulate);
+        assert_eq!(result["hooks"][0]["status"], "ran", "{given:?}: {result:#}");
+        assert!(
+            result["hooks"][0]["stdout"]
+                .as_str()
+                .is_some_and(|out| out.contains("the guard ran")),
+            "{given:?}: {result:#}"
+        );
+    }
+}
+
+/// One generated case of what Cursor loads without `--plugin-dir`: Claude Code's install records
+/// and `enabledPlugins` (user, project, local settings), and `~/.cursor/plugins/local`.
+fn write_installed_case(case: &Path, seed: u64) {
+    let mut state = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let mut pick = |n: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        (state >> 33) % n
+    };
+    let project = case.join("project");
+    let home = case.join("home");
+    let plugin = |root: &Path| {
+        let hooks = json!({"version": 1, "hooks": {"stop": [{"command": "./stop.sh"}]}});
+        std::fs::create_dir_all(root.join("hooks")).expect("dirs");
+        std::fs::write(root.join("hooks/hooks.json"), hooks.to_string()).expect("hooks");
+    };
+    let mut records = serde_json::Map::new();
+    let mut turned = [
+        serde_json::Map::new(),
+        serde_json::Map::new(),
+        serde_json::Map::new(),
+    ];
+    for name in ["a", "b", "c", "d"] {
+        let id = format!("{name}@team");
+        let mut list = Vec::new();
+        for (scope, folder) in [
+            ("user", None),
+            ("project", Some(&project)),
+            ("local", Some(&project)),
+            ("project", Some(&home)),
+        ] {
+            if pick(2) == 0 {
+                continue;
+            }
+            let root = home.join(format!(
+                ".claude/plugins/cache/team/{name}/{scope}-{}",
+                list.len()
+            ));
+            // Now and then the record's folder is gone from the cache.
+            if pick(6) != 0 {
+                plugin(&root);
+            }
+            let mut record = json!({"scope": scope, "installPath": root, "version": "1.0.0"});
+            if let Some(folder) = folder {
+                record["projectPath"] = json!(folder);
+            }
+            list.push(record);
+        }
+        records.insert(id.clone(), Value::Array(list));
+        for settings in &mut turned {
+            match pick(3) {
+                0 => {}
+                1 => drop(settings.insert(id.clone(), json!(true))),
+                _ => drop(settings.insert(id.clone(), json!(false))),
+            }
+        }
+    }
+    let write = |path: &Path, value: Value| {
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("dirs");
+        std::fs::write(path, value.to_string()).expect("written");
+    };
+    write(
+        &home.join(".claude/plugins/installed_plugins.json"),
+        json!({"version": 2, "plugins": records}),
+    );
+    let [user, shared, local] = turned;
+    write(
+        &home.join(".claude/settings.json"),
+        json!({"enabledPlugins": user}),
+    );
+    write(
+        &project.join(".claude/settings.json"),
+        json!({"enabledPlugins": shared}),
+    );
+    write(
+        &project.join(".claude/settings.local.json"),
+        json!({"enabledPlugins": local}),
+    );
+    let local_dir = home.join(".cursor/plugins/local");
+    plugin(&local_dir.join("plain"));
+    plugin(&local_dir.join(".hidden"));
+    plugin(&case.join("outside"));
+    std::fs::write(local_dir.join("a-file"), "").expect("file");
+    std::os::unix::fs::symlink(local_dir.join(".hidden"), local_dir.join("link-in")).expect("link");
+    std::os::unix::fs::symlink(case.join("outside"), local_dir.join("link-out")).expect("link");
+    std::fs::create_dir_all(&project).expect("project");
+}
+
+/// Without `--plugin-dir`, doctor loads the plugin folders Cursor's own plugin service loads
+/// (Claude Code's installed plugins the Claude Code settings turn on, by Cursor's rule, and
+/// `~/.cursor/plugins/local`), checked against that service's loader on generated cases
+/// (before: doctor loaded none of them).
+#[test]
+fn doctor_loads_the_installed_plugins_cursor_s_plugin_service_loads() {
+    let scratch = Scratch::new("installed-cursor");
+    let cases: Vec<(String, std::path::PathBuf)> = (0..40)
+        .map(|seed| {
+            let case = scratch.root.join(format!("case-{seed}"));
+            write_installed_case(&case, seed);
+            (format!("case-{seed}"), case)
+        })
+        .collect();
+    let requests: Vec<Value> = cases
+        .iter()
+        .map(|(id, case)| json!({"id": id, "project": case.join("project"), "home": case.join("home")}))
+        .collect();
+    let stdout = common::cursor_sdk("installed.mjs", Some(&json!({ "cases": requests })));
+    let theirs: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(theirs.len(), cases.len(), "{stdout}");
+    let mut loaded_any = 0;
+    for ((id, case), theirs) in cases.iter().zip(&theirs) {
+        // The hooks files Cursor's loader took hooks from.
+        let mut expected: Vec<String> = theirs["plugins"]
+            .as_array()
+            .expect("plugins")
+            .iter()
+            .filter_map(|p| p["hooksSourcePath"].as_str().map(str::to_owned))
+            .collect();
+        let project = case.join("project");
+        let mut command = std::process::Command::new(common::CLI);
+        command
+            .args([
+                "doctor",
+                "--json",
+                "--project",
+                project.to_str().expect("UTF-8"),
+            ])
+            .env("HOME", case.join("home"))
+            .env(
+                "CURSOR_HOOKS_ENTERPRISE_FILE",
+                case.join("no-enterprise.json"),
+            )
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let report = common::json_of(&common::wait_bounded(
+            command.spawn().expect("doctor starts"),
+        ));
+        let mut ours: Vec<String> = report["files"]
+            .as_array()
+            .expect("files")
+            .iter()
+            .filter(|f| f["source"] == "plugin" && f["loaded"] == true)
+            .map(|f| f["path"].as_str().expect("path").to_owned())
+            .collect();
+        expected.sort();
+        ours.sort();
+        assert_eq!(ours, expected, "{id}: {}", case.display());
+        loaded_any += usize::from(expected.len() > 1);
+    }
+    // Not an agreement on nothing: most cases import some of Claude Code's plugins.
+    assert!(
+        loaded_any > cases.len() / 2,
+        "{loaded_any} of {}",
+        cases.len()
+    );
+}

@@ -1216,3 +1216,41 @@ fn a_closed_stdout_ends_a_session_quietly() {
     );
     assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
 }
+
+/// A fail-closed hook whose program is missing never ran: simulate says so, as its own outcome
+/// with one line on stderr, not as the block of its failure policy (before: `outcome: blocked`
+/// for a guard that never started). A hook that starts and exits 127 itself still ran.
+#[test]
+fn a_hook_that_cannot_start_never_ran_and_is_not_its_failure_policy() {
+    let s = Scratch::new("never-ran");
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": ".cursor/hooks/missing.sh", "failClosed": true }
+        ] }),
+    );
+    let (result, stderr) = s.simulate_output(&["--event", "beforeShellExecution"], None);
+    assert_eq!(result["hooks"][0]["status"], "never_ran", "{result:#}");
+    assert!(
+        result["hooks"][0]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("missing.sh does not exist")),
+        "{result:#}"
+    );
+    let outcome = result["outcome"].as_str().unwrap();
+    assert!(outcome.starts_with("never ran: "), "{outcome}");
+    assert_eq!(result["decision"], json!({}), "{result:#}");
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("never ran")).count(),
+        1,
+        "{stderr}"
+    );
+
+    s.script(
+        "project/.cursor/hooks/missing.sh",
+        "cat >/dev/null\nexit 127",
+    );
+    let ran = shell(&s, "ls", &[]);
+    assert_eq!(ran["hooks"][0]["status"], "ran", "{ran:#}");
+    assert_eq!(ran["decision"]["permission"], "deny", "{ran:#}");
+}

@@ -488,7 +488,7 @@ fn target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
     Ok((project.join(".cursor").join("hooks.json"), project))
 }
 
-/// What Cursor does with a project `hooks.json` reached through a link (`spec/host.json`,
+/// What Cursor does with a project `hooks.json` reached through a link (`spec/cursor/host.json`,
 /// checked against Cursor's SDK).
 const CURSOR_LINKED: &str = "Cursor does not load such a file, so its hooks would never run";
 

@@ -111,6 +111,9 @@ export async function loadCursorSdk({ sdkDir } = {}) {
     createContext: P('createContext', ctxMod, 'context factory', (v) => typeof v === 'function' && v.length === 0 && /return new \w+\}$/.test(src(v))),
     // ../cursor-plugins/dist/index.js : load one plugin directory (manifest, skills, mcp, hooks)
     loadPluginDir: P('loadPluginDir', cpMod, 'plugin loader', (v) => typeof v === 'function' && v.length === 4 && src(v).includes('configuredVariables') && src(v).includes('capabilities')),
+    // ../cursor-plugins/dist/index.js : every plugin the local plugin service loads without a
+    // plugin folder given (Claude Code's installed and enabled ones, ~/.cursor/plugins/local)
+    loadAllPlugins: P('loadAllPlugins', cpMod, 'all-plugins loader', (v) => typeof v === 'function' && src(v).includes('loadUserLocalPlugins: no home directory')),
   };
   // numeric constants of the hooks module (for the report; 1.0.32: 60 s timeout, loop limit 5, exit code 2)
   const numbers = Object.fromEntries(Object.entries(hooksMod).filter(([, v]) => typeof v === 'number'));

@@ -144,4 +144,43 @@ fn the_plugin_installed_from_the_team_marketplace_blocks_rm_rf() {
         &["plugin", "install", &format!("shell-guard@{name}")],
     );
     assert_rm_rf_blocked(&session, &[]);
+    assert_simulate_sees_the_installed_guard(&session);
+}
+
+/// `cursor-hooks simulate --host claude-code` finds the plugin as the real `claude plugin`
+/// commands installed and turned it on, and blocks `rm -rf target` with shell-guard as Claude
+/// Code did (before: it read no installed plugin, ran no hook and let the command through).
+fn assert_simulate_sees_the_installed_guard(session: &Session) {
+    let output = Command::new(cli_binary())
+        .args(["simulate", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project)
+        .args(["--event", "PreToolUse", "--set", "tool_name=Bash"])
+        .args(["--set", r#"tool_input={"command":"rm -rf target"}"#])
+        .env("HOME", &session.home)
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            session.root().join("no-managed-settings.json"),
+        )
+        .stdin(Stdio::null())
+        .output()
+        .expect("cursor-hooks starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let result: Value = serde_json::from_str(&stdout).expect("simulate's JSON");
+    let ran: Vec<&Value> = result["hooks"]
+        .as_array()
+        .expect("hooks")
+        .iter()
+        .filter(|h| h["status"] == "ran" && h["source"] == "plugin")
+        .collect();
+    assert_eq!(ran.len(), 1, "{result:#}");
+    assert_eq!(result["blocked"], true, "{result:#}");
+    assert!(
+        result.to_string().contains(SHELL_GUARD_REASON),
+        "{result:#}"
+    );
 }

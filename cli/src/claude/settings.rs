@@ -45,6 +45,8 @@ pub struct SettingsFile {
     pub disable_all: Option<bool>,
     /// `allowManagedHooksOnly: true` in managed settings.
     pub managed_only: bool,
+    /// Why each plugin this file turns on (`enabledPlugins`) cannot be read.
+    pub unread_plugins: Vec<String>,
     pub handlers: Vec<Handler>,
 }
 
@@ -105,6 +107,12 @@ pub fn load(locations: &Locations) -> Vec<SettingsFile> {
             disable_all: value.get("disableAllHooks").and_then(Value::as_bool),
             managed_only: file.source == "managed"
                 && value.get("allowManagedHooksOnly") == Some(&Value::Bool(true)),
+            unread_plugins: file
+                .findings
+                .iter()
+                .filter(|f| f.path.starts_with("/enabledPlugins/"))
+                .map(|f| f.message.clone())
+                .collect(),
             handlers,
         });
     }

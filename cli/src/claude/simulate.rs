@@ -5,9 +5,10 @@
 //!
 //! Every hook wired for the event is listed: `ran`, `skipped` (its matcher did not select the
 //! payload, or Claude Code runs an identical handler once), `not_loaded` (its file cannot be read,
-//! or `disableAllHooks`) or `not_simulated` (an `http`, `mcp_tool`, `prompt` or `agent` handler,
-//! or a background one). The hooks run at once, through `sh -c` in the project, with Claude
-//! Code's variables; each is killed with its process group at its timeout.
+//! or `disableAllHooks`), `not_simulated` (an `http`, `mcp_tool`, `prompt` or `agent` handler,
+//! or a background one) or `never_ran` (it could not be started). The hooks run at once, through
+//! `sh -c` in the project, with Claude Code's variables; each is killed with its process group
+//! at its timeout.
 
 use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
@@ -48,9 +49,13 @@ pub fn run(args: &Args) -> Result<(), Stop> {
                 file.path.display()
             ));
         }
+        for why in &file.unread_plugins {
+            note(&format!("cursor-hooks: {}: {why}", file.path.display()));
+        }
     }
     let simulator = Simulator {
         project,
+        locations,
         files,
         warned: AtomicBool::new(false),
         run_dir: RunDir::new()?,
@@ -151,6 +156,8 @@ fn event_hint(name: &str) -> String {
 
 struct Simulator {
     project: PathBuf,
+    /// Where the files are, to tell a hook that never started from one that failed.
+    locations: Locations,
     files: Vec<SettingsFile>,
     /// This run's private folder, for the `CLAUDE_ENV_FILE`s.
     run_dir: RunDir,
@@ -209,6 +216,11 @@ enum Entry {
     },
     /// A handler type or mode the simulator does not run.
     NotSimulated {
+        at: Place,
+        reason: String,
+    },
+    /// It could not be started (`crate::simulate::never_ran`).
+    NeverRan {
         at: Place,
         reason: String,
     },
@@ -395,6 +407,8 @@ struct Run {
     /// Why a JSON answer was not applied (schema) or other remarks.
     note: Option<String>,
     effect: Effect,
+    /// Why it could not be started.
+    never_ran: Option<String>,
 }
 
 struct Simulation {
@@ -493,7 +507,13 @@ impl Simulator {
             started
                 .into_iter()
                 .map(|handle| match handle {
-                    Ok(handle) => Entry::Ran(Box::new(handle.join().expect("a hook thread"))),
+                    Ok(handle) => {
+                        let mut run = handle.join().expect("a hook thread");
+                        match run.never_ran.take() {
+                            Some(reason) => Entry::NeverRan { at: run.at, reason },
+                            None => Entry::Ran(Box::new(run)),
+                        }
+                    }
                     Err(entry) => *entry,
                 })
                 .collect()
@@ -520,6 +540,16 @@ impl Simulator {
         let mut merged = merge(info, payload, &runs, &mut unverified);
         if info.category == Category::Loop {
             apply_stop_cap(info, payload, stops, &mut merged, &mut unverified);
+        }
+        let never: Vec<(&crate::simulate::Place, &String)> = entries
+            .iter()
+            .filter_map(|entry| match entry {
+                Entry::NeverRan { at, reason } => Some((&at.at, reason)),
+                _ => None,
+            })
+            .collect();
+        if let Some(said) = crate::simulate::never_ran_outcome(&never) {
+            merged.outcome = said;
         }
         Ok(Simulation {
             event: event.to_owned(),
@@ -612,8 +642,13 @@ impl Simulator {
             }
         }
         let started = Instant::now();
-        let output = child::run(process, payload, child::duration(seconds));
+        let output = child::run(process, payload, child::duration(seconds))
+            .map_err(|error| format!("cannot start `{command}`: {error}"));
         let millis = started.elapsed().as_millis();
+        // With `args` the command is the program itself, spawned without a shell: a failed
+        // spawn says it all.
+        let lookup = self.locations.lookup(file.plugin_root.as_deref());
+        let never_ran = crate::simulate::never_ran(&output, &command, &self.project, &lookup);
         let mut run = Run {
             at,
             millis,
@@ -625,22 +660,17 @@ impl Simulator {
             verified: true,
             note: None,
             effect: Effect::default(),
+            never_ran,
         };
-        match output {
-            Ok(output) => {
-                run.exit_code = output.code;
-                run.timed_out = output.timed_out;
-                run.stdout = output.stdout;
-                run.stderr = output.stderr;
-            }
-            Err(error) => {
-                let error = format!("cannot start `{command}`: {error}");
-                run.stderr = Captured {
-                    total: error.len() as u64,
-                    text: error,
-                };
-            }
-        }
+        let output = match output {
+            Ok(output) if run.never_ran.is_none() => output,
+            // Not read as a result (`Entry::NeverRan`); a failed spawn always sets `never_ran`.
+            _ => return run,
+        };
+        run.exit_code = output.code;
+        run.timed_out = output.timed_out;
+        run.stdout = output.stdout;
+        run.stderr = output.stderr;
         read_result(info, handler, &mut run, seconds);
         run
     }
@@ -1930,6 +1960,7 @@ impl Entry {
             Entry::Skipped { at, reason } => (at, "skipped", reason),
             Entry::NotLoaded { at, reason } => (at, "not_loaded", reason),
             Entry::NotSimulated { at, reason } => (at, "not_simulated", reason),
+            Entry::NeverRan { at, reason } => (at, "never_ran", reason),
         };
         let mut entry = at.to_json(status);
         entry.insert("reason".to_owned(), json!(reason));
@@ -1942,6 +1973,7 @@ impl Entry {
             Entry::Skipped { at, reason } => (at, "skipped", reason),
             Entry::NotLoaded { at, reason } => (at, "not loaded", reason),
             Entry::NotSimulated { at, reason } => (at, "not simulated", reason),
+            Entry::NeverRan { at, reason } => (at, "never ran", reason),
         };
         text.push_str(&format!("- {}\n", at.label()));
         if let Some(command) = &at.at.command {
@@ -1982,6 +2014,7 @@ impl Simulation {
                 count(|e| matches!(e, Entry::NotSimulated { .. })),
                 "not simulated",
             ),
+            (count(|e| matches!(e, Entry::NeverRan { .. })), "never ran"),
         ] {
             if n > 0 {
                 text.push_str(&format!(", {n} {what}"));

@@ -55,8 +55,30 @@ pub fn load(locations: &Locations) -> Vec<ConfigFile> {
                 None => files.extend(read_source(&source.name, &path, None, locations)),
             }
         }
+        if source.format == SourceFormat::Plugin {
+            // The settings files are read by now (plugins come after them).
+            installed_plugins(&source.name, locations, &mut files);
+        }
     }
     files
+}
+
+/// The plugins Claude Code has installed that the settings files turn on, read as the plugins
+/// given are (a folder given with `--plugin-dir` too is read once); each that cannot be found
+/// is a finding at the entry that turns it on.
+fn installed_plugins(name: &str, locations: &Locations, files: &mut Vec<ConfigFile>) {
+    let real = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let given: Vec<PathBuf> = locations.plugins.iter().map(|p| real(p)).collect();
+    for plugin in super::installed::enabled(locations, files) {
+        match plugin.root {
+            Ok(root) if given.contains(&real(&root)) => {}
+            Ok(root) => files.extend(read_plugin(name, &root, locations)),
+            Err(mut finding) => {
+                finding.host = HostName::ClaudeCode;
+                files[plugin.file].findings.push(finding);
+            }
+        }
+    }
 }
 
 /// Every part of a plugin's hooks Claude Code reads (`hooks/hooks.json`, then each path or

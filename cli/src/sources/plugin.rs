@@ -90,8 +90,10 @@ fn cursor_manifest(root: &Path) -> Option<(PathBuf, Value)> {
         if !regular_file(&path) {
             continue;
         }
-        let Some(value) = std::fs::read_to_string(&path)
+        // Bounded too: the file may change between the look above and the read.
+        let Some(value) = crate::safe_read::read(&path, CURSOR_FILE_LIMIT)
             .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
             .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         else {
             continue;
@@ -200,9 +202,22 @@ pub fn claude(root: &Path, manifest: &str) -> Vec<ClaudePart> {
         parts.push(ClaudePart::Read(standard.clone(), Format::ClaudeSettings));
     }
     let manifest = root.join(manifest);
-    let value = std::fs::read_to_string(&manifest)
-        .ok()
-        .and_then(|text| serde_json::from_str::<Value>(&text).ok());
+    // Through the bounded reader: a manifest that is a FIFO, a link to a device or a huge file
+    // must neither hang the tool nor pass as a plugin without hooks.
+    let value = match super::read_text(&manifest) {
+        Ok(text) => text.and_then(|text| serde_json::from_str::<Value>(&text).ok()),
+        Err(why) => {
+            parts.push(ClaudePart::Problem(
+                manifest.clone(),
+                Finding::voiding(
+                    &manifest,
+                    "",
+                    format!("the plugin's manifest: {why}; Claude Code cannot read it, so none of the hooks it names load"),
+                ),
+            ));
+            return parts;
+        }
+    };
     let Some(hooks) = value.as_ref().and_then(|v| v.get("hooks")) else {
         return parts;
     };

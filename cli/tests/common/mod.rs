@@ -65,7 +65,12 @@ impl Scratch {
 
     /// Runs `cursor-hooks ARGS` with this scratch's home, no enterprise file, in the project.
     pub fn cli(&self, args: &[&str], stdin: Option<&str>) -> Output {
-        self.cli_within(args, stdin, TOOL_LIMIT)
+        self.cli_in(&self.project(), args, stdin)
+    }
+
+    /// The same, started in `cwd` (where a relative path given is taken from).
+    pub fn cli_in(&self, cwd: &Path, args: &[&str], stdin: Option<&str>) -> Output {
+        self.cli_within_in(cwd, args, stdin, TOOL_LIMIT)
     }
 
     /// [`Scratch::cli`], killed and failed when it has not ended within `limit`.
@@ -75,14 +80,29 @@ impl Scratch {
         stdin: Option<&str>,
         limit: std::time::Duration,
     ) -> Output {
+        self.cli_within_in(&self.project(), args, stdin, limit)
+    }
+
+    /// [`Scratch::cli_in`], killed and failed when it has not ended within `limit`.
+    fn cli_within_in(
+        &self,
+        cwd: &Path,
+        args: &[&str],
+        stdin: Option<&str>,
+        limit: std::time::Duration,
+    ) -> Output {
         let mut command = Command::new(CLI);
         command
             .args(args)
-            .current_dir(self.project())
+            .current_dir(cwd)
             .env("HOME", self.home())
             .env(
                 "CURSOR_HOOKS_ENTERPRISE_FILE",
                 self.root.join("enterprise/hooks.json"),
+            )
+            .env(
+                "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+                self.root.join("managed/managed-settings.json"),
             )
             .stdin(if stdin.is_some() {
                 Stdio::piped()
@@ -123,18 +143,19 @@ impl Scratch {
         ];
         args.extend_from_slice(extra);
         let output = self.cli(&args, None);
-        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!(
-                "doctor printed no JSON ({e}): {}\n{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            )
-        });
-        (output.status.code().expect("an exit code"), report)
+        (
+            output.status.code().expect("an exit code"),
+            json_of(&output),
+        )
     }
 
     /// `simulate --json` with these arguments: the result object.
     pub fn simulate(&self, args: &[&str], stdin: Option<&str>) -> Value {
+        self.simulate_output(args, stdin).0
+    }
+
+    /// The same, and what it wrote to stderr.
+    pub fn simulate_output(&self, args: &[&str], stdin: Option<&str>) -> (Value, String) {
         let project = self.project();
         let mut all = vec![
             "simulate",
@@ -150,12 +171,64 @@ impl Scratch {
             "simulate failed: {}",
             String::from_utf8_lossy(&output.stderr)
         );
-        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-            panic!(
-                "simulate printed no JSON ({e}): {}",
-                String::from_utf8_lossy(&output.stdout)
-            )
-        })
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (json_of(&output), stderr)
+    }
+}
+
+/// The JSON a `--json` run printed, or a panic showing what it printed instead.
+pub fn json_of(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "no JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+impl Scratch {
+    /// Installs the plugin `id` (`name@marketplace`) for Claude Code as `claude plugin install`
+    /// leaves it in the scratch home: its folder in the plugin cache holding `hooks` as its
+    /// `hooks/hooks.json`, a user-scope record in `installed_plugins.json` and its marketplace
+    /// (a repository) in `known_marketplaces.json`. Not turned on: that is `enabledPlugins`.
+    pub fn install_claude_plugin(&self, id: &str, hooks: Value) -> PathBuf {
+        let (name, marketplace) = id.split_once('@').expect("name@marketplace");
+        let plugins = self.home().join(".claude/plugins");
+        let root = plugins
+            .join("cache")
+            .join(marketplace)
+            .join(name)
+            .join("1.0.0");
+        let text = serde_json::json!({ "hooks": hooks }).to_string();
+        let relative = root.strip_prefix(&self.root).expect("under the scratch");
+        self.write(&relative.join("hooks/hooks.json").to_string_lossy(), &text);
+        let update = |file: &str, change: &dyn Fn(&mut Value)| {
+            let path = plugins.join(file);
+            let mut value = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_json::from_str(&t).ok())
+                .unwrap_or_else(|| serde_json::json!({}));
+            change(&mut value);
+            std::fs::write(&path, value.to_string()).expect("written");
+        };
+        update("installed_plugins.json", &|records| {
+            records["version"] = serde_json::json!(2);
+            records["plugins"][id] = serde_json::json!([{
+                "scope": "user",
+                "installPath": root,
+                "version": "1.0.0",
+                "installedAt": "2026-12-01T00:00:00.000Z"
+            }]);
+        });
+        update("known_marketplaces.json", &|known| {
+            known[marketplace] = serde_json::json!({
+                "source": { "source": "github", "repo": format!("example/{marketplace}") },
+                "installLocation": plugins.join("marketplaces").join(marketplace),
+                "lastUpdated": "2026-12-01T00:00:00.000Z"
+            });
+        });
+        root
     }
 }
 
