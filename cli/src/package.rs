@@ -263,7 +263,10 @@ fn cursor_hooks_file(handlers: &[Handler], stem: &str) -> Value {
             .entry(handler.event.clone())
             .or_insert_with(|| Value::Array(Vec::new()));
         if let Value::Array(list) = list {
-            list.push(Value::Object(handler.cursor_entry(&command, handlers)));
+            // One handler per command: Cursor drops an imported copy of a command only for its own
+            // files, not a plugin's (spec/claude-code/host.json `cursor.dedupe`), and each
+            // editor's plugin command names its own root anyway.
+            list.push(Value::Object(handler.cursor_entry(&command, &[])));
         }
     }
     json!({ "version": 1, "hooks": hooks })
@@ -283,7 +286,7 @@ fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> V
         }
         group.insert(
             "hooks".into(),
-            json!([Value::Object(handler.claude_handler(&command, handlers))]),
+            json!([Value::Object(handler.claude_handler(&command, &[]))]),
         );
         let list = hooks
             .entry(handler.event.clone())

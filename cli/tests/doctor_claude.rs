@@ -1147,3 +1147,37 @@ fn doctor_reads_the_installed_plugins_the_settings_turn_on() {
     let unread = with(&findings, "installed_plugins.json cannot be read");
     assert_eq!(unread.len(), 3, "{findings:#?}");
 }
+
+#[test]
+fn a_python_named_group_in_a_matcher_says_what_javascript_writes() {
+    let s = Scratch::new("python-group");
+    let guard = s.script("project/.cursor/hooks/guard.sh", ECHO);
+    let guard = guard.to_str().unwrap();
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "preToolUse": [{ "command": guard, "matcher": "(?P<t>Shell)" }] }),
+    );
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [{ "matcher": "(?P<t>Bash)|Edit", "hooks": [command(guard)] }] }),
+    );
+    let (_, cursor) = doctor(&s, "cursor", &[]);
+    let said = one(
+        &cursor,
+        "is not a valid JavaScript regular expression",
+        "error",
+        "/hooks/preToolUse/0/matcher",
+        "cursor",
+    );
+    assert!(said.contains("write `(?<t>Shell)`"), "{said}");
+    let (_, claude) = doctor(&s, "claude-code", &[]);
+    let said = one(
+        &claude,
+        "is not a valid JavaScript regular expression",
+        "error",
+        "/hooks/PreToolUse/0/matcher",
+        "claude-code",
+    );
+    assert!(said.contains("write `(?<t>Bash)|Edit`"), "{said}");
+}
