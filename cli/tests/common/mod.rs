@@ -339,10 +339,39 @@ pub fn cursor_sdk_harness() -> PathBuf {
     workspace_root().join("tests/cursor-sdk")
 }
 
+/// Makes Cursor's own code ready, once per test process: `.ci/setup-cursor-sdk` checks the tools
+/// the SDK tests need (and fails at once naming the command that installs a missing one), then
+/// installs the pinned SDK into its cache on first use, under a lock the other test binaries
+/// wait on. A test that uses the SDK calls this first, so a machine that cannot run it fails
+/// before the test builds anything. `CURSOR_SDK_DIR` (another copy, on purpose) skips the
+/// install but not the check.
+pub fn cursor_sdk_ready() {
+    static READY: OnceLock<()> = OnceLock::new();
+    READY.get_or_init(|| {
+        let script = if std::env::var_os("CURSOR_SDK_DIR").is_some() {
+            ".ci/check-test-tools"
+        } else {
+            ".ci/setup-cursor-sdk"
+        };
+        let output = Command::new("bash")
+            .arg(workspace_root().join(script))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|error| panic!("bash {script} cannot start: {error}"));
+        assert!(
+            output.status.success(),
+            "bash {script} failed ({}), so Cursor's own code cannot run:\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+    });
+}
+
 /// Runs `script` of the harness (`oracle.mjs`, `plugin.mjs`, `version-report.mjs`) in one
 /// offline Node process, `input` (if any) as JSON on its stdin; its stdout, once it succeeded.
 pub fn cursor_sdk(script: &str, input: Option<&Value>) -> String {
     use std::io::Write;
+    cursor_sdk_ready();
     let dir = cursor_sdk_harness();
     let mut child = Command::new(dir.join("offline.sh"))
         .arg("node")
@@ -363,7 +392,7 @@ pub fn cursor_sdk(script: &str, input: Option<&Value>) -> String {
     let output = wait_within(child, CURSOR_SDK_LIMIT);
     assert!(
         output.status.success(),
-        "Cursor's own code (tests/cursor-sdk/{script}) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}{}",
+        "Cursor's own code (tests/cursor-sdk/{script}) failed:\n{}{}",
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );

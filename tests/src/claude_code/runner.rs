@@ -62,7 +62,7 @@ pub fn in_isolated_network(test_name: &str) -> bool {
     }
     // Outside the namespace, where npm's registry can be reached: a fresh machine installs
     // Claude Code here, so `cargo test --workspace` alone runs these tests.
-    install_once();
+    prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     let output = Command::new("unshare")
         .args(["-n", "sh", "-c", r#"ip link set lo up && exec "$0" "$@""#])
@@ -100,24 +100,38 @@ fn assert_only_loopback() {
     );
 }
 
-/// Runs `.ci/setup-claude-code` once per test process when Claude Code is not installed where
-/// [`claude_binary`] looks (the script itself does nothing when the cached copy answers).
-fn install_once() {
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        if std::env::var_os("CLAUDE_CODE_BIN").is_some() || installed_path().is_file() {
-            return;
-        }
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/setup-claude-code");
-        let status = Command::new("bash")
+/// Makes Claude Code ready, once per test process: `.ci/setup-claude-code` checks the tools the
+/// live tests need (and fails at once naming the command that installs a missing one), then
+/// installs the pinned version into its cache on first use, under a lock the other test
+/// binaries wait on. A live test calls this first (through [`in_isolated_network`], or before
+/// it builds anything), so a machine that cannot run it fails before the test's work.
+/// `CLAUDE_CODE_BIN` (another copy, on purpose) skips the install but not the check. Inside the
+/// namespace it does nothing: the process outside prepared.
+pub fn prepare() {
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        return;
+    }
+    static READY: std::sync::Once = std::sync::Once::new();
+    READY.call_once(|| {
+        let script = if std::env::var_os("CLAUDE_CODE_BIN").is_some() {
+            "check-test-tools"
+        } else {
+            "setup-claude-code"
+        };
+        let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../.ci")
+            .join(script);
+        let output = Command::new("bash")
             .arg(&script)
             .stdin(Stdio::null())
-            .status()
+            .output()
             .unwrap_or_else(|error| panic!("{} cannot start: {error}", script.display()));
         assert!(
-            status.success(),
-            "{} failed ({status}): it installs Claude Code with npm",
-            script.display()
+            output.status.success(),
+            "{} failed ({}), so Claude Code cannot run:\n{}",
+            script.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
         );
     });
 }
@@ -167,6 +181,8 @@ pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {
+        // Only live tests build these: one that cannot run fails before the build.
+        prepare();
         static BUILT: std::sync::Once = std::sync::Once::new();
         BUILT.call_once(|| {
             let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
