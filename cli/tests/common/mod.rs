@@ -120,6 +120,7 @@ impl Scratch {
                 String::from_utf8_lossy(&output.stderr)
             )
         });
+        assert_speaks_the_users_terms(&report);
         (output.status.code().expect("an exit code"), report)
     }
 
@@ -147,6 +148,47 @@ impl Scratch {
             )
         })
     }
+}
+
+/// Panics when a finding of doctor's `--json` report cites a source ([`cited_source`]).
+pub fn assert_speaks_the_users_terms(report: &Value) {
+    for finding in report["findings"].as_array().into_iter().flatten() {
+        let message = finding["message"].as_str().unwrap_or_default();
+        if let Some(citation) = cited_source(message) {
+            panic!(
+                "doctor tells the user a source ({citation}), which belongs in spec/: {message}"
+            );
+        }
+    }
+}
+
+/// The part of a doctor message that cites where a rule was found rather than saying the rule
+/// in the user's terms: an offset in a minified file, an oracle fixture, a third-party issue
+/// (`owner/repo#123`), or a source's name as spec/ writes it.
+pub fn cited_source(message: &str) -> Option<&str> {
+    let words = message.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ',');
+    let issue = |word: &str| {
+        word.split_once('#').is_some_and(|(repo, number)| {
+            repo.contains('/') && number.starts_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    let mut previous = "";
+    for word in words {
+        let offset =
+            previous.starts_with("offset") && word.starts_with(|c: char| c.is_ascii_digit());
+        if offset || issue(word) || word.ends_with(".js") {
+            return Some(word);
+        }
+        previous = word;
+    }
+    [
+        "oracle fixture",
+        "hooks reference",
+        "@cursor/sdk",
+        "the Claude Code binary",
+    ]
+    .into_iter()
+    .find(|name| message.contains(name))
 }
 
 impl Drop for Scratch {
