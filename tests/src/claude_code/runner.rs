@@ -111,8 +111,10 @@ pub fn prepare() {
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
         return;
     }
-    static READY: std::sync::Once = std::sync::Once::new();
-    READY.call_once(|| {
+    // A OnceLock, not a Once: after a failed check each later test fails with the same message
+    // (a panicking Once would poison the rest).
+    static READY: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    READY.get_or_init(|| {
         let script = if std::env::var_os("CLAUDE_CODE_BIN").is_some() {
             "check-test-tools"
         } else {
