@@ -230,6 +230,7 @@ fn the_readme_says_what_a_machine_needs_for_the_tests() {
         "Node.js",
         "npm",
         "root",
+        "user namespaces",
         "`unshare`",
         "`ip`",
         "`flock`",

@@ -2,8 +2,8 @@
 //! namespace that has only loopback.
 //!
 //! A live test calls [`in_isolated_network`] first: outside the namespace it re-runs this one
-//! test inside a new one (`unshare -n`, then `ip link set lo up`) and checks that it passed;
-//! inside, it checks that loopback is the only interface and lets the test go on. The mock and
+//! test inside a new one (`.ci/offline`: `unshare -n`, then `ip link set lo up`) and checks
+//! that it passed; inside, it checks that loopback is the only interface and lets the test go on. The mock and
 //! Claude Code then both live in that namespace, so nothing can leave the machine. A machine
 //! that cannot create the namespace fails the test with what is missing; it never skips.
 
@@ -17,8 +17,8 @@ pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
 const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
-     run them as root (or with CAP_SYS_ADMIN) on Linux with `unshare` (util-linux) and `ip` \
-     (iproute2) installed";
+     run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
+     and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
 /// The Claude Code version the live tests are pinned to (`tests/claude-code/VERSION`).
 pub const VERSION: &str = include_str!("../../claude-code/VERSION");
@@ -64,14 +64,15 @@ pub fn in_isolated_network(test_name: &str) -> bool {
     // Claude Code here, so `cargo test --workspace` alone runs these tests.
     prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
-    let output = Command::new("unshare")
-        .args(["-n", "sh", "-c", r#"ip link set lo up && exec "$0" "$@""#])
+    // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
+    let output = Command::new("sh")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/offline"))
         .arg(test_binary)
         .args(["--exact", test_name, "--nocapture", "--test-threads=1"])
         .env(INSIDE_NAMESPACE, "1")
         .stdin(Stdio::null())
         .output()
-        .unwrap_or_else(|error| panic!("{NEEDS}; `unshare` cannot start: {error}"));
+        .unwrap_or_else(|error| panic!("{NEEDS}; `.ci/offline` cannot start: {error}"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
