@@ -1,6 +1,7 @@
 //! On a machine without the tools the editor tests need, the first-use installs of each editor's
 //! code (`.ci/setup-claude-code`, `.ci/setup-cursor-sdk`, which those tests run before anything
-//! else) fail at once, install nothing, and name the command that installs each missing tool.
+//! else) fail at once, install nothing, and name the command that installs each missing tool;
+//! test binaries that start at once install the code once, the others waiting on its lock.
 #![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
@@ -67,5 +68,75 @@ fn a_machine_without_the_tools_is_told_what_to_install_before_any_install() {
             "{script} began an install: {stderr}"
         );
     }
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// An `npm` that counts its runs and, slowly, lays out what `npm install @cursor/sdk@VERSION`
+/// leaves (the package's version, its entry file, the lock file's digest), so the lock is
+/// tested without the network.
+const FAKE_NPM: &str = r#"#!/bin/sh
+echo run >> "$FAKE_NPM_RUNS"
+sleep 1
+while [ $# -gt 0 ]; do [ "$1" = --prefix ] && prefix=$2; shift; done
+sdk="$prefix/node_modules/@cursor/sdk"
+mkdir -p "$sdk/dist/esm"
+: > "$sdk/dist/esm/index.js"
+printf '{"version":"%s"}' "$FAKE_NPM_VERSION" > "$sdk/package.json"
+printf '{"packages":{"node_modules/@cursor/sdk":{"integrity":"%s"}}}' "$FAKE_NPM_INTEGRITY" > "$prefix/package-lock.json"
+"#;
+
+#[test]
+fn test_binaries_that_start_at_once_install_the_sdk_once() {
+    let root =
+        std::env::temp_dir().join(format!("cursor-hooks-install-lock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let bin = root.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let npm = bin.join("npm");
+    std::fs::write(&npm, FAKE_NPM).expect("npm");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&npm, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let pinned = |file: &str| {
+        std::fs::read_to_string(workspace.join("tests/cursor-sdk").join(file))
+            .expect("a pinned fact")
+            .trim()
+            .to_owned()
+    };
+    let runs = root.join("npm-runs");
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let installs: Vec<_> = (0..3)
+        .map(|_| {
+            Command::new("bash")
+                .arg(workspace.join(".ci/setup-cursor-sdk"))
+                .env("PATH", &path)
+                .env("XDG_CACHE_HOME", root.join("cache"))
+                .env("FAKE_NPM_RUNS", &runs)
+                .env("FAKE_NPM_VERSION", pinned("VERSION"))
+                .env("FAKE_NPM_INTEGRITY", pinned("INTEGRITY"))
+                .stdin(Stdio::null())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("bash starts")
+        })
+        .collect();
+    for install in installs {
+        let output = install.wait_with_output().expect("it ends");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let count = std::fs::read_to_string(&runs)
+        .unwrap_or_default()
+        .lines()
+        .count();
+    assert_eq!(count, 1, "npm ran {count} times for three installs at once");
     let _ = std::fs::remove_dir_all(&root);
 }
