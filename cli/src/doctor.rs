@@ -357,9 +357,8 @@ fn hosts_meet(earlier: &Wired<'_>, later: &Wired<'_>, what: &str) -> Option<Find
         "not verified"
     };
     let rule = format!(
-        "spec/claude-code/host.json `cursor.dedupe`: \"{}\" ({}; {verified})",
+        "spec/claude-code/host.json `cursor.dedupe`: \"{}\", {verified}",
         dedupe.rule.trim_end_matches('.'),
-        host.cite(&dedupe.source)
     );
     let deduplicated = cursor.file.source != "plugin";
     if deduplicated && cursor.command == claude_entry.command {
@@ -487,10 +486,9 @@ fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
             let claude_host = crate::claude::host::host();
             let rule = claude_host.loading("dedupe");
             (Severity::Note, format!(
-                "`{}` is wired again for `{}` (already at {place}): Claude Code's docs say an identical handler in several settings files runs once ({}; {})",
+                "`{}` is wired again for `{}` (already at {place}): Claude Code's docs say an identical handler in several settings files runs once ({})",
                 later.command,
                 later.hook.event,
-                claude_host.cite(&rule.source),
                 if rule.verified { "verified" } else { "not verified: a report measured both copies running" },
             ))
         } else {

@@ -201,14 +201,12 @@ fn read_hooks_json_text(file: &mut ConfigFile, text: &str) -> Option<Value> {
     }
     let scan = scan_comments(text);
     if !scan.string_lines.is_empty() {
-        let rules = &host::host().file_rules;
         file.findings.push(Finding::voiding(
             &path,
             "",
             format!(
-                "`//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of the line before it parses this file, even inside strings, so the file no longer parses and Cursor loads none of its hooks (spec/cursor/host.json `file_rules`, source: {}). Move such a command into a script, or write it without `//`",
+                "`//` inside a string on line(s) {}: Cursor deletes everything from `//` to the end of the line before it parses this file, even inside strings, so the file no longer parses and Cursor loads none of its hooks (spec/cursor/host.json `file_rules`). Move such a command into a script, or write it without `//`",
                 list(&scan.string_lines),
-                rules.source
             ),
         ));
         return None;
@@ -752,7 +750,7 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
                             Severity::Note,
                             &path,
                             &format!("{group_pointer}/matcher"),
-                            format!("Cursor has none of the tools `{m}` names, so its import skips this group (@cursor/sdk 1.0.32 `claudeHooksToCursor`); Claude Code still runs it"),
+                            format!("Cursor has none of the tools `{m}` names, so its import skips this group (spec/claude-code/host.json `cursor.tool_map_notes`); Claude Code still runs it"),
                         ));
                         continue;
                     }
@@ -799,7 +797,6 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
         }
     }
     if !dropped.is_empty() {
-        let in_cursor = &crate::claude::host::host().cursor;
         let keys: Vec<String> = dropped
             .iter()
             .map(|(key, first, count)| match count {
@@ -817,9 +814,8 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
             &path,
             "/hooks",
             format!(
-                "Cursor's import of Claude Code's settings keeps only `type`, `command`, `prompt` and `timeout` of a hook and runs it with `failClosed: false`, so {} take effect in Claude Code only{on_failure} (spec/claude-code/host.json `cursor.supported`, source: {})",
+                "Cursor's import of Claude Code's settings keeps only `type`, `command`, `prompt` and `timeout` of a hook and runs it with `failClosed: false`, so {} take effect in Claude Code only{on_failure} (spec/claude-code/host.json `cursor.supported`)",
                 keys.join(", "),
-                crate::claude::host::host().cite(&in_cursor.supported_source)
             ),
         ));
     }
@@ -845,15 +841,13 @@ fn check_imported_matcher(
     }
     if !matches!(claude_event, "PreToolUse" | "PostToolUse") {
         let path = file.path.clone();
-        let in_cursor = &crate::claude::host::host().cursor;
         file.findings.push(Finding::new(
             Severity::Note,
             &path,
             pointer,
             format!(
-                "Cursor's import drops the matcher of a Claude Code `{claude_event}` group, so in Cursor the hook runs on every `{}` (spec/claude-code/host.json `cursor.tool_map_notes`, source: {})",
+                "Cursor's import drops the matcher of a Claude Code `{claude_event}` group, so in Cursor the hook runs on every `{}` (spec/claude-code/host.json `cursor.tool_map_notes`)",
                 info.name,
-                crate::claude::host::host().cite(&in_cursor.tool_map_source)
             ),
         ));
         return;
@@ -1186,7 +1180,7 @@ fn read_fail_closed(
             Severity::Note,
             "/failClosed",
             format!(
-                "on `{}` a failing hook with `failClosed` answers `continue: false`, which ends the session in Cursor's own code (@cursor/sdk 1.0.32); the docs call the event fire-and-forget, so the IDE and CLI may ignore it",
+                "on `{}` a failing hook with `failClosed` answers `continue: false`, which ends the session in Cursor's agent (spec/cursor/host.json `block_answers`); the docs call the event fire-and-forget, so the IDE and CLI may ignore it",
                 info.name
             ),
         );

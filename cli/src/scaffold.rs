@@ -37,11 +37,17 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
         ),
     };
     // The line a user types once the crates are published, and a patch that takes the runtime
-    // from the checkout until then.
+    // from the checkout until then. The crate is meant to be committed, so the patch names the
+    // checkout relative to the crate: it builds in any clone that keeps the checkout where it
+    // is from the crate (an absolute path names this machine only).
+    let here = std::env::current_dir()
+        .and_then(|dir| dir.canonicalize())
+        .map_err(|e| format!("cannot read the current folder: {e}"))?;
+    let patch =
+        relative_path(&here.join(name), &runtime).unwrap_or_else(|| runtime.display().to_string());
     let dependency = format!(
-        "cursor-hooks = \"{}\"\n\n# Until cursor-hooks is on crates.io: the checkout it was created from (delete these two\n# lines once it is published).\n[patch.crates-io]\ncursor-hooks = {{ path = {:?} }}",
+        "cursor-hooks = \"{}\"\n\n# Until cursor-hooks is on crates.io: the checkout it was created from, relative to this\n# crate, so it builds in another clone that keeps both where they are to each other (delete\n# these two lines once it is published).\n[patch.crates-io]\ncursor-hooks = {{ path = {patch:?} }}",
         published_requirement(env!("CARGO_PKG_VERSION")),
-        runtime.display().to_string()
     );
     let krate = name.replace('-', "_");
     let fill = |template: &str| template.replace("{name}", name).replace("{crate}", &krate);
@@ -60,14 +66,40 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     println!(
-        "created {name}/: it depends on the cursor-hooks checkout{from} ({}), as the crates are \
-         not published yet",
+        "created {name}/: it depends on the cursor-hooks checkout{from} ({}; its Cargo.toml \
+         names it as `{patch}`, relative to the crate), as the crates are not published yet",
         runtime.display()
     );
     println!(
         "next: `cd {name} && cargo test`, then see its README to install it in Cursor and Claude Code"
     );
     Ok(0)
+}
+
+/// `to` relative to `from` (both absolute and canonical), with `/` between its parts so the
+/// same text works on every system; `None` where no relative path leads there (another
+/// Windows drive).
+fn relative_path(from: &Path, to: &Path) -> Option<String> {
+    use std::path::Component;
+    let (from, to): (Vec<Component>, Vec<Component>) =
+        (from.components().collect(), to.components().collect());
+    let shared = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    // Not even the root (or drive) in common.
+    if shared == 0 {
+        return None;
+    }
+    let parts: Vec<String> = std::iter::repeat_n("..".to_owned(), from.len() - shared)
+        .chain(
+            to[shared..]
+                .iter()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned()),
+        )
+        .collect();
+    Some(if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    })
 }
 
 /// The requirement a user writes for `version`: `0.1` for 0.1.x, `1` for 1.y.z.
@@ -282,6 +314,27 @@ mod tests {
         let runtime = runtime_crate(&built_from()).unwrap();
         assert_eq!(package_name(&runtime).as_deref(), Some("cursor-hooks"));
         assert!(runtime.ends_with("runtime"), "{}", runtime.display());
+    }
+
+    #[test]
+    fn the_patch_path_is_relative_to_the_crate() {
+        let at = |path: &str| Path::new(path).to_path_buf();
+        assert_eq!(
+            relative_path(&at("/src/my-hooks"), &at("/src/cursor-hooks/runtime")).as_deref(),
+            Some("../cursor-hooks/runtime")
+        );
+        assert_eq!(
+            relative_path(
+                &at("/src/cursor-hooks/my-hooks"),
+                &at("/src/cursor-hooks/runtime")
+            )
+            .as_deref(),
+            Some("../runtime")
+        );
+        assert_eq!(
+            relative_path(&at("/a/b/my-hooks"), &at("/runtime")).as_deref(),
+            Some("../../../runtime")
+        );
     }
 
     #[test]

@@ -943,6 +943,7 @@ fn check(cases: &[Case], what: &str) {
 /// that moves one fails here, naming it.
 #[test]
 fn the_oracle_reaches_cursors_loader_and_executor() {
+    common::cursor_sdk_ready();
     let (about, _) = oracle(&[]);
     let version =
         std::fs::read_to_string(common::cursor_sdk_harness().join("VERSION")).expect("VERSION");
@@ -987,6 +988,7 @@ fn the_oracle_reaches_cursors_loader_and_executor() {
 /// (tests/cursor-sdk/version-report.mjs, which also reports on a newer SDK).
 #[test]
 fn spec_says_what_the_sdk_declares() {
+    common::cursor_sdk_ready();
     // It fails (with its report) where spec/ and @cursor/sdk differ.
     common::cursor_sdk("version-report.mjs", None);
 }
@@ -994,6 +996,7 @@ fn spec_says_what_the_sdk_declares() {
 /// Every disagreement the generator found once (kept as generated, or minimal).
 #[test]
 fn fixed_cases_agree_with_cursor() {
+    common::cursor_sdk_ready();
     let dir = common::cursor_sdk_harness().join("fixed");
     let mut cases = Vec::new();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -1015,6 +1018,7 @@ fn fixed_cases_agree_with_cursor() {
 /// `CURSOR_SDK_SEED`.
 #[test]
 fn generated_cases_agree_with_cursor() {
+    common::cursor_sdk_ready();
     let seed_from_env = std::env::var("CURSOR_SDK_SEED")
         .ok()
         .map(|s| s.parse::<u64>().expect("CURSOR_SDK_SEED is a number"));

@@ -51,6 +51,7 @@ fn report(s: &Scratch, args: &[&str]) -> (i32, Value) {
     let (code, stdout) = doctor_raw(s, &all);
     let report =
         serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("no JSON ({e}): {stdout}"));
+    common::assert_speaks_the_users_terms(&report);
     (code, report)
 }
 
@@ -664,8 +665,7 @@ fn one_binary_in_both_hosts_files_runs_once_in_cursor_when_the_commands_are_iden
         for expected in [
             "runs the hook once",
             "`cursor.dedupe`",
-            "@cursor/sdk 1.0.32",
-            "; verified)",
+            ", verified)",
             "(none: every subject) matches, not this group's (`Shell` as Cursor imports it)",
         ] {
             assert!(lost.contains(expected), "`{expected}` in {lost}");

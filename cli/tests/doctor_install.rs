@@ -128,7 +128,7 @@ fn each_examples_print_config_raises_nothing_above_a_note() {
 /// What `install --claude` writes for a fail-closed handler, and other keys of Claude Code's own:
 /// Cursor's import drops them, which is one note for the file, with its source.
 #[test]
-fn claude_code_keys_cursor_drops_are_one_note_with_its_source() {
+fn claude_code_keys_cursor_drops_are_one_note_naming_its_spec_rule() {
     let s = Scratch::new("claude-keys");
     let hook = s.script("project/guard.sh", "echo '{}'");
     let command = hook.to_str().unwrap();
@@ -163,7 +163,6 @@ fn claude_code_keys_cursor_drops_are_one_note_with_its_source() {
             "`async` (at /hooks/Stop/0/hooks/0)",
             "Cursor lets the action through",
             "`cursor.supported`",
-            "@cursor/sdk 1.0.32",
         ] {
             assert!(note.contains(expected), "`{expected}` in {note}");
         }
@@ -236,7 +235,6 @@ fn slashes_in_a_native_hooks_json_void_it_quoting_the_rule() {
         "even inside strings",
         "Cursor loads none of its hooks",
         "spec/cursor/host.json `file_rules`",
-        "SDK 34.js offset 375621 (parseJSONC)",
     ] {
         assert!(message.contains(expected), "`{expected}` in {message}");
     }

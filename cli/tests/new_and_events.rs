@@ -7,16 +7,26 @@ use common::Scratch;
 use serde_json::Value;
 use std::process::Command;
 
-/// The runtime crate of this checkout, as `new` writes it into a manifest.
-fn runtime_dependency() -> String {
-    let runtime = common::workspace_root()
-        .join("runtime")
-        .canonicalize()
-        .unwrap();
-    format!(
-        "cursor-hooks = {{ path = {:?} }}",
-        runtime.display().to_string()
-    )
+/// Asserts that the manifest of the crate at `krate` patches `cursor-hooks` with this
+/// checkout's runtime, by a path relative to the crate (the crate is committed: an absolute
+/// path builds on this machine only); returns that path as written.
+fn assert_patches_the_runtime(krate: &std::path::Path) -> String {
+    let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap();
+    let (_, patch) = manifest
+        .split_once("[patch.crates-io]\ncursor-hooks = { path = \"")
+        .unwrap_or_else(|| panic!("no patch of cursor-hooks:\n{manifest}"));
+    let path = &patch[..patch.find('"').expect("a closing quote")];
+    assert!(
+        std::path::Path::new(path).is_relative(),
+        "the patch path is absolute: {path}"
+    );
+    let runtime = common::workspace_root().join("runtime");
+    assert_eq!(
+        krate.join(path).canonicalize().unwrap(),
+        runtime.canonicalize().unwrap(),
+        "{manifest}"
+    );
+    path.to_owned()
 }
 
 /// Runs `cursor-hooks new NAME ARGS` in `dir`; what it printed.
@@ -45,15 +55,14 @@ fn without_path_a_new_crate_depends_on_the_checkout_the_tool_was_built_from() {
         .join("runtime")
         .canonicalize()
         .unwrap();
+    let patch = assert_patches_the_runtime(&s.root.join("my-hooks"));
     assert!(
         said.contains(&format!(
-            "depends on the cursor-hooks checkout this tool was built from ({})",
+            "depends on the cursor-hooks checkout this tool was built from ({}; its Cargo.toml names it as `{patch}`, relative to the crate)",
             runtime.display()
         )) && said.contains("cd my-hooks && cargo test"),
         "{said}"
     );
-    let manifest = std::fs::read_to_string(s.root.join("my-hooks/Cargo.toml")).unwrap();
-    assert!(manifest.contains(&runtime_dependency()), "{manifest}");
 }
 
 /// `new --path <this checkout>` writes the tutorial's crate: a library with a Cursor and a
@@ -81,10 +90,10 @@ fn a_new_crate_serves_both_editors_passes_its_tests_and_installs_where_it_was_bu
     assert!(
         manifest.contains("edition = \"2024\"")
             && manifest.contains("\ncursor-hooks = \"0.1\"\n")
-            && manifest.contains("[patch.crates-io]")
-            && manifest.contains(&runtime_dependency()),
+            && manifest.contains("[patch.crates-io]"),
         "{manifest}"
     );
+    assert_patches_the_runtime(&krate);
     // The workspace's profile, as codegen copies it from the workspace manifest.
     assert!(
         manifest.contains(include_str!("../data/release-profile.toml")),
@@ -276,8 +285,7 @@ fn new_path_takes_the_runtime_or_the_repository_root() {
             "{}",
             String::from_utf8_lossy(&created.stderr)
         );
-        let manifest = std::fs::read_to_string(s.root.join(name).join("Cargo.toml")).unwrap();
-        assert!(manifest.contains(&runtime_dependency()), "{manifest}");
+        assert_patches_the_runtime(&s.root.join(name));
     }
     let other = Command::new(common::CLI)
         .args([

@@ -57,6 +57,7 @@ fn package(s: &Scratch, out: &Path, binary: &Path) {
 
 #[test]
 fn cursor_loads_exactly_the_cursor_handlers_and_a_claude_format_file_would_lose_guards() {
+    common::cursor_sdk_ready();
     let s = Scratch::new("package-cursor-sdk");
     let record = json!([
         {"event": "beforeShellExecution", "handler": "guard", "timeout": 5, "failClosed": true},
@@ -116,6 +117,7 @@ fn cursor_loads_exactly_the_cursor_handlers_and_a_claude_format_file_would_lose_
 
 #[test]
 fn a_plugin_without_cursor_handlers_gives_cursor_none() {
+    common::cursor_sdk_ready();
     let s = Scratch::new("package-cursor-sdk-claude-only");
     let record = json!([{"event": "PreToolUse", "handler": "bash", "matcher": "Bash", "host": "claude-code"}]);
     let binary = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record);
@@ -134,6 +136,7 @@ fn a_plugin_without_cursor_handlers_gives_cursor_none() {
 
 #[test]
 fn cursors_executor_runs_shell_guard_through_the_launcher_and_denies_rm_rf() {
+    common::cursor_sdk_ready();
     let s = Scratch::new("package-cursor-sdk-fire");
     let out = s.root.join("plugin");
     package(&s, &out, &common::example_binary("shell-guard"));

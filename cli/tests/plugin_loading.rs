@@ -194,6 +194,7 @@ fn doctor_verdict(report: &Value) -> Loaded {
 
 #[test]
 fn doctor_loads_what_cursor_s_plugin_loader_loads() {
+    common::cursor_sdk_ready();
     let scratch = Scratch::new("plugin-loading");
     let mut cases = Vec::new();
     let mut dirs = Vec::new();

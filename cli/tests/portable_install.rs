@@ -136,6 +136,7 @@ fn payload(event: &str, project: &Path) -> Value {
 
 #[test]
 fn cursor_runs_the_moved_binary_and_doctor_reads_its_record() {
+    common::cursor_sdk_ready();
     let scratch = Scratch::new("portable-moved");
     let (origin, _) = installed_origin(&scratch);
     let moved = scratch.root.join("elsewhere/clone");

@@ -170,7 +170,9 @@ pub struct ClaudeHost {
 /// known values of every `tool_name` matcher subject.
 #[derive(Debug, Deserialize)]
 pub struct ClaudeTools {
-    /// The Claude Code version they were read from (tests/claude-code/VERSION).
+    /// The Claude Code version they were read from: the pinned one, `tests/claude-code/VERSION`,
+    /// which [`load`] fills in (host.json names no version, so the fact has one owner).
+    #[serde(skip)]
     pub version: String,
     /// The names, sorted.
     pub names: Vec<String>,
@@ -228,9 +230,15 @@ pub fn load(root: &Path) -> Result<ClaudeLoaded, String> {
             std::fs::read_to_string(&path).map_err(|e| format!("spec/claude-code/{name}: {e}"))?;
         serde_json::from_str(&text).map_err(|e| format!("spec/claude-code/{name}: {e}"))
     }
+    let mut host: ClaudeHost = read(root, "host.json")?;
+    let pinned = root.join("tests/claude-code/VERSION");
+    host.tools.version = std::fs::read_to_string(&pinned)
+        .map_err(|e| format!("tests/claude-code/VERSION: {e}"))?
+        .trim()
+        .to_owned();
     Ok(ClaudeLoaded {
         spec: read(root, "events.json")?,
-        host: read(root, "host.json")?,
+        host,
     })
 }
 

@@ -899,11 +899,10 @@ mod tests {
         let shell = check_on(Host::ClaudeCode, "PreToolUse", "Shell").unwrap_err();
         assert!(shell.contains("Claude Code's is `Bash`"), "{shell}");
         assert!(!shell.contains("Did you mean"), "{shell}");
+        // The version the live tests pin (the tools are read from that binary), not a literal.
+        let pinned = include_str!("../../tests/claude-code/VERSION").trim();
         assert!(
-            shell.contains(&format!(
-                "built-in tools of Claude Code {}",
-                cursor_hooks_spec::claude::TOOLS_VERSION
-            )),
+            shell.contains(&format!("built-in tools of Claude Code {pinned}")),
             "{shell}"
         );
     }

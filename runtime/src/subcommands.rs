@@ -131,7 +131,7 @@ pub(crate) fn command_line(
         "help" | "--help" | "-h" => say(&format!("{}\n", usage())).map(|()| 0),
         "--version" | "-V" => say(&version_line(identity)).map(|()| 0),
         moved @ ("doctor" | "replay") => {
-            complain(&format!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (`cargo install cursor-hooks-cli`): `cursor-hooks {moved} ...`"));
+            complain(&format!("error: `{moved}` is a subcommand of the `cursor-hooks` command now (from a clone of the cursor-hooks repository: `cargo install --path cli`): `cursor-hooks {moved} ...`"));
             return Decision::Exit(2);
         }
         unknown => {

@@ -17,7 +17,7 @@ mod common;
 
 use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
+use cursor_hooks_tests::claude_code::runner::{self, in_isolated_network, shell_quote, Session};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -852,6 +852,7 @@ fn said(results: &[Value], key: &str, marker: &str) -> bool {
 
 #[test]
 fn simulate_agrees_with_the_real_claude_code() {
+    runner::prepare();
     let cli = cli_binary();
     let table_file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential.md");
     if !in_isolated_network("simulate_agrees_with_the_real_claude_code") {

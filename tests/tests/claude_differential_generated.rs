@@ -24,7 +24,7 @@ use cursor_hooks_tests::claude_code::generate::{
     self, Case, Rng, Scenario, Source, COMMANDS, SKILL_COMMAND, SKILL_NAME, SUBAGENT_PROMPT,
 };
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{in_isolated_network, shell_quote, Session};
+use cursor_hooks_tests::claude_code::runner::{self, in_isolated_network, shell_quote, Session};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -620,6 +620,7 @@ fn shrink(cli: &Path, case: &Case) -> Case {
 
 #[test]
 fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
+    runner::prepare();
     let cli = cli_binary();
     let summary_file =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");

@@ -67,8 +67,6 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
 /// The parts of `spec/claude-code/host.json` that `doctor` and `simulate` apply.
 #[derive(Debug, Deserialize)]
 pub struct Host {
-    /// Source keys and their readable names.
-    pub sources: BTreeMap<String, SourceName>,
     /// Where Claude Code reads hooks, highest priority first.
     pub config_sources: Vec<ConfigSource>,
     /// Rules about reading and merging the sources.
@@ -126,12 +124,6 @@ impl Observed {
     pub fn covers(&self, event: &str) -> bool {
         self.applies_to.iter().any(|e| e == "*" || e == event)
     }
-}
-
-/// One source key's readable name.
-#[derive(Debug, Deserialize)]
-pub struct SourceName {
-    pub name: String,
 }
 
 /// How a source's hooks are written.
@@ -267,18 +259,12 @@ pub struct Variable {
 pub struct InCursor {
     /// When Cursor runs one copy of a command wired in both hosts' files.
     pub dedupe: Dedupe,
-    /// The source of `supported`: what Cursor's import keeps of a Claude Code hook.
-    pub supported_source: String,
-    /// The source of `tool_map` and `tool_map_notes`: how Cursor's import reads a group's
-    /// matcher.
-    pub tool_map_source: String,
 }
 
 /// `cursor.dedupe`.
 #[derive(Debug, Deserialize)]
 pub struct Dedupe {
     pub rule: String,
-    pub source: String,
     pub verified: bool,
 }
 
@@ -344,24 +330,6 @@ impl Host {
     /// A handler type by its `type` value.
     pub fn handler_type(&self, kind: &str) -> Option<&HandlerType> {
         self.handler_types.iter().find(|t| t.kind == kind)
-    }
-
-    /// A `source` field in words: each key's readable name (`HK; GH owner/repo#1` becomes
-    /// "the official Claude Code hooks reference; owner/repo#1").
-    pub fn cite(&self, source: &str) -> String {
-        source
-            .split("; ")
-            .map(|part| {
-                let (key, rest) = part.split_once(' ').unwrap_or((part, ""));
-                match (self.sources.get(key), key) {
-                    (_, "GH") => rest.to_owned(),
-                    (Some(named), _) if rest.is_empty() => named.name.clone(),
-                    (Some(named), _) => format!("{} ({rest})", named.name),
-                    (None, _) => part.to_owned(),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
     }
 
     /// The rule of `timeouts` that names `event`.
@@ -433,13 +401,8 @@ mod tests {
             Some(&["command".to_owned()][..])
         );
         assert!(!claude.loading("dedupe").rule.is_empty());
-        // Settled by Cursor's own code (@cursor/sdk 1.0.32), which the source names.
+        // Settled by Cursor's own code (@cursor/sdk 1.0.32).
         assert!(claude.cursor.dedupe.verified);
-        assert!(claude.cursor.dedupe.source.starts_with("SDK "));
-        assert_eq!(
-            claude.cite("HK; GH owner/repo#1; REF section 6.4"),
-            "the official Claude Code hooks reference; owner/repo#1; this project's Claude Code hooks reference (section 6.4)"
-        );
     }
 
     #[test]

@@ -337,7 +337,11 @@ fn read_value(file: &mut ConfigFile, value: &Value) {
 /// over (spec/claude-code/host.json `loading` `plugin-modules`).
 fn plugin_modules(file: &mut ConfigFile, modules: &Value) {
     let rule = host().loading("plugin-modules");
-    let cite = host().cite(&rule.source);
+    // Where the rule lives, not its sources: the user reads the rule, spec/ keeps the sources.
+    let cite = format!(
+        "spec/claude-code/host.json `loading` `plugin-modules`{}",
+        if rule.verified { "" } else { ", not verified" }
+    );
     let names: Vec<String> = match modules {
         Value::Array(list) => list
             .iter()

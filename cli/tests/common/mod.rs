@@ -143,10 +143,9 @@ impl Scratch {
         ];
         args.extend_from_slice(extra);
         let output = self.cli(&args, None);
-        (
-            output.status.code().expect("an exit code"),
-            json_of(&output),
-        )
+        let report = json_of(&output);
+        assert_speaks_the_users_terms(&report);
+        (output.status.code().expect("an exit code"), report)
     }
 
     /// `simulate --json` with these arguments: the result object.
@@ -230,6 +229,47 @@ impl Scratch {
         });
         root
     }
+}
+
+/// Panics when a finding of doctor's `--json` report cites a source ([`cited_source`]).
+pub fn assert_speaks_the_users_terms(report: &Value) {
+    for finding in report["findings"].as_array().into_iter().flatten() {
+        let message = finding["message"].as_str().unwrap_or_default();
+        if let Some(citation) = cited_source(message) {
+            panic!(
+                "doctor tells the user a source ({citation}), which belongs in spec/: {message}"
+            );
+        }
+    }
+}
+
+/// The part of a doctor message that cites where a rule was found rather than saying the rule
+/// in the user's terms: an offset in a minified file, an oracle fixture, a third-party issue
+/// (`owner/repo#123`), or a source's name as spec/ writes it.
+pub fn cited_source(message: &str) -> Option<&str> {
+    let words = message.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ',');
+    let issue = |word: &str| {
+        word.split_once('#').is_some_and(|(repo, number)| {
+            repo.contains('/') && number.starts_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    let mut previous = "";
+    for word in words {
+        let offset =
+            previous.starts_with("offset") && word.starts_with(|c: char| c.is_ascii_digit());
+        if offset || issue(word) || word.ends_with(".js") {
+            return Some(word);
+        }
+        previous = word;
+    }
+    [
+        "oracle fixture",
+        "hooks reference",
+        "@cursor/sdk",
+        "the Claude Code binary",
+    ]
+    .into_iter()
+    .find(|name| message.contains(name))
 }
 
 impl Drop for Scratch {
@@ -422,10 +462,39 @@ pub fn cursor_sdk_harness() -> PathBuf {
     workspace_root().join("tests/cursor-sdk")
 }
 
+/// Makes Cursor's own code ready, once per test process: `.ci/setup-cursor-sdk` checks the tools
+/// the SDK tests need (and fails at once naming the command that installs a missing one), then
+/// installs the pinned SDK into its cache on first use, under a lock the other test binaries
+/// wait on. A test that uses the SDK calls this first, so a machine that cannot run it fails
+/// before the test builds anything. `CURSOR_SDK_DIR` (another copy, on purpose) skips the
+/// install but not the check.
+pub fn cursor_sdk_ready() {
+    static READY: OnceLock<()> = OnceLock::new();
+    READY.get_or_init(|| {
+        let script = if std::env::var_os("CURSOR_SDK_DIR").is_some() {
+            ".ci/check-test-tools"
+        } else {
+            ".ci/setup-cursor-sdk"
+        };
+        let output = Command::new("bash")
+            .arg(workspace_root().join(script))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|error| panic!("bash {script} cannot start: {error}"));
+        assert!(
+            output.status.success(),
+            "bash {script} failed ({}), so Cursor's own code cannot run:\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+    });
+}
+
 /// Runs `script` of the harness (`oracle.mjs`, `plugin.mjs`, `version-report.mjs`) in one
 /// offline Node process, `input` (if any) as JSON on its stdin; its stdout, once it succeeded.
 pub fn cursor_sdk(script: &str, input: Option<&Value>) -> String {
     use std::io::Write;
+    cursor_sdk_ready();
     let dir = cursor_sdk_harness();
     let mut child = Command::new(dir.join("offline.sh"))
         .arg("node")
@@ -446,7 +515,7 @@ pub fn cursor_sdk(script: &str, input: Option<&Value>) -> String {
     let output = wait_within(child, CURSOR_SDK_LIMIT);
     assert!(
         output.status.success(),
-        "Cursor's own code (tests/cursor-sdk/{script}) failed; if the SDK is missing, install it with `bash .ci/setup-cursor-sdk`:\n{}{}",
+        "Cursor's own code (tests/cursor-sdk/{script}) failed:\n{}{}",
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );

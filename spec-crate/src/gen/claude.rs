@@ -235,7 +235,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -359,7 +361,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -483,7 +487,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -607,7 +613,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -736,7 +744,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -860,7 +870,9 @@ pub const EVENTS: &[EventInfo] = &[
             "ListMcpResourcesTool",
             "ListPlugins",
             "ListSkills",
+            "McpTaskCheck",
             "McpTaskResumePolling",
+            "McpTaskShowQuestion",
             "Monitor",
             "NotebookEdit",
             "ObserverReport",
@@ -1467,7 +1479,7 @@ pub const EVENTS: &[EventInfo] = &[
     },
 ];
 
-/// The built-in tools of Claude Code 2.1.330, read from its binary (`tools` in host.json): the known
+/// The built-in tools of Claude Code 2.1.332, read from its binary (`tools` in host.json): the known
 /// values of a `tool_name` matcher subject.
 pub const TOOLS: &[&str] = &[
     "Agent",
@@ -1500,7 +1512,9 @@ pub const TOOLS: &[&str] = &[
     "ListMcpResourcesTool",
     "ListPlugins",
     "ListSkills",
+    "McpTaskCheck",
     "McpTaskResumePolling",
+    "McpTaskShowQuestion",
     "Monitor",
     "NotebookEdit",
     "ObserverReport",
@@ -1574,7 +1588,7 @@ pub const TOOLS: &[&str] = &[
 ];
 
 /// The Claude Code version `TOOLS` was read from.
-pub const TOOLS_VERSION: &str = "2.1.330";
+pub const TOOLS_VERSION: &str = "2.1.332";
 
 /// A `command` handler's timeout in seconds where neither the hook nor its event sets one.
 pub const COMMAND_TIMEOUT_SECONDS: u32 = 600;

@@ -2,8 +2,8 @@
 //! namespace that has only loopback.
 //!
 //! A live test calls [`in_isolated_network`] first: outside the namespace it re-runs this one
-//! test inside a new one (`unshare -n`, then `ip link set lo up`) and checks that it passed;
-//! inside, it checks that loopback is the only interface and lets the test go on. The mock and
+//! test inside a new one (`.ci/offline`: `unshare -n`, then `ip link set lo up`) and checks
+//! that it passed; inside, it checks that loopback is the only interface and lets the test go on. The mock and
 //! Claude Code then both live in that namespace, so nothing can leave the machine. A machine
 //! that cannot create the namespace fails the test with what is missing; it never skips.
 
@@ -17,8 +17,8 @@ pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
 const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
-     run them as root (or with CAP_SYS_ADMIN) on Linux with `unshare` (util-linux) and `ip` \
-     (iproute2) installed";
+     run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
+     and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
 /// The Claude Code version the live tests are pinned to (`tests/claude-code/VERSION`).
 pub const VERSION: &str = include_str!("../../claude-code/VERSION");
@@ -62,16 +62,17 @@ pub fn in_isolated_network(test_name: &str) -> bool {
     }
     // Outside the namespace, where npm's registry can be reached: a fresh machine installs
     // Claude Code here, so `cargo test --workspace` alone runs these tests.
-    install_once();
+    prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
-    let output = Command::new("unshare")
-        .args(["-n", "sh", "-c", r#"ip link set lo up && exec "$0" "$@""#])
+    // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
+    let output = Command::new("sh")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/offline"))
         .arg(test_binary)
         .args(["--exact", test_name, "--nocapture", "--test-threads=1"])
         .env(INSIDE_NAMESPACE, "1")
         .stdin(Stdio::null())
         .output()
-        .unwrap_or_else(|error| panic!("{NEEDS}; `unshare` cannot start: {error}"));
+        .unwrap_or_else(|error| panic!("{NEEDS}; `.ci/offline` cannot start: {error}"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -100,24 +101,40 @@ fn assert_only_loopback() {
     );
 }
 
-/// Runs `.ci/setup-claude-code` once per test process when Claude Code is not installed where
-/// [`claude_binary`] looks (the script itself does nothing when the cached copy answers).
-fn install_once() {
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        if std::env::var_os("CLAUDE_CODE_BIN").is_some() || installed_path().is_file() {
-            return;
-        }
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.ci/setup-claude-code");
-        let status = Command::new("bash")
+/// Makes Claude Code ready, once per test process: `.ci/setup-claude-code` checks the tools the
+/// live tests need (and fails at once naming the command that installs a missing one), then
+/// installs the pinned version into its cache on first use, under a lock the other test
+/// binaries wait on. A live test calls this first (through [`in_isolated_network`], or before
+/// it builds anything), so a machine that cannot run it fails before the test's work.
+/// `CLAUDE_CODE_BIN` (another copy, on purpose) skips the install but not the check. Inside the
+/// namespace it does nothing: the process outside prepared.
+pub fn prepare() {
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        return;
+    }
+    // A OnceLock, not a Once: after a failed check each later test fails with the same message
+    // (a panicking Once would poison the rest).
+    static READY: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    READY.get_or_init(|| {
+        let script = if std::env::var_os("CLAUDE_CODE_BIN").is_some() {
+            "check-test-tools"
+        } else {
+            "setup-claude-code"
+        };
+        let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../.ci")
+            .join(script);
+        let output = Command::new("bash")
             .arg(&script)
             .stdin(Stdio::null())
-            .status()
+            .output()
             .unwrap_or_else(|error| panic!("{} cannot start: {error}", script.display()));
         assert!(
-            status.success(),
-            "{} failed ({status}): it installs Claude Code with npm",
-            script.display()
+            output.status.success(),
+            "{} failed ({}), so Claude Code cannot run:\n{}",
+            script.display(),
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
         );
     });
 }
@@ -167,6 +184,8 @@ pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {
+        // Only live tests build these: one that cannot run fails before the build.
+        prepare();
         static BUILT: std::sync::Once = std::sync::Once::new();
         BUILT.call_once(|| {
             let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
