@@ -1346,10 +1346,12 @@ impl Host {
 }
 
 /// What to write instead of Python's named group `(?P<name>...)`, which JavaScript refuses, as a
-/// sentence ending a matcher's finding; empty when the matcher has none.
+/// sentence ending a matcher's finding; empty when the matcher has none. The rule, not the
+/// rewritten matcher: the text checked may be Cursor's translation of the one in the file.
 pub(crate) fn python_group_hint(matcher: &str) -> String {
-    cursor_hooks_spec::matcher::python_named_groups(matcher).map_or(String::new(), |fixed| {
-        format!("; `(?P<name>...)` is Python's spelling of a named group, JavaScript's is `(?<name>...)`: write `{fixed}`")
+    cursor_hooks_spec::matcher::python_named_groups(matcher).map_or(String::new(), |_| {
+        "; `(?P<name>...)` is Python's spelling of a named group: JavaScript writes `(?<name>...)`"
+            .to_owned()
     })
 }
 

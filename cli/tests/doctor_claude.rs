@@ -6,7 +6,7 @@ mod common;
 
 use common::{with, Scratch, CLI};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const ECHO: &str = "cat >/dev/null; echo '{}'";
@@ -1153,31 +1153,32 @@ fn a_python_named_group_in_a_matcher_says_what_javascript_writes() {
     let s = Scratch::new("python-group");
     let guard = s.script("project/.cursor/hooks/guard.sh", ECHO);
     let guard = guard.to_str().unwrap();
-    s.hooks_json(
+    let hooks = s.hooks_json(
         "project/.cursor/hooks.json",
         json!({ "preToolUse": [{ "command": guard, "matcher": "(?P<t>Shell)" }] }),
     );
-    settings(
+    let claude_file = settings(
         &s,
         "project/.claude/settings.json",
         json!({ "PreToolUse": [{ "matcher": "(?P<t>Bash)|Edit", "hooks": [command(guard)] }] }),
     );
+    let hint =
+        "`(?P<name>...)` is Python's spelling of a named group: JavaScript writes `(?<name>...)`";
+    let in_file = |findings: &[Value], file: &Path| -> Vec<String> {
+        with(findings, "is not a valid JavaScript regular expression")
+            .into_iter()
+            .filter(|f| f["file"] == file.to_str().unwrap())
+            .map(|f| f["message"].as_str().unwrap().to_owned())
+            .collect()
+    };
     let (_, cursor) = doctor(&s, "cursor", &[]);
-    let said = one(
-        &cursor,
-        "is not a valid JavaScript regular expression",
-        "error",
-        "/hooks/preToolUse/0/matcher",
-        "cursor",
-    );
-    assert!(said.contains("write `(?<t>Shell)`"), "{said}");
+    for file in [&hooks, &claude_file] {
+        let said = in_file(&cursor, file);
+        assert_eq!(said.len(), 1, "{cursor:#?}");
+        assert!(said[0].ends_with(hint), "{}", said[0]);
+    }
     let (_, claude) = doctor(&s, "claude-code", &[]);
-    let said = one(
-        &claude,
-        "is not a valid JavaScript regular expression",
-        "error",
-        "/hooks/PreToolUse/0/matcher",
-        "claude-code",
-    );
-    assert!(said.contains("write `(?<t>Bash)|Edit`"), "{said}");
+    let said = in_file(&claude, &claude_file);
+    assert_eq!(said.len(), 1, "{claude:#?}");
+    assert!(said[0].ends_with(hint), "{}", said[0]);
 }
