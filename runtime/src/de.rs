@@ -53,13 +53,25 @@ pub(crate) fn repeated<E: de::Error>(key: &str) -> E {
 
 /// Reads just `hook_event_name` (as JSON text: a huge value is not built into a tree),
 /// skipping everything else, and notes whether the key appears twice at the top level, and
-/// whether the payload has Cursor's top-level `cursor_version`.
+/// whether the payload has a top-level key only Cursor sends ([`CURSOR_ONLY_KEYS`]).
 pub(crate) struct Envelope {
     pub(crate) hook_event_name: Option<Box<RawValue>>,
     pub(crate) repeated: bool,
     #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries ask
-    pub(crate) cursor_version: bool,
+    pub(crate) cursor_keys: bool,
 }
+
+/// Top-level keys of Cursor's payloads (`spec/cursor/events.json`, `common_fields`) that no
+/// Claude Code payload has (`spec/claude-code/events.json`): what tells Cursor's payload from
+/// Claude Code's when its event name cannot be read. `model` is not one: Claude Code's
+/// `SessionStart` has it too.
+pub(crate) const CURSOR_ONLY_KEYS: [&str; 5] = [
+    "cursor_version",
+    "conversation_id",
+    "generation_id",
+    "workspace_roots",
+    "user_email",
+];
 
 impl<'de> Deserialize<'de> for Envelope {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -73,14 +85,14 @@ impl<'de> Deserialize<'de> for Envelope {
                 let mut envelope = Envelope {
                     hook_event_name: None,
                     repeated: false,
-                    cursor_version: false,
+                    cursor_keys: false,
                 };
                 while let Some(Key(key)) = map.next_key()? {
                     if key == "hook_event_name" {
                         envelope.repeated |= envelope.hook_event_name.is_some();
                         envelope.hook_event_name = Some(map.next_value()?);
                     } else {
-                        envelope.cursor_version |= key == "cursor_version";
+                        envelope.cursor_keys |= CURSOR_ONLY_KEYS.contains(&&*key);
                         map.next_value::<de::IgnoredAny>()?;
                     }
                 }
@@ -252,6 +264,42 @@ fn unescape_in_place(raw: Box<RawValue>) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// The keys that tell Cursor's payload are Cursor's common fields and no Claude Code field.
+    #[test]
+    fn cursor_only_keys_are_cursors_and_not_claude_codes() {
+        use serde_json::Value;
+        let fields = |path: &str| -> (Vec<String>, Vec<String>) {
+            let text = std::fs::read_to_string(format!("{}/../{path}", env!("CARGO_MANIFEST_DIR")))
+                .expect("the spec is readable");
+            let spec: Value = serde_json::from_str(&text).expect("JSON");
+            let names = |list: &Value| -> Vec<String> {
+                list.as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|field| field["name"].as_str().expect("a name").to_owned())
+                    .collect()
+            };
+            let common = names(&spec["common_fields"]);
+            let mut all = common.clone();
+            for event in spec["events"].as_array().expect("events") {
+                all.extend(names(&event["input"]));
+            }
+            (common, all)
+        };
+        let (cursor, _) = fields("spec/cursor/events.json");
+        let (_, claude) = fields("spec/claude-code/events.json");
+        for key in super::CURSOR_ONLY_KEYS {
+            assert!(
+                cursor.iter().any(|name| name == key),
+                "{key} is not Cursor's"
+            );
+            assert!(
+                !claude.iter().any(|name| name == key),
+                "Claude Code sends {key} too"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -544,15 +544,15 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
 
 /// The context of a failure's answer to `payload` before it was read: Cursor's form for a
 /// Claude entry when the payload is Cursor's by its top level (a nested key is anybody's
-/// data): it has `cursor_version`, which only Cursor sends (`spec/claude-code/host.json`,
-/// `cursor.payload`), or it names the Cursor event Cursor runs the entry as (as a 1.7-era
-/// payload, without `cursor_version`, does). Else the entry's host's, also for a payload that
+/// data): it has a key only Cursor sends (`cursor_version`, `conversation_id`, ...:
+/// [`crate::de::CURSOR_ONLY_KEYS`]; a 1.7-era payload has no `cursor_version`), or it names
+/// the Cursor event Cursor runs the entry as. Else the entry's host's, also for a payload that
 /// is no JSON object (no host sends one).
 fn unread_context(entry: &Entry, payload: &[u8]) -> RenderContext<'static> {
     let cursor_name = entry.info.cursor_name;
     let from_cursor = !cursor_name.is_empty()
         && crate::lossy::from_slice_lossy::<crate::de::Envelope>(payload).is_ok_and(|envelope| {
-            envelope.cursor_version
+            envelope.cursor_keys
                 || envelope.hook_event_name.is_some_and(|name| {
                     serde_json::from_str::<String>(name.get()).is_ok_and(|name| name == cursor_name)
                 })
