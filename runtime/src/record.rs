@@ -44,9 +44,6 @@ use crate::respond::Entry;
 use crate::Host;
 use serde_json::{Map, Value};
 
-/// The record's `host` value of a Claude Code handler.
-const CLAUDE_CODE: &str = "claude-code";
-
 /// One handler as a binary's record lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Handler {
@@ -317,10 +314,12 @@ fn handler(value: &Value) -> Result<Handler, String> {
         matcher: text("matcher"),
         fail_closed: value.get("failClosed") == Some(&Value::Bool(true)),
         loop_limit: value.get("loop_limit").map(count),
-        host: match value.get("host").and_then(Value::as_str) {
-            Some(CLAUDE_CODE) => Host::ClaudeCode,
-            _ => Host::Cursor,
-        },
+        // The registry's key (`Host::key`); absent is Cursor.
+        host: value
+            .get("host")
+            .and_then(Value::as_str)
+            .and_then(Host::from_key)
+            .unwrap_or(Host::Cursor),
         event,
     })
 }
@@ -393,7 +392,7 @@ const fn write_json(entries: &[Entry], out: &mut Out<'_>) {
         }
         if let Host::ClaudeCode = entry.info.host {
             out.str(",\"host\":");
-            out.json_str(CLAUDE_CODE);
+            out.json_str(Host::ClaudeCode.key());
         }
         out.byte(b'}');
         i += 1;
