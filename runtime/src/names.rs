@@ -45,7 +45,10 @@ pub(crate) const fn pack<const N: usize>(names: &[&str]) -> [u8; N] {
 pub(crate) fn contains(packed: &[u8], name: &str) -> bool {
     let mut rest = packed;
     while let [len, tail @ ..] = rest {
-        let (candidate, next) = tail.split_at(usize::from(*len));
+        // Checked, though `pack` wrote the lengths: a panic's location is a relocation too.
+        let Some((candidate, next)) = tail.split_at_checked(usize::from(*len)) else {
+            return false;
+        };
         if candidate == name.as_bytes() {
             return true;
         }

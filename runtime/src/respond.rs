@@ -588,7 +588,7 @@ fn guess_event_name(payload: &[u8]) -> Option<&str> {
     // the key is its last occurrence (~3,000 instructions fewer on a 560-byte payload).
     let mut before = payload.len();
     let at = loop {
-        let quote = payload[..before].iter().rposition(|&b| b == b'"')?;
+        let quote = crate::lossy::rfind_quote(&payload[..before])?;
         if payload[quote..].starts_with(KEY) {
             break quote + KEY.len();
         }
