@@ -219,7 +219,15 @@ impl Fields {
 /// other half (a JavaScript string may hold one, a Rust string cannot; serde_json refuses it)
 /// decodes as U+FFFD, as `String::from_utf16_lossy` does.
 fn unescape_in_place(raw: Box<RawValue>) -> String {
-    let mut bytes = String::from(Box::<str>::from(raw)).into_bytes();
+    let mut text = String::from(Box::<str>::from(raw));
+    if find_backslash(&text.as_bytes()[1..text.len() - 1]).is_none() {
+        // No escape (most strings): the text between the quotes, already UTF-8, is the value;
+        // the loop below would copy it and check its UTF-8 again.
+        text.pop();
+        text.remove(0);
+        return text;
+    }
+    let mut bytes = text.into_bytes();
     let end = bytes.len() - 1; // the closing quote
     let (mut read, mut write) = (1, 0);
     while read < end {

@@ -117,6 +117,7 @@ mod hook;
 pub mod hooks_json;
 mod launch;
 mod lossy;
+mod names;
 mod panic;
 mod process;
 mod reads;

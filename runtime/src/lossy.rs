@@ -69,6 +69,26 @@ pub(crate) fn find_backslash(bytes: &[u8]) -> Option<usize> {
         .map(|offset| at + offset)
 }
 
+/// The last `"`, eight bytes at a time, as [`find_backslash`] finds the first backslash. The
+/// exact test of each byte (no borrow between bytes): the highest flagged byte must be a quote.
+pub(crate) fn rfind_quote(bytes: &[u8]) -> Option<usize> {
+    const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const QUOTES: u64 = 0x0101_0101_0101_0101 * b'"' as u64;
+    let chunks = bytes.rchunks_exact(8);
+    let front = chunks.remainder();
+    let mut end = bytes.len();
+    for chunk in chunks {
+        // A zero byte of `word` is a quote; its flag is its high bit.
+        let word = u64::from_le_bytes(<[u8; 8]>::try_from(chunk).unwrap_or_default()) ^ QUOTES;
+        let zeros = !(((word & LOWS) + LOWS) | word | LOWS);
+        if zeros != 0 {
+            return Some(end - 8 + (63 - zeros.leading_zeros() as usize) / 8);
+        }
+        end -= 8;
+    }
+    front.iter().rposition(|&b| b == b'"')
+}
+
 /// Four hex digits (valid JSON: they are).
 pub(crate) fn hex4(digits: &[u8]) -> u32 {
     digits.iter().fold(0, |value, &digit| {
@@ -100,6 +120,17 @@ mod tests {
             assert_eq!(repaired.as_deref(), expected, "{json}");
         }
         let value: String = from_slice_lossy(br#""a\ud800b""#).unwrap();
+        for len in 0..40 {
+            for at in 0..len {
+                let mut bytes = vec![b'#'; len]; // `"` ^ 1: a false match of the inexact test
+                bytes[at] = b'"';
+                if at > 0 {
+                    bytes[at - 1] = b'"';
+                }
+                assert_eq!(rfind_quote(&bytes), Some(at), "{len} {at}");
+            }
+            assert_eq!(rfind_quote(&vec![b'!'; len]), None);
+        }
         assert_eq!(value, "a\u{fffd}b");
     }
 }

@@ -220,9 +220,7 @@ impl Handler {
         if let Some(timeout) = self.timeout {
             object.insert(keys::TIMEOUT.into(), timeout.into());
         }
-        let blocks =
-            cursor_hooks_spec::claude::info(&self.event).is_some_and(|event| event.fail_closed);
-        if self.fail_closed && blocks {
+        if self.fail_closed && crate::names::contains(&CLAUDE_BLOCKING, &self.event) {
             object.insert(CLAUDE_ON_FAILURE.into(), "block".into());
         }
         object
@@ -247,6 +245,36 @@ impl From<&Entry> for Handler {
         }
     }
 }
+
+/// The Claude Code events whose `fail_closed` is set, packed at compile time: looking the event
+/// up in the table at run time would link the whole table (every event's fields and matcher
+/// values, ~500 relocations) into each hook binary.
+const CLAUDE_BLOCKING: [u8; crate::names::packed_len(&CLAUDE_BLOCKING_NAMES)] =
+    crate::names::pack(&CLAUDE_BLOCKING_NAMES);
+
+const CLAUDE_BLOCKING_COUNT: usize = {
+    let events = cursor_hooks_spec::claude::EVENTS;
+    let (mut count, mut i) = (0, 0);
+    while i < events.len() {
+        count += events[i].fail_closed as usize;
+        i += 1;
+    }
+    count
+};
+
+const CLAUDE_BLOCKING_NAMES: [&str; CLAUDE_BLOCKING_COUNT] = {
+    let events = cursor_hooks_spec::claude::EVENTS;
+    let mut names = [""; CLAUDE_BLOCKING_COUNT];
+    let (mut at, mut i) = (0, 0);
+    while i < events.len() {
+        if events[i].fail_closed {
+            names[at] = events[i].name;
+            at += 1;
+        }
+        i += 1;
+    }
+    names
+};
 
 /// Claude Code's key for what a handler's failure does (`"block"`: Claude Code 2.1.295 and
 /// later).

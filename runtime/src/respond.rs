@@ -167,9 +167,12 @@ const EVENT_NAMES: [&str; EVENTS.len()] = {
     names
 };
 
+/// [`EVENT_NAMES`] packed (see [`names`](crate::names)): no relocation per name at start.
+const KNOWN_EVENTS: [u8; crate::names::packed_len(&EVENT_NAMES)] = crate::names::pack(&EVENT_NAMES);
+
 /// Whether `name` is an event this version knows.
 pub(crate) fn is_known_event(name: &str) -> bool {
-    EVENT_NAMES.contains(&name)
+    crate::names::contains(&KNOWN_EVENTS, name)
 }
 
 /// Whether `name` is a Claude Code event this version knows.
@@ -613,7 +616,7 @@ fn guess_event_name(payload: &[u8]) -> Option<&str> {
     // the key is its last occurrence (~3,000 instructions fewer on a 560-byte payload).
     let mut before = payload.len();
     let at = loop {
-        let quote = payload[..before].iter().rposition(|&b| b == b'"')?;
+        let quote = crate::lossy::rfind_quote(&payload[..before])?;
         if payload[quote..].starts_with(KEY) {
             break quote + KEY.len();
         }

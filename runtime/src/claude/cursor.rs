@@ -426,13 +426,13 @@ fn claude_tool(tool: &str, matcher: Option<&str>) -> Option<String> {
             .find(|(claude, cursor)| claude == cursor && *cursor == tool)
             .or_else(|| map.iter().find(|(_, cursor)| *cursor == tool))
             .map(|(claude, _)| (*claude).to_owned())
-            .or_else(|| {
-                cursor_hooks_spec::claude::TOOLS
-                    .contains(&tool)
-                    .then(|| tool.to_owned())
-            })
+            .or_else(|| crate::names::contains(&TOOLS, tool).then(|| tool.to_owned()))
     })
 }
+
+/// Claude Code's tool names, packed: the table would cost a relocation per name at every start.
+const TOOLS: [u8; crate::names::packed_len(cursor_hooks_spec::claude::TOOLS)] =
+    crate::names::pack(cursor_hooks_spec::claude::TOOLS);
 
 /// The Claude Code tool one name of a matcher stands for when Cursor translated it to `tool`.
 fn from_matcher_name(name: &str, tool: &str) -> Option<String> {

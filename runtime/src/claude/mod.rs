@@ -255,7 +255,10 @@ pub(crate) fn is_event(name: &str) -> bool {
             [$(<event::$input as Event>::NAME),*]
         };
     }
-    crate::__for_each_claude_event!(names).contains(&name)
+    const NAMES: &[&str] = &crate::__for_each_claude_event!(names);
+    // Packed: the list costs no relocation per name at every start.
+    const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
+    crate::names::contains(&PACKED, name)
 }
 
 /// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`
