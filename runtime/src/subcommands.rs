@@ -266,6 +266,18 @@ fn all_handlers(entries: &[Entry]) -> Vec<crate::record::Handler> {
     entries.iter().map(crate::record::Handler::from).collect()
 }
 
+/// The handlers a command installed with `flags` may share with the other editor's file: all
+/// of them, unless `--portable` names the binary in each editor's own way (`./tools/...`,
+/// `"$CLAUDE_PROJECT_DIR"/tools/...`), so the two commands cannot be equal and Cursor runs
+/// both whatever their wiring.
+fn sharing(entries: &[Entry], flags: &Flags) -> Vec<crate::record::Handler> {
+    if flags.portable {
+        Vec::new()
+    } else {
+        all_handlers(entries)
+    }
+}
+
 /// Whether `entry` is a Claude Code handler (`#[claude_hook]`) rather than a Cursor one.
 fn is_claude(entry: &Entry) -> bool {
     entry.host() == crate::Host::ClaudeCode
@@ -375,7 +387,7 @@ fn claude_subcommand(
         true => portable::claude_command(&binary, &cwd)?,
         false => own_command()?,
     };
-    let wanted = claude_settings::wanted(&handlers, &all_handlers(entries), &command);
+    let wanted = claude_settings::wanted(&handlers, &sharing(entries, flags), &command);
     let own = Own {
         cwd: &cwd,
         binary: &binary,
@@ -734,7 +746,7 @@ fn install(
         cwd: &cwd,
         binary: &binary,
     };
-    let wanted = own_hooks(&cursor, &all_handlers(entries), &command);
+    let wanted = own_hooks(&cursor, &sharing(entries, &flags), &command);
     if let Some(event) = wanted
         .keys()
         .find(|event| !crate::respond::is_known_event(event))
