@@ -61,9 +61,10 @@ fn source_at(span: Span) -> Option<(String, usize, String)> {
 }
 
 /// What the block around `span` declares beside it: each `mod NAME` and `fn NAME` at the same
-/// brace level, in the same block, as `(keyword, name)`. Used where two items share a name in
-/// different namespaces (a handler `fn audit` beside a `mod audit`) and where `main!` names a
-/// module.
+/// brace level, in the same block, and each name a `use` there brings in (`use std::env;`,
+/// `use a::{b as c};`), as `(keyword, name)`. Used where two items share a name in different
+/// namespaces (a handler `fn audit` beside a `mod audit`, or beside an imported module `env`)
+/// and where `main!` names a module.
 pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
     let (source, offset, _) = source_at(span)?;
     let code = code_only(&source);
@@ -93,6 +94,12 @@ pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
                     found.push((stack.clone(), keyword.to_owned(), word.to_owned()));
                 }
             }
+            if word == "use" {
+                let tree = code[i..].split(';').next().unwrap_or_default();
+                for name in imported_names(tree) {
+                    found.push((stack.clone(), "use".to_owned(), name.to_owned()));
+                }
+            }
             words.push((start, word));
             if (start..i).contains(&offset) {
                 here = Some(stack.clone());
@@ -112,6 +119,25 @@ pub(crate) fn siblings(span: Span) -> Option<Vec<(String, String)>> {
             .map(|(_, keyword, name)| (keyword, name))
             .collect(),
     )
+}
+
+/// The names a `use` tree (the text after `use`, up to its `;`) brings in: each leaf's last
+/// segment, or its `as` name; none for a glob or `_`.
+fn imported_names(tree: &str) -> Vec<&str> {
+    tree.split([',', '{', '}'])
+        .filter_map(|leaf| {
+            let leaf = leaf.trim();
+            let name = match leaf.split_once(" as ") {
+                Some((_, alias)) => alias.trim(),
+                None => leaf.rsplit("::").next().unwrap_or_default().trim(),
+            };
+            let identifier = !name.is_empty()
+                && name != "_"
+                && name != "self"
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            identifier.then_some(name)
+        })
+        .collect()
 }
 
 /// Whether the word at `span` appears nowhere else in its file's code and no `use` of the file
@@ -355,6 +381,20 @@ fn classify(head: &[String]) -> Scope {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_use_tree_names_its_leaves() {
+        assert_eq!(imported_names(" std::env"), ["env"]);
+        assert_eq!(
+            imported_names(" a::{b, c::d as e, f::*, _g as _}"),
+            ["b", "e"]
+        );
+        assert_eq!(
+            imported_names(" cursor_hooks::prelude::*"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(imported_names(" std::io::{self, Write}"), ["Write"]);
+    }
 
     #[test]
     fn braces_are_classified_by_their_item() {

@@ -152,7 +152,10 @@ fn companion_vis(handler: &HandlerFn) -> TokenStream {
 /// name (which, like the companion, lives in the type namespace); `main!` makes the same choice
 /// from its own file (`main_path`).
 fn companion_name(name: &Ident) -> Ident {
-    if crate::context::has_sibling(name.span(), "mod", &name.to_string()) {
+    let shadowing = |keyword| crate::context::has_sibling(name.span(), keyword, &name.to_string());
+    // A module of the name, declared or imported (`use std::env;` beside `fn env`), holds the
+    // type namespace the companion would take.
+    if shadowing("mod") || shadowing("use") {
         Ident::new(&format!("__cursor_hooks_{name}"), name.span())
     } else {
         name.clone()
@@ -642,7 +645,8 @@ fn main_path(path: &Path) -> syn::Result<Option<Path>> {
     };
     let declared = |keyword: &str| items.iter().any(|(k, n)| k == keyword && *n == text);
     match (declared("mod"), declared("fn")) {
-        (true, true) => Ok(Some(Path::from(Ident::new(
+        // As `companion_name` named it beside a module, declared or imported.
+        (_, true) if declared("mod") || declared("use") => Ok(Some(Path::from(Ident::new(
             &format!("__cursor_hooks_{name}"),
             name.span(),
         )))),
