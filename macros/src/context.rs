@@ -28,7 +28,9 @@ pub(crate) fn scopes_around(span: Span) -> Option<Vec<Scope>> {
 }
 
 /// The 1-based lines of the calls of the macro `name` (`name!`, by any path) before `span` in
-/// its file, outside comments and literals: a second `main!` is told where the first is.
+/// its file, outside comments and literals: a second `main!` is told where the first is. A call
+/// under a `#[cfg(...)]` is left out: which of two calls under opposite `cfg`s is compiled only
+/// the compiler knows, and one it leaves out is never expanded.
 pub(crate) fn earlier_calls(span: Span, name: &str) -> Option<Vec<usize>> {
     let (source, offset, _) = source_at(span)?;
     let code = code_only(&source[..offset]);
@@ -37,11 +39,47 @@ pub(crate) fn earlier_calls(span: Span, name: &str) -> Option<Vec<usize>> {
         let before = code[..at].chars().next_back();
         let after = code[at + name.len()..].trim_start();
         let word_start = !before.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        if word_start && after.starts_with('!') && !after.starts_with("!=") {
+        if word_start
+            && after.starts_with('!')
+            && !after.starts_with("!=")
+            && !under_cfg(&code[..at])
+        {
             lines.push(code[..at].matches('\n').count() + 1);
         }
     }
     Some(lines)
+}
+
+/// Whether the macro call whose name ends `code` (`cursor_hooks::` and all) has a `#[cfg(...)]`
+/// among the attributes written right before it.
+fn under_cfg(code: &str) -> bool {
+    let path_start = code
+        .trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+        .trim_end();
+    let mut rest = path_start;
+    while let Some(inside) = rest.strip_suffix(']') {
+        // The `[` that opens this attribute, counting the brackets inside it.
+        let mut depth = 1;
+        let Some(open) = inside.char_indices().rev().find_map(|(i, c)| {
+            match c {
+                ']' => depth += 1,
+                '[' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(i)
+        }) else {
+            return false;
+        };
+        let Some(before) = inside[..open].trim_end().strip_suffix('#') else {
+            return false;
+        };
+        let attribute = inside[open + 1..].trim_start();
+        if attribute.starts_with("cfg") && !attribute.starts_with("cfg_attr") {
+            return true;
+        }
+        rest = before.trim_end();
+    }
+    false
 }
 
 /// The file `span` is in, the byte offset of its tokens there and their text; `None` outside a
@@ -381,6 +419,17 @@ fn classify(head: &[String]) -> Scope {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_call_under_cfg_is_told_by_its_attributes() {
+        assert!(under_cfg("#[cfg(debug_assertions)]\ncursor_hooks::"));
+        assert!(under_cfg(
+            "#[cfg(not(any(a, b)))] #[allow(unused)] cursor_hooks::"
+        ));
+        assert!(!under_cfg("fn x() {}\ncursor_hooks::"));
+        assert!(!under_cfg("#[cfg_attr(x, allow(unused))] "));
+        assert!(!under_cfg("let v = a[0]; "));
+    }
 
     #[test]
     fn a_use_tree_names_its_leaves() {

@@ -474,7 +474,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .zip(&locals)
         .map(|((other, path), local)| {
             let path = other.as_ref().unwrap_or(path);
-            quote_spanned!(path.span()=> #[allow(unused_imports)] use #path as #local;)
+            // A bare name is this module's item or import: `self::` says so, so that a handler
+            // named like a prelude item (`drop`) is not ambiguous with it.
+            let here = (path.leading_colon.is_none() && path.segments.len() == 1)
+                .then(|| quote_spanned!(path.span()=> self::));
+            quote_spanned!(path.span()=> #[allow(unused_imports)] use #here #path as #local;)
         });
     let stand_ins = companions
         .iter()
