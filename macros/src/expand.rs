@@ -475,8 +475,12 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         .map(|((other, path), local)| {
             let path = other.as_ref().unwrap_or(path);
             // A bare name is this module's item or import: `self::` says so, so that a handler
-            // named like a prelude item (`drop`) is not ambiguous with it.
-            let here = (path.leading_colon.is_none() && path.segments.len() == 1)
+            // named like a prelude item (`drop`) is not ambiguous with it. Only where the call
+            // is known to sit in a module: in a function's body (a doctest's) the handlers are
+            // the body's items, which no path reaches.
+            let in_module = crate::context::scopes_around(path.span())
+                .is_some_and(|scopes| !scopes.contains(&crate::context::Scope::Fn));
+            let here = (in_module && path.leading_colon.is_none() && path.segments.len() == 1)
                 .then(|| quote_spanned!(path.span()=> self::));
             quote_spanned!(path.span()=> #[allow(unused_imports)] use #here #path as #local;)
         });
