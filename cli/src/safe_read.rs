@@ -103,7 +103,9 @@ pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, Refusal> {
 }
 
 /// The bytes of the open `file` (opened by the caller without waiting on it), when it is a
-/// regular file of at most `limit` bytes.
+/// regular file of at most `limit` bytes. Unix only: the link-free writer opens files relative
+/// to a folder it holds there (`safe_write`).
+#[cfg(unix)]
 pub fn read_file(file: File, limit: u64) -> Result<Vec<u8>, Refusal> {
     let meta = regular(&file, limit)?;
     read_bounded(file, &meta, limit)
