@@ -148,30 +148,18 @@ fn a_drifted_optional_field_of_cursors_does_not_stop_the_guard() {
 
 #[test]
 fn a_cursor_payload_that_cannot_be_read_is_denied_in_cursors_form() {
-    // `tool_input` Cursor always sends as an object: a string is unreadable, and the fail-closed
-    // answer must be one Cursor enforces.
-    let payload = cursor_payload("Shell", json!("rm -rf /"));
-    let rendered = wired(testing::handler::<no_rm>(), &payload);
-    assert_cursor_deny(&rendered);
-    assert!(
-        rendered
-            .stderr
-            .iter()
-            .any(|line| line.contains("fail-closed")),
-        "{rendered:?}"
-    );
-    // `tool_input` Cursor requires, sent as `null`: as bad here as on Cursor's own path, not
-    // an empty object the guard has no opinion on.
-    let payload = cursor_payload("Task", Value::Null);
-    let rendered = wired(testing::handler::<no_rm>(), &payload);
-    assert_cursor_deny(&rendered);
-    assert!(
-        rendered
-            .stderr
-            .iter()
-            .any(|line| line.contains("fail-closed")),
-        "{rendered:?}"
-    );
+    // `tool_input` Cursor always sends as an object: a string is unreadable, and `null` is as
+    // bad here as on Cursor's own path (not an empty object the guard has no opinion on). The
+    // fail-closed answer must be one Cursor enforces.
+    for (tool, tool_input) in [("Shell", json!("rm -rf /")), ("Task", Value::Null)] {
+        let rendered = wired(
+            testing::handler::<no_rm>(),
+            &cursor_payload(tool, tool_input),
+        );
+        assert_cursor_deny(&rendered);
+        let fail_closed = |line: &String| line.contains("fail-closed");
+        assert!(rendered.stderr.iter().any(fail_closed), "{rendered:?}");
+    }
 }
 
 #[test]
