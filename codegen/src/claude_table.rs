@@ -142,16 +142,7 @@ pub recorded: bool,
         "Claude Code's tool names and the Cursor tool types Cursor runs them as, `(claude, cursor)`,
 in name order. Two Claude tools may share a Cursor tool (`Edit` and `Write` are `Write`).",
     );
-    let pairs: Vec<String> = host
-        .cursor
-        .tool_map
-        .iter()
-        .map(|(claude, cursor)| format!("({}, {})", lit(claude), lit(cursor)))
-        .collect();
-    out.push_str(&format!(
-        "pub const TOOL_MAP: &[(&str, &str)] = &[{}];\n\n",
-        pairs.join(", ")
-    ));
+    pair_table(&mut out, "TOOL_MAP", &host.cursor.tool_map);
     doc(
         &mut out,
         "Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
@@ -161,16 +152,7 @@ in name order: `EventInfo::cursor_event` alone, for code that must not link the 
 assert!(cursor_hooks_spec::claude::EVENT_MAP.contains(&(\"PreToolUse\", \"preToolUse\")));
 ```",
     );
-    let pairs: Vec<String> = host
-        .cursor
-        .event_map
-        .iter()
-        .map(|(claude, cursor)| format!("({}, {})", lit(claude), lit(cursor)))
-        .collect();
-    out.push_str(&format!(
-        "pub const EVENT_MAP: &[(&str, &str)] = &[{}];\n\n",
-        pairs.join(", ")
-    ));
+    pair_table(&mut out, "EVENT_MAP", &host.cursor.event_map);
     doc(
         &mut out,
         "The event named `name`, if Claude Code has one.
@@ -265,4 +247,16 @@ fn variant(key: &str, value: &str) -> Result<String, String> {
         ));
     }
     Ok(crate::write::upper_camel(value))
+}
+
+/// `pub const NAME: &[(&str, &str)]` holding `map`'s pairs, `(claude, cursor)`, in name order.
+fn pair_table(out: &mut String, name: &str, map: &std::collections::BTreeMap<String, String>) {
+    let pairs: Vec<String> = map
+        .iter()
+        .map(|(claude, cursor)| format!("({}, {})", lit(claude), lit(cursor)))
+        .collect();
+    out.push_str(&format!(
+        "pub const {name}: &[(&str, &str)] = &[{}];\n\n",
+        pairs.join(", ")
+    ));
 }
