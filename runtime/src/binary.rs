@@ -4,7 +4,7 @@
 use crate::capture;
 use crate::process::{self, ProtocolOut};
 use crate::respond::{
-    arm_read_deadline, binary_policy, failure, respond, respond_wired, Entry, Settings,
+    arm_read_deadline, binary_policy, failure, respond, respond_to_wired, Entry, Settings,
 };
 use crate::subcommands::{command_line, ClaudeSubcommands, Decision, Identity};
 use std::io::{IsTerminal, Write};
@@ -22,10 +22,11 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>, identity: Iden
     };
     // A wired command answers for its one handler from the start: the stdin deadline and the
     // failure policy are that handler's, not the binary's.
-    let wired = wiring
-        .as_ref()
-        .and_then(|wiring| wiring.entries(entries).ok());
-    let answering = wired.as_deref().unwrap_or(entries);
+    let wired = wiring.as_ref().map(|wiring| wiring.entries(entries));
+    let answering = match &wired {
+        Some(Ok(wired)) => wired.as_slice(),
+        _ => entries,
+    };
     let (settings, ignored) = Settings::read_env();
     if let Some(note) = ignored {
         // Written at once: a deadline's answer would not carry it.
@@ -40,8 +41,8 @@ pub fn main(entries: &[Entry], claude: Option<ClaudeSubcommands>, identity: Iden
     let payload = read_payload(settings.max_payload_bytes);
     drop(read_deadline);
     let rendered = match &payload {
-        Ok(payload) => match &wiring {
-            Some(wiring) => respond_wired(entries, wiring, &payload.bytes, &settings),
+        Ok(payload) => match &wired {
+            Some(wired) => respond_to_wired(entries, wired, &payload.bytes, &settings),
             None => respond(entries, &payload.bytes, &settings),
         },
         Err(error) => {

@@ -375,16 +375,28 @@ pub fn respond_wired(
     payload: &[u8],
     settings: &Settings,
 ) -> Rendered {
-    match wiring.entries(entries) {
-        Ok(wired) => answer_payload(&wired, true, payload, settings),
+    respond_to_wired(entries, &wiring.entries(entries), payload, settings)
+}
+
+/// [`respond_wired`] with the wiring's handlers already looked up ([`Wiring::entries`]): the
+/// process looks them up once, for the stdin deadline and the answer alike.
+pub(crate) fn respond_to_wired(
+    entries: &[Entry],
+    wired: &Result<Vec<Entry>, (crate::Host, String)>,
+    payload: &[u8],
+    settings: &Settings,
+) -> Rendered {
+    match wired {
+        Ok(wired) => answer_payload(wired, true, payload, settings),
         // A mistyped or stale wiring must not turn a fail-closed binary into a silent pass:
         // the strictest policy answers, as for a payload that names no event.
         Err((host, event)) => {
+            let host = *host;
             let problem = format!(
                 "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it",
                 host_label(host),
-                truncate(&event),
-                Wiring::arguments(&[(host, &truncate(&event))]).trim_start()
+                truncate(event),
+                Wiring::arguments(&[(host, &truncate(event))]).trim_start()
             );
             failure(None, binary_policy(entries), &problem, None)
         }
