@@ -18,6 +18,7 @@ mod cli_data;
 mod compat;
 mod events;
 mod fixtures;
+pub mod habits;
 mod outcomes;
 mod permissions;
 mod readme;
@@ -60,6 +61,7 @@ pub fn workspace_root() -> PathBuf {
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
     let claude = claude_model::load(root)?;
+    let habits = habits::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
         ("runtime/src/gen/permissions.rs", permissions::file(&spec)),
@@ -80,6 +82,19 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         (
             "runtime/src/gen/claude/checks.rs",
             claude_checks::file(&claude.spec),
+        ),
+        (
+            "runtime/src/gen/habits.rs",
+            habits::file(root, &habits, "cursor", "crate::response::Response")?,
+        ),
+        (
+            "runtime/src/gen/claude/habits.rs",
+            habits::file(
+                root,
+                &habits,
+                "claude-code",
+                "crate::claude::response::Response",
+            )?,
         ),
     ];
     let mut files = Vec::new();

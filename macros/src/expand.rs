@@ -71,9 +71,7 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
         handler.attrs.retain(|attr| hook_attribute(&attr).is_none());
         let (attrs, vis, sig, body) = (&handler.attrs, &handler.vis, &handler.sig, &handler.body);
         let item = quote!(#(#attrs)* #vis #sig #body);
-        let event = Args::parse(args, host)
-            .ok()
-            .and_then(|args| validate::event(&args, host));
+        let event = validate::event(&Args::parse(args, host).args, host);
         return fallback(&item, &handler, host, event, error);
     }
     if let Some(error) = associated_fn_error(&handler) {
@@ -82,11 +80,17 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
         let error = error.to_compile_error();
         return quote!(#error #item);
     }
-    let args = match Args::parse(args, host) {
-        Ok(args) => args,
-        Err(error) => return fallback(&item, &handler, host, None, error),
-    };
-    match validate::validate(&args, &handler, host) {
+    let parsed = Args::parse(args, host);
+    let args = parsed.args;
+    if !parsed.complete {
+        let error = parsed
+            .errors
+            .finish()
+            .expect_err("an incomplete reading has an error");
+        return fallback(&item, &handler, host, validate::event(&args, host), error);
+    }
+    // The options' own mistakes and the checks of what was read, in one compile.
+    match validate::validate(&args, parsed.errors, &handler, host) {
         Ok(hook) => match validate::check_answer_chains(hook.event, &handler.body) {
             Ok(()) => hook_tokens(&item, &hook),
             // The body is the mistake: a stand-in body keeps rustc from adding "type

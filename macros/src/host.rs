@@ -203,6 +203,22 @@ impl Event {
         }
     }
 
+    /// Whether the event's response type has a setter `name` taking `arity` values (after
+    /// `self`): a key of its answer other than the decision, which constructors write.
+    pub(crate) fn has_setter(self, name: &str, arity: usize) -> bool {
+        let wanted = if name == "env" { 2 } else { 1 };
+        arity == wanted
+            && match self {
+                Event::Cursor(info) => info.response_fields.contains(&name),
+                Event::Claude(info) => info
+                    .hook_specific
+                    .iter()
+                    .chain(claude::UNIVERSAL_RESPONSE)
+                    .filter(|wire| !matches!(**wire, "permissionDecision" | "decision"))
+                    .any(|wire| snake_case(wire) == name.trim_start_matches("r#")),
+            }
+    }
+
     /// The other host's events that are this one there: the Cursor event a Claude Code event is
     /// run as when Cursor imports Claude Code's settings, or the Claude Code events Cursor runs
     /// as this Cursor event.
@@ -216,4 +232,18 @@ impl Event {
                 .collect(),
         }
     }
+}
+
+/// `additionalContext` → `additional_context`: a wire key as its setter is named.
+fn snake_case(wire: &str) -> String {
+    let mut out = String::new();
+    for c in wire.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -22,6 +22,10 @@ pub(crate) struct Args {
     pub(crate) matcher: Option<LitStr>,
     pub(crate) loop_limit: Option<LoopLimitArg>,
     pub(crate) ask: Option<LitStr>,
+    /// The options whose value was refused (`event` or `matcher`).
+    pub(crate) refused: Vec<&'static str>,
+    /// The options' names in the order written, for the order of their errors.
+    pub(crate) written: Vec<String>,
 }
 
 /// `loop_limit = 5` or `loop_limit = "none"`; anything else is kept to be reported.
@@ -31,47 +35,152 @@ pub(crate) enum LoopLimitArg {
     Other(Expr),
 }
 
-impl Args {
-    pub(crate) fn parse(tokens: TokenStream, host: Host) -> syn::Result<Args> {
-        let mut args = Args::default();
-        let parser = syn::meta::parser(|meta| {
-            let key = meta
-                .path
-                .get_ident()
-                .map(Ident::to_string)
-                .unwrap_or_default();
-            if !host.options().contains(&key.as_str()) {
-                if let Some(reason) = cursor_only_option(&key) {
-                    return Err(meta.error(format_args!(
-                        "`{key}` is an option of Cursor's `#[cursor_hook]`: {reason}; `#[claude_hook]` takes {}",
-                        option_list(host)
-                    )));
-                }
-            }
-            match key.as_str() {
-                "event" => set_event(&mut args.event, &meta, host),
-                "fail" => set(&mut args.fail, &meta, &key),
-                "timeout" => set(&mut args.timeout, &meta, &key),
-                "matcher" => set_matcher(&mut args.matcher, &meta),
-                "ask" => set(&mut args.ask, &meta, &key),
-                "loop_limit" => set(&mut args.loop_limit, &meta, &key),
-                _ => {
-                    let written = path_text(&meta.path);
-                    let hint = cursor_hooks_spec::closest(&written, host.options().iter().copied())
-                        .map(|name| format!("did you mean `{name}`? "))
-                        .unwrap_or_default();
-                    Err(meta.error(format_args!(
-                        "unknown `{}` option `{written}`; {hint}expected one of: {}",
-                        host.attribute(),
-                        option_list(host)
-                    )))
-                }
-            }
-        });
-        positional_string(&tokens, host)?;
-        parser.parse2(tokens)?;
-        Ok(args)
+/// The errors found in one attribute, kept until it has been read and checked to the end, so
+/// that a user sees every mistake in one compile, each still one error (serde's `Ctxt` is the
+/// model). They come out in the order of the options they are about, as written.
+#[derive(Default)]
+pub(crate) struct Errors(Vec<(usize, syn::Error)>);
+
+impl Errors {
+    /// Keeps `error`, about the option written `at`th (`usize::MAX`: after every option).
+    pub(crate) fn push(&mut self, at: usize, error: syn::Error) {
+        self.0.push((at, error));
     }
+
+    /// The value of `result`, or `None` with its error kept at `at`.
+    pub(crate) fn check<T>(&mut self, at: usize, result: syn::Result<T>) -> Option<T> {
+        result.map_err(|error| self.push(at, error)).ok()
+    }
+
+    pub(crate) fn finish(mut self) -> syn::Result<()> {
+        self.0.sort_by_key(|(at, _)| *at);
+        let mut errors = self.0.into_iter().map(|(_, error)| error);
+        let Some(mut all) = errors.next() else {
+            return Ok(());
+        };
+        all.extend(errors);
+        Ok(()).and(Err(all))
+    }
+}
+
+/// What reading one option found: `Err` is a mistake in a value that was read to its end, kept
+/// with the others; the outer `Err` of `syn::Result<Checked>` is a syntax error, after which
+/// nothing more can be read.
+type Checked = syn::Result<()>;
+
+impl Args {
+    /// Reads every option. The errors come back with whatever was read: each mistake in a
+    /// value is reported beside the others; a syntax error ends the reading (`complete` false),
+    /// as every later option is then unknown.
+    pub(crate) fn parse(tokens: TokenStream, host: Host) -> Parsed {
+        let mut args = Args::default();
+        if let Err(error) = positional_string(&tokens, host) {
+            let mut errors = Errors::default();
+            errors.push(0, error);
+            return Parsed {
+                args,
+                errors,
+                complete: false,
+            };
+        }
+        let mut found = Errors::default();
+        let parser = syn::meta::parser(|meta| {
+            let checked = option(&mut args, &meta, host)?;
+            found.check(args.written.len() - 1, checked);
+            Ok(())
+        });
+        let read = parser.parse2(tokens);
+        let mut errors = found;
+        let complete = errors.check(usize::MAX, read).is_some();
+        Parsed {
+            args,
+            errors,
+            complete,
+        }
+    }
+
+    /// Where `key` was first written among the options (after all of them when it was not).
+    pub(crate) fn position(&self, key: &str) -> usize {
+        self.written
+            .iter()
+            .position(|written| written == key)
+            .unwrap_or(self.written.len())
+    }
+
+    /// Whether `key`'s value was written but refused: its checks are not run again, and no
+    /// "missing" error follows.
+    pub(crate) fn refused(&self, key: &str) -> bool {
+        self.refused.contains(&key)
+    }
+}
+
+/// What `Args::parse` read.
+pub(crate) struct Parsed {
+    pub(crate) args: Args,
+    pub(crate) errors: Errors,
+    /// Whether the attribute was read to its end.
+    pub(crate) complete: bool,
+}
+
+/// One `key = value` of the attribute.
+fn option(args: &mut Args, meta: &ParseNestedMeta, host: Host) -> syn::Result<Checked> {
+    let key = meta
+        .path
+        .get_ident()
+        .map(Ident::to_string)
+        .unwrap_or_default();
+    args.written.push(key.clone());
+    if !host.options().contains(&key.as_str()) {
+        if let Some(reason) = cursor_only_option(&key) {
+            // The error spans the option's name: made before its value is read past.
+            let error = meta.error(format_args!(
+                "`{key}` is an option of Cursor's `#[cursor_hook]`: {reason}; `#[claude_hook]` takes {}",
+                option_list(host)
+            ));
+            skip_value(meta)?;
+            return Ok(Err(error));
+        }
+    }
+    let checked = match key.as_str() {
+        "event" => set_event(&mut args.event, meta, host)?,
+        "fail" => set(&mut args.fail, meta, &key)?,
+        "timeout" => set(&mut args.timeout, meta, &key)?,
+        "matcher" => set_matcher(&mut args.matcher, meta)?,
+        "ask" => set(&mut args.ask, meta, &key)?,
+        "loop_limit" => set(&mut args.loop_limit, meta, &key)?,
+        _ => {
+            let written = path_text(&meta.path);
+            let hint = cursor_hooks_spec::closest(&written, host.options().iter().copied())
+                .map(|name| format!("did you mean `{name}`? "))
+                .unwrap_or_default();
+            let error = meta.error(format_args!(
+                "unknown `{}` option `{written}`; {hint}expected one of: {}",
+                host.attribute(),
+                option_list(host)
+            ));
+            skip_value(meta)?;
+            return Ok(Err(error));
+        }
+    };
+    // A value refused leaves its option unset (a second one given is refused alone).
+    let unset = match key.as_str() {
+        "event" => args.event.is_none(),
+        "matcher" => args.matcher.is_none(),
+        _ => false,
+    };
+    if checked.is_err() && unset {
+        args.refused
+            .push(if key == "event" { "event" } else { "matcher" });
+    }
+    Ok(checked)
+}
+
+/// Reads past an option's `= value`, if it has one, so the options after it are still read.
+fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        let _: Expr = meta.value()?.parse()?;
+    }
+    Ok(())
 }
 
 /// `#[claude_hook("PreToolUse")]`: a string where an option's name goes is answered with the
@@ -110,12 +219,14 @@ fn positional_string(tokens: &TokenStream, host: Host) -> syn::Result<()> {
 
 /// `matcher = "..."`. A list (`matcher = ["Bash", "Write"]`) is answered with the one string
 /// the hosts read, its names joined by `|`.
-fn set_matcher(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<()> {
+fn set_matcher(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result<Checked> {
     if slot.is_some() {
-        return Err(meta.error("`matcher` is given twice; keep one"));
+        let error = meta.error("`matcher` is given twice; keep one");
+        skip_value(meta)?;
+        return Ok(Err(error));
     }
     let value: Expr = meta.value()?.parse()?;
-    match value {
+    Ok(match value {
         Expr::Lit(ExprLit {
             lit: Lit::Str(lit), ..
         }) => {
@@ -149,7 +260,7 @@ fn set_matcher(slot: &mut Option<LitStr>, meta: &ParseNestedMeta) -> syn::Result
             other,
             "`matcher` takes a string: `matcher = \"Bash\"`, or several names joined by `|`",
         )),
-    }
+    })
 }
 
 /// "`event`, `fail`, `timeout`, `matcher`": the options `host`'s attribute takes.
@@ -171,22 +282,30 @@ fn cursor_only_option(key: &str) -> Option<&'static str> {
 }
 
 /// Stores one option's value; an option given twice is an error at its second key.
-fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+fn set<T: Parse>(slot: &mut Option<T>, meta: &ParseNestedMeta, key: &str) -> syn::Result<Checked> {
     if slot.is_some() {
-        return Err(meta.error(format_args!("`{key}` is given twice; keep one")));
+        let error = meta.error(format_args!("`{key}` is given twice; keep one"));
+        skip_value(meta)?;
+        return Ok(Err(error));
     }
     *slot = Some(meta.value()?.parse()?);
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// `event = "..."`. A bare name (`event = BeforeShellExecution`) is answered with the string to
 /// write, spelled as the nearest event's wire name.
-fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta, host: Host) -> syn::Result<()> {
+fn set_event(
+    slot: &mut Option<LitStr>,
+    meta: &ParseNestedMeta,
+    host: Host,
+) -> syn::Result<Checked> {
     if slot.is_some() {
-        return Err(meta.error("`event` is given twice; keep one"));
+        let error = meta.error("`event` is given twice; keep one");
+        skip_value(meta)?;
+        return Ok(Err(error));
     }
     let value: Expr = meta.value()?.parse()?;
-    match value {
+    Ok(match value {
         Expr::Lit(ExprLit {
             lit: Lit::Str(lit), ..
         }) => {
@@ -205,7 +324,7 @@ fn set_event(slot: &mut Option<LitStr>, meta: &ParseNestedMeta, host: Host) -> s
                 ),
             ))
         }
-    }
+    })
 }
 
 impl Parse for LoopLimitArg {

@@ -2,15 +2,17 @@
 //! spec. Every error points at the user's own tokens and names what is allowed.
 
 use crate::host::{Event, Host};
-use crate::parse::{Args, HandlerFn, LoopLimitArg};
+use crate::parse::{Args, Errors, HandlerFn, LoopLimitArg};
 use cursor_hooks_spec::matcher::Verdict;
 use cursor_hooks_spec::{Category, EventInfo, EVENTS};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Error, Expr, ExprLit, FnArg, Lit, LitStr, ReturnType, Type};
 
-/// The longest `timeout` accepted, in seconds: a larger value is almost always milliseconds.
-const MAX_TIMEOUT_SECS: u32 = 600;
+/// The hosts' own longest default timeout, in seconds (Claude Code's command hooks, 600 s).
+/// Neither host caps a timeout, so a longer one is taken as written (`timeout = 900`, a quarter
+/// of an hour), unless it is a whole number of thousands: then it is almost always milliseconds.
+const LONGEST_DEFAULT_SECS: u32 = 600;
 
 /// A handler that passed every check.
 pub(crate) struct Hook<'a> {
@@ -36,106 +38,56 @@ pub(crate) fn event(args: &Args, host: Host) -> Option<Event> {
     host.event(&args.event.as_ref()?.value())
 }
 
+/// Checks every option and the signature. Each mistake is one error, and all of them come in one
+/// compile: an option is checked whatever another one says, and only the checks that need the
+/// event wait for it.
 pub(crate) fn validate<'a>(
     args: &Args,
+    mut options: Errors,
     handler: &'a HandlerFn,
     host: Host,
 ) -> syn::Result<Hook<'a>> {
-    let event = check_event(args, host)?;
-    let input = check_signature(event, handler)?;
-    check_return_type(event, handler)?;
-    let fail_closed = match &args.fail {
-        None => false,
-        Some(fail) => match fail.value().as_str() {
-            "open" => false,
-            "closed" => true,
-            other => {
-                return Err(Error::new_spanned(
-                    fail,
-                    format_args!("unknown failure policy `{other:?}`; expected `\"open\"` (answer no opinion when the hook fails) or `\"closed\"` (block)"),
-                ))
-            }
-        },
+    let at = |key: &str| args.position(key);
+    let event = if args.refused("event") {
+        None
+    } else {
+        options.check(at("event"), check_event(args, host))
     };
-    if let (true, Some(fail), Event::Claude(info)) = (fail_closed, &args.fail, event) {
-        check_claude_fail_closed(info, fail)?;
-    }
-    let timeout = args.timeout.as_ref().map(check_timeout).transpose()?;
-    let matcher = args
-        .matcher
+    let fail_closed = options
+        .check(at("fail"), check_fail(args, event))
+        .unwrap_or(false);
+    let timeout = args
+        .timeout
         .as_ref()
-        .map(|lit| check_matcher(event, lit))
-        .transpose()?;
+        .and_then(|value| options.check(at("timeout"), check_timeout(value)));
+    let matcher = match (&args.matcher, event) {
+        (Some(lit), Some(event)) => options.check(at("matcher"), check_matcher(event, lit)),
+        _ => None,
+    };
     // `loop_limit` and `ask` are Cursor's: `parse` refuses them on a Claude Code handler.
     let cursor_event = match event {
-        Event::Cursor(info) => Some(info),
-        Event::Claude(_) => None,
+        Some(Event::Cursor(info)) => Some(info),
+        _ => None,
     };
     let loop_limit = match (&args.loop_limit, cursor_event) {
-        (Some(arg), Some(event)) => {
-            let tokens = match arg {
-                LoopLimitArg::Limit(lit) => lit.to_token_stream(),
-                LoopLimitArg::Unlimited(lit) => lit.to_token_stream(),
-                LoopLimitArg::Other(expr) => expr.to_token_stream(),
-            };
-            if event.category != Category::Loop {
-                return Err(Error::new_spanned(
-                    tokens,
-                    format_args!(
-                        "`loop_limit` applies only to {} hooks, not `{}`",
-                        names_where(|e| e.category == Category::Loop),
-                        event.name
-                    ),
-                ));
-            }
-            let limit = match arg {
-                LoopLimitArg::Limit(lit) => lit.base10_parse::<u32>().ok().map(Some),
-                LoopLimitArg::Unlimited(lit) if lit.value() == "none" => Some(None),
-                _ => None,
-            };
-            Some(limit.ok_or_else(|| {
-                Error::new_spanned(
-                    tokens,
-                    "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit",
-                )
-            })?)
-        }
+        (Some(arg), Some(event)) => options.check(at("loop_limit"), check_loop_limit(arg, event)),
         _ => None,
     };
     let keep_ask = match (&args.ask, cursor_event) {
-        (Some(ask), Some(event)) => {
-            if !event.permission.contains(&"ask") {
-                return Err(Error::new_spanned(
-                    ask,
-                    format_args!(
-                        "`ask` is not a permission `{}` accepts, so there is nothing to keep; the events that take `ask` are {}",
-                        event.name,
-                        names_where(|e| e.permission.contains(&"ask"))
-                    ),
-                ));
-            }
-            match ask.value().as_str() {
-                "keep" if event.ask_always_deny => {
-                    return Err(Error::new_spanned(
-                        ask,
-                        format_args!(
-                            "`ask = \"keep\"` cannot work on `{}`: Cursor accepts `ask` there but never enforces it, so it is always sent as `deny` (compat rule ask-pretooluse); `ask` can be kept only on {}",
-                            event.name,
-                            names_where(|e| e.permission.contains(&"ask") && !e.ask_always_deny)
-                        ),
-                    ))
-                }
-                "keep" => true,
-                "downgrade" => false,
-                other => {
-                    return Err(Error::new_spanned(
-                        ask,
-                        format_args!("unknown `ask` setting `{other:?}`; expected `\"downgrade\"` (the default: `ask` becomes `deny` where Cursor does not honour it) or `\"keep\"`"),
-                    ))
-                }
-            }
-        }
+        (Some(ask), Some(event)) => options
+            .check(at("ask"), check_ask(ask, event))
+            .unwrap_or(false),
         _ => false,
+    };
+    // After the options' errors, the signature's.
+    let input = event.and_then(|event| options.check(usize::MAX, check_signature(event, handler)));
+    if let Some(event) = event {
+        options.check(usize::MAX, check_return_type(event, handler));
+    }
+    options.finish()?;
+    let (Some(event), Some(input)) = (event, input) else {
+        // Only a refused `event` leaves both unread, and its error is among the options'.
+        unreachable!("every check passed, so the event and the input were read")
     };
     Ok(Hook {
         event,
@@ -147,6 +99,87 @@ pub(crate) fn validate<'a>(
         handler,
         input,
     })
+}
+
+/// `fail = "open"` or `"closed"`.
+fn check_fail(args: &Args, event: Option<Event>) -> syn::Result<bool> {
+    let Some(fail) = &args.fail else {
+        return Ok(false);
+    };
+    let closed = match fail.value().as_str() {
+        "open" => false,
+        "closed" => true,
+        other => {
+            return Err(Error::new_spanned(
+                fail,
+                format_args!("unknown failure policy `{other:?}`; expected `\"open\"` (answer no opinion when the hook fails) or `\"closed\"` (block)"),
+            ))
+        }
+    };
+    if let (true, Some(Event::Claude(info))) = (closed, event) {
+        check_claude_fail_closed(info, fail)?;
+    }
+    Ok(closed)
+}
+
+/// `loop_limit = 5` or `"none"` (`Some(None)`), on a loop event.
+fn check_loop_limit(arg: &LoopLimitArg, event: &EventInfo) -> syn::Result<Option<u32>> {
+    let tokens = match arg {
+        LoopLimitArg::Limit(lit) => lit.to_token_stream(),
+        LoopLimitArg::Unlimited(lit) => lit.to_token_stream(),
+        LoopLimitArg::Other(expr) => expr.to_token_stream(),
+    };
+    if event.category != Category::Loop {
+        return Err(Error::new_spanned(
+            tokens,
+            format_args!(
+                "`loop_limit` applies only to {} hooks, not `{}`",
+                names_where(|e| e.category == Category::Loop),
+                event.name
+            ),
+        ));
+    }
+    let limit = match arg {
+        LoopLimitArg::Limit(lit) => lit.base10_parse::<u32>().ok().map(Some),
+        LoopLimitArg::Unlimited(lit) if lit.value() == "none" => Some(None),
+        _ => None,
+    };
+    limit.ok_or_else(|| {
+        Error::new_spanned(
+            tokens,
+            "`loop_limit` must be a whole number of follow-ups, or \"none\" for no limit",
+        )
+    })
+}
+
+/// `ask = "keep"` or `"downgrade"`, on an event that takes `ask`.
+fn check_ask(ask: &LitStr, event: &EventInfo) -> syn::Result<bool> {
+    if !event.permission.contains(&"ask") {
+        return Err(Error::new_spanned(
+            ask,
+            format_args!(
+                "`ask` is not a permission `{}` accepts, so there is nothing to keep; the events that take `ask` are {}",
+                event.name,
+                names_where(|e| e.permission.contains(&"ask"))
+            ),
+        ));
+    }
+    match ask.value().as_str() {
+        "keep" if event.ask_always_deny => Err(Error::new_spanned(
+            ask,
+            format_args!(
+                "`ask = \"keep\"` cannot work on `{}`: Cursor accepts `ask` there but never enforces it, so it is always sent as `deny` (compat rule ask-pretooluse); `ask` can be kept only on {}",
+                event.name,
+                names_where(|e| e.permission.contains(&"ask") && !e.ask_always_deny)
+            ),
+        )),
+        "keep" => Ok(true),
+        "downgrade" => Ok(false),
+        other => Err(Error::new_spanned(
+            ask,
+            format_args!("unknown `ask` setting `{other:?}`; expected `\"downgrade\"` (the default: `ask` becomes `deny` where Cursor does not honour it) or `\"keep\"`"),
+        )),
+    }
 }
 
 /// `fail = "closed"` on a Claude Code event where no hook can block (`can_block`; the rule of
@@ -217,13 +250,19 @@ fn check_timeout(value: &Expr) -> syn::Result<u32> {
     if number < 1.0 {
         return not_seconds();
     }
-    if number > f64::from(MAX_TIMEOUT_SECS) {
+    if number > f64::from(u32::MAX) {
+        return not_seconds();
+    }
+    // A whole number from 1 to u32::MAX: exact in an f64.
+    let seconds = number as u32;
+    if seconds > LONGEST_DEFAULT_SECS && seconds.is_multiple_of(1000) {
         return error(format!(
-            "`timeout` is in seconds, and {number} s is over {MAX_TIMEOUT_SECS} s; did you write milliseconds?"
+            "`timeout` is in seconds, and {seconds} s is {} minutes; did you write milliseconds? {seconds} ms is `timeout = {}`",
+            seconds / 60,
+            seconds / 1000
         ));
     }
-    // A whole number from 1 to MAX_TIMEOUT_SECS: exact in an f64.
-    Ok(number as u32)
+    Ok(seconds)
 }
 
 fn check_event(args: &Args, host: Host) -> syn::Result<Event> {
@@ -769,6 +808,7 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         let TokenTree::Ident(name) = token else {
             continue;
         };
+        check_setter_as_constructor(event, &tokens, index)?;
         let name_text = name.to_string();
         // Claude Code's prelude has `no_opinion` only: the others were never there to remove.
         let known = match event.host() {
@@ -818,6 +858,73 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         ));
     }
     Ok(())
+}
+
+/// `SessionStartResponse::additional_context(text)`: a setter of the event's own response
+/// called as if it made one. rustc would say only that an argument is missing; a call with the
+/// response as its first argument (`Type::setter(response, text)`) is left alone.
+fn check_setter_as_constructor(
+    event: Event,
+    tokens: &[TokenTree],
+    index: usize,
+) -> syn::Result<()> {
+    let response = format!("{}Response", event.type_name());
+    let (Some(TokenTree::Ident(ty)), after_dot) = (tokens.get(index), index.checked_sub(1)) else {
+        return Ok(());
+    };
+    let follows_dot = after_dot.and_then(|i| tokens.get(i)).is_some_and(
+        |t| matches!(t, TokenTree::Punct(p) if p.as_char() == '.' || p.as_char() == ':'),
+    );
+    if *ty != response.as_str() || follows_dot {
+        return Ok(());
+    }
+    let (
+        Some(TokenTree::Punct(colon_1)),
+        Some(TokenTree::Punct(colon_2)),
+        Some(TokenTree::Ident(method)),
+        Some(TokenTree::Group(args)),
+    ) = (
+        tokens.get(index + 1),
+        tokens.get(index + 2),
+        tokens.get(index + 3),
+        tokens.get(index + 4),
+    )
+    else {
+        return Ok(());
+    };
+    if colon_1.as_char() != ':'
+        || colon_2.as_char() != ':'
+        || args.delimiter() != Delimiter::Parenthesis
+    {
+        return Ok(());
+    }
+    let arity = top_level_arguments(&args.stream());
+    if !event.has_setter(&method.to_string(), arity) {
+        return Ok(());
+    }
+    Err(Error::new_spanned(
+        quote::quote!(#ty #colon_1 #colon_2 #method #args),
+        format_args!(
+            "`{method}` is a setter: it sets its key on a response, so start from one: `{response}::default().{method}(..)`"
+        ),
+    ))
+}
+
+/// How many comma-separated arguments `args` holds (`a, b` is 2; `(a, b)` is 1).
+fn top_level_arguments(args: &TokenStream) -> usize {
+    let mut count = 0;
+    let mut in_argument = false;
+    for token in args.clone() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == ',' => in_argument = false,
+            _ if !in_argument => {
+                in_argument = true;
+                count += 1;
+            }
+            _ => {}
+        }
+    }
+    count
 }
 
 /// The return type's tokens, for spans (`None` for a function that returns `()` implicitly).
@@ -1090,7 +1197,11 @@ mod tests {
         for tokens in ["0", "-5", "\"5\"", "five"] {
             assert!(timeout(tokens).is_err(), "{tokens}");
         }
-        assert!(timeout("5000").unwrap_err().contains("milliseconds"));
+        assert!(timeout("5000").unwrap_err().contains("`timeout = 5`"));
+        assert!(timeout("60000").unwrap_err().contains("`timeout = 60`"));
+        // Longer than any host's default, and seconds as written: a quarter of an hour, an hour.
+        assert_eq!(timeout("900"), Ok(900));
+        assert_eq!(timeout("3600"), Ok(3600));
     }
 
     #[test]

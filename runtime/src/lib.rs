@@ -367,6 +367,9 @@ pub mod prelude {
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that accept it.
     pub use crate::response::checks::{Decisions as _, FieldSetters as _};
+    // Only for their compile errors: Claude Code's calls (`StopResponse::block(..)`) say what
+    // Cursor takes instead.
+    pub use crate::response::habits::OtherEditorHabits as _;
     // The free answer functions of earlier versions, kept so that a call is a compile error
     // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
     // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.

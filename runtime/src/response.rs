@@ -62,6 +62,12 @@ pub use crate::render::Response;
 #[path = "gen/traits.rs"]
 pub mod checks;
 
+/// Another editor's calls (`StopResponse::block(..)`, Claude Code's), on every response type:
+/// none compiles, and each error says what Cursor takes instead. Reachable so that the errors
+/// can name them; not an API.
+#[doc(hidden)]
+pub use crate::gen::habits;
+
 /// The free answer functions of earlier versions (`deny(..)`, `allow()`, …). None compiles:
 /// each is bound by a trait no type implements, whose error names the route that replaced it.
 /// In the prelude so that an old call gets that error rather than rustc's "expected function,

@@ -131,6 +131,11 @@ pub mod response {
     #[doc(hidden)]
     pub use crate::gen::claude::checks;
 
+    /// Cursor's calls (`.env(..)`, `.followup_message(..)`), on every response type: none
+    /// compiles, and each error says what Claude Code takes instead; not an API.
+    #[doc(hidden)]
+    pub use crate::gen::claude::habits;
+
     /// A Claude Code handler's answer. Implemented by every generated response type and by `()`
     /// (events whose answer Claude Code does not read); sealed.
     pub trait Response: Default + Send + 'static + crate::sealed::Sealed {
@@ -198,6 +203,8 @@ pub mod prelude {
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that read its key.
     pub use super::response::checks::Answers as _;
+    // Only for their compile errors: Cursor's keys (`.env(..)`) say what Claude Code takes.
+    pub use super::response::habits::OtherEditorHabits as _;
     // Only for their compile errors: `interrupt` on an allowing PermissionRequest decision
     // names `PermissionRequestDecision::deny(message).interrupt(..)`.
     pub use super::response::checks::PermissionRequestDecisionKeys as _;

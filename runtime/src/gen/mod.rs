@@ -7,12 +7,16 @@ pub(crate) mod claude {
     pub mod checks;
     pub(crate) mod events;
     pub(crate) mod fixtures;
+    /// The other editor's calls, each a compile error that says what to write instead.
+    pub mod habits;
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
 pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;
+/// The other editor's calls, each a compile error that says what to write instead.
+pub mod habits;
 pub(crate) mod outcomes;
 pub(crate) mod permissions;
 pub(crate) mod responses;
