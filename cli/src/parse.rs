@@ -907,19 +907,11 @@ pub(crate) fn imported_matcher(event: &str, matcher: &str) -> Option<Option<Stri
     }
     let mut tools: Vec<String> = Vec::new();
     for tool in matcher.split('|').map(str::trim) {
-        let parts: Vec<&str> = tool.split("__").collect();
-        let cursor = if tool.starts_with("mcp__") && parts.len() >= 3 {
-            format!("MCP:{}", parts[2..].join("__"))
-        } else {
-            match tool {
-                "Bash" => "Shell".to_owned(),
-                "Edit" => "Write".to_owned(),
-                "Glob" => continue,
-                other => other.to_owned(),
-            }
+        let Some(cursor) = cursor_hooks_spec::claude::cursor_import_tool(tool) else {
+            continue;
         };
-        if !tools.contains(&cursor) {
-            tools.push(cursor);
+        if !tools.iter().any(|known| *known == cursor) {
+            tools.push(cursor.into_owned());
         }
     }
     (!tools.is_empty()).then(|| Some(tools.join("|")))

@@ -212,6 +212,8 @@ pub struct ClaudeInCursor {
     pub event_map: BTreeMap<String, String>,
     /// Claude tool → Cursor tool.
     pub tool_map: BTreeMap<String, String>,
+    /// The Claude tool names Cursor's import drops from a matcher.
+    pub tool_map_dropped: Vec<String>,
 }
 
 /// Both files.

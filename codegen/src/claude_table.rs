@@ -145,6 +145,14 @@ in name order. Two Claude tools may share a Cursor tool (`Edit` and `Write` are 
     pair_table(&mut out, "TOOL_MAP", &host.cursor.tool_map);
     doc(
         &mut out,
+        "The Claude Code tool names Cursor's import drops from a matcher (with a warning).",
+    );
+    out.push_str(&format!(
+        "pub const TOOL_MAP_DROPPED: &[&str] = &{};\n\n",
+        str_list(&host.cursor.tool_map_dropped)
+    ));
+    doc(
+        &mut out,
         "Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
 in name order: `EventInfo::cursor_event` alone, for code that must not link the event table.
 

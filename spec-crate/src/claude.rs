@@ -14,8 +14,37 @@
 
 pub use crate::gen::claude::{
     info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, EVENT_MAP, MATCH_ALL, TOOLS, TOOLS_VERSION,
-    TOOL_MAP, UNIVERSAL_RESPONSE,
+    TOOL_MAP, TOOL_MAP_DROPPED, UNIVERSAL_RESPONSE,
 };
+
+/// The Cursor tool that one name of a Claude Code matcher becomes when Cursor imports the entry
+/// (`spec/claude-code/host.json`, `cursor.tool_map`): `Bash` is `Shell`, `Edit` is `Write`,
+/// `mcp__server__tool` is `MCP:tool`, a dropped name (`Glob`) is `None`, and any other name stays
+/// as written. The one owner of the rule: `doctor` writes the import with it, and a Claude Code
+/// handler that Cursor runs reads its tool back with it.
+///
+/// ```
+/// use cursor_hooks_spec::claude::cursor_import_tool;
+///
+/// assert_eq!(cursor_import_tool("Bash").as_deref(), Some("Shell"));
+/// assert_eq!(cursor_import_tool("mcp__github__merge_pull_request").as_deref(), Some("MCP:merge_pull_request"));
+/// assert_eq!(cursor_import_tool("WebFetch").as_deref(), Some("WebFetch"));
+/// assert_eq!(cursor_import_tool("Glob"), None);
+/// ```
+pub fn cursor_import_tool(name: &str) -> Option<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
+    if TOOL_MAP_DROPPED.contains(&name) {
+        return None;
+    }
+    if let Some(rest) = name.strip_prefix("mcp__") {
+        // The server is dropped: `mcp__server__a__b` is `MCP:a__b`.
+        if let Some((_, tool)) = rest.split_once("__") {
+            return Some(Cow::Owned(format!("MCP:{tool}")));
+        }
+    }
+    let mapped = TOOL_MAP.iter().find(|(claude, _)| *claude == name);
+    Some(Cow::Borrowed(mapped.map_or(name, |(_, cursor)| cursor)))
+}
 
 /// What kind of answer a Claude Code event accepts (`spec/claude-code/SCHEMA.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

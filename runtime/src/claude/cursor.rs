@@ -450,12 +450,8 @@ fn from_matcher_name(name: &str, tool: &str) -> Option<String> {
         return (literal(server) && (wanted == called || !literal(wanted)))
             .then(|| format!("mcp__{server}__{called}"));
     }
-    let map = cursor_hooks_spec::claude::TOOL_MAP;
-    let cursor = map
-        .iter()
-        .find(|(claude, _)| *claude == name)
-        .map_or(name, |(_, cursor)| cursor);
-    (cursor == tool).then(|| name.to_owned())
+    let cursor = cursor_hooks_spec::claude::cursor_import_tool(name);
+    (cursor.as_deref() == Some(tool)).then(|| name.to_owned())
 }
 
 #[cfg(test)]

@@ -1616,6 +1616,9 @@ pub const TOOL_MAP: &[(&str, &str)] = &[
     ("Write", "Write"),
 ];
 
+/// The Claude Code tool names Cursor's import drops from a matcher (with a warning).
+pub const TOOL_MAP_DROPPED: &[&str] = &["Glob"];
+
 /// Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
 /// in name order: `EventInfo::cursor_event` alone, for code that must not link the event table.
 ///
