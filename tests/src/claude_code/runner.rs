@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
-const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
+const NEEDS: &str =
+    "the live tests (Claude Code, Codex) need a new network namespace with only loopback: \
      run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
      and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
@@ -56,12 +57,18 @@ pub const RECORDED_EVENTS: &[&str] = &[
 /// namespace; outside, it re-runs the test named `test_name` (the `#[test]` function's name,
 /// at the top of its file) inside one, panics unless it passed there, and returns `false`.
 pub fn in_isolated_network(test_name: &str) -> bool {
+    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
+    // Claude Code here, so `cargo test --workspace` alone runs these tests.
+    in_isolated_network_after(test_name, prepare)
+}
+
+/// [`in_isolated_network`] for any host's live tests: outside the namespace `prepare` runs
+/// first (it installs the host's CLI), then the test is re-run inside one.
+pub fn in_isolated_network_after(test_name: &str, prepare: fn()) -> bool {
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
         assert_only_loopback();
         return true;
     }
-    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
-    // Claude Code here, so `cargo test --workspace` alone runs these tests.
     prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
@@ -562,7 +569,7 @@ impl Drop for Session {
 }
 
 /// Parses a file of one JSON value a line; a missing file is empty (no hook ran).
-fn read_jsonl(path: &Path) -> Vec<Value> {
+pub fn read_jsonl(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines = text.lines().filter(|line| !line.trim().is_empty());
     lines
