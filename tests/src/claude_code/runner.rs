@@ -188,6 +188,12 @@ pub fn shell_quote(text: &str) -> String {
 /// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
 /// network); inside, the binaries are checked to be there. Returns the folder holding them.
 pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
+    example_binaries_after(target_tmpdir, prepare)
+}
+
+/// [`example_binaries`] for any host's live tests: `prepare` (which installs the host's CLI)
+/// runs before the build.
+pub fn example_binaries_after(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {

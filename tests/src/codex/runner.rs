@@ -128,6 +128,8 @@ pub struct Session {
     recorder: PathBuf,
     hooks: serde_json::Map<String, Value>,
     seeds: Vec<(String, String)>,
+    /// More `config.toml` text, appended as is (e.g. a `[projects."<path>"]` trust level).
+    pub extra_config: String,
     /// How the run treats hook trust ([`Trust::Seeded`] unless changed).
     pub trust: Trust,
 }
@@ -179,6 +181,7 @@ impl Session {
             recorder: PathBuf::new(),
             hooks: serde_json::Map::new(),
             seeds: Vec::new(),
+            extra_config: String::new(),
             trust: Trust::Seeded,
         };
         session.recorder = session.copy_in(recorder);
@@ -255,6 +258,11 @@ impl Session {
         groups.len() - 1
     }
 
+    /// Removes every hook from `~/.codex/hooks.json` (the recorders included).
+    pub fn clear_hooks(&mut self) {
+        self.hooks.clear();
+    }
+
     /// Also writes `[hooks.state."<key>"] trusted_hash = "<hash>"` into `config.toml`.
     pub fn seed(&mut self, key: &str, hash: &str) {
         self.seeds.push((key.to_owned(), hash.to_owned()));
@@ -310,6 +318,7 @@ impl Session {
                 quote(&hash)
             ));
         }
+        config.push_str(&self.extra_config);
         let path = self.home.join(".codex").join("config.toml");
         std::fs::write(path, config).expect("config.toml");
     }
