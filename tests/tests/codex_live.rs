@@ -371,3 +371,88 @@ fn a_claude_code_guard_fails_open_when_codex_sends_no_transcript() {
         shown(&output)
     );
 }
+
+#[test]
+fn codex_does_not_run_claude_code_settings_hooks() {
+    if !in_isolated_network("codex_does_not_run_claude_code_settings_hooks") {
+        return;
+    }
+    let mut session = Session::new("claude-settings", Path::new(RECORDER));
+    git(&session.project, &["init", "-q"]);
+    let log = session.root().join("claude.jsonl");
+    let command = session.recorder_command(&log.to_string_lossy(), &[]);
+    let settings = serde_json::json!({ "hooks": { "UserPromptSubmit": [
+        { "hooks": [{ "type": "command", "command": command }] }] } })
+    .to_string();
+    // The project's and the user's Claude Code settings, in a project Codex trusts.
+    for dir in [
+        session.project.join(".claude"),
+        session.home.join(".claude"),
+    ] {
+        std::fs::create_dir_all(&dir).expect(".claude");
+        std::fs::write(dir.join("settings.json"), &settings).expect("settings.json");
+    }
+    let project = Value::from(session.project.to_string_lossy().into_owned());
+    session.extra_config = format!("\n[projects.{project}]\ntrust_level = \"trusted\"\n");
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(read_jsonl(&log), Vec::<Value>::new(), "{}", shown(&output));
+    assert!(session.events().contains(&"UserPromptSubmit".to_owned()));
+}
+
+#[test]
+fn hooks_get_the_whole_environment_and_no_project_dir() {
+    if !in_isolated_network("hooks_get_the_whole_environment_and_no_project_dir") {
+        return;
+    }
+    let mut session = Session::new("environment", Path::new(RECORDER));
+    session.clear_hooks();
+    let dump = session.root().join("env.txt");
+    let command = format!("env > {}", dump.display());
+    session.add_command("UserPromptSubmit", None, &command, None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let env = std::fs::read_to_string(&dump).expect("the hook ran");
+    let names: Vec<&str> = env
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(n, _)| n)
+        .collect();
+    // Codex passes its own environment on, the provider's key included.
+    assert!(names.contains(&"MOCK_API_KEY"), "{env}");
+    assert!(names.contains(&"HOME"), "{env}");
+    assert!(!names.contains(&"CLAUDE_PROJECT_DIR"), "{env}");
+    let project_dir = names.iter().find(|n| n.contains("PROJECT"));
+    assert_eq!(project_dir, None, "{env}");
+    let pwd = env.lines().find_map(|line| line.strip_prefix("PWD="));
+    assert_eq!(pwd, Some(&*session.project.to_string_lossy()), "{env}");
+}
+
+#[test]
+fn the_trust_hash_follows_codex_normalization() {
+    if !in_isolated_network("the_trust_hash_follows_codex_normalization") {
+        return;
+    }
+    let mut session = Session::new("normalization", Path::new(RECORDER));
+    session.clear_hooks();
+    let log = session.events_log.to_string_lossy().into_owned();
+    let command = session.recorder_command(&log, &[]);
+    // SessionEnd keeps its matcher (it tests `reason`) and clamps 30 s to 3; UserPromptSubmit
+    // drops its matcher; a status message is part of the hash. All seeded by `trusted_hash`.
+    session.add_command("SessionEnd", Some("other"), &command, Some(30));
+    let handler = serde_json::json!({
+        "type": "command", "command": command, "statusMessage": "recording"
+    });
+    session.add_group("UserPromptSubmit", Some("no-such-subject"), vec![handler]);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        session.events(),
+        ["UserPromptSubmit", "SessionEnd"],
+        "{}",
+        shown(&output)
+    );
+}
