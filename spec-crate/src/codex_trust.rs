@@ -78,6 +78,7 @@ impl<'a> CommandHook<'a> {
     ///
     /// assert_eq!(CommandHook::new("PreToolUse", "g").matcher("Bash").matcher, Some("Bash"));
     /// ```
+    #[must_use]
     pub const fn matcher(mut self, matcher: &'a str) -> Self {
         self.matcher = Some(matcher);
         self
@@ -90,6 +91,7 @@ impl<'a> CommandHook<'a> {
     ///
     /// assert_eq!(CommandHook::new("PreToolUse", "g").timeout(5).timeout, Some(5));
     /// ```
+    #[must_use]
     pub const fn timeout(mut self, seconds: u64) -> Self {
         self.timeout = Some(seconds);
         self

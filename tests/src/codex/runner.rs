@@ -4,12 +4,15 @@
 //! at the mock and turns its analytics off, and with plugins, remote plugins and apps disabled
 //! (each would otherwise try GitHub or chatgpt.com).
 
-use crate::claude_code::runner::{in_isolated_network_after, read_jsonl, shell_quote};
+use crate::claude_code::runner::{
+    copy_binary, event_names, in_isolated_network_after, payloads_of, read_jsonl, shell_quote,
+    wait_limited,
+};
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The Codex version the live tests are pinned to (`tests/codex/VERSION`).
 pub const VERSION: &str = include_str!("../../codex/VERSION");
@@ -201,13 +204,7 @@ impl Session {
     /// A copy of `binary` inside the temporary root, so the commands Codex echoes back name no
     /// path of the machine's checkout.
     pub fn copy_in(&self, binary: &Path) -> PathBuf {
-        let copy = self
-            .root
-            .join("bin")
-            .join(binary.file_name().expect("a binary's file name"));
-        std::fs::copy(binary, &copy)
-            .unwrap_or_else(|error| panic!("copying {}: {error}", binary.display()));
-        copy
+        copy_binary(&self.root, binary)
     }
 
     /// The shell command running the recorder with `log` and `answer` (`--stdout TEXT`,
@@ -332,7 +329,7 @@ impl Session {
             "the mock lives on 127.0.0.1 only"
         );
         self.write_config(base_url);
-        let mut child = Command::new(codex_binary())
+        let child = Command::new(codex_binary())
             .args(["exec", "--json", "--skip-git-repo-check"])
             // Each would reach GitHub or chatgpt.com (plugin sync, connectors).
             .args(["--disable", "plugins", "--disable", "remote_plugin"])
@@ -350,19 +347,7 @@ impl Session {
             .stderr(Stdio::piped())
             .spawn()
             .expect("codex starts");
-        let started = Instant::now();
-        while child.try_wait().expect("waiting for codex").is_none() {
-            if started.elapsed() > RUN_LIMIT {
-                let _ = child.kill();
-                let output = child.wait_with_output().expect("codex's output");
-                panic!(
-                    "codex did not finish within {RUN_LIMIT:?}:\n{}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let output = child.wait_with_output().expect("codex's output");
+        let output = wait_limited(child, RUN_LIMIT, "codex");
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let events = stdout
             .lines()
@@ -383,16 +368,12 @@ impl Session {
 
     /// The payloads of `event` the all-events recorder heard, in order.
     pub fn payloads_of(&self, event: &str) -> Vec<Value> {
-        let payloads = self.payloads().into_iter();
-        payloads.filter(|p| p["hook_event_name"] == event).collect()
+        payloads_of(self.payloads(), event)
     }
 
     /// The names of the events heard, in order.
     pub fn events(&self) -> Vec<String> {
-        let payloads = self.payloads().into_iter();
-        payloads
-            .map(|p| p["hook_event_name"].as_str().unwrap_or("?").to_owned())
-            .collect()
+        event_names(&self.payloads())
     }
 
     /// Copies the events log to `dir/<name>.jsonl` and `~/.codex/hooks.json` to
