@@ -456,3 +456,134 @@ fn the_trust_hash_follows_codex_normalization() {
         shown(&output)
     );
 }
+
+/// A session whose PreToolUse hook (besides the recorders) is a `claude-recorder` answering as
+/// `answer` says, run on the mock's [`GUARDED`] call.
+fn run_deciding_pre_tool_use(name: &str, answer: &[&str]) -> (Session, MockResponses, CodexOutput) {
+    let mut session = Session::new(name, Path::new(RECORDER));
+    let log = session.root().join("decider.jsonl");
+    let command = session.recorder_command(&log.to_string_lossy(), answer);
+    session.add_command("PreToolUse", Some("Bash"), &command, None);
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        read_jsonl(&log).len(),
+        1,
+        "the deciding hook ran once:\n{}",
+        shown(&output)
+    );
+    (session, api, output)
+}
+
+#[test]
+fn exit_2_blocks_and_its_stderr_reaches_the_model() {
+    if !in_isolated_network("exit_2_blocks_and_its_stderr_reaches_the_model") {
+        return;
+    }
+    let answer = ["--stderr", "not this one", "--exit", "2"];
+    let (session, api, output) = run_deciding_pre_tool_use("exit-2", &answer);
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "{}",
+        shown(&output)
+    );
+    let expected = format!("Command blocked by PreToolUse hook: not this one. Command: {GUARDED}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+}
+
+#[test]
+fn a_failing_or_unreadable_hook_fails_open() {
+    if !in_isolated_network("a_failing_or_unreadable_hook_fails_open") {
+        return;
+    }
+    let deny = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}"#;
+    for (name, answer) in [
+        ("exit-1", vec!["--stdout", deny, "--exit", "1"]),
+        (
+            "invalid-json",
+            vec!["--stdout", "{\"hookSpecificOutput\": "],
+        ),
+        // The closed schema refuses an unknown key, and the whole answer with it.
+        (
+            "unknown-key",
+            vec!["--stdout", &deny.replace("\"no\"", "\"no\",\"extra\":1")],
+        ),
+        // Codex refuses `allow` without `updatedInput` as unsupported.
+        (
+            "bare-allow",
+            vec!["--stdout", &deny.replace("\"deny\"", "\"allow\"")],
+        ),
+    ] {
+        let (session, _api, output) = run_deciding_pre_tool_use(name, &answer);
+        assert!(
+            session.project.join("proof.txt").is_file(),
+            "{name}: the command did not run:\n{}",
+            shown(&output)
+        );
+    }
+}
+
+#[test]
+fn session_start_context_is_read_only_inside_hook_specific_output() {
+    if !in_isolated_network("session_start_context_is_read_only_inside_hook_specific_output") {
+        return;
+    }
+    let mut session = Session::new("session-context", Path::new(RECORDER));
+    session.clear_hooks();
+    let log = session.root().join("decider.jsonl");
+    let log = log.to_string_lossy();
+    let nested = r#"{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"NESTED-CONTEXT"}}"#;
+    let top = r#"{"additionalContext":"TOP-LEVEL-CONTEXT"}"#;
+    for answer in [nested, top] {
+        let command = session.recorder_command(&log, &["--stdout", answer]);
+        session.add_command("SessionStart", None, &command, None);
+    }
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let sent = api
+        .input_items()
+        .iter()
+        .map(Value::to_string)
+        .collect::<String>();
+    assert!(sent.contains("NESTED-CONTEXT"), "{sent}");
+    assert!(!sent.contains("TOP-LEVEL-CONTEXT"), "{sent}");
+}
+
+#[test]
+fn a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active() {
+    if !in_isolated_network(
+        "a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active",
+    ) {
+        return;
+    }
+    let mut session = Session::new("stop-block", Path::new(RECORDER));
+    // Codex has no cap on Stop blocks: the hook itself blocks only the first time.
+    let script = session.root().join("stop.sh");
+    let block = r#"{"decision":"block","reason":"KEEP-GOING"}"#;
+    let body = format!("grep -q '\"stop_hook_active\":false' && echo '{block}'\nexit 0\n");
+    std::fs::write(&script, body).expect("stop.sh");
+    session.add_command("Stop", None, &format!("sh {}", script.display()), None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let stops = session.payloads_of("Stop");
+    let active: Vec<&Value> = stops.iter().map(|p| &p["stop_hook_active"]).collect();
+    assert_eq!(active, [false, true], "{}", shown(&output));
+    let turns = api
+        .response_bodies()
+        .into_iter()
+        .filter(|b| b["tools"].is_array())
+        .count();
+    assert_eq!(turns, 2, "{}", shown(&output));
+    let sent = api
+        .input_items()
+        .iter()
+        .map(Value::to_string)
+        .collect::<String>();
+    assert!(
+        sent.contains("<hook_prompt") && sent.contains("KEEP-GOING"),
+        "{sent}"
+    );
+}
