@@ -43,7 +43,10 @@ fn schema_writes_exactly_the_committed_schemas() {
         String::from_utf8_lossy(&output.stderr)
     );
     let written = files_under(&out);
-    let committed = files_under(&common::workspace_root().join("schemas"));
+    let mut committed = files_under(&common::workspace_root().join("schemas"));
+    // schemas/codex/ holds the Codex binary's own schemas, verbatim (scripts/codex-release-report),
+    // not ones this tool writes.
+    committed.retain(|path, _| !path.starts_with("codex/"));
     assert_eq!(
         written.keys().collect::<Vec<_>>(),
         committed.keys().collect::<Vec<_>>(),

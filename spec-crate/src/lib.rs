@@ -10,10 +10,14 @@
 //! those crates.
 //!
 //! [`claude`] holds the same for Claude Code, the second host, from `spec/claude-code/`.
+//! `codex_trust` (behind the `codex-trust` feature) computes OpenAI Codex CLI's hook trust keys
+//! and hashes, for `doctor` and the Codex live tests.
 
 mod gen;
 
 pub mod claude;
+#[cfg(feature = "codex-trust")]
+pub mod codex_trust;
 #[cfg(feature = "matcher")]
 pub mod js_regex;
 #[cfg(feature = "matcher")]

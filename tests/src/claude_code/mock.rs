@@ -180,8 +180,9 @@ fn serve(
     let _ = stream.flush();
 }
 
-/// Reads the request line, the headers and a `Content-Length` or chunked body.
-fn read_request(reader: &mut impl BufRead) -> Option<Request> {
+/// Reads the request line, the headers and a `Content-Length` or chunked body (the Codex
+/// mock reads its requests with it too).
+pub fn read_request(reader: &mut impl BufRead) -> Option<Request> {
     let mut line = String::new();
     reader.read_line(&mut line).ok()?;
     let mut parts = line.split_whitespace();
@@ -226,7 +227,8 @@ fn read_request(reader: &mut impl BufRead) -> Option<Request> {
     Some(Request { method, path, body })
 }
 
-fn http_answer(content_type: &str, body: &str) -> String {
+/// A `200 OK` answer holding `body`, then the connection closes.
+pub fn http_answer(content_type: &str, body: &str) -> String {
     format!(
         "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
          request-id: req_mock\r\nConnection: close\r\n\r\n{body}",

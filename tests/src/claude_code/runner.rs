@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
-const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
+const NEEDS: &str =
+    "the live tests (Claude Code, Codex) need a new network namespace with only loopback: \
      run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
      and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
@@ -56,12 +57,18 @@ pub const RECORDED_EVENTS: &[&str] = &[
 /// namespace; outside, it re-runs the test named `test_name` (the `#[test]` function's name,
 /// at the top of its file) inside one, panics unless it passed there, and returns `false`.
 pub fn in_isolated_network(test_name: &str) -> bool {
+    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
+    // Claude Code here, so `cargo test --workspace` alone runs these tests.
+    in_isolated_network_after(test_name, prepare)
+}
+
+/// [`in_isolated_network`] for any host's live tests: outside the namespace `prepare` runs
+/// first (it installs the host's CLI), then the test is re-run inside one.
+pub fn in_isolated_network_after(test_name: &str, prepare: fn()) -> bool {
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
         assert_only_loopback();
         return true;
     }
-    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
-    // Claude Code here, so `cargo test --workspace` alone runs these tests.
     prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
@@ -181,6 +188,12 @@ pub fn shell_quote(text: &str) -> String {
 /// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
 /// network); inside, the binaries are checked to be there. Returns the folder holding them.
 pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
+    example_binaries_after(target_tmpdir, prepare)
+}
+
+/// [`example_binaries`] for any host's live tests: `prepare` (which installs the host's CLI)
+/// runs before the build.
+pub fn example_binaries_after(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {
@@ -314,13 +327,7 @@ impl Session {
     /// A copy of `binary` inside the temporary root, so the hook commands Claude Code echoes
     /// back (into tool results and recordings) name no path of the machine's checkout.
     fn copy_in(&self, binary: &Path) -> PathBuf {
-        let copy = self
-            .root
-            .join("bin")
-            .join(binary.file_name().expect("a binary's file name"));
-        std::fs::copy(binary, &copy)
-            .unwrap_or_else(|error| panic!("copying {}: {error}", binary.display()));
-        copy
+        copy_binary(&self.root, binary)
     }
 
     /// Installs a hook binary built with this crate as its users do: a copy of it runs
@@ -480,7 +487,7 @@ impl Session {
         } else {
             &["--allowedTools", "Bash,Read"]
         };
-        let mut child = Command::new(claude_binary())
+        let child = Command::new(claude_binary())
             .args(["-p", prompt, "--output-format", "json"])
             .args(allowed)
             .args(more)
@@ -498,19 +505,7 @@ impl Session {
             .stderr(Stdio::piped())
             .spawn()
             .expect("claude starts");
-        let started = Instant::now();
-        while child.try_wait().expect("waiting for claude").is_none() {
-            if started.elapsed() > RUN_LIMIT {
-                let _ = child.kill();
-                let output = child.wait_with_output().expect("claude's output");
-                panic!(
-                    "claude did not finish within {RUN_LIMIT:?}:\n{}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let output = child.wait_with_output().expect("claude's output");
+        let output = wait_limited(child, RUN_LIMIT, "claude");
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         ClaudeOutput {
             success: output.status.success(),
@@ -527,16 +522,12 @@ impl Session {
 
     /// The payloads of `event` the all-events recorder heard, in order.
     pub fn payloads_of(&self, event: &str) -> Vec<Value> {
-        let payloads = self.payloads().into_iter();
-        payloads.filter(|p| p["hook_event_name"] == event).collect()
+        payloads_of(self.payloads(), event)
     }
 
     /// The names of the events heard, in order.
     pub fn events(&self) -> Vec<String> {
-        let payloads = self.payloads().into_iter();
-        payloads
-            .map(|p| p["hook_event_name"].as_str().unwrap_or("?").to_owned())
-            .collect()
+        event_names(&self.payloads())
     }
 
     /// Copies the events log to `dir/<name>.jsonl` and the project's `.claude/settings.json`
@@ -561,8 +552,53 @@ impl Drop for Session {
     }
 }
 
+/// A copy of `binary` in `root`'s `bin/`, so the hook commands an editor echoes back (into tool
+/// results and recordings) name no path of the machine's checkout.
+pub fn copy_binary(root: &Path, binary: &Path) -> PathBuf {
+    let copy = root
+        .join("bin")
+        .join(binary.file_name().expect("a binary's file name"));
+    std::fs::copy(binary, &copy)
+        .unwrap_or_else(|error| panic!("copying {}: {error}", binary.display()));
+    copy
+}
+
+/// The payloads of `event` among `payloads`, in order.
+pub fn payloads_of(payloads: Vec<Value>, event: &str) -> Vec<Value> {
+    let payloads = payloads.into_iter();
+    payloads.filter(|p| p["hook_event_name"] == event).collect()
+}
+
+/// The event names of `payloads`, in order.
+pub fn event_names(payloads: &[Value]) -> Vec<String> {
+    let names = payloads.iter().map(|p| p["hook_event_name"].as_str());
+    names.map(|name| name.unwrap_or("?").to_owned()).collect()
+}
+
+/// Waits for an editor's process (`name` for the message), killing it and failing the test
+/// when it runs past `limit` (a hung run, not a slow one: runs take seconds).
+pub fn wait_limited(
+    mut child: std::process::Child,
+    limit: Duration,
+    name: &str,
+) -> std::process::Output {
+    let started = Instant::now();
+    while child.try_wait().expect("waiting for the editor").is_none() {
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let output = child.wait_with_output().expect("the editor's output");
+            panic!(
+                "{name} did not finish within {limit:?}:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the editor's output")
+}
+
 /// Parses a file of one JSON value a line; a missing file is empty (no hook ran).
-fn read_jsonl(path: &Path) -> Vec<Value> {
+pub fn read_jsonl(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines = text.lines().filter(|line| !line.trim().is_empty());
     lines

@@ -1,0 +1,7 @@
+//! Drives the real OpenAI Codex CLI offline: [`mock`] stands in for the Responses API and
+//! [`runner`] starts `codex exec` against it inside a network namespace that has only loopback,
+//! so nothing can leave the machine. Used by `tests/tests/codex_live.rs`; the recipe is in
+//! `tests/codex/README.md`.
+
+pub mod mock;
+pub mod runner;

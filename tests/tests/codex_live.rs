@@ -1,0 +1,589 @@
+//! The real OpenAI Codex CLI (version in `tests/codex/VERSION`, installed by `.ci/setup-codex`)
+//! runs hooks against a mock of the Responses API, inside a network namespace that has only
+//! loopback.
+//!
+//! Each run gets a fresh `HOME` whose `~/.codex/config.toml` names the mock as the model
+//! provider and whose `~/.codex/hooks.json` holds a `claude-recorder` on every event (the
+//! payloads are the corpus, `tests/codex/record/`), each seeded as trusted with the hash
+//! `cursor_hooks_spec::codex_trust` computes: no run passes `--dangerously-bypass-hook-trust`.
+//! Each test asserts on the real effect: a ref a force-push wrote, a directory that survives, a
+//! hook that ran or not, what the model was told. Linux only; the machine needs root (or user
+//! namespaces), `unshare` and `ip` (a test fails, never skips, without them).
+#![cfg(target_os = "linux")]
+
+use cursor_hooks_spec::codex_trust::{trusted_hash, CommandHook};
+use cursor_hooks_tests::claude_code::runner::{example_binaries_after, read_jsonl};
+use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
+use cursor_hooks_tests::codex::runner::{
+    in_isolated_network, prepare, CodexOutput, Session, Trust,
+};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
+
+/// What `shell-guard`'s Claude Code handler tells the model when it denies `rm -rf`
+/// (`CLAUDE_DENY_REASON` in `examples/src/shell_guard.rs`).
+const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
+
+/// A command `shell-guard` denies (it holds `rm -rf`) that Codex itself lets run (it refuses
+/// real `rm -f`-style commands on its own, after the hooks): its effect is `proof.txt`.
+const GUARDED: &str = "echo 'rm -rf is only quoted here' > proof.txt";
+
+/// The prompt of every run.
+const PROMPT: &str = "do the task";
+
+/// The events a session with one shell call fires, in order.
+const ONE_CALL: &[&str] = &[
+    "SessionStart",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "Stop",
+    "SessionEnd",
+];
+
+/// An example hook binary, built for this test run (outside the namespace).
+fn example(name: &str) -> PathBuf {
+    let dir = example_binaries_after(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
+    let path = dir.join(name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// Builds the examples (outside the namespace), then says whether to run the test's body.
+fn live_with_examples(test_name: &str) -> bool {
+    example_binaries_after(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
+    in_isolated_network(test_name)
+}
+
+/// Runs `git` in `dir` with a fixed identity (the run's HOME has no git config).
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=live",
+            "-c",
+            "user.email=live@example.invalid",
+        ])
+        .args(["-c", "init.defaultBranch=main"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("git starts");
+    assert!(status.success(), "git {args:?} failed in {}", dir.display());
+}
+
+/// A project with one commit and a local bare repository `remote.git` beside it: the model's
+/// `git push --force` writes `refs/heads/main` there, nowhere off the machine.
+fn session_with_remote(name: &str) -> Session {
+    let session = Session::new(name, Path::new(RECORDER));
+    git(&session.project, &["init", "-q"]);
+    std::fs::write(session.project.join("file.txt"), "one\n").expect("file.txt");
+    git(&session.project, &["add", "file.txt"]);
+    git(&session.project, &["commit", "-q", "-m", "one"]);
+    git(session.root(), &["init", "-q", "--bare", "remote.git"]);
+    session
+}
+
+/// The force-push the mock asks for.
+fn force_push(session: &Session) -> String {
+    let remote = session.root().join("remote.git");
+    format!("git push --force {} HEAD:refs/heads/main", remote.display())
+}
+
+/// Whether the force-push reached the bare repository.
+fn pushed(session: &Session) -> bool {
+    session.root().join("remote.git/refs/heads/main").is_file()
+}
+
+/// The run's output for a failure message.
+fn shown(output: &CodexOutput) -> String {
+    format!("stdout:\n{}\nstderr:\n{}", output.stdout, output.stderr)
+}
+
+#[test]
+fn a_force_push_runs_without_hooks() {
+    if !in_isolated_network("a_force_push_runs_without_hooks") {
+        return;
+    }
+    let mut session = session_with_remote("control");
+    session.clear_hooks();
+    let api = MockResponses::start(vec![Reply::shell(&force_push(&session))]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert!(
+        pushed(&session),
+        "the force-push did not run:\n{}",
+        shown(&output)
+    );
+    let commands = output.commands();
+    assert_eq!(commands.len(), 1, "{}", shown(&output));
+    assert_eq!(commands[0]["exit_code"], 0, "{}", shown(&output));
+}
+
+#[test]
+fn the_recorder_hears_every_event_of_a_session() {
+    if !in_isolated_network("the_recorder_hears_every_event_of_a_session") {
+        return;
+    }
+    let session = session_with_remote("recorder");
+    let push = force_push(&session);
+    let api = MockResponses::start(vec![Reply::shell(&push)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    session.keep_recording("bash-runs");
+    assert_eq!(session.events(), ONE_CALL, "{}", shown(&output));
+    assert!(pushed(&session), "a recorder decides nothing");
+
+    let pre = &session.payloads_of("PreToolUse")[0];
+    // exec_command {cmd} reaches the hook as Claude Code's Bash {command}.
+    assert_eq!(pre["tool_name"], "Bash");
+    assert_eq!(pre["tool_input"]["command"], push.as_str());
+    assert_eq!(pre["tool_use_id"], "call_mock_0");
+    let post = &session.payloads_of("PostToolUse")[0];
+    assert_eq!(post["tool_use_id"], "call_mock_0");
+    assert!(post["tool_response"].is_string(), "{post}");
+    let turn = &session.payloads_of("UserPromptSubmit")[0]["turn_id"];
+    assert!(turn.is_string(), "UserPromptSubmit has a turn_id");
+    for event in ["PreToolUse", "PostToolUse", "Stop"] {
+        assert_eq!(&session.payloads_of(event)[0]["turn_id"], turn, "{event}");
+    }
+    assert_eq!(session.payloads_of("UserPromptSubmit")[0]["prompt"], PROMPT);
+    assert_eq!(session.payloads_of("SessionStart")[0]["source"], "startup");
+    assert_eq!(session.payloads_of("Stop")[0]["stop_hook_active"], false);
+    assert_eq!(session.payloads_of("SessionEnd")[0]["reason"], "other");
+    let cwd = session.project.to_string_lossy().into_owned();
+    for payload in session.payloads() {
+        assert_eq!(payload["cwd"], cwd.as_str(), "{payload}");
+        assert!(payload["session_id"].is_string(), "{payload}");
+    }
+}
+
+#[test]
+fn untrusted_user_hooks_are_skipped_silently() {
+    if !in_isolated_network("untrusted_user_hooks_are_skipped_silently") {
+        return;
+    }
+    let mut session = session_with_remote("untrusted");
+    session.trust = Trust::None;
+    let api = MockResponses::start(vec![Reply::shell(&force_push(&session))]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert!(pushed(&session), "{}", shown(&output));
+    assert_eq!(session.events(), Vec::<String>::new(), "no hook ran");
+    // Silently: nothing in the run's output mentions the skipped hooks.
+    let said = format!("{}{}", output.stdout, output.stderr).to_lowercase();
+    assert!(!said.contains("hook"), "{}", shown(&output));
+}
+
+/// A session whose only hook is a recorder on UserPromptSubmit, trusted by `seed` alone: the
+/// hash of its own command, or of `other` when given.
+fn seeded_run(name: &str, other: Option<&str>) -> (Session, CodexOutput) {
+    let mut session = Session::new(name, Path::new(RECORDER));
+    session.clear_hooks();
+    session.trust = Trust::None;
+    let log = session.events_log.to_string_lossy().into_owned();
+    let command = session.recorder_command(&log, &[]);
+    let group = session.add_command("UserPromptSubmit", None, &command, None);
+    let key = format!(
+        "{}:user_prompt_submit:{group}:0",
+        session.hooks_path().display()
+    );
+    let hashed = other.unwrap_or(&command);
+    let hash = trusted_hash(&CommandHook::new("UserPromptSubmit", hashed)).expect("hash");
+    session.seed(&key, &hash);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    (session, output)
+}
+
+#[test]
+fn a_hook_seeded_with_the_computed_hash_runs() {
+    if !in_isolated_network("a_hook_seeded_with_the_computed_hash_runs") {
+        return;
+    }
+    // The hash of the command as configured: the hook runs without any bypass flag.
+    let (session, output) = seeded_run("seeded", None);
+    assert!(output.success, "{}", shown(&output));
+    let events = session.events();
+    assert_eq!(events, ["UserPromptSubmit"], "{}", shown(&output));
+}
+
+#[test]
+fn a_hook_seeded_with_another_hash_does_not_run() {
+    if !in_isolated_network("a_hook_seeded_with_another_hash_does_not_run") {
+        return;
+    }
+    // The hash of another command: Codex sees the hook as modified and skips it.
+    let (session, output) = seeded_run("wrong-hash", Some("echo something else"));
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(session.events(), Vec::<String>::new(), "{}", shown(&output));
+}
+
+/// A project (a git repository) whose `.codex/hooks.json` records UserPromptSubmit to
+/// `project.jsonl`, that hook seeded as trusted; the project itself is trusted when `trusted`.
+fn project_hook_run(name: &str, trusted: bool) -> (Session, CodexOutput, PathBuf) {
+    let mut session = Session::new(name, Path::new(RECORDER));
+    git(&session.project, &["init", "-q"]);
+    let log = session.root().join("project.jsonl");
+    let command = session.recorder_command(&log.to_string_lossy(), &[]);
+    let mut hooks = serde_json::Map::new();
+    let group = serde_json::json!([{ "hooks": [{ "type": "command", "command": command }] }]);
+    hooks.insert("UserPromptSubmit".to_owned(), group);
+    let dot_codex = session.project.join(".codex");
+    std::fs::create_dir_all(&dot_codex).expect(".codex");
+    let file = serde_json::json!({ "hooks": hooks }).to_string();
+    std::fs::write(dot_codex.join("hooks.json"), file).expect("project hooks.json");
+    // Hook trust is given, so only the project's trust decides.
+    for (key, hash) in Session::trust_entries(&dot_codex.join("hooks.json"), &hooks) {
+        session.seed(&key, &hash);
+    }
+    if trusted {
+        let project = Value::from(session.project.to_string_lossy().into_owned());
+        session.extra_config = format!("\n[projects.{project}]\ntrust_level = \"trusted\"\n");
+    }
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    (session, output, log)
+}
+
+#[test]
+fn project_hooks_in_an_untrusted_project_are_skipped() {
+    if !in_isolated_network("project_hooks_in_an_untrusted_project_are_skipped") {
+        return;
+    }
+    let (session, output, log) = project_hook_run("untrusted-project", false);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(read_jsonl(&log), Vec::<Value>::new(), "{}", shown(&output));
+    // The user's own recorders ran: the run itself had hooks.
+    assert!(session.events().contains(&"UserPromptSubmit".to_owned()));
+}
+
+#[test]
+fn project_hooks_in_a_trusted_project_run() {
+    if !in_isolated_network("project_hooks_in_a_trusted_project_run") {
+        return;
+    }
+    let (_session, output, log) = project_hook_run("trusted-project", true);
+    assert!(output.success, "{}", shown(&output));
+    let heard = read_jsonl(&log);
+    assert_eq!(heard.len(), 1, "{}", shown(&output));
+    assert_eq!(heard[0]["hook_event_name"], "UserPromptSubmit");
+}
+
+/// `shell-guard`'s `PreToolUse` groups as `install --claude` writes them into a Claude Code
+/// settings file (a scratch project's), for copying into `~/.codex/hooks.json` by hand.
+fn claude_install_groups(session: &Session, binary: &Path) -> Vec<Value> {
+    let scratch = session.root().join("claude-project");
+    std::fs::create_dir_all(&scratch).expect("scratch project");
+    let output = Command::new(binary)
+        .args(["install", "--claude", "--project"])
+        .arg(&scratch)
+        .stdin(Stdio::null())
+        .output()
+        .expect("install --claude starts");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let settings =
+        std::fs::read_to_string(scratch.join(".claude/settings.json")).expect("settings");
+    let settings: Value = serde_json::from_str(&settings).expect("settings.json is JSON");
+    let groups = settings["hooks"]["PreToolUse"].as_array().cloned();
+    groups.expect("install --claude wrote PreToolUse")
+}
+
+/// A session with `shell-guard` wired by hand on PreToolUse as Claude Code has it.
+fn session_with_claude_guard(session: &mut Session) {
+    let guard = session.copy_in(&example("shell-guard"));
+    for group in claude_install_groups(session, &guard) {
+        let handlers = group["hooks"].as_array().cloned().unwrap_or_default();
+        session.add_group("PreToolUse", group["matcher"].as_str(), handlers);
+    }
+}
+
+#[test]
+fn a_claude_code_guard_wired_by_hand_denies_and_the_model_gets_its_reason() {
+    if !live_with_examples("a_claude_code_guard_wired_by_hand_denies_and_the_model_gets_its_reason")
+    {
+        return;
+    }
+    let mut session = Session::new("claude-guard-deny", Path::new(RECORDER));
+    session_with_claude_guard(&mut session);
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    session.keep_recording("claude-guard-deny");
+    assert!(output.success, "{}", shown(&output));
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "the command ran:\n{}",
+        shown(&output)
+    );
+    // Codex adds its own `. Command: <cmd>` after the reason (which ends in a period here).
+    let expected =
+        format!("Command blocked by PreToolUse hook: {SHELL_GUARD_REASON}. Command: {GUARDED}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+    assert!(session.payloads_of("PostToolUse").is_empty());
+}
+
+#[test]
+fn a_claude_code_guard_asking_before_a_force_push_lets_it_run() {
+    if !live_with_examples("a_claude_code_guard_asking_before_a_force_push_lets_it_run") {
+        return;
+    }
+    let mut session = session_with_remote("claude-guard-ask");
+    session_with_claude_guard(&mut session);
+    let api = MockResponses::start(vec![Reply::shell(&force_push(&session))]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    session.keep_recording("claude-guard-ask");
+    assert!(output.success, "{}", shown(&output));
+    // Codex rejects `permissionDecision: "ask"` as unsupported: the hook counts as failed and
+    // the command runs (fail open).
+    assert!(pushed(&session), "{}", shown(&output));
+    assert_eq!(session.payloads_of("PreToolUse").len(), 1);
+}
+
+#[test]
+fn a_claude_code_guard_fails_open_when_codex_sends_no_transcript() {
+    if !live_with_examples("a_claude_code_guard_fails_open_when_codex_sends_no_transcript") {
+        return;
+    }
+    let mut session = Session::new("claude-guard-ephemeral", Path::new(RECORDER));
+    session_with_claude_guard(&mut session);
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    // `--ephemeral` keeps no rollout file, so Codex sends `transcript_path: null` (its schema
+    // allows it); the Claude Code handler's typed payload wants a string, so the guard answers
+    // no opinion (its policy is open) and the command runs.
+    let output = session.run(&api.base_url(), PROMPT, &["--ephemeral"]);
+    session.keep_recording("claude-guard-ephemeral");
+    assert!(output.success, "{}", shown(&output));
+    let pre = session.payloads_of("PreToolUse");
+    assert_eq!(pre.len(), 1, "{}", shown(&output));
+    assert_eq!(pre[0]["transcript_path"], Value::Null);
+    assert!(
+        session.project.join("proof.txt").is_file(),
+        "the guard denied after all:\n{}",
+        shown(&output)
+    );
+}
+
+#[test]
+fn codex_does_not_run_claude_code_settings_hooks() {
+    if !in_isolated_network("codex_does_not_run_claude_code_settings_hooks") {
+        return;
+    }
+    let mut session = Session::new("claude-settings", Path::new(RECORDER));
+    git(&session.project, &["init", "-q"]);
+    let log = session.root().join("claude.jsonl");
+    let command = session.recorder_command(&log.to_string_lossy(), &[]);
+    let settings = serde_json::json!({ "hooks": { "UserPromptSubmit": [
+        { "hooks": [{ "type": "command", "command": command }] }] } })
+    .to_string();
+    // The project's and the user's Claude Code settings, in a project Codex trusts.
+    for dir in [
+        session.project.join(".claude"),
+        session.home.join(".claude"),
+    ] {
+        std::fs::create_dir_all(&dir).expect(".claude");
+        std::fs::write(dir.join("settings.json"), &settings).expect("settings.json");
+    }
+    let project = Value::from(session.project.to_string_lossy().into_owned());
+    session.extra_config = format!("\n[projects.{project}]\ntrust_level = \"trusted\"\n");
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(read_jsonl(&log), Vec::<Value>::new(), "{}", shown(&output));
+    assert!(session.events().contains(&"UserPromptSubmit".to_owned()));
+}
+
+#[test]
+fn hooks_get_the_whole_environment_and_no_project_dir() {
+    if !in_isolated_network("hooks_get_the_whole_environment_and_no_project_dir") {
+        return;
+    }
+    let mut session = Session::new("environment", Path::new(RECORDER));
+    session.clear_hooks();
+    let dump = session.root().join("env.txt");
+    let command = format!("env > {}", dump.display());
+    session.add_command("UserPromptSubmit", None, &command, None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let env = std::fs::read_to_string(&dump).expect("the hook ran");
+    let names: Vec<&str> = env
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(n, _)| n)
+        .collect();
+    // Codex passes its own environment on, the provider's key included.
+    assert!(names.contains(&"MOCK_API_KEY"), "{env}");
+    assert!(names.contains(&"HOME"), "{env}");
+    assert!(!names.contains(&"CLAUDE_PROJECT_DIR"), "{env}");
+    let project_dir = names.iter().find(|n| n.contains("PROJECT"));
+    assert_eq!(project_dir, None, "{env}");
+    let pwd = env.lines().find_map(|line| line.strip_prefix("PWD="));
+    assert_eq!(pwd, Some(&*session.project.to_string_lossy()), "{env}");
+}
+
+#[test]
+fn the_trust_hash_follows_codex_normalization() {
+    if !in_isolated_network("the_trust_hash_follows_codex_normalization") {
+        return;
+    }
+    let mut session = Session::new("normalization", Path::new(RECORDER));
+    session.clear_hooks();
+    let log = session.events_log.to_string_lossy().into_owned();
+    let command = session.recorder_command(&log, &[]);
+    // SessionEnd keeps its matcher (it tests `reason`) and clamps 30 s to 3; UserPromptSubmit
+    // drops its matcher; a status message is part of the hash. All seeded by `trusted_hash`.
+    session.add_command("SessionEnd", Some("other"), &command, Some(30));
+    let handler = serde_json::json!({
+        "type": "command", "command": command, "statusMessage": "recording"
+    });
+    session.add_group("UserPromptSubmit", Some("no-such-subject"), vec![handler]);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        session.events(),
+        ["UserPromptSubmit", "SessionEnd"],
+        "{}",
+        shown(&output)
+    );
+}
+
+/// A session whose PreToolUse hook (besides the recorders) is a `claude-recorder` answering as
+/// `answer` says, run on the mock's [`GUARDED`] call.
+fn run_deciding_pre_tool_use(name: &str, answer: &[&str]) -> (Session, MockResponses, CodexOutput) {
+    let mut session = Session::new(name, Path::new(RECORDER));
+    let log = session.root().join("decider.jsonl");
+    let command = session.recorder_command(&log.to_string_lossy(), answer);
+    session.add_command("PreToolUse", Some("Bash"), &command, None);
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        read_jsonl(&log).len(),
+        1,
+        "the deciding hook ran once:\n{}",
+        shown(&output)
+    );
+    (session, api, output)
+}
+
+#[test]
+fn exit_2_blocks_and_its_stderr_reaches_the_model() {
+    if !in_isolated_network("exit_2_blocks_and_its_stderr_reaches_the_model") {
+        return;
+    }
+    let answer = ["--stderr", "not this one", "--exit", "2"];
+    let (session, api, output) = run_deciding_pre_tool_use("exit-2", &answer);
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "{}",
+        shown(&output)
+    );
+    let expected = format!("Command blocked by PreToolUse hook: not this one. Command: {GUARDED}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+}
+
+#[test]
+fn a_failing_or_unreadable_hook_fails_open() {
+    if !in_isolated_network("a_failing_or_unreadable_hook_fails_open") {
+        return;
+    }
+    let deny = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}"#;
+    for (name, answer) in [
+        ("exit-1", vec!["--stdout", deny, "--exit", "1"]),
+        (
+            "invalid-json",
+            vec!["--stdout", "{\"hookSpecificOutput\": "],
+        ),
+        // The closed schema refuses an unknown key, and the whole answer with it.
+        (
+            "unknown-key",
+            vec!["--stdout", &deny.replace("\"no\"", "\"no\",\"extra\":1")],
+        ),
+        // Codex refuses `allow` without `updatedInput` as unsupported.
+        (
+            "bare-allow",
+            vec!["--stdout", &deny.replace("\"deny\"", "\"allow\"")],
+        ),
+    ] {
+        let (session, _api, output) = run_deciding_pre_tool_use(name, &answer);
+        assert!(
+            session.project.join("proof.txt").is_file(),
+            "{name}: the command did not run:\n{}",
+            shown(&output)
+        );
+    }
+}
+
+#[test]
+fn session_start_context_is_read_only_inside_hook_specific_output() {
+    if !in_isolated_network("session_start_context_is_read_only_inside_hook_specific_output") {
+        return;
+    }
+    let mut session = Session::new("session-context", Path::new(RECORDER));
+    session.clear_hooks();
+    let log = session.root().join("decider.jsonl");
+    let log = log.to_string_lossy();
+    let nested = r#"{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"NESTED-CONTEXT"}}"#;
+    let top = r#"{"additionalContext":"TOP-LEVEL-CONTEXT"}"#;
+    for answer in [nested, top] {
+        let command = session.recorder_command(&log, &["--stdout", answer]);
+        session.add_command("SessionStart", None, &command, None);
+    }
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let sent = api
+        .input_items()
+        .iter()
+        .map(Value::to_string)
+        .collect::<String>();
+    assert!(sent.contains("NESTED-CONTEXT"), "{sent}");
+    assert!(!sent.contains("TOP-LEVEL-CONTEXT"), "{sent}");
+}
+
+#[test]
+fn a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active() {
+    if !in_isolated_network(
+        "a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active",
+    ) {
+        return;
+    }
+    let mut session = Session::new("stop-block", Path::new(RECORDER));
+    // Codex has no cap on Stop blocks: the hook itself blocks only the first time.
+    let script = session.root().join("stop.sh");
+    let block = r#"{"decision":"block","reason":"KEEP-GOING"}"#;
+    let body = format!("grep -q '\"stop_hook_active\":false' && echo '{block}'\nexit 0\n");
+    std::fs::write(&script, body).expect("stop.sh");
+    session.add_command("Stop", None, &format!("sh {}", script.display()), None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let stops = session.payloads_of("Stop");
+    let active: Vec<&Value> = stops.iter().map(|p| &p["stop_hook_active"]).collect();
+    assert_eq!(active, [false, true], "{}", shown(&output));
+    let turns = api
+        .response_bodies()
+        .into_iter()
+        .filter(|b| b["tools"].is_array())
+        .count();
+    assert_eq!(turns, 2, "{}", shown(&output));
+    let sent = api
+        .input_items()
+        .iter()
+        .map(Value::to_string)
+        .collect::<String>();
+    assert!(
+        sent.contains("<hook_prompt") && sent.contains("KEEP-GOING"),
+        "{sent}"
+    );
+}
