@@ -33,6 +33,10 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
             crate::sources::claude::load(locations),
         );
     }
+    // Codex's files: whether they load, and which hooks its trust gates let run.
+    let codex = host
+        .codex()
+        .then(|| crate::codex::doctor(locations, &mut findings));
     let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
     let (errors, warnings, notes) = (
         count(Severity::Error),
@@ -56,13 +60,30 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
                 entry
             })
             .collect();
-        let report = json!({
+        let mut files = files;
+        if let Some(codex) = &codex {
+            files.extend(codex.files.iter().map(|file| {
+                json!({
+                    "path": file.path,
+                    "source": file.source,
+                    "host": HostName::Codex,
+                    "hooks": file.hooks.len(),
+                })
+            }));
+        }
+        let mut report = json!({
             "files": files,
             "findings": findings,
             "errors": errors,
             "warnings": warnings,
             "notes": notes,
         });
+        if let Some(codex) = &codex {
+            report["codex_trust"] = json!({
+                "config": codex.trust.config,
+                "add": codex.trust.add,
+            });
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&report).expect("findings serialize")
@@ -79,10 +100,14 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
             let source = match name {
                 HostName::Cursor => file.source.clone(),
                 HostName::ClaudeCode => format!("Claude Code {}", file.source),
+                HostName::Codex => format!("Codex {}", file.source),
             };
             println!("read {} ({source}){ignored}", file.path.display());
         }
-        if files.is_empty() {
+        for file in codex.iter().flat_map(|codex| &codex.files) {
+            println!("read {} (Codex {})", file.path.display(), file.source);
+        }
+        if files.is_empty() && codex.as_ref().is_none_or(|codex| codex.files.is_empty()) {
             println!(
                 "no hooks configuration found for {}",
                 locations.project.display()
@@ -90,6 +115,13 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
         }
         for finding in &findings {
             println!("{}", findings::line_for(finding, colour, show_host));
+        }
+        if let Some(codex) = codex.as_ref().filter(|codex| !codex.trust.add.is_empty()) {
+            println!(
+                "To let Codex run exactly the hooks above that it skips, add to {}:\n\n{}",
+                codex.trust.config.display(),
+                codex.trust.add.trim_end()
+            );
         }
         println!("{errors} error(s), {warnings} warning(s), {notes} note(s)");
     }
@@ -112,7 +144,7 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                 HostName::Cursor => {
                     crate::sources::plugin::cursor_cwd(file, &hook.event, &locations.project)
                 }
-                HostName::ClaudeCode => file.cwd.as_path(),
+                HostName::ClaudeCode | HostName::Codex => file.cwd.as_path(),
             };
             let resolved = resolve(command, cwd, &lookup);
             match &resolved {
@@ -124,6 +156,10 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                     ),
                     HostName::ClaudeCode => format!(
                         "`{command}` is found only through PATH (at {}); Claude Code runs it wherever it was started, with that shell's PATH, so write an absolute path or one under \"$CLAUDE_PROJECT_DIR\"",
+                        found.display()
+                    ),
+                    HostName::Codex => format!(
+                        "`{command}` is found only through PATH (at {}); Codex runs it with the PATH it was started with, so write an absolute path",
                         found.display()
                     ),
                 })),
@@ -144,6 +180,8 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
         }
     }
     match host {
+        // Codex runs every entry of every layer (`spec/codex/host.json`, `loading`).
+        HostName::Codex => {}
         HostName::Cursor => duplicates(&wired, &mut findings),
         HostName::ClaudeCode => {
             claude_duplicates(&wired, &mut findings);
@@ -580,6 +618,7 @@ fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
                     "Cursor's import of Claude Code's settings runs none of it",
                 ),
                 HostName::ClaudeCode => (Severity::Error, "Claude Code runs none of it"),
+                HostName::Codex => (Severity::Error, "Codex runs none of it"),
             };
             Some(Finding::new(
                 severity,
@@ -658,6 +697,8 @@ fn binaries(wired: &[Wired<'_>], host: HostName, findings: &mut Vec<Finding>) {
                 &cursor_handlers,
                 findings,
             ),
+            // A binary's Codex handlers come with the Codex host's types.
+            HostName::Codex => {}
         }
     }
 }

@@ -28,10 +28,14 @@ const CLAUDE_HEADERS: [&str; 7] = [
 
 /// Prints the event table of `host`; for both, Cursor's and then Claude Code's, each under its
 /// name.
-pub fn print(host: Host) {
+pub fn print(host: Host) -> Result<i32, String> {
     match host {
         Host::Cursor => print_cursor(),
         Host::ClaudeCode => print_claude(),
+        Host::Codex => return Err(
+            "Codex's event table is not in the command yet: its events are spec/codex/events.json"
+                .to_owned(),
+        ),
         Host::All => {
             println!("Cursor:");
             print_cursor();
@@ -39,6 +43,7 @@ pub fn print(host: Host) {
             print_claude();
         }
     }
+    Ok(0)
 }
 
 /// One line per Cursor event: name, category (as spelled in the spec), whether it can block,

@@ -37,6 +37,7 @@ impl Severity {
 pub enum HostName {
     Cursor,
     ClaudeCode,
+    Codex,
 }
 
 impl HostName {
@@ -45,6 +46,7 @@ impl HostName {
         match self {
             HostName::Cursor => "Cursor",
             HostName::ClaudeCode => "Claude Code",
+            HostName::Codex => "Codex",
         }
     }
 
@@ -53,6 +55,7 @@ impl HostName {
         match self {
             HostName::Cursor => "cursor",
             HostName::ClaudeCode => "claude-code",
+            HostName::Codex => "codex",
         }
     }
 }

@@ -13,6 +13,7 @@ mod out;
 
 mod child;
 mod claude;
+mod codex;
 mod doctor;
 mod events;
 mod findings;
@@ -140,8 +141,8 @@ fn main() {
             json,
             host,
         } => {
-            if settings.is_some() && host == parse::Host::Cursor {
-                Err("--settings is Claude Code's: add --host claude-code (or both)".to_owned())
+            if settings.is_some() && matches!(host, parse::Host::Cursor | parse::Host::Codex) {
+                Err("--settings is Claude Code's: add --host claude-code (or all)".to_owned())
             } else {
                 sources::Locations::new(project, plugin_dirs)
                     .and_then(|l| l.with_settings(settings))
@@ -178,10 +179,7 @@ fn main() {
         Commands::New { name, path } => scaffold::run(&name, path.as_deref()),
         Commands::Schema { out } => schema::run(&out),
         Commands::Package(args) => package::run(&args),
-        Commands::Events { host } => {
-            events::print(host);
-            Ok(0)
-        }
+        Commands::Events { host } => events::print(host),
     };
     std::process::exit(code.unwrap_or_else(|error| {
         eprintln!("cursor-hooks: {error}");

@@ -17,7 +17,10 @@ pub enum Host {
     Cursor,
     /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
     ClaudeCode,
-    /// Both.
+    /// OpenAI Codex CLI: `~/.codex/hooks.json` and `.codex/hooks.json`, and whether Codex
+    /// trusts what they hold (doctor only).
+    Codex,
+    /// Every host.
     All,
 }
 
@@ -1334,6 +1337,11 @@ impl Host {
     /// Whether the run covers Claude Code.
     pub fn claude_code(self) -> bool {
         matches!(self, Host::ClaudeCode | Host::All)
+    }
+
+    /// Whether the run covers Codex.
+    pub fn codex(self) -> bool {
+        matches!(self, Host::Codex | Host::All)
     }
 }
 

@@ -1,0 +1,155 @@
+//! OpenAI Codex CLI in the `cursor-hooks` command: which of its hooks files exist and whether
+//! Codex will run what they hold (`doctor --host codex`). Codex's facts are in `spec/codex/`
+//! (`host.json`, `trust`); its trust key and hash come from the spec crate
+//! (`cursor_hooks_spec::codex_trust`), the one implementation of codex-rs's rule.
+
+pub mod trust;
+
+use crate::findings::{Finding, HostName, Severity};
+use crate::sources::Locations;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The largest hooks or config file read (a file a cloned repository planted may be huge).
+const LIMIT: u64 = 4 << 20;
+
+/// One hooks file Codex reads, as found.
+#[derive(Debug)]
+pub struct HooksFile {
+    /// `user` or `project` (`config_sources` in `spec/codex/host.json`).
+    pub source: &'static str,
+    pub path: PathBuf,
+    /// Its command hooks, in Codex's order (event, group, handler).
+    pub hooks: Vec<CommandEntry>,
+}
+
+/// One command handler of a hooks file.
+#[derive(Debug)]
+pub struct CommandEntry {
+    /// The JSON pointer of the handler.
+    pub pointer: String,
+    pub event: String,
+    pub group: usize,
+    pub handler: usize,
+    pub matcher: Option<String>,
+    pub command: String,
+    pub timeout: Option<u64>,
+    pub r#async: bool,
+    pub status_message: Option<String>,
+}
+
+/// Codex's own folder: `$CODEX_HOME`, else `~/.codex` (`spec/codex/host.json`, `config_sources`).
+pub fn codex_home(locations: &Locations) -> Option<PathBuf> {
+    match std::env::var_os("CODEX_HOME").filter(|home| !home.is_empty()) {
+        Some(home) => Some(PathBuf::from(home)),
+        None => Some(locations.home.as_ref()?.join(".codex")),
+    }
+}
+
+/// The user and project hooks files that exist, each read, with what reading them found.
+pub fn load(locations: &Locations, findings: &mut Vec<Finding>) -> Vec<HooksFile> {
+    let user = codex_home(locations).map(|home| ("user", home.join("hooks.json")));
+    let project = Some(("project", locations.project.join(".codex/hooks.json")));
+    let mut files = Vec::new();
+    for (source, path) in [user, project].into_iter().flatten() {
+        let bytes = match crate::safe_read::read(&path, LIMIT) {
+            Ok(bytes) => bytes,
+            Err(crate::safe_read::Refusal::Missing) => continue,
+            Err(why) => {
+                let message = format!("Codex cannot use this file: {}", why.describe(LIMIT));
+                findings.push(codex_finding(Severity::Error, &path, "", message));
+                continue;
+            }
+        };
+        match read_hooks(&bytes) {
+            Ok(hooks) => files.push(HooksFile {
+                source,
+                path,
+                hooks,
+            }),
+            Err((pointer, why)) => {
+                let message = format!("Codex loads no hook from this file: {why}");
+                findings.push(codex_finding(Severity::Error, &path, &pointer, message));
+            }
+        }
+    }
+    files
+}
+
+/// The command handlers of a hooks file (`{"hooks": {Event: [{matcher, hooks: [...]}]}}`, Claude
+/// Code's settings shape), or where and why it is not one.
+fn read_hooks(bytes: &[u8]) -> Result<Vec<CommandEntry>, (String, String)> {
+    let root: Value = serde_json::from_slice(bytes)
+        .map_err(|error| (String::new(), format!("it is not JSON ({error})")))?;
+    let Some(events) = root.get("hooks") else {
+        return Ok(Vec::new());
+    };
+    let events = events
+        .as_object()
+        .ok_or(("/hooks".to_owned(), "`hooks` is not an object".to_owned()))?;
+    let mut entries = Vec::new();
+    for (event, groups) in events {
+        let at = format!("/hooks/{}", crate::findings::segment(event));
+        let groups = groups.as_array().ok_or((
+            at.clone(),
+            format!("`{event}` is not a list of matcher groups"),
+        ))?;
+        for (group, item) in groups.iter().enumerate() {
+            let matcher = item
+                .get("matcher")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            let handlers = item.get("hooks").and_then(Value::as_array);
+            for (handler, hook) in handlers.into_iter().flatten().enumerate() {
+                let kind = hook.get("type").and_then(Value::as_str);
+                let Some(command) = hook.get("command").and_then(Value::as_str) else {
+                    continue;
+                };
+                if kind != Some("command") {
+                    continue;
+                }
+                entries.push(CommandEntry {
+                    pointer: format!("{at}/{group}/hooks/{handler}"),
+                    event: event.clone(),
+                    group,
+                    handler,
+                    matcher: matcher.clone(),
+                    command: command.to_owned(),
+                    timeout: hook.get("timeout").and_then(Value::as_u64),
+                    r#async: hook.get("async").and_then(Value::as_bool).unwrap_or(false),
+                    status_message: hook
+                        .get("statusMessage")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                });
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// What doctor found of Codex's files.
+pub struct Doctor {
+    pub files: Vec<HooksFile>,
+    pub trust: trust::Report,
+}
+
+/// Reads Codex's hooks files and holds their hooks against its trust gates; the findings go
+/// to `findings`.
+pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
+    let files = load(locations, findings);
+    let trust = match codex_home(locations) {
+        Some(home) => trust::check(&files, &home, &locations.project),
+        None => trust::Report::default(),
+    };
+    findings.extend(trust.findings.iter().cloned());
+    Doctor { files, trust }
+}
+
+/// A finding of Codex's reading of `file`.
+pub fn codex_finding(severity: Severity, file: &Path, pointer: &str, message: String) -> Finding {
+    Finding {
+        host: HostName::Codex,
+        ..Finding::new(severity, file, pointer, message)
+    }
+}
