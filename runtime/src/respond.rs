@@ -221,6 +221,10 @@ pub struct Settings {
     pub max_payload_bytes: usize,
     /// When the hook started.
     pub started: Instant,
+    /// Whether GitHub Copilot CLI started the process (`COPILOT_CLI=1`): a Claude entry then
+    /// reads Copilot's payload ([`crate::claude::copilot`]).
+    #[cfg(feature = "claude-code")]
+    pub(crate) copilot: bool,
 }
 
 impl Settings {
@@ -245,6 +249,8 @@ impl Settings {
         let settings = Settings {
             max_payload_bytes,
             started,
+            #[cfg(feature = "claude-code")]
+            copilot: crate::claude::copilot::started_by_copilot(),
         };
         (settings, note)
     }
@@ -478,10 +484,13 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
                     return failure(only, binary_policy, &problem, unread(only).as_ref());
                 }
             },
-            None => {
-                let problem = "payload has no `hook_event_name`";
-                return failure(only, binary_policy, problem, unread(only).as_ref());
-            }
+            None => match copilot_event(&envelope, settings) {
+                Some(name) => name.to_owned(),
+                None => {
+                    let problem = "payload has no `hook_event_name`";
+                    return failure(only, binary_policy, problem, unread(only).as_ref());
+                }
+            },
         },
         Err(error) => {
             let problem = format!("payload is not a readable JSON object: {error}");
@@ -555,6 +564,19 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
             )
         }
     }
+}
+
+/// The Claude event of a payload Copilot sent in its own camelCase shape (PermissionRequest's:
+/// `hookName: "permissionRequest"`), when Copilot started the process.
+fn copilot_event(envelope: &crate::de::Envelope, settings: &Settings) -> Option<&'static str> {
+    #[cfg(feature = "claude-code")]
+    if settings.copilot {
+        let name = envelope.copilot_event.as_ref()?;
+        let name = serde_json::from_str::<String>(name.get()).ok()?;
+        return crate::claude::copilot::claude_event(&name);
+    }
+    let _ = (envelope, settings);
+    None
 }
 
 /// The context of a failure's answer to `payload` before it was read: Cursor's form for a
@@ -695,7 +717,15 @@ where
             Err(cursor::Unread::Tool(problem)) => return Tried::Refused(problem),
         }
     } else {
-        match crate::lossy::from_slice_lossy::<H::Event>(payload) {
+        // Copilot's payload to a Claude entry lacks fields Claude Code always sends: read by
+        // Copilot's rules whenever Copilot started the process, which a payload of Claude
+        // Code's own passes unchanged.
+        let read = if settings.copilot {
+            crate::claude::copilot::read::<H::Event>(payload)
+        } else {
+            crate::lossy::from_slice_lossy::<H::Event>(payload)
+        };
+        match read {
             Ok(input) if input.common().hook_event_name != <H::Event as Event>::NAME => {
                 return Tried::OtherEvent
             }

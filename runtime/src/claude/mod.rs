@@ -56,6 +56,7 @@
 //! flat `{permission, user_message, agent_message, updated_input}`, every other event in
 //! Claude's form. None of this is verified against a real Cursor.
 
+pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod render;
 pub mod tools;
