@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
-const NEEDS: &str = "the Claude Code live tests need a new network namespace with only loopback: \
+const NEEDS: &str =
+    "the live tests (Claude Code's, Copilot's) need a new network namespace with only loopback: \
      run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
      and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
@@ -56,12 +57,18 @@ pub const RECORDED_EVENTS: &[&str] = &[
 /// namespace; outside, it re-runs the test named `test_name` (the `#[test]` function's name,
 /// at the top of its file) inside one, panics unless it passed there, and returns `false`.
 pub fn in_isolated_network(test_name: &str) -> bool {
+    isolated(test_name, prepare)
+}
+
+/// [`in_isolated_network`] for the editor that `prepare` makes ready (installs) outside the
+/// namespace: every host's live tests enter it this way.
+pub fn isolated(test_name: &str, prepare: fn()) -> bool {
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
         assert_only_loopback();
         return true;
     }
     // Outside the namespace, where npm's registry can be reached: a fresh machine installs
-    // Claude Code here, so `cargo test --workspace` alone runs these tests.
+    // the editor here, so `cargo test --workspace` alone runs these tests.
     prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
@@ -97,7 +104,7 @@ fn assert_only_loopback() {
     assert_eq!(
         interfaces,
         ["lo"],
-        "refusing to run Claude Code with a way out of the machine"
+        "refusing to run an editor with a way out of the machine"
     );
 }
 
@@ -109,17 +116,35 @@ fn assert_only_loopback() {
 /// `CLAUDE_CODE_BIN` (another copy, on purpose) skips the install but not the check. Inside the
 /// namespace it does nothing: the process outside prepared.
 pub fn prepare() {
-    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
-        return;
-    }
     // A OnceLock, not a Once: after a failed check each later test fails with the same message
     // (a panicking Once would poison the rest).
     static READY: std::sync::OnceLock<()> = std::sync::OnceLock::new();
-    READY.get_or_init(|| {
-        let script = if std::env::var_os("CLAUDE_CODE_BIN").is_some() {
+    setup(
+        &READY,
+        "setup-claude-code",
+        "CLAUDE_CODE_BIN",
+        "Claude Code",
+    );
+}
+
+/// Runs `.ci/<script>` once per test process (`ready` remembers it), or only
+/// `.ci/check-test-tools` when `override_variable` names another copy of the editor; panics
+/// with the script's stderr when it fails. Nothing inside the namespace: the process outside
+/// prepared. Every host's `prepare` is this with its own script.
+pub fn setup(
+    ready: &'static std::sync::OnceLock<()>,
+    script: &str,
+    override_variable: &str,
+    product: &str,
+) {
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        return;
+    }
+    ready.get_or_init(|| {
+        let script = if std::env::var_os(override_variable).is_some() {
             "check-test-tools"
         } else {
-            "setup-claude-code"
+            script
         };
         let script = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../.ci")
@@ -131,7 +156,7 @@ pub fn prepare() {
             .unwrap_or_else(|error| panic!("{} cannot start: {error}", script.display()));
         assert!(
             output.status.success(),
-            "{} failed ({}), so Claude Code cannot run:\n{}",
+            "{} failed ({}), so {product} cannot run:\n{}",
             script.display(),
             output.status,
             String::from_utf8_lossy(&output.stderr)
@@ -139,18 +164,22 @@ pub fn prepare() {
     });
 }
 
-/// Where `.ci/setup-claude-code` installs the `claude` binary:
-/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`.
-fn installed_path() -> PathBuf {
+/// The cache the `.ci/setup-*` scripts install editors into, outside the checkout:
+/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks`.
+pub fn install_cache() -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
-        .expect("HOME or XDG_CACHE_HOME to find the Claude Code install");
+        .expect("HOME or XDG_CACHE_HOME to find the editors' install");
+    cache.join("cursor-hooks")
+}
+
+/// Where `.ci/setup-claude-code` installs the `claude` binary:
+/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`.
+fn installed_path() -> PathBuf {
     let version = VERSION.trim();
-    cache.join(format!(
-        "cursor-hooks/claude-code-{version}/node_modules/.bin/claude"
-    ))
+    install_cache().join(format!("claude-code-{version}/node_modules/.bin/claude"))
 }
 
 /// The `claude` binary: `CLAUDE_CODE_BIN` if set, else [`installed_path`].
@@ -181,6 +210,11 @@ pub fn shell_quote(text: &str) -> String {
 /// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
 /// network); inside, the binaries are checked to be there. Returns the folder holding them.
 pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
+    examples_for(target_tmpdir, prepare)
+}
+
+/// [`example_binaries`] for the live tests of the editor that `prepare` makes ready.
+pub fn examples_for(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {
@@ -480,7 +514,7 @@ impl Session {
         } else {
             &["--allowedTools", "Bash,Read"]
         };
-        let mut child = Command::new(claude_binary())
+        let child = Command::new(claude_binary())
             .args(["-p", prompt, "--output-format", "json"])
             .args(allowed)
             .args(more)
@@ -498,19 +532,7 @@ impl Session {
             .stderr(Stdio::piped())
             .spawn()
             .expect("claude starts");
-        let started = Instant::now();
-        while child.try_wait().expect("waiting for claude").is_none() {
-            if started.elapsed() > RUN_LIMIT {
-                let _ = child.kill();
-                let output = child.wait_with_output().expect("claude's output");
-                panic!(
-                    "claude did not finish within {RUN_LIMIT:?}:\n{}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let output = child.wait_with_output().expect("claude's output");
+        let output = wait_within(child, "claude");
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         ClaudeOutput {
             success: output.status.success(),
@@ -553,6 +575,24 @@ impl Session {
             std::fs::copy(self.settings_path(), &settings).expect("copying settings.json");
         }
     }
+}
+
+/// Waits for an editor's run (`name` in messages) to end; kills it and panics past
+/// [`RUN_LIMIT`] (a run takes seconds: a hung one fails the test rather than the CI job).
+pub fn wait_within(mut child: std::process::Child, name: &str) -> std::process::Output {
+    let started = Instant::now();
+    while child.try_wait().expect("waiting for the editor").is_none() {
+        if started.elapsed() > RUN_LIMIT {
+            let _ = child.kill();
+            let output = child.wait_with_output().expect("the editor's output");
+            panic!(
+                "{name} did not finish within {RUN_LIMIT:?}:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("the editor's output")
 }
 
 impl Drop for Session {
