@@ -256,6 +256,20 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Whether Copilot reads the answer of an entry whose payload `reader` reads: a Claude
+    /// entry's, when Copilot started the process.
+    fn read_by_copilot(&self, reader: crate::Host) -> bool {
+        #[cfg(feature = "claude-code")]
+        return self.copilot && reader == crate::Host::ClaudeCode;
+        #[cfg(not(feature = "claude-code"))]
+        return {
+            let _ = reader;
+            false
+        };
+    }
+}
+
 /// The cap a `CURSOR_HOOKS_MAX_PAYLOAD_MIB` value sets (`None` for a blank value, which is
 /// unset), or the note saying why it is ignored.
 fn max_payload_bytes(mib: &str) -> Result<Option<usize>, String> {
@@ -427,7 +441,13 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
     };
     let binary_policy = binary_policy(entries);
     // Before the payload is read, its reader is known only from what it carries.
-    let unread = |entry: Option<&Entry>| entry.map(|entry| unread_context(entry, payload));
+    let unread = |entry: Option<&Entry>| {
+        entry.map(|entry| {
+            let ctx = unread_context(entry, payload);
+            let copilot = settings.read_by_copilot(ctx.reader);
+            ctx.read_by_copilot(copilot)
+        })
+    };
     if payload.len() > settings.max_payload_bytes {
         let problem = format!(
             "payload is over the {} MiB limit ({MAX_PAYLOAD_VARIABLE})",
@@ -817,6 +837,8 @@ pub(crate) struct Run {
     reader: crate::Host,
     version: crate::version::CursorVersion,
     legacy_format: bool,
+    /// Copilot started the process and reads this Claude entry's answer.
+    copilot: bool,
     _deadline: Option<Deadline>,
 }
 
@@ -844,6 +866,7 @@ impl Run {
             reader,
             version: version.clone(),
             legacy_format: legacy_format(name, version, has_model),
+            copilot: settings.read_by_copilot(reader),
             _deadline: None,
         };
         if let Some(seconds) = entry.options.timeout {
@@ -878,6 +901,7 @@ impl Run {
             reader: self.reader,
             version: self.version.clone(),
             legacy_format: self.legacy_format,
+            copilot: self.copilot,
             _deadline: None,
         };
         Box::new(move |message| late_answer(&run.failed("panicked", message)))
@@ -890,6 +914,7 @@ impl Run {
             version: &self.version,
             legacy_format: self.legacy_format,
             keep_ask: self.entry.options.keep_ask,
+            copilot: self.copilot,
         }
     }
 
@@ -1139,6 +1164,7 @@ mod tests {
                 reader: crate::Host::Cursor,
                 version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
                 legacy_format: false,
+                copilot: false,
                 _deadline: None,
             };
             let budget = budget(seconds);
@@ -1259,6 +1285,7 @@ mod tests {
                 version: &version,
                 legacy_format: false,
                 keep_ask: true,
+                copilot: false,
             };
             let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
             assert_eq!(

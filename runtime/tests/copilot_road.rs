@@ -206,12 +206,31 @@ fn copilots_camel_case_permission_request_is_read_with_claudes_names() {
             let text = payload.to_string();
             respond(&entries, text.as_bytes(), &Settings::from_env())
         };
+        // Copilot's own flat answer: it ignores Claude's `hookSpecificOutput.decision` here.
         let json = rendered.json().expect("stdout is JSON");
-        let decision = &json["hookSpecificOutput"]["decision"];
-        assert_eq!(decision["behavior"], "deny", "{rendered:?}");
-        assert_eq!(decision["message"], "Bash: touch MARKER", "{rendered:?}");
+        assert_eq!(
+            json,
+            json!({"behavior": "deny", "message": "Bash: touch MARKER"}),
+            "{rendered:?}"
+        );
         assert!(rendered.stderr.is_empty(), "{rendered:?}");
     }
+}
+
+#[test]
+fn a_failing_permission_request_handler_under_copilot_denies_in_copilots_form() {
+    let mut payload = recorded("PermissionRequest");
+    payload["toolInput"] = json!("touch MARKER");
+    let rendered = under_copilot(
+        testing::handler::<no_shell>(),
+        "PermissionRequest",
+        &payload,
+    );
+    let json = rendered.json().expect("stdout is JSON");
+    assert_eq!(json["behavior"], "deny", "{rendered:?}");
+    let message = json["message"].as_str().unwrap_or_default();
+    assert!(message.contains("bad payload"), "{rendered:?}");
+    assert_eq!(rendered.stderr.len(), 1, "{rendered:?}");
 }
 
 #[test]

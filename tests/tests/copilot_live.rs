@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 const CLOSED_GUARD: &str = env!("CARGO_BIN_EXE_claude-closed-guard");
 const OPEN_GUARD: &str = env!("CARGO_BIN_EXE_claude-open-guard");
+const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
 
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
@@ -147,5 +148,29 @@ fn a_failing_fail_open_handler_lets_the_tool_run_under_copilot() {
         output.log.contains("the open guard broke") && output.log.contains("fail-open"),
         "the guard did not run, or did not answer by its policy:\n{}",
         output.log
+    );
+}
+
+/// A Claude PermissionRequest handler gets Copilot's camelCase payload (no `hook_event_name`)
+/// and is answered in Copilot's flat form, which Copilot enforces even with
+/// `--allow-all-tools`; Claude's `hookSpecificOutput.decision` it would ignore.
+#[test]
+fn a_permission_request_handler_refuses_under_copilot() {
+    if !live("a_permission_request_handler_refuses_under_copilot") {
+        return;
+    }
+    let session = session_with_target("permission");
+    session.install(Path::new(PERMISSION_GUARD));
+    let (api, output) = run_rm_target(&session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "the permission guard did not stop rm -rf target:\n{}",
+        output.log
+    );
+    let told = the_tool_result(&api);
+    assert!(
+        told.contains("Permission denied by a PermissionRequest hook")
+            && told.contains("recursive deletes need a person's approval"),
+        "{told}"
     );
 }

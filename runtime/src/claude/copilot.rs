@@ -2,15 +2,17 @@
 //! `.claude/settings.local.json`): reading the payload Copilot sends into a Claude input type.
 //! The facts come from `spec/claude-code/host.json` (`copilot`), recorded on Copilot CLI 1.0.102.
 //!
-//! Copilot's answers need no form of their own: it honours Claude's JSON deny (with its reason,
-//! which reaches the model), `updatedInput` and Stop's `decision: "block"`, and the runtime
-//! answers every failure with exit 0 (`{}`, or the JSON block), never exit 1, which Copilot
-//! reads as a deny. What differs is only the payload.
+//! Copilot honours Claude's JSON deny (with its reason, which reaches the model), `updatedInput`
+//! and Stop's `decision: "block"`, and the runtime answers every failure with exit 0 (`{}`, or
+//! the JSON block), never exit 1, which Copilot reads as a deny. Only PermissionRequest, whose
+//! payload is Copilot's own, is answered in Copilot's own form ([`permission_request`]).
 
 use super::cursor::{push_member, quoted, string, zero};
 use super::event::ValueKind;
+use super::response::PermissionRequestResponse;
 use super::Event;
 use crate::de::Key;
+use crate::render::Rendered;
 use serde_json::value::RawValue;
 
 /// The variable Copilot sets, with this value, in every hook's environment
@@ -149,6 +151,47 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
         }
         text.push('}');
         Ok(text)
+    }
+}
+
+/// A Claude `PermissionRequest` answer as Copilot's own `permissionRequest` answer, which it
+/// reads for a Claude entry too (Claude's `hookSpecificOutput.decision` it ignores, recorded on
+/// 1.0.102): `{behavior, message}`. No other key of it is known: `updatedInput`,
+/// `updatedPermissions`, `interrupt` and the top-level keys are left out, each with a note.
+pub(crate) fn permission_request(answer: &PermissionRequestResponse) -> Rendered {
+    let mut json = serde_json::Map::new();
+    let mut dropped = Vec::new();
+    if let Some(decision) = &answer.decision {
+        if let Some(behavior) = decision.behavior {
+            json.insert("behavior".into(), behavior.as_str().into());
+        }
+        if let Some(message) = &decision.message {
+            json.insert("message".into(), message.clone().into());
+        }
+        dropped.extend([
+            ("updatedInput", decision.updated_input.is_some()),
+            ("updatedPermissions", decision.updated_permissions.is_some()),
+            ("interrupt", decision.interrupt.is_some()),
+        ]);
+    }
+    dropped.extend([
+        ("continue", answer.r#continue.is_some()),
+        ("stopReason", answer.stop_reason.is_some()),
+        ("suppressOutput", answer.suppress_output.is_some()),
+        ("systemMessage", answer.system_message.is_some()),
+        ("terminalSequence", answer.terminal_sequence.is_some()),
+    ]);
+    let stderr = dropped
+        .into_iter()
+        .filter(|(_, set)| *set)
+        .map(|(key, _)| {
+            format!("`{key}` left out: Copilot's permissionRequest answer has no such key")
+        })
+        .collect();
+    Rendered {
+        stdout: format!("{}\n", serde_json::Value::Object(json)),
+        exit_code: 0,
+        stderr,
     }
 }
 

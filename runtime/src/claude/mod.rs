@@ -157,6 +157,12 @@ pub mod response {
         ) -> Option<crate::render::Rendered> {
             None
         }
+        /// The answer in the form GitHub Copilot CLI reads, where it has its own
+        /// (`PermissionRequest`).
+        #[doc(hidden)]
+        fn copilot_form(&self) -> Option<crate::render::Rendered> {
+            None
+        }
     }
 
     impl Response for () {
