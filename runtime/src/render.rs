@@ -222,9 +222,8 @@ impl RenderContext<'static> {
         }
     }
 
-    /// [`RenderContext::unread`] read by Copilot when `copilot`.
-    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude answers vary by it
-    pub(crate) fn read_by_copilot(mut self, copilot: bool) -> Self {
+    /// This context, its answer read by Copilot when `copilot`.
+    pub(crate) fn with_copilot(mut self, copilot: bool) -> Self {
         self.copilot = copilot;
         self
     }

@@ -254,19 +254,15 @@ impl Settings {
         };
         (settings, note)
     }
-}
 
-impl Settings {
     /// Whether Copilot reads the answer of an entry whose payload `reader` reads: a Claude
     /// entry's, when Copilot started the process.
     fn read_by_copilot(&self, reader: crate::Host) -> bool {
         #[cfg(feature = "claude-code")]
-        return self.copilot && reader == crate::Host::ClaudeCode;
+        let copilot = self.copilot;
         #[cfg(not(feature = "claude-code"))]
-        return {
-            let _ = reader;
-            false
-        };
+        let copilot = false;
+        copilot && reader == crate::Host::ClaudeCode
     }
 }
 
@@ -445,7 +441,7 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         entry.map(|entry| {
             let ctx = unread_context(entry, payload);
             let copilot = settings.read_by_copilot(ctx.reader);
-            ctx.read_by_copilot(copilot)
+            ctx.with_copilot(copilot)
         })
     };
     if payload.len() > settings.max_payload_bytes {
