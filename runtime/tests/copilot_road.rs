@@ -191,6 +191,19 @@ fn copilots_post_tool_use_result_is_read_as_the_tool_response() {
 }
 
 #[test]
+fn a_tool_response_sent_under_both_names_is_a_bad_payload() {
+    let mut payload = recorded("PostToolUse");
+    payload["tool_response"] = json!({"stdout": "hidden"});
+    let rendered = under_copilot(testing::handler::<echo_result>(), "PostToolUse", &payload);
+    assert_eq!(rendered.stderr.len(), 1, "{rendered:?}");
+    assert!(
+        rendered.stderr[0].contains("`tool_response` appears twice")
+            && rendered.stderr[0].contains("fail-closed"),
+        "{rendered:?}"
+    );
+}
+
+#[test]
 fn copilots_camel_case_permission_request_is_read_with_claudes_names() {
     for wired in [true, false] {
         let payload = recorded("PermissionRequest");
