@@ -59,6 +59,22 @@ fn once_more(input: &Stop) -> StopResponse {
     }
 }
 
+/// Has no opinion on a session's start.
+#[claude_hook(event = "SessionStart")]
+fn started(_input: &SessionStart) -> SessionStartResponse {
+    no_opinion()
+}
+
+/// Has no opinion on a prompt.
+#[claude_hook(event = "UserPromptSubmit")]
+fn prompted(_input: &UserPromptSubmit) -> UserPromptSubmitResponse {
+    no_opinion()
+}
+
+/// Reads a session's end (Claude Code reads no answer to it).
+#[claude_hook(event = "SessionEnd")]
+fn ended(_input: &SessionEnd) {}
+
 /// A payload Copilot sent, from `copilot/`.
 fn recorded(event: &str) -> Value {
     let path = format!("{}/tests/copilot/{event}.json", env!("CARGO_MANIFEST_DIR"));
@@ -251,6 +267,27 @@ fn copilots_stop_is_read_with_its_transcript_path() {
     let rendered = under_copilot(testing::handler::<once_more>(), "Stop", &recorded("Stop"));
     let json = rendered.json().expect("stdout is JSON");
     assert_eq!(json["decision"], "block", "{rendered:?}");
+}
+
+#[test]
+fn every_recorded_copilot_payload_reads_as_its_events_input() {
+    // Fail-open handlers with no opinion: an unread payload would add the failure's line.
+    let entries = [
+        testing::handler::<started>(),
+        testing::handler::<prompted>(),
+        testing::handler::<guard>(),
+        testing::handler::<no_shell>(),
+        testing::handler::<echo_result>(),
+        testing::handler::<once_more>(),
+        testing::handler::<ended>(),
+    ];
+    std::env::set_var(copilot::SIGNAL.0, copilot::SIGNAL.1);
+    for (claude, _) in copilot::EVENT_MAP {
+        let payload = recorded(claude).to_string();
+        let rendered = respond(&entries, payload.as_bytes(), &Settings::from_env());
+        assert_eq!(rendered.exit_code, 0, "{claude}: {rendered:?}");
+        assert!(rendered.stderr.is_empty(), "{claude}: {rendered:?}");
+    }
 }
 
 #[test]
