@@ -15,6 +15,13 @@ use std::collections::BTreeMap;
 /// event is answered in Claude's form under both editors.
 const CURSOR_FORMS: &[(&str, &str)] = &[("PreToolUse", "crate::claude::cursor::pre_tool_use")];
 
+/// Events whose answer GitHub Copilot CLI reads in its own flat form when it runs a Claude
+/// entry (host.json `copilot.outputs`), with the runtime function that writes that form.
+const COPILOT_FORMS: &[(&str, &str)] = &[(
+    "PermissionRequest",
+    "crate::claude::copilot::permission_request",
+)];
+
 /// The generated files: (path under the workspace root, text).
 pub(crate) fn files(
     claude: &ClaudeLoaded,
@@ -817,6 +824,11 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     if let Some((_, function)) = CURSOR_FORMS.iter().find(|(name, _)| *name == event.name) {
         out.push_str(&format!(
             "fn cursor_form(&self, ctx: crate::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
+        ));
+    }
+    if let Some((_, function)) = COPILOT_FORMS.iter().find(|(name, _)| *name == event.name) {
+        out.push_str(&format!(
+            "fn copilot_form(&self) -> Option<crate::render::Rendered> {{ Some({function}(self)) }}\n"
         ));
     }
     out.push_str("}\n\n");

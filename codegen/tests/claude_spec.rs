@@ -203,7 +203,6 @@ fn objects(files: &Files) -> Vec<(&'static str, &Object)> {
         ("matcher", "matcher"),
         ("execution", "execution"),
         ("stop_block_cap", "stop_block_cap"),
-        ("cursor", "cursor"),
         ("tools", "tools"),
         ("fail_closed", "fail_closed"),
     ] {
@@ -212,17 +211,23 @@ fn objects(files: &Files) -> Vec<(&'static str, &Object)> {
     for key in list(&host["shape"]["group_keys"], "group_keys") {
         all.push(("group_key", obj(key, "group_key")));
     }
-    let cursor = obj(&host["cursor"], "cursor");
-    for (kind, key) in [
-        ("cursor_load", "loads"),
-        ("cursor_output", "outputs"),
-        ("cursor_payload", "payload"),
-    ] {
-        for item in list(&cursor[key], key) {
-            all.push((kind, obj(item, kind)));
+    // Every host that runs Claude Code's files has its facts in one shape.
+    for importer in ["cursor", "copilot"] {
+        let import = obj(&host[importer], importer);
+        all.push(("import", import));
+        for (kind, key) in [
+            ("import_load", "loads"),
+            ("import_output", "outputs"),
+            ("import_payload", "payload"),
+        ] {
+            for item in list(&import[key], key) {
+                all.push((kind, obj(item, kind)));
+            }
+        }
+        if let Some(dedupe) = import.get("dedupe") {
+            all.push(("import_dedupe", obj(dedupe, "dedupe")));
         }
     }
-    all.push(("cursor_dedupe", obj(&cursor["dedupe"], "dedupe")));
     all
 }
 

@@ -215,7 +215,7 @@ impl Event {
                     .iter()
                     .chain(claude::UNIVERSAL_RESPONSE)
                     .filter(|wire| !matches!(**wire, "permissionDecision" | "decision"))
-                    .any(|wire| snake_case(wire) == name.trim_start_matches("r#")),
+                    .any(|wire| *wire == wire_key(name.trim_start_matches("r#"))),
             }
     }
 
@@ -234,15 +234,15 @@ impl Event {
     }
 }
 
-/// `additionalContext` → `additional_context`: a wire key as its setter is named.
-fn snake_case(wire: &str) -> String {
-    let mut out = String::new();
-    for c in wire.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
+/// `additional_context` → `additionalContext`: the wire key a setter of that name writes.
+fn wire_key(setter: &str) -> String {
+    let mut parts = setter.split('_');
+    let mut out = parts.next().unwrap_or_default().to_owned();
+    for part in parts {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.push_str(chars.as_str());
         }
     }
     out

@@ -59,7 +59,14 @@ pub(crate) struct Envelope {
     pub(crate) repeated: bool,
     #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries ask
     pub(crate) cursor_keys: bool,
+    /// [`COPILOT_EVENT_KEY`]'s value, where Copilot names the event in its own shape.
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))] // only Claude entries ask
+    pub(crate) copilot_event: Option<Box<RawValue>>,
 }
+
+/// The key GitHub Copilot CLI names the event under in its camelCase payloads, which it sends
+/// to a Claude entry of PermissionRequest (`spec/claude-code/host.json`, `copilot.payload_keys`).
+pub(crate) const COPILOT_EVENT_KEY: &str = "hookName";
 
 /// Top-level keys of Cursor's payloads (`spec/cursor/events.json`, `common_fields`) that no
 /// Claude Code payload has (`spec/claude-code/events.json`): what tells Cursor's payload from
@@ -86,11 +93,14 @@ impl<'de> Deserialize<'de> for Envelope {
                     hook_event_name: None,
                     repeated: false,
                     cursor_keys: false,
+                    copilot_event: None,
                 };
                 while let Some(Key(key)) = map.next_key()? {
                     if key == "hook_event_name" {
                         envelope.repeated |= envelope.hook_event_name.is_some();
                         envelope.hook_event_name = Some(map.next_value()?);
+                    } else if key == COPILOT_EVENT_KEY {
+                        envelope.copilot_event = Some(map.next_value()?);
                     } else {
                         envelope.cursor_keys |= CURSOR_ONLY_KEYS.contains(&&*key);
                         map.next_value::<de::IgnoredAny>()?;

@@ -61,3 +61,10 @@ pub trait IntoOutcome<E: HookEvent> {
     /// The conversion.
     fn into_outcome(self) -> Outcome<E::Response>;
 }
+
+/// The facts of GitHub Copilot CLI running Claude entries that the runtime reads payloads by,
+/// for the test that holds them against `spec/claude-code/host.json` (`copilot`).
+#[cfg(feature = "claude-code")]
+pub mod copilot {
+    pub use crate::claude::copilot::{EVENT_MAP, PAYLOAD_KEYS, SIGNAL, TOOL_MAP};
+}

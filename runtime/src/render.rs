@@ -194,6 +194,11 @@ pub struct RenderContext<'a> {
     pub(crate) legacy_format: bool,
     /// The hook opted out of the `ask` downgrade (`#[cursor_hook(ask = "keep")]`).
     pub(crate) keep_ask: bool,
+    /// GitHub Copilot CLI started the process (`COPILOT_CLI=1`) and reads a Claude answer:
+    /// not a [`crate::Host`] the project types, only a reader of Claude Code's files.
+    #[cfg_attr(not(feature = "claude-code"), allow(dead_code))]
+    // only Claude answers vary by it
+    pub(crate) copilot: bool,
 }
 
 /// Whether an answer to a payload of `event` is written in the 1.7 format: the payload has
@@ -213,7 +218,14 @@ impl RenderContext<'static> {
             version: &UNKNOWN,
             legacy_format: false,
             keep_ask: false,
+            copilot: false,
         }
+    }
+
+    /// This context, its answer read by Copilot when `copilot`.
+    pub(crate) fn with_copilot(mut self, copilot: bool) -> Self {
+        self.copilot = copilot;
+        self
     }
 }
 

@@ -221,6 +221,10 @@ pub struct Settings {
     pub max_payload_bytes: usize,
     /// When the hook started.
     pub started: Instant,
+    /// Whether GitHub Copilot CLI started the process (`COPILOT_CLI=1`): a Claude entry then
+    /// reads Copilot's payload ([`crate::claude::copilot`]).
+    #[cfg(feature = "claude-code")]
+    pub(crate) copilot: bool,
 }
 
 impl Settings {
@@ -245,8 +249,20 @@ impl Settings {
         let settings = Settings {
             max_payload_bytes,
             started,
+            #[cfg(feature = "claude-code")]
+            copilot: crate::claude::copilot::started_by_copilot(),
         };
         (settings, note)
+    }
+
+    /// Whether Copilot reads the answer of an entry whose payload `reader` reads: a Claude
+    /// entry's, when Copilot started the process.
+    fn read_by_copilot(&self, reader: crate::Host) -> bool {
+        #[cfg(feature = "claude-code")]
+        let copilot = self.copilot;
+        #[cfg(not(feature = "claude-code"))]
+        let copilot = false;
+        copilot && reader == crate::Host::ClaudeCode
     }
 }
 
@@ -421,7 +437,13 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
     };
     let binary_policy = binary_policy(entries);
     // Before the payload is read, its reader is known only from what it carries.
-    let unread = |entry: Option<&Entry>| entry.map(|entry| unread_context(entry, payload));
+    let unread = |entry: Option<&Entry>| {
+        entry.map(|entry| {
+            let ctx = unread_context(entry, payload);
+            let copilot = settings.read_by_copilot(ctx.reader);
+            ctx.with_copilot(copilot)
+        })
+    };
     if payload.len() > settings.max_payload_bytes {
         let problem = format!(
             "payload is over the {} MiB limit ({MAX_PAYLOAD_VARIABLE})",
@@ -478,10 +500,13 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
                     return failure(only, binary_policy, &problem, unread(only).as_ref());
                 }
             },
-            None => {
-                let problem = "payload has no `hook_event_name`";
-                return failure(only, binary_policy, problem, unread(only).as_ref());
-            }
+            None => match copilot_event(&envelope, settings) {
+                Some(name) => name.to_owned(),
+                None => {
+                    let problem = "payload has no `hook_event_name`";
+                    return failure(only, binary_policy, problem, unread(only).as_ref());
+                }
+            },
         },
         Err(error) => {
             let problem = format!("payload is not a readable JSON object: {error}");
@@ -555,6 +580,19 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
             )
         }
     }
+}
+
+/// The Claude event of a payload Copilot sent in its own camelCase shape (PermissionRequest's:
+/// `hookName: "permissionRequest"`), when Copilot started the process.
+fn copilot_event(envelope: &crate::de::Envelope, settings: &Settings) -> Option<&'static str> {
+    #[cfg(feature = "claude-code")]
+    if settings.copilot {
+        let name = envelope.copilot_event.as_ref()?;
+        let name = serde_json::from_str::<String>(name.get()).ok()?;
+        return crate::claude::copilot::claude_event(&name);
+    }
+    let _ = (envelope, settings);
+    None
 }
 
 /// The context of a failure's answer to `payload` before it was read: Cursor's form for a
@@ -695,7 +733,15 @@ where
             Err(cursor::Unread::Tool(problem)) => return Tried::Refused(problem),
         }
     } else {
-        match crate::lossy::from_slice_lossy::<H::Event>(payload) {
+        // Copilot's payload to a Claude entry lacks fields Claude Code always sends: read by
+        // Copilot's rules whenever Copilot started the process, which a payload of Claude
+        // Code's own passes unchanged.
+        let read = if settings.copilot {
+            crate::claude::copilot::read::<H::Event>(payload)
+        } else {
+            crate::lossy::from_slice_lossy::<H::Event>(payload)
+        };
+        match read {
             Ok(input) if input.common().hook_event_name != <H::Event as Event>::NAME => {
                 return Tried::OtherEvent
             }
@@ -787,6 +833,8 @@ pub(crate) struct Run {
     reader: crate::Host,
     version: crate::version::CursorVersion,
     legacy_format: bool,
+    /// Copilot started the process and reads this Claude entry's answer.
+    copilot: bool,
     _deadline: Option<Deadline>,
 }
 
@@ -814,6 +862,7 @@ impl Run {
             reader,
             version: version.clone(),
             legacy_format: legacy_format(name, version, has_model),
+            copilot: settings.read_by_copilot(reader),
             _deadline: None,
         };
         if let Some(seconds) = entry.options.timeout {
@@ -848,6 +897,7 @@ impl Run {
             reader: self.reader,
             version: self.version.clone(),
             legacy_format: self.legacy_format,
+            copilot: self.copilot,
             _deadline: None,
         };
         Box::new(move |message| late_answer(&run.failed("panicked", message)))
@@ -860,6 +910,7 @@ impl Run {
             version: &self.version,
             legacy_format: self.legacy_format,
             keep_ask: self.entry.options.keep_ask,
+            copilot: self.copilot,
         }
     }
 
@@ -1109,6 +1160,7 @@ mod tests {
                 reader: crate::Host::Cursor,
                 version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
                 legacy_format: false,
+                copilot: false,
                 _deadline: None,
             };
             let budget = budget(seconds);
@@ -1229,6 +1281,7 @@ mod tests {
                 version: &version,
                 legacy_format: false,
                 keep_ask: true,
+                copilot: false,
             };
             let rendered = render(&PreToolUseResponse::ask("really?"), ctx);
             assert_eq!(

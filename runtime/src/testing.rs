@@ -356,6 +356,7 @@ fn with_context(
         version: &version,
         legacy_format: legacy_format(event, &version, has_model),
         keep_ask: false,
+        copilot: false,
     })
 }
 

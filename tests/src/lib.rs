@@ -5,6 +5,7 @@ use std::time::Duration;
 
 pub mod claude_code;
 pub mod codex;
+pub mod copilot;
 
 /// Misbehaves as the text asks: `print` writes to stdout, `sleep` outlives any deadline,
 /// `panic` panics, `error` fails. Returns whether the handler should then deny.

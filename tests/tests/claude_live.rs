@@ -12,7 +12,7 @@
 //! fails, never skips, without them).
 #![cfg(target_os = "linux")]
 
-use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
+use cursor_hooks_tests::claude_code::mock::{text_of, MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{example_binaries, in_isolated_network, Session};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -49,22 +49,6 @@ fn session_with_target(name: &str) -> Session {
     session
 }
 
-/// The `tool_result` blocks the model was sent, over all requests, each once (a later request
-/// repeats the earlier turns).
-fn tool_results(api: &MockApi) -> Vec<Value> {
-    let mut results: Vec<Value> = Vec::new();
-    for body in api.message_bodies() {
-        for message in body["messages"].as_array().into_iter().flatten() {
-            for block in message["content"].as_array().into_iter().flatten() {
-                if block["type"] == "tool_result" && !results.contains(block) {
-                    results.push(block.clone());
-                }
-            }
-        }
-    }
-    results
-}
-
 /// What each model turn was sent last (its last message's text blocks), for failure messages:
 /// the whole requests hold Claude Code's long system prompt.
 fn last_messages(bodies: &[Value]) -> Vec<String> {
@@ -80,13 +64,6 @@ fn last_messages(bodies: &[Value]) -> Vec<String> {
             texts.collect::<Vec<_>>().join(" | ")
         })
         .collect()
-}
-
-fn text_of(tool_result: &Value) -> String {
-    match &tool_result["content"] {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
 }
 
 /// Runs `prompt` with `replies` scripted; asserts that `claude` exited 0.
@@ -112,7 +89,7 @@ fn run_rm_target(session: &Session) -> MockApi {
 
 /// The one tool call was refused, and the model was told `reason`.
 fn assert_refused_with(api: &MockApi, reason: &str) {
-    let results = tool_results(api);
+    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     assert_eq!(results[0]["is_error"], true, "{results:?}");
     assert!(text_of(&results[0]).contains(reason), "{results:?}");
@@ -131,7 +108,7 @@ fn without_a_deciding_hook_the_mocks_rm_runs() {
         !session.project.join("target").exists(),
         "the tool call did not run"
     );
-    let results = tool_results(&api);
+    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
     let events = session.events();
@@ -208,7 +185,7 @@ fn a_binary_installed_for_both_editors_answers_once_per_event() {
         "shell-guard did not stop rm -rf target"
     );
     // `ls` ran; `rm -rf target` was refused with the guard's reason.
-    let results = tool_results(&api);
+    let results = api.tool_results();
     let refused: Vec<&Value> = results.iter().filter(|r| r["is_error"] == true).collect();
     assert!(!refused.is_empty(), "{results:?}");
     assert!(
@@ -275,7 +252,7 @@ fn a_fail_closed_hook_blocks_with_its_failure() {
     let session = Session::new("fail-closed", Path::new(RECORDER));
     session.install(Path::new(FAIL_CLOSED));
     let api = run(&session, vec![Reply::bash("echo ran")], "Run the check.");
-    let results = tool_results(&api);
+    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     let told = api
         .message_bodies()
@@ -413,7 +390,7 @@ fn a_rewriting_hooks_updated_input_is_what_runs() {
         Some("rewritten\n"),
         "the rewritten command did not run"
     );
-    let results = tool_results(&api);
+    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
     let post = session.payloads_of("PostToolUse");
@@ -480,7 +457,7 @@ fn a_hook_past_claude_codes_timeout_fails_open() {
         Some("ran\n"),
         "the timed-out hook's deny was applied"
     );
-    let results = tool_results(&api);
+    let results = api.tool_results();
     assert!(
         !results.iter().any(|r| text_of(r).contains("too late")),
         "{results:?}"
@@ -529,7 +506,7 @@ fn a_harmless_command_runs_untouched() {
         Some("made\n"),
         "the harmless command did not run"
     );
-    let results = tool_results(&api);
+    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
     let post = session.payloads_of("PostToolUse");

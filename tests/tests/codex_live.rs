@@ -12,7 +12,7 @@
 #![cfg(target_os = "linux")]
 
 use cursor_hooks_spec::codex_trust::{trusted_hash, CommandHook};
-use cursor_hooks_tests::claude_code::runner::{example_binaries_after, read_jsonl};
+use cursor_hooks_tests::claude_code::runner::{examples_for, read_jsonl};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{
     in_isolated_network, prepare, CodexOutput, Session, Trust,
@@ -46,7 +46,7 @@ const ONE_CALL: &[&str] = &[
 
 /// An example hook binary, built for this test run (outside the namespace).
 fn example(name: &str) -> PathBuf {
-    let dir = example_binaries_after(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
+    let dir = examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
     let path = dir.join(name);
     assert!(path.is_file(), "{} was not built", path.display());
     path
@@ -54,7 +54,7 @@ fn example(name: &str) -> PathBuf {
 
 /// Builds the examples (outside the namespace), then says whether to run the test's body.
 fn live_with_examples(test_name: &str) -> bool {
-    example_binaries_after(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
+    examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare);
     in_isolated_network(test_name)
 }
 

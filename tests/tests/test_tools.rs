@@ -1,6 +1,6 @@
 //! On a machine without the tools the editor tests need, the first-use installs of each editor's
-//! code (`.ci/setup-claude-code`, `.ci/setup-codex`, `.ci/setup-cursor-sdk`, which those tests
-//! run before anything else) fail at once, install nothing, and name the command that installs
+//! code (`.ci/setup-claude-code`, `.ci/setup-codex`, `.ci/setup-copilot`,
+//! `.ci/setup-cursor-sdk`, which those tests run before anything else) fail at once, install nothing, and name the command that installs
 //! each missing tool; test binaries that start at once install the code once, the others
 //! waiting on its lock.
 #![cfg(target_os = "linux")]
@@ -32,7 +32,12 @@ fn a_machine_without_the_tools_is_told_what_to_install_before_any_install() {
     let home = root.join("home");
     std::fs::create_dir_all(&home).expect("home");
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    for script in ["setup-cursor-sdk", "setup-claude-code", "setup-codex"] {
+    for script in [
+        "setup-cursor-sdk",
+        "setup-claude-code",
+        "setup-codex",
+        "setup-copilot",
+    ] {
         let started = Instant::now();
         let output = Command::new(bin.join("bash"))
             .arg(workspace.join(".ci").join(script))

@@ -272,7 +272,7 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
 }
 
 /// `"key":value` after the members so far.
-fn push_member(text: &mut String, key: &str, value: &str) {
+pub(super) fn push_member(text: &mut String, key: &str, value: &str) {
     if !text.ends_with('{') {
         text.push(',');
     }
@@ -282,12 +282,12 @@ fn push_member(text: &mut String, key: &str, value: &str) {
 }
 
 /// `text` as a JSON string.
-fn quoted(text: &str) -> String {
+pub(super) fn quoted(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
 }
 
 /// The value when it is a string.
-fn string(raw: &RawValue) -> Option<String> {
+pub(super) fn string(raw: &RawValue) -> Option<String> {
     let value = raw.get();
     if !value.starts_with('"') {
         return None;
@@ -346,7 +346,7 @@ fn kind_name(kind: ValueKind) -> &'static str {
     }
 }
 
-fn zero(kind: ValueKind) -> &'static str {
+pub(super) fn zero(kind: ValueKind) -> &'static str {
     match kind {
         ValueKind::String => "\"\"",
         ValueKind::Bool => "false",

@@ -55,7 +55,19 @@
 //! empty or zero), and its answer is written in the form Cursor reads: `PreToolUse` as Cursor's
 //! flat `{permission, user_message, agent_message, updated_input}`, every other event in
 //! Claude's form. None of this is verified against a real Cursor.
+//!
+//! **GitHub Copilot CLI runs Claude entries too** (the project's `.claude/settings*.json`, in a
+//! trusted folder), with Claude Code's event names but its own payload: no `tool_use_id`,
+//! `permission_mode` or (but on `Stop`) `transcript_path`, PostToolUse's `tool_result` for
+//! `tool_response`, and its own camelCase payload for PermissionRequest. A process Copilot
+//! started (`COPILOT_CLI=1`, which it sets for every hook; the payload alone cannot tell) reads
+//! the payload by Copilot's rules (`spec/claude-code/host.json`, `copilot`): a field Copilot
+//! lacks reads as empty. Answers stay Claude's JSON with exit 0, which Copilot enforces (a
+//! deny's reason reaches the model; a fail-open failure is never exit 1, which Copilot reads as
+//! a deny), but for PermissionRequest, answered in Copilot's flat `{behavior, message}`.
+//! Recorded on Copilot CLI 1.0.102 and run against it by `tests/tests/copilot_live.rs`.
 
+pub(crate) mod copilot;
 pub(crate) mod cursor;
 pub(crate) mod render;
 pub mod tools;
@@ -159,6 +171,12 @@ pub mod response {
             &self,
             _ctx: crate::render::RenderContext<'_>,
         ) -> Option<crate::render::Rendered> {
+            None
+        }
+        /// The answer in the form GitHub Copilot CLI reads, where it has its own
+        /// (`PermissionRequest`).
+        #[doc(hidden)]
+        fn copilot_form(&self) -> Option<crate::render::Rendered> {
             None
         }
     }

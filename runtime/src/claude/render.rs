@@ -1,6 +1,7 @@
 //! Turning a Claude response into what its reader reads: Claude Code's JSON (top-level keys,
 //! then `hookSpecificOutput` with `hookEventName`), or, for a payload Cursor sent to a Claude
-//! entry, the form Cursor reads (`Response::cursor_form`, else the same JSON).
+//! entry, the form Cursor reads (`Response::cursor_form`, else the same JSON), and for one GitHub
+//! Copilot CLI sent, the form Copilot reads (`Response::copilot_form`, else the same JSON).
 
 use super::response::Response;
 use crate::render::{Fields, RenderContext, Rendered};
@@ -29,8 +30,14 @@ impl Writer {
     }
 }
 
-/// Renders a Claude answer for the payload `ctx` describes: Cursor's form when Cursor reads it.
+/// Renders a Claude answer for the payload `ctx` describes: Cursor's form when Cursor reads
+/// it, Copilot's where Copilot started the process and reads the event's answer in its own.
 pub(crate) fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rendered {
+    if ctx.copilot {
+        if let Some(rendered) = response.copilot_form() {
+            return rendered;
+        }
+    }
     if ctx.reader == crate::Host::Cursor {
         if let Some(rendered) = response.cursor_form(ctx) {
             return rendered;

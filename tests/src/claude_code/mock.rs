@@ -37,6 +37,14 @@ impl Reply {
         }
     }
 
+    /// A call of GitHub Copilot CLI's shell tool, `bash` (lowercase; `description` is required).
+    pub fn copilot_bash(command: &str) -> Reply {
+        Reply::ToolUse {
+            name: "bash".to_owned(),
+            input: json!({ "command": command, "description": "Run a command" }),
+        }
+    }
+
     /// A call of the Agent tool (formerly `Task`) giving a general-purpose subagent `prompt`.
     pub fn agent(prompt: &str) -> Reply {
         Reply::ToolUse {
@@ -126,6 +134,22 @@ impl MockApi {
             .unwrap_or_default()
     }
 
+    /// The `tool_result` blocks the model was sent, over all requests, each once (a later
+    /// request repeats the earlier turns).
+    pub fn tool_results(&self) -> Vec<Value> {
+        let mut results: Vec<Value> = Vec::new();
+        for body in self.message_bodies() {
+            for message in body["messages"].as_array().into_iter().flatten() {
+                for block in message["content"].as_array().into_iter().flatten() {
+                    if block["type"] == "tool_result" && !results.contains(block) {
+                        results.push(block.clone());
+                    }
+                }
+            }
+        }
+        results
+    }
+
     /// The bodies of the model-turn requests so far.
     pub fn message_bodies(&self) -> Vec<Value> {
         let requests = self.requests().into_iter();
@@ -133,6 +157,14 @@ impl MockApi {
             .filter(Request::is_message)
             .map(|r| r.body)
             .collect()
+    }
+}
+
+/// A `tool_result` block's content as text.
+pub fn text_of(tool_result: &Value) -> String {
+    match &tool_result["content"] {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
     }
 }
 

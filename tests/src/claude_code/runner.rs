@@ -17,7 +17,7 @@ pub const INSIDE_NAMESPACE: &str = "CURSOR_HOOKS_CLAUDE_LIVE_NETNS";
 
 /// What a machine needs to run the live tests.
 const NEEDS: &str =
-    "the live tests (Claude Code, Codex) need a new network namespace with only loopback: \
+    "the live tests (Claude Code's, Codex's, Copilot's) need a new network namespace with only loopback: \
      run them on Linux as root or with unprivileged user namespaces, with `unshare` (util-linux) \
      and `ip` (iproute2) installed (`bash .ci/check-test-tools` says what is missing)";
 
@@ -25,7 +25,7 @@ const NEEDS: &str =
 pub const VERSION: &str = include_str!("../../claude-code/VERSION");
 
 /// How long one `claude -p` run may take before the test fails (it takes seconds).
-const RUN_LIMIT: Duration = Duration::from_secs(120);
+pub const RUN_LIMIT: Duration = Duration::from_secs(120);
 
 /// The events the all-events recorder of [`Session::new`] listens to: the hook events of the
 /// pinned version except those whose hook changes what Claude Code does (`WorktreeCreate`,
@@ -57,18 +57,18 @@ pub const RECORDED_EVENTS: &[&str] = &[
 /// namespace; outside, it re-runs the test named `test_name` (the `#[test]` function's name,
 /// at the top of its file) inside one, panics unless it passed there, and returns `false`.
 pub fn in_isolated_network(test_name: &str) -> bool {
-    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
-    // Claude Code here, so `cargo test --workspace` alone runs these tests.
-    in_isolated_network_after(test_name, prepare)
+    isolated(test_name, prepare)
 }
 
-/// [`in_isolated_network`] for any host's live tests: outside the namespace `prepare` runs
-/// first (it installs the host's CLI), then the test is re-run inside one.
-pub fn in_isolated_network_after(test_name: &str, prepare: fn()) -> bool {
+/// [`in_isolated_network`] for the editor that `prepare` makes ready (installs) outside the
+/// namespace: every host's live tests enter it this way.
+pub fn isolated(test_name: &str, prepare: fn()) -> bool {
     if std::env::var_os(INSIDE_NAMESPACE).is_some() {
         assert_only_loopback();
         return true;
     }
+    // Outside the namespace, where npm's registry can be reached: a fresh machine installs
+    // the editor here, so `cargo test --workspace` alone runs these tests.
     prepare();
     let test_binary = std::env::current_exe().expect("the test binary's path");
     // `.ci/offline`: `unshare -n` (with a user namespace when not root), then loopback up.
@@ -104,7 +104,7 @@ fn assert_only_loopback() {
     assert_eq!(
         interfaces,
         ["lo"],
-        "refusing to run Claude Code with a way out of the machine"
+        "refusing to run an editor with a way out of the machine"
     );
 }
 
@@ -116,17 +116,35 @@ fn assert_only_loopback() {
 /// `CLAUDE_CODE_BIN` (another copy, on purpose) skips the install but not the check. Inside the
 /// namespace it does nothing: the process outside prepared.
 pub fn prepare() {
-    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
-        return;
-    }
     // A OnceLock, not a Once: after a failed check each later test fails with the same message
     // (a panicking Once would poison the rest).
     static READY: std::sync::OnceLock<()> = std::sync::OnceLock::new();
-    READY.get_or_init(|| {
-        let script = if std::env::var_os("CLAUDE_CODE_BIN").is_some() {
+    setup(
+        &READY,
+        "setup-claude-code",
+        "CLAUDE_CODE_BIN",
+        "Claude Code",
+    );
+}
+
+/// Runs `.ci/<script>` once per test process (`ready` remembers it), or only
+/// `.ci/check-test-tools` when `override_variable` names another copy of the editor; panics
+/// with the script's stderr when it fails. Nothing inside the namespace: the process outside
+/// prepared. Every host's `prepare` is this with its own script.
+pub fn setup(
+    ready: &'static std::sync::OnceLock<()>,
+    script: &str,
+    override_variable: &str,
+    product: &str,
+) {
+    if std::env::var_os(INSIDE_NAMESPACE).is_some() {
+        return;
+    }
+    ready.get_or_init(|| {
+        let script = if std::env::var_os(override_variable).is_some() {
             "check-test-tools"
         } else {
-            "setup-claude-code"
+            script
         };
         let script = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../.ci")
@@ -138,7 +156,7 @@ pub fn prepare() {
             .unwrap_or_else(|error| panic!("{} cannot start: {error}", script.display()));
         assert!(
             output.status.success(),
-            "{} failed ({}), so Claude Code cannot run:\n{}",
+            "{} failed ({}), so {product} cannot run:\n{}",
             script.display(),
             output.status,
             String::from_utf8_lossy(&output.stderr)
@@ -146,18 +164,22 @@ pub fn prepare() {
     });
 }
 
-/// Where `.ci/setup-claude-code` installs the `claude` binary:
-/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`.
-fn installed_path() -> PathBuf {
+/// The cache the `.ci/setup-*` scripts install editors into, outside the checkout:
+/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks`.
+pub fn install_cache() -> PathBuf {
     let cache = std::env::var_os("XDG_CACHE_HOME")
         .filter(|dir| !dir.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".cache")))
-        .expect("HOME or XDG_CACHE_HOME to find the Claude Code install");
+        .expect("HOME or XDG_CACHE_HOME to find the editors' install");
+    cache.join("cursor-hooks")
+}
+
+/// Where `.ci/setup-claude-code` installs the `claude` binary:
+/// `${XDG_CACHE_HOME:-$HOME/.cache}/cursor-hooks/claude-code-<version>`.
+fn installed_path() -> PathBuf {
     let version = VERSION.trim();
-    cache.join(format!(
-        "cursor-hooks/claude-code-{version}/node_modules/.bin/claude"
-    ))
+    install_cache().join(format!("claude-code-{version}/node_modules/.bin/claude"))
 }
 
 /// The `claude` binary: `CLAUDE_CODE_BIN` if set, else [`installed_path`].
@@ -188,12 +210,11 @@ pub fn shell_quote(text: &str) -> String {
 /// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
 /// network); inside, the binaries are checked to be there. Returns the folder holding them.
 pub fn example_binaries(target_tmpdir: &Path) -> PathBuf {
-    example_binaries_after(target_tmpdir, prepare)
+    examples_for(target_tmpdir, prepare)
 }
 
-/// [`example_binaries`] for any host's live tests: `prepare` (which installs the host's CLI)
-/// runs before the build.
-pub fn example_binaries_after(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
+/// [`example_binaries`] for the live tests of the editor that `prepare` makes ready.
+pub fn examples_for(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
     let target = target_tmpdir.join("claude-live-examples");
     let binaries = target.join("debug");
     if std::env::var_os(INSIDE_NAMESPACE).is_none() {

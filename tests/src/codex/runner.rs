@@ -1,12 +1,11 @@
 //! Starts the real `codex exec` against a [`MockResponses`](super::mock::MockResponses) inside
 //! a network namespace that has only loopback (the Claude runner's
-//! [`in_isolated_network_after`]), with a fresh `HOME` whose `.codex/config.toml` points Codex
+//! [`isolated`]), with a fresh `HOME` whose `.codex/config.toml` points Codex
 //! at the mock and turns its analytics off, and with plugins, remote plugins and apps disabled
 //! (each would otherwise try GitHub or chatgpt.com).
 
 use crate::claude_code::runner::{
-    copy_binary, event_names, in_isolated_network_after, payloads_of, read_jsonl, shell_quote,
-    wait_limited,
+    copy_binary, event_names, isolated, payloads_of, read_jsonl, shell_quote, wait_limited,
 };
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
 use serde_json::{json, Value};
@@ -40,10 +39,10 @@ pub const RECORDED_EVENTS: &[&str] = &[
     "SessionEnd",
 ];
 
-/// Returns whether the calling test should run its body (see [`in_isolated_network_after`]):
+/// Returns whether the calling test should run its body (see [`isolated`]):
 /// outside the namespace Codex is installed first.
 pub fn in_isolated_network(test_name: &str) -> bool {
-    in_isolated_network_after(test_name, prepare)
+    isolated(test_name, prepare)
 }
 
 /// Makes Codex ready, once per test process: `.ci/setup-codex` checks the tools the live tests

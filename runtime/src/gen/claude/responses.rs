@@ -1068,6 +1068,9 @@ impl Response for PermissionRequestResponse {
     fn failure_block(reason: String) -> Option<Self> {
         Some(Self::deny(reason))
     }
+    fn copilot_form(&self) -> Option<crate::render::Rendered> {
+        Some(crate::claude::copilot::permission_request(self))
+    }
 }
 
 /// The answer to [`PreSkillShellCommand`](crate::claude::event::PreSkillShellCommand). Empty (no opinion, `{}`) by default; built with its constructors and setters.

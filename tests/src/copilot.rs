@@ -1,0 +1,7 @@
+//! Drives the real GitHub Copilot CLI offline, as it runs a project's `.claude/settings.json`:
+//! [`runner`] starts `copilot -p` against the Messages API mock of
+//! [`claude_code::mock`](crate::claude_code::mock) (Copilot's Anthropic provider speaks the
+//! same API) inside the network namespace the Claude Code tests use. Used by
+//! `tests/tests/copilot_live.rs`.
+
+pub mod runner;

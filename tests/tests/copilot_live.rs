@@ -1,0 +1,176 @@
+//! The real GitHub Copilot CLI (version in `tests/copilot/VERSION`, installed by
+//! `.ci/setup-copilot`) runs Claude Code handlers from the project's `.claude/settings.json`,
+//! installed as users install them (`<binary> install --claude --project <project>`), against
+//! the Messages API mock, inside a network namespace that has only loopback, offline
+//! (`COPILOT_OFFLINE=true`). Copilot sends those handlers its own payload (no `tool_use_id`)
+//! and reads exit 1 as a deny: each test asserts the real effect, a directory that survives or
+//! is gone, and what the model was told. Linux only; the machine needs root or user
+//! namespaces, `unshare` and `ip` (a test fails, never skips, without them).
+#![cfg(target_os = "linux")]
+
+use cursor_hooks_tests::claude_code::mock::{text_of, MockApi, Reply};
+use cursor_hooks_tests::claude_code::runner::{examples_for, Session};
+use cursor_hooks_tests::copilot::runner::{self, CopilotOutput};
+use std::path::{Path, PathBuf};
+
+const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
+const CLOSED_GUARD: &str = env!("CARGO_BIN_EXE_claude-closed-guard");
+const OPEN_GUARD: &str = env!("CARGO_BIN_EXE_claude-open-guard");
+const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
+
+/// What `shell-guard` tells the model when it denies `rm -rf`.
+const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
+
+/// An example hook binary, built for this test run.
+fn example(name: &str) -> PathBuf {
+    let path = examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), runner::prepare).join(name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
+/// Builds the examples (outside the namespace), then says whether to run the test's body.
+fn live(test_name: &str) -> bool {
+    examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), runner::prepare);
+    runner::in_isolated_network(test_name)
+}
+
+/// A project whose `target/keep` the mock's `rm -rf target` would delete, with the recorder
+/// on every event in `.claude/settings.json`.
+fn session_with_target(name: &str) -> Session {
+    let session = Session::new(&format!("copilot-{name}"), Path::new(RECORDER));
+    std::fs::create_dir_all(session.project.join("target")).expect("target dir");
+    std::fs::write(session.project.join("target/keep"), "keep").expect("target/keep");
+    session
+}
+
+/// Runs `rm -rf target` through Copilot's shell tool with `session`'s hooks; asserts that
+/// `copilot` exited 0 (a denied tool call does not end the turn).
+fn run_rm_target(session: &Session) -> (MockApi, CopilotOutput) {
+    let api = MockApi::start(vec![Reply::copilot_bash("rm -rf target")]).expect("mock starts");
+    let output = runner::run(session, &api.base_url(), "Clean the build output.");
+    assert!(
+        output.success,
+        "copilot failed:\n{}\n{}",
+        output.stdout, output.stderr
+    );
+    (api, output)
+}
+
+/// The one tool result the model was sent.
+fn the_tool_result(api: &MockApi) -> String {
+    let results = api.tool_results();
+    assert_eq!(results.len(), 1, "{results:?}");
+    text_of(&results[0])
+}
+
+/// Control: with only the recorder, the mock's `rm -rf target` really runs under Copilot, so
+/// a surviving `target` in the other tests is the guards' doing; and Copilot ran the project's
+/// `.claude/settings.json` (the recorder heard PreToolUse in Claude's shape).
+#[test]
+fn without_a_guard_copilots_rm_runs() {
+    if !live("without_a_guard_copilots_rm_runs") {
+        return;
+    }
+    let session = session_with_target("control");
+    let (api, _) = run_rm_target(&session);
+    assert!(
+        !session.project.join("target").exists(),
+        "the tool call did not run"
+    );
+    let told = the_tool_result(&api);
+    assert!(!told.contains("Denied"), "{told}");
+    let heard = session.payloads_of("PreToolUse");
+    assert_eq!(heard.len(), 1, "{:?}", session.payloads());
+    assert_eq!(heard[0]["tool_name"], "Bash", "{heard:?}");
+    assert!(heard[0].get("tool_use_id").is_none(), "{heard:?}");
+}
+
+/// shell-guard installed for Claude Code stops `rm -rf` under Copilot too, and the model is
+/// told its reason (a JSON deny: exit 2's stderr would not reach it). On the runtime before
+/// Copilot's road it failed open: Copilot's payload has no `tool_use_id`.
+#[test]
+fn shell_guard_installed_for_claude_code_blocks_rm_rf_under_copilot() {
+    if !live("shell_guard_installed_for_claude_code_blocks_rm_rf_under_copilot") {
+        return;
+    }
+    let session = session_with_target("shell-guard");
+    session.install(&example("shell-guard"));
+    let (api, output) = run_rm_target(&session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "shell-guard did not stop rm -rf target under Copilot:\n{}",
+        output.log
+    );
+    let told = the_tool_result(&api);
+    assert!(
+        told.contains("Denied by preToolUse hook") && told.contains(SHELL_GUARD_REASON),
+        "{told}"
+    );
+}
+
+/// A fail-closed handler that fails denies under Copilot, and the model is told the failure.
+#[test]
+fn a_failing_fail_closed_handler_denies_under_copilot() {
+    if !live("a_failing_fail_closed_handler_denies_under_copilot") {
+        return;
+    }
+    let session = session_with_target("closed");
+    session.install(Path::new(CLOSED_GUARD));
+    let (api, _) = run_rm_target(&session);
+    assert!(session.project.join("target/keep").exists());
+    let told = the_tool_result(&api);
+    assert!(
+        told.contains("Denied by preToolUse hook")
+            && told.contains("the policy file is unreadable"),
+        "{told}"
+    );
+}
+
+/// A fail-open handler that fails lets the tool run under Copilot: its no opinion is exit 0
+/// with `{}` (exit 1 would be Copilot's "hook errored" deny), and its one stderr line is in
+/// Copilot's log.
+#[test]
+fn a_failing_fail_open_handler_lets_the_tool_run_under_copilot() {
+    if !live("a_failing_fail_open_handler_lets_the_tool_run_under_copilot") {
+        return;
+    }
+    let session = session_with_target("open");
+    session.install(Path::new(OPEN_GUARD));
+    let (api, output) = run_rm_target(&session);
+    assert!(
+        !session.project.join("target").exists(),
+        "the fail-open guard stopped the tool:\n{}",
+        output.log
+    );
+    let told = the_tool_result(&api);
+    assert!(!told.contains("Denied"), "{told}");
+    assert!(
+        output.log.contains("the open guard broke") && output.log.contains("fail-open"),
+        "the guard did not run, or did not answer by its policy:\n{}",
+        output.log
+    );
+}
+
+/// A Claude PermissionRequest handler gets Copilot's camelCase payload (no `hook_event_name`)
+/// and is answered in Copilot's flat form, which Copilot enforces even with
+/// `--allow-all-tools`; Claude's `hookSpecificOutput.decision` it would ignore.
+#[test]
+fn a_permission_request_handler_refuses_under_copilot() {
+    if !live("a_permission_request_handler_refuses_under_copilot") {
+        return;
+    }
+    let session = session_with_target("permission");
+    session.install(Path::new(PERMISSION_GUARD));
+    let (api, output) = run_rm_target(&session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "the permission guard did not stop rm -rf target:\n{}",
+        output.log
+    );
+    let told = the_tool_result(&api);
+    assert!(
+        told.contains("Permission denied by a PermissionRequest hook")
+            && told.contains("recursive deletes need a person's approval"),
+        "{told}"
+    );
+}
