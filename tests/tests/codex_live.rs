@@ -426,6 +426,12 @@ fn hooks_get_the_whole_environment_and_no_project_dir() {
     assert!(!names.contains(&"CLAUDE_PROJECT_DIR"), "{env}");
     let project_dir = names.iter().find(|n| n.contains("PROJECT"));
     assert_eq!(project_dir, None, "{env}");
+    // PATH gains Codex's vendored tools (ripgrep) in front.
+    let path = env.lines().find_map(|line| line.strip_prefix("PATH="));
+    let first = path
+        .and_then(|path| path.split(':').next())
+        .unwrap_or_default();
+    assert!(first.ends_with("/codex-path"), "{env}");
     let pwd = env.lines().find_map(|line| line.strip_prefix("PWD="));
     assert_eq!(pwd, Some(&*session.project.to_string_lossy()), "{env}");
 }
