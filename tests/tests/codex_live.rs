@@ -426,6 +426,12 @@ fn hooks_get_the_whole_environment_and_no_project_dir() {
     assert!(!names.contains(&"CLAUDE_PROJECT_DIR"), "{env}");
     let project_dir = names.iter().find(|n| n.contains("PROJECT"));
     assert_eq!(project_dir, None, "{env}");
+    // PATH gains Codex's vendored tools (ripgrep) in front.
+    let path = env.lines().find_map(|line| line.strip_prefix("PATH="));
+    let first = path
+        .and_then(|path| path.split(':').next())
+        .unwrap_or_default();
+    assert!(first.ends_with("/codex-path"), "{env}");
     let pwd = env.lines().find_map(|line| line.strip_prefix("PWD="));
     assert_eq!(pwd, Some(&*session.project.to_string_lossy()), "{env}");
 }
@@ -586,4 +592,70 @@ fn a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active() 
         sent.contains("<hook_prompt") && sent.contains("KEEP-GOING"),
         "{sent}"
     );
+}
+
+#[test]
+fn an_allow_with_updated_input_runs_the_rewritten_command() {
+    if !in_isolated_network("an_allow_with_updated_input_runs_the_rewritten_command") {
+        return;
+    }
+    let rewrite = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo rewritten > rewritten.txt"}}}"#;
+    let (session, api, output) = run_deciding_pre_tool_use("updated-input", &["--stdout", rewrite]);
+    assert!(
+        session.project.join("rewritten.txt").is_file(),
+        "{}",
+        shown(&output)
+    );
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "{}",
+        shown(&output)
+    );
+    // The model's history keeps the call as it made it.
+    let calls = api
+        .input_items()
+        .into_iter()
+        .filter(|i| i["type"] == "function_call");
+    let arguments: Vec<String> = calls.map(|c| c["arguments"].to_string()).collect();
+    assert!(
+        arguments.iter().all(|a| !a.contains("rewritten")),
+        "{arguments:?}"
+    );
+}
+
+#[test]
+fn a_post_tool_use_block_replaces_what_the_model_is_told() {
+    if !in_isolated_network("a_post_tool_use_block_replaces_what_the_model_is_told") {
+        return;
+    }
+    let mut session = Session::new("post-block", Path::new(RECORDER));
+    let log = session.root().join("decider.jsonl");
+    let block = r#"{"decision":"block","reason":"OUTPUT-WITHHELD"}"#;
+    let command = session.recorder_command(&log.to_string_lossy(), &["--stdout", block]);
+    session.add_command("PostToolUse", Some("Bash"), &command, None);
+    let api = MockResponses::start(vec![Reply::shell("echo SECRET-OUTPUT")]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let told = api.tool_outputs();
+    assert_eq!(told.len(), 1, "{}", shown(&output));
+    assert!(told[0].contains("OUTPUT-WITHHELD"), "{told:?}");
+    assert!(!told[0].contains("SECRET-OUTPUT"), "{told:?}");
+}
+
+#[test]
+fn a_user_prompt_submit_block_makes_no_model_call() {
+    if !in_isolated_network("a_user_prompt_submit_block_makes_no_model_call") {
+        return;
+    }
+    let mut session = Session::new("prompt-block", Path::new(RECORDER));
+    let log = session.root().join("decider.jsonl");
+    let block = r#"{"decision":"block","reason":"not this prompt"}"#;
+    let command = session.recorder_command(&log.to_string_lossy(), &["--stdout", block]);
+    session.add_command("UserPromptSubmit", None, &command, None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert_eq!(read_jsonl(&log).len(), 1, "{}", shown(&output));
+    assert_eq!(api.response_bodies().len(), 0, "{}", shown(&output));
+    // `codex exec` still exits 0.
+    assert!(output.success, "{}", shown(&output));
 }

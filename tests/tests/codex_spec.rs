@@ -4,7 +4,8 @@
 //! their sets; every cited source is defined and every defined one cited. And every payload the
 //! live suite recorded (`tests/codex/record/`) fits the pinned binary's input schema of its
 //! event (`schemas/codex/`), which `scripts/codex-release-report --check` holds against the spec.
-//! (The Claude files' own check is `codegen/tests/claude_spec.rs`.)
+//! The key-table reading repeats `codegen/tests/claude_spec.rs` (the Claude files' check) on
+//! purpose, until that check reads every Claude-family host and this file keeps only the corpus.
 
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
