@@ -659,3 +659,66 @@ fn a_user_prompt_submit_block_makes_no_model_call() {
     // `codex exec` still exits 0.
     assert!(output.success, "{}", shown(&output));
 }
+
+/// `cursor-hooks doctor --host codex --json` on the session's home and project: the report.
+fn codex_doctor(session: &Session) -> Value {
+    let cli = examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare).join("cursor-hooks");
+    let output = Command::new(cli)
+        .args(["doctor", "--host", "codex", "--json", "--project"])
+        .arg(&session.project)
+        .env("HOME", &session.home)
+        .env_remove("CODEX_HOME")
+        .stdin(Stdio::null())
+        .output()
+        .expect("cursor-hooks runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("doctor printed no JSON ({e}): {stdout}"))
+}
+
+#[test]
+fn doctor_names_a_hook_codex_skips_and_its_lines_make_codex_run_it() {
+    if !live_with_examples("doctor_names_a_hook_codex_skips_and_its_lines_make_codex_run_it") {
+        return;
+    }
+    let mut session = Session::new("doctor-trust", Path::new(RECORDER));
+    session.clear_hooks();
+    session.trust = Trust::None;
+    let log = session.events_log.to_string_lossy().into_owned();
+    let command = session.recorder_command(&log, &[]);
+    session.add_command("UserPromptSubmit", None, &command, None);
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        session.events(),
+        Vec::<String>::new(),
+        "an untrusted hook ran"
+    );
+
+    // What doctor says of the files that run left: that one hook is skipped, and the lines.
+    let report = codex_doctor(&session);
+    let findings = report["findings"].as_array().cloned().unwrap_or_default();
+    let skipped: Vec<&Value> = findings
+        .iter()
+        .filter(|f| {
+            f["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("Codex skips"))
+        })
+        .collect();
+    assert_eq!(skipped.len(), 1, "{report}");
+    let add = report["codex_trust"]["add"]
+        .as_str()
+        .expect("the lines")
+        .to_owned();
+    assert!(add.contains("trusted_hash"), "{report}");
+
+    // The same files, with doctor's lines in config.toml and no bypass flag: the hook runs.
+    session.extra_config = format!("\n{add}");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(session.events(), ["UserPromptSubmit"], "{}", shown(&output));
+    let report = codex_doctor(&session);
+    assert_eq!(report["findings"], serde_json::json!([]), "{report}");
+}

@@ -203,8 +203,10 @@ pub fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
-/// The example hooks (`examples/src/bin/`) as the live tests install them: built once per test
-/// run by `cargo build -p cursor-hooks-examples --bins` into a target dir of their own,
+/// The example hooks (`examples/src/bin/`) as the live tests install them, and the
+/// `cursor-hooks` command (for the tests of what `doctor` tells a user): built once per test
+/// run by `cargo build -p cursor-hooks-examples -p cursor-hooks-cli --bins` into a target dir of
+/// their own,
 /// `<target_tmpdir>/claude-live-examples` (pass the test's `CARGO_TARGET_TMPDIR`), so the
 /// build never waits for nor disturbs the test build's own target dir (as `traps.rs` builds
 /// its `panic = "abort"` copies). Outside the network namespace only (cargo may want the
@@ -225,7 +227,8 @@ pub fn examples_for(target_tmpdir: &Path, prepare: fn()) -> PathBuf {
             let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
             let status = Command::new(env!("CARGO"))
                 .current_dir(&workspace)
-                .args(["build", "--quiet", "-p", "cursor-hooks-examples", "--bins"])
+                .args(["build", "--quiet", "-p", "cursor-hooks-examples"])
+                .args(["-p", "cursor-hooks-cli", "--bins"])
                 .arg("--target-dir")
                 .arg(&target)
                 .stdin(Stdio::null())
