@@ -55,7 +55,10 @@ fn kinds() -> BTreeMap<String, Vec<(String, bool)>> {
     for (kind, key, required) in [
         codex("event", "universal_except", false),
         codex("host", "trust", true),
+        // The sections of the hosts that run Claude Code's files (Cursor, Copilot): no host is
+        // known to run Codex's.
         codex("host", "cursor", false),
+        codex("host", "copilot", false),
     ] {
         let keys = kinds.entry(kind).or_default();
         keys.retain(|(k, _)| *k != key);
