@@ -105,7 +105,6 @@ pub(crate) fn file(
             .ok_or_else(|| format!("spec/habits.json: `{key}` is not a host of spec/hosts.json"))
     };
     let product_name = product(host)?;
-    let product = |key: &str| product(key);
     let rows: Vec<&Habit> = habits.iter().filter(|h| h.host == host).collect();
     let mut out = String::new();
     line(&mut out, &format!("use {response};\n"));

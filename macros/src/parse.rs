@@ -59,7 +59,7 @@ impl Errors {
             return Ok(());
         };
         all.extend(errors);
-        Ok(()).and(Err(all))
+        Err(all)
     }
 }
 
