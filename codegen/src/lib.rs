@@ -17,6 +17,7 @@ mod claude_table;
 mod cli_data;
 mod compat;
 mod events;
+pub mod family_format;
 mod fixtures;
 pub mod habits;
 mod outcomes;

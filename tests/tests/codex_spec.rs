@@ -7,11 +7,10 @@
 //! The key-table reading repeats `codegen/tests/claude_spec.rs` (the Claude files' check) on
 //! purpose, until that check reads every Claude-family host and this file keeps only the corpus.
 
-use serde_json::{Map, Value};
+use cursor_hooks_codegen::family_format::{cited, list, obj, objects, schema_keys};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-type Object = Map<String, Value>;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -29,28 +28,7 @@ fn json(path: &str) -> Value {
 /// Object kind → (key, required), from the Claude format's `## Keys` table, with the Codex
 /// extensions of `spec/codex/SCHEMA.md`.
 fn kinds() -> BTreeMap<String, Vec<(String, bool)>> {
-    let schema = read("spec/claude-code/SCHEMA.md");
-    let table = schema
-        .split("\n## Keys\n")
-        .nth(1)
-        .expect("a `## Keys` section");
-    let table = table.split("\n## ").next().unwrap_or_default();
-    let mut kinds = BTreeMap::new();
-    for line in table.lines().filter(|l| l.starts_with("| ")) {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        if cells[1] == "Object" || cells[1].starts_with("---") {
-            continue;
-        }
-        let keys = cells[2]
-            .split('`')
-            .skip(1)
-            .step_by(2)
-            .map(|k| match k.strip_suffix('?') {
-                Some(optional) => (optional.to_owned(), false),
-                None => (k.to_owned(), true),
-            });
-        kinds.insert(cells[1].to_owned(), keys.collect::<Vec<_>>());
-    }
+    let mut kinds = schema_keys(&read("spec/claude-code/SCHEMA.md"));
     let codex = |kind: &str, key: &str, required: bool| (kind.to_owned(), key.to_owned(), required);
     for (kind, key, required) in [
         codex("event", "universal_except", false),
@@ -78,127 +56,6 @@ fn kinds() -> BTreeMap<String, Vec<(String, bool)>> {
         trust.iter().map(|k| ((*k).to_owned(), true)).collect(),
     );
     kinds
-}
-
-fn obj<'a>(value: &'a Value, what: &str) -> &'a Object {
-    value
-        .as_object()
-        .unwrap_or_else(|| panic!("{what} is not an object"))
-}
-
-fn list<'a>(value: &'a Value, what: &str) -> &'a [Value] {
-    value
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_else(|| panic!("{what} is not a list"))
-}
-
-fn fields_deep<'a>(
-    fields: &'a [Value],
-    kind: &'static str,
-    out: &mut Vec<(&'static str, &'a Object)>,
-) {
-    for field in fields {
-        let field = obj(field, kind);
-        out.push((kind, field));
-        if let Some(nested) = field.get("fields") {
-            fields_deep(list(nested, "fields"), kind, out);
-        }
-    }
-}
-
-/// Every object of the two files with its kind.
-fn objects<'a>(events: &'a Value, host: &'a Value) -> Vec<(&'static str, &'a Object)> {
-    let mut all = vec![
-        ("events", obj(events, "events.json")),
-        ("host", obj(host, "host.json")),
-    ];
-    for file in [events, host] {
-        all.extend(
-            obj(&file["sources"], "sources")
-                .values()
-                .map(|s| ("source", obj(s, "source"))),
-        );
-    }
-    all.push((
-        "permission_update",
-        obj(&events["permission_update"], "permission_update"),
-    ));
-    fields_deep(
-        list(&events["common_fields"], "common_fields"),
-        "input_field",
-        &mut all,
-    );
-    fields_deep(
-        list(&events["universal_response"], "universal"),
-        "response_field",
-        &mut all,
-    );
-    for event in list(&events["events"], "events") {
-        all.push(("event", obj(event, "event")));
-        fields_deep(list(&event["input"], "input"), "input_field", &mut all);
-        let response = obj(&event["response"], "response");
-        all.push(("response", response));
-        if let Some(decision) = response["decision"].as_object() {
-            all.push(("decision", decision));
-        }
-        fields_deep(
-            list(&response["hook_specific"], "hook_specific"),
-            "response_field",
-            &mut all,
-        );
-    }
-    let lists = [
-        ("config_source", "config_sources"),
-        ("loading", "loading"),
-        ("handler_type", "handler_types"),
-        ("handler_key", "handler_keys"),
-        ("timeout", "timeouts"),
-        ("result", "results"),
-        ("combining", "combining"),
-        ("environment", "environment"),
-        ("observed_rule", "observed_rules"),
-    ];
-    for (kind, key) in lists {
-        all.extend(
-            list(&host[key], key)
-                .iter()
-                .map(|item| (kind, obj(item, kind))),
-        );
-    }
-    for kind in [
-        "shape",
-        "matcher",
-        "execution",
-        "stop_block_cap",
-        "tools",
-        "fail_closed",
-        "trust",
-    ] {
-        all.push((kind, obj(&host[kind], kind)));
-    }
-    for key in list(&host["shape"]["group_keys"], "group_keys") {
-        all.push(("group_key", obj(key, "group_key")));
-    }
-    all
-}
-
-/// The source keys cited under every `source` and `*_source` key of `value`.
-fn cited(value: &Value, out: &mut BTreeSet<String>) {
-    match value {
-        Value::Object(map) => {
-            for (key, inner) in map {
-                if key == "source" || key.ends_with("_source") {
-                    let parts = inner.as_str().unwrap_or_default().split(';');
-                    out.extend(parts.map(|p| p.split_whitespace().next().unwrap_or("").to_owned()));
-                } else {
-                    cited(inner, out);
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| cited(item, out)),
-        _ => {}
-    }
 }
 
 /// Every way the Codex spec leaves the shared format, one line each.
@@ -266,8 +123,9 @@ fn problems(events: &Value, host: &Value) -> Vec<String> {
     }
     for file in [events, host] {
         let defined: BTreeSet<String> = obj(&file["sources"], "sources").keys().cloned().collect();
-        let mut used = BTreeSet::new();
-        cited(file, &mut used);
+        let mut cited_keys = Vec::new();
+        cited(file, &mut cited_keys);
+        let used: BTreeSet<String> = cited_keys.into_iter().collect();
         for key in used.symmetric_difference(&defined) {
             problems.push(format!(
                 "source `{key}` is cited but not defined, or never cited"
