@@ -301,17 +301,23 @@ fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> V
 /// How a launcher `package` wrote begins its second line: `doctor` knows the file by it.
 pub const LAUNCHER_MARK: &str = "# Written by `cursor-hooks package`";
 
-/// The `sh` launcher: picks the binary for `uname -sm` (one `uname` process: about a
-/// millisecond), or says which platforms the plugin has and exits 1 (the hook's failure policy
-/// then decides, as for any hook that cannot start). It finds its folder from `$0` also when
-/// started by name alone (no `/` in `$0`) or through a symbolic link (one `readlink` process
-/// per link; none otherwise).
+/// The `sh` launcher: picks the binary for the machine, as `uname -sm` names it, or says which
+/// platforms the plugin has and exits 1 (the hook's failure policy then decides, as for any hook
+/// that cannot start). The machine is read without starting a process where the shell can tell
+/// (bash, macOS's and Git Bash's `sh`, sets `OSTYPE` and `HOSTTYPE`; Linux 6.1 and later name
+/// the architecture in `/proc/sys/kernel/arch`): the `uname` process cost more than the rest of
+/// the launcher (measured in BENCHMARKS.md). `uname` is asked when neither tells, and when what
+/// they told matches no binary. It finds its folder from `$0` also when started by name alone
+/// (no `/` in `$0`) or through a symbolic link (one `readlink` process per link; none
+/// otherwise).
 fn launcher(stem: &str, platforms: &[Platform]) -> String {
     let has = |os, arch| platforms.contains(&Platform { os, arch });
     let dir = |os, arch| Platform { os, arch }.to_string();
     let mut arms = Vec::new();
     let mut arm = |pattern: &str, target: String| {
-        arms.push(format!("{pattern}) exec \"$here/{target}\" \"$@\" ;;"));
+        arms.push(format!(
+            "\x20   {pattern}) exec \"$here/{target}\" \"$@\" ;;"
+        ));
     };
     if has(Os::Linux, Arch::X86_64) {
         arm(
@@ -354,10 +360,23 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
          done\n\
          here=${{self%/*}}\n\
          if [ ! -f \"$self\" ]; then echo \"{stem}: cannot find this launcher's folder from $0\" >&2; exit 1; fi\n\
-         case $(uname -sm) in\n\
-         {}\n\
+         # The machine as `uname -sm` names it, without a process where the shell can tell.\n\
+         case ${{OSTYPE-}} in\n\
+         \x20 darwin*) machine=\"Darwin ${{HOSTTYPE-}}\" ;;\n\
+         \x20 linux*) machine=\"Linux ${{HOSTTYPE-}}\" ;;\n\
+         \x20 msys*|cygwin*) machine=\"MINGW ${{HOSTTYPE-}}\" ;;\n\
+         \x20 *) machine= ;;\n\
          esac\n\
-         echo \"{stem}: this plugin has no binary for $(uname -sm) (it has {})\" >&2\n\
+         if [ -z \"$machine\" ] && [ -r /proc/sys/kernel/arch ] && read -r arch < /proc/sys/kernel/arch; then machine=\"Linux $arch\"; fi\n\
+         start() {{\n\
+         \x20 case $machine in\n\
+         {}\n\
+         \x20 esac\n\
+         }}\n\
+         case $machine in *' '?*) start \"$@\" ;; esac\n\
+         machine=$(uname -sm)\n\
+         start \"$@\"\n\
+         echo \"{stem}: this plugin has no binary for $machine (it has {})\" >&2\n\
          exit 1\n",
         arms.join("\n"),
         names.join(", ")

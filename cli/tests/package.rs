@@ -270,6 +270,57 @@ fn the_launcher_finds_its_binary_by_name_and_through_a_link() {
     }
 }
 
+/// On Linux the launcher learns the machine without starting a process (`uname` cost more than
+/// the rest of the launcher), and asks `uname` when what the shell's environment said matches
+/// no binary. Before: every start ran `uname -sm`.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_launcher_starts_no_process_to_learn_the_machine() {
+    let s = Scratch::new("package-launcher-machine");
+    let platform = format!("linux-{}", std::env::consts::ARCH);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let binary = out.join(format!("bin/{platform}/guard"));
+    std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
+    common::make_executable(&binary);
+    // The only `uname` on PATH says that it ran, and names this machine.
+    let tools = s.root.join("tools");
+    std::fs::create_dir_all(&tools).unwrap();
+    let asked = s.root.join("uname-ran");
+    let uname = tools.join("uname");
+    std::fs::write(
+        &uname,
+        format!(
+            "#!/bin/sh\necho >> '{}'\necho 'Linux {}'\n",
+            asked.display(),
+            std::env::consts::ARCH
+        ),
+    )
+    .unwrap();
+    common::make_executable(&uname);
+    let start = |env: &[(&str, &str)]| {
+        let mut command = std::process::Command::new(out.join("bin/guard"));
+        command
+            .arg("--host")
+            .env_clear()
+            .env("PATH", &tools)
+            .envs(env.iter().copied());
+        let run = command.output().expect("the launcher starts");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            "ran --host\n",
+            "{env:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    };
+    start(&[]);
+    assert!(!asked.exists(), "the launcher ran uname");
+    // Another machine's names in the environment (a variable exported from elsewhere): the
+    // launcher finds no binary for them and asks `uname`.
+    start(&[("OSTYPE", "darwin23"), ("HOSTTYPE", "arm64")]);
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn shell_guard_denies_rm_rf_through_the_launcher() {

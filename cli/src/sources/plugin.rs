@@ -375,7 +375,7 @@ fn first_word(command: &str) -> Option<String> {
     }
 }
 
-/// Each `case` arm of a launcher `package` wrote, as (its `uname -sm` patterns, the file it
+/// Each `case` arm of a launcher `package` wrote, as (its machine patterns, the file it
 /// starts, relative to the launcher's folder); nothing for any other file.
 fn launcher_targets(launcher: &Path) -> Vec<(String, String)> {
     let readable =
@@ -397,7 +397,7 @@ fn launcher_targets(launcher: &Path) -> Vec<(String, String)> {
         .filter_map(|line| {
             let (patterns, rest) = line.split_once(") exec \"$here/")?;
             let (target, _) = rest.split_once('"')?;
-            Some((patterns.replace('\'', ""), target.to_owned()))
+            Some((patterns.trim().replace('\'', ""), target.to_owned()))
         })
         .collect()
 }
