@@ -8,8 +8,9 @@
 //!
 //! 1. per-invocation latency: each binary spawned N times with a realistic payload piped in
 //!    (`shell-guard`, the hand-written floor `handwritten-shell-guard`, `/bin/true`, and Node and
-//!    Python versions of the same hook when `node` / `python3` exist), medians and ratios to the
-//!    floor of the same run;
+//!    Python versions of the same hook when `node` / `python3` exist, a bash + jq one when both
+//!    exist, and `shell-guard` packaged by `cursor-hooks package`, started through its plugin's
+//!    `sh` launcher), medians and 95th percentiles, and ratios to the floor of the same run;
 //! 2. instruction counts under `valgrind --tool=callgrind`, when valgrind exists;
 //! 3. 8 MiB `afterShellExecution` / `beforeReadFile` payloads: time, instructions and peak RSS
 //!    (`/usr/bin/time`), with the framework binary that handles the event; and (3b) 30 MiB of
@@ -166,6 +167,26 @@ fn run(dir: &Path, options: &Options) {
         }
         None => notes.push("python3 not found: the Python hook is skipped".to_owned()),
     }
+    match &tools.bash_jq {
+        Some(bash) => {
+            let file = dir.join("shell-guard.sh");
+            fs::write(&file, BASH_JQ_HOOK).expect("write the bash hook");
+            scripts.push(Subject::binary("bash + jq shell-guard.sh", bash).arg(file.as_os_str()));
+        }
+        None => notes.push("bash or jq not found: the bash + jq hook is skipped".to_owned()),
+    }
+    // shell-guard as `cursor-hooks package` ships it: started through the plugin's `sh`
+    // launcher, which picks the binary for the machine (what Cursor and Claude Code start).
+    let mut packaged = Vec::new();
+    if !options.builds {
+        notes.push("the packaged shell-guard is skipped (--no-build)".to_owned());
+    } else if cfg!(unix) {
+        eprintln!("packaging shell-guard (cursor-hooks package, target/bench-cli)…");
+        match package_plugin(dir, &workspace) {
+            Ok(launcher) => packaged.push(Subject::binary(PACKAGED, launcher)),
+            Err(problem) => notes.push(format!("the packaged shell-guard is skipped: {problem}")),
+        }
+    }
     // shell-guard's own source rebuilt in a temp crate with and without `timeout = 5`, to
     // show what the deadline thread costs.
     let mut variants = Vec::new();
@@ -213,7 +234,12 @@ fn run(dir: &Path, options: &Options) {
         (&framework, &after_shell),
         (&framework, &read_file),
     ];
-    for extra in scripts.iter().chain(&variants).chain(&statics) {
+    for extra in scripts
+        .iter()
+        .chain(&variants)
+        .chain(&statics)
+        .chain(&packaged)
+    {
         checks.extend([(extra, &small), (extra, &deny), (extra, &push)]);
     }
     let mut expected = std::collections::BTreeMap::new();
@@ -250,6 +276,7 @@ fn run(dir: &Path, options: &Options) {
             .map(|v| (v, &small, 1, static_latency_target(v))),
     );
     latency.extend(variants.iter().map(|v| (v, &small, 1, None)));
+    latency.extend(packaged.iter().map(|v| (v, &small, 1, None)));
     latency.push((&true_bin, &small, 1, None));
     latency.extend(scripts.iter().map(|s| (s, &small, script_every, None)));
     latency.extend([
@@ -280,6 +307,21 @@ fn run(dir: &Path, options: &Options) {
             target,
         );
     }
+    // The slow calls a user notices: the 95th percentile of the same runs.
+    let mut floor_p95 = Duration::ZERO;
+    for (i, &(subject, payload, _, _)) in latency.iter().enumerate() {
+        if std::ptr::eq(subject, &floor) {
+            floor_p95 = percentile(&times[i], 95);
+        }
+        table.ratio_row(
+            "1b. latency (p95)",
+            format!("{} ({} runs)", payload.label, times[i].len()),
+            &subject.name,
+            Value::Time(percentile(&times[i], 95)),
+            Value::Time(floor_p95),
+            None,
+        );
+    }
 
     // 2. Instructions on the small payloads.
     if tools.valgrind {
@@ -288,7 +330,13 @@ fn run(dir: &Path, options: &Options) {
             let floor_count = callgrind(dir, &floor, payload);
             let mut subjects = vec![&floor, &framework];
             if payload.name == small.name {
-                subjects.extend(variants.iter().chain([&true_bin]).chain(&scripts));
+                subjects.extend(
+                    variants
+                        .iter()
+                        .chain(&packaged)
+                        .chain([&true_bin])
+                        .chain(&scripts),
+                );
             }
             for subject in subjects {
                 let count = if std::ptr::eq(subject, &floor) {
@@ -745,6 +793,16 @@ fn interleaved(subjects: &[(&Subject, &Payload, usize)], rounds: usize) -> Vec<V
     times
 }
 
+/// The `p`-th percentile (nearest rank) of `times`.
+fn percentile(times: &[Duration], p: usize) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    match sorted.len() {
+        0 => Duration::ZERO,
+        n => sorted[(n * p).div_ceil(100).clamp(1, n) - 1],
+    }
+}
+
 fn median(times: &[Duration]) -> Duration {
     let mut sorted = times.to_vec();
     sorted.sort();
@@ -755,14 +813,18 @@ fn median(times: &[Duration]) -> Duration {
     }
 }
 
-/// Instructions executed (callgrind's `summary:`/`totals:` line), all threads.
+/// Instructions executed (callgrind's `summary:`/`totals:` line), all threads and every
+/// process the subject starts (the launcher's `exec`, bash's `jq`): one file per process.
 fn callgrind(dir: &Path, subject: &Subject, payload: &Payload) -> u64 {
-    let out = dir.join("callgrind.out");
+    let outs = dir.join("callgrind");
+    let _ = fs::remove_dir_all(&outs);
+    fs::create_dir_all(&outs).expect("a folder for callgrind's files");
     let status = subject
         .command(&[
             "valgrind".into(),
             "--tool=callgrind".into(),
-            format!("--callgrind-out-file={}", out.display()).into(),
+            "--trace-children=yes".into(),
+            format!("--callgrind-out-file={}/%p", outs.display()).into(),
         ])
         .stdin(File::open(&payload.path).expect("open a payload"))
         .stdout(Stdio::null())
@@ -775,9 +837,16 @@ fn callgrind(dir: &Path, subject: &Subject, payload: &Payload) -> u64 {
         subject.name,
         payload.name
     );
-    let text = fs::read_to_string(&out).expect("read the callgrind output");
-    let _ = fs::remove_file(&out);
-    callgrind_total(&text).expect("a summary: or totals: line")
+    let total = fs::read_dir(&outs)
+        .expect("read callgrind's files")
+        .map(|entry| {
+            let text = fs::read_to_string(entry.expect("a callgrind file").path())
+                .expect("read the callgrind output");
+            callgrind_total(&text).expect("a summary: or totals: line")
+        })
+        .sum();
+    let _ = fs::remove_dir_all(&outs);
+    total
 }
 
 fn callgrind_total(text: &str) -> Option<u64> {
@@ -1040,6 +1109,42 @@ const STATIC_FRAMEWORK: &str = "shell-guard, static (`+crt-static`)";
 /// Builds the floor and `shell-guard` with the README's static recipe into
 /// `target/bench-static`: the target given explicitly, so `+crt-static` reaches the hook
 /// binaries but not the host builds of the proc macros.
+const PACKAGED: &str = "shell-guard, packaged (`sh` launcher)";
+
+/// Packages the suite's `shell-guard` with `cursor-hooks package` (built into
+/// `target/bench-cli`) and returns the plugin's launcher, `bin/shell-guard`.
+fn package_plugin(dir: &Path, workspace: &Path) -> Result<PathBuf, String> {
+    let plugin = dir.join("plugin");
+    let output = Command::new("cargo")
+        .args([
+            "run",
+            "--quiet",
+            "-p",
+            "cursor-hooks-cli",
+            "--",
+            "package",
+            "--out",
+        ])
+        .arg(&plugin)
+        .arg(SHELL_GUARD)
+        .current_dir(workspace)
+        .env(
+            "CARGO_TARGET_DIR",
+            workspace.join("target").join("bench-cli"),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("could not run cargo: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "cursor-hooks package failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(plugin.join("bin").join("shell-guard"))
+}
+
 fn build_static(workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
     const TARGET: &str = "x86_64-unknown-linux-gnu";
     let target_dir = workspace.join("target").join("bench-static");
@@ -1373,6 +1478,8 @@ fn verdict(ok: bool) -> String {
 
 struct Tools {
     node: Option<PathBuf>,
+    /// bash and jq, for the hook users write most in shell.
+    bash_jq: Option<PathBuf>,
     python: Option<PathBuf>,
     valgrind: bool,
     time: bool,
@@ -1382,6 +1489,7 @@ impl Tools {
     fn detect() -> Tools {
         Tools {
             node: which("node"),
+            bash_jq: which("jq").and(which("bash")),
             // The interpreter itself, not a wrapper (pyenv's `python3` is a shell script).
             python: which("python3").and_then(|shim| {
                 let out = Command::new(shim)
@@ -1599,6 +1707,35 @@ function forcePush(command) {
   }
   return false;
 }
+"#;
+
+const BASH_JQ_HOOK: &str = r#"# shell-guard in bash with jq: the same decision as the floor.
+payload=$(cat)
+if ! command=$(jq -r 'if .hook_event_name == "beforeShellExecution" then .command // "" else "" end' <<<"$payload"); then
+  echo "shell-guard.sh: bad payload" >&2
+  printf '{}'
+  exit 0
+fi
+case $command in
+*"rm -rf"* | *"rm -fr"*)
+  printf '%s' '{"permission":"deny","user_message":"rm -rf is blocked by the shell guard","agent_message":"`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it."}'
+  exit 0
+  ;;
+esac
+read -ra words -d '' <<<"$command" || true
+for ((at = 0; at + 1 < ${#words[@]}; at++)); do
+  [[ ${words[at]} == git && ${words[at + 1]} == push ]] || continue
+  for word in "${words[@]:at+2}"; do
+    case $word in
+    '&&' | '||' | ';' | '|') break ;;
+    --force | -f)
+      printf '%s' '{"permission":"deny","user_message":"This command force-pushes and may overwrite commits on the remote. Run it?"}'
+      exit 0
+      ;;
+    esac
+  done
+done
+printf '{}'
 "#;
 
 const PYTHON_HOOK: &str = r#"# shell-guard in Python: the same decision as the floor.
