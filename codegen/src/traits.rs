@@ -178,11 +178,32 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
     for (name, ty, events) in &fields {
         let trait_name = upper_camel(name);
         let (params, args) = setter_signature(*ty);
+        // Where an event's docs give the key but Cursor's own code drops it: where the text goes.
+        let dropped: Vec<String> = spec
+            .events
+            .iter()
+            .flat_map(|e| e.response.dropped.iter().map(move |d| (e, d)))
+            .filter(|(_, d)| d.name == *name)
+            .map(|(e, d)| {
+                format!(
+                    "on `{}` Cursor's own code never reads `{name}`: {}",
+                    e.name, d.instead
+                )
+            })
+            .collect();
+        let note = if dropped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", note = \"{}\"",
+                dropped.join("; ").replace('\\', "\\\\").replace('"', "\\\"")
+            )
+        };
         line(
             out,
             &fill(
                 "/// Responses with a `{name}` field.
-#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
+#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\"{note})]
 pub trait {trait}: crate::sealed::Sealed {
 /// Sets the field.
 #[must_use]
@@ -193,6 +214,7 @@ fn set(self, {params}) -> Self;
                     ("list", &event_names(events)),
                     ("trait", &trait_name),
                     ("params", params),
+                    ("note", &note),
                 ],
             ),
         );

@@ -468,12 +468,12 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
             legacy,
         ),
         "beforeShellExecution" => go::<BeforeShellExecution>(
-            BeforeShellExecutionResponse::deny("u").agent_message("a"),
+            BeforeShellExecutionResponse::deny("u"),
             version,
             legacy,
         ),
         "beforeMCPExecution" => go::<BeforeMCPExecution>(
-            BeforeMCPExecutionResponse::deny("u").agent_message("a"),
+            BeforeMCPExecutionResponse::deny("u"),
             version,
             legacy,
         ),
