@@ -178,16 +178,24 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
     for (name, ty, events) in &fields {
         let trait_name = upper_camel(name);
         let (params, args) = setter_signature(*ty);
-        // Where an event's docs give the key but Cursor's own code drops it: where the text goes.
-        let dropped: Vec<String> = spec
-            .events
+        // Where an event's docs give the key but Cursor's own code drops it: where the text
+        // goes instead, one line per distinct advice.
+        let mut dropped: Vec<(&str, Vec<&str>)> = Vec::new();
+        for event in &spec.events {
+            for d in event.response.dropped.iter().filter(|d| d.name == *name) {
+                match dropped.iter_mut().find(|(instead, _)| *instead == d.instead) {
+                    Some((_, events)) => events.push(&event.name),
+                    None => dropped.push((&d.instead, vec![&event.name])),
+                }
+            }
+        }
+        let dropped: Vec<String> = dropped
             .iter()
-            .flat_map(|e| e.response.dropped.iter().map(move |d| (e, d)))
-            .filter(|(_, d)| d.name == *name)
-            .map(|(e, d)| {
+            .map(|(instead, events)| {
+                let events: Vec<String> = events.iter().map(|e| format!("`{e}`")).collect();
                 format!(
-                    "on `{}` Cursor's own code never reads `{name}`: {}",
-                    e.name, d.instead
+                    "Cursor's own code never reads `{name}` on {}: {instead}",
+                    and_list(&events.iter().map(String::as_str).collect::<Vec<_>>())
                 )
             })
             .collect();

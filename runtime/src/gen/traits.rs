@@ -320,7 +320,7 @@ pub mod fields {
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `agent_message` field",
         label = "`agent_message` is accepted only by `preToolUse`",
-        note = "on `beforeShellExecution` Cursor's own code never reads `agent_message`: the agent reads a deny's `user_message` (\"Command execution was blocked by a hook: <user_message>\"): write the text there, `deny(message)`; on `beforeMCPExecution` Cursor's own code never reads `agent_message`: the agent reads a deny's `user_message` (\"MCP tool execution was blocked by a hook: <user_message>\"): write the text there, `deny(message)`"
+        note = "Cursor's own code never reads `agent_message` on `beforeShellExecution` and `beforeMCPExecution`: the agent reads a deny's `user_message` only, so write the text there: `deny(message)`"
     )]
     pub trait AgentMessage: crate::sealed::Sealed {
         /// Sets the field.
