@@ -34,12 +34,22 @@ const RANDOM_CASES: u64 = 60;
 // Cases
 
 /// One hook script: what it prints and how it ends.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Script {
+    /// Written as is, but for U+0001, which stands for the byte 0xFF (not UTF-8).
     stdout: String,
     stderr: String,
     exit: i32,
+    /// Spaces written before `stdout` (the stdout-size family: past 1 MiB).
+    pad: u64,
+    /// Seconds slept after printing, before ending (the timeout family).
+    sleep: f64,
+    /// A signal the script sends itself instead of exiting (`KILL`, `TERM`).
+    signal: Option<String>,
 }
+
+/// The byte U+0001 stands for in a script's `stdout`: one that is not UTF-8.
+const NOT_UTF8: char = '\u{1}';
 
 /// One configuration, and the payload fired at it. File texts name scripts as `{bin}/NAME`.
 #[derive(Clone, Debug)]
@@ -60,10 +70,17 @@ impl Case {
             .scripts
             .iter()
             .map(|(name, s)| {
-                (
-                    name.clone(),
-                    json!({"stdout": s.stdout, "stderr": s.stderr, "exit": s.exit}),
-                )
+                let mut script = json!({"stdout": s.stdout, "stderr": s.stderr, "exit": s.exit});
+                if s.pad > 0 {
+                    script["pad"] = json!(s.pad);
+                }
+                if s.sleep > 0.0 {
+                    script["sleep"] = json!(s.sleep);
+                }
+                if let Some(signal) = &s.signal {
+                    script["signal"] = json!(signal);
+                }
+                (name.clone(), script)
             })
             .collect();
         json!({
@@ -97,6 +114,9 @@ impl Case {
                             stdout: text(&v["stdout"]),
                             stderr: text(&v["stderr"]),
                             exit: v["exit"].as_i64().expect("exit") as i32,
+                            pad: v["pad"].as_u64().unwrap_or(0),
+                            sleep: v["sleep"].as_f64().unwrap_or(0.0),
+                            signal: v["signal"].as_str().map(str::to_owned),
                         },
                     )
                 })
@@ -143,14 +163,31 @@ impl Materialized {
         let root = root.canonicalize().expect("canonical root");
         let bin = root.join("bin");
         for (name, script) in &case.scripts {
-            std::fs::write(bin.join(format!("{name}.out")), &script.stdout).expect("stdout file");
+            let mut stdout = vec![b' '; script.pad as usize];
+            for c in script.stdout.chars() {
+                match c {
+                    NOT_UTF8 => stdout.push(0xff),
+                    c => stdout.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                }
+            }
+            std::fs::write(bin.join(format!("{name}.out")), stdout).expect("stdout file");
             std::fs::write(bin.join(format!("{name}.err")), &script.stderr).expect("stderr file");
+            let sleep = if script.sleep > 0.0 {
+                format!("sleep {}\n", script.sleep)
+            } else {
+                String::new()
+            };
+            // `kill` ends the script itself; `/bin/sh -lc` runs it as its last command, in its
+            // place, so the editor sees the signal.
+            let end = match &script.signal {
+                Some(signal) => format!("kill -s {signal} $$\n"),
+                None => format!("exit {}\n", script.exit),
+            };
             let path = bin.join(name);
             std::fs::write(
                 &path,
                 format!(
-                    "#!/bin/sh\ncat >/dev/null\ncat '{b}/{name}.out'\ncat '{b}/{name}.err' >&2\nexit {}\n",
-                    script.exit,
+                    "#!/bin/sh\ncat >/dev/null\ncat '{b}/{name}.out'\ncat '{b}/{name}.err' >&2\n{sleep}{end}",
                     b = bin.display()
                 ),
             )
@@ -359,6 +396,7 @@ fn script(rng: &mut Rng, event: &str) -> Script {
         stdout,
         stderr,
         exit,
+        ..Script::default()
     }
 }
 
@@ -918,8 +956,13 @@ fn check(cases: &[Case], what: &str) {
         found.len(),
         cases.len()
     );
-    let labels: Vec<&str> = found.iter().map(|(case, _)| case.label.as_str()).collect();
-    report.push_str(&format!("disagreeing: {}\n", labels.join(", ")));
+    for (case, differences) in &found {
+        report.push_str(&format!(
+            "disagreeing: {}: {}\n",
+            case.label,
+            differences.join("; ")
+        ));
+    }
     for (case, differences) in found.into_iter().take(5) {
         let (mut minimal, differences) = minimize(case, differences);
         let texts: String = minimal.files.values().cloned().collect();
@@ -997,7 +1040,10 @@ fn spec_says_what_the_sdk_declares() {
 #[test]
 fn fixed_cases_agree_with_cursor() {
     common::cursor_sdk_ready();
-    let dir = common::cursor_sdk_harness().join("fixed");
+    // `CURSOR_SDK_FIXED=DIR` replays the cases of another folder (a search's dump).
+    let dir = std::env::var_os("CURSOR_SDK_FIXED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| common::cursor_sdk_harness().join("fixed"));
     let mut cases = Vec::new();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/cursor-sdk/fixed")

@@ -183,7 +183,10 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
         let mut dropped: Vec<(&str, Vec<&str>)> = Vec::new();
         for event in &spec.events {
             for d in event.response.dropped.iter().filter(|d| d.name == *name) {
-                match dropped.iter_mut().find(|(instead, _)| *instead == d.instead) {
+                match dropped
+                    .iter_mut()
+                    .find(|(instead, _)| *instead == d.instead)
+                {
                     Some((_, events)) => events.push(&event.name),
                     None => dropped.push((&d.instead, vec![&event.name])),
                 }
@@ -204,7 +207,10 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
         } else {
             format!(
                 ", note = \"{}\"",
-                dropped.join("; ").replace('\\', "\\\\").replace('"', "\\\"")
+                dropped
+                    .join("; ")
+                    .replace('\\', "\\\\")
+                    .replace('"', "\\\"")
             )
         };
         line(

@@ -65,9 +65,7 @@ fn is_separator(word: &str) -> bool {
 #[cursor_hook(event = "beforeShellExecution", timeout = 5)]
 pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     match classify(&input.command) {
-        Verdict::RecursiveDelete => {
-            BeforeShellExecutionResponse::deny(DENY_REASON)
-        }
+        Verdict::RecursiveDelete => BeforeShellExecutionResponse::deny(DENY_REASON),
         Verdict::ForcePush => BeforeShellExecutionResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
@@ -85,9 +83,7 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
         return no_opinion();
     };
     match classify(&shell.command) {
-        Verdict::RecursiveDelete => {
-            PreToolUseResponse::deny(DENY_REASON)
-        }
+        Verdict::RecursiveDelete => PreToolUseResponse::deny(DENY_REASON),
         Verdict::ForcePush => PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
