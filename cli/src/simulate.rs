@@ -895,6 +895,22 @@ fn loop_limit_reason(info: &EventInfo, hook: &Hook, loop_count: Option<&Value>) 
     })
 }
 
+/// `n` as JavaScript writes a number into a string (Cursor's `${1e3 * timeout}ms`): `Infinity`,
+/// exponents from 1e21 on (`1e+21`), else the shortest digits that read back as `n`, as Rust's.
+fn js_number_text(n: f64) -> String {
+    if n.is_infinite() {
+        return if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
+    }
+    if n.abs() >= 1e21 {
+        let text = format!("{n:e}");
+        return match text.split_once('e') {
+            Some((digits, exp)) if !exp.starts_with('-') => format!("{digits}e+{exp}"),
+            _ => text,
+        };
+    }
+    format!("{n}")
+}
+
 /// A JSON value as JavaScript's `Number(value)` reads it (for a comparison): a string by its
 /// trimmed text (`""` is 0, `0x1f` hex, `Infinity`), `true` 1, `null` 0, `[]` 0 and `[x]` as
 /// `x`, any other object or list no number (NaN).
@@ -997,7 +1013,7 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
                     .map(|c| c.to_string())
                     .unwrap_or_else(|| "none".into()),
             )
-            .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()))
+            .replace("{timeout_ms}", &js_number_text(timeout * 1000.0))
     };
     let permission_event = host.block_answers.deny.iter().any(|e| e == info.name);
     // How the rule names a result that does not block, for the output.

@@ -527,8 +527,240 @@ fn claude_event(event: &str) -> Option<&'static str> {
     })
 }
 
-/// Case `seed`: one to three files, one to four hooks on the event fired (some on another).
+/// The families of cases, with their share of the generated ones in percent: `base` is the
+/// grammar above; each other one builds a small case around one thing Cursor's code decides
+/// and a reader of our own might not (tests/cursor-sdk/README.md lists them).
+const FAMILIES: &[(&str, u64)] = &[
+    ("base", 50),
+    ("timeout", 8),
+    ("signal", 7),
+    ("stdout-bytes", 8),
+    ("stdout-size", 3),
+    ("numbers", 8),
+    ("empty-file", 4),
+    ("loop-count", 6),
+    ("claude-group", 6),
+];
+
+/// The family of case `seed`, drawn apart from the case itself, so a `base` case is the one
+/// the seed made before there were families.
+fn family_of(seed: u64) -> &'static str {
+    let mut draw = Rng(seed ^ 0x6a09_e667_f3bc_c908).next() % 100;
+    for (name, share) in FAMILIES {
+        if draw < *share {
+            return name;
+        }
+        draw -= share;
+    }
+    "base"
+}
+
+/// Case `seed`: of its family's shape ([`family_case`]), or of the base grammar.
 fn generate(seed: u64) -> Case {
+    match family_of(seed) {
+        "base" => base_case(seed),
+        family => family_case(family, seed),
+    }
+}
+
+/// Stands for a spelled value in a file's text until the text is written.
+const SPELLED: &str = "@@spelled@@";
+
+/// A case of `family`: one hooks.json (sometimes a second, or Claude Code settings) of one to
+/// three entries drawn as the base grammar draws them, with the family's part drawn on top.
+fn family_case(family: &str, seed: u64) -> Case {
+    let mut rng = Rng(seed);
+    let event = match family {
+        "loop-count" => (*rng.pick(&["stop", "subagentStop"])).to_owned(),
+        "claude-group" => {
+            (*rng.pick(&["preToolUse", "postToolUse", "beforeSubmitPrompt", "stop"])).to_owned()
+        }
+        _ => (*rng.pick(EVENTS)).to_owned(),
+    };
+    let mut scripts = BTreeMap::new();
+    let mut list = Vec::new();
+    for _ in 0..=rng.below(3) {
+        let name = format!("h{}", scripts.len());
+        scripts.insert(name.clone(), script(&mut rng, &event));
+        list.push(entry(&mut rng, &event, &name));
+    }
+    let at = rng.below(list.len());
+    let target = format!("h{at}");
+    let mut spelled = String::new();
+    let mut version = json!(1);
+    match family {
+        "timeout" => {
+            spelled = (*rng.pick(&[
+                "2147483.647",
+                "2147483.648",
+                "2147484",
+                "3600000",
+                "86400000",
+                "1e7",
+                "1e400",
+                "1e1",
+                "10.0",
+                "60",
+                "0.001",
+                "\"10\"",
+                "\"5s\"",
+                "\" 1\"",
+                "true",
+                "null",
+                "[]",
+            ]))
+            .to_owned();
+            list[at]["timeout"] = json!(SPELLED);
+            // Long enough that a timer firing after 1 ms always kills it, short for the batch.
+            scripts.get_mut(&target).expect("script").sleep = 0.2;
+        }
+        "signal" => {
+            // `exec`: the shell is replaced by the script, so the signal ends the process the
+            // editor started (dash would otherwise report exit 128 + N).
+            list[at]["command"] = json!(format!("exec {{bin}}/{target}"));
+            scripts.get_mut(&target).expect("script").signal =
+                Some((*rng.pick(&["KILL", "TERM", "INT", "HUP", "USR1"])).to_owned());
+        }
+        "stdout-bytes" => {
+            let script = scripts.get_mut(&target).expect("script");
+            let odd = *rng.pick(&[
+                "\u{feff}", "\u{a0}", "\u{2028}", "\u{85}", "\u{3000}", "\u{b}", "\u{c}", "\r",
+                "\u{1}",
+            ]);
+            let odd = if odd == "\u{1}" {
+                NOT_UTF8.to_string()
+            } else {
+                odd.to_owned()
+            };
+            script.stdout = match rng.below(4) {
+                0 => format!("{odd}{}", script.stdout),
+                1 => format!("{}{odd}", script.stdout.trim_end()),
+                // Inside the messages.
+                2 => script.stdout.replace(" says", &format!("{odd} says")),
+                _ => script.stdout.replacen('"', &format!("{odd}\""), 1),
+            };
+        }
+        "stdout-size" => {
+            // Around Cursor's 1 MiB and past it: Cursor reads all of it.
+            scripts.get_mut(&target).expect("script").pad =
+                (1 << 20) - 50_000 + rng.below(150_000) as u64;
+        }
+        "numbers" => {
+            spelled = (*rng.pick(&[
+                "2.0", "1e1", "5.0e0", "1e400", "1E0", "0.5e1", "-0", "1.0", "2e0", "10e-1", "3.5",
+            ]))
+            .to_owned();
+            match rng.below(3) {
+                0 => list[at]["loop_limit"] = json!(SPELLED),
+                1 => list[at]["timeout"] = json!(SPELLED),
+                _ => version = json!(SPELLED),
+            }
+        }
+        _ => {}
+    }
+    let mut files = BTreeMap::new();
+    let text = serde_json::to_string_pretty(
+        &json!({"version": version, "hooks": { event.clone(): list }}),
+    )
+    .expect("JSON")
+    .replace(&format!("\"{SPELLED}\""), &spelled);
+    files.insert("project".to_owned(), text);
+    match family {
+        "empty-file" => {
+            let source = *rng.pick(&["project", "user", "claude-project", "claude-user"]);
+            let empty = *rng.pick(&["", "", " ", "\n", "{}"]);
+            if source != "project" {
+                // The other sources hold a hook too, so what an empty file does is seen.
+                let name = format!("h{}", scripts.len());
+                scripts.insert(name.clone(), script(&mut rng, &event));
+                files.insert(
+                    "user".to_owned(),
+                    json!({"version": 1, "hooks": { event.clone(): [{"command": format!("{{bin}}/{name}")}] }}).to_string(),
+                );
+            }
+            files.insert(source.to_owned(), empty.to_owned());
+        }
+        "claude-group" => {
+            let claude = claude_event(&event).expect("an imported event");
+            let name = format!("h{}", scripts.len());
+            scripts.insert(name.clone(), script(&mut rng, &event));
+            let good = json!({"matcher": "*", "hooks": [{"type": "command", "command": format!("{{bin}}/{name}")}]});
+            let mut odd = Map::new();
+            if rng.chance(70) {
+                let m = if event == "preToolUse" || event == "postToolUse" {
+                    *rng.pick(&["Bash", "Glob", "*", "", "Read|Glob"])
+                } else {
+                    *rng.pick(&["", "*"])
+                };
+                odd.insert("matcher".into(), json!(m));
+            }
+            match rng.below(6) {
+                0 => {}
+                1 => {
+                    odd.insert("hooks".into(), Value::Null);
+                }
+                2 => {
+                    odd.insert("hooks".into(), json!({}));
+                }
+                3 => {
+                    odd.insert("hooks".into(), json!([]));
+                }
+                4 => {
+                    odd.insert("hooks".into(), json!(7));
+                }
+                _ => {
+                    odd.insert("hooks".into(), json!(true));
+                }
+            }
+            let groups = if rng.chance(50) {
+                json!([Value::Object(odd), good])
+            } else {
+                json!([good, Value::Object(odd)])
+            };
+            let source = *rng.pick(&["claude-project", "claude-user", "claude-local"]);
+            files.insert(
+                source.to_owned(),
+                json!({"hooks": { claude: groups }}).to_string(),
+            );
+        }
+        _ => {}
+    }
+    let mut payload = payload(&mut rng, &event);
+    if family == "loop-count" {
+        let values = [
+            json!("7"),
+            json!("2"),
+            json!(""),
+            json!(" 6 "),
+            json!("0x10"),
+            json!("1e1"),
+            json!(null),
+            json!(true),
+            json!([6]),
+            json!([]),
+            json!({}),
+            json!(4.0),
+            json!(-1),
+            json!("Infinity"),
+            json!("x"),
+            json!(5),
+            json!("5"),
+        ];
+        payload["loop_count"] = rng.pick(&values).clone();
+    }
+    Case {
+        label: format!("seed {seed} ({family})"),
+        files,
+        scripts,
+        payload,
+        event,
+        symlinks: Vec::new(),
+    }
+}
+
+/// Case `seed` of the base grammar: one to three files, one to four hooks on the event fired
+/// (some on another).
+fn base_case(seed: u64) -> Case {
     let mut rng = Rng(seed);
     let event = (*rng.pick(EVENTS)).to_owned();
     let mut scripts = BTreeMap::new();
