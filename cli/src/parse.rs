@@ -1212,10 +1212,22 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
                 );
                 None
             } else if seconds >= 1000.0 {
+                let process = &host::host().process;
+                // Past Node's longest timer the hook is killed at once (host.json `process`).
+                let past_timer = if seconds * 1000.0 > process.timer_max_ms {
+                    format!(
+                        ", and past Node's longest timer ({} ms) Cursor's timer fires after 1 ms: the hook is killed at once, as a timeout",
+                        process.timer_max_ms
+                    )
+                } else {
+                    String::new()
+                };
                 findings.push(
                     Severity::Error,
                     "/timeout",
-                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
+                    format!(
+                        "`timeout` is {n} seconds: it is in seconds, not milliseconds{past_timer}"
+                    ),
                 );
                 Some(seconds)
             } else {
