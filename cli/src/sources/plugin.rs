@@ -125,7 +125,8 @@ fn manifest_schema_takes(value: &Value) -> bool {
             })
         })
     };
-    let checks: [(&str, &dyn Fn(&Value) -> bool); 16] = [
+    type Takes<'a> = &'a dyn Fn(&Value) -> bool;
+    let checks: [(&str, Takes<'_>); 16] = [
         ("displayName", &text),
         ("description", &text),
         ("version", &text),
@@ -153,7 +154,7 @@ fn manifest_schema_takes(value: &Value) -> bool {
     value.get("name").and_then(Value::as_str).is_some_and(kebab)
         && checks
             .iter()
-            .all(|(key, takes)| value.get(*key).is_none_or(|v| takes(v)))
+            .all(|(key, takes)| value.get(*key).is_none_or(takes))
 }
 
 /// `^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$`: a plugin name Cursor accepts.
