@@ -234,7 +234,10 @@ fn shell_guard_denies_rm_rf_in_the_1_7_format() {
     assert_eq!(answer["permission"], "deny", "{answer}");
     // The one message carries the advice (no `agentMessage`: the response has none).
     assert!(
-        answer["userMessage"].as_str().unwrap().contains("one path at a time"),
+        answer["userMessage"]
+            .as_str()
+            .unwrap()
+            .contains("one path at a time"),
         "{answer}"
     );
     assert_eq!(answer.as_object().unwrap().len(), 3, "{answer}");
