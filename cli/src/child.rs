@@ -12,23 +12,30 @@ use std::time::{Duration, Instant};
 /// counted, so the hook never blocks on a full pipe.
 pub const KEPT_BYTES: usize = 1 << 20;
 
-/// One output stream of a hook: its first [`KEPT_BYTES`] and how many bytes it wrote in all.
+/// One output stream of a hook: its first `kept` bytes (at most [`KEPT_BYTES`] unless the caller
+/// asked for more, [`run_keeping`]) and how many bytes it wrote in all.
 #[derive(Default)]
 pub struct Captured {
     pub text: String,
     pub total: u64,
+    /// How much of the stream was kept at most.
+    pub kept: usize,
 }
 
 impl Captured {
     /// Whether more was written than kept.
     pub fn cut(&self) -> bool {
-        self.total > KEPT_BYTES as u64
+        self.total > self.kept as u64
     }
 
     /// `stdout` or `stdout (cut at 1 MiB of N bytes)`.
     pub fn label(&self, name: &str) -> String {
         if self.cut() {
-            format!("{name} (cut at 1 MiB of {} bytes)", self.total)
+            format!(
+                "{name} (cut at {} MiB of {} bytes)",
+                self.kept >> 20,
+                self.total
+            )
         } else {
             name.to_owned()
         }
@@ -58,7 +65,17 @@ pub fn duration(seconds: f64) -> Duration {
 
 /// Starts `process` (its standard streams are set here) with `payload` on stdin. The hook has
 /// until `timeout` to exit and close its output; past it, its whole process group is killed.
-pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::Result<Output> {
+pub fn run(process: Command, payload: &[u8], timeout: Duration) -> std::io::Result<Output> {
+    run_keeping(process, payload, timeout, KEPT_BYTES)
+}
+
+/// [`run`], keeping up to `keep` bytes of each output stream.
+pub fn run_keeping(
+    mut process: Command,
+    payload: &[u8],
+    timeout: Duration,
+    keep: usize,
+) -> std::io::Result<Output> {
     process
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -78,8 +95,8 @@ pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::
     std::thread::spawn(move || {
         let _ = stdin.write_all(&payload);
     });
-    let stdout = read_stream(child.stdout.take().expect("piped"));
-    let stderr = read_stream(child.stderr.take().expect("piped"));
+    let stdout = read_stream(child.stdout.take().expect("piped"), keep);
+    let stderr = read_stream(child.stderr.take().expect("piped"), keep);
     let mut status = None;
     let timed_out = loop {
         if status.is_none() {
@@ -110,8 +127,8 @@ pub fn run(mut process: Command, payload: &[u8], timeout: Duration) -> std::io::
         code: status.and_then(|s| s.code()),
         timed_out,
         held_open,
-        stdout: captured(&stdout),
-        stderr: captured(&stderr),
+        stdout: captured(&stdout, keep),
+        stderr: captured(&stderr, keep),
     })
 }
 
@@ -126,7 +143,7 @@ struct Stream {
 /// Reads `pipe` to its end in a thread of its own, keeping its first [`KEPT_BYTES`] and
 /// counting the rest. Nobody waits on the thread: a pipe some stray process holds open must
 /// not hold up the tool.
-fn read_stream(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<Stream>> {
+fn read_stream(mut pipe: impl Read + Send + 'static, keep: usize) -> Arc<Mutex<Stream>> {
     let stream = Arc::new(Mutex::new(Stream::default()));
     let shared = Arc::clone(&stream);
     std::thread::spawn(move || {
@@ -136,7 +153,7 @@ fn read_stream(mut pipe: impl Read + Send + 'static) -> Arc<Mutex<Stream>> {
                 Ok(0) => break,
                 Ok(n) => {
                     let mut stream = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                    let room = KEPT_BYTES.saturating_sub(stream.kept.len());
+                    let room = keep.saturating_sub(stream.kept.len());
                     stream.kept.extend_from_slice(&chunk[..n.min(room)]);
                     stream.total += n as u64;
                 }
@@ -153,11 +170,12 @@ fn ended(stream: &Mutex<Stream>) -> bool {
     stream.lock().unwrap_or_else(PoisonError::into_inner).ended
 }
 
-fn captured(stream: &Mutex<Stream>) -> Captured {
+fn captured(stream: &Mutex<Stream>, keep: usize) -> Captured {
     let stream = stream.lock().unwrap_or_else(PoisonError::into_inner);
     Captured {
         text: String::from_utf8_lossy(&stream.kept).into_owned(),
         total: stream.total,
+        kept: keep,
     }
 }
 

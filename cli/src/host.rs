@@ -34,6 +34,8 @@ pub struct Host {
     pub prompt_hooks: Unsettled,
     pub defaults: Defaults,
     pub environment: Environment,
+    /// How Cursor's executor times, reads and judges a hook's process.
+    pub process: Process,
     /// How one hook's process result is read, by outcome.
     pub results: Vec<ResultRule>,
     /// Claude Code's answer shapes, which Cursor also reads.
@@ -240,6 +242,36 @@ pub struct Environment {
     pub verified: bool,
 }
 
+/// How Cursor's executor times, reads and judges a hook's process (`process` in host.json).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Process {
+    /// The longest delay Node's timers keep; a longer one (or not a number from 1) fires after 1 ms.
+    pub timer_max_ms: f64,
+    pub timer_source: String,
+    /// The exit code a process a signal ended is read as.
+    pub signal_reads_as_exit: i32,
+    pub signal_source: String,
+    pub signal_ide_cli: String,
+    pub output_kept: String,
+    pub output_source: String,
+    pub trim: String,
+    pub trim_source: String,
+    pub verified: bool,
+}
+
+impl Process {
+    /// The delay Cursor's timer really waits for a `timeout` of `seconds`.
+    pub fn timer(&self, seconds: f64) -> std::time::Duration {
+        let millis = seconds * 1000.0;
+        if (1.0..=self.timer_max_ms).contains(&millis) {
+            std::time::Duration::from_secs_f64(seconds)
+        } else {
+            std::time::Duration::from_millis(1)
+        }
+    }
+}
+
 /// What an outcome does to an event's answer.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -434,6 +466,15 @@ pub struct FileRules {
     pub comments: String,
     /// What Cursor's comment stripping does, for messages.
     pub comments_rule: String,
+    /// A 0-byte file is no file.
+    pub empty_file: String,
+    pub empty_file_source: String,
+    /// Numbers are doubles, whatever their spelling.
+    pub numbers: String,
+    pub numbers_source: String,
+    /// A Claude Code matcher group without a `hooks` list voids its file.
+    pub claude_group_without_hooks: String,
+    pub claude_group_without_hooks_source: String,
     /// The error Cursor's validator gives each kind of invalid entry or file, by kind
     /// (`timeout_not_positive`), with `{placeholders}`.
     pub validator_messages: BTreeMap<String, String>,

@@ -97,6 +97,16 @@ pub(crate) fn matcher_budget_spent(file: &mut ConfigFile, pointer: &str) {
 pub fn parse(file: &mut ConfigFile, text: &str) {
     let _budget = cursor_hooks_spec::js_regex::SharedBudget::start(MATCHER_FILE_STEPS);
     let path = file.path.clone();
+    // Cursor skips an empty file before parsing it (spec/cursor/host.json `file_rules.empty_file`).
+    if text.is_empty() && file.source != "plugin" {
+        file.findings.push(Finding::new(
+            Severity::Note,
+            &path,
+            "",
+            "the file is empty (0 bytes): Cursor reads it as no file, with no error",
+        ));
+        return;
+    }
     let text = match text.strip_prefix('\u{feff}') {
         Some(rest) => {
             file.findings.push(Finding::voiding(
@@ -291,7 +301,8 @@ pub(crate) fn kind(value: &Value) -> &'static str {
 /// about each such key: the earlier value is dropped without a word, hooks and mistakes alike.
 pub(crate) fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serde_json::Error> {
     let mut duplicates = Vec::new();
-    let mut reader = serde_json::Deserializer::from_str(text);
+    let text = infinite_numbers(text);
+    let mut reader = serde_json::Deserializer::from_str(&text);
     let value = serde::de::DeserializeSeed::deserialize(
         Walk {
             pointer: String::new(),
@@ -335,6 +346,58 @@ pub(crate) fn read_json(file: &mut ConfigFile, text: &str) -> Result<Value, serd
         ));
     }
     Ok(value)
+}
+
+/// `text` with each number too large for a double (`1e400`) written as the largest double:
+/// JSON.parse reads it as Infinity (spec/cursor/host.json `file_rules.numbers`), serde_json
+/// refuses it, and no rule here tells the two apart (neither is a whole number, both are
+/// positive, both are past Node's longest timer).
+fn infinite_numbers(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let (mut out, mut copied, mut at, mut in_string) = (String::new(), 0, 0, false);
+    while at < bytes.len() {
+        let b = bytes[at];
+        if in_string {
+            match b {
+                b'\\' => at += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            at += 1;
+            continue;
+        }
+        if b == b'"' {
+            in_string = true;
+            at += 1;
+            continue;
+        }
+        if b == b'-' || b.is_ascii_digit() {
+            let end = bytes[at..]
+                .iter()
+                .position(|c| {
+                    !(c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'))
+                })
+                .map_or(bytes.len(), |n| at + n);
+            let token = &text[at..end];
+            if token.parse::<f64>().is_ok_and(f64::is_infinite) {
+                out.push_str(&text[copied..at]);
+                out.push_str(if token.starts_with('-') {
+                    "-1.7976931348623157e308"
+                } else {
+                    "1.7976931348623157e308"
+                });
+                copied = end;
+            }
+            at = end;
+            continue;
+        }
+        at += 1;
+    }
+    if copied == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 /// A value in a message, cut to a line.
@@ -393,7 +456,16 @@ impl<'de> serde::de::Visitor<'de> for Walk<'_> {
     }
 
     fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
-        Ok(n.into())
+        // JavaScript has one number type: `2.0` and `1e1` are the whole numbers 2 and 10
+        // (spec/cursor/host.json `file_rules.numbers`).
+        const WHOLE: f64 = 9_007_199_254_740_992.0; // 2^53: every double below it is exact
+        Ok(if n.fract() == 0.0 && (0.0..WHOLE).contains(&n) {
+            (n as u64).into()
+        } else if n.fract() == 0.0 && (-WHOLE..0.0).contains(&n) {
+            (n as i64).into()
+        } else {
+            n.into()
+        })
     }
 
     fn visit_str<E>(self, text: &str) -> Result<Value, E> {
@@ -771,14 +843,32 @@ fn claude_settings(file: &mut ConfigFile, value: &Value) {
                     written,
                 );
             }
-            let Some(list) = group.get("hooks").and_then(Value::as_array) else {
-                file.findings.push(Finding::new(
-                    Severity::Error,
-                    &path,
-                    &group_pointer,
-                    "a matcher group without a `hooks` list",
-                ));
-                continue;
+            let list = match group.get("hooks") {
+                Some(Value::Array(list)) => list,
+                // A string is iterable in JavaScript: Cursor's import walks its characters.
+                Some(Value::String(_)) => {
+                    file.findings.push(Finding::new(
+                        Severity::Error,
+                        &path,
+                        &group_pointer,
+                        "a matcher group whose `hooks` is a string, not a list",
+                    ));
+                    continue;
+                }
+                // Cursor's import iterates `hooks` with `for...of`, which throws on anything
+                // else, and the throw voids the whole file (spec/cursor/host.json
+                // `file_rules.claude_group_without_hooks`).
+                other => {
+                    file.findings.push(Finding::voiding(
+                        &path,
+                        &group_pointer,
+                        format!(
+                            "a matcher group whose `hooks` is {}, not a list: Cursor's import fails on it (`e.hooks is not iterable`) and loads none of this file's hooks",
+                            other.map_or("missing", kind)
+                        ),
+                    ));
+                    return;
+                }
             };
             for (at, item) in list.iter().enumerate() {
                 let hook_pointer = format!("{group_pointer}/hooks/{at}");
@@ -1122,10 +1212,22 @@ fn read_timeout(findings: &mut EntryFindings, object: &Map<String, Value>) -> Op
                 );
                 None
             } else if seconds >= 1000.0 {
+                let process = &host::host().process;
+                // Past Node's longest timer the hook is killed at once (host.json `process`).
+                let past_timer = if seconds * 1000.0 > process.timer_max_ms {
+                    format!(
+                        ", and past Node's longest timer ({} ms) Cursor's timer fires after 1 ms: the hook is killed at once, as a timeout",
+                        process.timer_max_ms
+                    )
+                } else {
+                    String::new()
+                };
                 findings.push(
                     Severity::Error,
                     "/timeout",
-                    format!("`timeout` is {n} seconds: it is in seconds, not milliseconds"),
+                    format!(
+                        "`timeout` is {n} seconds: it is in seconds, not milliseconds{past_timer}"
+                    ),
                 );
                 Some(seconds)
             } else {

@@ -200,8 +200,7 @@ pub fn is_recursive_delete(command: &str) -> bool {
 #[cursor_hook(event = "beforeShellExecution", fail = "closed", timeout = 5)]
 pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     if is_recursive_delete(&input.command) {
-        BeforeShellExecutionResponse::deny("rm -rf is blocked")
-            .agent_message("delete specific paths instead")
+        BeforeShellExecutionResponse::deny("rm -rf is blocked: delete specific paths instead")
     } else {
         no_opinion()
     }

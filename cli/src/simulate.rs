@@ -5,9 +5,19 @@
 //! payload), `not_loaded` (Cursor ignores its file), `not_simulated` (a prompt hook) or
 //! `never_ran` (it could not be started: its failure policy is no outcome of the hook). A hook
 //! is killed with its whole process group at its timeout, whatever still holds its pipes, and
-//! at most [`child::KEPT_BYTES`] of each output stream is kept.
+//! at most [`CURSOR_KEPT_BYTES`] of each output stream is kept (Cursor reads it all).
 
 use crate::child::{self, Captured, Output};
+
+/// How much of each output stream of a hook is kept: Cursor's own code reads all of it
+/// (host.json `process.output_kept`), so far more than another reader's cap, and still a bound.
+pub(crate) const CURSOR_KEPT_BYTES: usize = 64 << 20;
+
+/// `text` trimmed as ECMAScript's `String.prototype.trim` trims (host.json `process.trim`):
+/// Rust's `trim` keeps U+FEFF and takes U+0085, JavaScript's the other way round.
+pub(crate) fn js_trim(text: &str) -> &str {
+    text.trim_matches(|c: char| c == '\u{feff}' || (c.is_whitespace() && c != '\u{85}'))
+}
 use crate::host::{self, Effect, Subject};
 use crate::sources::{self, ConfigFile, Hook, Locations};
 use cursor_hooks::spec::{self, EventInfo};
@@ -425,10 +435,7 @@ impl Simulator<'_> {
             .filter(|(_, h)| h.event == event)
             .filter_map(|(path, h)| Some((path, h.command.as_deref()?)))
             .collect();
-        let loop_count = payload
-            .get("loop_count")
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
+        let loop_count = payload.get("loop_count");
         for file in self.files {
             let priority = host
                 .merge
@@ -471,7 +478,7 @@ impl Simulator<'_> {
                     wired.push(Wired::Listed(Entry::Skipped {
                         at: Place::of(file, Some(hook)),
                         matcher: hook.matcher.clone().unwrap_or_default(),
-                        subject: format!("loop_count {loop_count}"),
+                        subject: format!("loop_count {}", loop_count.unwrap_or(&Value::Null)),
                         reason,
                     }));
                     continue;
@@ -574,8 +581,8 @@ impl Simulator<'_> {
             }
             if run.stdout.cut() && run.rule != "timeout" {
                 unverified.push(format!(
-                    "{}: stdout was cut at 1 MiB of {} bytes, and read from that part only",
-                    run.command, run.stdout.total
+                    "{}: stdout was cut at {} MiB of {} bytes, and read from that part only (Cursor reads all of it)",
+                    run.command, CURSOR_KEPT_BYTES >> 20, run.stdout.total
                 ));
             }
         }
@@ -669,12 +676,13 @@ impl Simulator<'_> {
         };
         let cwd = crate::sources::plugin::cursor_cwd(file, &hook.event, &self.locations.project);
         let started = Instant::now();
+        let process = &host.process;
         let output = execute(
             &command,
             cwd,
             &self.environment(file, payload, session_env),
             bytes,
-            child::duration(timeout),
+            process.timer(timeout),
         );
         run.millis = started.elapsed().as_millis();
         let lookup = self.locations.lookup(file.plugin_root.as_deref());
@@ -694,13 +702,32 @@ impl Simulator<'_> {
                         output.code.map_or("none".to_owned(), |c| c.to_string())
                     ));
                 }
+                if output.timed_out && timeout * 1000.0 > process.timer_max_ms {
+                    run.note = Some(format!(
+                        "its timeout of {timeout} s is past Node's longest timer ({} ms), which fires after 1 ms instead: Cursor kills the hook at once ({})",
+                        process.timer_max_ms, process.timer_source
+                    ));
+                }
+                // A signal's end has no code; Cursor's own code reads it as an exit code.
+                let code = match output.code {
+                    None if !output.timed_out => {
+                        run.note = Some(format!(
+                            "a signal ended it: Cursor's own code reads that as exit {} ({}); {}",
+                            process.signal_reads_as_exit,
+                            process.signal_source,
+                            process.signal_ide_cli
+                        ));
+                        Some(process.signal_reads_as_exit)
+                    }
+                    code => code,
+                };
                 let rule = if output.timed_out {
                     "timeout"
-                } else if output.code == Some(2) {
+                } else if code == Some(2) {
                     "exit-2"
-                } else if output.code != Some(0) {
+                } else if code != Some(0) {
                     "exit-other"
-                } else if run.stdout.text.trim().is_empty() {
+                } else if js_trim(&run.stdout.text).is_empty() {
                     "exit-0-empty"
                 } else {
                     match parse_stdout(&run.stdout.text) {
@@ -759,7 +786,7 @@ impl Simulator<'_> {
 /// the whole trimmed text, or else, when it ends with `}`, the text from the last `{` from which
 /// the rest parses, so a log line before the JSON is passed over.
 fn parse_stdout(stdout: &str) -> Option<Value> {
-    let text = stdout.trim();
+    let text = js_trim(stdout);
     if let Ok(value) = serde_json::from_str(text) {
         return Some(value);
     }
@@ -848,16 +875,97 @@ fn block_answer(event: &str, message: &str) -> Option<Value> {
 
 /// Why a stop or subagentStop hook is not started: the payload's `loop_count` reached its
 /// `loop_limit` (default 5; `null` never).
-fn loop_limit_reason(info: &EventInfo, hook: &Hook, loop_count: u64) -> Option<String> {
+///
+/// Cursor compares with JavaScript's `>=` (`shouldSkipHookDueToLoopLimit`, spec/cursor/host.json
+/// `defaults.loop_limit_source`), which turns the payload's value into a number first: `"7"` is
+/// 7, `null` is 0, and what reads as no number (absent, `"x"`) reaches no limit.
+fn loop_limit_reason(info: &EventInfo, hook: &Hook, loop_count: Option<&Value>) -> Option<String> {
     if info.category != Category::Loop {
         return None;
     }
     let limit = hook
         .loop_limit
         .unwrap_or(Some(host::host().defaults.loop_limit))?;
-    (loop_count >= limit).then(|| {
-        format!("loop_count {loop_count} reached its loop_limit {limit}: Cursor does not start it")
+    let count = loop_count.map_or(f64::NAN, js_number);
+    (count >= limit as f64).then(|| {
+        format!(
+            "loop_count {} reached its loop_limit {limit}: Cursor does not start it",
+            loop_count.unwrap_or(&Value::Null)
+        )
     })
+}
+
+/// `n` as JavaScript writes a number into a string (Cursor's `${1e3 * timeout}ms`): `Infinity`,
+/// exponents from 1e21 on (`1e+21`), else the shortest digits that read back as `n`, as Rust's.
+fn js_number_text(n: f64) -> String {
+    if n.is_infinite() {
+        return if n > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
+    }
+    if n.abs() >= 1e21 {
+        let text = format!("{n:e}");
+        return match text.split_once('e') {
+            Some((digits, exp)) if !exp.starts_with('-') => format!("{digits}e+{exp}"),
+            _ => text,
+        };
+    }
+    format!("{n}")
+}
+
+/// A JSON value as JavaScript's `Number(value)` reads it (for a comparison): a string by its
+/// trimmed text (`""` is 0, `0x1f` hex, `Infinity`), `true` 1, `null` 0, `[]` 0 and `[x]` as
+/// `x`, any other object or list no number (NaN).
+fn js_number(value: &Value) -> f64 {
+    match value {
+        Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
+        Value::Bool(b) => f64::from(u8::from(*b)),
+        Value::Null => 0.0,
+        Value::String(text) => {
+            let text = js_trim(text);
+            let radix = [
+                ("0x", 16),
+                ("0X", 16),
+                ("0o", 8),
+                ("0O", 8),
+                ("0b", 2),
+                ("0B", 2),
+            ]
+            .into_iter()
+            .find_map(|(prefix, radix)| Some((text.strip_prefix(prefix)?, radix)));
+            match radix {
+                _ if text.is_empty() => 0.0,
+                Some((digits, radix)) => {
+                    u64::from_str_radix(digits, radix).map_or(f64::NAN, |n| n as f64)
+                }
+                None => match text.trim_start_matches(['+', '-']) {
+                    "Infinity" if text.starts_with('-') => f64::NEG_INFINITY,
+                    "Infinity" => f64::INFINITY,
+                    // Rust also reads "inf", "nan" and "1_0" differently or not at all: only
+                    // JavaScript's decimal literal.
+                    digits
+                        if digits.chars().all(|c| {
+                            c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')
+                        }) =>
+                    {
+                        text.parse().unwrap_or(f64::NAN)
+                    }
+                    _ => f64::NAN,
+                },
+            }
+        }
+        Value::Array(items) => match items.as_slice() {
+            [] => 0.0,
+            [one] if !one.is_array() && !one.is_object() => match one {
+                Value::Null => 0.0,
+                Value::Bool(_) => f64::NAN,
+                other => js_number(&Value::String(match other {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                })),
+            },
+            _ => f64::NAN,
+        },
+        Value::Object(_) => f64::NAN,
+    }
 }
 
 /// Whether a matcher selects the subject (the rule `doctor` and the macro check matchers by);
@@ -898,14 +1006,14 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
         };
         template
             .replace("{command}", &run.command)
-            .replace("{stderr}", stderr.trim())
+            .replace("{stderr}", js_trim(stderr))
             .replace(
                 "{code}",
                 &run.exit_code
                     .map(|c| c.to_string())
                     .unwrap_or_else(|| "none".into()),
             )
-            .replace("{timeout_ms}", &format!("{}", (timeout * 1000.0).round()))
+            .replace("{timeout_ms}", &js_number_text(timeout * 1000.0))
     };
     let permission_event = host.block_answers.deny.iter().any(|e| e == info.name);
     // How the rule names a result that does not block, for the output.
@@ -921,10 +1029,10 @@ fn read_result(run: &mut HookRun, info: &EventInfo, hook: &Hook, id: &str, timeo
     let (message, effect) = match id {
         "exit-0-json" => (None, Effect::Apply),
         "exit-2" => {
-            let stdout = run.stdout.text.trim();
+            let stdout = js_trim(&run.stdout.text);
             let message = if rule.message_from_stdout && !stdout.is_empty() {
                 stdout.to_owned()
-            } else if !run.stderr.text.trim().is_empty() {
+            } else if !js_trim(&run.stderr.text).is_empty() {
                 fill(rule.message.as_deref().unwrap_or_default())
             } else {
                 fill(rule.message_when_silent.as_deref().unwrap_or_default())
@@ -1005,7 +1113,7 @@ fn merge(
 fn join_trimmed(earlier: Option<&Value>, later: &str, separator: &str) -> Option<Value> {
     let parts: Vec<&str> = [earlier.and_then(Value::as_str).unwrap_or_default(), later]
         .into_iter()
-        .map(str::trim)
+        .map(js_trim)
         .filter(|part| !part.is_empty())
         .collect();
     (!parts.is_empty()).then(|| Value::String(parts.join(separator)))
@@ -1305,7 +1413,8 @@ fn execute(
         .arg(command)
         .current_dir(cwd)
         .envs(env.iter().map(|(k, v)| (k, v)));
-    child::run(process, payload, timeout).map_err(|e| format!("cannot start `{command}`: {e}"))
+    child::run_keeping(process, payload, timeout, CURSOR_KEPT_BYTES)
+        .map_err(|e| format!("cannot start `{command}`: {e}"))
 }
 
 impl HookRun {

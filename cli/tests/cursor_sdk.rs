@@ -34,12 +34,22 @@ const RANDOM_CASES: u64 = 60;
 // Cases
 
 /// One hook script: what it prints and how it ends.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Script {
+    /// Written as is, but for U+0001, which stands for the byte 0xFF (not UTF-8).
     stdout: String,
     stderr: String,
     exit: i32,
+    /// Spaces written before `stdout` (the stdout-size family: past 1 MiB).
+    pad: u64,
+    /// Seconds slept after printing, before ending (the timeout family).
+    sleep: f64,
+    /// A signal the script sends itself instead of exiting (`KILL`, `TERM`).
+    signal: Option<String>,
 }
+
+/// The byte U+0001 stands for in a script's `stdout`: one that is not UTF-8.
+const NOT_UTF8: char = '\u{1}';
 
 /// One configuration, and the payload fired at it. File texts name scripts as `{bin}/NAME`.
 #[derive(Clone, Debug)]
@@ -60,10 +70,17 @@ impl Case {
             .scripts
             .iter()
             .map(|(name, s)| {
-                (
-                    name.clone(),
-                    json!({"stdout": s.stdout, "stderr": s.stderr, "exit": s.exit}),
-                )
+                let mut script = json!({"stdout": s.stdout, "stderr": s.stderr, "exit": s.exit});
+                if s.pad > 0 {
+                    script["pad"] = json!(s.pad);
+                }
+                if s.sleep > 0.0 {
+                    script["sleep"] = json!(s.sleep);
+                }
+                if let Some(signal) = &s.signal {
+                    script["signal"] = json!(signal);
+                }
+                (name.clone(), script)
             })
             .collect();
         json!({
@@ -97,6 +114,9 @@ impl Case {
                             stdout: text(&v["stdout"]),
                             stderr: text(&v["stderr"]),
                             exit: v["exit"].as_i64().expect("exit") as i32,
+                            pad: v["pad"].as_u64().unwrap_or(0),
+                            sleep: v["sleep"].as_f64().unwrap_or(0.0),
+                            signal: v["signal"].as_str().map(str::to_owned),
                         },
                     )
                 })
@@ -143,14 +163,31 @@ impl Materialized {
         let root = root.canonicalize().expect("canonical root");
         let bin = root.join("bin");
         for (name, script) in &case.scripts {
-            std::fs::write(bin.join(format!("{name}.out")), &script.stdout).expect("stdout file");
+            let mut stdout = vec![b' '; script.pad as usize];
+            for c in script.stdout.chars() {
+                match c {
+                    NOT_UTF8 => stdout.push(0xff),
+                    c => stdout.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                }
+            }
+            std::fs::write(bin.join(format!("{name}.out")), stdout).expect("stdout file");
             std::fs::write(bin.join(format!("{name}.err")), &script.stderr).expect("stderr file");
+            let sleep = if script.sleep > 0.0 {
+                format!("sleep {}\n", script.sleep)
+            } else {
+                String::new()
+            };
+            // `kill` ends the script itself; `/bin/sh -lc` runs it as its last command, in its
+            // place, so the editor sees the signal.
+            let end = match &script.signal {
+                Some(signal) => format!("kill -s {signal} $$\n"),
+                None => format!("exit {}\n", script.exit),
+            };
             let path = bin.join(name);
             std::fs::write(
                 &path,
                 format!(
-                    "#!/bin/sh\ncat >/dev/null\ncat '{b}/{name}.out'\ncat '{b}/{name}.err' >&2\nexit {}\n",
-                    script.exit,
+                    "#!/bin/sh\ncat >/dev/null\ncat '{b}/{name}.out'\ncat '{b}/{name}.err' >&2\n{sleep}{end}",
                     b = bin.display()
                 ),
             )
@@ -359,6 +396,7 @@ fn script(rng: &mut Rng, event: &str) -> Script {
         stdout,
         stderr,
         exit,
+        ..Script::default()
     }
 }
 
@@ -489,8 +527,240 @@ fn claude_event(event: &str) -> Option<&'static str> {
     })
 }
 
-/// Case `seed`: one to three files, one to four hooks on the event fired (some on another).
+/// The families of cases, with their share of the generated ones in percent: `base` is the
+/// grammar above; each other one builds a small case around one thing Cursor's code decides
+/// and a reader of our own might not (tests/cursor-sdk/README.md lists them).
+const FAMILIES: &[(&str, u64)] = &[
+    ("base", 50),
+    ("timeout", 8),
+    ("signal", 7),
+    ("stdout-bytes", 8),
+    ("stdout-size", 3),
+    ("numbers", 8),
+    ("empty-file", 4),
+    ("loop-count", 6),
+    ("claude-group", 6),
+];
+
+/// The family of case `seed`, drawn apart from the case itself, so a `base` case is the one
+/// the seed made before there were families.
+fn family_of(seed: u64) -> &'static str {
+    let mut draw = Rng(seed ^ 0x6a09_e667_f3bc_c908).next() % 100;
+    for (name, share) in FAMILIES {
+        if draw < *share {
+            return name;
+        }
+        draw -= share;
+    }
+    "base"
+}
+
+/// Case `seed`: of its family's shape ([`family_case`]), or of the base grammar.
 fn generate(seed: u64) -> Case {
+    match family_of(seed) {
+        "base" => base_case(seed),
+        family => family_case(family, seed),
+    }
+}
+
+/// Stands for a spelled value in a file's text until the text is written.
+const SPELLED: &str = "@@spelled@@";
+
+/// A case of `family`: one hooks.json (sometimes a second, or Claude Code settings) of one to
+/// three entries drawn as the base grammar draws them, with the family's part drawn on top.
+fn family_case(family: &str, seed: u64) -> Case {
+    let mut rng = Rng(seed);
+    let event = match family {
+        "loop-count" => (*rng.pick(&["stop", "subagentStop"])).to_owned(),
+        "claude-group" => {
+            (*rng.pick(&["preToolUse", "postToolUse", "beforeSubmitPrompt", "stop"])).to_owned()
+        }
+        _ => (*rng.pick(EVENTS)).to_owned(),
+    };
+    let mut scripts = BTreeMap::new();
+    let mut list = Vec::new();
+    for _ in 0..=rng.below(3) {
+        let name = format!("h{}", scripts.len());
+        scripts.insert(name.clone(), script(&mut rng, &event));
+        list.push(entry(&mut rng, &event, &name));
+    }
+    let at = rng.below(list.len());
+    let target = format!("h{at}");
+    let mut spelled = String::new();
+    let mut version = json!(1);
+    match family {
+        "timeout" => {
+            spelled = (*rng.pick(&[
+                "2147483.647",
+                "2147483.648",
+                "2147484",
+                "3600000",
+                "86400000",
+                "1e7",
+                "1e400",
+                "1e1",
+                "10.0",
+                "60",
+                "0.001",
+                "\"10\"",
+                "\"5s\"",
+                "\" 1\"",
+                "true",
+                "null",
+                "[]",
+            ]))
+            .to_owned();
+            list[at]["timeout"] = json!(SPELLED);
+            // Long enough that a timer firing after 1 ms always kills it, short for the batch.
+            scripts.get_mut(&target).expect("script").sleep = 0.2;
+        }
+        "signal" => {
+            // `exec`: the shell is replaced by the script, so the signal ends the process the
+            // editor started (dash would otherwise report exit 128 + N).
+            list[at]["command"] = json!(format!("exec {{bin}}/{target}"));
+            scripts.get_mut(&target).expect("script").signal =
+                Some((*rng.pick(&["KILL", "TERM", "INT", "HUP", "USR1"])).to_owned());
+        }
+        "stdout-bytes" => {
+            let script = scripts.get_mut(&target).expect("script");
+            let odd = *rng.pick(&[
+                "\u{feff}", "\u{a0}", "\u{2028}", "\u{85}", "\u{3000}", "\u{b}", "\u{c}", "\r",
+                "\u{1}",
+            ]);
+            let odd = if odd == "\u{1}" {
+                NOT_UTF8.to_string()
+            } else {
+                odd.to_owned()
+            };
+            script.stdout = match rng.below(4) {
+                0 => format!("{odd}{}", script.stdout),
+                1 => format!("{}{odd}", script.stdout.trim_end()),
+                // Inside the messages.
+                2 => script.stdout.replace(" says", &format!("{odd} says")),
+                _ => script.stdout.replacen('"', &format!("{odd}\""), 1),
+            };
+        }
+        "stdout-size" => {
+            // Around Cursor's 1 MiB and past it: Cursor reads all of it.
+            scripts.get_mut(&target).expect("script").pad =
+                (1 << 20) - 50_000 + rng.below(150_000) as u64;
+        }
+        "numbers" => {
+            spelled = (*rng.pick(&[
+                "2.0", "1e1", "5.0e0", "1e400", "1E0", "0.5e1", "-0", "1.0", "2e0", "10e-1", "3.5",
+            ]))
+            .to_owned();
+            match rng.below(3) {
+                0 => list[at]["loop_limit"] = json!(SPELLED),
+                1 => list[at]["timeout"] = json!(SPELLED),
+                _ => version = json!(SPELLED),
+            }
+        }
+        _ => {}
+    }
+    let mut files = BTreeMap::new();
+    let text = serde_json::to_string_pretty(
+        &json!({"version": version, "hooks": { event.clone(): list }}),
+    )
+    .expect("JSON")
+    .replace(&format!("\"{SPELLED}\""), &spelled);
+    files.insert("project".to_owned(), text);
+    match family {
+        "empty-file" => {
+            let source = *rng.pick(&["project", "user", "claude-project", "claude-user"]);
+            let empty = *rng.pick(&["", "", " ", "\n", "{}"]);
+            if source != "project" {
+                // The other sources hold a hook too, so what an empty file does is seen.
+                let name = format!("h{}", scripts.len());
+                scripts.insert(name.clone(), script(&mut rng, &event));
+                files.insert(
+                    "user".to_owned(),
+                    json!({"version": 1, "hooks": { event.clone(): [{"command": format!("{{bin}}/{name}")}] }}).to_string(),
+                );
+            }
+            files.insert(source.to_owned(), empty.to_owned());
+        }
+        "claude-group" => {
+            let claude = claude_event(&event).expect("an imported event");
+            let name = format!("h{}", scripts.len());
+            scripts.insert(name.clone(), script(&mut rng, &event));
+            let good = json!({"matcher": "*", "hooks": [{"type": "command", "command": format!("{{bin}}/{name}")}]});
+            let mut odd = Map::new();
+            if rng.chance(70) {
+                let m = if event == "preToolUse" || event == "postToolUse" {
+                    *rng.pick(&["Bash", "Glob", "*", "", "Read|Glob"])
+                } else {
+                    *rng.pick(&["", "*"])
+                };
+                odd.insert("matcher".into(), json!(m));
+            }
+            match rng.below(6) {
+                0 => {}
+                1 => {
+                    odd.insert("hooks".into(), Value::Null);
+                }
+                2 => {
+                    odd.insert("hooks".into(), json!({}));
+                }
+                3 => {
+                    odd.insert("hooks".into(), json!([]));
+                }
+                4 => {
+                    odd.insert("hooks".into(), json!(7));
+                }
+                _ => {
+                    odd.insert("hooks".into(), json!(true));
+                }
+            }
+            let groups = if rng.chance(50) {
+                json!([Value::Object(odd), good])
+            } else {
+                json!([good, Value::Object(odd)])
+            };
+            let source = *rng.pick(&["claude-project", "claude-user", "claude-local"]);
+            files.insert(
+                source.to_owned(),
+                json!({"hooks": { claude: groups }}).to_string(),
+            );
+        }
+        _ => {}
+    }
+    let mut payload = payload(&mut rng, &event);
+    if family == "loop-count" {
+        let values = [
+            json!("7"),
+            json!("2"),
+            json!(""),
+            json!(" 6 "),
+            json!("0x10"),
+            json!("1e1"),
+            json!(null),
+            json!(true),
+            json!([6]),
+            json!([]),
+            json!({}),
+            json!(4.0),
+            json!(-1),
+            json!("Infinity"),
+            json!("x"),
+            json!(5),
+            json!("5"),
+        ];
+        payload["loop_count"] = rng.pick(&values).clone();
+    }
+    Case {
+        label: format!("seed {seed} ({family})"),
+        files,
+        scripts,
+        payload,
+        event,
+        symlinks: Vec::new(),
+    }
+}
+
+/// Case `seed` of the base grammar: one to three files, one to four hooks on the event fired
+/// (some on another).
+fn base_case(seed: u64) -> Case {
     let mut rng = Rng(seed);
     let event = (*rng.pick(EVENTS)).to_owned();
     let mut scripts = BTreeMap::new();
@@ -918,8 +1188,13 @@ fn check(cases: &[Case], what: &str) {
         found.len(),
         cases.len()
     );
-    let labels: Vec<&str> = found.iter().map(|(case, _)| case.label.as_str()).collect();
-    report.push_str(&format!("disagreeing: {}\n", labels.join(", ")));
+    for (case, differences) in &found {
+        report.push_str(&format!(
+            "disagreeing: {}: {}\n",
+            case.label,
+            differences.join("; ")
+        ));
+    }
     for (case, differences) in found.into_iter().take(5) {
         let (mut minimal, differences) = minimize(case, differences);
         let texts: String = minimal.files.values().cloned().collect();
@@ -997,7 +1272,10 @@ fn spec_says_what_the_sdk_declares() {
 #[test]
 fn fixed_cases_agree_with_cursor() {
     common::cursor_sdk_ready();
-    let dir = common::cursor_sdk_harness().join("fixed");
+    // `CURSOR_SDK_FIXED=DIR` replays the cases of another folder (a search's dump).
+    let dir = std::env::var_os("CURSOR_SDK_FIXED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| common::cursor_sdk_harness().join("fixed"));
     let mut cases = Vec::new();
     let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/cursor-sdk/fixed")

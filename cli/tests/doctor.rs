@@ -189,6 +189,31 @@ fn matchers_not_strings_invalid_without_subject_or_dead() {
     assert!(with(&findings, "push").is_empty(), "{findings:#?}");
 }
 
+/// A timeout past Node's longest timer (spec/cursor/host.json `process.timer_max_ms`) fires at
+/// once in Cursor; an hour written in milliseconds is one.
+#[test]
+fn a_timeout_past_nodes_longest_timer_is_said_to_fire_at_once() {
+    let s = Scratch::new("timer");
+    s.script("project/.cursor/hooks/a.sh", ECHO);
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({ "beforeShellExecution": [
+            { "command": ".cursor/hooks/a.sh", "timeout": 3_600_000 },
+            { "command": ".cursor/hooks/a.sh", "timeout": 5000 },
+        ] }),
+    );
+    let (_, findings) = s.doctor(&[]);
+    let at = |n: usize| format!("/hooks/beforeShellExecution/{n}/timeout");
+    one(&findings, "fires after 1 ms", "error", &at(0));
+    let five = with(&findings, "`timeout` is 5000 seconds");
+    assert_eq!(five.len(), 1, "{findings:#?}");
+    assert!(
+        five.iter()
+            .all(|f| !f["message"].as_str().unwrap_or_default().contains("1 ms")),
+        "{findings:#?}"
+    );
+}
+
 #[test]
 fn timeouts_types_and_missing_fields() {
     let s = Scratch::new("entries");

@@ -158,6 +158,6 @@ fn cursors_executor_runs_shell_guard_through_the_launcher_and_denies_rm_rf() {
     assert_eq!(fired["merged"]["permission"], "deny", "{loaded:#}");
     assert_eq!(
         fired["merged"]["user_message"],
-        "rm -rf is blocked by the shell guard"
+        "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it."
     );
 }

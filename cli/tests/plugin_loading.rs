@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 /// Where the plugin's manifest is.
-const MANIFESTS: [&str; 5] = [
+const MANIFESTS: [&str; 14] = [
     "none",
     ".cursor-plugin/plugin.json",
     ".claude-plugin/plugin.json",
@@ -20,6 +20,17 @@ const MANIFESTS: [&str; 5] = [
     // A Cursor manifest Cursor's check refuses (its name is not kebab-case), beside a Claude
     // Code one it takes.
     "bad-name+.claude-plugin/plugin.json",
+    // Manifests a key of which Cursor's manifest schema refuses (then Cursor passes over the
+    // manifest and reads `hooks/hooks.json`), and one it takes.
+    "schema:version-number",
+    "schema:author-string",
+    "schema:name-capitals",
+    "schema:homepage-not-url",
+    "schema:author-object",
+    ".claude-plugin/plugin.json=schema:name-capitals",
+    ".claude-plugin/plugin.json=schema:version-number",
+    "plugin.json=schema:name-capitals",
+    "plugin.json=schema:author-string",
 ];
 
 /// The manifest's `hooks`.
@@ -114,6 +125,20 @@ fn write_plugin(dir: &Path, manifest: &str, hooks_field: &str, format: &str) {
             bad["hooks"] = json!("./missing.json");
             write_manifest(".cursor-plugin/plugin.json", &bad);
             write_manifest(".claude-plugin/plugin.json", &body);
+        }
+        schema if schema.contains("schema:") => {
+            let (at, schema) = schema
+                .split_once('=')
+                .unwrap_or((".cursor-plugin/plugin.json", schema));
+            let mut body = body.clone();
+            match &schema["schema:".len()..] {
+                "version-number" => body["version"] = json!(1),
+                "author-string" => body["author"] = json!("Ada"),
+                "name-capitals" => body["name"] = json!("Gen-Plugin"),
+                "homepage-not-url" => body["homepage"] = json!("example"),
+                _ => body["author"] = json!({"name": "Ada"}),
+            }
+            write_manifest(at, &body);
         }
         relative => write_manifest(relative, &body),
     }

@@ -264,6 +264,22 @@ pub struct Response {
     pub permission_source: Option<String>,
     /// Every other response key.
     pub fields: Vec<ResponseField>,
+    /// Keys the docs give this event that Cursor's own code never reads: no setter, and the
+    /// compile error says where the text goes instead.
+    #[serde(default)]
+    pub dropped: Vec<DroppedField>,
+}
+
+/// A documented answer key Cursor's own code drops on one event.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DroppedField {
+    /// The key (a field some other event keeps).
+    pub name: String,
+    /// Where the text goes instead, for the compile error.
+    pub instead: String,
+    /// The code that reads the answer without it.
+    pub source: String,
 }
 
 /// One `permission` value.
@@ -498,6 +514,13 @@ impl Spec {
                     format!("{}.{} (response): source", event.name, field.name),
                     &field.source,
                 ));
+            }
+            for dropped in &event.response.dropped {
+                let at = format!("{}.{} (dropped)", event.name, dropped.name);
+                if event.has_field(&dropped.name) {
+                    return Err(format!("{at}: a dropped key is not also a field"));
+                }
+                citations.push((format!("{at}: source"), &dropped.source));
             }
         }
         for (place, text) in citations {

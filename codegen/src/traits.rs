@@ -178,11 +178,46 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
     for (name, ty, events) in &fields {
         let trait_name = upper_camel(name);
         let (params, args) = setter_signature(*ty);
+        // Where an event's docs give the key but Cursor's own code drops it: where the text
+        // goes instead, one line per distinct advice.
+        let mut dropped: Vec<(&str, Vec<&str>)> = Vec::new();
+        for event in &spec.events {
+            for d in event.response.dropped.iter().filter(|d| d.name == *name) {
+                match dropped
+                    .iter_mut()
+                    .find(|(instead, _)| *instead == d.instead)
+                {
+                    Some((_, events)) => events.push(&event.name),
+                    None => dropped.push((&d.instead, vec![&event.name])),
+                }
+            }
+        }
+        let dropped: Vec<String> = dropped
+            .iter()
+            .map(|(instead, events)| {
+                let events: Vec<String> = events.iter().map(|e| format!("`{e}`")).collect();
+                format!(
+                    "Cursor's own code never reads `{name}` on {}: {instead}",
+                    and_list(&events.iter().map(String::as_str).collect::<Vec<_>>())
+                )
+            })
+            .collect();
+        let note = if dropped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", note = \"{}\"",
+                dropped
+                    .join("; ")
+                    .replace('\\', "\\\\")
+                    .replace('"', "\\\"")
+            )
+        };
         line(
             out,
             &fill(
                 "/// Responses with a `{name}` field.
-#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\")]
+#[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\"{note})]
 pub trait {trait}: crate::sealed::Sealed {
 /// Sets the field.
 #[must_use]
@@ -193,6 +228,7 @@ fn set(self, {params}) -> Self;
                     ("list", &event_names(events)),
                     ("trait", &trait_name),
                     ("params", params),
+                    ("note", &note),
                 ],
             ),
         );

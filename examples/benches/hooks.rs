@@ -964,8 +964,7 @@ fn framework_main(edit: usize) -> String {
 #[cursor_hook(event = "beforeShellExecution")]
 fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {{
     if input.command.contains("rm -rf") {{
-        BeforeShellExecutionResponse::deny("rm -rf is blocked (edit {edit})")
-            .agent_message("delete specific paths instead")
+        BeforeShellExecutionResponse::deny("rm -rf is blocked (edit {edit}): delete specific paths instead")
     }} else {{
         no_opinion()
     }}
@@ -1681,8 +1680,7 @@ process.stdin.on("end", () => {
     if (command.includes("rm -rf") || command.includes("rm -fr")) {
       answer = {
         permission: "deny",
-        user_message: "rm -rf is blocked by the shell guard",
-        agent_message: "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.",
+        user_message: "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.",
       };
     } else if (forcePush(command)) {
       answer = {
@@ -1764,8 +1762,7 @@ def main():
         if "rm -rf" in command or "rm -fr" in command:
             answer = {
                 "permission": "deny",
-                "user_message": "rm -rf is blocked by the shell guard",
-                "agent_message": "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.",
+                "user_message": "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.",
             }
         elif force_push(command):
             answer = {

@@ -16,12 +16,12 @@ pub enum Verdict {
     Fine,
 }
 
-const DENY_MESSAGE: &str = "rm -rf is blocked by the shell guard";
-const AGENT_ADVICE: &str = "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 const ASK_MESSAGE: &str =
     "This command force-pushes and may overwrite commits on the remote. Run it?";
-/// Claude Code shows a deny's reason to the model only: the advice, and who blocked it.
-const CLAUDE_DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
+/// A deny's one text, with the advice: Claude Code gives it to the model only, and Cursor's
+/// own code tells the agent a deny's `user_message` and drops `agent_message`
+/// (spec/cursor/events.json, `dropped`).
+const DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 
 /// Classifies a shell command.
 ///
@@ -59,15 +59,13 @@ fn is_separator(word: &str) -> bool {
 
 /// `beforeShellExecution`. What each editor shows of the deny: Cursor's own code
 /// (`@cursor/sdk` 1.0.32, the hooks module of cursor-agent 2026.09.08) tells the agent
-/// `Command execution was blocked by a hook: <DENY_MESSAGE>` and drops `agent_message` on this
-/// path, and turns the ask into the user's approval prompt; the docs say the IDE gives
-/// `agent_message` to the agent (not verified). `cursor-hooks simulate` prints it (`shown:`).
+/// `Command execution was blocked by a hook: <DENY_REASON>` (it never reads `agent_message`
+/// here, so the response has none), and turns the ask into the user's approval prompt.
+/// `cursor-hooks simulate` prints it (`shown:`).
 #[cursor_hook(event = "beforeShellExecution", timeout = 5)]
 pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     match classify(&input.command) {
-        Verdict::RecursiveDelete => {
-            BeforeShellExecutionResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
-        }
+        Verdict::RecursiveDelete => BeforeShellExecutionResponse::deny(DENY_REASON),
         Verdict::ForcePush => BeforeShellExecutionResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
@@ -75,7 +73,8 @@ pub fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 
 /// `preToolUse` for the Shell tool: the same rules, before the tool runs at all. Cursor's own
 /// code tells the agent the `user_message` of a deny and drops `agent_message` when it runs
-/// the hook itself (a backend-triggered preToolUse passes it on), and does not act on `ask`.
+/// the hook itself (a backend-triggered preToolUse passes it on), so the reason carries the
+/// advice; it does not act on `ask`.
 #[cursor_hook(event = "preToolUse", matcher = "Shell", timeout = 5)]
 pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
     // Typed by `tool_name`: a `command` that is not a string is answered by the failure
@@ -84,9 +83,7 @@ pub fn pre_tool(input: PreToolUse) -> PreToolUseResponse {
         return no_opinion();
     };
     match classify(&shell.command) {
-        Verdict::RecursiveDelete => {
-            PreToolUseResponse::deny(DENY_MESSAGE).agent_message(AGENT_ADVICE)
-        }
+        Verdict::RecursiveDelete => PreToolUseResponse::deny(DENY_REASON),
         Verdict::ForcePush => PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
@@ -100,7 +97,7 @@ pub fn claude_bash(input: &claude::PreToolUse) -> claude::PreToolUseResponse {
         return no_opinion();
     };
     match classify(&bash.command) {
-        Verdict::RecursiveDelete => claude::PreToolUseResponse::deny(CLAUDE_DENY_REASON),
+        Verdict::RecursiveDelete => claude::PreToolUseResponse::deny(DENY_REASON),
         Verdict::ForcePush => claude::PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
@@ -122,7 +119,7 @@ pub fn claude_skill_shell(
         return claude::PreSkillShellCommandResponse::deny(SKILL_UNREADABLE_REASON);
     };
     match classify(command) {
-        Verdict::RecursiveDelete => claude::PreSkillShellCommandResponse::deny(CLAUDE_DENY_REASON),
+        Verdict::RecursiveDelete => claude::PreSkillShellCommandResponse::deny(DENY_REASON),
         Verdict::ForcePush => claude::PreSkillShellCommandResponse::deny(SKILL_FORCE_PUSH_REASON),
         Verdict::Fine => no_opinion(),
     }

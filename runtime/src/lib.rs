@@ -15,8 +15,7 @@
 //! #[cursor_hook(event = "beforeShellExecution")]
 //! fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 //!     if input.command.contains("rm -rf") {
-//!         BeforeShellExecutionResponse::deny("rm -rf is blocked")
-//!             .agent_message("delete the specific paths instead")
+//!         BeforeShellExecutionResponse::deny("rm -rf is blocked: delete the specific paths instead")
 //!     } else {
 //!         no_opinion()
 //!     }
@@ -173,7 +172,7 @@ mod version;
 /// handlers once with [`main!`].
 ///
 /// An answer is built from its response type: a decision by its constructor, other fields by
-/// setters named after the wire fields, `BeforeShellExecutionResponse::deny("..").agent_message("..")`;
+/// setters named after the wire fields, `PreToolUseResponse::deny("..").additional_context("..")`;
 /// no opinion is `no_opinion()` (see [`response`]).
 ///
 /// Mistakes are compile errors at your tokens. An answer the event does not accept:

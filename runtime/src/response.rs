@@ -3,9 +3,9 @@
 //! ```
 //! use cursor_hooks::prelude::*;
 //!
-//! let answer = BeforeShellExecutionResponse::deny("rm -rf is blocked").agent_message("delete paths one by one");
+//! let answer = PreToolUseResponse::deny("rm -rf is blocked").additional_context("delete paths one by one");
 //! assert_eq!(answer.permission, Some(PermissionOrAsk::Deny));
-//! assert_eq!(answer.agent_message.as_deref(), Some("delete paths one by one"));
+//! assert_eq!(answer.additional_context.as_deref(), Some("delete paths one by one"));
 //! assert_eq!(no_opinion::<StopResponse>(), StopResponse::default());
 //! ```
 //!
@@ -19,6 +19,16 @@
 //! let answer = BeforeShellExecutionResponse::deny("no").followup_message("go on");
 //! ```
 //!
+//! So is a field the docs give an event but Cursor's own code never reads there
+//! (`spec/cursor/events.json`, `dropped`): the error says where the text goes instead.
+//!
+//! ```compile_fail
+//! use cursor_hooks::prelude::*;
+//!
+//! // Cursor's shell tool reads only `permission` and `user_message` of this answer.
+//! let answer = BeforeShellExecutionResponse::deny("no").agent_message("delete paths one by one");
+//! ```
+//!
 //! One way to build each answer:
 //!
 //! - **No opinion** (`{}`, Cursor and the other hooks decide): [`no_opinion()`], the same as the
@@ -30,7 +40,7 @@
 //!   `{"continue":false,"user_message":…}` (not called `continue`, a Rust keyword, because it
 //!   sets both fields). An explicit `allow()` overrides Cursor's own approval prompt.
 //! - **Any other field**: the setter named after the wire field, on the constructor's result
-//!   or on `Default`: `BeforeShellExecutionResponse::deny("..").agent_message("..")`,
+//!   or on `Default`: `PreToolUseResponse::deny("..").additional_context("..")`,
 //!   `StopResponse::default().followup_message("..")`.
 //!
 //! A constructor or setter called on a response that does not accept it is a compile error

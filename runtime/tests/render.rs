@@ -335,11 +335,10 @@ fn subagents() {
 #[test]
 fn shell_and_mcp() {
     // E4.
-    let deny = BeforeShellExecutionResponse::deny("SHELL-USER-DENY-MSG")
-        .agent_message("SHELL-AGENT-DENY-MSG");
+    let deny = BeforeShellExecutionResponse::deny("SHELL-USER-DENY-MSG");
     assert_eq!(
         out(&deny, "beforeShellExecution"),
-        r#"{"permission":"deny","user_message":"SHELL-USER-DENY-MSG","agent_message":"SHELL-AGENT-DENY-MSG"}"#
+        r#"{"permission":"deny","user_message":"SHELL-USER-DENY-MSG"}"#
     );
     assert_eq!(
         out(
@@ -367,13 +366,12 @@ fn shell_and_mcp() {
         r#"{"permission":"allow"}"#
     );
     // E19 on an IDE build where ask is still honoured.
-    let ask = BeforeMCPExecutionResponse::ask("Allow browser navigation?")
-        .agent_message("Waiting for user approval of MCP call");
+    let ask = BeforeMCPExecutionResponse::ask("Allow browser navigation?");
     let rendered = render_at(&ask, "beforeMCPExecution", "2.0.77");
     assert_eq!(
         rendered.stdout,
         concat!(
-            r#"{"permission":"ask","user_message":"Allow browser navigation?","agent_message":"Waiting for user approval of MCP call"}"#,
+            r#"{"permission":"ask","user_message":"Allow browser navigation?"}"#,
             "\n"
         )
     );
@@ -472,7 +470,7 @@ fn permission_is_written_first() {
     let stdout = out(&pre, "preToolUse");
     assert!(stdout.starts_with(r#"{"permission":"allow","#), "{stdout}");
 
-    let shell = BeforeShellExecutionResponse::deny("u").agent_message("a");
+    let shell = BeforeShellExecutionResponse::deny("u");
     let stdout = out(&shell, "beforeShellExecution");
     assert!(stdout.starts_with(r#"{"permission":"deny","#), "{stdout}");
 
@@ -529,7 +527,7 @@ fn both_asks(version: &CursorVersion, keep_ask: bool) -> [Rendered; 2] {
 
 #[test]
 fn ask_is_kept_before_2_4_21_and_without_a_version() {
-    let asked = json!({"permission": "ask", "user_message": "push --force?", "agent_message": "needs a human"});
+    let asked = json!({"permission": "ask", "user_message": "push --force?"});
     // A missing version with a `model` in the payload: not the 1.7 format (legacy_format false).
     for version in [
         CursorVersion::parse("2.4.20"),
@@ -555,7 +553,7 @@ fn ask_is_kept_before_2_4_21_and_without_a_version() {
 
 #[test]
 fn ask_becomes_deny_from_2_4_21_on_cli_builds_and_unreadable_versions() {
-    let denied = json!({"permission": "deny", "user_message": "push --force?", "agent_message": "needs a human"});
+    let denied = json!({"permission": "deny", "user_message": "push --force?"});
     for version in ["2.4.21", "3.21.16", CLI, "nightly"] {
         let version = CursorVersion::parse(version);
         for rendered in both_asks(&version, false) {
@@ -578,7 +576,7 @@ fn ask_becomes_deny_from_2_4_21_on_cli_builds_and_unreadable_versions() {
 
 #[test]
 fn keep_ask_keeps_ask_where_it_would_be_downgraded() {
-    let asked = json!({"permission": "ask", "user_message": "push --force?", "agent_message": "needs a human"});
+    let asked = json!({"permission": "ask", "user_message": "push --force?"});
     for version in ["3.21.16", CLI] {
         let version = CursorVersion::parse(version);
         for rendered in both_asks(&version, true) {
@@ -628,13 +626,12 @@ fn legacy_1_7_format() {
     // E20.
     let deny = BeforeShellExecutionResponse::deny(
         "Git command blocked. Please use the GitHub CLI (gh) tool instead.",
-    )
-    .agent_message("The git command 'git push' has been blocked by a hook.");
+    );
     let rendered = render_with(&deny, "beforeShellExecution", &none, true);
     assert_eq!(
         rendered.stdout,
         concat!(
-            r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead.","agentMessage":"The git command 'git push' has been blocked by a hook."}"#,
+            r#"{"continue":true,"permission":"deny","userMessage":"Git command blocked. Please use the GitHub CLI (gh) tool instead."}"#,
             "\n"
         )
     );
@@ -659,7 +656,7 @@ fn legacy_1_7_format() {
     let rendered = render_with(&ask_shell(), "beforeShellExecution", &none, true);
     assert_eq!(
         parsed(&rendered.stdout),
-        json!({"continue": true, "permission": "ask", "userMessage": "push --force?", "agentMessage": "needs a human"})
+        json!({"continue": true, "permission": "ask", "userMessage": "push --force?"})
     );
     assert!(rendered.stderr.is_empty(), "{:?}", rendered.stderr);
 

@@ -467,16 +467,12 @@ fn render_full(event: &str, version: &CursorVersion, legacy: bool) -> Rendered {
             version,
             legacy,
         ),
-        "beforeShellExecution" => go::<BeforeShellExecution>(
-            BeforeShellExecutionResponse::deny("u").agent_message("a"),
-            version,
-            legacy,
-        ),
-        "beforeMCPExecution" => go::<BeforeMCPExecution>(
-            BeforeMCPExecutionResponse::deny("u").agent_message("a"),
-            version,
-            legacy,
-        ),
+        "beforeShellExecution" => {
+            go::<BeforeShellExecution>(BeforeShellExecutionResponse::deny("u"), version, legacy)
+        }
+        "beforeMCPExecution" => {
+            go::<BeforeMCPExecution>(BeforeMCPExecutionResponse::deny("u"), version, legacy)
+        }
         "beforeReadFile" => {
             go::<BeforeReadFile>(BeforeReadFileResponse::deny("u"), version, legacy)
         }

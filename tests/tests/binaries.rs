@@ -22,7 +22,7 @@ fn single_handler_denies_with_both_messages() {
     assert_eq!(run.code, 0);
     assert_eq!(
         run.json(),
-        json!({"permission": "deny", "user_message": "rm -rf is blocked", "agent_message": "delete specific paths instead"})
+        json!({"permission": "deny", "user_message": "rm -rf is blocked: delete specific paths instead"})
     );
     assert_eq!(run.stderr, "");
 }
@@ -71,7 +71,7 @@ fn a_1_7_payload_gets_the_1_7_format() {
     let run = run(SINGLE, legacy);
     assert_eq!(
         run.json(),
-        json!({"continue": true, "permission": "deny", "userMessage": "rm -rf is blocked", "agentMessage": "delete specific paths instead"})
+        json!({"continue": true, "permission": "deny", "userMessage": "rm -rf is blocked: delete specific paths instead"})
     );
 }
 

@@ -24,7 +24,7 @@ use std::process::{Command, Stdio};
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 
 /// What `shell-guard`'s Claude Code handler tells the model when it denies `rm -rf`
-/// (`CLAUDE_DENY_REASON` in `examples/src/shell_guard.rs`).
+/// (`DENY_REASON` in `examples/src/shell_guard.rs`).
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 
 /// A command `shell-guard` denies (it holds `rm -rf`) that Codex itself lets run (it refuses

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 #[cursor_hook(event = "beforeShellExecution", fail = "closed")]
 fn shell(input: &BeforeShellExecution) -> BeforeShellExecutionResponse {
     match input.command.len() % 4 {
-        0 => BeforeShellExecutionResponse::deny("no").agent_message("not this"),
+        0 => BeforeShellExecutionResponse::deny("no: not this"),
         1 => BeforeShellExecutionResponse::ask("sure?"),
         2 => BeforeShellExecutionResponse::allow(),
         _ => no_opinion(),

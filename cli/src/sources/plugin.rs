@@ -98,19 +98,63 @@ fn cursor_manifest(root: &Path) -> Option<(PathBuf, Value)> {
         else {
             continue;
         };
-        let name_ok = value
-            .get("name")
-            .and_then(Value::as_str)
-            .is_some_and(|name| kebab(&name.to_lowercase()));
-        let hooks_ok = value
-            .get("hooks")
-            .is_none_or(|h| h.is_string() || h.is_object());
         let declares = DECLARES.iter().any(|key| value.get(*key).is_some());
-        if name_ok && hooks_ok && declares {
+        if manifest_schema_takes(&value) && declares {
             return Some((path, value));
         }
     }
     None
+}
+
+/// Whether Cursor's manifest schema (spec/cursor/host.json `plugins.manifest_rule`) takes
+/// `value`: a kebab-case `name` as written (capitals refused), and each key it types, when
+/// present, of its type (`version` a string, `author` an object with a `name`, `homepage` a
+/// URL, ...); keys it does not know pass.
+fn manifest_schema_takes(value: &Value) -> bool {
+    let text = |v: &Value| v.is_string();
+    let texts = |v: &Value| v.as_array().is_some_and(|a| a.iter().all(Value::is_string));
+    let filled = |v: &Value| v.as_str().is_some_and(|s| !s.is_empty());
+    // zod's `url()`: what `new URL(text)` parses, which needs a scheme.
+    let url = |v: &Value| {
+        v.as_str().is_some_and(|s| {
+            s.split_once(':').is_some_and(|(scheme, _)| {
+                scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && scheme
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            })
+        })
+    };
+    type Takes<'a> = &'a dyn Fn(&Value) -> bool;
+    let checks: [(&str, Takes<'_>); 16] = [
+        ("displayName", &text),
+        ("description", &text),
+        ("version", &text),
+        ("license", &text),
+        ("logo", &text),
+        ("publisher", &filled),
+        ("homepage", &url),
+        ("repository", &url),
+        ("keywords", &texts),
+        ("author", &|v| {
+            v.get("name").is_some_and(filled) && v.get("email").is_none_or(text)
+        }),
+        ("commands", &|v| text(v) || texts(v)),
+        ("agents", &|v| text(v) || texts(v)),
+        ("skills", &|v| text(v) || texts(v)),
+        ("rules", &|v| text(v) || texts(v)),
+        ("hooks", &|v| v.is_string() || v.is_object()),
+        ("mcpServers", &|v| {
+            v.is_string()
+                || v.is_object()
+                || v.as_array()
+                    .is_some_and(|a| a.iter().all(|i| i.is_string() || i.is_object()))
+        }),
+    ];
+    value.get("name").and_then(Value::as_str).is_some_and(kebab)
+        && checks
+            .iter()
+            .all(|(key, takes)| value.get(*key).is_none_or(takes))
 }
 
 /// `^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$`: a plugin name Cursor accepts.

@@ -35,12 +35,9 @@ struct Answer {
     permission: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     user_message: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    agent_message: Option<&'static str>,
 }
 
-const DENY_MESSAGE: &str = "rm -rf is blocked by the shell guard";
-const AGENT_ADVICE: &str = "`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
+const DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 const ASK_MESSAGE: &str =
     "This command force-pushes and may overwrite commits on the remote. Run it?";
 
@@ -76,14 +73,12 @@ fn decide(payload: Payload) -> Answer {
     if command.contains("rm -rf") || command.contains("rm -fr") {
         Answer {
             permission: Some("deny"),
-            user_message: Some(DENY_MESSAGE),
-            agent_message: Some(AGENT_ADVICE),
+            user_message: Some(DENY_REASON),
         }
     } else if force_push(command) {
         Answer {
             permission: Some("deny"),
             user_message: Some(ASK_MESSAGE),
-            agent_message: None,
         }
     } else {
         Answer::default()

@@ -1343,7 +1343,7 @@ impl serde::Serialize for SubagentStop {
 /// `ask` is honoured or ignored depending on version and auto-run mode, so it is downgraded to deny where it is not known to work (compat rule ask-downgrade). `updated_input` is not documented for this event and is not offered.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeShellExecutionResponse`](crate::response::BeforeShellExecutionResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeShellExecutionResponse`](crate::response::BeforeShellExecutionResponse).
 /// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Since:** 1.7.
 ///
@@ -1594,7 +1594,7 @@ impl serde::Serialize for AfterShellExecution {
 /// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade, and Cursor's own code (@cursor/sdk 1.0.32) does not act on it (the tool runs) nor pass `agent_message` on. `matcher` is tested against `MCP:<tool_name>`, never the server.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
 /// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.

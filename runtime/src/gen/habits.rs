@@ -49,7 +49,7 @@ pub trait Block: crate::sealed::Sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no `system_message`: that is Claude Code's top-level `systemMessage`",
     label = "Cursor shows the user `.user_message(text)`, on the events that take it",
-    note = "what the agent reads is `.agent_message(text)` or `.additional_context(text)`"
+    note = "what the agent reads is a deny's message, `deny(message)`, or `.additional_context(text)` (Cursor's own code passes `agent_message` on only from a `preToolUse` the backend triggers)"
 )]
 pub trait SystemMessage: crate::sealed::Sealed {
     /// Never called: no type implements the trait.

@@ -127,9 +127,9 @@ pub struct PreToolUseResponse {
     ///
     /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision.
+    /// `agent_message`: Message sent to the agent to explain the decision: Cursor's own code forwards it when the backend triggers the hook, while its local tool wrappers pass on only `user_message` and `additional_context`.
     ///
-    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
+    /// Sources: the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28; Cursor's own hooks code in @cursor/sdk 1.0.32, 34.js 124935 (the backend-triggered preToolUse answers `agentMessage`), 380357 and 396276 (the local wrappers do not read it).
     pub agent_message: Option<String>,
     /// `updated_input`: Replacement tool arguments to run instead of the original ones: a JSON object (Cursor refuses anything else as an invalid answer, which denies, so the hook leaves another value out and says so on stderr).
     ///
@@ -493,14 +493,14 @@ impl Response for SubagentStopResponse {
 
 /// The answer to a [`BeforeShellExecution`](crate::event::BeforeShellExecution) hook (`beforeShellExecution`).
 ///
-/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny, ask), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = BeforeShellExecutionResponse::deny("not here").agent_message("use the staging copy");
+/// let answer = BeforeShellExecutionResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeShellExecution::fixture());
-/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -513,10 +513,6 @@ pub struct BeforeShellExecutionResponse {
     ///
     /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision.
-    ///
-    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026); recordings of cursor-agent 2026.09.28.
-    pub agent_message: Option<String>,
 }
 
 impl BeforeShellExecutionResponse {
@@ -552,13 +548,6 @@ impl BeforeShellExecutionResponse {
         self.user_message = Some(value.into());
         self
     }
-
-    /// Sets `agent_message`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn agent_message(mut self, value: impl Into<String>) -> Self {
-        self.agent_message = Some(value.into());
-        self
-    }
 }
 
 impl crate::sealed::Sealed for BeforeShellExecutionResponse {}
@@ -592,24 +581,19 @@ impl Response for BeforeShellExecutionResponse {
             Some("userMessage"),
             self.user_message.clone().map(Value::String),
         );
-        out.field(
-            "agent_message",
-            Some("agentMessage"),
-            self.agent_message.clone().map(Value::String),
-        );
     }
 }
 
 /// The answer to a [`BeforeMCPExecution`](crate::event::BeforeMCPExecution) hook (`beforeMCPExecution`).
 ///
-/// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
+/// Accepts `permission` (allow, deny, ask), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
 /// ```
 /// use cursor_hooks::prelude::*;
 ///
-/// let answer = BeforeMCPExecutionResponse::deny("not here").agent_message("use the staging copy");
+/// let answer = BeforeMCPExecutionResponse::deny("not here");
 /// let rendered = cursor_hooks::testing::render(&answer, BeforeMCPExecution::fixture());
-/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here","agent_message":"use the staging copy"}"#, "\n"));
+/// assert_eq!(rendered.stdout, concat!(r#"{"permission":"deny","user_message":"not here"}"#, "\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
@@ -622,10 +606,6 @@ pub struct BeforeMCPExecutionResponse {
     ///
     /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
     pub user_message: Option<String>,
-    /// `agent_message`: Message sent to the agent to explain the decision.
-    ///
-    /// Sources: the Cursor 1.7 hooks docs; the official Cursor hooks docs (Aug 2026).
-    pub agent_message: Option<String>,
 }
 
 impl BeforeMCPExecutionResponse {
@@ -661,13 +641,6 @@ impl BeforeMCPExecutionResponse {
         self.user_message = Some(value.into());
         self
     }
-
-    /// Sets `agent_message`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn agent_message(mut self, value: impl Into<String>) -> Self {
-        self.agent_message = Some(value.into());
-        self
-    }
 }
 
 impl crate::sealed::Sealed for BeforeMCPExecutionResponse {}
@@ -700,11 +673,6 @@ impl Response for BeforeMCPExecutionResponse {
             "user_message",
             Some("userMessage"),
             self.user_message.clone().map(Value::String),
-        );
-        out.field(
-            "agent_message",
-            Some("agentMessage"),
-            self.agent_message.clone().map(Value::String),
         );
     }
 }

@@ -112,7 +112,7 @@ pub trait FieldSetters: Sized {
         <Self as fields::UserMessage>::set(self, value)
     }
 
-    /// Sets `agent_message` (accepted by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`).
+    /// Sets `agent_message` (accepted by `preToolUse`).
     #[must_use = "a response is built by value: use the returned response"]
     fn agent_message(self, value: impl Into<String>) -> Self
     where
@@ -319,7 +319,8 @@ pub mod fields {
     /// Responses with a `agent_message` field.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `agent_message` field",
-        label = "`agent_message` is accepted only by `preToolUse`, `beforeShellExecution`, `beforeMCPExecution`"
+        label = "`agent_message` is accepted only by `preToolUse`",
+        note = "Cursor's own code never reads `agent_message` on `beforeShellExecution` and `beforeMCPExecution`: the agent reads a deny's `user_message` only, so write the text there: `deny(message)`"
     )]
     pub trait AgentMessage: crate::sealed::Sealed {
         /// Sets the field.
@@ -328,18 +329,6 @@ pub mod fields {
     }
     #[diagnostic::do_not_recommend]
     impl AgentMessage for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.agent_message(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AgentMessage for BeforeShellExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
-            self.agent_message(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AgentMessage for BeforeMCPExecutionResponse {
         fn set(self, value: impl Into<String>) -> Self {
             self.agent_message(value)
         }

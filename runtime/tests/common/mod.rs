@@ -20,14 +20,14 @@ pub fn payload(event: &str, version: &CursorVersion, legacy: bool) -> Value {
     payload
 }
 
-/// A shell `ask` with both messages.
+/// A shell `ask` with its message.
 pub fn ask_shell() -> BeforeShellExecutionResponse {
-    BeforeShellExecutionResponse::ask("push --force?").agent_message("needs a human")
+    BeforeShellExecutionResponse::ask("push --force?")
 }
 
-/// An MCP `ask` with both messages.
+/// An MCP `ask` with its message.
 pub fn ask_mcp() -> BeforeMCPExecutionResponse {
-    BeforeMCPExecutionResponse::ask("push --force?").agent_message("needs a human")
+    BeforeMCPExecutionResponse::ask("push --force?")
 }
 
 /// [`ask_shell`] from a handler that opted out of the `ask` downgrade.

@@ -6,8 +6,7 @@ use cursor_hooks::prelude::*;
 fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     let command = input.command.as_str();
     if command.contains("rm -rf") {
-        BeforeShellExecutionResponse::deny("rm -rf is blocked")
-            .agent_message("delete specific paths instead")
+        BeforeShellExecutionResponse::deny("rm -rf is blocked: delete specific paths instead")
     } else if command.contains("push --force") {
         BeforeShellExecutionResponse::ask("force-push?")
     } else if command == "allowme" {
