@@ -1716,7 +1716,7 @@ if ! command=$(jq -r 'if .hook_event_name == "beforeShellExecution" then .comman
 fi
 case $command in
 *"rm -rf"* | *"rm -fr"*)
-  printf '%s' '{"permission":"deny","user_message":"rm -rf is blocked by the shell guard","agent_message":"`rm -rf` is blocked here: delete the specific files or directories you mean, one path at a time, or ask the user to run it."}'
+  printf '%s' '{"permission":"deny","user_message":"rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it."}'
   exit 0
   ;;
 esac
