@@ -155,6 +155,7 @@ fn main() {
             let simulator = match args.host {
                 simulate::Editor::ClaudeCode => claude::simulate::run,
                 simulate::Editor::Cursor => simulate::cursor,
+                simulate::Editor::Codex => codex::simulate::run,
             };
             simulate::run(args, simulator)
         }
