@@ -1,0 +1,266 @@
+//! What every generated differential shares, whatever the host: the seeded random numbers, a
+//! hook's answer and its markers, and the batch (kept cases, numbered seeds, a random batch from
+//! an environment variable, run two at a time, disagreements reported as cases to keep).
+//!
+//! A host's differential names its variables by a prefix: `<PREFIX>_CASES` (numbered seeds),
+//! `<PREFIX>_RANDOM` (fresh random cases), `<PREFIX>_SEED` (the random batch's seed),
+//! `<PREFIX>_ONLY=FILE` (that file's cases only), `<PREFIX>_KEPT=0` (no kept cases),
+//! `<PREFIX>_JOBS` (cases at once) and `<PREFIX>_RANDOM_REPORTS` (the random batch reports
+//! instead of failing).
+
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// SplitMix64: small, fast and the same on every machine, so a seed names one case forever.
+#[derive(Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator started at `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with `percent` % chance.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next_u64() % 100 < percent
+    }
+
+    /// One of `items`.
+    pub fn pick<T: Clone>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())].clone()
+    }
+
+    /// One of `items`, each with its weight.
+    pub fn weighted<T: Clone>(&mut self, items: &[(u32, T)]) -> T {
+        let total: u32 = items.iter().map(|(w, _)| w).sum();
+        let mut at = (self.next_u64() % u64::from(total)) as u32;
+        for (weight, item) in items {
+            if at < *weight {
+                return item.clone();
+            }
+            at -= weight;
+        }
+        items[items.len() - 1].1.clone()
+    }
+}
+
+/// One hook's answer. Every text a hook prints carries a marker `Zq<hook><kind>` (kind `R`
+/// reason, `C` context, `E` stderr, `T` plain text, `S` systemMessage, `P` stopReason, `D` a
+/// permission reason), so a test can tell who was told what.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// Milliseconds it waits before answering.
+    pub delay_ms: u32,
+    /// What it prints on stdout.
+    pub stdout: String,
+    /// What it prints on stderr.
+    pub stderr: String,
+    /// Its exit code.
+    pub exit: i32,
+    /// The JSON answer inside stdout, kept apart so shrinking can drop its keys.
+    pub json: Option<Map<String, Value>>,
+    /// How stdout is made from `json` and a text: `json`, `text`, `both`, `garbage`, `none`.
+    pub form: &'static str,
+}
+
+/// The forms of [`Answer::form`].
+pub const FORMS: [&str; 5] = ["json", "text", "both", "garbage", "none"];
+
+impl Answer {
+    /// Rebuilds `stdout` from `json` and `form`.
+    pub fn render(&mut self, hook: usize) {
+        let json = self
+            .json
+            .as_ref()
+            .map(|j| Value::Object(j.clone()).to_string())
+            .unwrap_or_default();
+        self.stdout = match self.form {
+            "json" => json,
+            "text" => format!("Zq{hook}T plain words"),
+            "both" => format!("Zq{hook}T words before\n{json}"),
+            "garbage" => format!("{{\"hookSpecificOutput\": Zq{hook}T"),
+            _ => String::new(),
+        };
+    }
+}
+
+/// The markers hook `index` may print (see [`Answer`]).
+pub fn markers_of(index: usize) -> impl Iterator<Item = String> {
+    "RCETSPD"
+        .chars()
+        .map(move |kind| format!("Zq{index}{kind}"))
+}
+
+/// One host's differential: the prefix of its variables and where its kept cases are.
+pub struct Batch {
+    /// `CLAUDE_DIFFERENTIAL`, `CODEX_DIFFERENTIAL`, ...
+    pub prefix: &'static str,
+    /// The kept cases (JSONL, one case a line; `//` lines are comments).
+    pub kept: PathBuf,
+    /// Numbered seeds run by default.
+    pub fixed_seeds: u64,
+    /// Random cases run by default.
+    pub random_cases: u64,
+}
+
+/// A finding: where the case came from, the case, and what each side said.
+pub type Finding<C, O> = (String, C, O, O);
+
+impl Batch {
+    fn var(&self, name: &str) -> String {
+        format!("{}_{name}", self.prefix)
+    }
+
+    fn number(&self, name: &str, default: u64) -> u64 {
+        let name = self.var(name);
+        std::env::var(&name).ok().map_or(default, |v| {
+            v.trim()
+                .parse::<u64>()
+                .unwrap_or_else(|_| panic!("{name}={v}: a number"))
+        })
+    }
+
+    /// Outside the network namespace: draws the random batch's seed (unless given) so the run
+    /// inside uses it, and prints it past the test harness's capture.
+    pub fn draw_seed(&self) {
+        let name = self.var("SEED");
+        if std::env::var_os(&name).is_none() {
+            let clock = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            std::env::set_var(&name, (clock % 1_000_000_000_000).to_string());
+        }
+        let seed = std::env::var(&name).unwrap_or_default();
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            format!("generated differential: random batch seed {seed} (run it again with {name}={seed})\n").as_bytes(),
+        );
+    }
+
+    /// The run's cases (kept, numbered, random) and the random batch's seed.
+    pub fn cases<C>(
+        &self,
+        from_json: impl Fn(&Value) -> C,
+        generate: impl Fn(u64) -> C,
+    ) -> (Vec<(String, C)>, u64) {
+        let mut cases = Vec::new();
+        let only = std::env::var_os(self.var("ONLY"));
+        let file = only
+            .clone()
+            .map_or_else(|| self.kept.clone(), PathBuf::from);
+        let kept = std::env::var(self.var("KEPT")).map_or(true, |v| v.trim() != "0");
+        let text = if kept || only.is_some() {
+            std::fs::read_to_string(&file).unwrap_or_default()
+        } else {
+            String::new()
+        };
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with("//") {
+                continue;
+            }
+            let value: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{} line {}: {e}", file.display(), n + 1));
+            let why = value["why"].as_str().unwrap_or("a case found before");
+            cases.push((format!("fixed: {why}"), from_json(&value)));
+        }
+        if only.is_some() {
+            return (cases, 0);
+        }
+        for seed in 1..=self.number("CASES", self.fixed_seeds) {
+            cases.push(("generated".to_owned(), generate(seed)));
+        }
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let batch = self.number("SEED", clock);
+        let mut rng = Rng::new(batch);
+        for _ in 0..self.number("RANDOM", self.random_cases) {
+            // Random seeds stay clear of the fixed ones.
+            let seed = 1_000_000 + rng.next_u64() % 1_000_000_000;
+            cases.push((format!("random batch {batch}"), generate(seed)));
+        }
+        (cases, batch)
+    }
+
+    /// Runs every case (`<PREFIX>_JOBS` at once, default 2), printing one line each; returns
+    /// the disagreements and a summary line (also written to `summary`).
+    pub fn run<C: Sync + Clone + Send, O: PartialEq + Send>(
+        &self,
+        cases: &[(String, C)],
+        seed_of: impl Fn(&C) -> u64 + Sync,
+        differential: impl Fn(&C) -> (O, O) + Sync,
+        cell: impl Fn(&O) -> String + Sync,
+        summary: &Path,
+    ) -> Vec<Finding<C, O>> {
+        let jobs = self.number("JOBS", 2).max(1) as usize;
+        let started = Instant::now();
+        let next = Mutex::new(0usize);
+        let found = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                scope.spawn(|| loop {
+                    let at = {
+                        let mut next = next.lock().expect("the queue");
+                        *next += 1;
+                        *next - 1
+                    };
+                    let Some((origin, case)) = cases.get(at) else {
+                        break;
+                    };
+                    let (real, simulated) = differential(case);
+                    let agree = real == simulated;
+                    println!(
+                        "{} seed {} ({origin}): {}",
+                        if agree { "agree" } else { "DISAGREE" },
+                        seed_of(case),
+                        cell(&real)
+                    );
+                    if !agree {
+                        let finding = (origin.clone(), case.clone(), real, simulated);
+                        found.lock().expect("the findings").push(finding);
+                    }
+                });
+            }
+        });
+        let elapsed = started.elapsed();
+        let found = found.into_inner().expect("the findings");
+        let text = format!(
+            "generated differential: {} cases in {:.1} s ({:.1} s a case with {jobs} at once), {} disagreements\n",
+            cases.len(),
+            elapsed.as_secs_f64(),
+            elapsed.as_secs_f64() * jobs as f64 / cases.len().max(1) as f64,
+            found.len()
+        );
+        print!("{text}");
+        std::fs::write(summary, &text).expect("the summary file");
+        found
+    }
+
+    /// How many findings fail the test: all, except a random batch's when
+    /// `<PREFIX>_RANDOM_REPORTS` is set (as `.ci/run` sets it: the search has not run dry, and
+    /// CI must not fail by the draw; its findings are printed as cases to keep).
+    pub fn gating<C, O>(&self, found: &[Finding<C, O>]) -> usize {
+        let reports = std::env::var_os(self.var("RANDOM_REPORTS")).is_some();
+        found
+            .iter()
+            .filter(|(origin, ..)| !(reports && origin.starts_with("random batch")))
+            .count()
+    }
+}
