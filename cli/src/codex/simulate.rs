@@ -246,7 +246,8 @@ struct Reading {
     feedback: Option<String>,
     /// PreToolUse: `updatedInput` of an allow.
     updated_input: Option<Value>,
-    /// `systemMessage`: a warning for the user.
+    /// `systemMessage`: a warning for the user (the TUI's; `codex exec` prints none,
+    /// `observed_rules` `exec-prints-no-hook-text`).
     system_message: Option<String>,
 }
 
@@ -608,7 +609,14 @@ fn read_answer(event: &str, info: &Value, answer: &Map<String, Value>) -> Readin
     }
     reading.system_message = text("systemMessage");
     if answer.get("continue") == Some(&Value::Bool(false)) {
-        reading.stop = Some(text("stopReason").unwrap_or_default());
+        let why = text("stopReason").unwrap_or_default();
+        if event == "PostToolUse" {
+            // The turn goes on; the model is told the stopReason instead of the tool's output
+            // (`observed_rules`, `post-tool-use-continue-false-is-feedback`).
+            reading.feedback = Some(why).filter(|why| !why.is_empty());
+        } else {
+            reading.stop = Some(why);
+        }
     }
     if let Some(context) = specific_text("additionalContext").filter(|c| !c.is_empty()) {
         reading.context.push(context);
@@ -781,6 +789,11 @@ impl Simulation {
         simulation.stopped = !stop_reasons.is_empty();
         let joined = reasons.join("\n");
         simulation.outcome = match event.as_str() {
+            // `observed_rules`, `session-start-stop-ends-session`.
+            "SessionStart" if simulation.stopped => {
+                simulation.user_sees.extend(stop_reasons.iter().cloned());
+                "the session ends before the prompt: no UserPromptSubmit, no model call".to_owned()
+            }
             _ if simulation.stopped => {
                 simulation.user_sees.extend(stop_reasons.iter().cloned());
                 format!("the turn stops: {}", stop_reasons.join("\n"))
