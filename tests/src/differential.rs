@@ -199,8 +199,9 @@ impl Batch {
         (cases, batch)
     }
 
-    /// Runs every case (`<PREFIX>_JOBS` at once, default 2), printing one line each; returns
-    /// the disagreements and a summary line (also written to `summary`).
+    /// Runs every case (`<PREFIX>_JOBS` at once, default 2), printing one line each (also kept in
+    /// `summary` with the extension `cases.txt`); returns the disagreements, the summary line
+    /// written to `summary`.
     pub fn run<C: Sync + Clone + Send, O: PartialEq + Send>(
         &self,
         cases: &[(String, C)],
@@ -213,6 +214,7 @@ impl Batch {
         let started = Instant::now();
         let next = Mutex::new(0usize);
         let found = Mutex::new(Vec::new());
+        let lines = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             for _ in 0..jobs {
                 scope.spawn(|| loop {
@@ -226,12 +228,14 @@ impl Batch {
                     };
                     let (real, simulated) = differential(case);
                     let agree = real == simulated;
-                    println!(
+                    let line = format!(
                         "{} seed {} ({origin}): {}",
                         if agree { "agree" } else { "DISAGREE" },
                         seed_of(case),
                         cell(&real)
                     );
+                    println!("{line}");
+                    lines.lock().expect("the lines").push(line);
                     if !agree {
                         let finding = (origin.clone(), case.clone(), real, simulated);
                         found.lock().expect("the findings").push(finding);
@@ -250,6 +254,9 @@ impl Batch {
         );
         print!("{text}");
         std::fs::write(summary, &text).expect("the summary file");
+        // Every case's line, for reading a long search's spread afterwards.
+        let lines = lines.into_inner().expect("the lines").join("\n");
+        std::fs::write(summary.with_extension("cases.txt"), lines).expect("the cases file");
         found
     }
 

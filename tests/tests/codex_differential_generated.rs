@@ -230,7 +230,11 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             case.seed,
             output.stdout,
             output.stderr,
-            api.input_items().iter().map(Value::to_string).collect::<Vec<_>>().join("\n"),
+            api.input_items()
+                .iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
             sent.iter()
                 .map(Value::to_string)
                 .collect::<Vec<_>>()

@@ -188,7 +188,7 @@ fn json_answers(event: &str, hook: usize) -> Vec<Value> {
     answers
 }
 
-fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>) -> Answer {
+fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>, waits: bool) -> Answer {
     let exit = rng.weighted(&[(14, 0), (4, 2), (2, 1), (1, 3)]);
     let form = if exit == 0 {
         rng.weighted(&[
@@ -212,7 +212,7 @@ fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>) -> Ans
     };
     // A delay past the timeout (1 s unless longer), well past it so a busy machine does not
     // decide the race; SessionEnd's default is 1 s, its clamp 3 s.
-    let delay_ms = match (rng.chance(12), timeout) {
+    let delay_ms = match (waits, timeout) {
         (false, _) => 0,
         (true, Some(seconds)) if seconds >= 5 => 1500,
         (true, _) => rng.pick(&[2500, 4500]),
@@ -237,7 +237,13 @@ pub fn generate(seed: u64) -> Case {
     for index in 0..count {
         let event = rng.weighted(EVENTS);
         let matcher = rng.chance(55).then(|| rng.pick(matchers(event)).to_owned());
-        let timeout = rng.chance(30).then(|| rng.pick(&[1, 2, 5, 30]));
+        let mut timeout = rng.chance(30).then(|| rng.pick(&[1, 2, 5, 30]));
+        // A hook that waits: most often past a short timeout (or SessionEnd's default and
+        // clamp), so the kill and the clamp are searched, not only the wait.
+        let waits = rng.chance(15);
+        if waits && event != "SessionEnd" && rng.chance(60) {
+            timeout = Some(rng.pick(&[1, 2]));
+        }
         let trust = rng.weighted(&[
             (14, HookTrust::Trusted),
             (2, HookTrust::Untrusted),
@@ -249,7 +255,7 @@ pub fn generate(seed: u64) -> Case {
         } else {
             Layer::User
         };
-        let answer = answer(&mut rng, event, index, timeout);
+        let answer = answer(&mut rng, event, index, timeout, waits);
         hooks.push(Hook {
             index,
             layer,
