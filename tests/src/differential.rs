@@ -9,6 +9,7 @@
 //! instead of failing).
 
 use serde_json::{Map, Value};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -108,6 +109,24 @@ pub fn markers_of(index: usize) -> impl Iterator<Item = String> {
         .map(move |kind| format!("Zq{index}{kind}"))
 }
 
+/// A case of a host's grammar.
+pub trait Generated: Clone + Send + Sync {
+    /// The seed it was made from.
+    fn seed(&self) -> u64;
+    /// Smaller cases, each one step simpler.
+    fn shrunk(&self) -> Vec<Self>;
+    /// The case in words.
+    fn describe(&self) -> String;
+    /// The case as a line of the kept cases.
+    fn to_json(&self) -> Value;
+}
+
+/// What one side says happened.
+pub trait Observation: PartialEq + Send {
+    /// It in one line.
+    fn cell(&self) -> String;
+}
+
 /// One host's differential: the prefix of its variables and where its kept cases are.
 pub struct Batch {
     /// `CLAUDE_DIFFERENTIAL`, `CODEX_DIFFERENTIAL`, ...
@@ -118,6 +137,10 @@ pub struct Batch {
     pub fixed_seeds: u64,
     /// Random cases run by default.
     pub random_cases: u64,
+    /// At most this many runs are spent shrinking one disagreement (`<PREFIX>_NO_SHRINK`: none).
+    pub shrink_runs: usize,
+    /// The host as the report names it (`Claude Code`, `Codex`).
+    pub host: &'static str,
 }
 
 /// A finding: where the case came from, the case, and what each side said.
@@ -202,12 +225,10 @@ impl Batch {
     /// Runs every case (`<PREFIX>_JOBS` at once, default 2), printing one line each (also kept in
     /// `summary` with the extension `cases.txt`); returns the disagreements, the summary line
     /// written to `summary`.
-    pub fn run<C: Sync + Clone + Send, O: PartialEq + Send>(
+    pub fn run<C: Generated, O: Observation>(
         &self,
         cases: &[(String, C)],
-        seed_of: impl Fn(&C) -> u64 + Sync,
-        differential: impl Fn(&C) -> (O, O) + Sync,
-        cell: impl Fn(&O) -> String + Sync,
+        differential: &(impl Fn(&C) -> (O, O) + Sync),
         summary: &Path,
     ) -> Vec<Finding<C, O>> {
         let jobs = self.number("JOBS", 2).max(1) as usize;
@@ -231,8 +252,8 @@ impl Batch {
                     let line = format!(
                         "{} seed {} ({origin}): {}",
                         if agree { "agree" } else { "DISAGREE" },
-                        seed_of(case),
-                        cell(&real)
+                        case.seed(),
+                        real.cell()
                     );
                     println!("{line}");
                     lines.lock().expect("the lines").push(line);
@@ -260,14 +281,83 @@ impl Batch {
         found
     }
 
-    /// How many findings fail the test: all, except a random batch's when
-    /// `<PREFIX>_RANDOM_REPORTS` is set (as `.ci/run` sets it: the search has not run dry, and
-    /// CI must not fail by the draw; its findings are printed as cases to keep).
-    pub fn gating<C, O>(&self, found: &[Finding<C, O>]) -> usize {
+    /// Shrinks a disagreeing case while a smaller one still disagrees.
+    fn shrink<C: Generated, O: Observation>(
+        &self,
+        case: &C,
+        differential: &impl Fn(&C) -> (O, O),
+    ) -> C {
+        let mut smallest = case.clone();
+        if std::env::var_os(self.var("NO_SHRINK")).is_some() {
+            return smallest;
+        }
+        let mut runs = 0;
+        'smaller: loop {
+            for candidate in smallest.shrunk() {
+                if runs >= self.shrink_runs {
+                    break 'smaller;
+                }
+                runs += 1;
+                let (real, simulated) = differential(&candidate);
+                if real != simulated {
+                    smallest = candidate;
+                    continue 'smaller;
+                }
+            }
+            break;
+        }
+        smallest
+    }
+
+    /// Shrinks and reports every finding, then fails the test on those that gate: all, except
+    /// a random batch's when `<PREFIX>_RANDOM_REPORTS` is set (as `.ci/run` sets it: the search
+    /// has not run dry, and CI must not fail by the draw; its findings are printed as cases to
+    /// keep, and the kept cases and numbered seeds are the gate).
+    pub fn conclude<C: Generated, O: Observation>(
+        &self,
+        found: &[Finding<C, O>],
+        total: usize,
+        batch: u64,
+        differential: &impl Fn(&C) -> (O, O),
+    ) {
+        let host = self.host;
+        let width = format!("real {host}:").len();
+        let mut report = String::new();
+        for (origin, case, real, simulated) in found {
+            let small = self.shrink(case, differential);
+            let (small_real, small_simulated) = differential(&small);
+            let _ = writeln!(
+                report,
+                "\nseed {} ({origin}) disagrees:\n  {:width$} {}\n  {:width$} {}\nsmallest configuration found:\n{}  {:width$} {}\n  {:width$} {}\n  as a fixed case: {}",
+                case.seed(),
+                format!("real {host}:"),
+                real.cell(),
+                "simulate:",
+                simulated.cell(),
+                small.describe(),
+                format!("real {host}:"),
+                small_real.cell(),
+                "simulate:",
+                small_simulated.cell(),
+                small.to_json()
+            );
+        }
         let reports = std::env::var_os(self.var("RANDOM_REPORTS")).is_some();
-        found
+        let gating = found
             .iter()
             .filter(|(origin, ..)| !(reports && origin.starts_with("random batch")))
-            .count()
+            .count();
+        if gating == 0 && !found.is_empty() {
+            println!(
+                "generated differential: the random batch (seed {batch}) found {} new disagreement(s); keep each as a fixed case in {} and find its rule:{report}",
+                found.len(),
+                self.kept.display()
+            );
+        }
+        assert!(
+            gating == 0,
+            "simulate disagrees with the real {host} on {} of {total} generated cases (random batch seed {batch}):{report}",
+            found.len(),
+        );
     }
 }

@@ -21,7 +21,7 @@ use cursor_hooks_tests::claude_code::runner::{shell_quote, INSIDE_NAMESPACE};
 use cursor_hooks_tests::codex::generate::{self, Case, Hook, HookTrust, Layer, COMMAND};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{self, in_isolated_network, Session, Trust};
-use cursor_hooks_tests::differential::Batch;
+use cursor_hooks_tests::differential::{Batch, Observation};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -42,6 +42,8 @@ fn batch() -> Batch {
         kept: Path::new(env!("CARGO_MANIFEST_DIR")).join("codex/differential-cases.jsonl"),
         fixed_seeds: FIXED_SEEDS,
         random_cases: 0,
+        shrink_runs: SHRINK_RUNS,
+        host: "Codex",
     }
 }
 
@@ -66,7 +68,7 @@ struct Observed {
     printed: BTreeSet<String>,
 }
 
-impl Observed {
+impl Observation for Observed {
     fn cell(&self) -> String {
         let list = |set: &BTreeSet<String>| {
             if set.is_empty() {
@@ -329,27 +331,6 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     (real, simulated)
 }
 
-/// Shrinks a disagreeing case while a smaller one still disagrees.
-fn shrink(cli: &Path, case: &Case) -> Case {
-    let mut smallest = case.clone();
-    let mut runs = 0;
-    'smaller: loop {
-        for candidate in smallest.shrunk() {
-            if runs >= SHRINK_RUNS {
-                break 'smaller;
-            }
-            runs += 1;
-            let (real, simulated) = differential(cli, &candidate);
-            if real != simulated {
-                smallest = candidate;
-                continue 'smaller;
-            }
-        }
-        break;
-    }
-    smallest
-}
-
 #[test]
 fn simulate_agrees_with_the_real_codex_on_generated_cases() {
     runner::prepare();
@@ -371,44 +352,7 @@ fn simulate_agrees_with_the_real_codex_on_generated_cases() {
         "generated differential: {} cases, random batch seed {seed} (rerun it with CODEX_DIFFERENTIAL_SEED={seed})",
         cases.len()
     );
-    let found = batch.run(
-        &cases,
-        |case| case.seed,
-        |case| differential(&cli, case),
-        Observed::cell,
-        &summary_file,
-    );
-    let mut report = String::new();
-    for (origin, case, real, simulated) in &found {
-        let small = if std::env::var_os("CODEX_DIFFERENTIAL_NO_SHRINK").is_some() {
-            case.clone()
-        } else {
-            shrink(&cli, case)
-        };
-        let (small_real, small_simulated) = differential(&cli, &small);
-        let _ = writeln!(
-            report,
-            "\nseed {} ({origin}) disagrees:\n  real Codex: {}\n  simulate:   {}\nsmallest configuration found:\n{}  real Codex: {}\n  simulate:   {}\n  as a fixed case: {}",
-            case.seed,
-            real.cell(),
-            simulated.cell(),
-            small.describe(),
-            small_real.cell(),
-            small_simulated.cell(),
-            small.to_json()
-        );
-    }
-    let gating = batch.gating(&found);
-    if gating == 0 && !found.is_empty() {
-        println!(
-            "generated differential: the random batch (seed {seed}) found {} new disagreement(s); keep each as a fixed case in tests/codex/differential-cases.jsonl and find its rule:{report}",
-            found.len()
-        );
-    }
-    assert!(
-        gating == 0,
-        "simulate disagrees with the real Codex on {} of {} generated cases (random batch seed {seed}):{report}",
-        found.len(),
-        cases.len()
-    );
+    let differential = |case: &Case| differential(&cli, case);
+    let found = batch.run(&cases, &differential, &summary_file);
+    batch.conclude(&found, cases.len(), seed, &differential);
 }

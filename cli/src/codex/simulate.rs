@@ -555,11 +555,8 @@ fn accepts(root: &Value, schema: &Value, value: &Value) -> bool {
         let properties = schema["properties"].as_object();
         for (key, item) in map {
             match properties.and_then(|p| p.get(key)) {
-                Some(property) => {
-                    if !accepts(root, property, item) {
-                        return false;
-                    }
-                }
+                Some(property) if !accepts(root, property, item) => return false,
+                Some(_) => {}
                 None if schema["additionalProperties"] == false => return false,
                 None => {}
             }

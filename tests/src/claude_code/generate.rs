@@ -10,6 +10,7 @@
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 
+use crate::differential::Generated;
 pub use crate::differential::{Answer, Rng};
 
 /// Which settings file a hook is written to.
@@ -808,5 +809,23 @@ mod show {
                 println!("{}as a case: {}", case.describe(), case.to_json());
             }
         }
+    }
+}
+
+impl Generated for Case {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn shrunk(&self) -> Vec<Case> {
+        Case::shrunk(self)
+    }
+
+    fn describe(&self) -> String {
+        Case::describe(self)
+    }
+
+    fn to_json(&self) -> Value {
+        Case::to_json(self)
     }
 }

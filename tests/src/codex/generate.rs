@@ -7,7 +7,7 @@
 //! ([`COMMAND`]), so a session fires SessionStart, UserPromptSubmit, PreToolUse, PostToolUse,
 //! Stop and SessionEnd.
 
-use crate::differential::{Answer, Rng, FORMS};
+use crate::differential::{Answer, Generated, Rng, FORMS};
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 
@@ -413,5 +413,23 @@ impl Case {
             project_trusted: value["project_trusted"].as_bool().unwrap_or(false),
             hooks: hooks.collect(),
         }
+    }
+}
+
+impl Generated for Case {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn shrunk(&self) -> Vec<Case> {
+        Case::shrunk(self)
+    }
+
+    fn describe(&self) -> String {
+        Case::describe(self)
+    }
+
+    fn to_json(&self) -> Value {
+        Case::to_json(self)
     }
 }
