@@ -19,58 +19,13 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Codex's hook contract: the spec is the single source of truth (read where it lives, as the
-/// pinned version in `claude::host` is).
-const EVENTS_JSON: &str = include_str!("../../../spec/codex/events.json");
-const HOST_JSON: &str = include_str!("../../../spec/codex/host.json");
+/// Codex's hook contract, `spec/codex/events.json` and `host.json` as `cli/data/` carries them
+/// (the spec is the source; `cli/tests/simulate_codex.rs` fails when a copy differs).
+const EVENTS_JSON: &str = include_str!("../../data/codex-events.json");
+const HOST_JSON: &str = include_str!("../../data/codex-host.json");
 
-/// Each event's closed answer schema, embedded in the pinned binary (`schemas/codex/`).
-const OUTPUT_SCHEMAS: &[(&str, &str)] = &[
-    (
-        "PreToolUse",
-        include_str!("../../../schemas/codex/pre-tool-use.command.output.schema.json"),
-    ),
-    (
-        "PermissionRequest",
-        include_str!("../../../schemas/codex/permission-request.command.output.schema.json"),
-    ),
-    (
-        "PostToolUse",
-        include_str!("../../../schemas/codex/post-tool-use.command.output.schema.json"),
-    ),
-    (
-        "PreCompact",
-        include_str!("../../../schemas/codex/pre-compact.command.output.schema.json"),
-    ),
-    (
-        "PostCompact",
-        include_str!("../../../schemas/codex/post-compact.command.output.schema.json"),
-    ),
-    (
-        "SessionStart",
-        include_str!("../../../schemas/codex/session-start.command.output.schema.json"),
-    ),
-    (
-        "UserPromptSubmit",
-        include_str!("../../../schemas/codex/user-prompt-submit.command.output.schema.json"),
-    ),
-    (
-        "SubagentStart",
-        include_str!("../../../schemas/codex/subagent-start.command.output.schema.json"),
-    ),
-    (
-        "SubagentStop",
-        include_str!("../../../schemas/codex/subagent-stop.command.output.schema.json"),
-    ),
-    (
-        "Stop",
-        include_str!("../../../schemas/codex/stop.command.output.schema.json"),
-    ),
-    (
-        "Interrupt",
-        include_str!("../../../schemas/codex/interrupt.command.output.schema.json"),
-    ),
-];
+/// Each event's closed answer schema embedded in the pinned binary (`schemas/codex/`), by event.
+const OUTPUT_SCHEMAS: &str = include_str!("../../data/codex-output-schemas.json");
 
 fn spec_file(text: &'static str, cell: &'static OnceLock<Value>) -> &'static Value {
     cell.get_or_init(|| serde_json::from_str(text).expect("spec/codex is JSON"))
@@ -496,12 +451,13 @@ fn exit_2(info: &Value, stderr: &str) -> Reading {
 /// declare, at any depth, and each value of its type (`null` stands for an absent optional
 /// key, as Codex's serde reading takes it).
 fn closed_schema_accepts(event: &str, answer: &Map<String, Value>) -> bool {
-    let Some((_, text)) = OUTPUT_SCHEMAS.iter().find(|(name, _)| *name == event) else {
+    static SCHEMAS: OnceLock<Value> = OnceLock::new();
+    let schema = &spec_file(OUTPUT_SCHEMAS, &SCHEMAS)[event];
+    if schema.is_null() {
         // No answer schema (SessionEnd): nothing is read.
         return true;
-    };
-    let schema: Value = serde_json::from_str(text).expect("schemas/codex is JSON");
-    accepts(&schema, &schema, &Value::Object(answer.clone()))
+    }
+    accepts(schema, schema, &Value::Object(answer.clone()))
 }
 
 fn accepts(root: &Value, schema: &Value, value: &Value) -> bool {
