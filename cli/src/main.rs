@@ -124,7 +124,7 @@ enum Commands {
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
     Package(package::Args),
-    /// Print the event table (Cursor's, or with `--host`, Claude Code's).
+    /// Print the event table (Cursor's, or with `--host`, Claude Code's or Codex's).
     Events {
         /// Whose events: Cursor's, Claude Code's, or both.
         #[arg(long, value_enum, default_value = "cursor")]

@@ -168,3 +168,23 @@ fn the_embedded_codex_data_is_the_spec() {
     }
     assert_eq!(bundle, Value::Object(expected));
 }
+
+/// `events --host codex` prints spec/codex's twelve events, one a line under the header.
+#[test]
+fn events_lists_codex_events() {
+    let s = Scratch::new("codex-events");
+    let out = s.cli(&["events", "--host", "codex"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(names.len(), 12, "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("SessionEnd ") && l.contains("reason")),
+        "{text}"
+    );
+}

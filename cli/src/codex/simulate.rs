@@ -31,11 +31,16 @@ fn spec_file(text: &'static str, cell: &'static OnceLock<Value>) -> &'static Val
     cell.get_or_init(|| serde_json::from_str(text).expect("spec/codex is JSON"))
 }
 
+/// `events.json`'s events, in its order.
+pub fn events() -> &'static [Value] {
+    static EVENTS: OnceLock<Value> = OnceLock::new();
+    let events = spec_file(EVENTS_JSON, &EVENTS)["events"].as_array();
+    events.map_or(&[], Vec::as_slice)
+}
+
 /// `events.json`'s entry for `event`.
 fn event_info(event: &str) -> Option<&'static Value> {
-    static EVENTS: OnceLock<Value> = OnceLock::new();
-    let events = spec_file(EVENTS_JSON, &EVENTS)["events"].as_array()?;
-    events.iter().find(|info| info["name"] == event)
+    events().iter().find(|info| info["name"] == event)
 }
 
 /// The source `host.json` gives for the result rule `id` (`results`).
