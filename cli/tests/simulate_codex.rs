@@ -9,9 +9,11 @@ use common::Scratch;
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
 use serde_json::{json, Value};
 
-/// Writes `~/.codex/hooks.json` with one group per `(event, matcher, command, timeout)` and
-/// trusts each hook whose `trusted` is true.
-fn configure(s: &Scratch, hooks: &[(&str, Option<&str>, &str, Option<u64>, bool)]) {
+/// One hook: its event, matcher, command, timeout and whether `config.toml` trusts it.
+type Wired<'a> = (&'a str, Option<&'a str>, &'a str, Option<u64>, bool);
+
+/// Writes `~/.codex/hooks.json` with one group per hook and trusts each hook marked trusted.
+fn configure(s: &Scratch, hooks: &[Wired<'_>]) {
     let mut events = serde_json::Map::new();
     let file = s.home().join(".codex/hooks.json");
     let mut config = String::new();
