@@ -162,7 +162,7 @@ impl Batch {
 
     /// Outside the network namespace: draws the random batch's seed (unless given) so the run
     /// inside uses it, and prints it past the test harness's capture.
-    pub fn draw_seed(&self) {
+    fn draw_seed(&self) {
         let name = self.var("SEED");
         if std::env::var_os(&name).is_none() {
             let clock = std::time::SystemTime::now()
@@ -178,7 +178,7 @@ impl Batch {
     }
 
     /// The run's cases (kept, numbered, random) and the random batch's seed.
-    pub fn cases<C>(
+    fn cases<C>(
         &self,
         from_json: impl Fn(&Value) -> C,
         generate: impl Fn(u64) -> C,
@@ -225,7 +225,7 @@ impl Batch {
     /// Runs every case (`<PREFIX>_JOBS` at once, default 2), printing one line each (also kept in
     /// `summary` with the extension `cases.txt`); returns the disagreements, the summary line
     /// written to `summary`.
-    pub fn run<C: Generated, O: Observation>(
+    fn run<C: Generated, O: Observation>(
         &self,
         cases: &[(String, C)],
         differential: &(impl Fn(&C) -> (O, O) + Sync),
@@ -281,6 +281,37 @@ impl Batch {
         found
     }
 
+    /// The whole test: outside the network namespace, draws the batch's seed and runs the test
+    /// again inside (`isolated(test)`, false outside), then prints the summary the run inside
+    /// wrote to `summary`; inside, runs every case of [`Batch::cases`] both ways and concludes.
+    pub fn test<C: Generated, O: Observation>(
+        &self,
+        test: &str,
+        isolated: impl Fn(&str) -> bool,
+        summary: &Path,
+        from_json: impl Fn(&Value) -> C,
+        generate: impl Fn(u64) -> C,
+        differential: &(impl Fn(&C) -> (O, O) + Sync),
+    ) {
+        if std::env::var_os(crate::claude_code::runner::INSIDE_NAMESPACE).is_none() {
+            self.draw_seed();
+            let _ = std::fs::remove_file(summary);
+        }
+        if !isolated(test) {
+            let text = std::fs::read_to_string(summary).unwrap_or_default();
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), text.as_bytes());
+            return;
+        }
+        let (cases, seed) = self.cases(from_json, generate);
+        println!(
+            "generated differential: {} cases, random batch seed {seed} (rerun it with {}={seed})",
+            cases.len(),
+            self.var("SEED")
+        );
+        let found = self.run(&cases, differential, summary);
+        self.conclude(&found, cases.len(), seed, differential);
+    }
+
     /// Shrinks a disagreeing case while a smaller one still disagrees.
     fn shrink<C: Generated, O: Observation>(
         &self,
@@ -313,7 +344,7 @@ impl Batch {
     /// a random batch's when `<PREFIX>_RANDOM_REPORTS` is set (as `.ci/run` sets it: the search
     /// has not run dry, and CI must not fail by the draw; its findings are printed as cases to
     /// keep, and the kept cases and numbered seeds are the gate).
-    pub fn conclude<C: Generated, O: Observation>(
+    fn conclude<C: Generated, O: Observation>(
         &self,
         found: &[Finding<C, O>],
         total: usize,

@@ -553,24 +553,13 @@ fn batch() -> Batch {
 fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
     runner::prepare();
     let cli = cli_binary();
-    let batch = batch();
-    let summary_file =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
-    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_none() {
-        batch.draw_seed();
-        let _ = std::fs::remove_file(&summary_file);
-    }
-    if !in_isolated_network("simulate_agrees_with_the_real_claude_code_on_generated_cases") {
-        let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
-        let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
-        return;
-    }
-    let (cases, seed) = batch.cases(Case::from_json, generate::generate);
-    println!(
-        "generated differential: {} cases, random batch seed {seed} (rerun it with CLAUDE_DIFFERENTIAL_SEED={seed})",
-        cases.len()
+    let summary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
+    batch().test(
+        "simulate_agrees_with_the_real_claude_code_on_generated_cases",
+        in_isolated_network,
+        &summary,
+        Case::from_json,
+        generate::generate,
+        &|case: &Case| differential(&cli, case),
     );
-    let differential = |case: &Case| differential(&cli, case);
-    let found = batch.run(&cases, &differential, &summary_file);
-    batch.conclude(&found, cases.len(), seed, &differential);
 }

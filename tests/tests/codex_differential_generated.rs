@@ -17,7 +17,7 @@ mod common;
 
 use common::claude_cli::cli_binary;
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
-use cursor_hooks_tests::claude_code::runner::{shell_quote, INSIDE_NAMESPACE};
+use cursor_hooks_tests::claude_code::runner::shell_quote;
 use cursor_hooks_tests::codex::generate::{self, Case, Hook, HookTrust, Layer, COMMAND};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{self, in_isolated_network, Session, Trust};
@@ -25,7 +25,7 @@ use cursor_hooks_tests::differential::{Batch, Observation};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
@@ -335,24 +335,13 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
 fn simulate_agrees_with_the_real_codex_on_generated_cases() {
     runner::prepare();
     let cli = cli_binary();
-    let batch = batch();
-    let summary_file: PathBuf =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("codex-differential-generated.txt");
-    if std::env::var_os(INSIDE_NAMESPACE).is_none() {
-        batch.draw_seed();
-        let _ = std::fs::remove_file(&summary_file);
-    }
-    if !in_isolated_network("simulate_agrees_with_the_real_codex_on_generated_cases") {
-        let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
-        let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
-        return;
-    }
-    let (cases, seed) = batch.cases(Case::from_json, generate::generate);
-    println!(
-        "generated differential: {} cases, random batch seed {seed} (rerun it with CODEX_DIFFERENTIAL_SEED={seed})",
-        cases.len()
+    let summary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("codex-differential-generated.txt");
+    batch().test(
+        "simulate_agrees_with_the_real_codex_on_generated_cases",
+        in_isolated_network,
+        &summary,
+        Case::from_json,
+        generate::generate,
+        &|case: &Case| differential(&cli, case),
     );
-    let differential = |case: &Case| differential(&cli, case);
-    let found = batch.run(&cases, &differential, &summary_file);
-    batch.conclude(&found, cases.len(), seed, &differential);
 }
