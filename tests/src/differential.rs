@@ -102,6 +102,15 @@ impl Answer {
     }
 }
 
+/// The items of `set` joined by spaces, or `nothing` (a cell of an observation).
+pub fn listed(set: &std::collections::BTreeSet<String>) -> String {
+    if set.is_empty() {
+        "nothing".to_owned()
+    } else {
+        set.iter().cloned().collect::<Vec<_>>().join(" ")
+    }
+}
+
 /// The markers hook `index` may print (see [`Answer`]).
 pub fn markers_of(index: usize) -> impl Iterator<Item = String> {
     "RCETSPD"

@@ -71,13 +71,7 @@ struct Observed {
 
 impl Observation for Observed {
     fn cell(&self) -> String {
-        let list = |set: &BTreeSet<String>| {
-            if set.is_empty() {
-                "nothing".to_owned()
-            } else {
-                set.iter().cloned().collect::<Vec<_>>().join(" ")
-            }
-        };
+        let list = cursor_hooks_tests::differential::listed;
         let mut text = format!("ran {}", list(&self.ran));
         if let Some(tool) = &self.tool {
             let _ = write!(text, "; tool {}", tool.as_deref().unwrap_or("not run"));

@@ -70,13 +70,7 @@ struct Observed {
 
 impl Observation for Observed {
     fn cell(&self) -> String {
-        let list = |set: &BTreeSet<String>| {
-            if set.is_empty() {
-                "nothing".to_owned()
-            } else {
-                set.iter().cloned().collect::<Vec<_>>().join(" ")
-            }
-        };
+        let list = cursor_hooks_tests::differential::listed;
         let mut text = format!("ran {}; finished {}", list(&self.ran), list(&self.finished));
         if let Some(tool) = self.tool {
             text.push_str(if tool { "; tool ran" } else { "; tool not run" });

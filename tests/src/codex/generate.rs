@@ -282,92 +282,6 @@ impl Case {
             .collect()
     }
 
-    /// Smaller cases, each one step simpler: a hook dropped, trusted, matched by all, without
-    /// its delay, timeout, stderr or one key of its answer.
-    pub fn shrunk(&self) -> Vec<Case> {
-        let mut smaller = Vec::new();
-        let mut push = |change: &dyn Fn(&mut Case)| {
-            let mut case = self.clone();
-            change(&mut case);
-            if case != *self {
-                smaller.push(case);
-            }
-        };
-        for at in 0..self.hooks.len() {
-            if self.hooks.len() > 1 {
-                push(&|case| {
-                    case.hooks.remove(at);
-                });
-            }
-            push(&|case| case.hooks[at].trust = HookTrust::Trusted);
-            push(&|case| case.hooks[at].layer = Layer::User);
-            push(&|case| case.hooks[at].matcher = None);
-            push(&|case| case.hooks[at].timeout = None);
-            push(&|case| case.hooks[at].answer.delay_ms = 0);
-            if self.hooks[at].answer.exit != 2 {
-                push(&|case| case.hooks[at].answer.stderr.clear());
-            }
-            let keys = self.hooks[at].answer.json.clone().unwrap_or_default();
-            for key in keys.keys() {
-                push(&|case| {
-                    let answer = &mut case.hooks[at].answer;
-                    answer.json.as_mut().expect("json").remove(key);
-                    answer.render(at);
-                });
-            }
-        }
-        smaller
-    }
-
-    /// The case in words.
-    pub fn describe(&self) -> String {
-        let mut text = format!(
-            "seed {}: the model runs `{COMMAND}`; the project is {}trusted\n",
-            self.seed,
-            if self.project_trusted { "" } else { "not " }
-        );
-        for hook in &self.hooks {
-            let _ = writeln!(
-                text,
-                "  h{} in the {:?} file ({}): {} matcher {} timeout {:?} answers exit {} after {} ms, stdout {:?}, stderr {:?}",
-                hook.index,
-                hook.layer,
-                hook.trust.name(),
-                hook.event,
-                hook.matcher
-                    .as_deref()
-                    .map_or("(none)".to_owned(), |m| format!("{m:?}")),
-                hook.timeout,
-                hook.answer.exit,
-                hook.answer.delay_ms,
-                hook.answer.stdout,
-                hook.answer.stderr,
-            );
-        }
-        text
-    }
-
-    /// The case as JSON, as the kept cases are (`tests/codex/differential-cases.jsonl`).
-    pub fn to_json(&self) -> Value {
-        json!({
-            "seed": self.seed,
-            "project_trusted": self.project_trusted,
-            "hooks": self.hooks.iter().map(|hook| json!({
-                "index": hook.index,
-                "layer": if hook.layer == Layer::User { "user" } else { "project" },
-                "event": hook.event,
-                "matcher": hook.matcher,
-                "timeout": hook.timeout,
-                "trust": hook.trust.name(),
-                "exit": hook.answer.exit,
-                "delay_ms": hook.answer.delay_ms,
-                "form": hook.answer.form,
-                "json": hook.answer.json,
-                "stderr": hook.answer.stderr,
-            })).collect::<Vec<_>>(),
-        })
-    }
-
     /// Reads back what [`Case::to_json`] wrote.
     pub fn from_json(value: &Value) -> Case {
         let hooks = value["hooks"].as_array().expect("hooks").iter();
@@ -421,15 +335,89 @@ impl Generated for Case {
         self.seed
     }
 
+    /// Smaller cases, each one step simpler: a hook dropped, trusted, matched by all, without
+    /// its delay, timeout, stderr or one key of its answer.
     fn shrunk(&self) -> Vec<Case> {
-        Case::shrunk(self)
+        let mut smaller = Vec::new();
+        let mut push = |change: &dyn Fn(&mut Case)| {
+            let mut case = self.clone();
+            change(&mut case);
+            if case != *self {
+                smaller.push(case);
+            }
+        };
+        for at in 0..self.hooks.len() {
+            if self.hooks.len() > 1 {
+                push(&|case| {
+                    case.hooks.remove(at);
+                });
+            }
+            push(&|case| case.hooks[at].trust = HookTrust::Trusted);
+            push(&|case| case.hooks[at].layer = Layer::User);
+            push(&|case| case.hooks[at].matcher = None);
+            push(&|case| case.hooks[at].timeout = None);
+            push(&|case| case.hooks[at].answer.delay_ms = 0);
+            if self.hooks[at].answer.exit != 2 {
+                push(&|case| case.hooks[at].answer.stderr.clear());
+            }
+            let keys = self.hooks[at].answer.json.clone().unwrap_or_default();
+            for key in keys.keys() {
+                push(&|case| {
+                    let answer = &mut case.hooks[at].answer;
+                    answer.json.as_mut().expect("json").remove(key);
+                    answer.render(at);
+                });
+            }
+        }
+        smaller
     }
 
+    /// The case in words.
     fn describe(&self) -> String {
-        Case::describe(self)
+        let mut text = format!(
+            "seed {}: the model runs `{COMMAND}`; the project is {}trusted\n",
+            self.seed,
+            if self.project_trusted { "" } else { "not " }
+        );
+        for hook in &self.hooks {
+            let _ = writeln!(
+                text,
+                "  h{} in the {:?} file ({}): {} matcher {} timeout {:?} answers exit {} after {} ms, stdout {:?}, stderr {:?}",
+                hook.index,
+                hook.layer,
+                hook.trust.name(),
+                hook.event,
+                hook.matcher
+                    .as_deref()
+                    .map_or("(none)".to_owned(), |m| format!("{m:?}")),
+                hook.timeout,
+                hook.answer.exit,
+                hook.answer.delay_ms,
+                hook.answer.stdout,
+                hook.answer.stderr,
+            );
+        }
+        text
     }
 
+    /// The case as JSON, as the kept cases are (`tests/codex/differential-cases.jsonl`).
     fn to_json(&self) -> Value {
-        Case::to_json(self)
+        json!({
+            "seed": self.seed,
+            "project_trusted": self.project_trusted,
+            "hooks": self.hooks.iter().map(|hook| json!({
+                "index": hook.index,
+                "layer": if hook.layer == Layer::User { "user" } else { "project" },
+                "event": hook.event,
+                "matcher": hook.matcher,
+                "timeout": hook.timeout,
+                "trust": hook.trust.name(),
+                "exit": hook.answer.exit,
+                "delay_ms": hook.answer.delay_ms,
+                "form": hook.answer.form,
+                "json": hook.answer.json,
+                "stderr": hook.answer.stderr,
+            })).collect::<Vec<_>>(),
+        })
     }
 }
