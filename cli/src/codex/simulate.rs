@@ -14,6 +14,7 @@ use crate::child::{self, Captured};
 use crate::simulate::{indented, Args, Stop};
 use crate::sources::Locations;
 use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -169,7 +170,7 @@ enum Status {
     Runs,
     Ran(Box<Run>),
     /// A gate (project trust, hook trust) or the matcher stopped it: why.
-    Passed(&'static str, String),
+    PassedOver(&'static str, String),
 }
 
 struct Hooked<'a> {
@@ -228,7 +229,7 @@ impl Simulator {
         for file in &self.files {
             for entry in file.hooks.iter().filter(|entry| entry.event == event) {
                 let status = if !self.gates.loads(file) {
-                    Status::Passed(
+                    Status::PassedOver(
                         "not_loaded",
                         "the project is not trusted, so Codex skips its .codex/hooks.json"
                             .to_owned(),
@@ -241,27 +242,27 @@ impl Simulator {
                             matcher_dropped,
                         ) {
                             Ok(true) => Status::Runs,
-                            Ok(false) => Status::Passed(
+                            Ok(false) => Status::PassedOver(
                                 "skipped",
                                 format!(
                                     "its matcher does not select `{}`",
                                     subject.as_deref().unwrap_or_default()
                                 ),
                             ),
-                            Err(why) => Status::Passed(
+                            Err(why) => Status::PassedOver(
                                 "skipped",
                                 format!("Codex skips the group, its matcher does not compile: {why}"),
                             ),
                         },
                         Gate::NotAnEvent => continue,
                         Gate::Disabled => {
-                            Status::Passed("not_trusted", "`enabled = false`".to_owned())
+                            Status::PassedOver("not_trusted", "`enabled = false`".to_owned())
                         }
-                        Gate::Untrusted => Status::Passed(
+                        Gate::Untrusted => Status::PassedOver(
                             "not_trusted",
                             "no `trusted_hash` for it: Codex skips it without a word".to_owned(),
                         ),
-                        Gate::Modified => Status::Passed(
+                        Gate::Modified => Status::PassedOver(
                             "not_trusted",
                             "its `trusted_hash` is for another version of it: Codex skips it without a word".to_owned(),
                         ),
@@ -680,7 +681,7 @@ impl Simulation {
             );
             match &hook.status {
                 Status::Runs => unreachable!("every hook that runs has run"),
-                Status::Passed(status, why) => {
+                Status::PassedOver(status, why) => {
                     entry["status"] = json!(status);
                     entry["reason"] = json!(why);
                     let _ = writeln!(simulation.text, "  {status}: {why}");
@@ -808,5 +809,3 @@ impl Simulation {
         self.text.clone()
     }
 }
-
-use std::fmt::Write as _;
