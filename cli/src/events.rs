@@ -1,5 +1,6 @@
 //! `cursor-hooks events`: the event table, from the runtime's spec tables: Cursor's
-//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), or both.
+//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), or both; or Codex's
+//! (`spec/codex/events.json`, as `simulate --host codex` reads it).
 
 use crate::parse::Host;
 use cursor_hooks::spec::{EventInfo, EVENTS};
@@ -32,10 +33,7 @@ pub fn print(host: Host) -> Result<i32, String> {
     match host {
         Host::Cursor => print_cursor(),
         Host::ClaudeCode => print_claude(),
-        Host::Codex => return Err(
-            "Codex's event table is not in the command yet: its events are spec/codex/events.json"
-                .to_owned(),
-        ),
+        Host::Codex => print_codex(),
         Host::All => {
             println!("Cursor:");
             print_cursor();
@@ -60,6 +58,46 @@ fn print_cursor() {
 fn print_claude() {
     let rows: Vec<[String; 7]> = claude::EVENTS.iter().map(claude_row).collect();
     print_table(CLAUDE_HEADERS, &rows);
+}
+
+/// Codex's column headers; the last column is not padded.
+const CODEX_HEADERS: [&str; 6] = [
+    "event",
+    "category",
+    "block",
+    "exit 2",
+    "plain stdout",
+    "matcher subject",
+];
+
+/// One line per Codex event (`spec/codex/events.json`): name, category, whether it can block,
+/// what exit 2 does, what plain-text stdout becomes and what its matcher is tested against.
+fn print_codex() {
+    let text = |info: &serde_json::Value, key: &str| {
+        info[key].as_str().map_or("-".to_owned(), str::to_owned)
+    };
+    let rows: Vec<[String; 6]> = crate::codex::simulate::events()
+        .iter()
+        .map(|info| {
+            [
+                text(info, "name"),
+                text(info, "category"),
+                if info["can_block"] == true {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .to_owned(),
+                text(info, "exit_2"),
+                text(info, "plain_stdout"),
+                match info["matcher_subject"].as_str() {
+                    Some(field) => field.to_owned(),
+                    None => "(matcher dropped)".to_owned(),
+                },
+            ]
+        })
+        .collect();
+    print_table(CODEX_HEADERS, &rows);
 }
 
 /// Every column as wide as its widest cell, so the rows stay aligned.

@@ -69,13 +69,14 @@ enum Commands {
         host: parse::Host,
     },
     /// Run every hook wired for a payload's event, for real, and print Cursor's decision
-    /// (Claude Code's with `--host claude-code`).
+    /// (Claude Code's with `--host claude-code`, OpenAI Codex CLI's with `--host codex`).
     ///
     /// This runs every command wired for the event, for real, with its side effects: the
     /// hooks of a project you just cloned too. Read them first (`cursor-hooks doctor` lists
     /// them). `--json` lists every hook wired for the event as `ran`, `skipped` (its matcher
-    /// did not match), `not_loaded` (the editor ignores its file) or `never_ran` (it could not
-    /// be started; the outcome then says so), with the payload sent. A relative path is taken
+    /// did not match), `not_loaded` (the editor ignores its file), `not_trusted` (Codex's hook
+    /// trust skips it) or `never_ran` (it could not be started; the outcome then says so), with
+    /// the payload sent. A relative path is taken
     /// from the current directory, as the editor takes it.
     Simulate(simulate::Args),
     /// Run each captured payload through a hook binary again; exit 1 when an answer changed, 2 on
@@ -123,7 +124,7 @@ enum Commands {
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
     Package(package::Args),
-    /// Print the event table (Cursor's, or with `--host`, Claude Code's).
+    /// Print the event table (Cursor's, or with `--host`, Claude Code's or Codex's).
     Events {
         /// Whose events: Cursor's, Claude Code's, or both.
         #[arg(long, value_enum, default_value = "cursor")]
@@ -155,6 +156,7 @@ fn main() {
             let simulator = match args.host {
                 simulate::Editor::ClaudeCode => claude::simulate::run,
                 simulate::Editor::Cursor => simulate::cursor,
+                simulate::Editor::Codex => codex::simulate::run,
             };
             simulate::run(args, simulator)
         }

@@ -41,12 +41,14 @@ pub enum Editor {
     Cursor,
     /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
     ClaudeCode,
+    /// OpenAI Codex CLI: `~/.codex/hooks.json` and, in a trusted project, `.codex/hooks.json`.
+    Codex,
 }
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The editor whose hooks run: `cursor` (default) or `claude-code` (Claude Code's settings,
-    /// its payloads, its rules).
+    /// The editor whose hooks run: `cursor` (default), `claude-code` (Claude Code's settings,
+    /// its payloads, its rules) or `codex` (Codex's hooks files, trust and rules).
     #[arg(long, value_enum, default_value_t = Editor::Cursor)]
     pub(crate) host: Editor,
     /// The project (default: the current directory).

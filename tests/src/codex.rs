@@ -1,7 +1,9 @@
 //! Drives the real OpenAI Codex CLI offline: [`mock`] stands in for the Responses API and
 //! [`runner`] starts `codex exec` against it inside a network namespace that has only loopback,
-//! so nothing can leave the machine. Used by `tests/tests/codex_live.rs`; the recipe is in
+//! so nothing can leave the machine; [`generate`] is the grammar of the generated differential.
+//! Used by `tests/tests/codex_live.rs` and `tests/tests/codex_differential_generated.rs`; the recipe is in
 //! `tests/codex/README.md`.
 
+pub mod generate;
 pub mod mock;
 pub mod runner;

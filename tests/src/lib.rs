@@ -6,6 +6,7 @@ use std::time::Duration;
 pub mod claude_code;
 pub mod codex;
 pub mod copilot;
+pub mod differential;
 
 /// Misbehaves as the text asks: `print` writes to stdout, `sleep` outlives any deadline,
 /// `panic` panics, `error` fails. Returns whether the handler should then deny.

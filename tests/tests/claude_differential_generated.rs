@@ -21,17 +21,16 @@ mod common;
 
 use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::generate::{
-    self, Case, Rng, Scenario, Source, COMMANDS, SKILL_COMMAND, SKILL_NAME, SUBAGENT_PROMPT,
+    self, Case, Scenario, Source, COMMANDS, SKILL_COMMAND, SKILL_NAME, SUBAGENT_PROMPT,
 };
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{self, in_isolated_network, shell_quote, Session};
+use cursor_hooks_tests::differential::{Batch, Observation};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
-use std::time::Instant;
 
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 
@@ -70,15 +69,9 @@ struct Observed {
     user: BTreeSet<String>,
 }
 
-impl Observed {
+impl Observation for Observed {
     fn cell(&self) -> String {
-        let list = |set: &BTreeSet<String>| {
-            if set.is_empty() {
-                "nothing".to_owned()
-            } else {
-                set.iter().cloned().collect::<Vec<_>>().join(" ")
-            }
-        };
+        let list = cursor_hooks_tests::differential::listed;
         let mut text = format!("ran {}", list(&self.ran));
         if let Some(tool) = &self.tool {
             let _ = write!(text, "; tool {}", tool.as_deref().unwrap_or("not run"));
@@ -539,208 +532,28 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     (real, simulated)
 }
 
-/// The seeds and cases of one run.
-fn cases() -> (Vec<(String, Case)>, u64) {
-    let mut cases = Vec::new();
-    let only = std::env::var_os("CLAUDE_DIFFERENTIAL_ONLY");
-    let fixed = only.clone().map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("claude-code/differential-cases.jsonl"),
-        PathBuf::from,
-    );
-    // `CLAUDE_DIFFERENTIAL_KEPT=0`: a search run of generated cases alone.
-    let kept = std::env::var("CLAUDE_DIFFERENTIAL_KEPT").map_or(true, |v| v.trim() != "0");
-    let text = if kept || only.is_some() {
-        std::fs::read_to_string(&fixed).unwrap_or_default()
-    } else {
-        String::new()
-    };
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with("//") {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line)
-            .unwrap_or_else(|e| panic!("{} line {}: {e}", fixed.display(), n + 1));
-        let why = value["why"]
-            .as_str()
-            .unwrap_or("a case found before")
-            .to_owned();
-        cases.push((format!("fixed: {why}"), Case::from_json(&value)));
+fn batch() -> Batch {
+    Batch {
+        prefix: "CLAUDE_DIFFERENTIAL",
+        kept: Path::new(env!("CARGO_MANIFEST_DIR")).join("claude-code/differential-cases.jsonl"),
+        fixed_seeds: FIXED_SEEDS,
+        random_cases: RANDOM_CASES,
+        shrink_runs: SHRINK_RUNS,
+        host: "Claude Code",
     }
-    if only.is_some() {
-        return (cases, 0);
-    }
-    let number = |name: &str, default: u64| {
-        std::env::var(name)
-            .ok()
-            .map(|v| {
-                v.trim()
-                    .parse::<u64>()
-                    .unwrap_or_else(|_| panic!("{name}={v}: a number"))
-            })
-            .unwrap_or(default)
-    };
-    for seed in 1..=number("CLAUDE_DIFFERENTIAL_CASES", FIXED_SEEDS) {
-        cases.push(("generated".to_owned(), generate::generate(seed)));
-    }
-    let batch = number(
-        "CLAUDE_DIFFERENTIAL_SEED",
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64),
-    );
-    let mut rng = Rng::new(batch);
-    for _ in 0..number("CLAUDE_DIFFERENTIAL_RANDOM", RANDOM_CASES) {
-        // Random seeds stay clear of the fixed ones.
-        let seed = 1_000_000 + rng.next_u64() % 1_000_000_000;
-        cases.push((format!("random batch {batch}"), generate::generate(seed)));
-    }
-    (cases, batch)
-}
-
-/// Shrinks a disagreeing case while a smaller one still disagrees.
-fn shrink(cli: &Path, case: &Case) -> Case {
-    let mut smallest = case.clone();
-    let mut runs = 0;
-    'smaller: loop {
-        for candidate in smallest.shrunk() {
-            if runs >= SHRINK_RUNS {
-                break 'smaller;
-            }
-            runs += 1;
-            let (real, simulated) = differential(cli, &candidate);
-            if real != simulated {
-                smallest = candidate;
-                continue 'smaller;
-            }
-        }
-        break;
-    }
-    smallest
 }
 
 #[test]
 fn simulate_agrees_with_the_real_claude_code_on_generated_cases() {
     runner::prepare();
     let cli = cli_binary();
-    let summary_file =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
-    if std::env::var_os(cursor_hooks_tests::claude_code::runner::INSIDE_NAMESPACE).is_none() {
-        // The batch seed is drawn here, so the run inside the namespace uses it and CI's log
-        // shows it (written past the test harness's capture) whether the test passes or not.
-        if std::env::var_os("CLAUDE_DIFFERENTIAL_SEED").is_none() {
-            let clock = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
-            std::env::set_var(
-                "CLAUDE_DIFFERENTIAL_SEED",
-                (clock % 1_000_000_000_000).to_string(),
-            );
-        }
-        let seed = std::env::var("CLAUDE_DIFFERENTIAL_SEED").unwrap_or_default();
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            format!("generated differential: random batch seed {seed} (run it again with CLAUDE_DIFFERENTIAL_SEED={seed})\n").as_bytes(),
-        );
-        let _ = std::fs::remove_file(&summary_file);
-    }
-    if !in_isolated_network("simulate_agrees_with_the_real_claude_code_on_generated_cases") {
-        let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
-        let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
-        return;
-    }
-    let (cases, batch) = cases();
-    println!(
-        "generated differential: {} cases, random batch seed {batch} (rerun it with CLAUDE_DIFFERENTIAL_SEED={batch})",
-        cases.len()
-    );
-    let jobs: usize = std::env::var("CLAUDE_DIFFERENTIAL_JOBS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2)
-        .max(1);
-    let started = Instant::now();
-    let next = Mutex::new(0usize);
-    let found: Mutex<Vec<(String, Case, Observed, Observed)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| loop {
-                let at = {
-                    let mut next = next.lock().expect("the queue");
-                    *next += 1;
-                    *next - 1
-                };
-                let Some((origin, case)) = cases.get(at) else {
-                    break;
-                };
-                let (real, simulated) = differential(&cli, case);
-                let agree = real == simulated;
-                println!(
-                    "{} seed {} ({origin}): {}",
-                    if agree { "agree" } else { "DISAGREE" },
-                    case.seed,
-                    real.cell()
-                );
-                if !agree {
-                    found.lock().expect("the findings").push((
-                        origin.clone(),
-                        case.clone(),
-                        real,
-                        simulated,
-                    ));
-                }
-            });
-        }
-    });
-    let elapsed = started.elapsed();
-    let found = found.into_inner().expect("the findings");
-    let summary = format!(
-        "generated differential: {} cases in {:.1} s ({:.1} s a case with {jobs} at once), {} disagreements\n",
-        cases.len(),
-        elapsed.as_secs_f64(),
-        elapsed.as_secs_f64() * jobs as f64 / cases.len().max(1) as f64,
-        found.len()
-    );
-    print!("{summary}");
-    std::fs::write(&summary_file, &summary).expect("the summary file");
-    let mut report = String::new();
-    for (origin, case, real, simulated) in &found {
-        let small = if std::env::var_os("CLAUDE_DIFFERENTIAL_NO_SHRINK").is_some() {
-            case.clone()
-        } else {
-            shrink(&cli, case)
-        };
-        let (small_real, small_simulated) = differential(&cli, &small);
-        let _ = writeln!(
-            report,
-            "\nseed {} ({origin}) disagrees:\n  real Claude Code: {}\n  simulate:         {}\nsmallest configuration found:\n{}  real Claude Code: {}\n  simulate:         {}\n  as a fixed case: {}",
-            case.seed,
-            real.cell(),
-            simulated.cell(),
-            small.describe(),
-            small_real.cell(),
-            small_simulated.cell(),
-            small.to_json()
-        );
-    }
-    // A fresh random batch is a search: with `CLAUDE_DIFFERENTIAL_RANDOM_REPORTS` set (as
-    // `.ci/run` sets it, since the search has not run dry and CI must not fail by the draw) its
-    // findings are printed as fixed cases to keep, and only the kept cases and the numbered
-    // seeds fail the test.
-    let random_reports = std::env::var_os("CLAUDE_DIFFERENTIAL_RANDOM_REPORTS").is_some();
-    let gating = found
-        .iter()
-        .filter(|(origin, ..)| !(random_reports && origin.starts_with("random batch")))
-        .count();
-    if gating == 0 && !found.is_empty() {
-        println!(
-            "generated differential: the random batch (seed {batch}) found {} new disagreement(s); keep each as a fixed case in tests/claude-code/differential-cases.jsonl and find its rule:{report}",
-            found.len()
-        );
-    }
-    assert!(
-        gating == 0,
-        "simulate disagrees with the real Claude Code on {} of {} generated cases (random batch seed {batch}):{report}",
-        found.len(),
-        cases.len()
+    let summary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("claude-differential-generated.txt");
+    batch().test(
+        "simulate_agrees_with_the_real_claude_code_on_generated_cases",
+        in_isolated_network,
+        &summary,
+        Case::from_json,
+        generate::generate,
+        &|case: &Case| differential(&cli, case),
     );
 }

@@ -90,8 +90,8 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-/// The PAYLOAD argument: a JSON file, or `-` for stdin.
-fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
+/// The PAYLOAD argument: a JSON file, or `-` for stdin (every host's).
+pub(crate) fn read_payload(path: Option<&Path>) -> Result<Vec<u8>, Stop> {
     let path = path.ok_or_else(|| {
         Stop::Usage("give a PAYLOAD file (or `-`), --event or --session".to_owned())
     })?;

@@ -3,6 +3,7 @@
 //! (`host.json`, `trust`); its trust key and hash come from the spec crate
 //! (`cursor_hooks_spec::codex_trust`), the one implementation of codex-rs's rule.
 
+pub mod simulate;
 pub mod trust;
 
 use crate::findings::{Finding, HostName, Severity};

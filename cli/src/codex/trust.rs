@@ -4,7 +4,7 @@
 //! Codex skips what fails either gate without a word; doctor names each such hook and writes the
 //! lines that trust exactly those hooks, never more.
 
-use super::{codex_finding, HooksFile};
+use super::{codex_finding, CommandEntry, HooksFile};
 use crate::findings::{Finding, Severity};
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
 use std::fmt::Write as _;
@@ -82,16 +82,92 @@ impl Config {
     }
 }
 
+/// Why Codex would not run one command hook, gate by gate in Codex's order
+/// (`spec/codex/host.json`, `loading`: `hook-trust`, `disabled`; `config_sources`: project).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gate {
+    /// Every gate passed: Codex runs it when its matcher selects the payload.
+    Runs,
+    /// Its event is not one of Codex's, so no key or hash exists for it.
+    NotAnEvent,
+    /// `enabled = false` under its `[hooks.state]` entry.
+    Disabled,
+    /// No `trusted_hash` for it.
+    Untrusted,
+    /// A `trusted_hash` for another version of it.
+    Modified,
+}
+
+/// The user's `config.toml` as the gates read it.
+pub struct Gates {
+    config: Config,
+    /// Where the lines that trust a hook go.
+    pub path: PathBuf,
+    project_trusted: bool,
+}
+
+impl Gates {
+    /// Reads `codex_home/config.toml` (what cannot be read trusts nothing, with a finding).
+    pub fn read(codex_home: &Path, project: &Path, findings: &mut Vec<Finding>) -> Gates {
+        let path = codex_home.join("config.toml");
+        let config = Config::read(&path, findings);
+        let project_trusted = config.trusts_project(project);
+        Gates {
+            config,
+            path,
+            project_trusted,
+        }
+    }
+
+    /// Whether Codex loads `file` at all: a project's file only in a trusted project.
+    pub fn loads(&self, file: &HooksFile) -> bool {
+        file.source != "project" || self.project_trusted
+    }
+
+    /// The gate `entry` of `file` stops at, with its trust key and the hash Codex expects
+    /// (none for an event Codex does not have).
+    pub fn hook(&self, file: &HooksFile, entry: &CommandEntry) -> (Gate, Option<(String, String)>) {
+        let mut hook = CommandHook::new(&entry.event, &entry.command);
+        hook.matcher = entry.matcher.as_deref();
+        hook.timeout = entry.timeout;
+        hook.r#async = entry.r#async;
+        hook.status_message = entry.status_message.as_deref();
+        let source = file.path.display().to_string();
+        let (Some(key), Some(hash)) = (
+            hook_key(&source, &entry.event, entry.group, entry.handler),
+            trusted_hash(&hook),
+        ) else {
+            return (Gate::NotAnEvent, None);
+        };
+        let state = self.config.state(&key);
+        let gate = if state
+            .and_then(|s| s.get("enabled"))
+            .and_then(toml::Value::as_bool)
+            == Some(false)
+        {
+            Gate::Disabled
+        } else {
+            match state
+                .and_then(|s| s.get("trusted_hash"))
+                .and_then(toml::Value::as_str)
+            {
+                Some(trusted) if trusted == hash => Gate::Runs,
+                Some(_) => Gate::Modified,
+                None => Gate::Untrusted,
+            }
+        };
+        (gate, Some((key, hash)))
+    }
+}
+
 /// Holds every command hook of `files` against the user's `config.toml` in `codex_home`.
 pub fn check(files: &[HooksFile], codex_home: &Path, project: &Path) -> Report {
-    let config_path = codex_home.join("config.toml");
-    let mut report = Report {
-        config: config_path.clone(),
-        ..Report::default()
-    };
-    let config = Config::read(&config_path, &mut report.findings);
+    let mut report = Report::default();
+    let gates = Gates::read(codex_home, project, &mut report.findings);
+    let config_path = gates.path.clone();
+    report.config = config_path.clone();
     for file in files {
-        if file.source == "project" && !config.trusts_project(project) {
+        if !gates.loads(file) {
             let name = std::fs::canonicalize(project).unwrap_or_else(|_| project.to_path_buf());
             report.findings.push(codex_finding(
                 Severity::Warning,
@@ -108,50 +184,35 @@ pub fn check(files: &[HooksFile], codex_home: &Path, project: &Path) -> Report {
                 toml_key(&name.display().to_string())
             );
         }
-        let source = file.path.display().to_string();
         for entry in &file.hooks {
-            let mut hook = CommandHook::new(&entry.event, &entry.command);
-            hook.matcher = entry.matcher.as_deref();
-            hook.timeout = entry.timeout;
-            hook.r#async = entry.r#async;
-            hook.status_message = entry.status_message.as_deref();
-            let (Some(key), Some(hash)) = (
-                hook_key(&source, &entry.event, entry.group, entry.handler),
-                trusted_hash(&hook),
-            ) else {
-                report.findings.push(codex_finding(
-                    Severity::Warning,
-                    &file.path,
-                    &entry.pointer,
-                    format!("`{}` is not one of Codex's events (spec/codex/events.json), so this hook never runs", entry.event),
-                ));
-                continue;
-            };
-            let state = config.state(&key);
-            if state
-                .and_then(|s| s.get("enabled"))
-                .and_then(toml::Value::as_bool)
-                == Some(false)
-            {
-                report.findings.push(codex_finding(
-                    Severity::Note,
-                    &file.path,
-                    &entry.pointer,
-                    format!(
-                        "turned off in {} (`enabled = false` under `[hooks.state.{}]`)",
-                        config_path.display(),
-                        toml_key(&key)
-                    ),
-                ));
-                continue;
-            }
-            let trusted = state
-                .and_then(|s| s.get("trusted_hash"))
-                .and_then(toml::Value::as_str);
-            let why = match trusted {
-                Some(trusted) if trusted == hash => continue,
-                Some(_) => "it changed since it was trusted (its `trusted_hash` is for another version of it)",
-                None => "it is not trusted (no `trusted_hash` for it)",
+            let (gate, identity) = gates.hook(file, entry);
+            let (key, hash) = identity.unwrap_or_default();
+            let why = match gate {
+                Gate::Runs => continue,
+                Gate::NotAnEvent => {
+                    report.findings.push(codex_finding(
+                        Severity::Warning,
+                        &file.path,
+                        &entry.pointer,
+                        format!("`{}` is not one of Codex's events (spec/codex/events.json), so this hook never runs", entry.event),
+                    ));
+                    continue;
+                }
+                Gate::Disabled => {
+                    report.findings.push(codex_finding(
+                        Severity::Note,
+                        &file.path,
+                        &entry.pointer,
+                        format!(
+                            "turned off in {} (`enabled = false` under `[hooks.state.{}]`)",
+                            config_path.display(),
+                            toml_key(&key)
+                        ),
+                    ));
+                    continue;
+                }
+                Gate::Modified => "it changed since it was trusted (its `trusted_hash` is for another version of it)",
+                Gate::Untrusted => "it is not trusted (no `trusted_hash` for it)",
             };
             report.findings.push(codex_finding(
                 Severity::Warning,

@@ -10,53 +10,8 @@
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 
-/// SplitMix64: small, fast and the same on every machine, so a seed names one case forever.
-#[derive(Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started at `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with `percent` % chance.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next_u64() % 100 < percent
-    }
-
-    /// One of `items`.
-    pub fn pick<T: Clone>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())].clone()
-    }
-
-    /// One of `items`, each with its weight.
-    pub fn weighted<T: Clone>(&mut self, items: &[(u32, T)]) -> T {
-        let total: u32 = items.iter().map(|(w, _)| w).sum();
-        let mut at = (self.next_u64() % u64::from(total)) as u32;
-        for (weight, item) in items {
-            if at < *weight {
-                return item.clone();
-            }
-            at -= weight;
-        }
-        items[items.len() - 1].1.clone()
-    }
-}
+use crate::differential::Generated;
+pub use crate::differential::{Answer, Rng};
 
 /// Which settings file a hook is written to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -154,41 +109,6 @@ pub const COMMANDS: &[(&str, &str)] = &[
 pub fn rewrite_command(hook: usize) -> (String, String) {
     let word = format!("rewritten{hook}");
     (format!("echo {word} > created-by-tool"), word)
-}
-
-/// One hook's answer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
-    /// Milliseconds it waits before answering.
-    pub delay_ms: u32,
-    /// What it prints on stdout.
-    pub stdout: String,
-    /// What it prints on stderr.
-    pub stderr: String,
-    /// Its exit code.
-    pub exit: i32,
-    /// The JSON answer inside stdout, kept apart so shrinking can drop its keys.
-    pub json: Option<Map<String, Value>>,
-    /// How stdout is made from `json` and a text: `json`, `text`, `both`, `garbage`, `none`.
-    pub form: &'static str,
-}
-
-impl Answer {
-    /// Rebuilds `stdout` from `json` and `form`.
-    pub fn render(&mut self, hook: usize) {
-        let json = self
-            .json
-            .as_ref()
-            .map(|j| Value::Object(j.clone()).to_string())
-            .unwrap_or_default();
-        self.stdout = match self.form {
-            "json" => json,
-            "text" => format!("Zq{hook}T plain words"),
-            "both" => format!("Zq{hook}T words before\n{json}"),
-            "garbage" => format!("{{\"hookSpecificOutput\": Zq{hook}T"),
-            _ => String::new(),
-        };
-    }
 }
 
 /// One hook of a case.
@@ -889,5 +809,23 @@ mod show {
                 println!("{}as a case: {}", case.describe(), case.to_json());
             }
         }
+    }
+}
+
+impl Generated for Case {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn shrunk(&self) -> Vec<Case> {
+        Case::shrunk(self)
+    }
+
+    fn describe(&self) -> String {
+        Case::describe(self)
+    }
+
+    fn to_json(&self) -> Value {
+        Case::to_json(self)
     }
 }

@@ -254,6 +254,11 @@ impl Session {
         groups.len() - 1
     }
 
+    /// The `hooks` object `~/.codex/hooks.json` is written from.
+    pub fn hooks(&self) -> &serde_json::Map<String, Value> {
+        &self.hooks
+    }
+
     /// Removes every hook from `~/.codex/hooks.json` (the recorders included).
     pub fn clear_hooks(&mut self) {
         self.hooks.clear();
