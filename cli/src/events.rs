@@ -1,6 +1,6 @@
 //! `cursor-hooks events`: the event table, from the runtime's spec tables: Cursor's
-//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), or both; or Codex's
-//! (`spec/codex/events.json`, as `simulate --host codex` reads it).
+//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), Codex's
+//! (`spec/codex/events.json`, as `simulate --host codex` reads it), or all of them.
 
 use crate::parse::Host;
 use cursor_hooks::spec::{EventInfo, EVENTS};
@@ -27,8 +27,7 @@ const CLAUDE_HEADERS: [&str; 7] = [
     "matcher subject",
 ];
 
-/// Prints the event table of `host`; for both, Cursor's and then Claude Code's, each under its
-/// name.
+/// Prints the event table of `host`; for all, each host's in turn, under its name.
 pub fn print(host: Host) -> Result<i32, String> {
     match host {
         Host::Cursor => print_cursor(),
@@ -39,6 +38,8 @@ pub fn print(host: Host) -> Result<i32, String> {
             print_cursor();
             println!("\nClaude Code:");
             print_claude();
+            println!("\nOpenAI Codex CLI:");
+            print_codex();
         }
     }
     Ok(0)

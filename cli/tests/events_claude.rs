@@ -1,6 +1,6 @@
 //! `cursor-hooks events --host claude-code` prints Claude Code's event table from the spec, the
 //! same as the generated table in the guide
-//! (`runtime/src/guide/claude_code.md`); `--host all` prints both hosts' tables.
+//! (`runtime/src/guide/claude_code.md`); `--host all` prints every host's table.
 
 mod common;
 
@@ -131,13 +131,19 @@ fn the_guide_table_is_the_commands_table() {
     }
 }
 
+/// `--host all` is every host's table, Codex's too (before: Cursor's and Claude Code's only).
 #[test]
-fn all_prints_both_tables_and_the_default_stays_cursors() {
+fn all_prints_every_hosts_table_and_the_default_stays_cursors() {
     let cursor = events(&[]);
     assert!(cursor.starts_with("event "), "{cursor}");
     assert!(!cursor.contains("PreToolUse"), "{cursor}");
     assert_eq!(events(&["--host", "cursor"]), cursor);
     let all = events(&["--host", "all"]);
     let claude = events(&["--host", "claude-code"]);
-    assert_eq!(all, format!("Cursor:\n{cursor}\nClaude Code:\n{claude}"));
+    let codex = events(&["--host", "codex"]);
+    assert!(codex.contains("Interrupt"), "{codex}");
+    assert_eq!(
+        all,
+        format!("Cursor:\n{cursor}\nClaude Code:\n{claude}\nOpenAI Codex CLI:\n{codex}")
+    );
 }
