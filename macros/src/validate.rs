@@ -844,16 +844,24 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         } else {
             "(..)"
         };
+        // The route names the user's setter only where the event has it: suggesting
+        // `.agent_message(..)` to an answer without one would trade this error for another.
+        let method_text = method.to_string();
+        let route = answer_route(&name_text, args_text, &response);
+        let route = if event.has_setter(&method_text, 1) || event.has_setter(&method_text, 2) {
+            format!("`{route}.{method}(..)`")
+        } else {
+            format!("`{route}` (which has no `.{method}(..)`)")
+        };
         return Err(Error::new_spanned(
             quote::quote!(#name #args),
             format_args!(
-                "{}: start from the response type instead, `{}.{method}(..)`",
+                "{}: start from the response type instead, {route}",
                 if name_text == "no_opinion" {
                     format!("`no_opinion()` takes its response type from the function's return type, so no method can follow it (here `.{method}`)")
                 } else {
                     format!("there is no free `{name_text}{args_text}` function")
                 },
-                answer_route(&name_text, args_text, &response)
             ),
         ));
     }
