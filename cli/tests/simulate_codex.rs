@@ -140,37 +140,6 @@ fn session_end_clamps_its_timeout_to_three_seconds() {
     assert_eq!(timeouts, [&json!(3), &json!(1)]);
 }
 
-/// `cli/data/` carries Codex's spec and answer schemas for the packaged command: each copy is
-/// the spec's (`spec/codex/`, `schemas/codex/`) exactly.
-#[test]
-fn the_embedded_codex_data_is_the_spec() {
-    let root = common::workspace_root();
-    let read = |path: &str| std::fs::read_to_string(root.join(path)).expect(path);
-    assert_eq!(
-        read("cli/data/codex-events.json"),
-        read("spec/codex/events.json")
-    );
-    assert_eq!(
-        read("cli/data/codex-host.json"),
-        read("spec/codex/host.json")
-    );
-    let bundle: Value = serde_json::from_str(&read("cli/data/codex-output-schemas.json")).unwrap();
-    let mut expected = serde_json::Map::new();
-    for entry in std::fs::read_dir(root.join("schemas/codex")).expect("schemas/codex") {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        let Some(kebab) = name.strip_suffix(".command.output.schema.json") else {
-            continue;
-        };
-        let event: String = kebab
-            .split('-')
-            .map(|word| word[..1].to_uppercase() + &word[1..])
-            .collect();
-        let schema = serde_json::from_str(&read(&format!("schemas/codex/{name}"))).unwrap();
-        expected.insert(event, schema);
-    }
-    assert_eq!(bundle, Value::Object(expected));
-}
-
 /// `events --host codex` prints spec/codex's twelve events, one a line under the header.
 #[test]
 fn events_lists_codex_events() {

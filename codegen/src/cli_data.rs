@@ -1,4 +1,5 @@
-//! `cli/data/`: what the `cursor-hooks` command embeds from outside its crate, written as
+//! `cli/data/`: what the `cursor-hooks` command embeds from outside its crate (Codex's spec and
+//! answer schemas among it), written as
 //! plain files. A package holds only its own directory, and a symbolic link would be a
 //! one-line text file in a Windows checkout without symlink support, which the command would
 //! then embed in place of the data.
@@ -67,11 +68,39 @@ pub(crate) fn input_fields(spec: &Spec) -> String {
     format!("{}\n", serde_json::to_string_pretty(&all).expect("JSON"))
 }
 
-/// `spec/claude-code/host.json` as it is: Claude Code's host rules, which `simulate --host
-/// claude-code` applies (the event table itself is `cursor_hooks_spec::claude`).
-pub(crate) fn claude_host_json(root: &Path) -> Result<String, String> {
-    std::fs::read_to_string(root.join("spec/claude-code/host.json"))
-        .map_err(|e| format!("spec/claude-code/host.json: {e}"))
+/// A spec file the command embeds as it is (`spec/claude-code/host.json`, Codex's spec).
+pub(crate) fn copy(root: &Path, path: &str) -> Result<String, String> {
+    std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Codex's answer schemas for `simulate --host codex`: each `schemas/codex/*.command.output`
+/// schema under its event's name (`pre-tool-use` is `PreToolUse`), as one JSON object.
+pub(crate) fn codex_output_schemas(root: &Path) -> Result<String, String> {
+    const SUFFIX: &str = ".command.output.schema.json";
+    let folder = root.join("schemas/codex");
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("schemas/codex: {e}"))?;
+    let mut bundle = Map::new();
+    for entry in entries {
+        let name = entry
+            .map_err(|e| format!("schemas/codex: {e}"))?
+            .file_name()
+            .into_string()
+            .map_err(|name| format!("schemas/codex: a name that is not UTF-8: {name:?}"))?;
+        let Some(kebab) = name.strip_suffix(SUFFIX) else {
+            continue;
+        };
+        let event: String = kebab
+            .split('-')
+            .map(|word| word[..1].to_uppercase() + &word[1..])
+            .collect();
+        let path = format!("schemas/codex/{name}");
+        let schema: Value =
+            serde_json::from_str(&copy(root, &path)?).map_err(|e| format!("{path}: {e}"))?;
+        bundle.insert(event, schema);
+    }
+    let text = serde_json::to_string_pretty(&Value::Object(bundle))
+        .map_err(|e| format!("schemas/codex: {e}"))?;
+    Ok(text + "\n")
 }
 
 /// What `simulate --host claude-code` needs of each Claude Code event beyond

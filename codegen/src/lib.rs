@@ -135,12 +135,24 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::input_fields(&spec),
     });
     files.push(Generated {
-        path: PathBuf::from("cli/data/claude-host.json"),
-        text: cli_data::claude_host_json(root)?,
-    });
-    files.push(Generated {
         path: PathBuf::from("cli/data/claude-events.json"),
         text: cli_data::claude_events(root)?,
+    });
+    // Host files the command embeds as they are, and Codex's answer schemas
+    // (`simulate --host claude-code`, `--host codex`).
+    for (path, source) in [
+        ("cli/data/claude-host.json", "spec/claude-code/host.json"),
+        ("cli/data/codex-events.json", "spec/codex/events.json"),
+        ("cli/data/codex-host.json", "spec/codex/host.json"),
+    ] {
+        files.push(Generated {
+            path: PathBuf::from(path),
+            text: cli_data::copy(root, source)?,
+        });
+    }
+    files.push(Generated {
+        path: PathBuf::from("cli/data/codex-output-schemas.json"),
+        text: cli_data::codex_output_schemas(root)?,
     });
     // JSON Schemas under schemas/, and the same texts bundled for `cursor-hooks schema`.
     let schemas = schemas::files(root, &spec, &compat, &claude.spec)?;
