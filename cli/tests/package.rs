@@ -207,6 +207,20 @@ fn the_launcher_says_which_platforms_it_has_on_another() {
     );
 }
 
+/// A plugin packaged for this Linux machine whose binary is a stand-in that says it ran (the
+/// packaged file is only shaped like a binary): the plugin folder.
+#[cfg(target_os = "linux")]
+fn packaged_stand_in(s: &Scratch) -> std::path::PathBuf {
+    let platform = format!("linux-{}", std::env::consts::ARCH);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
+    let out = s.root.join("plugin");
+    package(s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    let binary = out.join(format!("bin/{platform}/guard"));
+    std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
+    common::make_executable(&binary);
+    out
+}
+
 /// The launcher finds its binary however it is started: by name alone (no `/` in `$0`: `sh NAME`
 /// in its folder, `bash NAME` found on PATH), through PATH, and through a symbolic link
 /// (absolute, relative, a chain, found on PATH). Before: `here=${0%/*}` took the name itself or
@@ -215,14 +229,7 @@ fn the_launcher_says_which_platforms_it_has_on_another() {
 #[test]
 fn the_launcher_finds_its_binary_by_name_and_through_a_link() {
     let s = Scratch::new("package-launcher-start");
-    let platform = format!("linux-{}", std::env::consts::ARCH);
-    let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
-    let out = s.root.join("plugin");
-    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
-    // A stand-in that says it ran: the packaged file is only shaped like a binary.
-    let binary = out.join(format!("bin/{platform}/guard"));
-    std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
-    common::make_executable(&binary);
+    let out = packaged_stand_in(&s);
     let (bin_dir, links) = (out.join("bin"), s.root.join("links"));
     std::fs::create_dir_all(&links).unwrap();
     std::os::unix::fs::symlink(bin_dir.join("guard"), links.join("absolute")).unwrap();
@@ -277,13 +284,7 @@ fn the_launcher_finds_its_binary_by_name_and_through_a_link() {
 #[test]
 fn the_launcher_starts_no_process_to_learn_the_machine() {
     let s = Scratch::new("package-launcher-machine");
-    let platform = format!("linux-{}", std::env::consts::ARCH);
-    let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
-    let out = s.root.join("plugin");
-    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
-    let binary = out.join(format!("bin/{platform}/guard"));
-    std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
-    common::make_executable(&binary);
+    let out = packaged_stand_in(&s);
     // The only `uname` on PATH says that it ran, and names this machine.
     let tools = s.root.join("tools");
     std::fs::create_dir_all(&tools).unwrap();
