@@ -231,7 +231,9 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
     if !event.raw.documented {
         text.push_str("\n- **Undocumented:** seen only in the Claude Code binary.");
     }
-    text.push_str(&format!("\n- **Since:** {}.", event.raw.since));
+    if let Some(since) = &event.raw.since {
+        text.push_str(&format!("\n- **Since:** {since}."));
+    }
     text.push_str(&format!(
         "\n\n{}",
         sources_line(&spec.readable(&event.raw.source))

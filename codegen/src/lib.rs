@@ -61,7 +61,7 @@ pub fn workspace_root() -> PathBuf {
 /// Generates every file from the spec under `root`.
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
-    let claude = claude_model::load(root)?;
+    let claude = claude_model::load(root, &claude_model::CLAUDE_CODE)?;
     let habits = habits::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
