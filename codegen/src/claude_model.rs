@@ -64,6 +64,10 @@ pub struct ClaudeEvent {
     /// why): `simulate` reads them, the types never offer them.
     #[serde(default)]
     pub not_offered: Vec<String>,
+    /// `universal_response` wire keys the event's closed answer schema does not declare (Codex's
+    /// Interrupt reads only `systemMessage`): the typed answer must not offer them.
+    #[serde(default)]
+    pub universal_except: Vec<String>,
     /// Where the event's description comes from.
     pub source: String,
     /// The event's own input fields.
@@ -368,6 +372,7 @@ impl ClaudeField {
 #[cfg(test)]
 mod tests {
     use super::{load, CLAUDE_CODE, CODEX};
+    use serde_json::Value;
 
     /// Both Claude-family hosts' data read into the one model the generators take.
     #[test]
@@ -382,6 +387,114 @@ mod tests {
         assert!(
             codex.host.cursor.event_map.is_empty(),
             "Cursor imports no Codex file"
+        );
+    }
+
+    /// A `$ref`, or the non-null branch of an `anyOf`/`oneOf`, followed to the object it names.
+    fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+        if let Some(pointer) = schema.get("$ref").and_then(Value::as_str) {
+            let target = root
+                .pointer(pointer.trim_start_matches('#'))
+                .expect("dangling $ref");
+            return resolve(target, root);
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            let branch = schema
+                .get(key)
+                .and_then(Value::as_array)
+                .and_then(|branches| {
+                    branches
+                        .iter()
+                        .map(|branch| resolve(branch, root))
+                        .find(|branch| branch.get("type").and_then(Value::as_str) != Some("null"))
+                });
+            if let Some(branch) = branch {
+                return branch;
+            }
+        }
+        schema
+    }
+
+    fn property<'a>(object: &'a Value, key: &str) -> Option<&'a Value> {
+        object.get("properties").and_then(|p| p.get(key))
+    }
+
+    /// Every key and enum value spec/codex offers in an answer is one Codex's closed output
+    /// schema (schemas/codex, embedded in the pinned binary) declares: what the types offer,
+    /// Codex accepts.
+    #[test]
+    fn every_codex_answer_key_is_declared_by_its_output_schema() {
+        let root = crate::workspace_root();
+        let codex = load(&root, &CODEX).expect("codex");
+        let mut problems = Vec::new();
+        for event in &codex.spec.events {
+            let mut kebab = String::new();
+            for (i, c) in event.name.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    kebab.push('-');
+                }
+                kebab.push(c.to_ascii_lowercase());
+            }
+            let path = root.join(format!("schemas/codex/{kebab}.command.output.schema.json"));
+            let schema: Value = match std::fs::read_to_string(&path) {
+                Ok(text) => serde_json::from_str(&text).expect("schema JSON"),
+                // No answer schema (SessionEnd): Codex reads no answer, so none may be offered.
+                Err(_) => Value::Object(serde_json::Map::new()),
+            };
+            let refused = |key: &str| {
+                event.not_offered.iter().any(|k| k == key)
+                    || event.universal_except.iter().any(|k| k == key)
+            };
+            let mut top: Vec<&str> = codex
+                .spec
+                .universal_response
+                .iter()
+                .map(|field| field.wire.as_str())
+                .filter(|key| !refused(key))
+                .collect();
+            if event.response.decision.is_some() {
+                top.extend(["decision", "reason"]);
+            }
+            if !event.response.hook_specific.is_empty() {
+                top.push("hookSpecificOutput");
+            }
+            for key in top {
+                if property(&schema, key).is_none() {
+                    problems.push(format!("{}: `{key}`", event.name));
+                }
+            }
+            let Some(specific) = property(&schema, "hookSpecificOutput") else {
+                continue;
+            };
+            let specific = resolve(specific, &schema);
+            for field in &event.response.hook_specific {
+                if refused(&field.wire) {
+                    continue;
+                }
+                let Some(declared) = property(specific, &field.wire) else {
+                    problems.push(format!(
+                        "{}: `hookSpecificOutput.{}`",
+                        event.name, field.wire
+                    ));
+                    continue;
+                };
+                let allowed = resolve(declared, &schema)
+                    .get("enum")
+                    .and_then(Value::as_array);
+                for value in field
+                    .values
+                    .iter()
+                    .filter(|v| !field.not_offered.contains(v))
+                {
+                    if allowed.is_some_and(|allowed| !allowed.iter().any(|a| a == value.as_str())) {
+                        problems.push(format!("{}: `{}: {value}`", event.name, field.wire));
+                    }
+                }
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "offered but not in Codex's schema: {problems:?}"
         );
     }
 }
