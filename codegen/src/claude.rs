@@ -4,7 +4,7 @@
 //! responses are Claude's own shape (top-level keys, `decision`, `hookSpecificOutput`).
 
 use crate::claude_model::{
-    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec,
+    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec, Family,
 };
 use crate::model::{InputField, InputType};
 use crate::write::{doc, fill, ident, line, lit, raw_lit, sources_line, upper_camel};
@@ -24,19 +24,18 @@ const COPILOT_FORMS: &[(&str, &str)] = &[(
 
 /// The generated files: (path under the workspace root, text).
 pub(crate) fn files(
+    family: &Family,
     claude: &ClaudeLoaded,
     cursor: &crate::model::Spec,
-) -> Result<Vec<(&'static str, String)>, String> {
+) -> Result<Vec<(String, String)>, String> {
     let spec = &Spec::of(claude, cursor)?;
     let enums = Enums::of(spec);
+    let dir = family.gen_dir;
     Ok(vec![
-        ("runtime/src/gen/claude/events.rs", events(spec)),
-        (
-            "runtime/src/gen/claude/responses.rs",
-            responses(spec, &enums),
-        ),
-        ("runtime/src/gen/claude/fixtures.rs", fixtures(spec)),
-        ("runtime/src/gen/claude/outcomes.rs", outcomes(spec)),
+        (format!("{dir}/events.rs"), events(spec)),
+        (format!("{dir}/responses.rs"), responses(spec, &enums)),
+        (format!("{dir}/fixtures.rs"), fixtures(spec)),
+        (format!("{dir}/outcomes.rs"), outcomes(spec)),
     ])
 }
 
