@@ -28,7 +28,7 @@ pub(crate) fn files(
     claude: &ClaudeLoaded,
     cursor: &crate::model::Spec,
 ) -> Result<Vec<(String, String)>, String> {
-    let spec = &Spec::of(claude, cursor)?;
+    let spec = &Spec::of(*family, claude, cursor)?;
     let enums = Enums::of(spec);
     let dir = family.gen_dir;
     Ok(vec![
@@ -42,6 +42,8 @@ pub(crate) fn files(
 /// The spec as the generators read it: input fields in the Cursor model (for the shared
 /// templates) and each event's Cursor name.
 struct Spec<'a> {
+    /// The host being typed: its runtime module and product name.
+    family: Family,
     raw: &'a ClaudeSpec,
     common_fields: Vec<InputField>,
     universal_response: &'a [ResponseField],
@@ -63,7 +65,11 @@ struct Event<'a> {
 }
 
 impl<'a> Spec<'a> {
-    fn of(claude: &'a ClaudeLoaded, cursor: &'a crate::model::Spec) -> Result<Spec<'a>, String> {
+    fn of(
+        family: Family,
+        claude: &'a ClaudeLoaded,
+        cursor: &'a crate::model::Spec,
+    ) -> Result<Spec<'a>, String> {
         let raw = &claude.spec;
         let mut events = Vec::new();
         for event in &raw.events {
@@ -109,6 +115,7 @@ impl<'a> Spec<'a> {
             });
         }
         Ok(Spec {
+            family,
             raw,
             common_fields: raw
                 .common_fields
@@ -212,8 +219,9 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
         );
     } else {
         let response = event.response_ty();
+        let module = spec.family.module;
         text.push_str(&format!(
-            "\n- **May answer:** [`{response}`](crate::claude::response::{response})."
+            "\n- **May answer:** [`{response}`]({module}::response::{response})."
         ));
     }
     text.push_str(&format!(
@@ -278,7 +286,7 @@ pub extra: Extra,
     let response = if event.is_observe() {
         "()".to_owned()
     } else {
-        format!("crate::claude::response::{}", event.response_ty())
+        format!("{}::response::{}", spec.family.module, event.response_ty())
     };
     let required: Vec<String> = event
         .input
@@ -683,8 +691,9 @@ fn sub_object(
 fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event<'_>) {
     let ty = event.response_ty();
     let input = &event.ty;
+    let module = spec.family.module;
     let mut text = format!(
-        "The answer to [`{input}`](crate::claude::event::{input}). Empty (no opinion, `{{}}`) by default; built with its constructors and setters."
+        "The answer to [`{input}`]({module}::event::{input}). Empty (no opinion, `{{}}`) by default; built with its constructors and setters."
     );
     if let Some(decision) = &event.decision {
         text.push_str(&format!(
@@ -885,7 +894,7 @@ assert_eq!(input.common.hook_event_name, {quoted});
         ));
         crate::fixtures::setters(
             &mut out,
-            &format!("crate::claude::event::{ty}"),
+            &format!("{}::event::{ty}", spec.family.module),
             &event.input,
         );
     }
@@ -913,11 +922,11 @@ fn outcomes(spec: &Spec<'_>) -> String {
         let response = if event.is_observe() {
             "()".to_owned()
         } else {
-            format!("crate::claude::response::{}", event.response_ty())
+            format!("{}::response::{}", spec.family.module, event.response_ty())
         };
         crate::outcomes::impls(
             &mut out,
-            &format!("crate::claude::event::{}", event.ty),
+            &format!("{}::event::{}", spec.family.module, event.ty),
             &response,
         );
     }
