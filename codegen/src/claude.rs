@@ -147,9 +147,9 @@ impl Event<'_> {
 // ---------------------------------------------------------------- input types
 
 fn events(spec: &Spec<'_>) -> String {
-    let mut out = String::from(
+    let mut out = fill(
         "\
-use crate::claude::event::{Category, Event, ValueKind};
+use {module}::event::{Category, Event, ValueKind};
 use crate::de::{missing, Fields, Key};
 use crate::extra::Extra;
 #[allow(unused_imports)] // only when some field is a tool input
@@ -163,6 +163,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 ",
+        &[("module", spec.family.module)],
     );
     doc(
         &mut out,
@@ -518,16 +519,17 @@ fn takes_reason(value: &str) -> bool {
 }
 
 fn responses(spec: &Spec<'_>, enums: &Enums) -> String {
-    let mut out = String::from(
+    let mut out = fill(
         "\
 #![allow(clippy::redundant_closure_for_method_calls)] // one template for every typed object
 
-use crate::claude::render::Writer;
-use crate::claude::response::Response;
+use {module}::render::Writer;
+use {module}::response::Response;
 #[allow(unused_imports)] // only when some field is any JSON
 use serde_json::{Map, Value};
 
 ",
+        &[("module", spec.family.module)],
     );
     for (name, values, about) in &enums.defs {
         doc(
@@ -871,7 +873,10 @@ fn fixtures(spec: &Spec<'_>) -> String {
                 .map_or_else(|| zero(field), ToString::to_string);
             fields.push(format!("{}: {example}", lit(&field.name)));
         }
-        out.push_str(&fill("impl crate::claude::event::{ty} {\n", &[("ty", ty)]));
+        out.push_str(&fill(
+            "impl {module}::event::{ty} {\n",
+            &[("module", spec.family.module), ("ty", ty)],
+        ));
         doc(
             &mut out,
             &fill(
