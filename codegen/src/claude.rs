@@ -833,12 +833,20 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         lit(blocked_as),
         if block == "None" { "let _ = reason; None" } else { block }
     ));
-    if let Some((_, function)) = CURSOR_FORMS.iter().find(|(name, _)| *name == event.name) {
+    if let Some((_, function)) = CURSOR_FORMS
+        .iter()
+        .filter(|_| spec.family.imported)
+        .find(|(name, _)| *name == event.name)
+    {
         out.push_str(&format!(
             "fn cursor_form(&self, ctx: crate::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
         ));
     }
-    if let Some((_, function)) = COPILOT_FORMS.iter().find(|(name, _)| *name == event.name) {
+    if let Some((_, function)) = COPILOT_FORMS
+        .iter()
+        .filter(|_| spec.family.imported)
+        .find(|(name, _)| *name == event.name)
+    {
         out.push_str(&format!(
             "fn copilot_form(&self) -> Option<crate::render::Rendered> {{ Some({function}(self)) }}\n"
         ));

@@ -246,6 +246,9 @@ pub struct Family {
     pub module: &'static str,
     /// Where its generated runtime files go.
     pub gen_dir: &'static str,
+    /// Whether other hosts run its files (`imports` in spec/hosts.json: Cursor and Copilot run
+    /// Claude Code's), so its answers also render in their forms.
+    pub imported: bool,
 }
 
 /// Claude Code.
@@ -256,6 +259,7 @@ pub const CLAUDE_CODE: Family = Family {
     pinned: "tests/claude-code/VERSION",
     module: "crate::claude",
     gen_dir: "runtime/src/gen/claude",
+    imported: true,
 };
 
 /// OpenAI Codex CLI.
@@ -266,6 +270,7 @@ pub const CODEX: Family = Family {
     pinned: "tests/codex/VERSION",
     module: "crate::codex",
     gen_dir: "runtime/src/gen/codex",
+    imported: false,
 };
 
 /// Reads `family`'s spec directory under `root`.
