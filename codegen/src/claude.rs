@@ -133,6 +133,19 @@ impl<'a> Spec<'a> {
 }
 
 impl Event<'_> {
+    /// The top-level keys every event answers with that this event's closed answer schema
+    /// declares and its host reads (Codex's Interrupt reads only `systemMessage`, its PreToolUse
+    /// rejects `continue`).
+    fn universal<'s>(&self, spec: &'s Spec<'_>) -> Vec<&'s ResponseField> {
+        spec.universal_response
+            .iter()
+            .filter(|field| {
+                !self.raw.universal_except.contains(&field.wire)
+                    && !self.raw.not_offered.contains(&field.wire)
+            })
+            .collect()
+    }
+
     fn is_observe(&self) -> bool {
         self.raw.is_observe()
     }
@@ -708,7 +721,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     out.push_str(&format!(
         "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {ty} {{\n"
     ));
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         field_decl(out, spec, enums, event, field, " (top level)");
     }
     if let Some(decision) = &event.decision {
@@ -778,7 +791,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         );
     }
     // Setters, named after the wire keys.
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         setter(out, enums, event, field);
     }
     // No `reason` setter: Claude Code reads `reason` only beside `decision: "block"`, so a
@@ -797,7 +810,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         "impl crate::sealed::Sealed for {ty} {{}}\nimpl crate::response::AnyResponse for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
         lit(event.name)
     ));
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         out.push_str(&format!(
             "out.top({}, {});\n",
             lit(&field.wire),
