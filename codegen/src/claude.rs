@@ -180,11 +180,17 @@ use std::fmt;
     );
     doc(
         &mut out,
-        "The fields every Claude Code event carries (see `spec/claude-code/events.json`,
+        &fill(
+            "The fields every {product} event carries (see `{spec_dir}/events.json`,
 `common_fields`).
 
 `session_id`, `transcript_path` and `cwd` read as empty when absent (a payload Cursor sends
 for a Claude entry may lack them); `hook_event_name` is required.",
+            &[
+                ("product", spec.family.product),
+                ("spec_dir", spec.family.spec_dir),
+            ],
+        ),
     );
     out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
     for field in &spec.common_fields {
@@ -228,9 +234,10 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
         }
     ));
     if event.is_observe() {
-        text.push_str(
-            "\n- **May answer:** nothing (Claude Code reads no answer; the handler returns `()`).",
-        );
+        text.push_str(&format!(
+            "\n- **May answer:** nothing ({} reads no answer; the handler returns `()`).",
+            spec.family.product
+        ));
     } else {
         let response = event.response_ty();
         let module = spec.family.module;
@@ -250,7 +257,10 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
         text.push_str(&format!("\n- **Cursor runs it as:** `{cursor}`."));
     }
     if !event.raw.documented {
-        text.push_str("\n- **Undocumented:** seen only in the Claude Code binary.");
+        text.push_str(&format!(
+            "\n- **Undocumented:** seen only in the {} binary.",
+            spec.family.product
+        ));
     }
     if let Some(since) = &event.raw.since {
         text.push_str(&format!("\n- **Since:** {since}."));
@@ -289,14 +299,15 @@ fn input_type(out: &mut String, spec: &Spec<'_>, event: &Event<'_>) {
     for field in &event.input {
         crate::events::struct_field(out, &spec.readable(&field.source), field);
     }
-    out.push_str(
+    out.push_str(&fill(
         "/// Fields this version of the crate does not know, and known optional fields of an
-/// unexpected type, kept as Claude Code sent them.
+/// unexpected type, kept as {product} sent them.
 pub extra: Extra,
 }
 
 ",
-    );
+        &[("product", spec.family.product)],
+    ));
     let response = if event.is_observe() {
         "()".to_owned()
     } else {
@@ -475,7 +486,7 @@ fn field_decl(
 ) {
     let mut text = format!("`{}`{place}: {}", field.wire, field.doc);
     if let Some(since) = &field.since {
-        text.push_str(&format!(" Since Claude Code {since}."));
+        text.push_str(&format!(" Since {} {since}.", spec.family.product));
     }
     text.push_str(&format!(
         "\n\n{}",
@@ -758,7 +769,8 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
             if reads_reason && !takes_reason(value) {
                 let variant = upper_camel(value);
                 out.push_str(&format!(
-                    "/// `{value}`, with a reason (`permissionDecisionReason`) for Claude Code to show.\npub fn {value}_with_reason(reason: impl Into<String>) -> Self {{ Self {{ {}: Some({}::{variant}), permission_decision_reason: Some(reason.into()), ..Self::default() }} }}\n\n",
+                    "/// `{value}`, with a reason (`permissionDecisionReason`) for {} to show.\npub fn {value}_with_reason(reason: impl Into<String>) -> Self {{ Self {{ {}: Some({}::{variant}), permission_decision_reason: Some(reason.into()), ..Self::default() }} }}\n\n",
+                    spec.family.product,
                     ident(&field.name),
                     enums.name(event, field)
                 ));
@@ -901,16 +913,25 @@ fn fixtures(spec: &Spec<'_>) -> String {
         doc(
             &mut out,
             &fill(
-                "A realistic `{name}` payload as Claude Code sends it, to start a test from: the
+                "A realistic `{name}` payload as {product} sends it, to start a test from: the
 common fields and an example for each required field.
 
 ```
-use cursor_hooks::claude::prelude::*;
+use {public}::prelude::*;
 
 let input: {ty} = {ty}::fixture().build();
 assert_eq!(input.common.hook_event_name, {quoted});
 ```",
-                &[("name", name), ("ty", ty), ("quoted", &lit(name))],
+                &[
+                    ("name", name),
+                    ("product", spec.family.product),
+                    (
+                        "public",
+                        &spec.family.module.replace("crate::", "cursor_hooks::"),
+                    ),
+                    ("ty", ty),
+                    ("quoted", &lit(name)),
+                ],
             ),
         );
         out.push_str(&fill(
