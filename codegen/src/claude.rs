@@ -979,3 +979,45 @@ fn outcomes(spec: &Spec<'_>) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::claude_model::{load, CODEX};
+
+    /// The Claude-family generators type Codex from spec/codex alone: its files land under its
+    /// own directory and name its own module, never Claude Code's.
+    #[test]
+    fn the_generators_write_codex_from_its_own_spec() {
+        let root = crate::workspace_root();
+        let cursor = crate::model::load(&root).expect("spec/cursor").spec;
+        let codex = load(&root, &CODEX).expect("spec/codex");
+        let files = super::files(&CODEX, &codex, &cursor).expect("codex files");
+        assert_eq!(files.len(), 4);
+        for (path, text) in &files {
+            assert!(path.starts_with("runtime/src/gen/codex/"), "{path}");
+            assert!(
+                !text.contains("crate::claude"),
+                "{path} names Claude Code's module"
+            );
+            assert!(!text.contains("Claude Code"), "{path} names Claude Code");
+            assert!(text.contains("crate::codex::"), "{path}");
+        }
+        let responses = &files
+            .iter()
+            .find(|(p, _)| p.ends_with("responses.rs"))
+            .expect("responses")
+            .1;
+        // Codex rejects `ask` (spec/codex PreToolUse `not_offered`) and Interrupt reads only
+        // `systemMessage` (`universal_except`): neither is offered.
+        assert!(!responses.contains("pub fn ask("), "PreToolUse offers ask");
+        let interrupt = responses
+            .split("pub struct InterruptResponse")
+            .nth(1)
+            .and_then(|rest| rest.split("pub struct").next())
+            .expect("InterruptResponse");
+        assert!(
+            !interrupt.contains("r#continue"),
+            "Interrupt offers continue"
+        );
+    }
+}
