@@ -4,7 +4,7 @@
 //! responses are Claude's own shape (top-level keys, `decision`, `hookSpecificOutput`).
 
 use crate::claude_model::{
-    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec,
+    ClaudeAnswerField as ResponseField, ClaudeEvent, ClaudeLoaded, ClaudeSpec, Family,
 };
 use crate::model::{InputField, InputType};
 use crate::write::{doc, fill, ident, line, lit, raw_lit, sources_line, upper_camel};
@@ -24,25 +24,26 @@ const COPILOT_FORMS: &[(&str, &str)] = &[(
 
 /// The generated files: (path under the workspace root, text).
 pub(crate) fn files(
+    family: &Family,
     claude: &ClaudeLoaded,
     cursor: &crate::model::Spec,
-) -> Result<Vec<(&'static str, String)>, String> {
-    let spec = &Spec::of(claude, cursor)?;
+) -> Result<Vec<(String, String)>, String> {
+    let spec = &Spec::of(*family, claude, cursor)?;
     let enums = Enums::of(spec);
+    let dir = family.gen_dir;
     Ok(vec![
-        ("runtime/src/gen/claude/events.rs", events(spec)),
-        (
-            "runtime/src/gen/claude/responses.rs",
-            responses(spec, &enums),
-        ),
-        ("runtime/src/gen/claude/fixtures.rs", fixtures(spec)),
-        ("runtime/src/gen/claude/outcomes.rs", outcomes(spec)),
+        (format!("{dir}/events.rs"), events(spec)),
+        (format!("{dir}/responses.rs"), responses(spec, &enums)),
+        (format!("{dir}/fixtures.rs"), fixtures(spec)),
+        (format!("{dir}/outcomes.rs"), outcomes(spec)),
     ])
 }
 
 /// The spec as the generators read it: input fields in the Cursor model (for the shared
 /// templates) and each event's Cursor name.
 struct Spec<'a> {
+    /// The host being typed: its runtime module and product name.
+    family: Family,
     raw: &'a ClaudeSpec,
     common_fields: Vec<InputField>,
     universal_response: &'a [ResponseField],
@@ -64,7 +65,11 @@ struct Event<'a> {
 }
 
 impl<'a> Spec<'a> {
-    fn of(claude: &'a ClaudeLoaded, cursor: &'a crate::model::Spec) -> Result<Spec<'a>, String> {
+    fn of(
+        family: Family,
+        claude: &'a ClaudeLoaded,
+        cursor: &'a crate::model::Spec,
+    ) -> Result<Spec<'a>, String> {
         let raw = &claude.spec;
         let mut events = Vec::new();
         for event in &raw.events {
@@ -110,6 +115,7 @@ impl<'a> Spec<'a> {
             });
         }
         Ok(Spec {
+            family,
             raw,
             common_fields: raw
                 .common_fields
@@ -127,6 +133,19 @@ impl<'a> Spec<'a> {
 }
 
 impl Event<'_> {
+    /// The top-level keys every event answers with that this event's closed answer schema
+    /// declares and its host reads (Codex's Interrupt reads only `systemMessage`, its PreToolUse
+    /// rejects `continue`).
+    fn universal<'s>(&self, spec: &'s Spec<'_>) -> Vec<&'s ResponseField> {
+        spec.universal_response
+            .iter()
+            .filter(|field| {
+                !self.raw.universal_except.contains(&field.wire)
+                    && !self.raw.not_offered.contains(&field.wire)
+            })
+            .collect()
+    }
+
     fn is_observe(&self) -> bool {
         self.raw.is_observe()
     }
@@ -141,9 +160,9 @@ impl Event<'_> {
 // ---------------------------------------------------------------- input types
 
 fn events(spec: &Spec<'_>) -> String {
-    let mut out = String::from(
+    let mut out = fill(
         "\
-use crate::claude::event::{Category, Event, ValueKind};
+use {module}::event::{Category, Event, ValueKind};
 use crate::de::{missing, Fields, Key};
 use crate::extra::Extra;
 #[allow(unused_imports)] // only when some field is a tool input
@@ -157,14 +176,21 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 ",
+        &[("module", spec.family.module)],
     );
     doc(
         &mut out,
-        "The fields every Claude Code event carries (see `spec/claude-code/events.json`,
+        &fill(
+            "The fields every {product} event carries (see `{spec_dir}/events.json`,
 `common_fields`).
 
 `session_id`, `transcript_path` and `cwd` read as empty when absent (a payload Cursor sends
 for a Claude entry may lack them); `hook_event_name` is required.",
+            &[
+                ("product", spec.family.product),
+                ("spec_dir", spec.family.spec_dir),
+            ],
+        ),
     );
     out.push_str("#[derive(Debug, Clone, PartialEq, Default)]\npub struct Common {\n");
     for field in &spec.common_fields {
@@ -208,13 +234,15 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
         }
     ));
     if event.is_observe() {
-        text.push_str(
-            "\n- **May answer:** nothing (Claude Code reads no answer; the handler returns `()`).",
-        );
+        text.push_str(&format!(
+            "\n- **May answer:** nothing ({} reads no answer; the handler returns `()`).",
+            spec.family.product
+        ));
     } else {
         let response = event.response_ty();
+        let module = spec.family.module;
         text.push_str(&format!(
-            "\n- **May answer:** [`{response}`](crate::claude::response::{response})."
+            "\n- **May answer:** [`{response}`]({module}::response::{response})."
         ));
     }
     text.push_str(&format!(
@@ -229,9 +257,14 @@ fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {
         text.push_str(&format!("\n- **Cursor runs it as:** `{cursor}`."));
     }
     if !event.raw.documented {
-        text.push_str("\n- **Undocumented:** seen only in the Claude Code binary.");
+        text.push_str(&format!(
+            "\n- **Undocumented:** seen only in the {} binary.",
+            spec.family.product
+        ));
     }
-    text.push_str(&format!("\n- **Since:** {}.", event.raw.since));
+    if let Some(since) = &event.raw.since {
+        text.push_str(&format!("\n- **Since:** {since}."));
+    }
     text.push_str(&format!(
         "\n\n{}",
         sources_line(&spec.readable(&event.raw.source))
@@ -266,18 +299,19 @@ fn input_type(out: &mut String, spec: &Spec<'_>, event: &Event<'_>) {
     for field in &event.input {
         crate::events::struct_field(out, &spec.readable(&field.source), field);
     }
-    out.push_str(
+    out.push_str(&fill(
         "/// Fields this version of the crate does not know, and known optional fields of an
-/// unexpected type, kept as Claude Code sent them.
+/// unexpected type, kept as {product} sent them.
 pub extra: Extra,
 }
 
 ",
-    );
+        &[("product", spec.family.product)],
+    ));
     let response = if event.is_observe() {
         "()".to_owned()
     } else {
-        format!("crate::claude::response::{}", event.response_ty())
+        format!("{}::response::{}", spec.family.module, event.response_ty())
     };
     let required: Vec<String> = event
         .input
@@ -452,7 +486,7 @@ fn field_decl(
 ) {
     let mut text = format!("`{}`{place}: {}", field.wire, field.doc);
     if let Some(since) = &field.since {
-        text.push_str(&format!(" Since Claude Code {since}."));
+        text.push_str(&format!(" Since {} {since}.", spec.family.product));
     }
     text.push_str(&format!(
         "\n\n{}",
@@ -509,16 +543,17 @@ fn takes_reason(value: &str) -> bool {
 }
 
 fn responses(spec: &Spec<'_>, enums: &Enums) -> String {
-    let mut out = String::from(
+    let mut out = fill(
         "\
 #![allow(clippy::redundant_closure_for_method_calls)] // one template for every typed object
 
-use crate::claude::render::Writer;
-use crate::claude::response::Response;
+use {module}::render::Writer;
+use {module}::response::Response;
 #[allow(unused_imports)] // only when some field is any JSON
 use serde_json::{Map, Value};
 
 ",
+        &[("module", spec.family.module)],
     );
     for (name, values, about) in &enums.defs {
         doc(
@@ -682,8 +717,9 @@ fn sub_object(
 fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event<'_>) {
     let ty = event.response_ty();
     let input = &event.ty;
+    let module = spec.family.module;
     let mut text = format!(
-        "The answer to [`{input}`](crate::claude::event::{input}). Empty (no opinion, `{{}}`) by default; built with its constructors and setters."
+        "The answer to [`{input}`]({module}::event::{input}). Empty (no opinion, `{{}}`) by default; built with its constructors and setters."
     );
     if let Some(decision) = &event.decision {
         text.push_str(&format!(
@@ -696,7 +732,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
     out.push_str(&format!(
         "#[derive(Debug, Clone, PartialEq, Default)]\n#[non_exhaustive]\npub struct {ty} {{\n"
     ));
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         field_decl(out, spec, enums, event, field, " (top level)");
     }
     if let Some(decision) = &event.decision {
@@ -733,7 +769,8 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
             if reads_reason && !takes_reason(value) {
                 let variant = upper_camel(value);
                 out.push_str(&format!(
-                    "/// `{value}`, with a reason (`permissionDecisionReason`) for Claude Code to show.\npub fn {value}_with_reason(reason: impl Into<String>) -> Self {{ Self {{ {}: Some({}::{variant}), permission_decision_reason: Some(reason.into()), ..Self::default() }} }}\n\n",
+                    "/// `{value}`, with a reason (`permissionDecisionReason`) for {} to show.\npub fn {value}_with_reason(reason: impl Into<String>) -> Self {{ Self {{ {}: Some({}::{variant}), permission_decision_reason: Some(reason.into()), ..Self::default() }} }}\n\n",
+                    spec.family.product,
                     ident(&field.name),
                     enums.name(event, field)
                 ));
@@ -766,7 +803,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         );
     }
     // Setters, named after the wire keys.
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         setter(out, enums, event, field);
     }
     // No `reason` setter: Claude Code reads `reason` only beside `decision: "block"`, so a
@@ -785,7 +822,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         "impl crate::sealed::Sealed for {ty} {{}}\nimpl crate::response::AnyResponse for {ty} {{}}\nimpl Response for {ty} {{\nconst EVENT: &'static str = {};\nfn write(&self, out: &mut Writer) {{\n",
         lit(event.name)
     ));
-    for field in spec.universal_response {
+    for field in event.universal(spec) {
         out.push_str(&format!(
             "out.top({}, {});\n",
             lit(&field.wire),
@@ -821,12 +858,20 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         lit(blocked_as),
         if block == "None" { "let _ = reason; None" } else { block }
     ));
-    if let Some((_, function)) = CURSOR_FORMS.iter().find(|(name, _)| *name == event.name) {
+    if let Some((_, function)) = CURSOR_FORMS
+        .iter()
+        .filter(|_| spec.family.imported)
+        .find(|(name, _)| *name == event.name)
+    {
         out.push_str(&format!(
             "fn cursor_form(&self, ctx: crate::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
         ));
     }
-    if let Some((_, function)) = COPILOT_FORMS.iter().find(|(name, _)| *name == event.name) {
+    if let Some((_, function)) = COPILOT_FORMS
+        .iter()
+        .filter(|_| spec.family.imported)
+        .find(|(name, _)| *name == event.name)
+    {
         out.push_str(&format!(
             "fn copilot_form(&self) -> Option<crate::render::Rendered> {{ Some({function}(self)) }}\n"
         ));
@@ -861,20 +906,32 @@ fn fixtures(spec: &Spec<'_>) -> String {
                 .map_or_else(|| zero(field), ToString::to_string);
             fields.push(format!("{}: {example}", lit(&field.name)));
         }
-        out.push_str(&fill("impl crate::claude::event::{ty} {\n", &[("ty", ty)]));
+        out.push_str(&fill(
+            "impl {module}::event::{ty} {\n",
+            &[("module", spec.family.module), ("ty", ty)],
+        ));
         doc(
             &mut out,
             &fill(
-                "A realistic `{name}` payload as Claude Code sends it, to start a test from: the
+                "A realistic `{name}` payload as {product} sends it, to start a test from: the
 common fields and an example for each required field.
 
 ```
-use cursor_hooks::claude::prelude::*;
+use {public}::prelude::*;
 
 let input: {ty} = {ty}::fixture().build();
 assert_eq!(input.common.hook_event_name, {quoted});
 ```",
-                &[("name", name), ("ty", ty), ("quoted", &lit(name))],
+                &[
+                    ("name", name),
+                    ("product", spec.family.product),
+                    (
+                        "public",
+                        &spec.family.module.replace("crate::", "cursor_hooks::"),
+                    ),
+                    ("ty", ty),
+                    ("quoted", &lit(name)),
+                ],
             ),
         );
         out.push_str(&fill(
@@ -884,7 +941,7 @@ assert_eq!(input.common.hook_event_name, {quoted});
         ));
         crate::fixtures::setters(
             &mut out,
-            &format!("crate::claude::event::{ty}"),
+            &format!("{}::event::{ty}", spec.family.module),
             &event.input,
         );
     }
@@ -912,13 +969,55 @@ fn outcomes(spec: &Spec<'_>) -> String {
         let response = if event.is_observe() {
             "()".to_owned()
         } else {
-            format!("crate::claude::response::{}", event.response_ty())
+            format!("{}::response::{}", spec.family.module, event.response_ty())
         };
         crate::outcomes::impls(
             &mut out,
-            &format!("crate::claude::event::{}", event.ty),
+            &format!("{}::event::{}", spec.family.module, event.ty),
             &response,
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::claude_model::{load, CODEX};
+
+    /// The Claude-family generators type Codex from spec/codex alone: its files land under its
+    /// own directory and name its own module, never Claude Code's.
+    #[test]
+    fn the_generators_write_codex_from_its_own_spec() {
+        let root = crate::workspace_root();
+        let cursor = crate::model::load(&root).expect("spec/cursor").spec;
+        let codex = load(&root, &CODEX).expect("spec/codex");
+        let files = super::files(&CODEX, &codex, &cursor).expect("codex files");
+        assert_eq!(files.len(), 4);
+        for (path, text) in &files {
+            assert!(path.starts_with("runtime/src/gen/codex/"), "{path}");
+            assert!(
+                !text.contains("crate::claude"),
+                "{path} names Claude Code's module"
+            );
+            assert!(!text.contains("Claude Code"), "{path} names Claude Code");
+            assert!(text.contains("crate::codex::"), "{path}");
+        }
+        let responses = &files
+            .iter()
+            .find(|(p, _)| p.ends_with("responses.rs"))
+            .expect("responses")
+            .1;
+        // Codex rejects `ask` (spec/codex PreToolUse `not_offered`) and Interrupt reads only
+        // `systemMessage` (`universal_except`): neither is offered.
+        assert!(!responses.contains("pub fn ask("), "PreToolUse offers ask");
+        let interrupt = responses
+            .split("pub struct InterruptResponse")
+            .nth(1)
+            .and_then(|rest| rest.split("pub struct").next())
+            .expect("InterruptResponse");
+        assert!(
+            !interrupt.contains("r#continue"),
+            "Interrupt offers continue"
+        );
+    }
 }

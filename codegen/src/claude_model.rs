@@ -43,8 +43,9 @@ pub struct ClaudeEvent {
     pub documented: bool,
     /// Whether it fired in the recordings of the real binary.
     pub recorded: bool,
-    /// The first Claude Code version with it.
-    pub since: String,
+    /// The first version of the host with it, if known (Codex's data has none: its schemas are
+    /// read from the pinned binary only).
+    pub since: Option<String>,
     /// The event's own default timeout in seconds (SessionEnd's is 1.5), if it has one.
     pub timeout_seconds: Option<f64>,
     /// What exit-0 plain text on stdout becomes (`context`, `debug_log`, `worktree_path`).
@@ -63,6 +64,10 @@ pub struct ClaudeEvent {
     /// why): `simulate` reads them, the types never offer them.
     #[serde(default)]
     pub not_offered: Vec<String>,
+    /// `universal_response` wire keys the event's closed answer schema does not declare (Codex's
+    /// Interrupt reads only `systemMessage`): the typed answer must not offer them.
+    #[serde(default)]
+    pub universal_except: Vec<String>,
     /// Where the event's description comes from.
     pub source: String,
     /// The event's own input fields.
@@ -158,7 +163,8 @@ pub struct ClaudeHost {
     pub handler_types: Vec<ClaudeHandlerType>,
     /// How matchers are read.
     pub matcher: ClaudeMatcher,
-    /// How Cursor runs Claude Code's settings.
+    /// How Cursor runs this host's settings: empty for a host Cursor does not import (Codex).
+    #[serde(default)]
     pub cursor: ClaudeInCursor,
     /// The built-in tools of the recorded binary.
     pub tools: ClaudeTools,
@@ -206,7 +212,7 @@ pub struct ClaudeMatcher {
 }
 
 /// `cursor` in host.json.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 pub struct ClaudeInCursor {
     /// Claude event → the Cursor event Cursor runs it as.
     pub event_map: BTreeMap<String, String>,
@@ -224,24 +230,62 @@ pub struct ClaudeLoaded {
     pub host: ClaudeHost,
 }
 
-/// Reads `spec/claude-code/` under `root`.
-pub fn load(root: &Path) -> Result<ClaudeLoaded, String> {
-    fn read<T: serde::de::DeserializeOwned>(root: &Path, name: &str) -> Result<T, String> {
-        let path = root.join("spec/claude-code").join(name);
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("spec/claude-code/{name}: {e}"))?;
-        serde_json::from_str(&text).map_err(|e| format!("spec/claude-code/{name}: {e}"))
-    }
-    let mut host: ClaudeHost = read(root, "host.json")?;
-    let pinned = root.join("tests/claude-code/VERSION");
-    host.tools.version = std::fs::read_to_string(&pinned)
-        .map_err(|e| format!("tests/claude-code/VERSION: {e}"))?
-        .trim()
-        .to_owned();
-    Ok(ClaudeLoaded {
-        spec: read(root, "events.json")?,
-        host,
-    })
+/// A host whose hook contract is written in the Claude-family format (`spec/claude-code/SCHEMA.md`):
+/// the same generators type each of them from its own spec directory.
+#[derive(Debug, Clone, Copy)]
+pub struct Family {
+    /// Its key in `spec/hosts.json`.
+    pub key: &'static str,
+    /// Its product name, as the generated docs say it.
+    pub product: &'static str,
+    /// Its spec directory, relative to the workspace root.
+    pub spec_dir: &'static str,
+    /// The file pinning the version its data was read from.
+    pub pinned: &'static str,
+    /// The runtime module its generated code lives under (`crate::claude`).
+    pub module: &'static str,
+    /// Where its generated runtime files go.
+    pub gen_dir: &'static str,
+    /// Whether other hosts run its files (`imports` in spec/hosts.json: Cursor and Copilot run
+    /// Claude Code's), so its answers also render in their forms.
+    pub imported: bool,
+}
+
+/// Claude Code.
+pub const CLAUDE_CODE: Family = Family {
+    key: "claude-code",
+    product: "Claude Code",
+    spec_dir: "spec/claude-code",
+    pinned: "tests/claude-code/VERSION",
+    module: "crate::claude",
+    gen_dir: "runtime/src/gen/claude",
+    imported: true,
+};
+
+/// OpenAI Codex CLI.
+pub const CODEX: Family = Family {
+    key: "codex",
+    product: "OpenAI Codex CLI",
+    spec_dir: "spec/codex",
+    pinned: "tests/codex/VERSION",
+    module: "crate::codex",
+    gen_dir: "runtime/src/gen/codex",
+    imported: false,
+};
+
+/// Reads `family`'s spec directory under `root`.
+pub fn load(root: &Path, family: &Family) -> Result<ClaudeLoaded, String> {
+    let read_text = |relative: &str| {
+        std::fs::read_to_string(root.join(relative)).map_err(|e| format!("{relative}: {e}"))
+    };
+    let host_path = format!("{}/host.json", family.spec_dir);
+    let events_path = format!("{}/events.json", family.spec_dir);
+    let mut host: ClaudeHost =
+        serde_json::from_str(&read_text(&host_path)?).map_err(|e| format!("{host_path}: {e}"))?;
+    host.tools.version = read_text(family.pinned)?.trim().to_owned();
+    let spec = serde_json::from_str(&read_text(&events_path)?)
+        .map_err(|e| format!("{events_path}: {e}"))?;
+    Ok(ClaudeLoaded { spec, host })
 }
 
 impl ClaudeSpec {
@@ -327,5 +371,135 @@ impl ClaudeField {
             doc: self.doc.clone(),
             source: self.source.clone(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{load, CLAUDE_CODE, CODEX};
+    use serde_json::Value;
+
+    /// Both Claude-family hosts' data read into the one model the generators take.
+    #[test]
+    fn every_family_host_loads() {
+        let root = crate::workspace_root();
+        for family in [CLAUDE_CODE, CODEX] {
+            let loaded = load(&root, &family).unwrap_or_else(|e| panic!("{}: {e}", family.key));
+            assert!(!loaded.spec.events.is_empty(), "{}", family.key);
+            assert!(!loaded.host.tools.version.is_empty(), "{}", family.key);
+        }
+        let codex = load(&root, &CODEX).expect("codex");
+        assert!(
+            codex.host.cursor.event_map.is_empty(),
+            "Cursor imports no Codex file"
+        );
+    }
+
+    /// A `$ref`, or the non-null branch of an `anyOf`/`oneOf`, followed to the object it names.
+    fn resolve<'a>(schema: &'a Value, root: &'a Value) -> &'a Value {
+        if let Some(pointer) = schema.get("$ref").and_then(Value::as_str) {
+            let target = root
+                .pointer(pointer.trim_start_matches('#'))
+                .expect("dangling $ref");
+            return resolve(target, root);
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            let branch = schema
+                .get(key)
+                .and_then(Value::as_array)
+                .and_then(|branches| {
+                    branches
+                        .iter()
+                        .map(|branch| resolve(branch, root))
+                        .find(|branch| branch.get("type").and_then(Value::as_str) != Some("null"))
+                });
+            if let Some(branch) = branch {
+                return branch;
+            }
+        }
+        schema
+    }
+
+    fn property<'a>(object: &'a Value, key: &str) -> Option<&'a Value> {
+        object.get("properties").and_then(|p| p.get(key))
+    }
+
+    /// Every key and enum value spec/codex offers in an answer is one Codex's closed output
+    /// schema (schemas/codex, embedded in the pinned binary) declares: what the types offer,
+    /// Codex accepts.
+    #[test]
+    fn every_codex_answer_key_is_declared_by_its_output_schema() {
+        let root = crate::workspace_root();
+        let codex = load(&root, &CODEX).expect("codex");
+        let mut problems = Vec::new();
+        for event in &codex.spec.events {
+            let mut kebab = String::new();
+            for (i, c) in event.name.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    kebab.push('-');
+                }
+                kebab.push(c.to_ascii_lowercase());
+            }
+            let path = root.join(format!("schemas/codex/{kebab}.command.output.schema.json"));
+            let schema: Value = match std::fs::read_to_string(&path) {
+                Ok(text) => serde_json::from_str(&text).expect("schema JSON"),
+                // No answer schema (SessionEnd): Codex reads no answer, so none may be offered.
+                Err(_) => Value::Object(serde_json::Map::new()),
+            };
+            let refused = |key: &str| {
+                event.not_offered.iter().any(|k| k == key)
+                    || event.universal_except.iter().any(|k| k == key)
+            };
+            let mut top: Vec<&str> = codex
+                .spec
+                .universal_response
+                .iter()
+                .map(|field| field.wire.as_str())
+                .filter(|key| !refused(key))
+                .collect();
+            if event.response.decision.is_some() {
+                top.extend(["decision", "reason"]);
+            }
+            if !event.response.hook_specific.is_empty() {
+                top.push("hookSpecificOutput");
+            }
+            for key in top {
+                if property(&schema, key).is_none() {
+                    problems.push(format!("{}: `{key}`", event.name));
+                }
+            }
+            let Some(specific) = property(&schema, "hookSpecificOutput") else {
+                continue;
+            };
+            let specific = resolve(specific, &schema);
+            for field in &event.response.hook_specific {
+                if refused(&field.wire) {
+                    continue;
+                }
+                let Some(declared) = property(specific, &field.wire) else {
+                    problems.push(format!(
+                        "{}: `hookSpecificOutput.{}`",
+                        event.name, field.wire
+                    ));
+                    continue;
+                };
+                let allowed = resolve(declared, &schema)
+                    .get("enum")
+                    .and_then(Value::as_array);
+                for value in field
+                    .values
+                    .iter()
+                    .filter(|v| !field.not_offered.contains(v))
+                {
+                    if allowed.is_some_and(|allowed| !allowed.iter().any(|a| a == value.as_str())) {
+                        problems.push(format!("{}: `{}: {value}`", event.name, field.wire));
+                    }
+                }
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "offered but not in Codex's schema: {problems:?}"
+        );
     }
 }

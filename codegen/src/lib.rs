@@ -61,7 +61,8 @@ pub fn workspace_root() -> PathBuf {
 /// Generates every file from the spec under `root`.
 pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
-    let claude = claude_model::load(root)?;
+    let family = &claude_model::CLAUDE_CODE;
+    let claude = claude_model::load(root, family)?;
     let habits = habits::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
@@ -99,7 +100,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
     ];
     let mut files = Vec::new();
-    for (path, text) in rust.into_iter().chain(claude::files(&claude, &spec)?) {
+    let rust = rust.into_iter().map(|(path, text)| (path.to_owned(), text));
+    for (path, text) in rust.chain(claude::files(family, &claude, &spec)?) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,

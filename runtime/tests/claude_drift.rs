@@ -93,8 +93,11 @@ fn run(payload: String) -> (Option<&'static str>, Rendered) {
 #[test]
 fn every_optional_field_of_every_claude_event_sent_with_a_wrong_type_is_ignored_and_the_handler_runs(
 ) {
-    let loaded = cursor_hooks_codegen::claude_model::load(&cursor_hooks_codegen::workspace_root())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let loaded = cursor_hooks_codegen::claude_model::load(
+        &cursor_hooks_codegen::workspace_root(),
+        &cursor_hooks_codegen::claude_model::CLAUDE_CODE,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let mut problems = Vec::new();
     let mut checked = 0;
     for event in &loaded.spec.events {
