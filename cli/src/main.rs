@@ -126,7 +126,7 @@ enum Commands {
     Package(package::Args),
     /// Print the event table (Cursor's, or with `--host`, Claude Code's or Codex's).
     Events {
-        /// Whose events: Cursor's, Claude Code's, or both.
+        /// Whose events: Cursor's, Claude Code's, Codex's, or every host's.
         #[arg(long, value_enum, default_value = "cursor")]
         host: parse::Host,
     },

@@ -18,7 +18,7 @@ pub enum Host {
     /// Claude Code: `.claude/settings*.json`, `~/.claude/settings.json` and plugins.
     ClaudeCode,
     /// OpenAI Codex CLI: `~/.codex/hooks.json` and `.codex/hooks.json`, and whether Codex
-    /// trusts what they hold (doctor only).
+    /// trusts what they hold (doctor and simulate).
     Codex,
     /// Every host.
     All,
