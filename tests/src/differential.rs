@@ -401,3 +401,36 @@ impl Batch {
         );
     }
 }
+
+/// `simulate --host HOST --json --session FILE` on `payloads` (written to `file`), in `project`
+/// with `home` as `HOME` and `unset` out of the environment: every JSON line it prints.
+pub fn simulate_session(
+    cli: &Path,
+    host: &str,
+    (project, home): (&Path, &Path),
+    file: &Path,
+    payloads: &[Value],
+    unset: &str,
+) -> Vec<Value> {
+    let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
+    std::fs::write(file, lines.join("\n")).expect("the session file");
+    let output = std::process::Command::new(cli)
+        .args(["simulate", "--host", host, "--json", "--project"])
+        .arg(project)
+        .arg("--session")
+        .arg(file)
+        .env("HOME", home)
+        .env_remove(unset)
+        .output()
+        .expect("simulate starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}

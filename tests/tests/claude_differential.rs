@@ -635,27 +635,17 @@ fn simulate(cli: &Path, session: &Session, payload: &Value) -> Value {
 /// `simulate --host claude-code --json --session` on these payloads: one result each.
 fn simulate_session(cli: &Path, session: &Session, payloads: &[Value]) -> Vec<Value> {
     let file = root(session).join("session.jsonl");
-    let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
-    std::fs::write(&file, lines.join("\n")).expect("the session file");
-    let output = Command::new(cli)
-        .args(["simulate", "--host", "claude-code", "--json", "--project"])
-        .arg(&session.project)
-        .arg("--session")
-        .arg(&file)
-        .env("HOME", &session.home)
-        .env_remove("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
-        .output()
-        .expect("simulate starts");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "simulate failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+    let places = (session.project.as_path(), session.home.as_path());
+    let results = cursor_hooks_tests::differential::simulate_session(
+        cli,
+        "claude-code",
+        places,
+        &file,
+        payloads,
+        "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP",
     );
-    let results = stdout
-        .lines()
-        .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"));
     results
+        .into_iter()
         .filter(|result| result.get("summary").is_none())
         .collect()
 }

@@ -21,7 +21,7 @@ use cursor_hooks_tests::claude_code::runner::shell_quote;
 use cursor_hooks_tests::codex::generate::{self, Case, Hook, HookTrust, Layer, COMMAND};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{self, in_isolated_network, Session, Trust};
-use cursor_hooks_tests::differential::{Batch, Observation};
+use cursor_hooks_tests::differential::{self, Batch, Observation};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -138,27 +138,8 @@ fn trust_lines(file: &Path, hook: &Hook, group: usize, command: &str) -> String 
 /// `simulate --host codex --json --session` on the payloads: one result a payload.
 fn simulate(cli: &Path, session: &Session, payloads: &[Value]) -> Vec<Value> {
     let file = session.root().join("simulated.jsonl");
-    let lines: Vec<String> = payloads.iter().map(Value::to_string).collect();
-    std::fs::write(&file, lines.join("\n")).expect("the payload file");
-    let output = Command::new(cli)
-        .args(["simulate", "--host", "codex", "--json", "--project"])
-        .arg(&session.project)
-        .arg("--session")
-        .arg(&file)
-        .env("HOME", &session.home)
-        .env_remove("CODEX_HOME")
-        .output()
-        .expect("simulate starts");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "simulate failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let lines = stdout.lines();
-    lines
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect()
+    let places = (session.project.as_path(), session.home.as_path());
+    differential::simulate_session(cli, "codex", places, &file, payloads, "CODEX_HOME")
 }
 
 /// Runs one case both ways.
