@@ -128,7 +128,10 @@ impl Drop for Scratch {
 /// Whether this process is root; when not, panics unless the opt-out variable is set.
 fn root_or_opted_out(test: &str) -> bool {
     // The owner of a file this process makes is its effective user (std has no `geteuid`).
-    let probe = std::env::temp_dir().join(format!("cursor-hooks-uid-{}", std::process::id()));
+    // One probe per test: the tests of this binary share its process id and run at once, and
+    // one test's cleanup removed another's probe between its write and its read.
+    let probe =
+        std::env::temp_dir().join(format!("cursor-hooks-uid-{}-{test}", std::process::id()));
     std::fs::write(&probe, b"").unwrap();
     let uid = std::fs::metadata(&probe).unwrap().uid();
     let _ = std::fs::remove_file(&probe);
