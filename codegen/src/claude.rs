@@ -184,11 +184,18 @@ use std::fmt;
             "The fields every {product} event carries (see `{spec_dir}/events.json`,
 `common_fields`).
 
-`session_id`, `transcript_path` and `cwd` read as empty when absent (a payload Cursor sends
-for a Claude entry may lack them); `hook_event_name` is required.",
+`session_id`, `transcript_path` and `cwd` read as empty when absent{why}; `hook_event_name` is required.",
             &[
                 ("product", spec.family.product),
                 ("spec_dir", spec.family.spec_dir),
+                (
+                    "why",
+                    if spec.family.imported {
+                        " (a payload another host sends for one of its\nentries may lack them)"
+                    } else {
+                        "\n"
+                    },
+                ),
             ],
         ),
     );
@@ -203,18 +210,23 @@ for a Claude entry may lack them); `hook_event_name` is required.",
     }
     let types: Vec<&str> = spec.events.iter().map(|event| event.ty).collect();
     out.push_str(&fill(
-        "/// Calls `$callback!(SessionStart, Setup, ...)` with the Claude input types' names, in the
-/// spec's order, for the runtime's own tests that must cover every event (the names resolve
-/// where it expands). Not part of the API: other crates use `cursor_hooks_spec::claude::EVENTS`.
+        "/// Calls `$callback!(SessionStart, ...)` with the {product} input types' names, in the
+/// spec's order, for the runtime's code and tests that must cover every event (the names
+/// resolve where it expands). Not part of the API: other crates use
+/// `cursor_hooks_spec::{host}::EVENTS`.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __for_each_claude_event {
+macro_rules! __for_each_{host}_event {
 ($callback:ident) => {
 $callback! { {types} }
 };
 }
 ",
-        &[("types", &types.join(", "))],
+        &[
+            ("types", &types.join(", ")),
+            ("product", spec.family.product),
+            ("host", spec.family.name()),
+        ],
     ));
     out
 }
@@ -757,6 +769,31 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
             let reads_reason = field.name == "permission_decision" && reason_with.contains(value);
             let reason =
                 (reads_reason && takes_reason(value)).then_some("permission_decision_reason");
+            // A key read only beside this value (Codex's `updatedInput`, which its `allow`
+            // needs) is the constructor's argument: the value alone does not compile.
+            let extras: Vec<&ResponseField> = event
+                .hook_specific
+                .iter()
+                .filter(|f| f.ty != "enum" && f.with.contains(value))
+                .filter(|f| f.name != "permission_decision_reason")
+                .collect();
+            if let [extra] = extras[..] {
+                let (param, store) = setter_param(enums, event, extra);
+                out.push_str(&fill(
+                    "/// `{value}`, with `{wire}`.\npub fn {value}({id}: {param}) -> Self { let value = {id}; Self { {field}: Some({enum}::{variant}), {id}: Some({store}), ..Self::default() } }\n\n",
+                    &[
+                        ("value", value),
+                        ("wire", &extra.wire),
+                        ("id", &ident(&extra.name)),
+                        ("param", &param),
+                        ("field", &ident(&field.name)),
+                        ("enum", enums.name(event, field)),
+                        ("variant", &upper_camel(value)),
+                        ("store", store),
+                    ],
+                ));
+                continue;
+            }
             value_constructor(
                 out,
                 enums.name(event, field),

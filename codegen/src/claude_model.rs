@@ -273,6 +273,14 @@ pub const CODEX: Family = Family {
     imported: false,
 };
 
+impl Family {
+    /// Its module's last segment (`claude`, `codex`): the names the generated code and the
+    /// spec crate's table use for it.
+    pub fn name(&self) -> &'static str {
+        self.module.rsplit("::").next().unwrap_or(self.module)
+    }
+}
+
 /// Reads `family`'s spec directory under `root`.
 pub fn load(root: &Path, family: &Family) -> Result<ClaudeLoaded, String> {
     let read_text = |relative: &str| {

@@ -1,18 +1,57 @@
-//! `spec-crate/src/gen/claude.rs`: Claude Code's event table (`cursor_hooks_spec::claude`), which
-//! the macro, the runtime and the `cursor-hooks` command share, as `table.rs` writes Cursor's.
+//! `spec-crate/src/gen/claude.rs` and `codex.rs`: a Claude-family host's event table
+//! (`cursor_hooks_spec::claude`, `cursor_hooks_spec::codex`), which the macro, the runtime and
+//! the `cursor-hooks` command share, as `table.rs` writes Cursor's. The hosts share one
+//! `EventInfo`, defined in Claude Code's table.
 
-use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec};
+use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec, Family};
 use crate::write::{doc, fill, lit, option_lit, str_list};
 
-/// The table, from both files of `spec/claude-code/`.
-pub(crate) fn file(spec: &ClaudeSpec, host: &ClaudeHost) -> Result<String, String> {
+/// The table, from both files of the family's spec directory.
+pub(crate) fn file(
+    family: &Family,
+    spec: &ClaudeSpec,
+    host: &ClaudeHost,
+) -> Result<String, String> {
+    let spec_dir = family.spec_dir;
+    let product = family.product;
+    let name = family.name();
     let mut out = String::from("use super::super::claude::{Category, Exit2, PlainStdout};\n\n");
+    if family.imported {
+        doc(
+            &mut out,
+            "One event as a Claude-family host's `events.json` describes it.",
+        );
+        out.push_str(EVENT_INFO);
+    } else {
+        out.push_str("pub use super::claude::EventInfo;\n\n");
+    }
     doc(
         &mut out,
-        "One event as `spec/claude-code/events.json` describes it.",
+        &format!("Every event, in the order of `{spec_dir}/events.json`."),
     );
-    out.push_str(
-        "#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
+    for event in &spec.events {
+        out.push_str(&row(event, host)?);
+    }
+    out.push_str("];\n\n");
+    rest(&mut out, family, spec, host)?;
+    doc(
+        &mut out,
+        &format!(
+            "The event named `name`, if {product} has one.
+
+```
+assert!(cursor_hooks_spec::{name}::info(\"PreToolUse\").is_some());
+assert!(cursor_hooks_spec::{name}::info(\"preToolUse\").is_none());
+```"
+        ),
+    );
+    out.push_str("pub fn info(name: &str) -> Option<&'static EventInfo> {\nEVENTS.iter().find(|event| event.name == name)\n}\n");
+    Ok(out)
+}
+
+/// The row type every Claude-family table shares.
+const EVENT_INFO: &str = "#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EventInfo {
 /// The settings key and `hook_event_name` (PascalCase).
 pub name: &'static str,
@@ -58,17 +97,17 @@ pub documented: bool,
 pub recorded: bool,
 }
 
-",
-    );
-    doc(
-        &mut out,
-        "Every event, in the order of `spec/claude-code/events.json`.",
-    );
-    out.push_str("pub const EVENTS: &[EventInfo] = &[\n");
-    for event in &spec.events {
-        out.push_str(&row(event, host)?);
-    }
-    out.push_str("];\n\n");
+";
+
+/// The constants after the rows.
+fn rest(
+    out: &mut String,
+    family: &Family,
+    spec: &ClaudeSpec,
+    host: &ClaudeHost,
+) -> Result<(), String> {
+    let spec_dir = family.spec_dir;
+    let product = family.product;
     // One rule, kept in host.json with its source: `events` and `ignored_on` share out the
     // events whose `can_block` is true.
     let ignored = &host.fail_closed.ignored_on;
@@ -84,13 +123,13 @@ pub recorded: bool,
         .find(|name| !spec.events.iter().any(|e| e.can_block && &e.name == *name));
     if listed != honoured || stray.is_some() {
         return Err(format!(
-            "spec/claude-code/host.json: `fail_closed.events` must be the events whose `can_block` is true but for `ignored_on` (itself events whose `can_block` is true), in events.json's order: {honoured:?}"
+            "{spec_dir}/host.json: `fail_closed.events` must be the events whose `can_block` is true but for `ignored_on` (itself events whose `can_block` is true), in events.json's order: {honoured:?}"
         ));
     }
     doc(
-        &mut out,
+        out,
         &format!(
-            "The built-in tools of Claude Code {}, read from its binary (`tools` in host.json): the known\nvalues of a `tool_name` matcher subject.",
+            "The built-in tools of {product} {}, as `tools` in host.json names them: the known\nvalues of a `tool_name` matcher subject.",
             host.tools.version
         ),
     );
@@ -98,7 +137,10 @@ pub recorded: bool,
         "pub const TOOLS: &[&str] = &{};\n\n",
         str_list(&host.tools.names)
     ));
-    doc(&mut out, "The Claude Code version `TOOLS` was read from.");
+    doc(
+        out,
+        &format!("The {product} version `TOOLS` was read from."),
+    );
     out.push_str(&format!(
         "pub const TOOLS_VERSION: &str = {};\n\n",
         lit(&host.tools.version)
@@ -107,17 +149,17 @@ pub recorded: bool,
         .handler_types
         .iter()
         .find(|handler| handler.ty == "command")
-        .ok_or("spec/claude-code/host.json: no `command` handler type")?
+        .ok_or_else(|| format!("{spec_dir}/host.json: no `command` handler type"))?
         .timeout_seconds;
     doc(
-        &mut out,
+        out,
         "A `command` handler's timeout in seconds where neither the hook nor its event sets one.",
     );
     out.push_str(&format!(
         "pub const COMMAND_TIMEOUT_SECONDS: u32 = {timeout};\n\n"
     ));
     doc(
-        &mut out,
+        out,
         "The `matcher` values that match every subject, as no matcher does.",
     );
     out.push_str(&format!(
@@ -125,7 +167,7 @@ pub recorded: bool,
         str_list(&host.matcher.match_all)
     ));
     doc(
-        &mut out,
+        out,
         "The top-level answer keys every event accepts (`continue`, `systemMessage`, ...).",
     );
     let universal: Vec<&str> = spec
@@ -137,22 +179,24 @@ pub recorded: bool,
         "pub const UNIVERSAL_RESPONSE: &[&str] = &{};\n\n",
         str_list(&universal)
     ));
-    doc(
-        &mut out,
+    // Cursor's import of the family's files: only where another host runs them.
+    if family.imported {
+        doc(
+        out,
         "Claude Code's tool names and the Cursor tool types Cursor runs them as, `(claude, cursor)`,
 in name order. Two Claude tools may share a Cursor tool (`Edit` and `Write` are `Write`).",
     );
-    pair_table(&mut out, "TOOL_MAP", &host.cursor.tool_map);
-    doc(
-        &mut out,
-        "The Claude Code tool names Cursor's import drops from a matcher (with a warning).",
-    );
-    out.push_str(&format!(
-        "pub const TOOL_MAP_DROPPED: &[&str] = &{};\n\n",
-        str_list(&host.cursor.tool_map_dropped)
-    ));
-    doc(
-        &mut out,
+        pair_table(out, "TOOL_MAP", &host.cursor.tool_map);
+        doc(
+            out,
+            "The Claude Code tool names Cursor's import drops from a matcher (with a warning).",
+        );
+        out.push_str(&format!(
+            "pub const TOOL_MAP_DROPPED: &[&str] = &{};\n\n",
+            str_list(&host.cursor.tool_map_dropped)
+        ));
+        doc(
+        out,
         "Claude Code's events and the Cursor events Cursor's import runs them as, `(claude, cursor)`,
 in name order: `EventInfo::cursor_event` alone, for code that must not link the event table.
 
@@ -160,18 +204,9 @@ in name order: `EventInfo::cursor_event` alone, for code that must not link the 
 assert!(cursor_hooks_spec::claude::EVENT_MAP.contains(&(\"PreToolUse\", \"preToolUse\")));
 ```",
     );
-    pair_table(&mut out, "EVENT_MAP", &host.cursor.event_map);
-    doc(
-        &mut out,
-        "The event named `name`, if Claude Code has one.
-
-```
-assert!(cursor_hooks_spec::claude::info(\"PreToolUse\").is_some());
-assert!(cursor_hooks_spec::claude::info(\"preToolUse\").is_none());
-```",
-    );
-    out.push_str("pub fn info(name: &str) -> Option<&'static EventInfo> {\nEVENTS.iter().find(|event| event.name == name)\n}\n");
-    Ok(out)
+        pair_table(out, "EVENT_MAP", &host.cursor.event_map);
+    }
+    Ok(())
 }
 
 fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {

@@ -63,6 +63,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let model::Loaded { spec, compat } = model::load(root)?;
     let family = &claude_model::CLAUDE_CODE;
     let claude = claude_model::load(root, family)?;
+    let codex_family = &claude_model::CODEX;
+    let codex = claude_model::load(root, codex_family)?;
     let habits = habits::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
@@ -79,7 +81,11 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
         (
             "spec-crate/src/gen/claude.rs",
-            claude_table::file(&claude.spec, &claude.host)?,
+            claude_table::file(family, &claude.spec, &claude.host)?,
+        ),
+        (
+            "spec-crate/src/gen/codex.rs",
+            claude_table::file(&claude_model::CODEX, &codex.spec, &codex.host)?,
         ),
         (
             "runtime/src/gen/claude/checks.rs",
@@ -101,7 +107,10 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     ];
     let mut files = Vec::new();
     let rust = rust.into_iter().map(|(path, text)| (path.to_owned(), text));
-    for (path, text) in rust.chain(claude::files(family, &claude, &spec)?) {
+    let hosts = claude::files(family, &claude, &spec)?
+        .into_iter()
+        .chain(claude::files(codex_family, &codex, &spec)?);
+    for (path, text) in rust.chain(hosts) {
         files.push(Generated {
             path: PathBuf::from(path),
             text: rustfmt(&format!("{HEADER}{text}"))?,

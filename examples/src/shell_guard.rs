@@ -1,7 +1,8 @@
 //! Guards shell commands: `rm -rf` is denied, a force-push asks the user, the rest is left to
 //! the editor. Wired in Cursor on `beforeShellExecution` and on `preToolUse` for the `Shell`
-//! tool, and in Claude Code on `PreToolUse` for the `Bash` tool and on `PreSkillShellCommand`
-//! (the shell lines of skills and slash commands); all four decide with [`classify`].
+//! tool, in Claude Code on `PreToolUse` for the `Bash` tool and on `PreSkillShellCommand`
+//! (the shell lines of skills and slash commands), and in Codex on `PreToolUse` for its `Bash`
+//! tool; all five decide with [`classify`].
 
 use cursor_hooks::prelude::*;
 
@@ -124,6 +125,24 @@ pub fn claude_skill_shell(
         Verdict::Fine => no_opinion(),
     }
 }
+
+/// Codex's `PreToolUse` for its shell tools (Codex names them all `Bash` in the payload): the
+/// same rules, but Codex rejects `ask` (the hook would count as failed and the command would
+/// run), so a force-push is refused, with what to do instead. The reason reaches the model.
+#[codex_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
+pub fn codex_bash(input: &codex::PreToolUse) -> codex::PreToolUseResponse {
+    let Some(command) = input.tool_input.get("command").and_then(|c| c.as_str()) else {
+        return no_opinion();
+    };
+    match classify(command) {
+        Verdict::RecursiveDelete => codex::PreToolUseResponse::deny(DENY_REASON),
+        Verdict::ForcePush => codex::PreToolUseResponse::deny(CODEX_FORCE_PUSH_REASON),
+        Verdict::Fine => no_opinion(),
+    }
+}
+
+/// Codex cannot ask the user from a hook, so a force-push is refused with what to do instead.
+const CODEX_FORCE_PUSH_REASON: &str = "This command force-pushes and may overwrite commits on the remote; the shell guard refuses it under Codex, which cannot ask first: push a new branch, or ask the user to run it.";
 
 /// The skill's command is not a string the guard can check.
 const SKILL_UNREADABLE_REASON: &str =

@@ -40,7 +40,7 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
     // companion, so this one writes only the error.
     let hook_attribute = |attr: &&syn::Attribute| {
         attr.path().segments.last().and_then(|segment| {
-            [Host::Cursor, Host::ClaudeCode]
+            Host::ALL
                 .into_iter()
                 .find(|host| segment.ident == host.attribute())
         })
@@ -527,16 +527,14 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     // and the constant picks the one that applies.
     // Every host's events: two handlers clash only on the same host and event, so handlers of
     // one action for several hosts can be listed together, whatever their names.
-    let events: Vec<Event> = [Host::Cursor, Host::ClaudeCode]
-        .into_iter()
-        .flat_map(Host::events)
-        .collect();
+    let events: Vec<Event> = Host::ALL.into_iter().flat_map(Host::events).collect();
     let event_names: Vec<&str> = events.iter().map(|e| e.name()).collect();
     let event_hosts: Vec<TokenStream> = events
         .iter()
         .map(|e| match e.host() {
             Host::Cursor => quote!(::cursor_hooks::Host::Cursor),
             Host::ClaudeCode => quote!(::cursor_hooks::Host::ClaudeCode),
+            Host::Codex => quote!(::cursor_hooks::Host::Codex),
         })
         .collect();
     let event_count = event_names.len();
@@ -550,6 +548,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                 let whose = match event.host() {
                     Host::Cursor => "",
                     Host::ClaudeCode => "Claude Code's ",
+                    Host::Codex => "Codex's ",
                 };
                 format!("`{first}` and `{second}` both answer {whose}`{}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)", event.name())
             });

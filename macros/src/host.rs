@@ -1,8 +1,9 @@
-//! The two hosts a handler can be written for, and their events: what differs between
-//! `#[cursor_hook]` and `#[claude_hook]` is asked of these two types, so each phase has one path.
+//! The hosts a handler can be written for, and their events: what differs between
+//! `#[cursor_hook]`, `#[claude_hook]` and `#[codex_hook]` is asked of these two types, so each
+//! phase has one path.
 
-use cursor_hooks_spec::claude;
 use cursor_hooks_spec::matcher::Verdict;
+use cursor_hooks_spec::{claude, codex};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
@@ -11,6 +12,7 @@ use quote::quote;
 pub(crate) enum Host {
     Cursor,
     ClaudeCode,
+    Codex,
 }
 
 impl Host {
@@ -19,6 +21,7 @@ impl Host {
         match self {
             Host::Cursor => "cursor_hook",
             Host::ClaudeCode => "claude_hook",
+            Host::Codex => "codex_hook",
         }
     }
 
@@ -27,14 +30,19 @@ impl Host {
         match self {
             Host::Cursor => "Cursor",
             Host::ClaudeCode => "Claude Code",
+            Host::Codex => "Codex",
         }
     }
 
-    /// The other host.
+    /// Every host, in the registry's order.
+    pub(crate) const ALL: [Host; 3] = [Host::Cursor, Host::ClaudeCode, Host::Codex];
+
+    /// The host whose event names a user of this one most likely brought: Cursor's
+    /// (camelCase) for the PascalCase hosts, Claude Code's for Cursor.
     pub(crate) fn other(self) -> Host {
         match self {
             Host::Cursor => Host::ClaudeCode,
-            Host::ClaudeCode => Host::Cursor,
+            Host::ClaudeCode | Host::Codex => Host::Cursor,
         }
     }
 
@@ -42,7 +50,7 @@ impl Host {
     pub(crate) fn options(self) -> &'static [&'static str] {
         match self {
             Host::Cursor => &["event", "fail", "timeout", "matcher", "loop_limit", "ask"],
-            Host::ClaudeCode => &["event", "fail", "timeout", "matcher"],
+            Host::ClaudeCode | Host::Codex => &["event", "fail", "timeout", "matcher"],
         }
     }
 
@@ -51,6 +59,7 @@ impl Host {
         match self {
             Host::Cursor => cursor_hooks_spec::info(name).map(Event::Cursor),
             Host::ClaudeCode => claude::info(name).map(Event::Claude),
+            Host::Codex => codex::info(name).map(Event::Codex),
         }
     }
 
@@ -62,6 +71,7 @@ impl Host {
                 .map(Event::Cursor)
                 .collect(),
             Host::ClaudeCode => claude::EVENTS.iter().map(Event::Claude).collect(),
+            Host::Codex => codex::EVENTS.iter().map(Event::Codex).collect(),
         }
     }
 
@@ -75,6 +85,7 @@ impl Host {
             Host::ClaudeCode => {
                 cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name))
             }
+            Host::Codex => cursor_hooks_spec::closest(name, codex::EVENTS.iter().map(|e| e.name)),
         }
     }
 
@@ -83,6 +94,7 @@ impl Host {
         match self {
             Host::Cursor => quote!(::cursor_hooks),
             Host::ClaudeCode => quote!(::cursor_hooks::claude),
+            Host::Codex => quote!(::cursor_hooks::codex),
         }
     }
 
@@ -91,6 +103,7 @@ impl Host {
         match self {
             Host::Cursor => "cursor_hooks",
             Host::ClaudeCode => "cursor_hooks::claude",
+            Host::Codex => "cursor_hooks::codex",
         }
     }
 
@@ -105,6 +118,7 @@ impl Host {
         match self {
             Host::Cursor => quote!(::cursor_hooks::__private::Entry::cursor::<Self>()),
             Host::ClaudeCode => quote!(::cursor_hooks::__private::Entry::claude::<Self>()),
+            Host::Codex => quote!(::cursor_hooks::__private::Entry::codex::<Self>()),
         }
     }
 
@@ -113,6 +127,7 @@ impl Host {
         match self {
             Host::Cursor if !cfg!(feature = "cursor") => Some("cursor"),
             Host::ClaudeCode if !cfg!(feature = "claude-code") => Some("claude-code"),
+            Host::Codex if !cfg!(feature = "codex") => Some("codex"),
             _ => None,
         }
     }
@@ -121,7 +136,7 @@ impl Host {
     pub(crate) fn stand_in_event(self) -> Event {
         self.event("SessionEnd")
             .or_else(|| self.event("sessionEnd"))
-            .expect("both hosts have a session-end event")
+            .expect("every host has a session-end event")
     }
 }
 
@@ -130,6 +145,8 @@ impl Host {
 pub(crate) enum Event {
     Cursor(&'static cursor_hooks_spec::EventInfo),
     Claude(&'static claude::EventInfo),
+    /// Codex's table has Claude Code's row type (the Claude-family format).
+    Codex(&'static claude::EventInfo),
 }
 
 impl Event {
@@ -137,6 +154,7 @@ impl Event {
         match self {
             Event::Cursor(_) => Host::Cursor,
             Event::Claude(_) => Host::ClaudeCode,
+            Event::Codex(_) => Host::Codex,
         }
     }
 
@@ -144,7 +162,7 @@ impl Event {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Event::Cursor(info) => info.name,
-            Event::Claude(info) => info.name,
+            Event::Claude(info) | Event::Codex(info) => info.name,
         }
     }
 
@@ -152,7 +170,7 @@ impl Event {
     pub(crate) fn type_name(self) -> &'static str {
         match self {
             Event::Cursor(info) => info.type_name,
-            Event::Claude(info) => info.type_name,
+            Event::Claude(info) | Event::Codex(info) => info.type_name,
         }
     }
 
@@ -167,7 +185,7 @@ impl Event {
     pub(crate) fn observe_only(self) -> bool {
         match self {
             Event::Cursor(info) => info.category == cursor_hooks_spec::Category::Observe,
-            Event::Claude(info) => info.category == claude::Category::Observe,
+            Event::Claude(info) | Event::Codex(info) => info.category == claude::Category::Observe,
         }
     }
 
@@ -176,6 +194,7 @@ impl Event {
         match self {
             Event::Cursor(info) => cursor_hooks_spec::matcher::check(info, pattern),
             Event::Claude(info) => claude::matcher::check(info, pattern),
+            Event::Codex(info) => codex::matcher::check(info, pattern),
         }
     }
 
@@ -183,7 +202,7 @@ impl Event {
     pub(crate) fn matcher_subject(self) -> Option<&'static str> {
         match self {
             Event::Cursor(info) => info.matcher_subject,
-            Event::Claude(info) => info.matcher_subject,
+            Event::Claude(info) | Event::Codex(info) => info.matcher_subject,
         }
     }
 
@@ -191,7 +210,7 @@ impl Event {
     pub(crate) fn matcher_values(self) -> &'static [&'static str] {
         match self {
             Event::Cursor(info) => info.matcher_values,
-            Event::Claude(info) => info.matcher_values,
+            Event::Claude(info) | Event::Codex(info) => info.matcher_values,
         }
     }
 
@@ -199,7 +218,7 @@ impl Event {
     pub(crate) fn matcher_open_prefix(self) -> Option<&'static str> {
         match self {
             Event::Cursor(info) => info.matcher_open_prefix,
-            Event::Claude(info) => info.matcher_open_prefix,
+            Event::Claude(info) | Event::Codex(info) => info.matcher_open_prefix,
         }
     }
 
@@ -210,10 +229,13 @@ impl Event {
         arity == wanted
             && match self {
                 Event::Cursor(info) => info.response_fields.contains(&name),
-                Event::Claude(info) => info
+                Event::Claude(info) | Event::Codex(info) => info
                     .hook_specific
                     .iter()
-                    .chain(claude::UNIVERSAL_RESPONSE)
+                    .chain(match self.host() {
+                        Host::Codex => codex::UNIVERSAL_RESPONSE,
+                        _ => claude::UNIVERSAL_RESPONSE,
+                    })
                     .filter(|wire| !matches!(**wire, "permissionDecision" | "decision"))
                     .any(|wire| *wire == wire_key(name.trim_start_matches("r#"))),
             }
@@ -224,7 +246,7 @@ impl Event {
     /// as this Cursor event.
     pub(crate) fn counterparts(self) -> Vec<&'static str> {
         match self {
-            Event::Claude(info) => info.cursor_event.into_iter().collect(),
+            Event::Claude(info) | Event::Codex(info) => info.cursor_event.into_iter().collect(),
             Event::Cursor(info) => claude::EVENTS
                 .iter()
                 .filter(|event| event.cursor_event == Some(info.name))

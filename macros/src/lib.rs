@@ -1,5 +1,5 @@
-//! Implementation detail of the `cursor-hooks` crate: the `#[cursor_hook]` and `#[claude_hook]`
-//! attributes and the `main!` macro. Depend on `cursor-hooks`, which re-exports them and
+//! Implementation detail of the `cursor-hooks` crate: the `#[cursor_hook]`, `#[claude_hook]` and
+//! `#[codex_hook]` attributes and the `main!` macro. Depend on `cursor-hooks`, which re-exports them and
 //! documents them (`cursor_hooks::cursor_hook`, `cursor_hooks::claude_hook`,
 //! `cursor_hooks::main`).
 //!
@@ -29,6 +29,11 @@ pub fn cursor_hook(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn claude_hook(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::hook(args.into(), item.into(), host::Host::ClaudeCode).into()
+}
+
+#[proc_macro_attribute]
+pub fn codex_hook(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::hook(args.into(), item.into(), host::Host::Codex).into()
 }
 
 #[proc_macro]

@@ -359,6 +359,10 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             "Claude Code compiles a `matcher` that is more than a list of names as a JavaScript RegExp",
             "a hook whose matcher does not compile never runs",
         ),
+        Host::Codex => (
+            "Codex compiles a `matcher` that is more than a list of names with Rust's `regex`, matched against the whole name",
+            "a hook whose matcher does not compile never runs",
+        ),
     };
     match event.check_matcher(&pattern) {
         Verdict::All => Ok(pattern),
@@ -369,7 +373,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 )),
                 None => Ok(pattern),
             },
-            Host::Cursor => Ok(pattern),
+            Host::Cursor | Host::Codex => Ok(pattern),
         },
         Verdict::Invalid {
             inline_flags: Some(flags),
@@ -397,7 +401,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 }
             ),
             Host::Cursor => format!("`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"),
-            Host::ClaudeCode => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
+            Host::ClaudeCode | Host::Codex => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
         }),
         Verdict::NoSubject => error(format!(
             "`matcher` has no effect on `{}`: this event has no matcher subject, so {product} runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
@@ -450,9 +454,26 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                     format!("Claude Code searches it as a regex in {tested}"),
                     String::new(),
                 ),
+                (Host::Codex, _) => match cursor_hooks_spec::codex::matcher::form(&pattern) {
+                    cursor_hooks_spec::codex::matcher::Form::Names(names) => {
+                        let names: Vec<String> =
+                            names.iter().map(|name| format!("`{name}`")).collect();
+                        (
+                            format!(
+                                "Codex reads a matcher of only letters, digits, `_` and `|` as exact names (here {}) and compares them with {tested}",
+                                and_list(&names)
+                            ),
+                            String::new(),
+                        )
+                    }
+                    _ => (
+                        format!("Codex matches it as a regex against the whole of {tested} (anchored: `Ba` does not select `Bash`)"),
+                        String::new(),
+                    ),
+                },
             };
             let advice = match (host, event.matcher_subject()) {
-                (Host::ClaudeCode, Some(subject)) if subject != "tool_name" => {
+                (Host::ClaudeCode | Host::Codex, Some(subject)) if subject != "tool_name" => {
                     "Match one of those, or leave `matcher` out and decide inside the handler"
                 }
                 (Host::Cursor, Some(subject)) if subject.contains("file path") => {
@@ -515,7 +536,7 @@ fn names_hint(event: Event, pattern: &str) -> String {
 /// TabRead." → "the tool type"); Claude Code's names the input field (`tool_name` → "the
 /// input's `tool_name`") or describes a derived value ("basename of file_path").
 fn subject_noun(host: Host, subject: &str) -> String {
-    if host == Host::ClaudeCode {
+    if host != Host::Cursor {
         return if subject.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
             format!("the input's `{subject}`")
         } else {
@@ -673,6 +694,7 @@ fn names_host(ty: &Type) -> Option<Host> {
     let module = &segments[..segments.len().checked_sub(1)?];
     match module {
         [.., a, b] if a == "claude" && b == "event" => Some(Host::ClaudeCode),
+        [.., a, b] if a == "codex" && b == "event" => Some(Host::Codex),
         [.., a, b] if a == "cursor_hooks" && b == "event" => Some(Host::Cursor),
         _ => None,
     }
@@ -813,7 +835,7 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         // Claude Code's prelude has `no_opinion` only: the others were never there to remove.
         let known = match event.host() {
             Host::Cursor => ANSWER_FNS,
-            Host::ClaudeCode => &ANSWER_FNS[..1],
+            Host::ClaudeCode | Host::Codex => &ANSWER_FNS[..1],
         };
         if !known.contains(&name_text.as_str()) {
             continue;

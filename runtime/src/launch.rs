@@ -45,6 +45,15 @@ pub(crate) fn user_claude_settings() -> Option<PathBuf> {
     Some(dir.join("settings.json"))
 }
 
+/// OpenAI Codex CLI's user directory: `CODEX_HOME` when that is set, else `~/.codex` (`~`
+/// found as for [`user_hooks_file`]). `None` when neither is known.
+pub(crate) fn user_codex_dir() -> Option<PathBuf> {
+    match std::env::var_os("CODEX_HOME").filter(|dir| !dir.is_empty()) {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => Some(home_dir(cfg!(windows), |name| std::env::var_os(name))?.join(".codex")),
+    }
+}
+
 /// The home directory as Cursor (Node's `os.homedir()`) finds it. On Windows `HOME` is not
 /// read: Git Bash and MSYS set it to directories Cursor does not use.
 fn home_dir(windows: bool, var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {

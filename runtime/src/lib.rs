@@ -80,7 +80,7 @@
 //!
 //! # Cargo features
 //!
-//! Both are on by default.
+//! All three are on by default.
 //!
 //! - `cursor`: the [`cursor_hook`] attribute. Cursor's event and answer types are built either
 //!   way, since the runtime reads Cursor's payload for Claude Code handlers too (Cursor runs
@@ -89,6 +89,9 @@
 //!   (`claude::` in the [`prelude`]). A crate with Cursor handlers only builds faster without it
 //!   (BENCHMARKS.md, "Build time by feature"):
 //!   `cursor-hooks = { version = "0.1", default-features = false, features = ["cursor"] }`.
+//! - `codex`: the [`codex_hook`] attribute, the `codex` module and its generated types
+//!   (`codex::` in the [`prelude`]); it builds on `claude-code`'s answer machinery (Codex's hooks
+//!   are Claude-family) and turns it on. A hook without Codex handlers links nothing of it.
 //!
 //! A handler whose editor's feature is off is one compile error at its attribute, naming the
 //! feature to turn on.
@@ -107,6 +110,8 @@ mod binary;
 pub mod capture;
 #[cfg(feature = "claude-code")]
 pub mod claude;
+#[cfg(feature = "codex")]
+pub mod codex;
 mod de;
 pub mod event;
 mod extra;
@@ -275,6 +280,42 @@ pub use cursor_hooks_macros::cursor_hook;
 /// One binary may hold handlers of both editors: `cursor_hooks::main!(guard, claude_guard)`.
 pub use cursor_hooks_macros::claude_hook;
 
+/// Turns a function into the handler of one OpenAI Codex CLI event: the [`cursor_hook`] of
+/// Codex, with the same checks, on the types of [`codex`] (behind the `codex` feature).
+///
+/// ```
+/// use cursor_hooks::codex::prelude::*;
+///
+/// #[codex_hook(event = "PreToolUse", matcher = "Bash", fail = "closed", timeout = 5)]
+/// fn shell(input: &PreToolUse) -> PreToolUseResponse {
+///     match input.tool_input["command"].as_str() {
+///         Some(command) if command.contains("push --force") => {
+///             PreToolUseResponse::deny("force-pushing is blocked")
+///         }
+///         _ => no_opinion(),
+///     }
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Options are Claude Code's ([`claude_hook`]): `event` (PascalCase), `fail`, `timeout` (whole
+/// seconds) and `matcher`, which Codex reads its own way: `""` and `"*"` match everything; only
+/// letters, digits, `_` and `|` is a list of exact names split on `|`; anything else is a Rust
+/// regex matched against the *whole* subject (`"Ba"` selects nothing, `"Ba.*"` selects `Bash`).
+/// A key Codex's schema refuses for the event does not compile:
+///
+/// ```compile_fail
+/// use cursor_hooks::codex::prelude::*;
+///
+/// // Codex rejects `ask` on PreToolUse (the hook counts as failed and the tool runs).
+/// #[codex_hook(event = "PreToolUse")]
+/// fn guard(input: PreToolUse) -> PreToolUseResponse {
+///     PreToolUseResponse::ask("sure?")
+/// }
+/// # fn main() {}
+/// ```
+pub use cursor_hooks_macros::codex_hook;
+
 pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
@@ -376,13 +417,18 @@ pub mod prelude {
     pub use crate::response::removed::{add_context, allow, ask, deny, followup};
     pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
     pub use crate::tools::Tool;
-    pub use crate::{claude_hook, cursor_hook, main, CursorVersion, ToolInput};
+    pub use crate::{claude_hook, codex_hook, cursor_hook, main, CursorVersion, ToolInput};
 
     /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
     /// `claude::PreToolUseResponse`, `claude::Tool`; the same items as
     /// [`cursor_hooks::claude::prelude`](crate::claude::prelude).
     #[cfg(feature = "claude-code")]
     pub use crate::claude::prelude as claude;
+
+    /// OpenAI Codex CLI's names, reached with the prefix: `codex::PreToolUse`; the same items
+    /// as [`cursor_hooks::codex::prelude`](crate::codex::prelude).
+    #[cfg(feature = "codex")]
+    pub use crate::codex::prelude as codex;
 }
 
 mod sealed {
@@ -405,17 +451,20 @@ pub enum Host {
     Cursor,
     /// Claude Code (`#[claude_hook]`, `.claude/settings.json`); Cursor runs these entries too.
     ClaudeCode,
+    /// OpenAI Codex CLI (`#[codex_hook]`, `.codex/hooks.json`).
+    Codex,
 }
 
 impl Host {
     /// Every host, in the registry's order.
-    pub const ALL: [Host; 2] = [Host::Cursor, Host::ClaudeCode];
+    pub const ALL: [Host; 3] = [Host::Cursor, Host::ClaudeCode, Host::Codex];
 
     /// The host's key in the registry: its name on the command line (`--host KEY`).
     pub const fn key(self) -> &'static str {
         match self {
             Host::Cursor => "cursor",
             Host::ClaudeCode => "claude-code",
+            Host::Codex => "codex",
         }
     }
 

@@ -75,6 +75,8 @@ impl Handler {
                 .iter()
                 .find(|(claude, _)| *claude == self.event)
                 .map(|(_, cursor)| *cursor),
+            // No other host runs Codex's files.
+            Host::Codex => None,
         }
     }
 
@@ -220,7 +222,12 @@ impl Handler {
         if let Some(timeout) = self.timeout {
             object.insert(keys::TIMEOUT.into(), timeout.into());
         }
-        if self.fail_closed && crate::names::contains(&CLAUDE_BLOCKING, &self.event) {
+        // Claude Code's `onFailure`; Codex has no such key (`spec/codex/host.json`,
+        // `fail_closed`): its handler answers its own failures.
+        if self.fail_closed
+            && self.host == Host::ClaudeCode
+            && crate::names::contains(&CLAUDE_BLOCKING, &self.event)
+        {
             object.insert(CLAUDE_ON_FAILURE.into(), "block".into());
         }
         object
@@ -418,9 +425,9 @@ const fn write_json(entries: &[Entry], out: &mut Out<'_>) {
             Some(LoopLimit::Unlimited) => out.str(",\"loop_limit\":null"),
             None => {}
         }
-        if let Host::ClaudeCode = entry.info.host {
+        if !matches!(entry.info.host, Host::Cursor) {
             out.str(",\"host\":");
-            out.json_str(Host::ClaudeCode.key());
+            out.json_str(entry.info.host.key());
         }
         out.byte(b'}');
         i += 1;

@@ -119,6 +119,30 @@ impl Entry {
         }
     }
 
+    /// The entry of a Codex handler's companion type (`Hook::ENTRY` of `#[codex_hook]`): a
+    /// Claude-family entry that only Codex runs (no other host reads its files), so its payload
+    /// is read and its answer written in Codex's one shape.
+    #[cfg(feature = "codex")]
+    pub const fn codex<H: Hook>() -> Entry
+    where
+        H::Event:
+            crate::codex::Event + HookEvent<Response = <H::Event as crate::codex::Event>::Response>,
+    {
+        use crate::codex::response::Response as _;
+        type Answer<H> = <<H as Hook>::Event as HookEvent>::Response;
+        Entry {
+            info: EntryEvent {
+                name: <H::Event as crate::codex::Event>::NAME,
+                host: crate::Host::Codex,
+                cursor_name: "",
+                blocked_as: <Answer<H>>::BLOCKED_AS,
+            },
+            options: H::OPTIONS,
+            answer: codex_answer::<H>,
+            block: crate::claude::render::block::<Answer<H>>,
+        }
+    }
+
     /// The event's wire name.
     pub fn event(&self) -> &'static str {
         self.info.name
@@ -182,6 +206,19 @@ fn is_claude_event(name: &str) -> bool {
         crate::claude::is_event(name)
     }
     #[cfg(not(feature = "claude-code"))]
+    {
+        let _ = name;
+        false
+    }
+}
+
+/// Whether `name` is a Codex event this version knows.
+fn is_codex_event(name: &str) -> bool {
+    #[cfg(feature = "codex")]
+    {
+        crate::codex::is_event(name)
+    }
+    #[cfg(not(feature = "codex"))]
     {
         let _ = name;
         false
@@ -424,6 +461,7 @@ fn host_label(host: crate::Host) -> &'static str {
     match host {
         crate::Host::Cursor => "Cursor's",
         crate::Host::ClaudeCode => "Claude Code's",
+        crate::Host::Codex => "Codex's",
     }
 }
 
@@ -533,6 +571,11 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
         } else if is_claude_event(&name) {
             format!(
                 "this binary has no handler for the Claude Code event `{}`",
+                truncate(&name)
+            )
+        } else if is_codex_event(&name) {
+            format!(
+                "this binary has no handler for the Codex event `{}`",
                 truncate(&name)
             )
         } else {
@@ -766,6 +809,31 @@ where
     };
     road_notes.extend(ignored_notes(entry, input.extra()));
     run.call::<H>(input, road_notes, render::render)
+}
+
+/// A Codex entry's answer to a payload: Codex's own, in its one shape.
+#[cfg(feature = "codex")]
+fn codex_answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
+where
+    H::Event:
+        crate::codex::Event + HookEvent<Response = <H::Event as crate::codex::Event>::Response>,
+{
+    use crate::codex::Event;
+    let entry = const { &Entry::codex::<H>() };
+    let input = match crate::lossy::from_slice_lossy::<H::Event>(payload) {
+        Ok(input) => input,
+        Err(error) => return Tried::Unreadable(error),
+    };
+    if input.common().hook_event_name != <H::Event as Event>::NAME {
+        return Tried::OtherEvent;
+    }
+    let event = input.common().hook_event_name.clone();
+    let version = crate::version::CursorVersion::Missing;
+    let Some(run) = Run::start(entry, &event, &version, false, settings) else {
+        return Tried::OtherEvent;
+    };
+    let drift = ignored_notes(entry, input.extra());
+    run.call::<H>(input, drift, crate::claude::render::render)
 }
 
 impl Run {

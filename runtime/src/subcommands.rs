@@ -28,11 +28,12 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The usage, `<hook>` standing for the binary's name (see [`usage`]).
-const USAGE: &str = "usage: <hook> [--host cursor|claude-code --event NAME | print-config [--claude] | install [--claude] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude] [--project DIR | --user] | --version | --help]
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code|codex --event NAME | print-config [--claude|--codex] | install [--claude|--codex] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude|--codex] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
-Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json).
+Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json);
+`install --codex` writes the Codex handlers into .codex/hooks.json (`--user`: ~/.codex/hooks.json).
 `--portable` writes a command relative to the project (for a binary inside it), so the file
 works from any clone and can be committed; without it the command is this binary's absolute path.
 To check a configuration or replay captures, use the `cursor-hooks` command.";
@@ -157,8 +158,22 @@ pub(crate) struct Flags {
     dry_run: bool,
     /// `--claude`: Claude Code's settings rather than Cursor's `hooks.json`.
     claude: bool,
+    /// `--codex`: Codex's `hooks.json` (the same format as Claude Code's settings).
+    codex: bool,
     /// `--portable`: commands relative to the project (`subcommands/portable.rs`).
     portable: bool,
+}
+
+impl Flags {
+    /// The host whose file the subcommand changes: `--claude` and `--codex` pick the
+    /// Claude-family hosts, else Cursor.
+    fn family(&self) -> crate::Host {
+        match (self.claude, self.codex) {
+            (true, _) => crate::Host::ClaudeCode,
+            (_, true) => crate::Host::Codex,
+            _ => crate::Host::Cursor,
+        }
+    }
 }
 
 fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
@@ -167,6 +182,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         user: false,
         dry_run: false,
         claude: false,
+        codex: false,
         portable: false,
     };
     let mut args = args.iter();
@@ -183,8 +199,14 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
             "--portable" if allowed.contains(&"--portable") => flags.portable = true,
             "--claude" => flags.claude = true,
+            "--codex" => flags.codex = true,
             other => return Err(format!("unexpected argument `{other}`\n{}", usage())),
         }
+    }
+    if flags.claude && flags.codex {
+        return Err(
+            "--claude and --codex exclude each other: run the subcommand once for each".to_owned(),
+        );
     }
     if flags.user && flags.project.is_some() {
         return Err("--project and --user exclude each other".to_owned());
@@ -278,22 +300,22 @@ fn sharing(entries: &[Entry], flags: &Flags) -> Vec<crate::record::Handler> {
     }
 }
 
-/// Whether `entry` is a Claude Code handler (`#[claude_hook]`) rather than a Cursor one.
-fn is_claude(entry: &Entry) -> bool {
-    entry.host() == crate::Host::ClaudeCode
-}
-
 /// The binary's Cursor handlers.
 fn cursor_entries(entries: &[Entry]) -> Vec<Entry> {
-    entries.iter().filter(|e| !is_claude(e)).copied().collect()
-}
-
-/// The binary's Claude Code handlers, as `settings.json` lists them.
-fn claude_handlers(entries: &[Entry]) -> Vec<claude_settings::Handler> {
     entries
         .iter()
-        .filter(|e| is_claude(e))
+        .filter(|e| e.host() == crate::Host::Cursor)
+        .copied()
+        .collect()
+}
+
+/// The binary's handlers of `host`, a Claude-family host, as its settings file lists them.
+fn claude_handlers(entries: &[Entry], host: crate::Host) -> Vec<claude_settings::Handler> {
+    entries
+        .iter()
+        .filter(|e| e.host() == host)
         .map(|entry| claude_settings::Handler {
+            host,
             event: entry.event(),
             matcher: entry.options().matcher,
             timeout: entry.options().timeout,
@@ -302,15 +324,39 @@ fn claude_handlers(entries: &[Entry]) -> Vec<claude_settings::Handler> {
         .collect()
 }
 
-/// Says that the binary has no handler for the host asked for, and which flag reaches the host
-/// it has handlers for; the exit code of a subcommand that was asked for the wrong host.
-fn wrong_host(subcommand: &str, claude: bool) -> i32 {
-    complain(&if claude {
-        format!("error: this binary has no Claude Code handler (`#[claude_hook]`); its handlers are Cursor's: use `{subcommand}` without `--claude`")
-    } else {
-        format!("error: this binary has no Cursor handler; its handlers are Claude Code's (`#[claude_hook]`): use `{subcommand} --claude`")
-    });
+/// Says that the binary has no handler for the host asked for, and which flag reaches the
+/// hosts it has handlers for; the exit code of a subcommand that was asked for the wrong host.
+fn wrong_host(subcommand: &str, asked: crate::Host, entries: &[Entry]) -> i32 {
+    let flag = |host: crate::Host| match host {
+        crate::Host::Cursor => format!("`{subcommand}`"),
+        crate::Host::ClaudeCode => format!("`{subcommand} --claude`"),
+        crate::Host::Codex => format!("`{subcommand} --codex`"),
+    };
+    let has: Vec<String> = crate::Host::ALL
+        .into_iter()
+        .filter(|host| entries.iter().any(|e| e.host() == *host))
+        .map(flag)
+        .collect();
+    let attribute = match asked {
+        crate::Host::Cursor => "#[cursor_hook]",
+        crate::Host::ClaudeCode => "#[claude_hook]",
+        crate::Host::Codex => "#[codex_hook]",
+    };
+    complain(&format!(
+        "error: this binary has no {} handler (`{attribute}`); for the handlers it has, use {}",
+        product(asked),
+        has.join(" or ")
+    ));
     2
+}
+
+/// The host's name, as messages write it.
+fn product(host: crate::Host) -> &'static str {
+    match host {
+        crate::Host::Cursor => "Cursor",
+        crate::Host::ClaudeCode => "Claude Code",
+        crate::Host::Codex => "Codex",
+    }
 }
 
 /// A subcommand that has a `--claude` form.
@@ -340,13 +386,16 @@ pub struct ClaudeSubcommands(fn(Subcommand, &[Entry], &Flags) -> Result<i32, Str
 /// The `--claude` subcommands.
 pub const CLAUDE_SUBCOMMANDS: ClaudeSubcommands = ClaudeSubcommands(claude_subcommand);
 
-/// Whether any entry is a Claude Code handler's, in a constant: `main!` passes
-/// [`CLAUDE_SUBCOMMANDS`] to the binary only then, so that a binary without a Claude Code
-/// handler does not link the settings editor (~45 KiB).
+/// Whether any entry is a Claude-family handler's (Claude Code's or Codex's, whose files have
+/// one format), in a constant: `main!` passes [`CLAUDE_SUBCOMMANDS`] to the binary only then,
+/// so that a binary without one does not link the settings editor (~45 KiB).
 pub const fn has_claude(entries: &[Entry]) -> bool {
     let mut i = 0;
     while i < entries.len() {
-        if matches!(entries[i].info.host, crate::Host::ClaudeCode) {
+        if matches!(
+            entries[i].info.host,
+            crate::Host::ClaudeCode | crate::Host::Codex
+        ) {
             return true;
         }
         i += 1;
@@ -363,7 +412,7 @@ fn claude(
 ) -> Result<i32, String> {
     match editor {
         Some(ClaudeSubcommands(run)) => run(subcommand, entries, flags),
-        None => Ok(wrong_host(subcommand.name(), true)),
+        None => Ok(wrong_host(subcommand.name(), flags.family(), entries)),
     }
 }
 
@@ -372,7 +421,12 @@ fn claude_subcommand(
     entries: &[Entry],
     flags: &Flags,
 ) -> Result<i32, String> {
-    let handlers = claude_handlers(entries);
+    let host = flags.family();
+    let handlers = claude_handlers(entries, host);
+    // `uninstall` still takes out what an earlier build of the binary installed.
+    if handlers.is_empty() && !matches!(subcommand, Subcommand::Uninstall) {
+        return Ok(wrong_host(subcommand.name(), host, entries));
+    }
     if let Subcommand::PrintConfig = subcommand {
         say(&claude_settings::render(&claude_settings::wanted(
             &handlers,
@@ -383,18 +437,28 @@ fn claude_subcommand(
     }
     let binary = own_path()?;
     let (path, cwd) = claude_target_file(flags)?;
-    let command = match flags.portable {
-        true => portable::claude_command(&binary, &cwd)?,
-        false => own_command()?,
+    let command = match (flags.portable, host) {
+        // Codex sets no project variable and starts a hook in the session's directory, which
+        // may be below the project's root: no relative command reaches the binary from both.
+        (true, crate::Host::Codex) => return Err("--portable: Codex gives hooks no project directory (no `CLAUDE_PROJECT_DIR`) and starts them in the session's directory, so no command relative to the project finds the binary from every directory; install without --portable (an absolute path)".to_owned()),
+        (true, _) => portable::claude_command(&binary, &cwd)?,
+        (false, _) => own_command()?,
     };
     let wanted = claude_settings::wanted(&handlers, &sharing(entries, flags), &command);
     let own = Own {
         cwd: &cwd,
         binary: &binary,
     };
-    let file =
-        config_file(flags, path, SETTINGS_LOCK, CLAUDE_LINKED)?.with_host_lock(SETTINGS_HOST_LOCK);
-    let what = "Claude Code hook(s)";
+    let file = config_file(flags, path, SETTINGS_LOCK, CLAUDE_LINKED)?;
+    // Claude Code's own lock on its settings file; Codex keeps none on hooks.json.
+    let file = match host {
+        crate::Host::ClaudeCode => file.with_host_lock(SETTINGS_HOST_LOCK),
+        _ => file,
+    };
+    let what = match host {
+        crate::Host::Codex => "Codex hook(s)",
+        _ => "Claude Code hook(s)",
+    };
     if let Subcommand::Uninstall = subcommand {
         return remove_from(&file, what, |text| {
             claude_settings::edit_settings(text, &file.shown, &[], &own)
@@ -420,12 +484,12 @@ fn print_config(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &[])?;
-    if flags.claude {
+    if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::PrintConfig, entries, &flags, editor);
     }
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
-        return Ok(wrong_host("print-config", false));
+        return Ok(wrong_host("print-config", crate::Host::Cursor, entries));
     }
     say(&render_config(&own_hooks(
         &cursor,
@@ -729,13 +793,13 @@ fn install(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run", "--portable"])?;
-    if flags.claude {
+    if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::Install, entries, &flags, editor);
     }
     let binary = own_path()?;
     let cursor = cursor_entries(entries);
     if cursor.is_empty() && !entries.is_empty() {
-        return Ok(wrong_host("install", false));
+        return Ok(wrong_host("install", crate::Host::Cursor, entries));
     }
     let (path, cwd) = target_file(&flags)?;
     let command = match flags.portable {
@@ -787,6 +851,9 @@ fn no_slashes_in_strings(text: &str, shown: &Path) -> Result<(), String> {
 /// the project's (Claude Code runs hooks there), found as for `hooks.json`; with `--user` the
 /// user's settings, whose commands are taken from the directory they are in.
 fn claude_target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
+    if flags.family() == crate::Host::Codex {
+        return codex_target_file(flags);
+    }
     if flags.user {
         let file = crate::launch::user_claude_settings().ok_or(
             "no home directory (HOME, or USERPROFILE on Windows, is not set, nor CLAUDE_CONFIG_DIR)",
@@ -796,6 +863,21 @@ fn claude_target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
     }
     let (_, project) = target_file(flags)?;
     Ok((project.join(".claude").join("settings.json"), project))
+}
+
+/// Codex's `hooks.json` to change (`spec/codex/host.json`, `config_sources`): the project's
+/// `.codex/hooks.json`, or with `--user` `$CODEX_HOME/hooks.json` (`~/.codex/hooks.json`).
+/// Codex starts a hook in the session's directory, so relative commands are taken from the
+/// project.
+fn codex_target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
+    if flags.user {
+        let home = crate::launch::user_codex_dir().ok_or(
+            "no home directory (HOME, or USERPROFILE on Windows, is not set, nor CODEX_HOME)",
+        )?;
+        return Ok((home.join("hooks.json"), home));
+    }
+    let (_, project) = target_file(flags)?;
+    Ok((project.join(".codex").join("hooks.json"), project))
 }
 
 /// Writes what `edit` makes of `file`'s text (`None`: no file) under the file's lock, or prints
@@ -844,7 +926,7 @@ fn uninstall(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
-    if flags.claude {
+    if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::Uninstall, entries, &flags, editor);
     }
     let binary = own_path()?;

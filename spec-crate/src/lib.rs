@@ -9,13 +9,14 @@
 //! small JavaScript regex engine, [`js_regex`]; hook binaries do not get it). Use it through
 //! those crates.
 //!
-//! [`claude`] holds the same for Claude Code, the second host, from `spec/claude-code/`.
-//! `codex_trust` (behind the `codex-trust` feature) computes OpenAI Codex CLI's hook trust keys
+//! [`claude`] holds the same for Claude Code, the second host, from `spec/claude-code/`, and
+//! [`codex`] for OpenAI Codex CLI, from `spec/codex/`. `codex_trust` (behind the `codex-trust` feature) computes OpenAI Codex CLI's hook trust keys
 //! and hashes, for `doctor` and the Codex live tests.
 
 mod gen;
 
 pub mod claude;
+pub mod codex;
 #[cfg(feature = "codex-trust")]
 pub mod codex_trust;
 #[cfg(feature = "matcher")]

@@ -1,5 +1,5 @@
-//! `shell-guard`: denies `rm -rf`, asks before `git push --force`, leaves the rest to the
-//! editor. One binary for Cursor and Claude Code.
+//! `shell-guard`: denies `rm -rf`, asks before `git push --force` (Codex, which cannot ask:
+//! refuses it), leaves the rest to the editor. One binary for Cursor, Claude Code and Codex.
 //!
 //! Cursor: `shell-guard install` writes these entries into `.cursor/hooks.json` (or write them
 //! yourself, with the binary's absolute path):
@@ -23,6 +23,13 @@
 //! } }
 //! ```
 
-use cursor_hooks_examples::shell_guard::{claude_bash, claude_skill_shell, guard, pre_tool};
+//!
+//! Codex: `shell-guard install --codex` writes the same shape into `.codex/hooks.json`
+//! (`--user`: `~/.codex/hooks.json`), wired `--host codex --event PreToolUse`; Codex runs it
+//! once it is trusted (`cursor-hooks doctor --host codex` says how).
 
-cursor_hooks::main!(guard, pre_tool, claude_bash, claude_skill_shell);
+use cursor_hooks_examples::shell_guard::{
+    claude_bash, claude_skill_shell, codex_bash, guard, pre_tool,
+};
+
+cursor_hooks::main!(guard, pre_tool, claude_bash, claude_skill_shell, codex_bash);

@@ -12,6 +12,14 @@ pub(crate) mod claude {
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
+/// OpenAI Codex CLI's types, from `spec/codex/events.json`.
+#[cfg(feature = "codex")]
+pub(crate) mod codex {
+    pub(crate) mod events;
+    pub(crate) mod fixtures;
+    pub(crate) mod outcomes;
+    pub(crate) mod responses;
+}
 pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;

@@ -45,6 +45,8 @@ const MANAGED_KEYS: [&str; 4] = [keys::TYPE, keys::TIMEOUT, keys::SHELL, keys::O
 /// One Claude Code handler of the binary, as `settings.json` lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Handler {
+    /// Whose file: Claude Code's or Codex's (one format).
+    pub(super) host: crate::Host,
     /// The event's name (`PreToolUse`).
     pub(super) event: &'static str,
     /// The group's matcher; `None` matches everything.
@@ -82,10 +84,11 @@ pub(super) fn wanted(
                 matcher: None,
                 fail_closed: handler.fail_closed,
                 loop_limit: None,
-                host: crate::Host::ClaudeCode,
+                host: handler.host,
             }
             .claude_handler(command, all);
-            if cfg!(windows) {
+            // Codex has no `shell` key (`commandWindows` replaces the command instead).
+            if cfg!(windows) && handler.host == crate::Host::ClaudeCode {
                 // Without it Claude Code runs the command through Git Bash; the command is
                 // written for PowerShell, as for Cursor (`launch.rs`), which runs these entries
                 // too.
@@ -478,12 +481,14 @@ mod tests {
     }
 
     const BASH: Handler = Handler {
+        host: crate::Host::ClaudeCode,
         event: "PreToolUse",
         matcher: Some("Bash"),
         timeout: Some(5),
         fail_closed: true,
     };
     const STOP: Handler = Handler {
+        host: crate::Host::ClaudeCode,
         event: "Stop",
         matcher: None,
         timeout: None,
@@ -501,6 +506,7 @@ mod tests {
         // (spec/claude-code/host.json `fail_closed`).
         for event in ["SessionStart", "Stop"] {
             let handler = Handler {
+                host: crate::Host::ClaudeCode,
                 event,
                 matcher: None,
                 timeout: None,
@@ -508,6 +514,23 @@ mod tests {
             };
             assert_eq!(ours(&handler).get("onFailure"), None, "{event}");
         }
+    }
+
+    #[test]
+    fn a_codex_handler_is_wired_to_codex_and_has_no_on_failure() {
+        // Codex has no `onFailure` (spec/codex/host.json `fail_closed`): the key would only
+        // change the trust hash.
+        let codex = ours(&Handler {
+            host: crate::Host::Codex,
+            ..BASH
+        });
+        assert_eq!(codex.get("onFailure"), None);
+        assert_eq!(codex.get("shell"), None);
+        let command = codex["command"].as_str().unwrap();
+        assert!(
+            command.ends_with(" --host codex --event PreToolUse"),
+            "{command}"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use super::super::claude::{Category, Exit2, PlainStdout};
 
-/// One event as `spec/claude-code/events.json` describes it.
+/// One event as a Claude-family host's `events.json` describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EventInfo {
     /// The settings key and `hook_event_name` (PascalCase).
@@ -1479,7 +1479,7 @@ pub const EVENTS: &[EventInfo] = &[
     },
 ];
 
-/// The built-in tools of Claude Code 2.1.332, read from its binary (`tools` in host.json): the known
+/// The built-in tools of Claude Code 2.1.332, as `tools` in host.json names them: the known
 /// values of a `tool_name` matcher subject.
 pub const TOOLS: &[&str] = &[
     "Agent",

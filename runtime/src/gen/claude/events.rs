@@ -24,8 +24,8 @@ use std::fmt;
 /// The fields every Claude Code event carries (see `spec/claude-code/events.json`,
 /// `common_fields`).
 ///
-/// `session_id`, `transcript_path` and `cwd` read as empty when absent (a payload Cursor sends
-/// for a Claude entry may lack them); `hook_event_name` is required.
+/// `session_id`, `transcript_path` and `cwd` read as empty when absent (a payload another host sends for one of its
+/// entries may lack them); `hook_event_name` is required.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Common {
     /// The session's id; also in the hook's environment as CLAUDE_CODE_SESSION_ID.
@@ -4804,9 +4804,10 @@ impl serde::Serialize for SessionEnd {
     }
 }
 
-/// Calls `$callback!(SessionStart, Setup, ...)` with the Claude input types' names, in the
-/// spec's order, for the runtime's own tests that must cover every event (the names resolve
-/// where it expands). Not part of the API: other crates use `cursor_hooks_spec::claude::EVENTS`.
+/// Calls `$callback!(SessionStart, ...)` with the Claude Code input types' names, in the
+/// spec's order, for the runtime's code and tests that must cover every event (the names
+/// resolve where it expands). Not part of the API: other crates use
+/// `cursor_hooks_spec::claude::EVENTS`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __for_each_claude_event {
