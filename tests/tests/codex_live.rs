@@ -722,3 +722,104 @@ fn doctor_names_a_hook_codex_skips_and_its_lines_make_codex_run_it() {
     let report = codex_doctor(&session);
     assert_eq!(report["findings"], serde_json::json!([]), "{report}");
 }
+
+/// What `shell-guard`'s Codex handler tells the model when it refuses a force-push
+/// (`CODEX_FORCE_PUSH_REASON` in `examples/src/shell_guard.rs`).
+const CODEX_FORCE_PUSH_REASON: &str = "This command force-pushes and may overwrite commits on the remote; the shell guard refuses it under Codex, which cannot ask first: push a new branch, or ask the user to run it.";
+
+const CRASHING_GUARD: &str = env!("CARGO_BIN_EXE_codex-crashing-guard");
+
+/// Runs `binary install --codex --project <project>` and returns the file it wrote.
+fn install_codex(session: &Session, binary: &Path) -> PathBuf {
+    let output = Command::new(binary)
+        .args(["install", "--codex", "--project"])
+        .arg(&session.project)
+        .env("HOME", &session.home)
+        .stdin(Stdio::null())
+        .output()
+        .expect("install --codex starts");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let file = session.project.join(".codex/hooks.json");
+    assert!(file.is_file(), "install --codex wrote no .codex/hooks.json");
+    file
+}
+
+#[test]
+fn shell_guard_installed_for_codex_and_trusted_by_doctor_refuses_a_force_push() {
+    if !live_with_examples(
+        "shell_guard_installed_for_codex_and_trusted_by_doctor_refuses_a_force_push",
+    ) {
+        return;
+    }
+    // The user's flow: install, ask doctor why the hook does not run, add its lines.
+    let mut session = session_with_remote("codex-guard");
+    let guard = session.copy_in(&example("shell-guard"));
+    let file = install_codex(&session, &guard);
+    let installed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("hooks.json")).expect("JSON");
+    let command = installed["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .expect("a command");
+    assert!(
+        command.ends_with(" --host codex --event PreToolUse"),
+        "{command}"
+    );
+    let report = codex_doctor(&session);
+    let findings = report["findings"].as_array().cloned().unwrap_or_default();
+    assert!(
+        findings.iter().any(|f| f["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Codex skips"))),
+        "{report}"
+    );
+    let add = report["codex_trust"]["add"].as_str().expect("the lines");
+    session.extra_config = format!("\n{add}");
+
+    let push = force_push(&session);
+    let api = MockResponses::start(vec![Reply::shell(&push)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    session.keep_recording("codex-guard");
+    assert!(output.success, "{}", shown(&output));
+    // The control, `a_force_push_runs_without_hooks`, pushes.
+    assert!(!pushed(&session), "the force-push ran:\n{}", shown(&output));
+    let expected =
+        format!("Command blocked by PreToolUse hook: {CODEX_FORCE_PUSH_REASON}. Command: {push}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+    // With the lines in config.toml, doctor has nothing left to say.
+    assert_eq!(codex_doctor(&session)["findings"], serde_json::json!([]));
+}
+
+#[test]
+fn a_fail_closed_codex_guard_that_crashes_still_stops_the_command() {
+    if !in_isolated_network("a_fail_closed_codex_guard_that_crashes_still_stops_the_command") {
+        return;
+    }
+    let mut session = Session::new("codex-crash", Path::new(RECORDER));
+    let guard = session.copy_in(Path::new(CRASHING_GUARD));
+    let command = format!(
+        "{} --host codex --event PreToolUse",
+        guard.to_string_lossy()
+    );
+    session.add_command("PreToolUse", Some("Bash"), &command, Some(5));
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    // Codex runs a command whose hook crashed (`a_failing_or_unreadable_hook_fails_open`);
+    // the failure policy's deny stops it, with the failure as the reason.
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "the command ran:\n{}",
+        shown(&output)
+    );
+    let told = api.tool_outputs();
+    assert_eq!(told.len(), 1, "{}", shown(&output));
+    assert!(
+        told[0].starts_with("Command blocked by PreToolUse hook: ")
+            && told[0].contains("the policy file is unreadable"),
+        "{told:?}"
+    );
+}
