@@ -5,7 +5,7 @@
 //! having it implement, so calling it on the wrong response is an error that names the events
 //! reading that key, at the method's name.
 
-use crate::claude_model::{ClaudeAnswerField, ClaudeEvent, ClaudeSpec};
+use crate::claude_model::{ClaudeAnswerField, ClaudeEvent, ClaudeSpec, Family};
 use crate::write::{doc, ident, line, upper_camel};
 
 /// One constructor or setter, with the events whose response has it.
@@ -21,6 +21,8 @@ struct Method<'a> {
     args: &'static str,
     /// What kind of key, for the message.
     kind: Kind,
+    /// The decision values a `WithPermission` key is read beside.
+    with: Vec<String>,
     events: Vec<&'a ClaudeEvent>,
 }
 
@@ -40,24 +42,40 @@ enum Kind {
     /// `permissionDecisionReason`, read only beside `permissionDecision`: no response has a
     /// setter for it, the decisions' constructors take it.
     WithPermission,
+    /// A decision value the host reads and refuses (`not_offered`: Codex's `ask`): no response
+    /// has it.
+    Refused,
 }
 
-/// The generated file's text.
-pub(crate) fn file(spec: &ClaudeSpec) -> String {
+/// The generated file's text, for `family`'s responses.
+pub(crate) fn file(family: &Family, spec: &ClaudeSpec) -> String {
+    let product = family.product;
     let methods = methods(spec);
-    let mut out = String::from(
-        "use crate::claude::response::Response;\nuse crate::gen::claude::responses::*;\n#[allow(unused_imports)] // only when some setter takes any JSON\nuse serde_json::Value;\n\n",
+    let mut out = format!(
+        "use crate::gen::{}::responses::*;\n#[allow(unused_imports)] // only when some setter takes any JSON\nuse serde_json::Value;\n\n",
+        family.name()
     );
+    // The checks of one host apply to its responses only: the hosts share the `Response`
+    // trait, and rustc would otherwise suggest another host's checks.
     doc(
         &mut out,
-        "The constructors and setters some Claude Code events' answers have, on every response type.
+        &format!("The {product} response types, which `Answers` is implemented for."),
+    );
+    out.push_str("pub trait Own: Sized {}\n");
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        out.push_str(&format!("impl Own for {} {{}}\n", event.response_ty()));
+    }
+    out.push('\n');
+    doc(
+        &mut out,
+        &format!("The constructors and setters some {product} events' answers have, on every response type.
 A response's own constructor or setter is always the one called; on a response without it
 the call does not compile, and the error names the events that read that key. The prelude
-imports it as `_`.",
+imports it as `_`."),
     );
     out.push_str("pub trait Answers: Sized {\n");
     for method in &methods {
-        let bound = format!("fields::{}", upper_camel(&method.name));
+        let bound = format!("fields::{}", trait_of(&method.name));
         let id = ident(&method.name);
         let (receiver, call_receiver) = if method.setter {
             ("self, ", "self, ")
@@ -76,12 +94,12 @@ imports it as `_`.",
             ),
         );
     }
-    out.push_str("}\n\nimpl<T: Response> Answers for T {}\n\n");
+    out.push_str("}\n\nimpl<T: Own> Answers for T {}\n\n");
     out.push_str("/// One trait per constructor or setter, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
     for method in &methods {
-        let trait_name = upper_camel(&method.name);
+        let trait_name = trait_of(&method.name);
         let id = ident(&method.name);
-        let (message, label, note) = messages(method, spec);
+        let (message, label, note) = messages(method, spec, product);
         let note = note
             .map(|note| format!(", note = {note:?}"))
             .unwrap_or_default();
@@ -96,12 +114,14 @@ imports it as `_`.",
                 method.params,
             ),
         );
-        let implementers: &[&ClaudeEvent] =
-            if matches!(method.kind, Kind::WithDecision | Kind::WithPermission) {
-                &[]
-            } else {
-                &method.events
-            };
+        let implementers: &[&ClaudeEvent] = if matches!(
+            method.kind,
+            Kind::WithDecision | Kind::WithPermission | Kind::Refused
+        ) {
+            &[]
+        } else {
+            &method.events
+        };
         for event in implementers {
             let ty = event.response_ty();
             let call = if method.setter {
@@ -120,11 +140,11 @@ imports it as `_`.",
         out.push('\n');
     }
     out.push_str("}\n\n");
-    free_functions(&mut out);
+    free_functions(&mut out, product);
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         for field in event.response.hook_specific.iter() {
             if field.fields.iter().any(|f| !f.with.is_empty()) {
-                decision_keys(&mut out, event, field);
+                decision_keys(&mut out, event, field, product);
             }
         }
     }
@@ -136,7 +156,7 @@ imports it as `_`.",
 /// such a key no setter of its own: the constructor of its value takes it (`deny(message)`) or
 /// returns a builder that has it (`deny(..).interrupt(..)`). Called on any other form, it is an
 /// error that names that constructor.
-fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerField) {
+fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerField, product: &str) {
     let object = format!("{}{}", event.ty, upper_camel(&field.name));
     let Some(choice) = field.fields.iter().find(|f| f.ty == "enum") else {
         return;
@@ -209,7 +229,7 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
         ));
     }
     out.push_str(&format!(
-        "\n/// One trait per key of `{}` read beside one `{}`, implemented by the builders that have it.\npub mod {module} {{\nuse super::*;\n\n",
+        "\n/// One trait per key of `{}` read beside one `{}`, implemented by the builders that have it.\npub mod {module} {{\n#[allow(unused_imports)] // only when some builder has a key\nuse super::*;\n\n",
         field.wire, choice.wire
     ));
     for key in &keyed {
@@ -235,7 +255,7 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
             })
             .collect();
         let message_text = format!(
-            "`{{Self}}` has no `{}`: Claude Code reads `{}` only beside {with}, so it goes with that decision: {}",
+            "`{{Self}}` has no `{}`: {product} reads `{}` only beside {with}, so it goes with that decision: {}",
             key.name,
             key.wire,
             constructors.join(" or ")
@@ -271,8 +291,8 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
 /// type's constructor. In the prelude so that such a call gets that error rather than rustc's
 /// "expected function, found built-in attribute `deny`"; a function of the user's own with the
 /// same name shadows it.
-fn free_functions(out: &mut String) {
-    out.push_str("/// Free decision functions, which Claude Code's prelude does not have: each call is an error\n/// naming the response type's constructor.\n#[doc(hidden)]\npub mod free {\n");
+fn free_functions(out: &mut String, product: &str) {
+    out.push_str(&format!("/// Free decision functions, which {product}'s prelude does not have: each call is an error\n/// naming the response type's constructor.\n#[doc(hidden)]\npub mod free {{\n"));
     for (name, params) in [
         ("allow", ""),
         ("deny", "reason: impl Into<String>"),
@@ -284,12 +304,17 @@ fn free_functions(out: &mut String) {
         line(
             out,
             &format!(
-                "/// Implemented by no type: `{name}` does not compile.\n#[diagnostic::on_unimplemented(message = \"there is no free `{name}{shown}` function: a Claude Code answer is built from its response type, `{{Self}}::{name}{shown}`\", label = \"build the answer from its response type\")]\npub trait {trait_name}: Sized {{\n/// Never called.\nfn never() -> Self;\n}}\n\n/// Not an answer function: a call names the response type's constructor.\npub fn {name}<R: {trait_name}>({params}) -> R {{ {} R::never() }}\n",
+                "/// Implemented by no type: `{name}` does not compile.\n#[diagnostic::on_unimplemented(message = \"there is no free `{name}{shown}` function: a {product} answer is built from its response type, `{{Self}}::{name}{shown}`\", label = \"build the answer from its response type\")]\npub trait {trait_name}: Sized {{\n/// Never called.\nfn never() -> Self;\n}}\n\n/// Not an answer function: a call names the response type's constructor.\npub fn {name}<R: {trait_name}>({params}) -> R {{ {} R::never() }}\n",
                 if params.is_empty() { "" } else { "let _ = reason;" }
             ),
         );
     }
     out.push_str("}\n");
+}
+
+/// The check trait of a method (`r#continue` → `Continue`).
+fn trait_of(method: &str) -> String {
+    upper_camel(method.trim_start_matches("r#"))
 }
 
 fn must_use(method: &Method<'_>) -> &'static str {
@@ -302,7 +327,11 @@ fn must_use(method: &Method<'_>) -> &'static str {
 
 /// The error's message, label and note for a method called on a response without it. The
 /// message names the type (`{Self}`), the label what the method writes and who reads it.
-fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<String>) {
+fn messages(
+    method: &Method<'_>,
+    spec: &ClaudeSpec,
+    product: &str,
+) -> (String, String, Option<String>) {
     let name = &method.name;
     let events = read_by(&method.events);
     match method.kind {
@@ -330,14 +359,29 @@ fn messages(method: &Method<'_>, spec: &ClaudeSpec) -> (String, String, Option<S
             None,
         ),
         Kind::WithDecision => (
-            format!("there is no `{name}` setter: Claude Code reads {} only beside `decision: \"block\"`, so the reason is given to the decision, `{{Self}}::block(reason)`", method.wire),
+            format!("there is no `{name}` setter: {product} reads {} only beside `decision: \"block\"`, so the reason is given to the decision, `{{Self}}::block(reason)`", method.wire),
             format!("{} on its own changes nothing", method.wire),
             Some("a permission event's `deny(reason)` and `ask(reason)` take theirs too".to_owned()),
         ),
-        Kind::WithPermission => (
-            format!("there is no `{name}` setter: Claude Code reads {} only beside `permissionDecision`, so the decision's constructor takes it: `deny(reason)`, and where the event has them `ask(reason)` and `allow_with_reason(reason)`", method.wire),
+        Kind::WithPermission if name != "permission_decision_reason" => (
+            format!(
+                "there is no `{name}` setter: {product} reads {} only beside `permissionDecision: {}`, whose constructor takes it: {}",
+                method.wire,
+                method.with.join("` or `"),
+                method.with.iter().map(|v| format!("`{v}({name})`")).collect::<Vec<_>>().join(" or ")
+            ),
             format!("{} on its own changes nothing", method.wire),
             Some(format!("the responses of {events} have these constructors")),
+        ),
+        Kind::WithPermission => (
+            format!("there is no `{name}` setter: {product} reads {} only beside `permissionDecision`, so the decision's constructor takes it: `deny(reason)`, and where the event has them `ask(reason)` and `allow_with_reason(reason)`", method.wire),
+            format!("{} on its own changes nothing", method.wire),
+            Some(format!("the responses of {events} have these constructors")),
+        ),
+        Kind::Refused => (
+            format!("`{{Self}}` has no `{name}` decision: {product} refuses {} on {events} (the hook counts as failed and the action goes on)", method.wire),
+            format!("{product} does not take {} here", method.wire),
+            Some("deny with `deny(reason)`, or answer `no_opinion()` to leave the decision to the user's settings".to_owned()),
         ),
     }
 }
@@ -387,7 +431,7 @@ fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
     let mut conflicting: Vec<String> = Vec::new();
     let answering: Vec<&ClaudeEvent> = spec.events.iter().filter(|e| !e.is_observe()).collect();
     for event in &answering {
-        for method in event_methods(event) {
+        for method in event_methods(event, &spec.universal_response) {
             match methods.iter_mut().find(|m| m.name == method.name) {
                 Some(known) if known.params == method.params && known.setter == method.setter => {
                     known.events.push(event)
@@ -401,12 +445,51 @@ fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
         }
     }
     methods.retain(|m| !conflicting.contains(&m.name) && m.events.len() < answering.len());
+    // A decision the host reads and refuses, which no response has: its call names the event.
+    for event in &answering {
+        for field in &event.response.hook_specific {
+            if field.name != "permission_decision" {
+                continue;
+            }
+            for value in &field.not_offered {
+                if methods.iter().any(|m| &m.name == value) || conflicting.contains(value) {
+                    continue;
+                }
+                methods.push(Method {
+                    name: value.clone(),
+                    wire: format!("the permission decision `{value}`"),
+                    setter: false,
+                    params: if matches!(value.as_str(), "ask" | "deny") {
+                        "reason: impl Into<String>".to_owned()
+                    } else {
+                        String::new()
+                    },
+                    args: if matches!(value.as_str(), "ask" | "deny") {
+                        "reason"
+                    } else {
+                        ""
+                    },
+                    kind: Kind::Refused,
+                    with: Vec::new(),
+                    events: vec![event],
+                });
+            }
+        }
+    }
     methods
 }
 
-/// One event's constructors and setters beyond the universal keys'.
-fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
+/// One event's constructors and setters: the universal keys its answer takes (`methods` keeps
+/// only those some event lacks, as Codex's Interrupt lacks `continue`), then its own.
+fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Method<'static>> {
     let mut out = Vec::new();
+    for field in universal {
+        let taken = !event.universal_except.contains(&field.wire)
+            && !event.not_offered.contains(&field.wire);
+        if let (true, Some(params)) = (taken, setter_params(event, field)) {
+            out.push(setter_method(&field.name, &field.wire, &params));
+        }
+    }
     let specific = &event.response.hook_specific;
     let reason_with = specific
         .iter()
@@ -418,6 +501,28 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
         for value in &field.values {
             let reads_reason = permission && reason_with.contains(value);
             let takes_reason = reads_reason && matches!(value.as_str(), "deny" | "ask");
+            // A key read only beside this value is the constructor's argument (`claude.rs`):
+            // Codex's `allow(updated_input)`.
+            let extras: Vec<&ClaudeAnswerField> = specific
+                .iter()
+                .filter(|f| f.ty != "enum" && f.with.contains(value))
+                .filter(|f| f.name != "permission_decision_reason")
+                .collect();
+            if let [extra] = extras[..] {
+                if let Some(params) = setter_params(event, extra) {
+                    out.push(Method {
+                        name: value.clone(),
+                        wire: format!("the permission decision `{value}`"),
+                        setter: false,
+                        params,
+                        args: "value",
+                        kind: Kind::Permission,
+                        with: Vec::new(),
+                        events: Vec::new(),
+                    });
+                    continue;
+                }
+            }
             if reads_reason && !takes_reason {
                 out.push(Method {
                     name: format!("{value}_with_reason"),
@@ -426,6 +531,7 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
                     params: reason.to_owned(),
                     args: "reason",
                     kind: Kind::Permission,
+                    with: Vec::new(),
                     events: Vec::new(),
                 });
             }
@@ -448,6 +554,7 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
                 } else {
                     Kind::Value
                 },
+                with: Vec::new(),
                 events: Vec::new(),
             });
         }
@@ -468,6 +575,7 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
                     },
                     args: if takes_message { "reason" } else { "" },
                     kind: Kind::Permission,
+                    with: Vec::new(),
                     events: Vec::new(),
                 });
             }
@@ -481,6 +589,7 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
             params: reason.to_owned(),
             args: "reason",
             kind: Kind::Block,
+            with: Vec::new(),
             events: Vec::new(),
         });
         // Claude Code reads `reason` only beside `decision: "block"`: there is no setter that
@@ -499,6 +608,7 @@ fn event_methods(event: &ClaudeEvent) -> Vec<Method<'static>> {
             };
             out.push(Method {
                 kind,
+                with: field.with.clone(),
                 ..setter_method(&field.name, &field.wire, &params)
             });
         }
@@ -514,6 +624,7 @@ fn setter_method(name: &str, wire: &str, params: &str) -> Method<'static> {
         params: params.to_owned(),
         args: "value",
         kind: Kind::Field,
+        with: Vec::new(),
         events: Vec::new(),
     }
 }

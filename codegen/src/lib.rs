@@ -89,7 +89,11 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ),
         (
             "runtime/src/gen/claude/checks.rs",
-            claude_checks::file(&claude.spec),
+            claude_checks::file(family, &claude.spec),
+        ),
+        (
+            "runtime/src/gen/codex/checks.rs",
+            claude_checks::file(codex_family, &codex.spec),
         ),
         (
             "runtime/src/gen/habits.rs",

@@ -83,6 +83,11 @@ pub mod response {
     pub use crate::claude::response::Response;
     pub use crate::gen::codex::responses::*;
 
+    /// The traits a constructor or setter called on a response without it is reported with,
+    /// so that the error names the events reading that key; not an API.
+    #[doc(hidden)]
+    pub use crate::gen::codex::checks;
+
     /// No opinion: `{}`, exit 0, the same function for every host's answers.
     pub use crate::response::no_opinion;
 }
@@ -101,6 +106,15 @@ pub(crate) mod render {
 pub mod prelude {
     pub use super::event::*;
     pub use super::response::*;
+    // Only for their compile errors: a constructor or setter on a response without it names
+    // the events that read its key, or says that Codex refuses it.
+    pub use super::response::checks::Answers as _;
+    // Only for their compile errors: `message` on an allowing PermissionRequest decision.
+    pub use super::response::checks::PermissionRequestDecisionKeys as _;
+    // Only for their compile errors: `deny(..)` names `PreToolUseResponse::deny(..)`; hidden,
+    // since none can be called.
+    #[doc(hidden)]
+    pub use super::response::checks::free::{allow, ask, block, deny};
     pub use crate::{codex_hook, main};
 }
 

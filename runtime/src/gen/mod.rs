@@ -15,6 +15,8 @@ pub(crate) mod claude {
 /// OpenAI Codex CLI's types, from `spec/codex/events.json`.
 #[cfg(feature = "codex")]
 pub(crate) mod codex {
+    /// The traits a constructor or setter called on the wrong response is reported with.
+    pub mod checks;
     pub(crate) mod events;
     pub(crate) mod fixtures;
     pub(crate) mod outcomes;

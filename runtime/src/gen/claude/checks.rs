@@ -8,10 +8,40 @@
     clippy::match_single_binding
 )]
 
-use crate::claude::response::Response;
 use crate::gen::claude::responses::*;
 #[allow(unused_imports)] // only when some setter takes any JSON
 use serde_json::Value;
+
+/// The Claude Code response types, which `Answers` is implemented for.
+pub trait Own: Sized {}
+impl Own for SessionStartResponse {}
+impl Own for SetupResponse {}
+impl Own for UserPromptSubmitResponse {}
+impl Own for UserPromptExpansionResponse {}
+impl Own for PreToolUseResponse {}
+impl Own for PermissionRequestResponse {}
+impl Own for PreSkillShellCommandResponse {}
+impl Own for PermissionDeniedResponse {}
+impl Own for PostToolUseResponse {}
+impl Own for PostToolUseFailureResponse {}
+impl Own for PostToolBatchResponse {}
+impl Own for MessageDisplayResponse {}
+impl Own for SubagentStartResponse {}
+impl Own for SubagentStopResponse {}
+impl Own for TaskCreatedResponse {}
+impl Own for TaskCompletedResponse {}
+impl Own for StopResponse {}
+impl Own for TeammateIdleResponse {}
+impl Own for ConfigChangeResponse {}
+impl Own for CwdChangedResponse {}
+impl Own for DirectoryAddedResponse {}
+impl Own for FileChangedResponse {}
+impl Own for WorktreeCreateResponse {}
+impl Own for PreCompactResponse {}
+impl Own for PreModelSwitchResponse {}
+impl Own for PostModelSwitchResponse {}
+impl Own for ElicitationResponse {}
+impl Own for ElicitationResultResponse {}
 
 /// The constructors and setters some Claude Code events' answers have, on every response type.
 /// A response's own constructor or setter is always the one called; on a response without it
@@ -244,7 +274,7 @@ pub trait Answers: Sized {
     }
 }
 
-impl<T: Response> Answers for T {}
+impl<T: Own> Answers for T {}
 
 /// One trait per constructor or setter, implemented by the responses that have it.
 pub mod fields {
@@ -1007,6 +1037,7 @@ impl PermissionRequestDecisionKeys for PermissionRequestDeny {}
 
 /// One trait per key of `decision` read beside one `behavior`, implemented by the builders that have it.
 pub mod permission_request_decision_keys {
+    #[allow(unused_imports)] // only when some builder has a key
     use super::*;
 
     /// Forms of `decision` with `updatedInput`.
