@@ -3,7 +3,7 @@
 //! `doctor` checks every hooks configuration Cursor reads for a project; `simulate` runs a
 //! payload through all of them as Cursor would and prints the merged decision; `replay` runs
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
-//! event table; `schema` writes the JSON Schemas of both editors' hook files and answers;
+//! event table; `schema` writes the JSON Schemas of the editors' hook files and answers;
 //! `package` writes a plugin folder both editors load.
 
 // First: its `println!` replaces std's in every module below, so no subcommand
@@ -103,7 +103,8 @@ enum Commands {
         path: Option<PathBuf>,
     },
     /// Write JSON Schemas (draft 2020-12) of Cursor's `hooks.json`, Claude Code's `hooks`
-    /// settings, both editors' plugin hooks files, and each event's input and answer.
+    /// settings, both editors' plugin hooks files, and each event's input and answer, Codex's
+    /// (under `codex/`, its binary's own) included.
     ///
     /// Point the editor at them from its settings (VS Code: `json.schemas`), never with a
     /// `$schema` URL inside `.cursor/hooks.json`: Cursor cuts every `//` out of that file before

@@ -1,5 +1,6 @@
-//! `cursor-hooks schema --out DIR`: writes the JSON Schemas (draft 2020-12) of both editors'
-//! hook configuration files and of each event's input and answer.
+//! `cursor-hooks schema --out DIR`: writes the JSON Schemas (draft 2020-12) of the editors'
+//! hook configuration files and of each event's input and answer (Codex's as its binary embeds
+//! them, under `codex/`).
 //!
 //! The schemas are generated from `spec/` by `cargo run -p cursor-hooks-codegen`, which commits
 //! them under `schemas/` and bundles the same texts into `data/schemas.json`; this command only

@@ -171,9 +171,12 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     });
     // JSON Schemas under schemas/, and the same texts bundled for `cursor-hooks schema`.
     let schemas = schemas::files(root, &spec, &compat, &claude.spec)?;
+    // Codex's schemas are its binary's own: bundled for `cursor-hooks schema`, never rewritten.
+    let mut bundled = schemas.clone();
+    bundled.extend(schemas::verbatim(root, "codex")?);
     files.push(Generated {
         path: PathBuf::from("cli/data/schemas.json"),
-        text: schemas::bundle(&schemas),
+        text: schemas::bundle(&bundled),
     });
     for (path, text) in schemas {
         files.push(Generated {

@@ -110,6 +110,33 @@ pub fn files(
         .collect())
 }
 
+/// The schemas under `schemas/<host>/` that another tool owns (Codex's, written verbatim from
+/// its binary by `scripts/codex-release-report`), in name order, for the bundle only.
+pub fn verbatim(root: &Path, host: &str) -> Result<Vec<(String, String)>, String> {
+    let folder = format!("{DIR}/{host}");
+    let entries = std::fs::read_dir(root.join(&folder)).map_err(|e| format!("{folder}: {e}"))?;
+    let mut names = Vec::new();
+    for entry in entries {
+        let name = entry.map_err(|e| format!("{folder}: {e}"))?.file_name();
+        let name = name
+            .into_string()
+            .map_err(|name| format!("{folder}: a name that is not UTF-8: {name:?}"))?;
+        if name.ends_with(".json") {
+            names.push(name);
+        }
+    }
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let path = format!("{folder}/{name}");
+            let text =
+                std::fs::read_to_string(root.join(&path)).map_err(|e| format!("{path}: {e}"))?;
+            Ok((path, text))
+        })
+        .collect()
+}
+
 /// Every schema file as one JSON object (path under `schemas/` → text), which the CLI embeds.
 pub fn bundle(files: &[(String, String)]) -> String {
     let object: Map<String, Value> = files
