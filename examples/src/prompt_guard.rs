@@ -1,5 +1,5 @@
 //! Stops a prompt that contains an AWS access key id before it leaves the machine: in Cursor
-//! on `beforeSubmitPrompt`, in Claude Code on `UserPromptSubmit`; both decide with
+//! on `beforeSubmitPrompt`, in Claude Code and in Codex on `UserPromptSubmit`; all decide with
 //! [`has_aws_key`].
 
 use cursor_hooks::prelude::*;
@@ -42,6 +42,17 @@ pub fn prompt(input: &BeforeSubmitPrompt) -> BeforeSubmitPromptResponse {
 pub fn claude_prompt(input: &claude::UserPromptSubmit) -> claude::UserPromptSubmitResponse {
     if has_aws_key(&input.prompt) {
         claude::UserPromptSubmitResponse::block(BLOCKED)
+    } else {
+        no_opinion()
+    }
+}
+
+/// Codex's `UserPromptSubmit`: the same rule; Codex reads `decision: "block"` there too, and the
+/// prompt never reaches the model.
+#[codex_hook(event = "UserPromptSubmit", timeout = 5)]
+pub fn codex_prompt(input: &codex::UserPromptSubmit) -> codex::UserPromptSubmitResponse {
+    if has_aws_key(&input.prompt) {
+        codex::UserPromptSubmitResponse::block(BLOCKED)
     } else {
         no_opinion()
     }

@@ -1,7 +1,7 @@
 //! When the agent finishes its first pass, asks it to run the tests and fix what fails, once:
 //! in Cursor on `stop` (a `followup_message` while `loop_count` is 0), in Claude Code on `Stop`
 //! (`decision: "block"` while `stop_hook_active` is false, that is, unless the agent is already
-//! going on because of a Stop hook).
+//! going on because of a Stop hook), and in Codex on `Stop` by the same rule.
 
 use cursor_hooks::prelude::*;
 
@@ -26,5 +26,15 @@ pub fn claude_stop(input: &claude::Stop) -> claude::StopResponse {
         no_opinion()
     } else {
         claude::StopResponse::block(FOLLOWUP)
+    }
+}
+
+/// Codex's `Stop`: the same, once per turn (Codex sets `stop_hook_active` on the continuation).
+#[codex_hook(event = "Stop", timeout = 5)]
+pub fn codex_stop(input: &codex::Stop) -> codex::StopResponse {
+    if input.stop_hook_active {
+        no_opinion()
+    } else {
+        codex::StopResponse::block(FOLLOWUP)
     }
 }

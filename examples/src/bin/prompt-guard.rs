@@ -18,6 +18,6 @@
 //! } }
 //! ```
 
-use cursor_hooks_examples::prompt_guard::{claude_prompt, prompt};
+use cursor_hooks_examples::prompt_guard::{claude_prompt, codex_prompt, prompt};
 
-cursor_hooks::main!(prompt, claude_prompt);
+cursor_hooks::main!(prompt, claude_prompt, codex_prompt);

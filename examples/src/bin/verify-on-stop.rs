@@ -19,6 +19,6 @@
 //! } }
 //! ```
 
-use cursor_hooks_examples::verify_on_stop::{claude_stop, stop};
+use cursor_hooks_examples::verify_on_stop::{claude_stop, codex_stop, stop};
 
-cursor_hooks::main!(stop, claude_stop);
+cursor_hooks::main!(stop, claude_stop, codex_stop);
