@@ -1,4 +1,4 @@
-//! The `cursor` and `claude-code` features, as a hook crate outside the workspace uses them:
+//! The `cursor`, `claude-code` and `codex` features, as a hook crate outside the workspace uses them:
 //! a Cursor-only crate (`default-features = false, features = ["cursor"]`) builds and answers,
 //! a Claude Code handler there is one compile error naming the feature, and `main!` naming a
 //! handler of the crate's library without its path says which path to write. Each crate is
@@ -105,6 +105,31 @@ main!(claude_guard);
     assert!(
         !stderr.contains("__private") && !stderr.contains("__cursor_hooks"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_codex_handler_without_its_feature_is_one_error_naming_the_feature() {
+    let main = r#"use cursor_hooks::prelude::*;
+
+#[codex_hook(event = "PreToolUse", matcher = "Bash")]
+fn codex_guard(_input: PreToolUse) -> PreToolUseResponse {
+    no_opinion()
+}
+
+main!(codex_guard);
+"#;
+    let (output, _) = build_cursor_only("codex-without-feature", &[("src/main.rs", main)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "it built:\n{stderr}");
+    assert!(
+        stderr.contains("`#[codex_hook]` needs the `codex` feature of cursor-hooks")
+            && stderr.contains("src/main.rs:3:1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("due to 1 previous error"),
+        "one error only:\n{stderr}"
     );
 }
 
