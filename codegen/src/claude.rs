@@ -228,7 +228,56 @@ $callback! { {types} }
             ("host", spec.family.name()),
         ],
     ));
+    lookups(&mut out, spec);
     out
+}
+
+/// The event names alone (`is_event`) and a typical payload by name (`fixture`).
+fn lookups(out: &mut String, spec: &Spec<'_>) {
+    let names: Vec<String> = spec
+        .events
+        .iter()
+        .map(|e| format!("{:?}", e.name))
+        .collect();
+    let first = spec.events.first().map_or("", |e| e.name);
+    out.push_str(&fill(
+        "
+/// Whether `name` is one of {product}'s events: the names alone, so that a binary's message
+/// about a payload it has no handler for does not link the event table. Packed: no
+/// relocation per name at every start.
+pub(crate) fn is_event(name: &str) -> bool {
+const NAMES: &[&str] = &[{names}];
+const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
+crate::names::contains(&PACKED, name)
+}
+
+/// A typical payload of the {product} event named `name` (PascalCase), as its `fixture()`
+/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's
+/// name.
+///
+/// ```
+/// let payload = cursor_hooks::{host}::fixture(\"{first}\").expect(\"an event\");
+/// assert_eq!(payload[\"hook_event_name\"], \"{first}\");
+/// assert!(cursor_hooks::{host}::fixture(\"{lower}\").is_none());
+/// ```
+pub fn fixture(name: &str) -> Option<Value> {
+match name {
+",
+        &[
+            ("product", spec.family.product),
+            ("names", &names.join(", ")),
+            ("host", spec.family.name()),
+            ("first", first),
+            ("lower", &first.to_lowercase()),
+        ],
+    ));
+    for event in &spec.events {
+        out.push_str(&format!(
+            "{:?} => Some({}::fixture().to_value()),\n",
+            event.name, event.ty
+        ));
+    }
+    out.push_str("_ => None,\n}\n}\n");
 }
 
 fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {

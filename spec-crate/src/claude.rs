@@ -149,14 +149,16 @@ pub mod matcher {
     use super::{EventInfo, MATCH_ALL};
     pub use crate::matcher::Verdict;
 
-    /// How Claude Code reads a matcher value.
+    /// How a Claude-family host reads a matcher value (Codex reads one the same three ways,
+    /// by its own rules: [`crate::codex::matcher::form`]).
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub enum Form<'a> {
         /// Matches everything.
         All,
         /// A list of exact names.
         Names(Vec<&'a str>),
-        /// A JavaScript regular expression, searched unanchored.
+        /// A regular expression: Claude Code's a JavaScript one searched unanchored, Codex's a
+        /// Rust one matched against the whole subject.
         Regex(&'a str),
     }
 

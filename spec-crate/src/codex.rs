@@ -26,18 +26,8 @@ pub use crate::gen::codex::{
 #[cfg(feature = "matcher")]
 pub mod matcher {
     use super::{EventInfo, MATCH_ALL};
+    pub use crate::claude::matcher::Form;
     pub use crate::matcher::Verdict;
-
-    /// How Codex reads a matcher value.
-    #[derive(Debug, Clone, PartialEq, Eq)]
-    pub enum Form<'a> {
-        /// Matches everything.
-        All,
-        /// A list of exact names.
-        Names(Vec<&'a str>),
-        /// A Rust regular expression, matched against the whole subject.
-        Regex(&'a str),
-    }
 
     /// How Codex reads `pattern`.
     ///
@@ -160,16 +150,6 @@ pub mod matcher {
             .count()
             % 2
             == 1
-    }
-
-    impl<'a> Form<'a> {
-        /// The exact names of a [`Form::Names`] (empty otherwise).
-        pub fn names(&self) -> &[&'a str] {
-            match self {
-                Form::Names(names) => names,
-                _ => &[],
-            }
-        }
     }
 
     #[cfg(test)]

@@ -272,39 +272,5 @@ pub trait Event:
     fn extra(&self) -> &crate::extra::Extra;
 }
 
-/// Whether `name` is one of Claude Code's events: the names alone, so that a binary's message
-/// about a payload it has no handler for does not link the event table.
-pub(crate) fn is_event(name: &str) -> bool {
-    macro_rules! names {
-        ($($input:ident),* $(,)?) => {
-            [$(<event::$input as Event>::NAME),*]
-        };
-    }
-    const NAMES: &[&str] = &crate::__for_each_claude_event!(names);
-    // Packed: the list costs no relocation per name at every start.
-    const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
-    crate::names::contains(&PACKED, name)
-}
-
-/// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`
-/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's name;
-/// Claude's counterpart of [`spec::fixture`](crate::spec::fixture).
-///
-/// ```
-/// let payload = cursor_hooks::claude::fixture("Stop").expect("an event");
-/// assert_eq!(payload["hook_event_name"], "Stop");
-/// assert!(cursor_hooks::claude::fixture("stop").is_none());
-/// ```
-pub fn fixture(name: &str) -> Option<serde_json::Value> {
-    macro_rules! find {
-        ($($input:ident),* $(,)?) => {
-            $(
-                if name == <event::$input as Event>::NAME {
-                    return Some(event::$input::fixture().to_value());
-                }
-            )*
-        };
-    }
-    crate::__for_each_claude_event!(find);
-    None
-}
+pub use crate::gen::claude::events::fixture;
+pub(crate) use crate::gen::claude::events::is_event;

@@ -156,35 +156,5 @@ pub trait Event:
     fn extra(&self) -> &crate::extra::Extra;
 }
 
-/// Whether `name` is one of Codex's events (the names alone: no event table is linked).
-pub(crate) fn is_event(name: &str) -> bool {
-    macro_rules! names {
-        ($($input:ident),* $(,)?) => {
-            [$(<event::$input as Event>::NAME),*]
-        };
-    }
-    const NAMES: &[&str] = &crate::__for_each_codex_event!(names);
-    const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
-    crate::names::contains(&PACKED, name)
-}
-
-/// A typical payload of the Codex event named `name`, as its `fixture()` builder makes it.
-///
-/// ```
-/// let payload = cursor_hooks::codex::fixture("Interrupt").expect("an event");
-/// assert_eq!(payload["hook_event_name"], "Interrupt");
-/// assert!(cursor_hooks::codex::fixture("Notification").is_none());
-/// ```
-pub fn fixture(name: &str) -> Option<serde_json::Value> {
-    macro_rules! find {
-        ($($input:ident),* $(,)?) => {
-            $(
-                if name == <event::$input as Event>::NAME {
-                    return Some(event::$input::fixture().to_value());
-                }
-            )*
-        };
-    }
-    crate::__for_each_codex_event!(find);
-    None
-}
+pub use crate::gen::codex::events::fixture;
+pub(crate) use crate::gen::codex::events::is_event;

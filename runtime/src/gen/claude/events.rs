@@ -4815,3 +4815,96 @@ macro_rules! __for_each_claude_event {
 $callback! { SessionStart, Setup, InstructionsLoaded, UserPromptSubmit, UserPromptExpansion, PreToolUse, PermissionRequest, PreSkillShellCommand, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, Notification, MessageDisplay, SubagentStart, SubagentStop, TaskCreated, TaskCompleted, Stop, StopFailure, TeammateIdle, ConfigChange, CwdChanged, DirectoryAdded, FileChanged, WorktreeCreate, WorktreeRemove, PreCompact, PostCompact, PreModelSwitch, PostModelSwitch, Elicitation, ElicitationResult, SessionEnd }
 };
 }
+
+/// Whether `name` is one of Claude Code's events: the names alone, so that a binary's message
+/// about a payload it has no handler for does not link the event table. Packed: no
+/// relocation per name at every start.
+pub(crate) fn is_event(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "SessionStart",
+        "Setup",
+        "InstructionsLoaded",
+        "UserPromptSubmit",
+        "UserPromptExpansion",
+        "PreToolUse",
+        "PermissionRequest",
+        "PreSkillShellCommand",
+        "PermissionDenied",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "PostToolBatch",
+        "Notification",
+        "MessageDisplay",
+        "SubagentStart",
+        "SubagentStop",
+        "TaskCreated",
+        "TaskCompleted",
+        "Stop",
+        "StopFailure",
+        "TeammateIdle",
+        "ConfigChange",
+        "CwdChanged",
+        "DirectoryAdded",
+        "FileChanged",
+        "WorktreeCreate",
+        "WorktreeRemove",
+        "PreCompact",
+        "PostCompact",
+        "PreModelSwitch",
+        "PostModelSwitch",
+        "Elicitation",
+        "ElicitationResult",
+        "SessionEnd",
+    ];
+    const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
+    crate::names::contains(&PACKED, name)
+}
+
+/// A typical payload of the Claude Code event named `name` (PascalCase), as its `fixture()`
+/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's
+/// name.
+///
+/// ```
+/// let payload = cursor_hooks::claude::fixture("SessionStart").expect("an event");
+/// assert_eq!(payload["hook_event_name"], "SessionStart");
+/// assert!(cursor_hooks::claude::fixture("sessionstart").is_none());
+/// ```
+pub fn fixture(name: &str) -> Option<Value> {
+    match name {
+        "SessionStart" => Some(SessionStart::fixture().to_value()),
+        "Setup" => Some(Setup::fixture().to_value()),
+        "InstructionsLoaded" => Some(InstructionsLoaded::fixture().to_value()),
+        "UserPromptSubmit" => Some(UserPromptSubmit::fixture().to_value()),
+        "UserPromptExpansion" => Some(UserPromptExpansion::fixture().to_value()),
+        "PreToolUse" => Some(PreToolUse::fixture().to_value()),
+        "PermissionRequest" => Some(PermissionRequest::fixture().to_value()),
+        "PreSkillShellCommand" => Some(PreSkillShellCommand::fixture().to_value()),
+        "PermissionDenied" => Some(PermissionDenied::fixture().to_value()),
+        "PostToolUse" => Some(PostToolUse::fixture().to_value()),
+        "PostToolUseFailure" => Some(PostToolUseFailure::fixture().to_value()),
+        "PostToolBatch" => Some(PostToolBatch::fixture().to_value()),
+        "Notification" => Some(Notification::fixture().to_value()),
+        "MessageDisplay" => Some(MessageDisplay::fixture().to_value()),
+        "SubagentStart" => Some(SubagentStart::fixture().to_value()),
+        "SubagentStop" => Some(SubagentStop::fixture().to_value()),
+        "TaskCreated" => Some(TaskCreated::fixture().to_value()),
+        "TaskCompleted" => Some(TaskCompleted::fixture().to_value()),
+        "Stop" => Some(Stop::fixture().to_value()),
+        "StopFailure" => Some(StopFailure::fixture().to_value()),
+        "TeammateIdle" => Some(TeammateIdle::fixture().to_value()),
+        "ConfigChange" => Some(ConfigChange::fixture().to_value()),
+        "CwdChanged" => Some(CwdChanged::fixture().to_value()),
+        "DirectoryAdded" => Some(DirectoryAdded::fixture().to_value()),
+        "FileChanged" => Some(FileChanged::fixture().to_value()),
+        "WorktreeCreate" => Some(WorktreeCreate::fixture().to_value()),
+        "WorktreeRemove" => Some(WorktreeRemove::fixture().to_value()),
+        "PreCompact" => Some(PreCompact::fixture().to_value()),
+        "PostCompact" => Some(PostCompact::fixture().to_value()),
+        "PreModelSwitch" => Some(PreModelSwitch::fixture().to_value()),
+        "PostModelSwitch" => Some(PostModelSwitch::fixture().to_value()),
+        "Elicitation" => Some(Elicitation::fixture().to_value()),
+        "ElicitationResult" => Some(ElicitationResult::fixture().to_value()),
+        "SessionEnd" => Some(SessionEnd::fixture().to_value()),
+        _ => None,
+    }
+}

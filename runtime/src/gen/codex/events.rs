@@ -1924,3 +1924,52 @@ macro_rules! __for_each_codex_event {
 $callback! { PreToolUse, PermissionRequest, PostToolUse, PreCompact, PostCompact, SessionStart, SessionEnd, UserPromptSubmit, SubagentStart, SubagentStop, Stop, Interrupt }
 };
 }
+
+/// Whether `name` is one of OpenAI Codex CLI's events: the names alone, so that a binary's message
+/// about a payload it has no handler for does not link the event table. Packed: no
+/// relocation per name at every start.
+pub(crate) fn is_event(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "PreToolUse",
+        "PermissionRequest",
+        "PostToolUse",
+        "PreCompact",
+        "PostCompact",
+        "SessionStart",
+        "SessionEnd",
+        "UserPromptSubmit",
+        "SubagentStart",
+        "SubagentStop",
+        "Stop",
+        "Interrupt",
+    ];
+    const PACKED: [u8; crate::names::packed_len(NAMES)] = crate::names::pack(NAMES);
+    crate::names::contains(&PACKED, name)
+}
+
+/// A typical payload of the OpenAI Codex CLI event named `name` (PascalCase), as its `fixture()`
+/// builder makes it (see [`testing`](crate::testing)), for tools that start from an event's
+/// name.
+///
+/// ```
+/// let payload = cursor_hooks::codex::fixture("PreToolUse").expect("an event");
+/// assert_eq!(payload["hook_event_name"], "PreToolUse");
+/// assert!(cursor_hooks::codex::fixture("pretooluse").is_none());
+/// ```
+pub fn fixture(name: &str) -> Option<Value> {
+    match name {
+        "PreToolUse" => Some(PreToolUse::fixture().to_value()),
+        "PermissionRequest" => Some(PermissionRequest::fixture().to_value()),
+        "PostToolUse" => Some(PostToolUse::fixture().to_value()),
+        "PreCompact" => Some(PreCompact::fixture().to_value()),
+        "PostCompact" => Some(PostCompact::fixture().to_value()),
+        "SessionStart" => Some(SessionStart::fixture().to_value()),
+        "SessionEnd" => Some(SessionEnd::fixture().to_value()),
+        "UserPromptSubmit" => Some(UserPromptSubmit::fixture().to_value()),
+        "SubagentStart" => Some(SubagentStart::fixture().to_value()),
+        "SubagentStop" => Some(SubagentStop::fixture().to_value()),
+        "Stop" => Some(Stop::fixture().to_value()),
+        "Interrupt" => Some(Interrupt::fixture().to_value()),
+        _ => None,
+    }
+}
