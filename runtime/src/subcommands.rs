@@ -464,7 +464,7 @@ fn claude_subcommand(
             claude_settings::edit_settings(text, &file.shown, &[], &own)
         });
     }
-    write_config(
+    let code = write_config(
         &file,
         flags.dry_run,
         what,
@@ -475,7 +475,13 @@ fn claude_subcommand(
             }
             _ => Ok(claude_settings::render(&wanted)),
         },
-    )
+    )?;
+    // Codex skips an untrusted hook without a word (`spec/codex/host.json`, `trust`), and the
+    // hash covers the command this wrote: say so where the user looks.
+    if host == crate::Host::Codex && !flags.dry_run && code == 0 {
+        say("Codex runs a hook only once it is trusted: `cursor-hooks doctor --host codex` names each one it would skip and prints the config.toml lines that trust exactly them\n")?;
+    }
+    Ok(code)
 }
 
 fn print_config(
