@@ -324,12 +324,12 @@ pub use capture::is_replay;
 /// Two handlers for the same event in one binary do not compile. A payload for an event the
 /// binary has no handler for is answered `{}` with one line on stderr.
 ///
-/// Handlers of both editors may be listed together, `#[cursor_hook]` and [`claude_hook`]
-/// ones: `cursor_hooks::main!(guard, claude_guard)`. Cursor's event names are camelCase and
-/// Claude Code's PascalCase, so the payload's top-level `hook_event_name` picks one handler (the
-/// one its command was wired to, when `install` wrote it), and a Cursor
-/// handler and a Claude Code handler of the same action (`preToolUse`, `PreToolUse`) do not
-/// clash.
+/// Handlers of every editor may be listed together, `#[cursor_hook]`, [`claude_hook`] and
+/// [`codex_hook`] ones: `cursor_hooks::main!(guard, claude_guard, codex_guard)`. Two handlers
+/// clash only on the same host and event. The command `install` writes names the handler it
+/// runs (`--host codex --event PreToolUse`); a command wired by hand is answered by the handler
+/// of the payload's top-level `hook_event_name` (Cursor's are camelCase; Claude Code and Codex
+/// share their PascalCase names, and Claude Code's handler answers first).
 ///
 /// ```no_run
 /// use cursor_hooks::prelude::*;
