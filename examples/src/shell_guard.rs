@@ -131,10 +131,11 @@ pub fn claude_skill_shell(
 /// run), so a force-push is refused, with what to do instead. The reason reaches the model.
 #[codex_hook(event = "PreToolUse", matcher = "Bash", timeout = 5)]
 pub fn codex_bash(input: &codex::PreToolUse) -> codex::PreToolUseResponse {
-    let Some(command) = input.tool_input.get("command").and_then(|c| c.as_str()) else {
+    // Typed: a `command` that is not a string is answered by the failure policy.
+    let codex::Tool::Bash(bash) = input.tool() else {
         return no_opinion();
     };
-    match classify(command) {
+    match classify(&bash.command) {
         Verdict::RecursiveDelete => codex::PreToolUseResponse::deny(DENY_REASON),
         Verdict::ForcePush => codex::PreToolUseResponse::deny(CODEX_FORCE_PUSH_REASON),
         Verdict::Fine => no_opinion(),

@@ -288,8 +288,8 @@ pub use cursor_hooks_macros::claude_hook;
 ///
 /// #[codex_hook(event = "PreToolUse", matcher = "Bash", fail = "closed", timeout = 5)]
 /// fn shell(input: &PreToolUse) -> PreToolUseResponse {
-///     match input.tool_input["command"].as_str() {
-///         Some(command) if command.contains("push --force") => {
+///     match input.tool() {
+///         Tool::Bash(bash) if bash.command.contains("push --force") => {
 ///             PreToolUseResponse::deny("force-pushing is blocked")
 ///         }
 ///         _ => no_opinion(),

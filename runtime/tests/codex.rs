@@ -12,8 +12,8 @@ use cursor_hooks::{claude_hook, codex, codex_hook, Host};
 /// Refuses `rm -rf`; Codex cannot ask, so it only denies.
 #[codex_hook(event = "PreToolUse", matcher = "Bash", fail = "closed")]
 fn codex_guard(input: &codex::event::PreToolUse) -> codex::response::PreToolUseResponse {
-    match input.tool_input["command"].as_str() {
-        Some(command) if command.contains("rm -rf") => {
+    match input.tool() {
+        codex::tools::Tool::Bash(bash) if bash.command.contains("rm -rf") => {
             codex::response::PreToolUseResponse::deny("rm -rf is blocked")
         }
         _ => cursor_hooks::response::no_opinion(),
@@ -113,6 +113,21 @@ fn an_unreadable_payload_is_denied_by_the_fail_closed_policy_in_codexs_shape() {
     assert_eq!(json.as_object().unwrap().len(), 1, "{json}");
     assert_eq!(rendered.stderr.len(), 1, "{rendered:?}");
     assert!(rendered.stderr[0].contains("tool_use_id"), "{rendered:?}");
+}
+
+#[test]
+fn a_command_the_guard_cannot_read_is_answered_by_the_policy_not_passed() {
+    for bad in [json!(["rm", "-rf", "/"]), json!(null)] {
+        let mut payload = payload("ls");
+        payload["tool_input"]["command"] = bad.clone();
+        let rendered = wired_to(Host::Codex, &payload);
+        assert_eq!(decision(&rendered), "deny", "{bad}: {rendered:?}");
+        assert_eq!(rendered.stderr.len(), 1, "{rendered:?}");
+    }
+    let mut payload = payload("ls");
+    payload["tool_input"] = json!("rm -rf /");
+    let rendered = wired_to(Host::Codex, &payload);
+    assert_eq!(decision(&rendered), "deny", "{rendered:?}");
 }
 
 #[test]

@@ -13,11 +13,11 @@
 //!
 //! #[codex_hook(event = "PreToolUse", matcher = "Bash")]
 //! fn guard(input: PreToolUse) -> PreToolUseResponse {
-//!     let command = input.tool_input["command"].as_str().unwrap_or_default();
-//!     if command.contains("push --force") {
-//!         PreToolUseResponse::deny("force-pushing is blocked: push a new branch instead")
-//!     } else {
-//!         no_opinion()
+//!     match input.tool() {
+//!         Tool::Bash(bash) if bash.command.contains("push --force") => {
+//!             PreToolUseResponse::deny("force-pushing is blocked: push a new branch instead")
+//!         }
+//!         _ => no_opinion(),
 //!     }
 //! }
 //!
@@ -51,6 +51,8 @@
 //!
 //! A hook Codex has not trusted does not run at all, without a word: `cursor-hooks doctor` names
 //! each untrusted or modified entry and how to trust it.
+
+pub mod tools;
 
 /// The events Codex runs hooks for, one input type each, generated from
 /// `spec/codex/events.json`.
@@ -115,7 +117,8 @@ pub mod prelude {
     // since none can be called.
     #[doc(hidden)]
     pub use super::response::checks::free::{allow, ask, block, deny};
-    pub use crate::{codex_hook, main};
+    pub use super::tools::Tool;
+    pub use crate::{codex_hook, main, ToolInput};
 }
 
 pub use crate::gen::codex::events::Common;

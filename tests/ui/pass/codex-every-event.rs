@@ -4,10 +4,12 @@ use cursor_hooks::serde_json::json;
 // One handler per Codex event, each answering with what Codex's schema for it accepts.
 #[codex_hook(event = "PreToolUse", matcher = "Bash|apply_patch", timeout = 5)]
 fn pre(input: &PreToolUse) -> PreToolUseResponse {
-    match input.tool_input["command"].as_str() {
-        Some("ls") => PreToolUseResponse::allow(json!({"command": "ls -a"})),
-        Some(_) => PreToolUseResponse::deny("no").additional_context("the policy"),
-        None => PreToolUseResponse::block("no command"),
+    match input.tool() {
+        Tool::Bash(bash) if bash.command == "ls" => {
+            PreToolUseResponse::allow(json!({"command": "ls -a"}))
+        }
+        Tool::Bash(_) => PreToolUseResponse::deny("no").additional_context("the policy"),
+        _ => PreToolUseResponse::block("not the shell"),
     }
 }
 

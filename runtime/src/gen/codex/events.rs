@@ -107,10 +107,10 @@ pub struct PreToolUse {
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; the codex-rs source, hooks/src/events/post_tool_use.rs; recordings of Codex 0.169.0, section 2.5.
     pub tool_name: String,
-    /// The tool's arguments: `{command}` for Bash (exec_command's `cmd` renamed); an MCP tool's resolved arguments. The schema allows any value.
+    /// The tool's arguments: `{command}` for Bash (exec_command's `cmd` renamed); an MCP tool's resolved arguments. Typed by `tool_name` through `tool()` (`codex::tools`). The schema allows any value, but Codex sends an object (recorded), so another value is answered by the failure policy.
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; the codex-rs source, hooks/src/events/post_tool_use.rs; recordings of Codex 0.169.0, section 2.5.
-    pub tool_input: Value,
+    pub tool_input: ToolInput,
     /// The tool call's id (the Responses API `call_id`).
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; recordings of Codex 0.169.0, section 2.5.
@@ -148,7 +148,7 @@ impl Event for PreToolUse {
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[
         ("tool_name", ValueKind::String),
-        ("tool_input", ValueKind::Json),
+        ("tool_input", ValueKind::Object),
         ("tool_use_id", ValueKind::String),
         ("turn_id", ValueKind::String),
         ("model", ValueKind::String),
@@ -179,7 +179,7 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                 let mut common = Common::default();
                 let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
-                let mut tool_input: Option<Value> = None;
+                let mut tool_input: Option<ToolInput> = None;
                 let mut tool_use_id: Option<String> = None;
                 let mut turn_id: Option<String> = None;
                 let mut model: Option<String> = None;
@@ -194,7 +194,7 @@ impl<'de> serde::Deserialize<'de> for PreToolUse {
                         }
                         "tool_input" => {
                             fields.once(5, &key)?;
-                            tool_input = Some(crate::de::value(&mut map, "tool_input")?);
+                            tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_use_id" => {
                             fields.once(6, &key)?;
@@ -290,10 +290,10 @@ pub struct PermissionRequest {
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; the codex-rs source, hooks/src/events/post_tool_use.rs; recordings of Codex 0.169.0, section 2.5.
     pub tool_name: String,
-    /// The arguments of the call awaiting approval.
+    /// The arguments of the call awaiting approval. Typed by `tool_name` through `tool()` (`codex::tools`). The schema allows any value, but Codex sends an object (recorded), so another value is answered by the failure policy.
     ///
     /// Source: the Codex binary's hook JSON Schemas, 0.171.0.
-    pub tool_input: Value,
+    pub tool_input: ToolInput,
     /// The active turn's id (a Codex extension).
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; recordings of Codex 0.169.0, section 2.5.
@@ -327,7 +327,7 @@ impl Event for PermissionRequest {
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[
         ("tool_name", ValueKind::String),
-        ("tool_input", ValueKind::Json),
+        ("tool_input", ValueKind::Object),
         ("turn_id", ValueKind::String),
         ("model", ValueKind::String),
         ("permission_mode", ValueKind::String),
@@ -360,7 +360,7 @@ impl<'de> serde::Deserialize<'de> for PermissionRequest {
                 let mut common = Common::default();
                 let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
-                let mut tool_input: Option<Value> = None;
+                let mut tool_input: Option<ToolInput> = None;
                 let mut turn_id: Option<String> = None;
                 let mut model: Option<String> = None;
                 let mut permission_mode: Option<String> = None;
@@ -374,7 +374,7 @@ impl<'de> serde::Deserialize<'de> for PermissionRequest {
                         }
                         "tool_input" => {
                             fields.once(5, &key)?;
-                            tool_input = Some(crate::de::value(&mut map, "tool_input")?);
+                            tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "turn_id" => {
                             fields.once(6, &key)?;
@@ -466,10 +466,10 @@ pub struct PostToolUse {
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; the codex-rs source, hooks/src/events/post_tool_use.rs; recordings of Codex 0.169.0, section 2.5.
     pub tool_name: String,
-    /// The tool's arguments: `{command}` for Bash (exec_command's `cmd` renamed); an MCP tool's resolved arguments. The schema allows any value.
+    /// The tool's arguments: `{command}` for Bash (exec_command's `cmd` renamed); an MCP tool's resolved arguments. Typed by `tool_name` through `tool()` (`codex::tools`). The schema allows any value, but Codex sends an object (recorded), so another value is answered by the failure policy.
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; the codex-rs source, hooks/src/events/post_tool_use.rs; recordings of Codex 0.169.0, section 2.5.
-    pub tool_input: Value,
+    pub tool_input: ToolInput,
     /// The tool's output: for Bash the command's output as a string (no exit code).
     ///
     /// Sources: the Codex binary's hook JSON Schemas, 0.171.0; recordings of Codex 0.169.0, section 2.5.
@@ -511,7 +511,7 @@ impl Event for PostToolUse {
     const CURSOR_EVENT: Option<&'static str> = None;
     const REQUIRED: &'static [(&'static str, ValueKind)] = &[
         ("tool_name", ValueKind::String),
-        ("tool_input", ValueKind::Json),
+        ("tool_input", ValueKind::Object),
         ("tool_response", ValueKind::Json),
         ("tool_use_id", ValueKind::String),
         ("turn_id", ValueKind::String),
@@ -543,7 +543,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                 let mut common = Common::default();
                 let mut fields = Fields::new();
                 let mut tool_name: Option<String> = None;
-                let mut tool_input: Option<Value> = None;
+                let mut tool_input: Option<ToolInput> = None;
                 let mut tool_response: Option<Value> = None;
                 let mut tool_use_id: Option<String> = None;
                 let mut turn_id: Option<String> = None;
@@ -559,7 +559,7 @@ impl<'de> serde::Deserialize<'de> for PostToolUse {
                         }
                         "tool_input" => {
                             fields.once(5, &key)?;
-                            tool_input = Some(crate::de::value(&mut map, "tool_input")?);
+                            tool_input = crate::de::value(&mut map, "tool_input")?;
                         }
                         "tool_response" => {
                             fields.once(6, &key)?;
