@@ -641,12 +641,6 @@ fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
     crate::safe_read::handler_record(path)
 }
 
-/// Whether a recorded handler is a Claude Code one (`#[claude_hook]`: `"host":"claude-code"` in
-/// the record).
-fn is_claude(handler: &Handler) -> bool {
-    matches!(handler.host, cursor_hooks::Host::ClaudeCode)
-}
-
 /// `` `a`, `b` ``, or `none` for an empty list.
 fn names<'a>(events: impl Iterator<Item = &'a String>) -> String {
     let list: Vec<String> = events.map(|e| format!("`{e}`")).collect();
@@ -675,13 +669,17 @@ fn binaries(wired: &[Wired<'_>], host: HostName, findings: &mut Vec<Finding>) {
                 continue;
             }
         };
-        let (claude_handlers, cursor_handlers): (Vec<Handler>, Vec<Handler>) =
-            handlers.into_iter().partition(is_claude);
-        let by_event = |list: Vec<Handler>| -> BTreeMap<String, Handler> {
-            list.into_iter().map(|h| (h.event.clone(), h)).collect()
+        // Each host's handlers by event (the record's `"host"`): a Codex handler is neither
+        // Cursor's nor Claude Code's, though it shares Claude Code's event names.
+        let of_host = |host: cursor_hooks::Host| -> BTreeMap<String, Handler> {
+            handlers
+                .iter()
+                .filter(|h| h.host == host)
+                .map(|h| (h.event.clone(), h.clone()))
+                .collect()
         };
-        let (cursor_handlers, claude_handlers) =
-            (by_event(cursor_handlers), by_event(claude_handlers));
+        let cursor_handlers = of_host(cursor_hooks::Host::Cursor);
+        let claude_handlers = of_host(cursor_hooks::Host::ClaudeCode);
         match host {
             HostName::Cursor => cursor_binary(
                 &binary,
