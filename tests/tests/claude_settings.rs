@@ -318,10 +318,17 @@ fn each_host_gets_its_own_handlers() {
 fn a_binary_without_handlers_for_the_host_says_which_flag_to_use() {
     let project = Project::new("wrong-host");
     for (binary, args, hint) in [
-        (CURSOR, &["install", "--claude"][..], "without `--claude`"),
-        (CURSOR, &["print-config", "--claude"], "without `--claude`"),
-        (CLAUDE, &["install"], "`install --claude`"),
-        (CLAUDE, &["print-config"], "`print-config --claude`"),
+        (CURSOR, &["install", "--claude"][..], "use `install`"),
+        (CURSOR, &["print-config", "--claude"], "use `print-config`"),
+        (CLAUDE, &["install"], "use `install --claude`"),
+        (CLAUDE, &["print-config"], "use `print-config --claude`"),
+        // A Claude Code binary asked for Codex's file: Codex is a host of its own.
+        (CLAUDE, &["install", "--codex"], "no Codex handler"),
+        (
+            CLAUDE,
+            &["print-config", "--codex"],
+            "use `print-config --claude`",
+        ),
     ] {
         let mut args = args.to_vec();
         if args[0] == "install" {
@@ -335,6 +342,7 @@ fn a_binary_without_handlers_for_the_host_says_which_flag_to_use() {
     }
     assert_eq!(files_in(&project.0.join(".claude")), Vec::<String>::new());
     assert!(!project.0.join(".cursor").exists());
+    assert!(!project.0.join(".codex").exists());
 }
 
 #[test]
