@@ -20,4 +20,14 @@ fn claude_guard(input: claude::PreToolUse) -> claude::PreToolUseResponse {
     }
 }
 
-main!(guard, claude_guard);
+// Codex: before its shell tool runs. Codex's types are under `codex::`.
+#[codex_hook(event = "PreToolUse", matcher = "Bash")]
+fn codex_guard(input: codex::PreToolUse) -> codex::PreToolUseResponse {
+    if input.tool_input.command().is_some_and(|c| c.contains("rm -rf")) {
+        codex::PreToolUseResponse::deny("rm -rf is blocked: delete specific paths instead")
+    } else {
+        no_opinion()
+    }
+}
+
+main!(guard, claude_guard, codex_guard);
