@@ -156,3 +156,32 @@ pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
     );
     assert!(!stderr.contains("no external crate"), "{stderr}");
 }
+
+/// The check that refuses a handler no `main!` lists runs in binaries only: a library's handlers
+/// are listed by the binary that uses them, and one the binary leaves out is no error of the
+/// library's (nor of the binary's, which cannot tell it exists).
+#[test]
+fn library_handlers_listed_by_the_binary_build() {
+    let lib = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
+}
+
+#[cursor_hook(event = "stop")]
+pub fn verify(_input: Stop) -> StopResponse {
+    no_opinion()
+}
+"#;
+    let main = "cursor_hooks::main!(library_handlers::guard);\n";
+    let (output, _) = build_cursor_only(
+        "library-handlers",
+        &[("src/lib.rs", lib), ("src/main.rs", main)],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
