@@ -591,11 +591,14 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     let locals = locals(&companions);
     let imports = imports(&companions, &imported, &locals);
     let listed = listed_names(&companions);
+    let types = companion_types(&companions);
+    let resolved = types.iter().map(|(_, tokens)| tokens);
+    let types: Vec<&Ident> = types.iter().map(|(ty, _)| ty).collect();
     let stand_ins = companions
         .iter()
         .zip(&locals)
         .map(|(path, local)| stand_in(local, path.span()));
-    let checks = companions.iter().zip(&locals).map(|(path, local)| {
+    let checks = companions.iter().zip(&locals).zip(&types).map(|((path, local), ty)| {
         let shown = shown_path(path);
         let function = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let private = format!(
@@ -608,17 +611,17 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             "`{shown}` has no `#[cursor_hook]` or `#[claude_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` (or `#[claude_hook(event = \"...\")]` for Claude Code) to `{shown}`, or remove it from `main!`"
         );
         quote_spanned! {path.span()=>
-            const _: () = if <#local>::__CURSOR_HOOKS_STAND_IN
+            const _: () = if <#ty>::__CURSOR_HOOKS_STAND_IN
                 && !::cursor_hooks::__private::is_unlisted(&#local)
             {
                 ::core::panic!(#not_a_handler);
             };
-            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_PRIVATE_IN {
+            const _: () = if let ::core::option::Option::Some(module) = <#ty>::__CURSOR_HOOKS_PRIVATE_IN {
                 if !::cursor_hooks::__private::same_text(module, ::core::module_path!()) {
                     ::core::panic!(#private);
                 }
             };
-            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_SUPER_OF {
+            const _: () = if let ::core::option::Option::Some(module) = <#ty>::__CURSOR_HOOKS_SUPER_OF {
                 if !::cursor_hooks::__private::is_parent_module(::core::module_path!(), module) {
                     ::core::panic!(#restricted);
                 }
@@ -641,11 +644,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         })
         .collect();
     let event_count = event_names.len();
-    let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
+    let distinct = types.iter().enumerate().flat_map(|(index, later)| {
         let later_path = companions[index];
         let span = later_path.span();
         let (events, event_names, event_hosts) = (&events, &event_names, &event_hosts);
-        locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
+        types[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
             let (first, second) = (shown_path(earlier_path), shown_path(later_path));
             let messages = events.iter().map(move |event| {
                 let whose = match event.host() {
@@ -681,8 +684,8 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             }
         })
     });
-    let entries = companions.iter().zip(&locals).map(
-        |(path, local)| quote_spanned!(path.span()=> <#local as ::cursor_hooks::__private::Hook>::ENTRY),
+    let entries = companions.iter().zip(&types).map(
+        |(path, ty)| quote_spanned!(path.span()=> <#ty as ::cursor_hooks::__private::Hook>::ENTRY),
     );
     Ok(quote! {
         #listed
@@ -690,6 +693,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             #(#imports)*
             #[allow(unused_imports)]
             use __cursor_hooks_stand_ins::*;
+            #(#resolved)*
             #[doc(hidden)]
             #[allow(non_camel_case_types, dead_code)]
             mod __cursor_hooks_stand_ins {
@@ -768,6 +772,69 @@ fn imports(paths: &[&Path], imported: &[Option<Path>], locals: &[Ident]) -> Vec<
             let here = (in_module && path.leading_colon.is_none() && path.segments.len() == 1)
                 .then(|| quote_spanned!(path.span()=> self::));
             quote_spanned!(path.span()=> #[allow(unused_imports)] use #here #path as #local;)
+        })
+        .collect()
+}
+
+/// The type each entry's companion is: the one its `use` bound (`locals`), unless the handler's
+/// module holds the companion under its other name, `__cursor_hooks_<name>`, which it takes
+/// beside a module or import of the handler's name (`companion_name`). A glob import of that
+/// module, in a scope inside the one that names the fallback, finds it under any path (a
+/// `use std::env;` beside `fn env` in a module listed as `hooks::env`, or in another file),
+/// and an impl carries the answer out of the scope. Where the handlers may be a function
+/// body's items (`main!` not known to sit in a module), no path reaches them: the `use` is all.
+fn companion_types(paths: &[&Path]) -> Vec<(Ident, TokenStream)> {
+    use syn::ext::IdentExt;
+    paths
+        .iter()
+        .enumerate()
+        .map(|(index, path)| {
+            let span = path.span();
+            let local = Ident::new(&format!("__cursor_hooks_handler_{index}"), span);
+            let ty = Ident::new(&format!("__cursor_hooks_companion_{index}"), span);
+            let entry = Ident::new(&format!("__CursorHooksEntry{index}"), span);
+            let in_module = crate::context::scopes_around(span)
+                .is_some_and(|scopes| !scopes.contains(&crate::context::Scope::Fn));
+            let module = if path.segments.len() > 1 {
+                let colon = &path.leading_colon;
+                let parents = path.segments.iter().take(path.segments.len() - 1);
+                Some(quote!(#colon #(#parents)::*))
+            } else if in_module && path.leading_colon.is_none() {
+                Some(quote!(self))
+            } else {
+                None
+            };
+            let of = match (module, path.segments.last()) {
+                (Some(module), Some(last)) => {
+                    let renamed =
+                        Ident::new(&format!("__cursor_hooks_{}", last.ident.unraw()), span);
+                    quote_spanned! {span=>
+                        const _: () = {
+                            #[allow(non_camel_case_types, dead_code)]
+                            type #renamed = #local;
+                            {
+                                #[allow(unused_imports)]
+                                use #module::*;
+                                impl ::cursor_hooks::__private::Companion for #entry {
+                                    type Of = #renamed;
+                                }
+                            }
+                        };
+                    }
+                }
+                _ => quote_spanned! {span=>
+                    impl ::cursor_hooks::__private::Companion for #entry {
+                        type Of = #local;
+                    }
+                },
+            };
+            let tokens = quote_spanned! {span=>
+                struct #entry;
+                #of
+                #[allow(non_camel_case_types)]
+                type #ty = <#entry as ::cursor_hooks::__private::Companion>::Of;
+            };
+            (ty, tokens)
         })
         .collect()
 }

@@ -54,6 +54,13 @@ pub const fn is_unlisted<T>(value: &T) -> bool {
     core::mem::align_of_val(value) == core::mem::align_of::<Unlisted>()
 }
 
+/// Carries the type an entry of `main!` names out of the scope it was resolved in: the
+/// companion `#[cursor_hook]` wrote, or a stand-in.
+pub trait Companion {
+    /// That type.
+    type Of: ?Sized;
+}
+
 /// What a handler's "listed in `main!`" check reads where `main!` wrote nothing. `main!` writes,
 /// at the crate root, a `__CURSOR_HOOKS_LISTED_<name>` for each name it lists, which the check
 /// reads through a glob import of the crate root; a `main!` written inside a function, which
