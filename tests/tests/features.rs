@@ -232,3 +232,48 @@ cursor_hooks::main!(hooks::env, drop);
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// A handler in a module file is checked against the `main!` of `main.rs`: the one it lists by
+/// path builds, and the one it leaves out is one error, in the module file, at its name.
+#[test]
+fn a_module_files_handler_main_leaves_out_is_one_error() {
+    let hooks = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
+}
+
+#[cursor_hook(event = "stop")]
+pub fn verify(_input: Stop) -> StopResponse {
+    no_opinion()
+}
+"#;
+    let main = "mod hooks;\n\ncursor_hooks::main!(hooks::guard);\n";
+    let (output, _) = build_cursor_only(
+        "module-file-unlisted",
+        &[("src/hooks.rs", hooks), ("src/main.rs", main)],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "it built:\n{stderr}");
+    assert!(
+        stderr.contains("this handler is not listed in `cursor_hooks::main!(..)`")
+            && stderr.contains("`cursor_hooks::main!(verify)`")
+            && stderr.contains("src/hooks.rs:9:8"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("due to 1 previous error") && !stderr.contains("guard"),
+        "one error, about `verify` only:\n{stderr}"
+    );
+    let main = "mod hooks;\n\ncursor_hooks::main!(hooks::guard, hooks::verify);\n";
+    let (output, _) = build_cursor_only(
+        "module-file-listed",
+        &[("src/hooks.rs", hooks), ("src/main.rs", main)],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
