@@ -182,17 +182,10 @@ fn imported_names(tree: &str) -> Vec<&str> {
 /// is a glob: then nothing in the file defines or imports it (`main!(guard)` naming a handler
 /// of the library). `None` where the file cannot be read.
 pub(crate) fn named_only_here(span: Span) -> Option<bool> {
-    let (source, _, name) = source_at(span)?;
+    let (source, _, _) = source_at(span)?;
     let code = code_only(&source);
     let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mentions = code
-        .match_indices(name.as_str())
-        .filter(|(at, _)| {
-            let before = code.as_bytes()[..*at].last().copied();
-            let after = code.as_bytes().get(at + name.len()).copied();
-            !before.is_some_and(is_word_byte) && !after.is_some_and(is_word_byte)
-        })
-        .count();
+    let mentions = mentions(span)?;
     let glob_import = code.match_indices("use").any(|(at, _)| {
         let before = code.as_bytes()[..at].last().copied();
         let after = code.as_bytes().get(at + 3).copied();
@@ -204,6 +197,23 @@ pub(crate) fn named_only_here(span: Span) -> Option<bool> {
                 .is_some_and(|item| item.contains('*'))
     });
     Some(mentions == 1 && !glob_import)
+}
+
+/// How many times the word at `span` appears in its file's code (comments and literals left
+/// out), itself included. `None` where the file cannot be read.
+pub(crate) fn mentions(span: Span) -> Option<usize> {
+    let (source, _, name) = source_at(span)?;
+    let code = code_only(&source);
+    let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    Some(
+        code.match_indices(name.as_str())
+            .filter(|(at, _)| {
+                let before = code.as_bytes()[..*at].last().copied();
+                let after = code.as_bytes().get(at + name.len()).copied();
+                !before.is_some_and(is_word_byte) && !after.is_some_and(is_word_byte)
+            })
+            .count(),
+    )
 }
 
 /// Whether the block around `span` declares a `mod name` beside it.

@@ -107,6 +107,107 @@ pub(crate) fn hook(args: TokenStream, item: TokenStream, host: Host) -> TokenStr
     }
 }
 
+/// The constant `main!` writes at the crate root for each name it lists, and the one a
+/// handler's check reads: by name, since the handler cannot know its module's path, and the
+/// entry may name its companion through any path or import.
+fn listed_name(name: &Ident) -> Ident {
+    use syn::ext::IdentExt;
+    Ident::new(
+        &format!("__CURSOR_HOOKS_LISTED_{}", name.unraw()),
+        name.span(),
+    )
+}
+
+/// In a binary (`CARGO_BIN_NAME`, which Cargo sets for binaries and examples only, never for a
+/// library, a test or a doctest), a handler that nothing in its file names and no `main!` lists
+/// is never run: the binary answers with whatever its own `fn main` does (`cargo new`'s prints
+/// "Hello, world!"). A handler the file's own code calls (a program that tests it from its
+/// `fn main`) is used, as rustc's dead-code lint would say, and not checked. This constant
+/// fails at the handler's name unless `main!` listed the name (`listed_names`), or marked the
+/// companion from inside a function (`listed_marks`), or failed (`main_failed`): the inner
+/// block's glob import of the crate root shadows the outer block's defaults with what `main!`
+/// wrote. Two handlers of one name in different modules count as listed when one is.
+fn listed_check(handler: &HandlerFn, companion: &Ident, host: Host) -> Option<TokenStream> {
+    std::env::var_os("CARGO_BIN_NAME")?;
+    let name = &handler.sig.ident;
+    let span = name.span();
+    if crate::context::mentions(span).is_some_and(|count| count > 1) {
+        return None;
+    }
+    let listed = listed_name(name);
+    let message = format!(
+        "this handler is not listed in `cursor_hooks::main!(..)`, so the binary never runs it: list it there, `cursor_hooks::main!({name})` (a handler in a module by its path, `module::{name}`); `main!` writes the binary's `fn main`, in place of your own. Or remove `#[{}]` if `{name}` is no hook of this binary",
+        host.attribute()
+    );
+    Some(quote_spanned! {span=>
+        const _: () = {
+            // Used here, so an unlisted handler is this error and no dead-code warning.
+            let _ = #name;
+            // Resolved here, before the inner block's glob import could shadow the name.
+            type __CursorHooksCompanion = #companion;
+            #[allow(non_upper_case_globals, dead_code)]
+            const #listed: bool = false;
+            #[allow(unused_imports)]
+            use ::cursor_hooks::__private::listed::*;
+            {
+                #[allow(unused_imports)]
+                use crate::*;
+                #[allow(unused_imports)]
+                use ::cursor_hooks::__private::listed::NotListed as _;
+                if !#listed
+                    && !<__CursorHooksCompanion>::__CURSOR_HOOKS_LISTED
+                    && !__CURSOR_HOOKS_MAIN_FAILED
+                {
+                    ::core::panic!(#message);
+                }
+            }
+        };
+    })
+}
+
+/// What a successful `main!` writes at the crate root: a constant per name it lists, once each.
+fn listed_names(paths: &[&Path]) -> TokenStream {
+    let mut names: Vec<Ident> = Vec::new();
+    for path in paths {
+        if let Some(last) = path.segments.last() {
+            let listed = listed_name(&last.ident);
+            if !names.contains(&listed) {
+                names.push(listed);
+            }
+        }
+    }
+    quote! {
+        #(
+            #[doc(hidden)]
+            #[allow(non_upper_case_globals, dead_code)]
+            const #names: bool = true;
+        )*
+    }
+}
+
+/// The marks a `main!` written inside a function (an error already) leaves on the companions it
+/// lists, since nothing it writes there reaches the crate root.
+fn listed_marks(locals: &[Ident]) -> TokenStream {
+    let marks = locals.iter().map(|local| {
+        quote_spanned! {local.span()=>
+            #[allow(dead_code, non_local_definitions)]
+            impl #local {
+                pub const __CURSOR_HOOKS_LISTED: bool = true;
+            }
+        }
+    });
+    quote!(#(#marks)*)
+}
+
+/// What a `main!` that failed writes at the crate root beside its error: the handlers' checks
+/// read it and say nothing more (`listed_check`).
+fn main_failed() -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use ::cursor_hooks::__private::main_failed::*;
+    }
+}
+
 /// The handler with its body replaced by one that type-checks against any signature.
 fn stub_body(handler: &HandlerFn) -> TokenStream {
     let attrs = &handler.attrs;
@@ -273,8 +374,11 @@ fn hook_tokens(item: &TokenStream, hook: &Hook) -> TokenStream {
         }
     };
     let allow_unreachable = never.then(|| quote!(#[allow(unreachable_code)]));
+    let listed = listed_check(hook.handler, companion, hook.event.host());
     quote! {
         #item
+
+        #listed
 
         #[doc(hidden)]
         #[allow(non_camel_case_types, dead_code)]
@@ -407,11 +511,25 @@ pub(crate) fn main(input: TokenStream) -> TokenStream {
     if crate::context::scopes_around(call)
         .is_some_and(|scopes| scopes.contains(&crate::context::Scope::Fn))
     {
-        return syn::Error::new(
+        let error = syn::Error::new(
             call,
             "`main!` writes the binary's `fn main`, so it goes at the top level of `main.rs`, not inside a function: move `cursor_hooks::main!(...);` out of this function (and remove your own `fn main`)",
         )
         .to_compile_error();
+        // No glob import here reaches the crate root: the handlers it lists are marked
+        // listed instead, so that this error stays the only one.
+        let marks = HandlerList::parse(input).ok().map(|list| {
+            let paths: Vec<&Path> = list.paths.iter().collect();
+            let imported: Vec<Option<Path>> = paths
+                .iter()
+                .map(|path| main_path(path).ok().flatten())
+                .collect();
+            let locals = locals(&paths);
+            let imports = imports(&paths, &imported, &locals);
+            let marks = listed_marks(&locals);
+            quote!(const _: () = { #(#imports)* #marks };)
+        });
+        return quote!(#error #marks);
     }
     // A second `main!` would write a second `fn main`, and rustc would say only "`main` is
     // defined multiple times": this one writes the error alone, and the first one the binary.
@@ -419,19 +537,22 @@ pub(crate) fn main(input: TokenStream) -> TokenStream {
         .as_ref()
         .and_then(|lines| lines.first())
     {
-        return syn::Error::new(
+        let error = syn::Error::new(
             call,
             format_args!(
                 "a binary has one `main!`, and this file already calls it on line {first}: list every handler in that one, `cursor_hooks::main!(first_handler, second_handler)`, and remove this one"
             ),
         )
         .to_compile_error();
+        let failed = main_failed();
+        return quote!(#error #failed);
     }
     match main_tokens(input) {
         Ok(tokens) => tokens,
         Err(error) => {
             let error = error.to_compile_error();
-            quote!(#error fn main() {})
+            let failed = main_failed();
+            quote!(#error #failed fn main() {})
         }
     }
 }
@@ -467,32 +588,17 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
     // glob import supplies a stand-in only where that `use` found nothing in the type namespace
     // (a plain function). The stand-in fails one constant, whose message names the function; a
     // path that names nothing at all is still rustc's "unresolved import".
-    let locals: Vec<Ident> = companions
-        .iter()
-        .enumerate()
-        .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
-        .collect();
-    let imports = imported
-        .iter()
-        .zip(&companions)
-        .zip(&locals)
-        .map(|((other, path), local)| {
-            let path = other.as_ref().unwrap_or(path);
-            // A bare name is this module's item or import: `self::` says so, so that a handler
-            // named like a prelude item (`drop`) is not ambiguous with it. Only where the call
-            // is known to sit in a module: in a function's body (a doctest's) the handlers are
-            // the body's items, which no path reaches.
-            let in_module = crate::context::scopes_around(path.span())
-                .is_some_and(|scopes| !scopes.contains(&crate::context::Scope::Fn));
-            let here = (in_module && path.leading_colon.is_none() && path.segments.len() == 1)
-                .then(|| quote_spanned!(path.span()=> self::));
-            quote_spanned!(path.span()=> #[allow(unused_imports)] use #here #path as #local;)
-        });
+    let locals = locals(&companions);
+    let imports = imports(&companions, &imported, &locals);
+    let listed = listed_names(&companions);
+    let types = companion_types(&companions);
+    let resolved = types.iter().map(|(_, tokens)| tokens);
+    let types: Vec<&Ident> = types.iter().map(|(ty, _)| ty).collect();
     let stand_ins = companions
         .iter()
         .zip(&locals)
         .map(|(path, local)| stand_in(local, path.span()));
-    let checks = companions.iter().zip(&locals).map(|(path, local)| {
+    let checks = companions.iter().zip(&locals).zip(&types).map(|((path, local), ty)| {
         let shown = shown_path(path);
         let function = path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
         let private = format!(
@@ -505,17 +611,17 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             "`{shown}` has no `#[cursor_hook]` or `#[claude_hook]` attribute, so `main!` cannot run it: add `#[cursor_hook(event = \"...\")]` (or `#[claude_hook(event = \"...\")]` for Claude Code) to `{shown}`, or remove it from `main!`"
         );
         quote_spanned! {path.span()=>
-            const _: () = if <#local>::__CURSOR_HOOKS_STAND_IN
+            const _: () = if <#ty>::__CURSOR_HOOKS_STAND_IN
                 && !::cursor_hooks::__private::is_unlisted(&#local)
             {
                 ::core::panic!(#not_a_handler);
             };
-            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_PRIVATE_IN {
+            const _: () = if let ::core::option::Option::Some(module) = <#ty>::__CURSOR_HOOKS_PRIVATE_IN {
                 if !::cursor_hooks::__private::same_text(module, ::core::module_path!()) {
                     ::core::panic!(#private);
                 }
             };
-            const _: () = if let ::core::option::Option::Some(module) = <#local>::__CURSOR_HOOKS_SUPER_OF {
+            const _: () = if let ::core::option::Option::Some(module) = <#ty>::__CURSOR_HOOKS_SUPER_OF {
                 if !::cursor_hooks::__private::is_parent_module(::core::module_path!(), module) {
                     ::core::panic!(#restricted);
                 }
@@ -538,11 +644,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         })
         .collect();
     let event_count = event_names.len();
-    let distinct = locals.iter().enumerate().flat_map(|(index, later)| {
+    let distinct = types.iter().enumerate().flat_map(|(index, later)| {
         let later_path = companions[index];
         let span = later_path.span();
         let (events, event_names, event_hosts) = (&events, &event_names, &event_hosts);
-        locals[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
+        types[..index].iter().zip(&companions).map(move |(earlier, earlier_path)| {
             let (first, second) = (shown_path(earlier_path), shown_path(later_path));
             let messages = events.iter().map(move |event| {
                 let whose = match event.host() {
@@ -578,14 +684,16 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             }
         })
     });
-    let entries = companions.iter().zip(&locals).map(
-        |(path, local)| quote_spanned!(path.span()=> <#local as ::cursor_hooks::__private::Hook>::ENTRY),
+    let entries = companions.iter().zip(&types).map(
+        |(path, ty)| quote_spanned!(path.span()=> <#ty as ::cursor_hooks::__private::Hook>::ENTRY),
     );
     Ok(quote! {
+        #listed
         fn main() {
             #(#imports)*
             #[allow(unused_imports)]
             use __cursor_hooks_stand_ins::*;
+            #(#resolved)*
             #[doc(hidden)]
             #[allow(non_camel_case_types, dead_code)]
             mod __cursor_hooks_stand_ins {
@@ -635,6 +743,100 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             ::cursor_hooks::__private::main(HANDLERS, CLAUDE, IDENTITY)
         }
     })
+}
+
+/// The local name each entry's companion is reached by, `__cursor_hooks_handler_N`.
+fn locals(paths: &[&Path]) -> Vec<Ident> {
+    paths
+        .iter()
+        .enumerate()
+        .map(|(index, path)| Ident::new(&format!("__cursor_hooks_handler_{index}"), path.span()))
+        .collect()
+}
+
+/// The `use` that binds each entry's local name: to the companion `#[cursor_hook]` emitted, or
+/// (through the stand-ins' glob import) a stand-in where it found nothing in the type namespace.
+fn imports(paths: &[&Path], imported: &[Option<Path>], locals: &[Ident]) -> Vec<TokenStream> {
+    imported
+        .iter()
+        .zip(paths)
+        .zip(locals)
+        .map(|((other, path), local)| {
+            let path = other.as_ref().unwrap_or(path);
+            // A bare name is this module's item or import: `self::` says so, so that a handler
+            // named like a prelude item (`drop`) is not ambiguous with it. Only where the call
+            // is known to sit in a module: in a function's body (a doctest's) the handlers are
+            // the body's items, which no path reaches.
+            let in_module = crate::context::scopes_around(path.span())
+                .is_some_and(|scopes| !scopes.contains(&crate::context::Scope::Fn));
+            let here = (in_module && path.leading_colon.is_none() && path.segments.len() == 1)
+                .then(|| quote_spanned!(path.span()=> self::));
+            quote_spanned!(path.span()=> #[allow(unused_imports)] use #here #path as #local;)
+        })
+        .collect()
+}
+
+/// The type each entry's companion is: the one its `use` bound (`locals`), unless the handler's
+/// module holds the companion under its other name, `__cursor_hooks_<name>`, which it takes
+/// beside a module or import of the handler's name (`companion_name`). A glob import of that
+/// module, in a scope inside the one that names the fallback, finds it under any path (a
+/// `use std::env;` beside `fn env` in a module listed as `hooks::env`, or in another file),
+/// and an impl carries the answer out of the scope. Where the handlers may be a function
+/// body's items (`main!` not known to sit in a module), no path reaches them: the `use` is all.
+fn companion_types(paths: &[&Path]) -> Vec<(Ident, TokenStream)> {
+    use syn::ext::IdentExt;
+    paths
+        .iter()
+        .enumerate()
+        .map(|(index, path)| {
+            let span = path.span();
+            let local = Ident::new(&format!("__cursor_hooks_handler_{index}"), span);
+            let ty = Ident::new(&format!("__cursor_hooks_companion_{index}"), span);
+            let entry = Ident::new(&format!("__CursorHooksEntry{index}"), span);
+            let in_module = crate::context::scopes_around(span)
+                .is_some_and(|scopes| !scopes.contains(&crate::context::Scope::Fn));
+            let module = if path.segments.len() > 1 {
+                let colon = &path.leading_colon;
+                let parents = path.segments.iter().take(path.segments.len() - 1);
+                Some(quote!(#colon #(#parents)::*))
+            } else if in_module && path.leading_colon.is_none() {
+                Some(quote!(self))
+            } else {
+                None
+            };
+            let of = match (module, path.segments.last()) {
+                (Some(module), Some(last)) => {
+                    let renamed =
+                        Ident::new(&format!("__cursor_hooks_{}", last.ident.unraw()), span);
+                    quote_spanned! {span=>
+                        const _: () = {
+                            #[allow(non_camel_case_types, dead_code)]
+                            type #renamed = #local;
+                            {
+                                #[allow(unused_imports)]
+                                use #module::*;
+                                impl ::cursor_hooks::__private::Companion for #entry {
+                                    type Of = #renamed;
+                                }
+                            }
+                        };
+                    }
+                }
+                _ => quote_spanned! {span=>
+                    impl ::cursor_hooks::__private::Companion for #entry {
+                        type Of = #local;
+                    }
+                },
+            };
+            let tokens = quote_spanned! {span=>
+                struct #entry;
+                #of
+                #[allow(non_camel_case_types)]
+                type #ty = <#entry as ::cursor_hooks::__private::Companion>::Of;
+            };
+            (ty, tokens)
+        })
+        .collect()
 }
 
 /// The path `main!` reaches a listed handler's companion by, when it is not the path as written:

@@ -54,6 +54,37 @@ pub const fn is_unlisted<T>(value: &T) -> bool {
     core::mem::align_of_val(value) == core::mem::align_of::<Unlisted>()
 }
 
+/// Carries the type an entry of `main!` names out of the scope it was resolved in: the
+/// companion `#[cursor_hook]` wrote, or a stand-in.
+pub trait Companion {
+    /// That type.
+    type Of: ?Sized;
+}
+
+/// What a handler's "listed in `main!`" check reads where `main!` wrote nothing. `main!` writes,
+/// at the crate root, a `__CURSOR_HOOKS_LISTED_<name>` for each name it lists, which the check
+/// reads through a glob import of the crate root; a `main!` written inside a function, which
+/// reaches no crate root, marks the companions it lists with an inherent
+/// `__CURSOR_HOOKS_LISTED` instead (an inherent constant shadows this trait's).
+pub mod listed {
+    /// Not listed, for every type without `main!`'s mark.
+    pub trait NotListed {
+        const __CURSOR_HOOKS_LISTED: bool = false;
+    }
+
+    impl<T: ?Sized> NotListed for T {}
+
+    /// No `main!` of this crate failed: the check reports a handler it does not list.
+    pub const __CURSOR_HOOKS_MAIN_FAILED: bool = false;
+}
+
+/// What a `main!` that failed glob-imports at the crate root: its own error is the one to see,
+/// and the handlers' checks (whose inner scope imports the crate root) stay quiet.
+pub mod main_failed {
+    /// Shadows [`listed::__CURSOR_HOOKS_MAIN_FAILED`](super::listed::__CURSOR_HOOKS_MAIN_FAILED).
+    pub const __CURSOR_HOOKS_MAIN_FAILED: bool = true;
+}
+
 /// Turns what a handler returns into an [`Outcome`]; implemented by the generated code for each
 /// event's answers. Handlers are checked against [`AnswerTo`](crate::AnswerTo), whose errors name
 /// only public things.

@@ -18,6 +18,11 @@ fn workspace_root() -> PathBuf {
 /// Writes a crate named `name` depending on the runtime with only the `cursor` feature, with
 /// `files` (relative path, text) as its sources; builds it and returns cargo's output.
 fn build_cursor_only(name: &str, files: &[(&str, &str)]) -> (Output, PathBuf) {
+    build_cursor_only_with(name, files, &[])
+}
+
+/// [`build_cursor_only`] with more `cargo build` arguments (`--release`).
+fn build_cursor_only_with(name: &str, files: &[(&str, &str)], args: &[&str]) -> (Output, PathBuf) {
     let workspace = workspace_root();
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("features");
     let dir = root.join(name);
@@ -40,6 +45,7 @@ fn build_cursor_only(name: &str, files: &[(&str, &str)]) -> (Output, PathBuf) {
     let target = root.join("target");
     let output = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()))
         .args(["build", "--offline", "--quiet"])
+        .args(args)
         .current_dir(&dir)
         .env("CARGO_TARGET_DIR", &target)
         .env_remove("RUSTUP_TOOLCHAIN")
@@ -155,4 +161,119 @@ pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
         "{stderr}"
     );
     assert!(!stderr.contains("no external crate"), "{stderr}");
+}
+
+/// The check that refuses a handler no `main!` lists runs in binaries only: a library's handlers
+/// are listed by the binary that uses them, and one the binary leaves out is no error of the
+/// library's (nor of the binary's, which cannot tell it exists).
+#[test]
+fn library_handlers_listed_by_the_binary_build() {
+    let lib = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
+}
+
+#[cursor_hook(event = "stop")]
+pub fn verify(_input: Stop) -> StopResponse {
+    no_opinion()
+}
+"#;
+    let main = "cursor_hooks::main!(library_handlers::guard);\n";
+    let (output, _) = build_cursor_only(
+        "library-handlers",
+        &[("src/lib.rs", lib), ("src/main.rs", main)],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// What a release build compiles differs from `cargo check`'s debug one where `#[cfg]` says so:
+/// two `main!` calls under opposite `cfg`s (the later is the one a release build keeps, and the
+/// earlier, which `cfg` removed, is no first `main!`), and a handler named like a module its
+/// module imports, listed by path, build in release as in the trybuild pass cases' debug builds.
+#[test]
+fn opposite_cfg_mains_and_an_import_named_handler_build_in_release() {
+    let main = r#"mod hooks {
+    use cursor_hooks::prelude::*;
+    use std::env;
+
+    #[cursor_hook(event = "sessionStart")]
+    pub fn env(input: SessionStart) -> SessionStartResponse {
+        let _ = (env::var("HOME"), input);
+        no_opinion()
+    }
+}
+
+use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "stop")]
+fn drop(_input: Stop) -> StopResponse {
+    no_opinion()
+}
+
+#[cfg(debug_assertions)]
+cursor_hooks::main!(hooks::env);
+#[cfg(not(debug_assertions))]
+cursor_hooks::main!(hooks::env, drop);
+"#;
+    let (output, _) = build_cursor_only_with(
+        "release-cfg-mains",
+        &[("src/main.rs", main)],
+        &["--release"],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A handler in a module file is checked against the `main!` of `main.rs`: the one it lists by
+/// path builds, and the one it leaves out is one error, in the module file, at its name.
+#[test]
+fn a_module_files_handler_main_leaves_out_is_one_error() {
+    let hooks = r#"use cursor_hooks::prelude::*;
+
+#[cursor_hook(event = "beforeShellExecution")]
+pub fn guard(_input: BeforeShellExecution) -> BeforeShellExecutionResponse {
+    no_opinion()
+}
+
+#[cursor_hook(event = "stop")]
+pub fn verify(_input: Stop) -> StopResponse {
+    no_opinion()
+}
+"#;
+    let main = "mod hooks;\n\ncursor_hooks::main!(hooks::guard);\n";
+    let (output, _) = build_cursor_only(
+        "module-file-unlisted",
+        &[("src/hooks.rs", hooks), ("src/main.rs", main)],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "it built:\n{stderr}");
+    assert!(
+        stderr.contains("this handler is not listed in `cursor_hooks::main!(..)`")
+            && stderr.contains("`cursor_hooks::main!(verify)`")
+            && stderr.contains("src/hooks.rs:9:8"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("due to 1 previous error") && !stderr.contains("guard"),
+        "one error, about `verify` only:\n{stderr}"
+    );
+    let main = "mod hooks;\n\ncursor_hooks::main!(hooks::guard, hooks::verify);\n";
+    let (output, _) = build_cursor_only(
+        "module-file-listed",
+        &[("src/hooks.rs", hooks), ("src/main.rs", main)],
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
