@@ -469,10 +469,10 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let found = |text: &dyn Fn(&str) -> bool| -> BTreeSet<String> {
         markers.iter().filter(|m| text(m)).cloned().collect()
     };
-    // A hook written twice is named with how often it ran on one event (identical handlers
+    // A hook with a copy is named with how often it ran on one event (identical handlers
     // run once).
     let name_of = |hook: &generate::Hook, times: usize| {
-        if hook.twice && times > 1 {
+        if hook.copy.is_some() && times > 1 {
             format!("h{}x{times}", hook.index)
         } else {
             format!("h{}", hook.index)

@@ -93,6 +93,18 @@ pub const WRITE_WORDS: &[&str] = &["written", "penned"];
 /// `updatedInput` names an absolute path, known only when the case runs).
 pub const PROJECT_PLACEHOLDER: &str = "@PROJECT@";
 
+/// Where a hook's copy goes: the same group of its file, another source's file (by its name),
+/// or the plugin's other part (its manifest's inline `hooks` against `hooks/hooks.json`).
+pub const COPIES: &[&str] = &[
+    "same file",
+    "user",
+    "project",
+    "local",
+    "cli",
+    "plugin",
+    "other part",
+];
+
 /// How a hook's `command` names its script (the family of environment expansion and paths).
 pub const COMMAND_FORMS: &[&str] = &[
     "absolute",
@@ -156,8 +168,9 @@ pub struct Hook {
     pub answer: Answer,
     /// How its `command` names its script ([`COMMAND_FORMS`]).
     pub form: &'static str,
-    /// The handler is written twice in its file (identical handlers run once).
-    pub twice: bool,
+    /// Where a second, identical handler is written (identical handlers run once, by
+    /// [`COPIES`]): `None`, or one of [`COPIES`].
+    pub copy: Option<&'static str>,
     /// A plugin hook written inline in the manifest's `hooks`, not in `hooks/hooks.json`.
     pub inline: bool,
 }
@@ -306,7 +319,25 @@ pub fn generate(seed: u64) -> Case {
                 keys,
                 answer,
                 form,
-                twice: rng.chance(8),
+                copy: rng.chance(12).then(|| {
+                    if source == Source::Plugin {
+                        rng.weighted(&[
+                            (3, "same file"),
+                            (3, "other part"),
+                            (1, "project"),
+                            (1, "user"),
+                        ])
+                    } else {
+                        rng.weighted(&[
+                            (3, "same file"),
+                            (2, "plugin"),
+                            (1, "user"),
+                            (1, "project"),
+                            (1, "local"),
+                            (1, "cli"),
+                        ])
+                    }
+                }),
                 inline: source == Source::Plugin && rng.chance(40),
             }
         })
@@ -417,6 +448,9 @@ const IF_RULES: &[(u32, &str)] = &[
     (1, "Bash(echo:*)"),
     (1, "Bash(git --version*)"),
     (1, "Bash(*created-by-tool*)"),
+    (1, "Bash(echo plain > created-by-tool)"),
+    (1, "Bash(*gitran*)"),
+    (1, "Bash(*/dev/null*)"),
     (1, "Bash(exit *)"),
     (1, "Bash()"),
     (1, "Read"),
@@ -672,11 +706,20 @@ impl Case {
     pub fn settings(&self, command: impl Fn(&Hook) -> String) -> Vec<(Source, Value)> {
         let mut files = Vec::new();
         for source in Source::ALL {
-            let hooks = self
+            let own = self
                 .hooks
                 .iter()
-                .filter(|h| h.source == source && !h.inline);
-            let events = hooks_object(hooks, &command);
+                .filter(|h| h.source == source && !h.inline)
+                .map(|h| (h, if h.copy == Some("same file") { 2 } else { 1 }));
+            let copies = self
+                .hooks
+                .iter()
+                .filter(|h| {
+                    h.copy == Some(source.name()) && h.source != source
+                        || source == Source::Plugin && h.inline && h.copy == Some("other part")
+                })
+                .map(|h| (h, 1));
+            let events = hooks_object(own.chain(copies), &command);
             let disable = self.disable.iter().find(|(s, _)| *s == source);
             let mut document = Map::new();
             if let Some((_, off)) = disable {
@@ -695,19 +738,32 @@ impl Case {
     /// The `hooks` object of the plugin's manifest (`.claude-plugin/plugin.json`): its hooks
     /// written inline, when there are any.
     pub fn manifest_hooks(&self, command: impl Fn(&Hook) -> String) -> Option<Value> {
-        let hooks = self.hooks.iter().filter(|h| h.inline);
-        let events = hooks_object(hooks, &command);
+        let own = self
+            .hooks
+            .iter()
+            .filter(|h| h.inline)
+            .map(|h| (h, if h.copy == Some("same file") { 2 } else { 1 }));
+        let copies = self
+            .hooks
+            .iter()
+            .filter(|h| h.source == Source::Plugin && !h.inline && h.copy == Some("other part"))
+            .map(|h| (h, 1));
+        let events = hooks_object(own.chain(copies), &command);
         (!events.is_empty()).then_some(Value::Object(events))
     }
 
     /// Whether the case needs the plugin (hooks in its file or its manifest).
     pub fn has_plugin(&self) -> bool {
-        self.hooks.iter().any(|h| h.source == Source::Plugin)
+        self.hooks
+            .iter()
+            .any(|h| h.source == Source::Plugin || h.copy == Some("plugin"))
     }
 
     /// Whether the case needs the `--settings` file.
     pub fn has_cli_settings(&self) -> bool {
-        self.hooks.iter().any(|h| h.source == Source::Cli)
+        self.hooks
+            .iter()
+            .any(|h| h.source == Source::Cli || h.copy == Some("cli"))
             || self.disable.iter().any(|(s, _)| *s == Source::Cli)
     }
 
@@ -733,11 +789,11 @@ impl Case {
         }
         for at in 0..self.hooks.len() {
             let hook = &self.hooks[at];
-            if hook.twice || hook.inline || hook.form != "absolute" {
+            if hook.copy.is_some() || hook.inline || hook.form != "absolute" {
                 let mut case = self.clone();
                 let simpler = &mut case.hooks[at];
-                if hook.twice {
-                    simpler.twice = false;
+                if hook.copy.is_some() {
+                    simpler.copy = None;
                 } else if hook.inline {
                     simpler.inline = false;
                 } else {
@@ -836,7 +892,7 @@ impl Case {
                 hook.index,
                 hook.source.name(),
                 if hook.inline { " (manifest, inline)" } else { "" },
-                if hook.twice { " (twice)" } else { "" },
+                hook.copy.map_or(String::new(), |c| format!(" (a copy in {c})")),
                 if hook.form == "absolute" { String::new() } else { format!(" (command {})", hook.form) },
                 hook.event,
                 hook.matcher
@@ -878,7 +934,7 @@ impl Case {
                 "json": hook.answer.json,
                 "stderr": hook.answer.stderr,
                 "command_form": hook.form,
-                "twice": hook.twice,
+                "copy": hook.copy,
                 "inline": hook.inline,
             })).collect::<Vec<_>>(),
         })
@@ -940,7 +996,7 @@ impl Case {
                     keys: hook["keys"].as_object().cloned().unwrap_or_default(),
                     answer,
                     form,
-                    twice: hook["twice"] == true,
+                    copy: COPIES.iter().find(|c| hook["copy"] == **c).copied(),
                     inline: hook["inline"] == true,
                 }
             })
@@ -961,26 +1017,22 @@ impl Case {
     }
 }
 
-/// The `hooks` object of a settings file holding `hooks`, one group each (twice over the
-/// handler of a hook written twice).
+/// The `hooks` object of a settings file holding `hooks`, one group each, its handler written
+/// as often as it is given.
 fn hooks_object<'a>(
-    hooks: impl Iterator<Item = &'a Hook>,
+    hooks: impl Iterator<Item = (&'a Hook, usize)>,
     command: &impl Fn(&Hook) -> String,
 ) -> Map<String, Value> {
     let mut events = Map::new();
-    for hook in hooks {
+    for (hook, times) in hooks {
         let mut handler = hook.keys.clone();
         handler.insert("command".to_owned(), json!(command(hook)));
-        let handlers = if hook.twice {
-            json!([handler, handler])
-        } else {
-            json!([handler])
-        };
+        let handlers = vec![Value::Object(handler); times];
         let mut group = Map::new();
         if let Some(matcher) = &hook.matcher {
             group.insert("matcher".to_owned(), json!(matcher));
         }
-        group.insert("hooks".to_owned(), handlers);
+        group.insert("hooks".to_owned(), Value::Array(handlers));
         let groups = events.entry(hook.event).or_insert_with(|| json!([]));
         groups
             .as_array_mut()
@@ -1074,7 +1126,7 @@ impl Case {
         if any(&|h| h.keys.contains_key("if")) {
             families.push("if rules");
         }
-        if any(&|h| h.twice || h.inline) {
+        if any(&|h| h.copy.is_some() || h.inline) {
             families.push("dedupe and manifest hooks");
         }
         families
