@@ -480,15 +480,24 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     };
 
     // The real Claude Code.
+    let recorded = session.payloads();
     let mut real = Observed::default();
     for hook in case.hooks.iter().filter(|h| !background.contains(&h.index)) {
         let record = root.join(format!("recorded-h{}.jsonl", hook.index));
         let text = std::fs::read_to_string(record).unwrap_or_default();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        // The most runs on one payload: copies of one handler hear the same payload.
-        let times = lines
+        let heard: Vec<Value> = text
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect();
+        // The most runs on one firing: copies of one handler hear the same payload, and so
+        // does the recorder, once a firing (Stop's payloads repeat from firing to firing).
+        let times = heard
             .iter()
-            .map(|line| lines.iter().filter(|other| *other == line).count())
+            .map(|payload| {
+                let runs = heard.iter().filter(|other| *other == payload).count();
+                let firings = recorded.iter().filter(|other| *other == payload).count();
+                runs.div_ceil(firings.max(1))
+            })
             .max();
         if let Some(times) = times {
             real.ran.insert(name_of(hook, times));
