@@ -1076,15 +1076,21 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
     let reason = stderr.unwrap_or_default().to_owned();
     match info.exit_2 {
         Exit2::Block if info.category == Category::Permission => {
-            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason.
-            let own = effect
-                .stance
-                .take()
-                .filter(|(stance, _)| stance == "deny")
-                .and_then(|(_, why)| why);
+            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason. On a
+            // skill's shell line a JSON ask or defer stands too: the ask's own reason, or none
+            // (host.json `observed_rules`, `exit-2-skill-refusal`).
+            let refusal = host().observed("exit-2-skill-refusal").covers(info.name);
+            let stance = effect.stance.take();
+            let kept = stance.as_ref().map(|(stance, _)| stance.as_str());
+            let own = match &stance {
+                Some((stance, why)) if stance == "deny" || stance == "ask" => why.clone(),
+                _ => None,
+            };
             let why = match stderr {
+                Some(_) if refusal && matches!(kept, Some("ask" | "defer")) => own,
                 Some(_) => Some(reason),
-                None => own,
+                None if kept == Some("deny") => own,
+                None => None,
             };
             effect.stance = Some(("deny".to_owned(), why));
             effect.words = "exit 2 blocks: deny".to_owned();
