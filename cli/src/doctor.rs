@@ -516,15 +516,15 @@ fn claude_duplicates(wired: &[Wired<'_>], findings: &mut Vec<Finding>) {
                 }
         });
         let Some(earlier) = earlier else { continue };
-        let settings_files = earlier.file.plugin_root.is_none()
-            && later.file.plugin_root.is_none()
-            && earlier.file.path != later.file.path;
+        // Identical handlers run once among the settings files (one file too) and within one
+        // plugin (host.json `loading`, `dedupe`).
+        let one_scope = earlier.file.plugin_root == later.file.plugin_root;
         let place = format!("{}#{}", earlier.file.path.display(), earlier.hook.pointer);
-        let (severity, message) = if settings_files && earlier.command == later.command {
+        let (severity, message) = if one_scope && earlier.command == later.command {
             let claude_host = crate::claude::host::host();
             let rule = claude_host.loading("dedupe");
             (Severity::Note, format!(
-                "`{}` is wired again for `{}` (already at {place}): Claude Code's docs say an identical handler in several settings files runs once ({})",
+                "`{}` is wired again for `{}` (already at {place}): Claude Code runs an identical handler once among the settings files and within one plugin ({})",
                 later.command,
                 later.hook.event,
                 if rule.verified { "verified" } else { "not verified: a report measured both copies running" },

@@ -617,7 +617,7 @@ fn the_same_binary_wired_twice_for_claude_code() {
         claude,
     );
     assert!(
-        note.contains("runs once") && note.contains("not verified"),
+        note.contains("identical handler once") && note.contains("(verified)"),
         "{note}"
     );
     assert_eq!(findings.len(), 2, "{findings:#?}");

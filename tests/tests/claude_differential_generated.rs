@@ -21,7 +21,8 @@ mod common;
 
 use common::claude_cli::cli_binary;
 use cursor_hooks_tests::claude_code::generate::{
-    self, Case, Scenario, Source, COMMANDS, SKILL_COMMAND, SKILL_NAME, SUBAGENT_PROMPT,
+    self, Case, Scenario, Source, COMMANDS, PROJECT_PLACEHOLDER, READ_FILES, SKILL_COMMAND,
+    SKILL_NAME, SUBAGENT_PROMPT,
 };
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{self, in_isolated_network, shell_quote, Session};
@@ -96,12 +97,20 @@ impl Observation for Observed {
 }
 
 /// Writes hook `index`'s script: it keeps a copy of its stdin, waits, answers. Returns its
-/// `command`: the quoted path for a shell, the bare path beside `args` (no shell).
-fn write_script(root: &Path, hook: &generate::Hook) -> String {
+/// `command` as the hook's form writes it ([`generate::COMMAND_FORMS`]): the quoted path for a
+/// shell, the bare path beside `args` (no shell), or a path through `$CLAUDE_PROJECT_DIR`,
+/// `${CLAUDE_PLUGIN_ROOT}` or relative to the project (a copy of the script is in the project's
+/// `.claude/hooks/` and the case plugin's `scripts/`).
+fn write_script(session: &Session, hook: &generate::Hook) -> String {
+    let root = session.root();
     let name = format!("h{}", hook.index);
     let stdout = root.join(format!("{name}.stdout"));
     let stderr = root.join(format!("{name}.stderr"));
-    std::fs::write(&stdout, &hook.answer.stdout).expect("stdout file");
+    let answer = hook
+        .answer
+        .stdout
+        .replace(PROJECT_PLACEHOLDER, &session.project.display().to_string());
+    std::fs::write(&stdout, answer).expect("stdout file");
     std::fs::write(&stderr, &hook.answer.stderr).expect("stderr file");
     let record = root.join(format!("recorded-{name}.jsonl"));
     let delay = if hook.answer.delay_ms > 0 {
@@ -121,13 +130,28 @@ fn write_script(root: &Path, hook: &generate::Hook) -> String {
         exit = hook.answer.exit,
     );
     let script = root.join(format!("{name}.sh"));
-    std::fs::write(&script, text).expect("the hook script");
+    let copies = [
+        session.project.join(".claude/hooks"),
+        case_plugin(session).join("scripts"),
+    ];
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
-    if hook.keys.contains_key("args") {
-        script.to_string_lossy().into_owned()
-    } else {
-        shell_quote(&script.to_string_lossy())
+    for folder in copies.iter().map(PathBuf::as_path).chain([root]) {
+        std::fs::create_dir_all(folder).expect("the script's folder");
+        let path = folder.join(format!("{name}.sh"));
+        std::fs::write(&path, &text).expect("the hook script");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let file = format!("{name}.sh");
+    match hook.form {
+        "project-var" => format!("$CLAUDE_PROJECT_DIR/.claude/hooks/{file}"),
+        "project-var-braced" => format!("${{CLAUDE_PROJECT_DIR}}/.claude/hooks/{file}"),
+        "project-var-quoted" => format!("\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/{file}"),
+        "relative" => format!(".claude/hooks/{file}"),
+        "dot-relative" => format!("./.claude/hooks/{file}"),
+        "plugin-root" => format!("${{CLAUDE_PLUGIN_ROOT}}/scripts/{file}"),
+        "plugin-root-bare" => format!("$CLAUDE_PLUGIN_ROOT/scripts/{file}"),
+        _ if hook.keys.contains_key("args") => script.to_string_lossy().into_owned(),
+        _ => shell_quote(&script.to_string_lossy()),
     }
 }
 
@@ -150,12 +174,11 @@ fn case_plugin(session: &Session) -> PathBuf {
 /// when it has hooks there.
 fn source_arguments(session: &Session, case: &Case) -> Vec<String> {
     let mut arguments = Vec::new();
-    let has = |source| case.hooks.iter().any(|hook| hook.source == source);
-    if has(Source::Cli) {
+    if case.has_cli_settings() {
         arguments.push("--settings".to_owned());
         arguments.push(settings_path(session, Source::Cli).display().to_string());
     }
-    if has(Source::Plugin) {
+    if case.has_plugin() {
         arguments.push("--plugin-dir".to_owned());
         arguments.push(case_plugin(session).display().to_string());
     }
@@ -211,6 +234,66 @@ fn simulate(
     }
 }
 
+/// `simulate --host claude-code --json --event EVENT` with `--set` fields: the event's own
+/// payload, for a run whose hooks were all off (the recorder heard nothing to replay).
+fn simulate_event(
+    cli: &Path,
+    session: &Session,
+    sources: &[String],
+    event: &str,
+    sets: &[String],
+) -> Value {
+    let mut command = Command::new(cli);
+    command
+        .args(["simulate", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project)
+        .args(sources)
+        .args(["--event", event]);
+    for set in sets {
+        command.arg("--set").arg(set);
+    }
+    let output = command
+        .env("HOME", &session.home)
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            session.root().join("no-managed-settings.json"),
+        )
+        .output()
+        .expect("simulate starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "simulate --event {event} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("simulate's JSON ({e}):\n{stdout}"))
+}
+
+/// The word a call's input makes: a Bash command's (see [`word_of`]), the file a Read reads
+/// (`notes.txt` holds `notesfile`, `other<hook>.txt` `otherfile<hook>`), the text a Write
+/// writes.
+fn word_of_input(case: &Case, input: &Value) -> Option<String> {
+    if let Some(command) = input.get("command").and_then(Value::as_str) {
+        return word_of(case, command);
+    }
+    match &case.scenario {
+        Scenario::Read => {
+            let path = input.get("file_path").and_then(Value::as_str)?;
+            let name = Path::new(path).file_name()?.to_string_lossy().into_owned();
+            if name == READ_FILES.0 {
+                return Some(READ_FILES.1.to_owned());
+            }
+            let hook = name.strip_prefix("other")?.strip_suffix(".txt")?;
+            Some(format!("otherfile{hook}"))
+        }
+        Scenario::Write(_) => input
+            .get("content")
+            .and_then(Value::as_str)
+            .map(|text| text.trim().to_owned()),
+        _ => Some(format!("no command in {input}")),
+    }
+}
+
 /// The word of a command, as it writes it to `created-by-tool` (the Agent call's: that the
 /// subagent ran).
 fn word_of(case: &Case, command: &str) -> Option<String> {
@@ -252,22 +335,23 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let commands: Vec<String> = case
         .hooks
         .iter()
-        .map(|hook| write_script(&root, hook))
+        .map(|hook| write_script(&session, hook))
         .collect();
-    for (source, document) in case.settings(|hook| {
+    let command_of = |hook: &generate::Hook| {
         commands[case.hooks.iter().position(|h| h == hook).expect("its hook")].clone()
-    }) {
+    };
+    if case.has_plugin() {
+        let manifest = case_plugin(&session).join(".claude-plugin");
+        std::fs::create_dir_all(&manifest).expect("the plugin's manifest folder");
+        let mut document = json!({"name": "case-plugin", "version": "1.0.0"});
+        if let Some(hooks) = case.manifest_hooks(command_of) {
+            document["hooks"] = hooks;
+        }
+        std::fs::write(manifest.join("plugin.json"), document.to_string()).expect("plugin.json");
+    }
+    for (source, document) in case.settings(command_of) {
         let path = settings_path(&session, source);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("settings folder");
-        if source == Source::Plugin {
-            let manifest = case_plugin(&session).join(".claude-plugin");
-            std::fs::create_dir_all(&manifest).expect("the plugin's manifest folder");
-            std::fs::write(
-                manifest.join("plugin.json"),
-                json!({"name": "case-plugin", "version": "1.0.0"}).to_string(),
-            )
-            .expect("plugin.json");
-        }
         std::fs::write(
             &path,
             serde_json::to_string_pretty(&document).expect("JSON"),
@@ -277,10 +361,34 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     if case.scenario == Scenario::Skill {
         write_skill(&session);
     }
+    // The instructions InstructionsLoaded fires on.
+    if case.hooks.iter().any(|h| h.event == "InstructionsLoaded") {
+        std::fs::write(session.project.join("CLAUDE.md"), "Answer briefly.\n").expect("CLAUDE.md");
+    }
+    // The files a Read call reads: its own, and each rewrite's.
+    std::fs::write(
+        session.project.join(READ_FILES.0),
+        format!("{}\n", READ_FILES.1),
+    )
+    .expect("the file to read");
+    for hook in &case.hooks {
+        let other = session.project.join(format!("other{}.txt", hook.index));
+        std::fs::write(other, format!("otherfile{}\n", hook.index)).expect("another file");
+    }
+    let target = session
+        .project
+        .join("created-by-tool")
+        .display()
+        .to_string();
     let reply = match &case.scenario {
         Scenario::Bash(command) | Scenario::Unallowed(command) => Reply::bash(command),
         Scenario::Text | Scenario::Skill => Reply::Text(FINAL_WORDS.to_owned()),
         Scenario::Agent => Reply::agent(SUBAGENT_PROMPT),
+        Scenario::Read => Reply::read(&session.project.join(READ_FILES.0).display().to_string()),
+        Scenario::Write(word) => Reply::ToolUse {
+            name: "Write".to_owned(),
+            input: json!({"file_path": target, "content": format!("{word}\n")}),
+        },
     };
     let subagent = (
         SUBAGENT_PROMPT.to_owned(),
@@ -291,8 +399,10 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let sources = source_arguments(&session, case);
     let mut more = vec!["--plugin-dir", plugin.as_str()];
     more.extend(sources.iter().map(String::as_str));
-    if let Scenario::Unallowed(_) = case.scenario {
-        more.extend(["--allowedTools", "Read"]);
+    match case.scenario {
+        Scenario::Unallowed(_) => more.extend(["--allowedTools", "Read"]),
+        Scenario::Write(_) => more.extend(["--allowedTools", "Bash,Read,Write"]),
+        _ => {}
     }
     let prompt = match case.scenario {
         Scenario::Skill => format!("/{SKILL_NAME}"),
@@ -339,24 +449,83 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
                 .join("\n")
         );
     }
-    let markers = case.markers();
+    // A background hook (`async: true`) answers when it ends: whether it ran before the run
+    // ended and whom its words reached are races, so neither is compared; that it decides
+    // nothing is.
+    let background: BTreeSet<usize> = case
+        .hooks
+        .iter()
+        .filter(|h| h.keys.get("async") == Some(&Value::Bool(true)))
+        .map(|h| h.index)
+        .collect();
+    let markers: Vec<String> = case
+        .hooks
+        .iter()
+        .filter(|h| !background.contains(&h.index))
+        .flat_map(|h| {
+            ['R', 'C', 'E', 'T', 'S', 'P', 'D', 'O'].map(|kind| format!("Zq{}{kind}", h.index))
+        })
+        .collect();
     let found = |text: &dyn Fn(&str) -> bool| -> BTreeSet<String> {
         markers.iter().filter(|m| text(m)).cloned().collect()
     };
+    // A hook with a copy is named with how often it ran on one event (identical handlers
+    // run once).
+    let name_of = |hook: &generate::Hook, times: usize| {
+        if hook.copy.is_some() && times > 1 {
+            format!("h{}x{times}", hook.index)
+        } else {
+            format!("h{}", hook.index)
+        }
+    };
 
     // The real Claude Code.
+    let recorded = session.payloads();
     let mut real = Observed::default();
-    for hook in &case.hooks {
+    for hook in case.hooks.iter().filter(|h| !background.contains(&h.index)) {
         let record = root.join(format!("recorded-h{}.jsonl", hook.index));
-        if std::fs::read_to_string(record).is_ok_and(|t| !t.trim().is_empty()) {
-            real.ran.insert(format!("h{}", hook.index));
+        let text = std::fs::read_to_string(record).unwrap_or_default();
+        let heard: Vec<Value> = text
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect();
+        // The most runs on one firing: copies of one handler hear the same payload, and so
+        // does the recorder, once a firing (Stop's payloads repeat from firing to firing).
+        let times = heard
+            .iter()
+            .map(|payload| {
+                let runs = heard.iter().filter(|other| *other == payload).count();
+                let firings = recorded.iter().filter(|other| *other == payload).count();
+                runs.div_ceil(firings.max(1))
+            })
+            .max();
+        if let Some(times) = times {
+            real.ran.insert(name_of(hook, times));
         }
     }
+    // No event reached the recorder plugin: hooks were off (`disableAllHooks`).
+    let hooks_off = sent.is_empty();
     let reached_tool = sent.iter().any(|p| p["hook_event_name"] == "PreToolUse");
     match case.scenario {
-        Scenario::Bash(_) | Scenario::Unallowed(_) | Scenario::Skill => {
+        Scenario::Bash(_) | Scenario::Unallowed(_) | Scenario::Skill | Scenario::Write(_) => {
             let written = std::fs::read_to_string(session.project.join("created-by-tool")).ok();
             real.tool = Some(written.map(|w| w.trim().to_owned()));
+        }
+        Scenario::Read => {
+            // The file's words reached the model (its tool result) or a PostToolUse hook.
+            let texts: Vec<String> = bodies
+                .iter()
+                .cloned()
+                .chain(sent.iter().map(Value::to_string))
+                .collect();
+            let seen = |word: &str| texts.iter().any(|t| t.contains(word));
+            let rewritten = case
+                .hooks
+                .iter()
+                .map(|h| format!("otherfile{}", h.index))
+                .find(|word| seen(word));
+            real.tool =
+                Some(rewritten.or_else(|| seen(READ_FILES.1).then(|| READ_FILES.1.to_owned())));
         }
         Scenario::Agent => real.tool = Some(subagent_ran.then(|| SUBAGENT_RAN.to_owned())),
         Scenario::Text => {}
@@ -390,10 +559,27 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             payloads.push(payload.clone());
         }
     }
-    let results: Vec<Value> = payloads
+    let mut results: Vec<Value> = payloads
         .iter()
         .flat_map(|p| simulate(cli, &session, &sources, std::slice::from_ref(p), false))
         .collect();
+    if hooks_off {
+        // Nothing to replay: each event's own payload, of the scenario's tool.
+        let tool = match &case.scenario {
+            Scenario::Read => "Read",
+            Scenario::Write(_) => "Write",
+            Scenario::Agent => "Agent",
+            _ => "Bash",
+        };
+        for event in &events {
+            let sets: Vec<String> = if generate::is_tool_event(event) {
+                vec![format!("tool_name={tool}")]
+            } else {
+                Vec::new()
+            };
+            results.push(simulate_event(cli, &session, &sources, event, &sets));
+        }
+    }
     let of =
         |event: &str| -> Vec<&Value> { results.iter().filter(|r| r["event"] == event).collect() };
     // A tool call's `continue: false` (PostToolBatch's too) ends the agent before its next
@@ -411,49 +597,67 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         .iter()
         .any(|r| of_tool_call(r) && r["stopped"] == true);
     let mut simulated = Observed::default();
-    for result in &results {
-        for entry in result["hooks"].as_array().into_iter().flatten() {
-            if entry["status"] != "ran" {
-                continue;
-            }
-            for hook in &case.hooks {
-                let script = format!("/h{}.sh", hook.index);
-                if entry["command"]
-                    .as_str()
-                    .is_some_and(|c| c.contains(&script))
-                {
-                    simulated.ran.insert(format!("h{}", hook.index));
-                }
-            }
+    for hook in case.hooks.iter().filter(|h| !background.contains(&h.index)) {
+        let script = format!("/h{}.sh", hook.index);
+        let times = results
+            .iter()
+            .map(|result| {
+                let entries = result["hooks"].as_array().into_iter().flatten();
+                entries
+                    .filter(|entry| entry["status"] == "ran")
+                    .filter(|entry| {
+                        let command = entry["command"].as_str().unwrap_or_default();
+                        command.contains(&script) || command.starts_with(&script[1..])
+                    })
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        if times > 0 {
+            simulated.ran.insert(name_of(hook, times));
         }
     }
+    // With hooks off and none run by simulate either, the call goes through untouched.
+    let untouched = hooks_off && simulated.ran.is_empty();
     let prompt_results = of("UserPromptSubmit");
+    // A blocked or stopped expansion of the slash command stops its prompt.
+    let expansion_stopped = of("UserPromptExpansion")
+        .iter()
+        .any(|r| r["stopped"] == true || r["blocked"] == true);
     // A skill line's `continue: false` stops the prompt it loads for (host.json
     // `observed_rules`, `skill-stop-ends-prompt`).
     let skill_stopped = of("PreSkillShellCommand")
         .iter()
         .any(|r| r["stopped"] == true);
     simulated.prompt = !skill_stopped
+        && !expansion_stopped
         && prompt_results
             .iter()
             .all(|r| r["blocked"] == false && r["stopped"] == false);
+    // The word the call makes unless a hook rewrites it.
     let call = match &case.scenario {
-        Scenario::Bash(command) | Scenario::Unallowed(command) => Some(command.as_str()),
+        Scenario::Bash(command) | Scenario::Unallowed(command) => word_of(case, command),
         // The Agent call runs the subagent; the grammar rewrites no Agent input.
-        Scenario::Agent => Some(SUBAGENT_RAN),
+        Scenario::Agent => Some(SUBAGENT_RAN.to_owned()),
+        Scenario::Read => Some(READ_FILES.1.to_owned()),
+        Scenario::Write(word) => Some(word.clone()),
         Scenario::Text | Scenario::Skill => None,
     };
-    if let Some(command) = call {
+    if let Some(word) = call {
         let allowed = !matches!(case.scenario, Scenario::Unallowed(_));
         let pre = of("PreToolUse").pop();
         let pre_outcome = pre.map_or("", |r| r["outcome"].as_str().unwrap_or_default());
         let pre_stops = pre.is_some_and(|r| r["blocked"] == true)
             || pre_outcome.starts_with("asks")
             || pre_outcome.starts_with("deferred");
-        let rewritten_by_pre = pre.and_then(|r| {
-            r.pointer("/decision/hookSpecificOutput/updatedInput/command")
-                .and_then(Value::as_str)
-        });
+        let input_at = |result: &Value, pointer: &str| {
+            result
+                .pointer(pointer)
+                .filter(|input| input.is_object())
+                .map(|input| word_of_input(case, input))
+        };
+        let rewritten_by_pre =
+            pre.and_then(|r| input_at(r, "/decision/hookSpecificOutput/updatedInput"));
         // A call Bash is not allowed for runs when a PreToolUse hook allows it, else when a
         // PermissionRequest hook does; print mode asks nobody else.
         let permitted = allowed || pre_outcome.starts_with("allowed");
@@ -462,19 +666,18 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             r.pointer("/decision/hookSpecificOutput/decision/behavior")
                 == Some(&Value::from("allow"))
         });
-        let rewritten_by_request = granted.and_then(|r| {
-            r.pointer("/decision/hookSpecificOutput/decision/updatedInput/command")
-                .and_then(Value::as_str)
-        });
-        simulated.tool = Some(if !reached_tool || pre_stops {
+        let rewritten_by_request =
+            granted.and_then(|r| input_at(r, "/decision/hookSpecificOutput/decision/updatedInput"));
+        simulated.tool = Some(if untouched {
+            Some(word).filter(|_| allowed)
+        } else if !reached_tool || pre_stops {
             None
         } else if permitted {
-            word_of(case, rewritten_by_pre.unwrap_or(command))
+            rewritten_by_pre.unwrap_or(Some(word))
         } else if granted.is_some() {
-            word_of(
-                case,
-                rewritten_by_request.or(rewritten_by_pre).unwrap_or(command),
-            )
+            rewritten_by_request
+                .or(rewritten_by_pre)
+                .unwrap_or(Some(word))
         } else {
             None
         });
@@ -483,7 +686,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         }
     }
     // The slash command's `!` line runs unless a PreSkillShellCommand hook refused it; a
-    // blocked prompt never loads the command.
+    // blocked prompt (or expansion) never loads the command.
     if case.scenario == Scenario::Skill {
         let loaded = sent
             .iter()
@@ -491,7 +694,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         let refused = of("PreSkillShellCommand")
             .pop()
             .is_some_and(|r| r["blocked"] == true);
-        let runs = loaded && !refused && !skill_stopped;
+        let runs = (loaded && !refused && !skill_stopped && !expansion_stopped) || untouched;
         simulated.tool = Some(runs.then(|| SKILL_COMMAND.1.to_owned()));
     }
     if events.contains("Stop") && !stops.is_empty() {
@@ -525,6 +728,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
                 (false, false) => &Value::Null,
             };
             let stops_prompt = result["event"] == "UserPromptSubmit"
+                || result["event"] == "UserPromptExpansion"
                 || result["event"] == "PreSkillShellCommand" && result["stopped"] == true;
             stops_prompt && shown.as_str().is_some_and(|t| t.contains(m))
         })

@@ -29,6 +29,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "if-rule",
     "approve-everywhere",
     "exit-2-json-reason",
+    "exit-2-skill-refusal",
     "exit-2-block-silent",
     "skill-shell-refused",
     "skill-refusal-first-answer",

@@ -235,8 +235,8 @@ struct Listing<'a> {
     disabled: Option<&'a SettingsFile>,
     /// The managed file whose `allowManagedHooksOnly: true` keeps the others' hooks off.
     managed_only: Option<&'a SettingsFile>,
-    /// The settings files' handlers that run so far: identical ones run once (plugin copies
-    /// run separately).
+    /// The handlers that run so far: identical ones run once among the settings files and
+    /// within one plugin.
     seen: Vec<(String, Place)>,
     unverified: Vec<String>,
 }
@@ -246,8 +246,14 @@ impl Listing<'_> {
     fn why_not_run(&mut self, file: &SettingsFile, handler: &Handler) -> Option<Entry> {
         let host = host();
         let at = Place::of(file, Some(handler));
-        let identity = format!("{:?} {:?}", handler.command, handler.args);
-        let settings_file = file.source != "plugin";
+        // Identical handlers run once among the settings files, and once within one plugin (its
+        // manifest's hooks and its hooks file alike); a plugin's copy of a settings handler
+        // runs apart (host.json `loading`, `dedupe`).
+        let scope = file
+            .plugin_root
+            .as_ref()
+            .map(|root| root.display().to_string());
+        let identity = format!("{scope:?} {:?} {:?}", handler.command, handler.args);
         if let Some(off) = self.disabled {
             let rule = host.loading("disable-all");
             note_rule(
@@ -306,10 +312,7 @@ impl Listing<'_> {
                 reason: "`async`: it runs in the background and cannot block".to_owned(),
             });
         }
-        let first = self
-            .seen
-            .iter()
-            .find(|(id, _)| settings_file && *id == identity);
+        let first = self.seen.iter().find(|(id, _)| *id == identity);
         if let Some((_, first)) = first {
             let reason = format!(
                 "identical to {}: Claude Code runs an identical handler once",
@@ -353,9 +356,7 @@ impl Listing<'_> {
             );
             note_rule(&mut self.unverified, &what, source.verified, &source.source);
         }
-        if settings_file {
-            self.seen.push((identity, at));
-        }
+        self.seen.push((identity, at));
         None
     }
 }
@@ -753,9 +754,9 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
 
 /// Whether a handler's `if` permission rule selects the payload's tool call (host.json
 /// `observed_rules`, `if-rule`): `Tool` or `Tool(*)` every call of the tool, `Bash(git *)` a
-/// command matching the pattern (`*` any text, `git:*` a prefix) whole or in one of its parts
-/// split on `;`, `&&`, `||` and `|`; other tools' patterns are matched against the input's
-/// path or URL. Another tool never matches.
+/// command one of whose parts (split on `;`, `&&`, `||` and `|`), its redirections taken
+/// out, matches the pattern (`*` any text, `git:*` a prefix); other tools' patterns are matched
+/// against the input's path or URL. Another tool never matches.
 fn if_selects(rule: &str, payload: &Value) -> bool {
     let rule = rule.trim();
     let (tool, pattern) = match rule.split_once('(') {
@@ -778,16 +779,37 @@ fn if_selects(rule: &str, payload: &Value) -> bool {
         let Some(command) = text("command") else {
             return true;
         };
-        let parts = command
+        let mut parts = command
             .split(['\n', ';', '|', '&'])
-            .map(str::trim)
+            .map(without_redirections)
             .filter(|p| !p.is_empty());
-        return glob(&pattern, command.trim()) || parts.into_iter().any(|p| glob(&pattern, p));
+        return parts.any(|p| glob(&pattern, &p));
     }
     match text("file_path").or(text("path")).or(text("url")) {
         Some(subject) => glob(&pattern, subject),
         None => true,
     }
+}
+
+/// A part of a shell command without its redirections (`> file`, `2>/dev/null`, `< in`), as the
+/// `if` rule sees it (host.json `observed_rules`, `if-rule`): `echo a > f` is `echo a`.
+fn without_redirections(part: &str) -> String {
+    let mut words = Vec::new();
+    let mut target_next = false;
+    for word in part.split_whitespace() {
+        if std::mem::take(&mut target_next) {
+            continue;
+        }
+        let operator = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '&');
+        if operator.starts_with('>') || operator.starts_with('<') {
+            // `>` alone takes the next word as its target; `>file`, `2>&1` carry their own.
+            target_next = operator.trim_start_matches(['>', '<', '|', '&']).is_empty()
+                && !operator.ends_with('&');
+            continue;
+        }
+        words.push(word);
+    }
+    words.join(" ")
 }
 
 /// `*` matches any text, everything else itself.
@@ -1054,15 +1076,21 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
     let reason = stderr.unwrap_or_default().to_owned();
     match info.exit_2 {
         Exit2::Block if info.category == Category::Permission => {
-            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason.
-            let own = effect
-                .stance
-                .take()
-                .filter(|(stance, _)| stance == "deny")
-                .and_then(|(_, why)| why);
+            // A JSON deny's own reason stands; without stderr (a JSON answer), no reason. On a
+            // skill's shell line a JSON ask or defer stands too: the ask's own reason, or none
+            // (host.json `observed_rules`, `exit-2-skill-refusal`).
+            let refusal = host().observed("exit-2-skill-refusal").covers(info.name);
+            let stance = effect.stance.take();
+            let kept = stance.as_ref().map(|(stance, _)| stance.as_str());
+            let own = match &stance {
+                Some((stance, why)) if stance == "deny" || stance == "ask" => why.clone(),
+                _ => None,
+            };
             let why = match stderr {
+                Some(_) if refusal && matches!(kept, Some("ask" | "defer")) => own,
                 Some(_) => Some(reason),
-                None => own,
+                None if kept == Some("deny") => own,
+                None => None,
             };
             effect.stance = Some(("deny".to_owned(), why));
             effect.words = "exit 2 blocks: deny".to_owned();
@@ -2135,6 +2163,22 @@ mod tests {
         assert!(if_selects("Bash(git:*)", &bash("git log")));
         assert!(if_selects("Bash(git *)", &bash("cd x && git push")));
         assert!(!if_selects("Read(*)", &bash("ls")));
+        // Redirections are not part of what the rule sees, and the command is seen in parts.
+        assert!(if_selects("Bash(echo plain)", &bash("echo plain > out")));
+        assert!(!if_selects("Bash(*out*)", &bash("echo plain > out")));
+        assert!(!if_selects(
+            "Bash(echo plain > out)",
+            &bash("echo plain > out")
+        ));
+        assert!(if_selects(
+            "Bash(*ran*)",
+            &bash("git x 2>/dev/null; echo ran >> f")
+        ));
+        assert!(!if_selects(
+            "Bash(*null*)",
+            &bash("git x 2>&1 >/dev/null; echo ran")
+        ));
+        assert_eq!(without_redirections("a 2>&1 b &> c < d e"), "a b e");
         let read = json!({ "tool_name": "Read", "tool_input": { "file_path": "/p/.env" } });
         assert!(if_selects("Read(*.env)", &read));
         assert!(!if_selects("Read(*.rs)", &read));

@@ -107,7 +107,40 @@ fn read_plugin(name: &str, root: &Path, locations: &Locations) -> Vec<ConfigFile
         };
         files.push(plugin_part(name, root, path, format, text, locations));
     }
+    void_whole_plugin(&mut files);
     files
+}
+
+/// An entry the settings schema rejects under the events of host.json `observed_rules`
+/// `schema-invalid-entry-voids-file`, in any part of a plugin (its manifest's `hooks` or a
+/// hooks file), turns off every part: Claude Code reads a plugin's hooks as one set.
+fn void_whole_plugin(parts: &mut [ConfigFile]) {
+    // The voiding finding of a rejected entry points at the handler (`.../hooks/<n>`); a whole
+    // file's problems point at `""`.
+    let at_handler = |pointer: &str| {
+        let segments: Vec<&str> = pointer.split('/').collect();
+        segments.len() >= 3 && segments[segments.len() - 2] == "hooks"
+    };
+    let rejected = parts.iter().find_map(|part| {
+        let finding = part
+            .findings
+            .iter()
+            .find(|f| f.voids && at_handler(&f.path))?;
+        Some(format!("{}#{}", part.path.display(), finding.path))
+    });
+    let Some(rejected) = rejected else {
+        return;
+    };
+    for part in parts.iter_mut().filter(|part| !part.voided) {
+        let mut finding = Finding::voiding(
+            &part.path,
+            "",
+            format!("Claude Code's settings schema rejects the hook at {rejected}, and that turns off this plugin's other hooks too (its manifest's `hooks` and its hooks files are read as one): none of this file's hooks load"),
+        );
+        finding.host = HostName::ClaudeCode;
+        part.findings.push(finding);
+        part.voided = true;
+    }
 }
 
 /// One part of a plugin's hooks as Claude Code reads it: `text` the file's, or a finding
