@@ -444,6 +444,8 @@ mod sealed {
 /// assert_eq!(Host::ClaudeCode.key(), "claude-code");
 /// assert_eq!(Host::from_key("cursor"), Some(Host::Cursor));
 /// assert_eq!(Host::from_key("Cursor"), None);
+/// assert_eq!(Host::Codex.product(), "Codex");
+/// assert_eq!(Host::Codex.attribute(), "#[codex_hook]");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Host {
@@ -465,6 +467,24 @@ impl Host {
             Host::Cursor => "cursor",
             Host::ClaudeCode => "claude-code",
             Host::Codex => "codex",
+        }
+    }
+
+    /// The host's name, as messages write it.
+    pub const fn product(self) -> &'static str {
+        match self {
+            Host::Cursor => "Cursor",
+            Host::ClaudeCode => "Claude Code",
+            Host::Codex => "Codex",
+        }
+    }
+
+    /// The attribute that writes a handler for it (`#[codex_hook]`).
+    pub const fn attribute(self) -> &'static str {
+        match self {
+            Host::Cursor => "#[cursor_hook]",
+            Host::ClaudeCode => "#[claude_hook]",
+            Host::Codex => "#[codex_hook]",
         }
     }
 

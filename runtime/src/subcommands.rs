@@ -337,26 +337,13 @@ fn wrong_host(subcommand: &str, asked: crate::Host, entries: &[Entry]) -> i32 {
         .filter(|host| entries.iter().any(|e| e.host() == *host))
         .map(flag)
         .collect();
-    let attribute = match asked {
-        crate::Host::Cursor => "#[cursor_hook]",
-        crate::Host::ClaudeCode => "#[claude_hook]",
-        crate::Host::Codex => "#[codex_hook]",
-    };
+    let attribute = asked.attribute();
     complain(&format!(
         "error: this binary has no {} handler (`{attribute}`); for the handlers it has, use {}",
-        product(asked),
+        asked.product(),
         has.join(" or ")
     ));
     2
-}
-
-/// The host's name, as messages write it.
-fn product(host: crate::Host) -> &'static str {
-    match host {
-        crate::Host::Cursor => "Cursor",
-        crate::Host::ClaudeCode => "Claude Code",
-        crate::Host::Codex => "Codex",
-    }
 }
 
 /// A subcommand that has a `--claude` form.
