@@ -37,6 +37,10 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
     let codex = host
         .codex()
         .then(|| crate::codex::doctor(locations, &mut findings));
+    // Copilot's files: what they hold, and whether Copilot trusts the folder to run them.
+    let copilot = host
+        .copilot()
+        .then(|| crate::copilot::doctor(locations, &mut findings));
     let count = |severity| findings.iter().filter(|f| f.severity == severity).count();
     let (errors, warnings, notes) = (
         count(Severity::Error),
@@ -71,6 +75,16 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
                 })
             }));
         }
+        if let Some(copilot) = &copilot {
+            files.extend(copilot.files.iter().map(|file| {
+                json!({
+                    "path": file.path,
+                    "source": file.source,
+                    "host": HostName::Copilot,
+                    "hooks": file.hooks,
+                })
+            }));
+        }
         let mut report = json!({
             "files": files,
             "findings": findings,
@@ -82,6 +96,13 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
             report["codex_trust"] = json!({
                 "config": codex.trust.config,
                 "add": codex.trust.add,
+            });
+        }
+        if let Some(trust) = copilot.as_ref().and_then(|copilot| copilot.trust.as_ref()) {
+            report["copilot_trust"] = json!({
+                "config": trust.config,
+                "trusted": trust.trusted,
+                "skipped": trust.skipped,
             });
         }
         println!(
@@ -101,13 +122,22 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
                 HostName::Cursor => file.source.clone(),
                 HostName::ClaudeCode => format!("Claude Code {}", file.source),
                 HostName::Codex => format!("Codex {}", file.source),
+                HostName::Copilot => format!("Copilot {}", file.source),
             };
             println!("read {} ({source}){ignored}", file.path.display());
         }
         for file in codex.iter().flat_map(|codex| &codex.files) {
             println!("read {} (Codex {})", file.path.display(), file.source);
         }
-        if files.is_empty() && codex.as_ref().is_none_or(|codex| codex.files.is_empty()) {
+        for file in copilot.iter().flat_map(|copilot| &copilot.files) {
+            println!("read {} (Copilot {})", file.path.display(), file.source);
+        }
+        if files.is_empty()
+            && codex.as_ref().is_none_or(|codex| codex.files.is_empty())
+            && copilot
+                .as_ref()
+                .is_none_or(|copilot| copilot.files.is_empty())
+        {
             println!(
                 "no hooks configuration found for {}",
                 locations.project.display()
@@ -144,7 +174,7 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                 HostName::Cursor => {
                     crate::sources::plugin::cursor_cwd(file, &hook.event, &locations.project)
                 }
-                HostName::ClaudeCode | HostName::Codex => file.cwd.as_path(),
+                HostName::ClaudeCode | HostName::Codex | HostName::Copilot => file.cwd.as_path(),
             };
             let resolved = resolve(command, cwd, &lookup);
             match &resolved {
@@ -158,9 +188,10 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
                         "`{command}` is found only through PATH (at {}); Claude Code runs it wherever it was started, with that shell's PATH, so write an absolute path or one under \"$CLAUDE_PROJECT_DIR\"",
                         found.display()
                     ),
-                    HostName::Codex => format!(
-                        "`{command}` is found only through PATH (at {}); Codex runs it with the PATH it was started with, so write an absolute path",
-                        found.display()
+                    HostName::Codex | HostName::Copilot => format!(
+                        "`{command}` is found only through PATH (at {}); {} runs it with the PATH it was started with, so write an absolute path",
+                        found.display(),
+                        host.title()
                     ),
                 })),
                 Resolution::NotFound(_) | Resolution::Broken(_) => {
@@ -181,7 +212,7 @@ pub fn check(locations: &Locations, files: &[ConfigFile], host: HostName) -> Vec
     }
     match host {
         // Codex runs every entry of every layer (`spec/codex/host.json`, `loading`).
-        HostName::Codex => {}
+        HostName::Codex | HostName::Copilot => {}
         HostName::Cursor => duplicates(&wired, &mut findings),
         HostName::ClaudeCode => {
             claude_duplicates(&wired, &mut findings);
@@ -619,6 +650,7 @@ fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
                 ),
                 HostName::ClaudeCode => (Severity::Error, "Claude Code runs none of it"),
                 HostName::Codex => (Severity::Error, "Codex runs none of it"),
+                HostName::Copilot => (Severity::Error, "Copilot runs none of it"),
             };
             Some(Finding::new(
                 severity,
@@ -695,8 +727,8 @@ fn binaries(wired: &[Wired<'_>], host: HostName, findings: &mut Vec<Finding>) {
                 &cursor_handlers,
                 findings,
             ),
-            // A binary's Codex handlers come with the Codex host's types.
-            HostName::Codex => {}
+            // A binary's Codex and Copilot handlers come with their hosts' types.
+            HostName::Codex | HostName::Copilot => {}
         }
     }
 }

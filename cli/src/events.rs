@@ -33,6 +33,7 @@ pub fn print(host: Host) -> Result<i32, String> {
         Host::Cursor => print_cursor(),
         Host::ClaudeCode => print_claude(),
         Host::Codex => print_codex(),
+        Host::Copilot => print_copilot(),
         Host::All => {
             println!("Cursor:");
             print_cursor();
@@ -40,6 +41,8 @@ pub fn print(host: Host) -> Result<i32, String> {
             print_claude();
             println!("\nOpenAI Codex CLI:");
             print_codex();
+            println!("\nGitHub Copilot CLI:");
+            print_copilot();
         }
     }
     Ok(0)
@@ -99,6 +102,25 @@ fn print_codex() {
         })
         .collect();
     print_table(CODEX_HEADERS, &rows);
+}
+
+/// One line per Copilot event (`spec/copilot/events.json`): name, category, whether it can
+/// block, what it may answer, and what its matcher is tested against.
+fn print_copilot() {
+    let rows: Vec<[String; 7]> = cursor_hooks_spec::copilot::EVENTS
+        .iter()
+        .map(claude_row)
+        .collect();
+    let rows: Vec<[String; 5]> = rows
+        .into_iter()
+        .map(|[name, category, block, answers, _, _, subject]| {
+            [name, category, block, answers, subject]
+        })
+        .collect();
+    print_table(
+        ["event", "category", "block", "answers", "matcher subject"],
+        &rows,
+    );
 }
 
 /// Every column as wide as its widest cell, so the rows stay aligned.

@@ -38,6 +38,7 @@ pub enum HostName {
     Cursor,
     ClaudeCode,
     Codex,
+    Copilot,
 }
 
 impl HostName {
@@ -47,6 +48,7 @@ impl HostName {
             HostName::Cursor => "Cursor",
             HostName::ClaudeCode => "Claude Code",
             HostName::Codex => "Codex",
+            HostName::Copilot => "Copilot",
         }
     }
 
@@ -56,6 +58,7 @@ impl HostName {
             HostName::Cursor => "cursor",
             HostName::ClaudeCode => "claude-code",
             HostName::Codex => "codex",
+            HostName::Copilot => "copilot",
         }
     }
 }

@@ -14,6 +14,7 @@ mod out;
 mod child;
 mod claude;
 mod codex;
+mod copilot;
 mod doctor;
 mod events;
 mod findings;
@@ -69,14 +70,15 @@ enum Commands {
         host: parse::Host,
     },
     /// Run every hook wired for a payload's event, for real, and print Cursor's decision
-    /// (Claude Code's with `--host claude-code`, OpenAI Codex CLI's with `--host codex`).
+    /// (Claude Code's with `--host claude-code`, OpenAI Codex CLI's with `--host codex`,
+    /// GitHub Copilot CLI's in `copilot -p` with `--host copilot`).
     ///
     /// This runs every command wired for the event, for real, with its side effects: the
     /// hooks of a project you just cloned too. Read them first (`cursor-hooks doctor` lists
     /// them). `--json` lists every hook wired for the event as `ran`, `skipped` (its matcher
     /// did not match), `not_loaded` (the editor ignores its file), `not_trusted` (Codex's hook
-    /// trust skips it) or `never_ran` (it could not be started; the outcome then says so), with
-    /// the payload sent. A relative path is taken
+    /// trust skips it), `not_reached` (an earlier Copilot hook denied the call) or `never_ran`
+    /// (it could not be started; the outcome then says so), with the payload sent. A relative path is taken
     /// from the current directory, as the editor takes it.
     Simulate(simulate::Args),
     /// Run each captured payload through a hook binary again; exit 1 when an answer changed, 2 on
@@ -103,8 +105,8 @@ enum Commands {
         path: Option<PathBuf>,
     },
     /// Write JSON Schemas (draft 2020-12) of Cursor's `hooks.json`, Claude Code's `hooks`
-    /// settings, both editors' plugin hooks files, and each event's input and answer, Codex's
-    /// (under `codex/`, its binary's own) included.
+    /// settings, Copilot's hooks files, the plugin hooks files, and each event's input and
+    /// answer, Codex's (under `codex/`, its binary's own) included.
     ///
     /// Point the editor at them from its settings (VS Code: `json.schemas`), never with a
     /// `$schema` URL inside `.cursor/hooks.json`: Cursor cuts every `//` out of that file before
@@ -114,13 +116,15 @@ enum Commands {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Write one plugin folder that Cursor and Claude Code both load, wiring what the hook
-    /// binaries declare, with a binary for each platform given (and list it in a team
+    /// Write one plugin folder that Cursor, Claude Code, Copilot and Codex all load, wiring what
+    /// the hook binaries declare, with a binary for each platform given (and list it in a team
     /// marketplace with `--marketplace`).
     ///
     /// Nothing is run: each binary's handlers are read from its file, its platform from its
     /// header. Cursor gets a Cursor-format hooks file (`.cursor-plugin/plugin.json` points at
-    /// it), Claude Code its own `hooks/hooks.json`; both start `bin/NAME`, a small `sh`
+    /// it), Claude Code its own `hooks/hooks.json`, Copilot `hooks/hooks-copilot.json` (named by
+    /// `plugin.json`), Codex `hooks/hooks-codex.json` (named by `.codex-plugin/plugin.json`;
+    /// Codex runs a plugin's hooks once they are trusted); all start `bin/NAME`, a small `sh`
     /// launcher on macOS and Linux and `NAME.exe` itself on Windows. Test the folder with
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
@@ -143,7 +147,12 @@ fn main() {
             json,
             host,
         } => {
-            if settings.is_some() && matches!(host, parse::Host::Cursor | parse::Host::Codex) {
+            if settings.is_some()
+                && matches!(
+                    host,
+                    parse::Host::Cursor | parse::Host::Codex | parse::Host::Copilot
+                )
+            {
                 Err("--settings is Claude Code's: add --host claude-code (or all)".to_owned())
             } else {
                 sources::Locations::new(project, plugin_dirs)
@@ -158,6 +167,7 @@ fn main() {
                 simulate::Editor::ClaudeCode => claude::simulate::run,
                 simulate::Editor::Cursor => simulate::cursor,
                 simulate::Editor::Codex => codex::simulate::run,
+                simulate::Editor::Copilot => copilot::simulate::run,
             };
             simulate::run(args, simulator)
         }

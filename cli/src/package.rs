@@ -1,13 +1,18 @@
-//! `cursor-hooks package --out DIR HOOK_BINARY...`: one plugin folder that Cursor and Claude
-//! Code both load, wiring exactly what the binaries' handler record declares (read from the
-//! files, never by running them), with a binary for each platform given.
+//! `cursor-hooks package --out DIR HOOK_BINARY...`: one plugin folder that Cursor, Claude
+//! Code, GitHub Copilot CLI and OpenAI Codex CLI all load, wiring exactly what the binaries'
+//! handler record declares (read from the files, never by running them), with a binary for each
+//! platform given.
 //!
 //! ```text
 //! DIR/
 //!   .cursor-plugin/plugin.json    Cursor's manifest: "hooks": "./hooks/hooks-cursor.json"
 //!   .claude-plugin/plugin.json    Claude Code's manifest (hooks at the default path)
+//!   plugin.json                   Copilot's manifest: "hooks": "hooks/hooks-copilot.json"
+//!   .codex-plugin/plugin.json     Codex's manifest: "hooks": "./hooks/hooks-codex.json"
 //!   hooks/hooks-cursor.json       Cursor's format: the binary's Cursor handlers
 //!   hooks/hooks.json              Claude Code's format: the binary's Claude Code handlers
+//!   hooks/hooks-copilot.json      Copilot's format: the binary's Copilot handlers
+//!   hooks/hooks-codex.json        Codex's format: the binary's Codex handlers
 //!   bin/NAME                      POSIX sh launcher: runs bin/<os>-<arch>/NAME for this machine
 //!   bin/NAME.exe                  the Windows binary itself (no launcher on Windows)
 //!   bin/NAME.cmd                  only without a Windows binary: says so, exit 1
@@ -20,12 +25,24 @@
 //! (imported hooks get `null`: no limit), every Cursor-only event (no Claude event maps to
 //! `beforeShellExecution`, `beforeReadFile`, ...), and Claude events Cursor has no equivalent
 //! for, with their matchers (`spec/cursor/host.json` `plugins.claude_translation`).
+//! Copilot reads its own `plugin.json` at the root before `.claude-plugin/plugin.json`, and
+//! then only the file it names (`spec/copilot/host.json`, `plugins`): it names Copilot's own
+//! file when the binary has Copilot handlers, else Claude Code's, which Copilot runs by its own
+//! rules (the payload Copilot sends that file is what the Claude Code handlers read).
+//! Codex reads `.codex-plugin/plugin.json` before `.claude-plugin/plugin.json`, and a `hooks`
+//! there replaces the default `hooks/hooks.json` (`spec/codex/host.json`, `plugins`): it names
+//! Codex's own file when the binary has Codex handlers, else Claude Code's, which Codex would
+//! run without the manifest too.
 //!
-//! Both editors get the command `"${ROOT}/bin/NAME" --host H --event E`. On macOS and Linux
+//! Cursor and Claude Code get the command `"${ROOT}/bin/NAME" --host H --event E`. On macOS and Linux
 //! the shell runs the `sh` launcher. On Windows Cursor runs the command through PowerShell, which
 //! looks for `NAME` with `.ps1` and then each `PATHEXT` extension before the bare name, so it
 //! starts `NAME.exe` directly; under Git Bash (Claude Code's shell on Windows) `sh` runs the
-//! launcher, which starts `NAME.exe`.
+//! launcher, which starts `NAME.exe`. Copilot gets the launcher under `bash`, through
+//! `$COPILOT_PLUGIN_ROOT`, and with a Windows binary `NAME.exe` under `powershell`. Codex gets
+//! `"${PLUGIN_ROOT}/bin/NAME" --host codex --event E`: it substitutes `${PLUGIN_ROOT}` (its
+//! cached copy of the plugin) before the shell runs the command, and its trust hash is of the
+//! command as written (`spec/codex/host.json`, `plugins`).
 
 mod marketplace;
 mod platform;
@@ -54,8 +71,10 @@ pub struct Args {
     #[arg(long)]
     description: Option<String>,
     /// Also list the plugin in a team marketplace: a folder (where `.cursor-plugin/` and
-    /// `.claude-plugin/` hold each editor's `marketplace.json`), or one of those files. The
-    /// plugin folder must be inside it. Other plugins and keys are kept.
+    /// `.claude-plugin/` hold each editor's `marketplace.json`, which Codex reads too unless the
+    /// folder has Codex's own `.agents/plugins/marketplace.json`, then updated as well), or one
+    /// of those files (Codex's is then written even when new). The plugin folder must be inside
+    /// it. Other plugins and keys are kept.
     #[arg(long)]
     marketplace: Option<PathBuf>,
     /// The hook binaries: one build of the same hooks per platform (Linux, macOS, Windows;
@@ -87,10 +106,14 @@ const BINARY_LIMIT: u64 = 1 << 30;
 /// Where each editor's hooks file lives in the plugin, from its root.
 const CURSOR_HOOKS_FILE: &str = "hooks/hooks-cursor.json";
 const CLAUDE_HOOKS_FILE: &str = "hooks/hooks.json";
+const COPILOT_HOOKS_FILE: &str = "hooks/hooks-copilot.json";
+const CODEX_HOOKS_FILE: &str = "hooks/hooks-codex.json";
 
 /// Where each editor's manifest lives in the plugin, from its root.
 const CURSOR_MANIFEST: &str = ".cursor-plugin/plugin.json";
 const CLAUDE_MANIFEST: &str = ".claude-plugin/plugin.json";
+const COPILOT_MANIFEST: &str = "plugin.json";
+const CODEX_MANIFEST: &str = ".codex-plugin/plugin.json";
 
 /// Writes the plugin, and the marketplace files when asked; says what it wrote.
 pub fn run(args: &Args) -> Result<i32, String> {
@@ -102,9 +125,10 @@ pub fn run(args: &Args) -> Result<i32, String> {
             None => kebab(&stem),
         },
         version: args.version.clone().unwrap_or_else(|| "0.1.0".to_owned()),
-        description: args.description.clone().unwrap_or_else(|| {
-            format!("The {stem} hooks for Cursor and Claude Code (packaged by cursor-hooks)")
-        }),
+        description: args
+            .description
+            .clone()
+            .unwrap_or_else(|| format!("The {stem} hooks (packaged by cursor-hooks)")),
     };
     check_manifest(&manifest)?;
     write_plugin(&args.out, &stem, &manifest, &binaries, &handlers)?;
@@ -118,8 +142,8 @@ pub fn run(args: &Args) -> Result<i32, String> {
         platforms.join(", ")
     );
     if let Some(target) = &args.marketplace {
-        let root = marketplace::root_of(target)?;
-        for file in marketplace::write(&root, &args.out, &manifest)? {
+        let (root, codex) = marketplace::root_of(target)?;
+        for file in marketplace::write(&root, &args.out, &manifest, codex)? {
             println!("listed {} in {}", manifest.name, file.display());
         }
     }
@@ -275,18 +299,26 @@ fn cursor_hooks_file(handlers: &[Handler], stem: &str) -> Value {
 /// Claude Code's plugin hooks file: each Claude Code handler in a matcher group of its own.
 fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> Value {
     let command = launcher_command("CLAUDE_PLUGIN_ROOT", stem);
+    let hooks = nested_hooks(handlers, cursor_hooks::Host::ClaudeCode, &command);
+    json!({ "description": manifest.description, "hooks": hooks })
+}
+
+/// The `hooks` object of Claude Code's nested format (by event, matcher groups of command
+/// handlers) for `host`'s handlers, each in a group of its own, running `command`.
+fn nested_hooks(
+    handlers: &[Handler],
+    host: cursor_hooks::Host,
+    command: &str,
+) -> Map<String, Value> {
     let mut hooks = Map::new();
-    for handler in handlers
-        .iter()
-        .filter(|h| h.host == cursor_hooks::Host::ClaudeCode)
-    {
+    for handler in handlers.iter().filter(|h| h.host == host) {
         let mut group = Map::new();
         if let Some(matcher) = &handler.matcher {
             group.insert("matcher".into(), matcher.clone().into());
         }
         group.insert(
             "hooks".into(),
-            json!([Value::Object(handler.claude_handler(&command, &[]))]),
+            json!([Value::Object(handler.claude_handler(command, &[]))]),
         );
         let list = hooks
             .entry(handler.event.clone())
@@ -295,7 +327,45 @@ fn claude_hooks_file(handlers: &[Handler], stem: &str, manifest: &Manifest) -> V
             list.push(Value::Object(group));
         }
     }
-    json!({ "description": manifest.description, "hooks": hooks })
+    hooks
+}
+
+/// Codex's plugin hooks file: Claude Code's nested format with the Codex handlers, as
+/// `install --codex` writes `.codex/hooks.json`.
+fn codex_hooks_file(handlers: &[Handler], stem: &str) -> Value {
+    let command = launcher_command("PLUGIN_ROOT", stem);
+    json!({ "hooks": nested_hooks(handlers, cursor_hooks::Host::Codex, &command) })
+}
+
+/// Copilot's plugin hooks file: `version` 1 and each Copilot handler's entry, with the
+/// launcher under `bash` and, when the plugin has a Windows binary, `NAME.exe` under
+/// `powershell` (Copilot runs the key of the platform it is on, `spec/copilot/host.json`).
+fn copilot_hooks_file(handlers: &[Handler], stem: &str, windows: bool) -> Value {
+    let posix = launcher_command("COPILOT_PLUGIN_ROOT", stem);
+    let powershell = format!("& \"$env:COPILOT_PLUGIN_ROOT\\bin\\{stem}.exe\"");
+    // The entry's command sits under the key of the platform `cursor-hooks` runs on; a plugin
+    // carries the key of each platform it serves.
+    let key = cursor_hooks::record::COPILOT_COMMAND_KEY;
+    let mut hooks = Map::new();
+    for handler in handlers
+        .iter()
+        .filter(|h| h.host == cursor_hooks::Host::Copilot)
+    {
+        let mut entry = handler.copilot_entry(&posix, &[]);
+        let bash = entry.remove(key).unwrap_or_default();
+        entry.insert("bash".into(), bash);
+        if windows {
+            let command = handler.copilot_entry(&powershell, &[]).remove(key);
+            entry.insert("powershell".into(), command.unwrap_or_default());
+        }
+        let list = hooks
+            .entry(handler.event.clone())
+            .or_insert_with(|| Value::Array(Vec::new()));
+        if let Value::Array(list) = list {
+            list.push(Value::Object(entry));
+        }
+    }
+    json!({ "version": 1, "hooks": hooks })
 }
 
 /// How a launcher `package` wrote begins its second line: `doctor` knows the file by it.
@@ -445,6 +515,27 @@ fn write_plugin(
     });
     let mut cursor = common.clone();
     cursor["hooks"] = json!(format!("./{CURSOR_HOOKS_FILE}"));
+    let has_copilot = handlers
+        .iter()
+        .any(|h| h.host == cursor_hooks::Host::Copilot);
+    let mut copilot = common.clone();
+    copilot["hooks"] = json!(if has_copilot {
+        COPILOT_HOOKS_FILE
+    } else {
+        CLAUDE_HOOKS_FILE
+    });
+    let has_codex = handlers.iter().any(|h| h.host == cursor_hooks::Host::Codex);
+    let mut codex = common.clone();
+    // Codex's paths start with `./`; naming a file replaces its default `hooks/hooks.json`.
+    codex["hooks"] = json!(format!(
+        "./{}",
+        if has_codex {
+            CODEX_HOOKS_FILE
+        } else {
+            CLAUDE_HOOKS_FILE
+        }
+    ));
+    let windows = binaries.iter().any(|b| b.platform.os == Os::Windows);
     // No name below `out` is followed through a link: a cloned repository's plugin folder can
     // hold one pointing at the user's own files.
     let tree = Tree::open(out)?;
@@ -459,6 +550,29 @@ fn write_plugin(
         (
             keeping(&tree, CLAUDE_MANIFEST, common, &["hooks"])?,
             CLAUDE_MANIFEST,
+        ),
+        (
+            keeping(&tree, COPILOT_MANIFEST, copilot, &[])?,
+            COPILOT_MANIFEST,
+        ),
+        (keeping(&tree, CODEX_MANIFEST, codex, &[])?, CODEX_MANIFEST),
+        (
+            keeping(
+                &tree,
+                CODEX_HOOKS_FILE,
+                codex_hooks_file(handlers, stem),
+                &[],
+            )?,
+            CODEX_HOOKS_FILE,
+        ),
+        (
+            keeping(
+                &tree,
+                COPILOT_HOOKS_FILE,
+                copilot_hooks_file(handlers, stem, windows),
+                &[],
+            )?,
+            COPILOT_HOOKS_FILE,
         ),
         (
             keeping(

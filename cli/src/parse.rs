@@ -20,6 +20,9 @@ pub enum Host {
     /// OpenAI Codex CLI: `~/.codex/hooks.json` and `.codex/hooks.json`, and whether Codex
     /// trusts what they hold (doctor and simulate).
     Codex,
+    /// GitHub Copilot CLI: `~/.copilot/hooks/*.json` and `.github/hooks/*.json`, and whether
+    /// Copilot trusts the folder to run the project's hooks (doctor).
+    Copilot,
     /// Every host.
     All,
 }
@@ -1444,6 +1447,11 @@ impl Host {
     /// Whether the run covers Codex.
     pub fn codex(self) -> bool {
         matches!(self, Host::Codex | Host::All)
+    }
+
+    /// Whether the run covers Copilot.
+    pub fn copilot(self) -> bool {
+        matches!(self, Host::Copilot | Host::All)
     }
 }
 

@@ -1,6 +1,6 @@
 //! `cursor-hooks schema --out DIR`: writes the JSON Schemas (draft 2020-12) of the editors'
-//! hook configuration files and of each event's input and answer (Codex's as its binary embeds
-//! them, under `codex/`).
+//! hook configuration files and of each event's input and answer, one folder per host
+//! (`cursor/`, `claude-code/`, `codex/` as Codex's binary embeds them, `copilot/`).
 //!
 //! The schemas are generated from `spec/` by `cargo run -p cursor-hooks-codegen`, which commits
 //! them under `schemas/` and bundles the same texts into `data/schemas.json`; this command only

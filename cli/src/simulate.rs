@@ -43,12 +43,16 @@ pub enum Editor {
     ClaudeCode,
     /// OpenAI Codex CLI: `~/.codex/hooks.json` and, in a trusted project, `.codex/hooks.json`.
     Codex,
+    /// GitHub Copilot CLI: `~/.copilot/hooks/*.json` and, in a trusted folder,
+    /// `.github/hooks/*.json` (the event from `--event` or each session line).
+    Copilot,
 }
 
 #[derive(clap::Args)]
 pub struct Args {
     /// The editor whose hooks run: `cursor` (default), `claude-code` (Claude Code's settings,
-    /// its payloads, its rules) or `codex` (Codex's hooks files, trust and rules).
+    /// its payloads, its rules), `codex` (Codex's hooks files, trust and rules) or `copilot`
+    /// (Copilot's hooks files, folder trust and rules).
     #[arg(long, value_enum, default_value_t = Editor::Cursor)]
     pub(crate) host: Editor,
     /// The project (default: the current directory).
@@ -70,14 +74,17 @@ pub struct Args {
     /// Print the result as one JSON object (one per line with `--session`, then a summary).
     #[arg(long)]
     pub(crate) json: bool,
-    /// Build the payload from the fixture for this event (the host's event name).
-    #[arg(long, conflicts_with_all = ["payload", "session"])]
+    /// Build the payload from the fixture for this event (the host's event name); with `--host
+    /// copilot`, also the event of a PAYLOAD or of a session's bare lines (Copilot's payloads
+    /// name none).
+    #[arg(long)]
     pub(crate) event: Option<String>,
     /// With `--event`: set a payload field the event has, `KEY=VALUE` (VALUE is read as JSON
     /// when it parses).
     #[arg(long = "set", requires = "event")]
     pub(crate) sets: Vec<String>,
-    /// Run every payload of a JSONL file (captures, or one payload per line).
+    /// Run every payload of a JSONL file (captures, or one payload per line; with `--host
+    /// copilot`, lines `{"event": NAME, "payload": {...}}`, or bare payloads of `--event`).
     #[arg(long, conflicts_with = "payload")]
     pub(crate) session: Option<PathBuf>,
     /// The payload: a JSON file, or `-` for stdin.
@@ -111,15 +118,43 @@ fn out(text: &str) -> Result<(), Stop> {
 }
 
 /// Writes one line to stderr, ignoring a closed stderr.
-fn note(text: &str) {
+pub(crate) fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// Adds one payload's result to what `simulate` prints: with `--json`, one JSON line per
+/// payload of a `--session`, else the JSON pretty-printed; without, the result's text.
+pub(crate) fn push_result(
+    text: &mut String,
+    args: &Args,
+    json: Value,
+    plain: impl FnOnce() -> String,
+) {
+    if !args.json {
+        text.push_str(&plain());
+    } else if args.session.is_some() {
+        text.push_str(&format!("{json}\n"));
+    } else {
+        text.push_str(&format!(
+            "{}\n",
+            serde_json::to_string_pretty(&json).expect("JSON")
+        ));
+    }
 }
 
 /// Runs the subcommand with the editor's `simulator` ([`cursor`], or Claude Code's): exit 0
 /// whatever the decision (files the editor would ignore included), 2 on a mistake in the
 /// arguments, 1 when the payload cannot be read.
 pub fn run(args: Args, simulator: fn(&Args) -> Result<(), Stop>) -> Result<i32, String> {
-    match simulator(&args) {
+    let given = args.payload.is_some() || args.session.is_some();
+    let result = if args.event.is_some() && given && args.host != Editor::Copilot {
+        Err(Stop::Usage(
+            "--event builds the payload: give it, a PAYLOAD or --session, not both (only Copilot's payloads need --event beside them)".to_owned(),
+        ))
+    } else {
+        simulator(&args)
+    };
+    match result {
         Ok(()) => Ok(0),
         Err(Stop::Usage(message)) => {
             note(&format!("cursor-hooks: {message}"));
@@ -1428,11 +1463,7 @@ impl HookRun {
             Effect::Stop => "stops the prompt",
             Effect::Ignore => "output ignored",
         };
-        let mut text = format!("{} → {effect}", self.rule);
-        if !self.verified {
-            text.push_str(" (unverified)");
-        }
-        text
+        reading_words(&self.rule, effect, self.verified)
     }
 
     /// A failure of the hook itself: a crash, an unreadable answer (not a timeout, not a
@@ -1480,21 +1511,14 @@ impl HookRun {
         ));
         if !self.simulated {
             text.push_str("  not simulated\n");
-        } else {
-            text.push_str(&format!(
-                "  {} ms, exit {}{}: {}\n",
-                self.millis,
-                self.exit_code
-                    .map(|c| c.to_string())
-                    .unwrap_or_else(|| "none".to_owned()),
-                if self.timed_out { ", timed out" } else { "" },
-                self.reading()
-            ));
-        }
-        for (name, stream) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
-            if !stream.text.trim().is_empty() {
-                indented(text, &stream.label(name), stream.text.trim_end());
+            for (name, stream) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
+                if !stream.text.trim().is_empty() {
+                    indented(text, &stream.label(name), stream.text.trim_end());
+                }
             }
+        } else {
+            let run = (self.millis, self.exit_code, self.timed_out);
+            write_run(text, run, &self.reading(), &self.stdout, &self.stderr);
         }
         if let Some(message) = &self.message {
             indented(text, "message", message);
@@ -1505,7 +1529,62 @@ impl HookRun {
     }
 }
 
+/// The JSON lines of a session file (blank lines skipped), for the hosts whose sessions are one
+/// payload a line (Codex, Copilot).
+pub(crate) fn session_lines(path: &Path) -> Result<Vec<Value>, Stop> {
+    let bytes = crate::safe_read::read_or_say(path, crate::safe_read::PAYLOAD_LIMIT)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text.lines().filter(|line| !line.trim().is_empty());
+    let values = lines
+        .map(|line| serde_json::from_str(line).map_err(|e| format!("a line is not JSON: {e}")));
+    Ok(values.collect::<Result<_, _>>()?)
+}
+
+/// The source and whether it is verified that a host file (`spec/<host>/host.json`) gives for
+/// the result rule `id` (in `results` or `observed_rules`).
+pub(crate) fn host_rule(host: &Value, id: &str) -> (String, bool) {
+    let rules = host["results"].as_array().into_iter().flatten();
+    let mut rules = rules.chain(host["observed_rules"].as_array().into_iter().flatten());
+    rules
+        .find(|rule| rule["id"] == id)
+        .map_or((String::new(), false), |rule| {
+            (
+                rule["source"].as_str().unwrap_or_default().to_owned(),
+                rule["verified"].as_bool().unwrap_or(false),
+            )
+        })
+}
+
 /// `  label: first line`, and every further line indented under it (both hosts' text output).
+/// The lines every simulator prints for a hook that ran: its time, its exit (or `none`), a
+/// timeout, how its result was read (`reading`: the rule, its effect, whether it is verified),
+/// then its stdout and stderr where they hold anything.
+pub(crate) fn write_run(
+    text: &mut String,
+    (millis, code, timed_out): (u128, Option<i32>, bool),
+    reading: &str,
+    stdout: &Captured,
+    stderr: &Captured,
+) {
+    text.push_str(&format!(
+        "  {millis} ms, exit {}{}: {reading}\n",
+        code.map_or("none".to_owned(), |c| c.to_string()),
+        if timed_out { ", timed out" } else { "" },
+    ));
+    for (name, stream) in [("stdout", stdout), ("stderr", stderr)] {
+        if !stream.text.trim().is_empty() {
+            indented(text, &stream.label(name), stream.text.trim_end());
+        }
+    }
+}
+
+/// How a simulator says a hook's result was read: `rule → effect`, and `(unverified)` when the
+/// rule is not proven against the editor.
+pub(crate) fn reading_words(rule: &str, effect: &str, verified: bool) -> String {
+    let unverified = if verified { "" } else { " (unverified)" };
+    format!("{rule} → {effect}{unverified}")
+}
+
 pub(crate) fn indented(text: &mut String, label: &str, body: &str) {
     let mut lines = body.lines();
     text.push_str(&format!(

@@ -154,3 +154,63 @@ fn a_hook_turned_off_an_unknown_event_and_an_unreadable_config_are_said() {
         "{report}"
     );
 }
+
+/// An installed plugin's hooks are held against the same gate, keyed as Codex keys them
+/// (`NAME@MARKETPLACE:<file in the plugin>`, `spec/codex/host.json` `plugins`): doctor reads
+/// the file the plugin's manifest names in Codex's copy (the highest version), and not
+/// `hooks/hooks.json` beside it, which Codex does not load then. Before: doctor read no plugin.
+#[test]
+fn an_enabled_plugins_untrusted_hooks_are_named_with_the_lines_that_trust_them() {
+    let s = Scratch::new("codex-plugin");
+    let copy = "home/.codex/plugins/cache/team/guard";
+    let command = "\"${PLUGIN_ROOT}/bin/guard\" --host codex --event PreToolUse";
+    for version in ["0.9.0", "0.10.0"] {
+        s.write(
+            &format!("{copy}/{version}/.codex-plugin/plugin.json"),
+            r#"{"name": "guard", "hooks": "./hooks/hooks-codex.json"}"#,
+        );
+        s.write(
+            &format!("{copy}/{version}/hooks/hooks-codex.json"),
+            &guard_hooks(command),
+        );
+        s.write(
+            &format!("{copy}/{version}/hooks/hooks.json"),
+            &guard_hooks("claude-only"),
+        );
+    }
+    // A plugin turned off is not read.
+    s.write(
+        "home/.codex/plugins/cache/team/off/1.0.0/hooks/hooks.json",
+        &guard_hooks("off-plugin"),
+    );
+    let config =
+        "[plugins.\"guard@team\"]\nenabled = true\n\n[plugins.\"off@team\"]\nenabled = false\n";
+    s.write("home/.codex/config.toml", config);
+    let (code, report) = doctor(&s);
+    assert_eq!(code, 0, "{report}");
+    let all = findings(&report);
+    assert_eq!(all.len(), 1, "{report}");
+    let skipped = with(&all, &format!("Codex skips `{command}` on PreToolUse"));
+    assert_eq!(skipped.len(), 1, "{report}");
+    assert_eq!(
+        skipped[0]["file"],
+        json!(s
+            .home()
+            .join(".codex/plugins/cache/team/guard/0.10.0/hooks/hooks-codex.json")),
+        "{report}"
+    );
+    let hash = trusted_hash(
+        &CommandHook::new("PreToolUse", command)
+            .matcher("Bash")
+            .timeout(30),
+    )
+    .expect("a Codex event");
+    let expected = format!(
+        "[hooks.state.\"guard@team:hooks/hooks-codex.json:pre_tool_use:0:0\"]\ntrusted_hash = \"{hash}\"\n\n"
+    );
+    assert_eq!(report["codex_trust"]["add"], expected);
+
+    s.write("home/.codex/config.toml", &format!("{config}\n{expected}"));
+    let (code, report) = doctor(&s);
+    assert_eq!((code, findings(&report)), (0, vec![]), "{report}");
+}

@@ -131,7 +131,7 @@ fn the_guide_table_is_the_commands_table() {
     }
 }
 
-/// `--host all` is every host's table, Codex's too (before: Cursor's and Claude Code's only).
+/// `--host all` is every host's table, Codex's and Copilot's too.
 #[test]
 fn all_prints_every_hosts_table_and_the_default_stays_cursors() {
     let cursor = events(&[]);
@@ -142,8 +142,12 @@ fn all_prints_every_hosts_table_and_the_default_stays_cursors() {
     let claude = events(&["--host", "claude-code"]);
     let codex = events(&["--host", "codex"]);
     assert!(codex.contains("Interrupt"), "{codex}");
+    let copilot = events(&["--host", "copilot"]);
+    assert!(copilot.contains("agentStop"), "{copilot}");
     assert_eq!(
         all,
-        format!("Cursor:\n{cursor}\nClaude Code:\n{claude}\nOpenAI Codex CLI:\n{codex}")
+        format!(
+            "Cursor:\n{cursor}\nClaude Code:\n{claude}\nOpenAI Codex CLI:\n{codex}\nGitHub Copilot CLI:\n{copilot}"
+        )
     );
 }

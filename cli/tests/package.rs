@@ -10,7 +10,7 @@ use common::{fake_hook_binary, Scratch};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// Handlers of both editors, with every option the record carries.
+/// Handlers of every host, with every option the record carries.
 fn record() -> Value {
     json!([
         {"event": "beforeShellExecution", "handler": "guard", "timeout": 5, "failClosed": true},
@@ -18,7 +18,10 @@ fn record() -> Value {
         {"event": "subagentStop", "handler": "again", "loop_limit": null},
         {"event": "preToolUse", "handler": "tools", "matcher": "Shell|Write"},
         {"event": "PreToolUse", "handler": "bash", "matcher": "Bash", "timeout": 7, "failClosed": true, "host": "claude-code"},
-        {"event": "PreSkillShellCommand", "handler": "skill", "host": "claude-code"}
+        {"event": "PreSkillShellCommand", "handler": "skill", "host": "claude-code"},
+        {"event": "preToolUse", "handler": "copilot_bash", "matcher": "bash", "timeout": 4, "host": "copilot"},
+        {"event": "PreToolUse", "handler": "codex_bash", "matcher": "Bash", "timeout": 6, "failClosed": true, "host": "codex"},
+        {"event": "Stop", "handler": "codex_stop", "host": "codex"}
     ])
 }
 
@@ -63,7 +66,7 @@ fn writes_a_hooks_file_per_editor_wiring_exactly_the_record() {
         json!({
             "name": "my-hooks",
             "version": "0.1.0",
-            "description": "The my-hooks hooks for Cursor and Claude Code (packaged by cursor-hooks)",
+            "description": "The my-hooks hooks (packaged by cursor-hooks)",
             "hooks": "./hooks/hooks-cursor.json"
         })
     );
@@ -92,6 +95,44 @@ fn writes_a_hooks_file_per_editor_wiring_exactly_the_record() {
             "PreSkillShellCommand": [{"hooks": [
                 {"type": "command", "command": format!("{claude} PreSkillShellCommand")}]}]
         })
+    );
+    // Copilot's manifest at the root, which Copilot reads before `.claude-plugin/`, names its
+    // own file: Copilot then runs the Copilot handlers and not Claude Code's file.
+    let copilot_manifest = read_json(&out.join("plugin.json"));
+    assert_eq!(copilot_manifest["name"], "my-hooks");
+    assert_eq!(copilot_manifest["hooks"], "hooks/hooks-copilot.json");
+    assert_eq!(
+        read_json(&out.join("hooks/hooks-copilot.json")),
+        json!({"version": 1, "hooks": {
+            "preToolUse": [{
+                "type": "command",
+                "bash": "\"${COPILOT_PLUGIN_ROOT}/bin/my-hooks\" --host copilot --event preToolUse",
+                "timeoutSec": 4,
+                "matcher": "bash"
+            }]
+        }})
+    );
+    // Codex's manifest, which Codex reads before `.claude-plugin/`, names its own file: a named
+    // file replaces Codex's default `hooks/hooks.json`, so Claude Code's handlers do not run
+    // under Codex. Codex's format is Claude Code's, with Codex's handlers through the root it
+    // substitutes, and no `onFailure` (the handler answers its own failures).
+    assert_eq!(
+        read_json(&out.join(".codex-plugin/plugin.json")),
+        json!({
+            "name": "my-hooks",
+            "version": "0.1.0",
+            "description": "The my-hooks hooks (packaged by cursor-hooks)",
+            "hooks": "./hooks/hooks-codex.json"
+        })
+    );
+    let codex = "\"${PLUGIN_ROOT}/bin/my-hooks\" --host codex --event";
+    assert_eq!(
+        read_json(&out.join("hooks/hooks-codex.json")),
+        json!({"hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [
+                {"type": "command", "command": format!("{codex} PreToolUse"), "timeout": 6}]}],
+            "Stop": [{"hooks": [{"type": "command", "command": format!("{codex} Stop")}]}]
+        }})
     );
     // Plugin hook files are read with plain JSON parsing by Cursor: no comments, and no `//`.
     let text = std::fs::read_to_string(out.join("hooks/hooks-cursor.json")).unwrap();
@@ -176,6 +217,16 @@ fn carries_a_binary_per_platform_and_launches_the_right_one() {
         assert!(out.join(file).is_file(), "{file}");
     }
     assert!(!out.join("bin/guard.cmd").exists());
+    // Copilot on Windows runs an entry's `powershell`: the binary itself, by the plugin's root.
+    let copilot = read_json(&out.join("hooks/hooks-copilot.json"));
+    assert_eq!(
+        copilot["hooks"]["preToolUse"][0]["powershell"],
+        "& \"$env:COPILOT_PLUGIN_ROOT\\bin\\guard.exe\" --host copilot --event preToolUse"
+    );
+    assert_eq!(
+        copilot["hooks"]["preToolUse"][0]["bash"],
+        "\"${COPILOT_PLUGIN_ROOT}/bin/guard\" --host copilot --event preToolUse"
+    );
     let launcher = std::fs::read_to_string(out.join("bin/guard")).unwrap();
     for arm in [
         "'Linux x86_64') exec \"$here/linux-x86_64/guard\"",
@@ -320,6 +371,34 @@ fn the_launcher_starts_no_process_to_learn_the_machine() {
     // Another machine's names in the environment (a variable exported from elsewhere): the
     // launcher finds no binary for them and asks `uname`.
     start(&[("OSTYPE", "darwin23"), ("HOSTTYPE", "arm64")]);
+}
+
+#[test]
+fn without_their_own_handlers_copilot_and_codex_are_pointed_at_claude_codes_file() {
+    let s = Scratch::new("package-no-copilot");
+    let claude_only = json!([{"event": "PreToolUse", "handler": "bash", "matcher": "Bash", "host": "claude-code"}]);
+    let bin = fake_hook_binary(&s.root.join("build/guard"), "linux-x86_64", &claude_only);
+    let out = s.root.join("plugin");
+    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    // Copilot runs Claude Code's file by its own rules, as it would without a manifest of its
+    // own; its own file wires nothing.
+    assert_eq!(
+        read_json(&out.join("plugin.json"))["hooks"],
+        "hooks/hooks.json"
+    );
+    assert_eq!(
+        read_json(&out.join("hooks/hooks-copilot.json")),
+        json!({"version": 1, "hooks": {}})
+    );
+    // Codex likewise: without the manifest it would run Claude Code's file too.
+    assert_eq!(
+        read_json(&out.join(".codex-plugin/plugin.json"))["hooks"],
+        "./hooks/hooks.json"
+    );
+    assert_eq!(
+        read_json(&out.join("hooks/hooks-codex.json")),
+        json!({"hooks": {}})
+    );
 }
 
 #[cfg(target_os = "linux")]
@@ -479,7 +558,7 @@ fn marketplace_files_list_the_plugin_and_keep_everything_else() {
                 {"name": "lint", "source": "./plugins/lint", "description": "Lints"},
                 // Cursor's closed schema: no `version` in an entry.
                 {"name": "guard", "source": "./plugins/guard",
-                 "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}
+                 "description": "The guard hooks (packaged by cursor-hooks)"}
             ],
             "metadata": {"description": "Acme's plugins", "x-team": 7}
         })
@@ -508,10 +587,100 @@ fn marketplace_files_list_the_plugin_and_keep_everything_else() {
             "plugins": [
                 {"name": "lint", "source": "./plugins/lint", "strict": false},
                 {"name": "guard", "source": "./plugins/guard", "category": "security", "version": "1.2.0",
-                 "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}
+                 "description": "The guard hooks (packaged by cursor-hooks)"}
             ],
             "x-unknown": [1, 2]
         })
+    );
+    // The team keeps no Codex marketplace: Codex reads Claude Code's file, and none is made.
+    assert!(!team.join(".agents").exists());
+}
+
+#[test]
+fn a_codex_marketplace_the_team_keeps_lists_the_plugin_too() {
+    let s = Scratch::new("package-codex-marketplace");
+    let team = s.root.join("team");
+    // Codex reads this file before Claude Code's: another plugin, the team's policy and
+    // category on an old entry of the plugin, keys of the team's own.
+    s.write(
+        "team/.agents/plugins/marketplace.json",
+        r#"{"name": "acme-codex", "interface": {"displayName": "Acme"},
+ "plugins": [
+   {"name": "lint", "source": {"source": "local", "path": "./plugins/lint"}, "category": "Coding"},
+   {"name": "guard", "source": {"source": "local", "path": "./old/guard"},
+    "policy": {"installation": "INSTALLED_BY_DEFAULT", "authentication": "ON_USE"}, "category": "Security"}
+ ]}
+"#,
+    );
+    let bin = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record());
+    let out = team.join("plugins/guard");
+    // The Codex file named rather than its folder; twice, for an update in place.
+    let file = team.join(".agents/plugins/marketplace.json");
+    for _ in 0..2 {
+        let said = package(
+            &s,
+            &[
+                "--out",
+                out.to_str().unwrap(),
+                "--marketplace",
+                file.to_str().unwrap(),
+                bin.to_str().unwrap(),
+            ],
+        );
+        assert!(said.contains(".agents/plugins/marketplace.json"), "{said}");
+    }
+    assert_eq!(
+        read_json(&file),
+        json!({"name": "acme-codex", "interface": {"displayName": "Acme"},
+        "plugins": [
+            {"name": "lint", "source": {"source": "local", "path": "./plugins/lint"}, "category": "Coding"},
+            {"name": "guard", "source": {"source": "local", "path": "./plugins/guard"},
+             "policy": {"installation": "INSTALLED_BY_DEFAULT", "authentication": "ON_USE"}, "category": "Security"}
+        ]})
+    );
+    // A new entry gets Codex's default policy, and no `description` or `version` (Codex reads
+    // them from the plugin's manifest).
+    let other = team.join("plugins/other");
+    package(
+        &s,
+        &[
+            "--out",
+            other.to_str().unwrap(),
+            "--name",
+            "other",
+            "--marketplace",
+            team.to_str().unwrap(),
+            bin.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        read_json(&file)["plugins"][2],
+        json!({"name": "other", "source": {"source": "local", "path": "./plugins/other"},
+        "policy": {"installation": "AVAILABLE", "authentication": "ON_INSTALL"}})
+    );
+    // Cursor's and Claude Code's files are written beside it, as always.
+    let claude = read_json(&team.join(".claude-plugin/marketplace.json"));
+    assert_eq!(claude["plugins"][0]["source"], "./plugins/guard");
+
+    // Codex's file named is made when it is new, named after its folder like the others.
+    let fresh = s.root.join("Fresh_Team");
+    let named = fresh.join(".agents/plugins/marketplace.json");
+    package(
+        &s,
+        &[
+            "--out",
+            fresh.join("guard").to_str().unwrap(),
+            "--marketplace",
+            named.to_str().unwrap(),
+            bin.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(
+        read_json(&named),
+        json!({"name": "fresh-team", "plugins": [
+            {"name": "guard", "source": {"source": "local", "path": "./guard"},
+             "policy": {"installation": "AVAILABLE", "authentication": "ON_INSTALL"}}
+        ]})
     );
 }
 
@@ -541,7 +710,7 @@ fn a_new_marketplace_is_named_after_its_folder() {
     assert_eq!(
         cursor["plugins"],
         json!([{"name": "guard", "source": "./guard",
-        "description": "The guard hooks for Cursor and Claude Code (packaged by cursor-hooks)"}])
+        "description": "The guard hooks (packaged by cursor-hooks)"}])
     );
     assert!(cursor.get("owner").is_none());
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::Scratch;
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -69,6 +70,9 @@ fn schema_writes_exactly_the_committed_schemas() {
         "claude-code/events/PreToolUse.output.schema.json",
         "codex/pre-tool-use.command.input.schema.json",
         "codex/pre-tool-use.command.output.schema.json",
+        "copilot/hooks.schema.json",
+        "copilot/events/preToolUse.input.schema.json",
+        "copilot/events/preToolUse.output.schema.json",
     ] {
         assert!(written.contains_key(path), "{path} missing");
     }
@@ -77,6 +81,119 @@ fn schema_writes_exactly_the_committed_schemas() {
         said.contains(&format!("wrote {} JSON Schemas", written.len())),
         "{said}"
     );
+}
+
+/// A schema's `properties` keys and `required` list.
+fn keys_of(schema: &Value) -> (Vec<String>, Vec<String>) {
+    let names = |value: &Value| -> Vec<String> {
+        match value {
+            Value::Object(map) => map.keys().cloned().collect(),
+            Value::Array(list) => list
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    (names(&schema["properties"]), names(&schema["required"]))
+}
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("readable")).expect("JSON")
+}
+
+/// Copilot's schemas fit what Copilot sends and what the tools write: every payload the real
+/// Copilot sent (`runtime/tests/copilot/own/`) has its event's required keys and only keys the
+/// input schema names; an answer key Copilot ignores on an event is not in its output schema;
+/// the entries `package` writes for Copilot have only keys of the hooks-file schema.
+#[test]
+fn copilots_schemas_fit_its_payloads_and_the_files_the_tools_write() {
+    let root = common::workspace_root();
+    let schemas = root.join("schemas/copilot");
+    let mut payloads = 0;
+    for entry in std::fs::read_dir(root.join("runtime/tests/copilot/own")).expect("payloads") {
+        let path = entry.expect("an entry").path();
+        let event = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a name")
+            .to_owned();
+        let payload = read(&path);
+        let (declared, required) = keys_of(&read(
+            &schemas.join(format!("events/{event}.input.schema.json")),
+        ));
+        for key in payload.as_object().expect("an object").keys() {
+            assert!(
+                declared.contains(key),
+                "{event}: Copilot sent {key}, not in the schema"
+            );
+        }
+        for key in &required {
+            assert!(
+                payload.get(key).is_some(),
+                "{event}: the schema requires {key}"
+            );
+        }
+        payloads += 1;
+    }
+    assert_eq!(payloads, 12, "one recorded payload per event");
+    let (answer, _) = keys_of(&read(&schemas.join("events/preToolUse.output.schema.json")));
+    assert!(
+        answer.contains(&"permissionDecision".to_owned()),
+        "{answer:?}"
+    );
+    assert!(
+        !answer.contains(&"decision".to_owned()),
+        "preToolUse ignores decision: {answer:?}"
+    );
+    assert!(
+        !answer.contains(&"hookSpecificOutput".to_owned()),
+        "flat answers: {answer:?}"
+    );
+    let (stop, _) = keys_of(&read(&schemas.join("events/agentStop.output.schema.json")));
+    assert!(stop.contains(&"decision".to_owned()), "{stop:?}");
+
+    let hooks_file = read(&schemas.join("hooks.schema.json"));
+    let (entry_keys, entry_required) = keys_of(&hooks_file["$defs"]["entry"]);
+    let s = Scratch::new("schema-copilot");
+    let record = serde_json::json!([
+        {"event": "preToolUse", "handler": "guard", "matcher": "bash", "timeout": 4, "host": "copilot"}
+    ]);
+    let bin = common::fake_hook_binary(&s.root.join("build/guard"), "linux-x86_64", &record);
+    let windows =
+        common::fake_hook_binary(&s.root.join("win/guard.exe"), "windows-x86_64", &record);
+    let out = s.root.join("plugin");
+    let output = s.cli(
+        &[
+            "package",
+            "--out",
+            out.to_str().unwrap(),
+            bin.to_str().unwrap(),
+            windows.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let written = read(&out.join("hooks/hooks-copilot.json"));
+    let (file_keys, _) = keys_of(&hooks_file);
+    for key in written.as_object().expect("an object").keys() {
+        assert!(file_keys.contains(key), "package wrote {key}");
+    }
+    let entries = written["hooks"]["preToolUse"].as_array().expect("entries");
+    assert_eq!(entries.len(), 1);
+    for key in entries[0].as_object().expect("an entry").keys() {
+        assert!(
+            entry_keys.contains(key),
+            "package wrote the entry key {key}"
+        );
+    }
+    for key in &entry_required {
+        assert!(entries[0].get(key).is_some(), "the schema requires {key}");
+    }
 }
 
 /// Nothing a Cursor schema offers for a native `hooks.json` puts a `//` in it: no schema's

@@ -130,6 +130,35 @@ impl<'a> Spec<'a> {
     fn readable(&self, source: &str) -> String {
         self.raw.readable(source)
     }
+
+    /// Whether its payloads name their event (`hook_event_name` is a common field): else only
+    /// the wiring does (GitHub Copilot CLI's own events).
+    fn named(&self) -> bool {
+        self.common_fields
+            .iter()
+            .any(|field| field.name == "hook_event_name")
+    }
+}
+
+/// What `Common`'s doc says of its required fields.
+fn required_doc(spec: &Spec<'_>) -> String {
+    let names: Vec<String> = spec
+        .common_fields
+        .iter()
+        .filter(|field| !field.optional && field.name != "hook_event_name")
+        .map(|field| format!("`{}`", field.name))
+        .collect();
+    let listed = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let read = format!("{listed} read as empty when absent");
+    if spec.named() {
+        format!("{read}{{why}}; `hook_event_name` is required.")
+    } else {
+        format!("{read}{{why}}; the payloads name no event: the wiring does.")
+    }
 }
 
 impl Event<'_> {
@@ -184,10 +213,11 @@ use std::fmt;
             "The fields every {product} event carries (see `{spec_dir}/events.json`,
 `common_fields`).
 
-`session_id`, `transcript_path` and `cwd` read as empty when absent{why}; `hook_event_name` is required.",
+{required}",
             &[
                 ("product", spec.family.product),
                 ("spec_dir", spec.family.spec_dir),
+                ("required", &required_doc(spec)),
                 (
                     "why",
                     if spec.family.imported {
@@ -257,7 +287,7 @@ crate::names::contains(&PACKED, name)
 ///
 /// ```
 /// let payload = cursor_hooks::{host}::fixture(\"{first}\").expect(\"an event\");
-/// assert_eq!(payload[\"hook_event_name\"], \"{first}\");
+/// {named}
 /// assert!(cursor_hooks::{host}::fixture(\"{lower}\").is_none());
 /// ```
 pub fn fixture(name: &str) -> Option<Value> {
@@ -269,6 +299,14 @@ match name {
             ("host", spec.family.name()),
             ("first", first),
             ("lower", &first.to_lowercase()),
+            (
+                "named",
+                &if spec.named() {
+                    format!("assert_eq!(payload[\"hook_event_name\"], \"{first}\");")
+                } else {
+                    "assert!(payload.get(\"hook_event_name\").is_none()); // the wiring names the event".to_owned()
+                },
+            ),
         ],
     ));
     for event in &spec.events {
@@ -425,7 +463,14 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
             ],
         ),
     );
-    crate::events::deserialize(out, ty, event.name, &event.input, spec.common_fields.len());
+    crate::events::deserialize(
+        out,
+        ty,
+        event.name,
+        &event.input,
+        spec.common_fields.len(),
+        spec.named(),
+    );
     crate::events::serialize(out, ty, &event.input);
 }
 
@@ -804,7 +849,12 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         ));
     }
     for field in event.hook_specific {
-        field_decl(out, spec, enums, event, field, " (in `hookSpecificOutput`)");
+        let place = if spec.family.flat {
+            " (top level)"
+        } else {
+            " (in `hookSpecificOutput`)"
+        };
+        field_decl(out, spec, enums, event, field, place);
     }
     out.push_str(&format!("}}\n\nimpl {ty} {{\n"));
     // Constructors, named after the wire decision.
@@ -926,8 +976,9 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         ));
     }
     out.push_str("}\n");
+    // A `deny` value, by any key (Copilot's flat permissionRequest answers `behavior`).
     let denies = event.hook_specific.iter().any(|f| {
-        (f.name == "permission_decision" && f.values.iter().any(|v| v == "deny"))
+        (f.ty == "enum" && f.values.iter().any(|v| v == "deny"))
             || f.fields
                 .iter()
                 .any(|s| s.ty == "enum" && s.values.iter().any(|v| v == "deny"))
@@ -1006,7 +1057,7 @@ common fields and an example for each required field.
 use {public}::prelude::*;
 
 let input: {ty} = {ty}::fixture().build();
-assert_eq!(input.common.hook_event_name, {quoted});
+{check}
 ```",
                 &[
                     ("name", name),
@@ -1016,7 +1067,14 @@ assert_eq!(input.common.hook_event_name, {quoted});
                         &spec.family.module.replace("crate::", "cursor_hooks::"),
                     ),
                     ("ty", ty),
-                    ("quoted", &lit(name)),
+                    (
+                        "check",
+                        &if spec.named() {
+                            format!("assert_eq!(input.common.hook_event_name, {});", lit(name))
+                        } else {
+                            format!("assert_eq!(<{ty} as Event>::NAME, {});", lit(name))
+                        },
+                    ),
                 ],
             ),
         );

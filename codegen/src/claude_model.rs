@@ -170,6 +170,16 @@ pub struct ClaudeHost {
     pub tools: ClaudeTools,
     /// Where a hook's failure can block.
     pub fail_closed: ClaudeFailClosed,
+    /// Events the host runs that the spec does not type yet, each with why (Copilot's).
+    #[serde(default)]
+    pub untyped_events: Vec<UntypedEvent>,
+}
+
+/// One of `untyped_events` in host.json.
+#[derive(Debug, Deserialize)]
+pub struct UntypedEvent {
+    /// Its name in the host's hooks files.
+    pub name: String,
 }
 
 /// `tools` in host.json: the built-in tool names of the Claude Code binary at `version`, the
@@ -249,6 +259,9 @@ pub struct Family {
     /// Whether other hosts run its files (`imports` in spec/hosts.json: Cursor and Copilot run
     /// Claude Code's), so its answers also render in their forms.
     pub imported: bool,
+    /// Whether its answers are flat (`answer_shape` in spec/hosts.json): every key top-level,
+    /// no `hookSpecificOutput` (GitHub Copilot CLI's own events).
+    pub flat: bool,
 }
 
 /// Claude Code.
@@ -260,6 +273,7 @@ pub const CLAUDE_CODE: Family = Family {
     module: "crate::claude",
     gen_dir: "runtime/src/gen/claude",
     imported: true,
+    flat: false,
 };
 
 /// OpenAI Codex CLI.
@@ -271,6 +285,19 @@ pub const CODEX: Family = Family {
     module: "crate::codex",
     gen_dir: "runtime/src/gen/codex",
     imported: false,
+    flat: false,
+};
+
+/// GitHub Copilot CLI's own events (camelCase, flat answers, payloads that name no event).
+pub const COPILOT: Family = Family {
+    key: "copilot",
+    product: "GitHub Copilot CLI",
+    spec_dir: "spec/copilot",
+    pinned: "tests/copilot/VERSION",
+    module: "crate::copilot",
+    gen_dir: "runtime/src/gen/copilot",
+    imported: false,
+    flat: true,
 };
 
 impl Family {
@@ -359,7 +386,11 @@ impl ClaudeField {
             "string_list" => InputType::StringList,
             "string_map" => InputType::StringMap,
             "json" => InputType::Json,
-            "object" if self.name == "tool_input" => InputType::ToolInput,
+            // A tool's arguments, by each host's key (Copilot's camelCase `toolArgs`, and
+            // `toolInput` on its permissionRequest).
+            "object" if matches!(self.name.as_str(), "tool_input" | "toolArgs" | "toolInput") => {
+                InputType::ToolInput
+            }
             "object" => InputType::Object,
             "object_list" => InputType::ObjectList,
             other => {
@@ -384,14 +415,14 @@ impl ClaudeField {
 
 #[cfg(test)]
 mod tests {
-    use super::{load, CLAUDE_CODE, CODEX};
+    use super::{load, CLAUDE_CODE, CODEX, COPILOT};
     use serde_json::Value;
 
     /// Both Claude-family hosts' data read into the one model the generators take.
     #[test]
     fn every_family_host_loads() {
         let root = crate::workspace_root();
-        for family in [CLAUDE_CODE, CODEX] {
+        for family in [CLAUDE_CODE, CODEX, COPILOT] {
             let loaded = load(&root, &family).unwrap_or_else(|e| panic!("{}: {e}", family.key));
             assert!(!loaded.spec.events.is_empty(), "{}", family.key);
             assert!(!loaded.host.tools.version.is_empty(), "{}", family.key);

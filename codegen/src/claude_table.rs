@@ -35,14 +35,29 @@ pub(crate) fn file(
     }
     out.push_str("];\n\n");
     rest(&mut out, family, spec, host)?;
+    // The first event by its name, and the same name in the other case (another host's).
+    let first = spec.events.first().map_or("", |event| &event.name);
+    let mut other_case = first.chars();
+    let other_case: String = other_case
+        .next()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .into_iter()
+        .chain(other_case)
+        .collect();
     doc(
         &mut out,
         &format!(
             "The event named `name`, if {product} has one.
 
 ```
-assert!(cursor_hooks_spec::{name}::info(\"PreToolUse\").is_some());
-assert!(cursor_hooks_spec::{name}::info(\"preToolUse\").is_none());
+assert!(cursor_hooks_spec::{name}::info(\"{first}\").is_some());
+assert!(cursor_hooks_spec::{name}::info(\"{other_case}\").is_none());
 ```"
         ),
     );
@@ -136,6 +151,17 @@ fn rest(
     out.push_str(&format!(
         "pub const TOOLS: &[&str] = &{};\n\n",
         str_list(&host.tools.names)
+    ));
+    doc(
+        out,
+        &format!(
+            "Events {product} runs that are not typed here (`untyped_events` in host.json, each with\nwhy): a hook on one runs, but no handler can be written for it."
+        ),
+    );
+    let untyped: Vec<String> = host.untyped_events.iter().map(|e| e.name.clone()).collect();
+    out.push_str(&format!(
+        "pub const UNTYPED_EVENTS: &[&str] = &{};\n\n",
+        str_list(&untyped)
     ));
     doc(
         out,
@@ -235,7 +261,11 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
         .collect();
     // A tool event's subject is a tool's name: the recorded binary's tools, not a list kept
     // by hand per event.
-    let values = if event.matcher_subject.as_deref() == Some("tool_name") {
+    // A tool subject, by each host's key (Copilot's camelCase `toolName`).
+    let values = if matches!(
+        event.matcher_subject.as_deref(),
+        Some("tool_name" | "toolName")
+    ) {
         if !event.matcher_values.is_empty() {
             return Err(format!(
                 "spec/claude-code/events.json: {}: a `tool_name` subject takes its values from host.json `tools`; leave `matcher_values` empty",

@@ -243,6 +243,7 @@ impl crate::hook::HookEvent for {ty} { type Response = {response}; const WIRE_NA
         &event.name,
         &event.input,
         spec.common_fields.len(),
+        true,
     );
     serialize(out, &event.ty, &event.input);
 }
@@ -255,6 +256,7 @@ pub(crate) fn deserialize(
     name: &str,
     input: &[InputField],
     common_count: usize,
+    named: bool,
 ) {
     line(
         out,
@@ -319,13 +321,15 @@ let extra = fields.finish()?;
 ",
     );
     let name = &*lit(name);
-    line(
-        out,
-        &fill(
-            "if common.hook_event_name.is_empty() { return Err(missing({name}, \"hook_event_name\")); }",
-            &[("name", name)],
-        ),
-    );
+    if named {
+        line(
+            out,
+            &fill(
+                "if common.hook_event_name.is_empty() { return Err(missing({name}, \"hook_event_name\")); }",
+                &[("name", name)],
+            ),
+        );
+    }
     line(out, &fill("Ok({ty} {\ncommon,", &[("ty", ty)]));
     for field in input {
         let id = ident(&field.name);

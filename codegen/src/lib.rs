@@ -65,6 +65,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let claude = claude_model::load(root, family)?;
     let codex_family = &claude_model::CODEX;
     let codex = claude_model::load(root, codex_family)?;
+    let copilot_family = &claude_model::COPILOT;
+    let copilot = claude_model::load(root, copilot_family)?;
     let habits = habits::load(root)?;
     let rust = [
         ("runtime/src/gen/events.rs", events::file(&spec)),
@@ -88,12 +90,20 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             claude_table::file(&claude_model::CODEX, &codex.spec, &codex.host)?,
         ),
         (
+            "spec-crate/src/gen/copilot.rs",
+            claude_table::file(copilot_family, &copilot.spec, &copilot.host)?,
+        ),
+        (
             "runtime/src/gen/claude/checks.rs",
             claude_checks::file(family, &claude.spec),
         ),
         (
             "runtime/src/gen/codex/checks.rs",
             claude_checks::file(codex_family, &codex.spec),
+        ),
+        (
+            "runtime/src/gen/copilot/checks.rs",
+            claude_checks::file(copilot_family, &copilot.spec),
         ),
         (
             "runtime/src/gen/habits.rs",
@@ -113,7 +123,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let rust = rust.into_iter().map(|(path, text)| (path.to_owned(), text));
     let hosts = claude::files(family, &claude, &spec)?
         .into_iter()
-        .chain(claude::files(codex_family, &codex, &spec)?);
+        .chain(claude::files(codex_family, &codex, &spec)?)
+        .chain(claude::files(copilot_family, &copilot, &spec)?);
     for (path, text) in rust.chain(hosts) {
         files.push(Generated {
             path: PathBuf::from(path),
@@ -159,6 +170,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ("cli/data/claude-host.json", "spec/claude-code/host.json"),
         ("cli/data/codex-events.json", "spec/codex/events.json"),
         ("cli/data/codex-host.json", "spec/codex/host.json"),
+        ("cli/data/copilot-host.json", "spec/copilot/host.json"),
     ] {
         files.push(Generated {
             path: PathBuf::from(path),
@@ -170,7 +182,7 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::codex_output_schemas(root)?,
     });
     // JSON Schemas under schemas/, and the same texts bundled for `cursor-hooks schema`.
-    let schemas = schemas::files(root, &spec, &compat, &claude.spec)?;
+    let schemas = schemas::files(root, &spec, &compat, &claude.spec, &copilot.spec)?;
     // Codex's schemas are its binary's own: bundled for `cursor-hooks schema`, never rewritten.
     let mut bundled = schemas.clone();
     bundled.extend(schemas::verbatim(root, "codex")?);

@@ -1,6 +1,6 @@
 //! JSON Schemas (draft 2020-12) of what the editors read, under `schemas/`: the configuration
-//! files (Cursor's `hooks.json`, a Cursor plugin's hooks file, Claude Code's `hooks` settings and
-//! a Claude Code plugin's `hooks/hooks.json`) and, per event, the input an editor sends (tolerant:
+//! files (Cursor's `hooks.json`, a Cursor plugin's hooks file, Claude Code's `hooks` settings,
+//! a Claude Code plugin's `hooks/hooks.json` and GitHub Copilot CLI's hooks files) and, per event, the input an editor sends (tolerant:
 //! unknown keys allowed, as the runtime reads them) and the answer it reads (strict: only the
 //! keys the event reads).
 //!
@@ -8,7 +8,7 @@
 //! with its source where it is written below. The same texts are bundled into
 //! `cli/data/schemas.json`, which `cursor-hooks schema --out DIR` writes out.
 
-use crate::claude_model::ClaudeSpec;
+use crate::claude_model::{ClaudeSpec, Family, CLAUDE_CODE, COPILOT};
 use crate::model::{Category, Compat, Event, InputField, InputType, ResponseType, Spec};
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -49,6 +49,7 @@ pub fn files(
     spec: &Spec,
     compat: &Compat,
     claude: &ClaudeSpec,
+    copilot: &ClaudeSpec,
 ) -> Result<Vec<(String, String)>, String> {
     let legacy = compat
         .rules
@@ -60,6 +61,7 @@ pub fn files(
     let host = read_json(root, "spec/cursor/host.json")?;
     let claude_host = read_json(root, "spec/claude-code/host.json")?;
     let claude_events = read_json(root, "spec/claude-code/events.json")?;
+    let copilot_host = read_json(root, "spec/copilot/host.json")?;
     let mut files = vec![
         (
             "cursor/hooks.schema.json".to_owned(),
@@ -76,6 +78,10 @@ pub fn files(
         (
             "claude-code/plugin-hooks.schema.json".to_owned(),
             claude_hooks(claude, &claude_host, &claude_events, true)?,
+        ),
+        (
+            "copilot/hooks.schema.json".to_owned(),
+            copilot_hooks(copilot, &copilot_host)?,
         ),
     ];
     for event in &spec.events {
@@ -94,15 +100,17 @@ pub fn files(
             ));
         }
     }
-    for event in &claude.events {
-        files.push((
-            format!("claude-code/events/{}.input.schema.json", event.name),
-            claude_input(claude, event)?,
-        ));
-        files.push((
-            format!("claude-code/events/{}.output.schema.json", event.name),
-            claude_output(claude, event, &claude_events)?,
-        ));
+    for (family, spec) in [(&CLAUDE_CODE, claude), (&COPILOT, copilot)] {
+        for event in &spec.events {
+            files.push((
+                format!("{}/events/{}.input.schema.json", family.key, event.name),
+                claude_input(family, spec, event)?,
+            ));
+            files.push((
+                format!("{}/events/{}.output.schema.json", family.key, event.name),
+                claude_output(family, spec, event, &claude_events)?,
+            ));
+        }
     }
     Ok(files
         .into_iter()
@@ -326,6 +334,7 @@ fn claude_key_type(ty: &str) -> Result<Value, String> {
         "bool" => json!({ "type": "boolean" }),
         "string_list" => json!({ "type": "array", "items": { "type": "string" } }),
         "string_map" => json!({ "type": "object", "additionalProperties": { "type": "string" } }),
+        "integer" => json!({ "type": "integer", "exclusiveMinimum": 0 }),
         "json" => json!({}),
         other => {
             return Err(format!(
@@ -771,7 +780,71 @@ fn cursor_output_1_7(event: &Event, effect: &str) -> Value {
     })
 }
 
+/// GitHub Copilot CLI's hooks file (`.github/hooks/*.json`, `~/.copilot/hooks/*.json`, a
+/// plugin's): `version` 1 and, per event, a list of flat entries with the keys of
+/// spec/copilot/host.json `handler_keys`. Entries are left open to other keys: what Copilot does
+/// with an unknown key is not recorded.
+fn copilot_hooks(copilot: &ClaudeSpec, host: &Value) -> Result<Value, String> {
+    const FILE: &str = "spec/copilot/host.json";
+    let keys = host["handler_keys"]
+        .as_array()
+        .ok_or(format!("{FILE}: no handler_keys"))?;
+    let handler = host["handler_types"]
+        .get(0)
+        .ok_or(format!("{FILE}: no handler_types"))?;
+    let mut properties = Map::new();
+    for key in keys {
+        let name = str_at(key, "/name", FILE)?;
+        let mut schema = match key["values"].as_array() {
+            Some(values) => json!({ "enum": values }),
+            None => claude_key_type(str_at(key, "/type", FILE)?)?,
+        };
+        schema["description"] = json!(str_at(key, "/doc", FILE)?);
+        properties.insert(name.to_owned(), schema);
+    }
+    let mut required = vec![json!("type")];
+    required.extend(handler["required"].as_array().cloned().unwrap_or_default());
+    let mut events = Map::new();
+    for event in &copilot.events {
+        events.insert(
+            event.name.clone(),
+            json!({
+                "type": "array",
+                "items": { "$ref": "#/$defs/entry" },
+                "description": event.fires,
+            }),
+        );
+    }
+    Ok(json!({
+        "$schema": DRAFT,
+        "title": "GitHub Copilot CLI hooks file",
+        "description": format!(
+            "A GitHub Copilot CLI hooks file: `.github/hooks/*.json` (a trusted folder's), `~/.copilot/hooks/*.json`, or the file a plugin's `plugin.json` names. Unknown event names are not described here. Default timeout {} s.",
+            handler["timeout_seconds"]
+        ),
+        "type": "object",
+        "required": ["version", "hooks"],
+        "properties": {
+            "version": { "const": 1, "description": "The file format's version." },
+            "hooks": {
+                "type": "object",
+                "properties": events,
+                "description": "Each event's entries, run in file order.",
+            },
+        },
+        "$defs": {
+            "entry": {
+                "type": "object",
+                "properties": properties,
+                "required": required,
+                "description": "One command hook.",
+            },
+        },
+    }))
+}
+
 fn claude_input(
+    family: &Family,
     claude: &ClaudeSpec,
     event: &crate::claude_model::ClaudeEvent,
 ) -> Result<Value, String> {
@@ -785,10 +858,11 @@ fn claude_input(
         fields.push(field.input_field()?);
     }
     let fields: Vec<&InputField> = fields.iter().collect();
+    let product = family.product;
     Ok(input_object(
-        format!("Claude Code {} input", event.name),
+        format!("{product} {} input", event.name),
         format!(
-            "What Claude Code writes to a `{}` hook's stdin. {} Unknown keys are allowed: Claude Code adds keys over time and the runtime ignores the ones it does not know.",
+            "What {product} writes to a `{}` hook's stdin. {} Unknown keys are allowed: {product} adds keys over time and the runtime ignores the ones it does not know.",
             event.name, event.fires
         ),
         &event.name,
@@ -842,7 +916,10 @@ fn claude_answer_type(
     Ok(schema)
 }
 
+/// An event's answer: the universal keys, `decision` and `reason` where the event blocks, and
+/// the event's own keys, under `hookSpecificOutput` or (a flat family's) at the top.
 fn claude_output(
+    family: &Family,
     claude: &ClaudeSpec,
     event: &crate::claude_model::ClaudeEvent,
     events_json: &Value,
@@ -862,10 +939,20 @@ fn claude_output(
         );
         properties.insert(
             "reason".into(),
-            json!({ "type": "string", "description": format!("Why; shown to {}.", decision.reason_to) }),
+            json!({ "type": "string", "description": format!("Why; shown to {}.", match decision.reason_to.as_str() {
+                "claude" if family.key != CLAUDE_CODE.key => "the model",
+                other => other,
+            }) }),
         );
     }
-    if !event.response.hook_specific.is_empty() {
+    if family.flat {
+        for field in &event.response.hook_specific {
+            properties.insert(
+                field.wire.clone(),
+                claude_answer_type(field, permission_update)?,
+            );
+        }
+    } else if !event.response.hook_specific.is_empty() {
         let mut specific = Map::new();
         specific.insert(
             "hookEventName".into(),
@@ -891,13 +978,19 @@ fn claude_output(
     schema.insert("$schema".into(), json!(DRAFT));
     schema.insert(
         "title".into(),
-        json!(format!("Claude Code {} answer", event.name)),
+        json!(format!("{} {} answer", family.product, event.name)),
     );
     schema.insert(
         "description".into(),
         json!(format!(
-            "What a `{}` hook may print on stdout (one JSON object; `{{}}` is no opinion): only the keys Claude Code reads for this event. Claude Code applies none of an answer that breaks its output schema.",
-            event.name
+            "What a `{}` hook may print on stdout (one JSON object; `{{}}` is no opinion): only the keys {} reads for this event.{}",
+            event.name,
+            family.product,
+            if family.key == CLAUDE_CODE.key {
+                " Claude Code applies none of an answer that breaks its output schema."
+            } else {
+                ""
+            }
         )),
     );
     schema.insert("type".into(), json!("object"));

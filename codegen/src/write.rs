@@ -63,8 +63,21 @@ pub(crate) fn option_lit(text: Option<&str>) -> String {
     }
 }
 
-/// A Rust identifier for a spec name (`continue` is a keyword).
+/// A Rust identifier for a spec name (`continue` is a keyword; a camelCase key such as
+/// Copilot's `toolArgs` is `tool_args`).
 pub(crate) fn ident(name: &str) -> String {
+    if name.chars().any(|c| c.is_ascii_uppercase()) {
+        let mut snake = String::with_capacity(name.len() + 4);
+        for c in name.chars() {
+            if c.is_ascii_uppercase() {
+                snake.push('_');
+                snake.push(c.to_ascii_lowercase());
+            } else {
+                snake.push(c);
+            }
+        }
+        return ident(&snake);
+    }
     match name {
         "as" | "break" | "const" | "continue" | "else" | "enum" | "extern" | "false" | "fn"
         | "for" | "if" | "impl" | "in" | "let" | "loop" | "match" | "mod" | "move" | "mut"
@@ -157,6 +170,8 @@ mod tests {
     #[test]
     fn keyword_fields_get_raw_identifiers() {
         assert_eq!(ident("continue"), "r#continue");
+        assert_eq!(ident("toolArgs"), "tool_args");
+        assert_eq!(ident("stop_hook_active"), "stop_hook_active");
         assert_eq!(ident("user_message"), "user_message");
         assert_eq!(upper_camel("followup_message"), "FollowupMessage");
     }

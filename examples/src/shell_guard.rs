@@ -1,8 +1,9 @@
 //! Guards shell commands: `rm -rf` is denied, a force-push asks the user, the rest is left to
 //! the editor. Wired in Cursor on `beforeShellExecution` and on `preToolUse` for the `Shell`
 //! tool, in Claude Code on `PreToolUse` for the `Bash` tool and on `PreSkillShellCommand`
-//! (the shell lines of skills and slash commands), and in Codex on `PreToolUse` for its `Bash`
-//! tool; all five decide with [`classify`].
+//! (the shell lines of skills and slash commands), in Codex on `PreToolUse` for its `Bash`
+//! tool, and in GitHub Copilot CLI on `preToolUse` for its `bash` tool; all six decide with
+//! [`classify`].
 
 use cursor_hooks::prelude::*;
 
@@ -138,6 +139,21 @@ pub fn codex_bash(input: &codex::PreToolUse) -> codex::PreToolUseResponse {
     match classify(&bash.command) {
         Verdict::RecursiveDelete => codex::PreToolUseResponse::deny(DENY_REASON),
         Verdict::ForcePush => codex::PreToolUseResponse::deny(CODEX_FORCE_PUSH_REASON),
+        Verdict::Fine => no_opinion(),
+    }
+}
+
+/// GitHub Copilot CLI's own `preToolUse` for its `bash` tool: the same rules. Copilot asks the
+/// user on `ask` (in `-p` mode, where no one can answer, it denies, and the model is told why).
+#[copilot_hook(event = "preToolUse", matcher = "bash", timeout = 5)]
+pub fn copilot_bash(input: &copilot::PreToolUse) -> copilot::PreToolUseResponse {
+    // Typed: a `command` that is not a string is answered by the failure policy.
+    let copilot::Tool::Bash(bash) = input.tool() else {
+        return no_opinion();
+    };
+    match classify(&bash.command) {
+        Verdict::RecursiveDelete => copilot::PreToolUseResponse::deny(DENY_REASON),
+        Verdict::ForcePush => copilot::PreToolUseResponse::ask(ASK_MESSAGE),
         Verdict::Fine => no_opinion(),
     }
 }

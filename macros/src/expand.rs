@@ -641,6 +641,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             Host::Cursor => quote!(::cursor_hooks::Host::Cursor),
             Host::ClaudeCode => quote!(::cursor_hooks::Host::ClaudeCode),
             Host::Codex => quote!(::cursor_hooks::Host::Codex),
+            Host::Copilot => quote!(::cursor_hooks::Host::Copilot),
         })
         .collect();
     let event_count = event_names.len();
@@ -655,6 +656,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
                     Host::Cursor => "",
                     Host::ClaudeCode => "Claude Code's ",
                     Host::Codex => "Codex's ",
+                    Host::Copilot => "Copilot's ",
                 };
                 format!("`{first}` and `{second}` both answer {whose}`{}`, and a binary has one handler per event: list only one of them (if both paths name the same function, list it once)", event.name())
             });

@@ -1,9 +1,9 @@
 //! The hosts a handler can be written for, and their events: what differs between
-//! `#[cursor_hook]`, `#[claude_hook]` and `#[codex_hook]` is asked of these two types, so each
+//! `#[cursor_hook]`, `#[claude_hook]`, `#[codex_hook]` and `#[copilot_hook]` is asked of these two types, so each
 //! phase has one path.
 
 use cursor_hooks_spec::matcher::Verdict;
-use cursor_hooks_spec::{claude, codex};
+use cursor_hooks_spec::{claude, codex, copilot};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
@@ -13,6 +13,7 @@ pub(crate) enum Host {
     Cursor,
     ClaudeCode,
     Codex,
+    Copilot,
 }
 
 impl Host {
@@ -22,6 +23,7 @@ impl Host {
             Host::Cursor => "cursor_hook",
             Host::ClaudeCode => "claude_hook",
             Host::Codex => "codex_hook",
+            Host::Copilot => "copilot_hook",
         }
     }
 
@@ -31,17 +33,18 @@ impl Host {
             Host::Cursor => "Cursor",
             Host::ClaudeCode => "Claude Code",
             Host::Codex => "Codex",
+            Host::Copilot => "Copilot",
         }
     }
 
     /// Every host, in the registry's order.
-    pub(crate) const ALL: [Host; 3] = [Host::Cursor, Host::ClaudeCode, Host::Codex];
+    pub(crate) const ALL: [Host; 4] = [Host::Cursor, Host::ClaudeCode, Host::Codex, Host::Copilot];
 
     /// The host whose event names a user of this one most likely brought: Cursor's
-    /// (camelCase) for the PascalCase hosts, Claude Code's for Cursor.
+    /// (camelCase) for the PascalCase hosts, Claude Code's for the camelCase ones.
     pub(crate) fn other(self) -> Host {
         match self {
-            Host::Cursor => Host::ClaudeCode,
+            Host::Cursor | Host::Copilot => Host::ClaudeCode,
             Host::ClaudeCode | Host::Codex => Host::Cursor,
         }
     }
@@ -50,7 +53,9 @@ impl Host {
     pub(crate) fn options(self) -> &'static [&'static str] {
         match self {
             Host::Cursor => &["event", "fail", "timeout", "matcher", "loop_limit", "ask"],
-            Host::ClaudeCode | Host::Codex => &["event", "fail", "timeout", "matcher"],
+            Host::ClaudeCode | Host::Codex | Host::Copilot => {
+                &["event", "fail", "timeout", "matcher"]
+            }
         }
     }
 
@@ -60,6 +65,7 @@ impl Host {
             Host::Cursor => cursor_hooks_spec::info(name).map(Event::Cursor),
             Host::ClaudeCode => claude::info(name).map(Event::Claude),
             Host::Codex => codex::info(name).map(Event::Codex),
+            Host::Copilot => copilot::info(name).map(Event::Copilot),
         }
     }
 
@@ -72,6 +78,7 @@ impl Host {
                 .collect(),
             Host::ClaudeCode => claude::EVENTS.iter().map(Event::Claude).collect(),
             Host::Codex => codex::EVENTS.iter().map(Event::Codex).collect(),
+            Host::Copilot => copilot::EVENTS.iter().map(Event::Copilot).collect(),
         }
     }
 
@@ -86,6 +93,9 @@ impl Host {
                 cursor_hooks_spec::closest(name, claude::EVENTS.iter().map(|e| e.name))
             }
             Host::Codex => cursor_hooks_spec::closest(name, codex::EVENTS.iter().map(|e| e.name)),
+            Host::Copilot => {
+                cursor_hooks_spec::closest(name, copilot::EVENTS.iter().map(|e| e.name))
+            }
         }
     }
 
@@ -95,6 +105,7 @@ impl Host {
             Host::Cursor => quote!(::cursor_hooks),
             Host::ClaudeCode => quote!(::cursor_hooks::claude),
             Host::Codex => quote!(::cursor_hooks::codex),
+            Host::Copilot => quote!(::cursor_hooks::copilot),
         }
     }
 
@@ -104,6 +115,7 @@ impl Host {
             Host::Cursor => "cursor_hooks",
             Host::ClaudeCode => "cursor_hooks::claude",
             Host::Codex => "cursor_hooks::codex",
+            Host::Copilot => "cursor_hooks::copilot",
         }
     }
 
@@ -119,6 +131,7 @@ impl Host {
             Host::Cursor => quote!(::cursor_hooks::__private::Entry::cursor::<Self>()),
             Host::ClaudeCode => quote!(::cursor_hooks::__private::Entry::claude::<Self>()),
             Host::Codex => quote!(::cursor_hooks::__private::Entry::codex::<Self>()),
+            Host::Copilot => quote!(::cursor_hooks::__private::Entry::copilot::<Self>()),
         }
     }
 
@@ -128,6 +141,7 @@ impl Host {
             Host::Cursor if !cfg!(feature = "cursor") => Some("cursor"),
             Host::ClaudeCode if !cfg!(feature = "claude-code") => Some("claude-code"),
             Host::Codex if !cfg!(feature = "codex") => Some("codex"),
+            Host::Copilot if !cfg!(feature = "copilot") => Some("copilot"),
             _ => None,
         }
     }
@@ -147,6 +161,8 @@ pub(crate) enum Event {
     Claude(&'static claude::EventInfo),
     /// Codex's table has Claude Code's row type (the Claude-family format).
     Codex(&'static claude::EventInfo),
+    /// So has Copilot's.
+    Copilot(&'static claude::EventInfo),
 }
 
 impl Event {
@@ -155,6 +171,7 @@ impl Event {
             Event::Cursor(_) => Host::Cursor,
             Event::Claude(_) => Host::ClaudeCode,
             Event::Codex(_) => Host::Codex,
+            Event::Copilot(_) => Host::Copilot,
         }
     }
 
@@ -162,7 +179,7 @@ impl Event {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Event::Cursor(info) => info.name,
-            Event::Claude(info) | Event::Codex(info) => info.name,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => info.name,
         }
     }
 
@@ -170,7 +187,7 @@ impl Event {
     pub(crate) fn type_name(self) -> &'static str {
         match self {
             Event::Cursor(info) => info.type_name,
-            Event::Claude(info) | Event::Codex(info) => info.type_name,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => info.type_name,
         }
     }
 
@@ -185,7 +202,9 @@ impl Event {
     pub(crate) fn observe_only(self) -> bool {
         match self {
             Event::Cursor(info) => info.category == cursor_hooks_spec::Category::Observe,
-            Event::Claude(info) | Event::Codex(info) => info.category == claude::Category::Observe,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => {
+                info.category == claude::Category::Observe
+            }
         }
     }
 
@@ -195,6 +214,7 @@ impl Event {
             Event::Cursor(info) => cursor_hooks_spec::matcher::check(info, pattern),
             Event::Claude(info) => claude::matcher::check(info, pattern),
             Event::Codex(info) => codex::matcher::check(info, pattern),
+            Event::Copilot(info) => copilot::matcher::check(info, pattern),
         }
     }
 
@@ -202,7 +222,7 @@ impl Event {
     pub(crate) fn matcher_subject(self) -> Option<&'static str> {
         match self {
             Event::Cursor(info) => info.matcher_subject,
-            Event::Claude(info) | Event::Codex(info) => info.matcher_subject,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => info.matcher_subject,
         }
     }
 
@@ -210,7 +230,7 @@ impl Event {
     pub(crate) fn matcher_values(self) -> &'static [&'static str] {
         match self {
             Event::Cursor(info) => info.matcher_values,
-            Event::Claude(info) | Event::Codex(info) => info.matcher_values,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => info.matcher_values,
         }
     }
 
@@ -218,7 +238,9 @@ impl Event {
     pub(crate) fn matcher_open_prefix(self) -> Option<&'static str> {
         match self {
             Event::Cursor(info) => info.matcher_open_prefix,
-            Event::Claude(info) | Event::Codex(info) => info.matcher_open_prefix,
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => {
+                info.matcher_open_prefix
+            }
         }
     }
 
@@ -229,11 +251,12 @@ impl Event {
         arity == wanted
             && match self {
                 Event::Cursor(info) => info.response_fields.contains(&name),
-                Event::Claude(info) | Event::Codex(info) => info
+                Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => info
                     .hook_specific
                     .iter()
                     .chain(match self.host() {
                         Host::Codex => codex::UNIVERSAL_RESPONSE,
+                        Host::Copilot => copilot::UNIVERSAL_RESPONSE,
                         _ => claude::UNIVERSAL_RESPONSE,
                     })
                     .filter(|wire| !matches!(**wire, "permissionDecision" | "decision"))
@@ -246,7 +269,9 @@ impl Event {
     /// as this Cursor event.
     pub(crate) fn counterparts(self) -> Vec<&'static str> {
         match self {
-            Event::Claude(info) | Event::Codex(info) => info.cursor_event.into_iter().collect(),
+            Event::Claude(info) | Event::Codex(info) | Event::Copilot(info) => {
+                info.cursor_event.into_iter().collect()
+            }
             Event::Cursor(info) => claude::EVENTS
                 .iter()
                 .filter(|event| event.cursor_event == Some(info.name))

@@ -36,6 +36,11 @@ pub fn codex_hook(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::hook(args.into(), item.into(), host::Host::Codex).into()
 }
 
+#[proc_macro_attribute]
+pub fn copilot_hook(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::hook(args.into(), item.into(), host::Host::Copilot).into()
+}
+
 #[proc_macro]
 pub fn main(input: TokenStream) -> TokenStream {
     expand::main(input.into()).into()

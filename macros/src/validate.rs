@@ -363,6 +363,10 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
             "Codex compiles a `matcher` that is more than a list of names with Rust's `regex`, matched against the whole name",
             "a hook whose matcher does not compile never runs",
         ),
+        Host::Copilot => (
+            "Copilot reads a `matcher` as a regex matched against the whole tool name",
+            "a hook whose matcher does not compile never runs",
+        ),
     };
     match event.check_matcher(&pattern) {
         Verdict::All => Ok(pattern),
@@ -373,7 +377,7 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 )),
                 None => Ok(pattern),
             },
-            Host::Cursor | Host::Codex => Ok(pattern),
+            Host::Cursor | Host::Codex | Host::Copilot => Ok(pattern),
         },
         Verdict::Invalid {
             inline_flags: Some(flags),
@@ -401,11 +405,15 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 }
             ),
             Host::Cursor => format!("`matcher` is not a valid regex (Cursor compiles it as a JavaScript RegExp, and an invalid one disables the whole hooks.json): {reason}"),
-            Host::ClaudeCode | Host::Codex => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
+            Host::ClaudeCode | Host::Codex | Host::Copilot => format!("`matcher` is not a valid regex ({compiles}, and {invalid_costs}): {reason}"),
         }),
         Verdict::NoSubject => error(format!(
             "`matcher` has no effect on `{}`: this event has no matcher subject, so {product} runs the hook for every `{}` whatever the matcher says; remove `matcher` and decide inside the handler",
             event.name(), event.name()
+        )),
+        Verdict::Never if host == Host::Copilot && matches!(pattern.as_str(), "" | "*") => error(format!(
+            "`matcher = {pattern:?}` selects no tool under Copilot: only a hook without `matcher` runs for every tool (Copilot CLI {} ran an empty or `*` matcher on nothing, where Claude Code reads it as every tool); leave `matcher` out",
+            cursor_hooks_spec::copilot::TOOLS_VERSION
         )),
         Verdict::Never => {
             let mut values: Vec<String> = event
@@ -454,6 +462,10 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                     format!("Claude Code searches it as a regex in {tested}"),
                     String::new(),
                 ),
+                (Host::Copilot, _) => (
+                    format!("Copilot compares it with {tested}"),
+                    String::new(),
+                ),
                 (Host::Codex, _) => match cursor_hooks_spec::codex::matcher::form(&pattern) {
                     cursor_hooks_spec::codex::matcher::Form::Names(names) => {
                         let names: Vec<String> =
@@ -473,7 +485,9 @@ fn check_matcher(event: Event, lit: &LitStr) -> syn::Result<String> {
                 },
             };
             let advice = match (host, event.matcher_subject()) {
-                (Host::ClaudeCode | Host::Codex, Some(subject)) if subject != "tool_name" => {
+                (Host::ClaudeCode | Host::Codex | Host::Copilot, Some(subject))
+                    if !matches!(subject, "tool_name" | "toolName") =>
+                {
                     "Match one of those, or leave `matcher` out and decide inside the handler"
                 }
                 (Host::Cursor, Some(subject)) if subject.contains("file path") => {
@@ -537,7 +551,11 @@ fn names_hint(event: Event, pattern: &str) -> String {
 /// input's `tool_name`") or describes a derived value ("basename of file_path").
 fn subject_noun(host: Host, subject: &str) -> String {
     if host != Host::Cursor {
-        return if subject.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+        // A key (`tool_name`, Copilot's `toolName`), or a description of a derived value.
+        return if subject
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
             format!("the input's `{subject}`")
         } else {
             format!("the {subject}")
@@ -695,6 +713,7 @@ fn names_host(ty: &Type) -> Option<Host> {
     match module {
         [.., a, b] if a == "claude" && b == "event" => Some(Host::ClaudeCode),
         [.., a, b] if a == "codex" && b == "event" => Some(Host::Codex),
+        [.., a, b] if a == "copilot" && b == "event" => Some(Host::Copilot),
         [.., a, b] if a == "cursor_hooks" && b == "event" => Some(Host::Cursor),
         _ => None,
     }
@@ -835,7 +854,7 @@ pub(crate) fn check_answer_chains(event: Event, body: &TokenStream) -> syn::Resu
         // Claude Code's prelude has `no_opinion` only: the others were never there to remove.
         let known = match event.host() {
             Host::Cursor => ANSWER_FNS,
-            Host::ClaudeCode | Host::Codex => &ANSWER_FNS[..1],
+            Host::ClaudeCode | Host::Codex | Host::Copilot => &ANSWER_FNS[..1],
         };
         if !known.contains(&name_text.as_str()) {
             continue;

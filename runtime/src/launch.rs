@@ -54,6 +54,16 @@ pub(crate) fn user_codex_dir() -> Option<PathBuf> {
     }
 }
 
+/// GitHub Copilot CLI's user hooks folder, `~/.copilot/hooks` (`~` found as for
+/// [`user_hooks_file`]). `None` when the home directory is not known.
+pub(crate) fn user_copilot_hooks_dir() -> Option<PathBuf> {
+    Some(
+        home_dir(cfg!(windows), |name| std::env::var_os(name))?
+            .join(".copilot")
+            .join("hooks"),
+    )
+}
+
 /// The home directory as Cursor (Node's `os.homedir()`) finds it. On Windows `HOME` is not
 /// read: Git Bash and MSYS set it to directories Cursor does not use.
 fn home_dir(windows: bool, var: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {

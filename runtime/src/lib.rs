@@ -112,6 +112,8 @@ pub mod capture;
 pub mod claude;
 #[cfg(feature = "codex")]
 pub mod codex;
+#[cfg(feature = "copilot")]
+pub mod copilot;
 mod de;
 pub mod event;
 mod extra;
@@ -316,6 +318,28 @@ pub use cursor_hooks_macros::claude_hook;
 /// ```
 pub use cursor_hooks_macros::codex_hook;
 
+/// Marks a function as the handler of one of GitHub Copilot CLI's own hook events
+/// (`.github/hooks/*.json`), like [`codex_hook`] does for Codex, on the types of [`copilot`]
+/// (behind the `copilot` feature): camelCase event names, flat answers holding only what
+/// Copilot reads on the event.
+///
+/// ```
+/// use cursor_hooks::copilot::prelude::*;
+///
+/// #[copilot_hook(event = "preToolUse", matcher = "bash", fail = "closed", timeout = 5)]
+/// fn guard(input: PreToolUse) -> PreToolUseResponse {
+///     match input.tool() {
+///         Tool::Bash(bash) if bash.command.contains("push --force") => {
+///             PreToolUseResponse::deny("force-pushing is blocked")
+///         }
+///         _ => no_opinion(),
+///     }
+/// }
+/// # fn main() {}
+/// ```
+#[cfg(feature = "copilot")]
+pub use cursor_hooks_macros::copilot_hook;
+
 pub use capture::is_replay;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
@@ -413,6 +437,8 @@ pub mod prelude {
     // The free answer functions of earlier versions, kept so that a call is a compile error
     // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
     // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.
+    #[cfg(feature = "copilot")]
+    pub use crate::copilot_hook;
     #[doc(hidden)]
     pub use crate::response::removed::{add_context, allow, ask, deny, followup};
     pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
@@ -429,6 +455,11 @@ pub mod prelude {
     /// as [`cursor_hooks::codex::prelude`](crate::codex::prelude).
     #[cfg(feature = "codex")]
     pub use crate::codex::prelude as codex;
+
+    /// GitHub Copilot CLI's own names, reached with the prefix: `copilot::PreToolUse`; the same
+    /// items as [`cursor_hooks::copilot::prelude`](crate::copilot::prelude).
+    #[cfg(feature = "copilot")]
+    pub use crate::copilot::prelude as copilot;
 }
 
 mod sealed {
@@ -455,11 +486,13 @@ pub enum Host {
     ClaudeCode,
     /// OpenAI Codex CLI (`#[codex_hook]`, `.codex/hooks.json`).
     Codex,
+    /// GitHub Copilot CLI's own events (`#[copilot_hook]`, `.github/hooks/*.json`).
+    Copilot,
 }
 
 impl Host {
     /// Every host, in the registry's order.
-    pub const ALL: [Host; 3] = [Host::Cursor, Host::ClaudeCode, Host::Codex];
+    pub const ALL: [Host; 4] = [Host::Cursor, Host::ClaudeCode, Host::Codex, Host::Copilot];
 
     /// The host's key in the registry: its name on the command line (`--host KEY`).
     pub const fn key(self) -> &'static str {
@@ -467,6 +500,7 @@ impl Host {
             Host::Cursor => "cursor",
             Host::ClaudeCode => "claude-code",
             Host::Codex => "codex",
+            Host::Copilot => "copilot",
         }
     }
 
@@ -476,6 +510,7 @@ impl Host {
             Host::Cursor => "Cursor",
             Host::ClaudeCode => "Claude Code",
             Host::Codex => "Codex",
+            Host::Copilot => "Copilot",
         }
     }
 
@@ -485,7 +520,14 @@ impl Host {
             Host::Cursor => "#[cursor_hook]",
             Host::ClaudeCode => "#[claude_hook]",
             Host::Codex => "#[codex_hook]",
+            Host::Copilot => "#[copilot_hook]",
         }
+    }
+
+    /// Whether its payloads name their event (`payload_event_field` in the registry): where
+    /// they do not (Copilot's), only the wiring says which handler answers.
+    pub const fn payload_names_event(self) -> bool {
+        !matches!(self, Host::Copilot)
     }
 
     /// The host whose key is `key`, spelled exactly.

@@ -75,8 +75,8 @@ impl Handler {
                 .iter()
                 .find(|(claude, _)| *claude == self.event)
                 .map(|(_, cursor)| *cursor),
-            // No other host runs Codex's files.
-            Host::Codex => None,
+            // No other host runs Codex's or Copilot's own files.
+            Host::Codex | Host::Copilot => None,
         }
     }
 
@@ -233,6 +233,57 @@ impl Handler {
         object
     }
 }
+
+impl Handler {
+    /// The entry of GitHub Copilot CLI's hooks file (`.github/hooks/*.json`, the flat form of
+    /// its docs) that runs `command` for this handler: `type`, the wired command under the
+    /// platform's key (`bash`, or `powershell` on Windows: [`COPILOT_COMMAND_KEY`]),
+    /// `timeoutSec` and `matcher`. No fail-closed key: Copilot has none, and the handler
+    /// answers its own failures (`spec/copilot/host.json`, `fail_closed`). What `install
+    /// --copilot` and `print-config --copilot` write.
+    ///
+    /// ```
+    /// use cursor_hooks::record::Handler;
+    ///
+    /// let guard = Handler {
+    ///     event: "preToolUse".into(),
+    ///     handler: "guard".into(),
+    ///     timeout: Some(5),
+    ///     matcher: Some("bash".into()),
+    ///     fail_closed: true,
+    ///     loop_limit: None,
+    ///     host: cursor_hooks::Host::Copilot,
+    /// };
+    /// # #[cfg(not(windows))]
+    /// assert_eq!(
+    ///     serde_json::Value::Object(guard.copilot_entry("/abs/guard", &[])),
+    ///     serde_json::json!({
+    ///         "type": "command",
+    ///         "bash": "/abs/guard --host copilot --event preToolUse",
+    ///         "timeoutSec": 5,
+    ///         "matcher": "bash",
+    ///     })
+    /// );
+    /// ```
+    pub fn copilot_entry(&self, command: &str, all: &[Handler]) -> Map<String, Value> {
+        let mut object = Map::new();
+        object.insert(keys::TYPE.into(), "command".into());
+        object.insert(COPILOT_COMMAND_KEY.into(), self.wired(command, all).into());
+        if let Some(timeout) = self.timeout {
+            object.insert(COPILOT_TIMEOUT.into(), timeout.into());
+        }
+        if let Some(matcher) = &self.matcher {
+            object.insert(keys::MATCHER.into(), matcher.clone().into());
+        }
+        object
+    }
+}
+
+/// The key of a Copilot hook entry that holds the command this platform runs.
+pub const COPILOT_COMMAND_KEY: &str = if cfg!(windows) { "powershell" } else { "bash" };
+
+/// The key of a Copilot hook entry's timeout, in seconds.
+pub const COPILOT_TIMEOUT: &str = "timeoutSec";
 
 impl From<&Entry> for Handler {
     /// What the binary's record lists for one of its handlers.

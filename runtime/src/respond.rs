@@ -143,6 +143,30 @@ impl Entry {
         }
     }
 
+    /// The entry of a GitHub Copilot CLI handler's companion type (`Hook::ENTRY` of
+    /// `#[copilot_hook]`): its payloads name no event, so only the wiring picks it
+    /// (`--host copilot --event preToolUse`), and its answer is written flat.
+    #[cfg(feature = "copilot")]
+    pub const fn copilot<H: Hook>() -> Entry
+    where
+        H::Event: crate::copilot::Event
+            + HookEvent<Response = <H::Event as crate::copilot::Event>::Response>,
+    {
+        use crate::claude::response::Response as _;
+        type Answer<H> = <<H as Hook>::Event as HookEvent>::Response;
+        Entry {
+            info: EntryEvent {
+                name: <H::Event as crate::copilot::Event>::NAME,
+                host: crate::Host::Copilot,
+                cursor_name: "",
+                blocked_as: <Answer<H>>::BLOCKED_AS,
+            },
+            options: H::OPTIONS,
+            answer: copilot_answer::<H>,
+            block: crate::copilot::render::block::<Answer<H>>,
+        }
+    }
+
     /// The event's wire name.
     pub fn event(&self) -> &'static str {
         self.info.name
@@ -222,6 +246,29 @@ fn is_codex_event(name: &str) -> bool {
     {
         let _ = name;
         false
+    }
+}
+
+/// Whether `name` is a Copilot event this version knows.
+fn is_copilot_event(name: &str) -> bool {
+    #[cfg(feature = "copilot")]
+    {
+        crate::copilot::is_event(name)
+    }
+    #[cfg(not(feature = "copilot"))]
+    {
+        let _ = name;
+        false
+    }
+}
+
+/// Whether `host` has an event named `name`, as far as this build knows its events.
+fn is_host_event(host: crate::Host, name: &str) -> bool {
+    match host {
+        crate::Host::Cursor => is_known_event(name),
+        crate::Host::ClaudeCode => is_claude_event(name),
+        crate::Host::Codex => is_codex_event(name),
+        crate::Host::Copilot => is_copilot_event(name),
     }
 }
 
@@ -445,8 +492,13 @@ pub(crate) fn respond_to_wired(
         // the strictest policy answers, as for a payload that names no event.
         Err((host, event)) => {
             let host = *host;
+            let no_such = if is_host_event(host, event) {
+                ""
+            } else {
+                ", nor has that editor such an event"
+            };
             let problem = format!(
-                "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it",
+                "this command is wired to answer {} `{}` (`{}`), and this binary has no handler for it{no_such}",
                 host_label(host),
                 truncate(event),
                 Wiring::arguments(&[(host, &truncate(event))]).trim_start()
@@ -462,6 +514,7 @@ fn host_label(host: crate::Host) -> &'static str {
         crate::Host::Cursor => "Cursor's",
         crate::Host::ClaudeCode => "Claude Code's",
         crate::Host::Codex => "Codex's",
+        crate::Host::Copilot => "Copilot's",
     }
 }
 
@@ -497,6 +550,23 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
     if payload.iter().all(u8::is_ascii_whitespace) {
         let problem = "stdin was empty; expected one JSON object";
         return failure(only, binary_policy, problem, unread(only).as_ref());
+    }
+    // A host whose payloads name no event (Copilot's): the wiring is the name.
+    if let Some(entry) = only.filter(|entry| wired && !entry.info.host.payload_names_event()) {
+        let fail = |problem: &str| {
+            failure(
+                Some(entry),
+                entry.options.fail,
+                problem,
+                unread(Some(entry)).as_ref(),
+            )
+        };
+        return match (entry.answer)(payload, entry.info.name, settings) {
+            Tried::Answered(rendered) => rendered,
+            Tried::Unreadable(error) => fail(&format!("bad payload: {error}")),
+            Tried::Refused(problem) => fail(&problem),
+            Tried::OtherEvent => fail("payload is not this event's"),
+        };
     }
     // Fast path: guess the name where it usually stands (the CLI writes it last, after any
     // large field) and let the handler's typed parse, which reads the top-level name, confirm
@@ -541,7 +611,15 @@ fn answer_payload(entries: &[Entry], wired: bool, payload: &[u8], settings: &Set
             None => match copilot_event(&envelope, settings) {
                 Some(name) => name.to_owned(),
                 None => {
-                    let problem = "payload has no `hook_event_name`";
+                    let problem = if entries
+                        .iter()
+                        .any(|entry| !entry.info.host.payload_names_event())
+                    {
+                        // Copilot's own payloads: no name to pick a handler by.
+                        "payload has no `hook_event_name`, and Copilot's name no event: wire the command with `--host copilot --event NAME` (`install --copilot` does)"
+                    } else {
+                        "payload has no `hook_event_name`"
+                    };
                     return failure(only, binary_policy, problem, unread(only).as_ref());
                 }
             },
@@ -834,6 +912,29 @@ where
     };
     let drift = ignored_notes(entry, input.extra());
     run.call::<H>(input, drift, crate::claude::render::render)
+}
+
+/// A Copilot entry's answer to a payload: Copilot's own, read as the wiring's event, answered
+/// flat.
+#[cfg(feature = "copilot")]
+fn copilot_answer<H: Hook>(payload: &[u8], _event: &str, settings: &Settings) -> Tried
+where
+    H::Event:
+        crate::copilot::Event + HookEvent<Response = <H::Event as crate::copilot::Event>::Response>,
+{
+    use crate::copilot::Event;
+    let entry = const { &Entry::copilot::<H>() };
+    let input = match crate::lossy::from_slice_lossy::<H::Event>(payload) {
+        Ok(input) => input,
+        Err(error) => return Tried::Unreadable(error),
+    };
+    let version = crate::version::CursorVersion::Missing;
+    let name = <H::Event as Event>::NAME;
+    let Some(run) = Run::start(entry, name, &version, false, settings) else {
+        return Tried::OtherEvent;
+    };
+    let drift = ignored_notes(entry, input.extra());
+    run.call::<H>(input, drift, crate::copilot::render::render)
 }
 
 impl Run {

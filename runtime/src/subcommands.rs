@@ -28,12 +28,13 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The usage, `<hook>` standing for the binary's name (see [`usage`]).
-const USAGE: &str = "usage: <hook> [--host cursor|claude-code|codex --event NAME | print-config [--claude|--codex] | install [--claude|--codex] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude|--codex] [--project DIR | --user] | --version | --help]
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code|codex|copilot --event NAME | print-config [--claude|--codex|--copilot] | install [--claude|--codex|--copilot] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude|--codex|--copilot] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json);
-`install --codex` writes the Codex handlers into .codex/hooks.json (`--user`: ~/.codex/hooks.json).
+`install --codex` writes the Codex handlers into .codex/hooks.json (`--user`: ~/.codex/hooks.json);
+`install --copilot` writes the Copilot handlers into .github/hooks/cursor-hooks.json (`--user`: ~/.copilot/hooks/).
 `--portable` writes a command relative to the project (for a binary inside it), so the file
 works from any clone and can be committed; without it the command is this binary's absolute path.
 To check a configuration or replay captures, use the `cursor-hooks` command.";
@@ -160,17 +161,21 @@ pub(crate) struct Flags {
     claude: bool,
     /// `--codex`: Codex's `hooks.json` (the same format as Claude Code's settings).
     codex: bool,
+    /// `--copilot`: GitHub Copilot CLI's own hooks file, `.github/hooks/cursor-hooks.json`
+    /// (the format of Cursor's `hooks.json`, its command under `bash`).
+    copilot: bool,
     /// `--portable`: commands relative to the project (`subcommands/portable.rs`).
     portable: bool,
 }
 
 impl Flags {
     /// The host whose file the subcommand changes: `--claude` and `--codex` pick the
-    /// Claude-family hosts, else Cursor.
+    /// Claude-family hosts, `--copilot` Copilot, else Cursor.
     fn family(&self) -> crate::Host {
-        match (self.claude, self.codex) {
-            (true, _) => crate::Host::ClaudeCode,
-            (_, true) => crate::Host::Codex,
+        match (self.claude, self.codex, self.copilot) {
+            (true, _, _) => crate::Host::ClaudeCode,
+            (_, true, _) => crate::Host::Codex,
+            (_, _, true) => crate::Host::Copilot,
             _ => crate::Host::Cursor,
         }
     }
@@ -183,6 +188,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         dry_run: false,
         claude: false,
         codex: false,
+        copilot: false,
         portable: false,
     };
     let mut args = args.iter();
@@ -200,12 +206,19 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             "--portable" if allowed.contains(&"--portable") => flags.portable = true,
             "--claude" => flags.claude = true,
             "--codex" => flags.codex = true,
+            "--copilot" => flags.copilot = true,
             other => return Err(format!("unexpected argument `{other}`\n{}", usage())),
         }
     }
-    if flags.claude && flags.codex {
+    if [flags.claude, flags.codex, flags.copilot]
+        .iter()
+        .filter(|flag| **flag)
+        .count()
+        > 1
+    {
         return Err(
-            "--claude and --codex exclude each other: run the subcommand once for each".to_owned(),
+            "--claude, --codex and --copilot exclude each other: run the subcommand once for each"
+                .to_owned(),
         );
     }
     if flags.user && flags.project.is_some() {
@@ -331,6 +344,7 @@ fn wrong_host(subcommand: &str, asked: crate::Host, entries: &[Entry]) -> i32 {
         crate::Host::Cursor => format!("`{subcommand}`"),
         crate::Host::ClaudeCode => format!("`{subcommand} --claude`"),
         crate::Host::Codex => format!("`{subcommand} --codex`"),
+        crate::Host::Copilot => format!("`{subcommand} --copilot`"),
     };
     let has: Vec<String> = crate::Host::ALL
         .into_iter()
@@ -435,6 +449,7 @@ fn claude_subcommand(
     let own = Own {
         cwd: &cwd,
         binary: &binary,
+        format: &CURSOR_FORMAT,
     };
     let file = config_file(flags, path, SETTINGS_LOCK, CLAUDE_LINKED)?;
     // Claude Code's own lock on its settings file; Codex keeps none on hooks.json.
@@ -477,6 +492,9 @@ fn print_config(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &[])?;
+    if flags.family() == crate::Host::Copilot {
+        return copilot(Subcommand::PrintConfig, entries, &flags);
+    }
     if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::PrintConfig, entries, &flags, editor);
     }
@@ -592,7 +610,31 @@ const MANAGED_KEYS: [&str; 4] = [
 struct Own<'a> {
     cwd: &'a Path,
     binary: &'a Path,
+    /// The file's format: Cursor's `hooks.json` or Copilot's hooks file.
+    format: &'static Format,
 }
+
+/// A hooks file in the `{"version": 1, "hooks": {event: [entry, ...]}}` shape: Cursor's
+/// `hooks.json`, or GitHub Copilot CLI's `.github/hooks/*.json`.
+struct Format {
+    /// The key of an entry's command.
+    command: &'static str,
+    /// The keys of an entry that `install` sets from the handler's options; the entry's other
+    /// keys (its command first) are the user's.
+    managed: &'static [&'static str],
+}
+
+/// Cursor's `hooks.json`.
+const CURSOR_FORMAT: Format = Format {
+    command: keys::COMMAND,
+    managed: &MANAGED_KEYS,
+};
+
+/// GitHub Copilot CLI's own hooks file.
+const COPILOT_FORMAT: Format = Format {
+    command: crate::record::COPILOT_COMMAND_KEY,
+    managed: &[keys::TYPE, crate::record::COPILOT_TIMEOUT, keys::MATCHER],
+};
 
 impl Own<'_> {
     /// The entries of `list` that are not this binary's.
@@ -602,7 +644,7 @@ impl Own<'_> {
 
     fn is_own(&self, entry: &Value) -> bool {
         entry
-            .get(keys::COMMAND)
+            .get(self.format.command)
             .and_then(Value::as_str)
             .is_some_and(|command| runs_this_binary(command, self.cwd, self.binary))
     }
@@ -686,7 +728,12 @@ fn edit_config(
                         &[Item::Value(ours.clone())],
                     ),
                     (Some(ours), Some((first, copies))) => {
-                        document.update_members(&mut edits, &items[*first], ours, &MANAGED_KEYS);
+                        document.update_members(
+                            &mut edits,
+                            &items[*first],
+                            ours,
+                            own.format.managed,
+                        );
                         document.edit_list(&mut edits, &event.value, copies, &[]);
                         removed += copies.len();
                     }
@@ -768,9 +815,12 @@ fn check_edit(
         };
         let mut mine = new_list.iter().filter(|e| own.is_own(e));
         let right = match wanted.get(event).and_then(|list| list.get(0)) {
-            Some(ours) => mine
-                .next()
-                .is_some_and(|entry| MANAGED_KEYS.iter().all(|k| entry.get(k) == ours.get(k))),
+            Some(ours) => mine.next().is_some_and(|entry| {
+                own.format
+                    .managed
+                    .iter()
+                    .all(|k| entry.get(k) == ours.get(k))
+            }),
             None => true,
         };
         if !right || mine.next().is_some() || own.foreign(old_list) != own.foreign(new_list) {
@@ -786,6 +836,9 @@ fn install(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user", "--dry-run", "--portable"])?;
+    if flags.family() == crate::Host::Copilot {
+        return copilot(Subcommand::Install, entries, &flags);
+    }
     if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::Install, entries, &flags, editor);
     }
@@ -802,6 +855,7 @@ fn install(
     let own = Own {
         cwd: &cwd,
         binary: &binary,
+        format: &CURSOR_FORMAT,
     };
     let wanted = own_hooks(&cursor, &sharing(entries, &flags), &command);
     if let Some(event) = wanted
@@ -824,6 +878,95 @@ fn install(
         no_slashes_in_strings(&after, &file.shown)?;
         Ok(after)
     })
+}
+
+/// The name of the hooks file `install --copilot` writes in Copilot's folders: one for every
+/// binary of this project, each entry told from others' by the binary its command runs.
+const COPILOT_FILE: &str = "cursor-hooks.json";
+
+/// Why a linked project hooks file is refused for Copilot.
+const COPILOT_LINKED: &str = "a cloned repository can point it at any file outside the project";
+
+/// `print-config`, `install` and `uninstall` with `--copilot`: GitHub Copilot CLI's own hooks
+/// file, in the shape of Cursor's `hooks.json` (its command under `bash`), edited the same way,
+/// so the user's entries and layout stay byte for byte. Each command is wired (`--host copilot
+/// --event NAME`): Copilot's payloads name no event, so the wiring is what picks the handler.
+fn copilot(subcommand: Subcommand, entries: &[Entry], flags: &Flags) -> Result<i32, String> {
+    let handlers: Vec<&Entry> = entries
+        .iter()
+        .filter(|entry| entry.host() == crate::Host::Copilot)
+        .collect();
+    // `uninstall` still takes out what an earlier build of the binary installed.
+    if handlers.is_empty() && !matches!(subcommand, Subcommand::Uninstall) {
+        return Ok(wrong_host(subcommand.name(), crate::Host::Copilot, entries));
+    }
+    let all = all_handlers(entries);
+    let wanted = |command: &str| -> Map<String, Value> {
+        handlers
+            .iter()
+            .map(|entry| {
+                let object = crate::record::Handler::from(*entry).copilot_entry(command, &all);
+                (
+                    entry.event().to_owned(),
+                    Value::Array(vec![Value::Object(object)]),
+                )
+            })
+            .collect()
+    };
+    if let Subcommand::PrintConfig = subcommand {
+        say(&render_config(&wanted(&own_command()?)))?;
+        return Ok(0);
+    }
+    let binary = own_path()?;
+    let (path, cwd) = copilot_target_file(flags)?;
+    let own = Own {
+        cwd: &cwd,
+        binary: &binary,
+        format: &COPILOT_FORMAT,
+    };
+    let file = config_file(flags, path, HOOKS_JSON_LOCK, COPILOT_LINKED)?;
+    let what = "Copilot hook(s)";
+    if let Subcommand::Uninstall = subcommand {
+        return remove_from(&file, what, |text| {
+            edit_config(text, &file.shown, &Map::new(), false, &own)
+        });
+    }
+    // Copilot runs a project's hooks from its root (`spec/copilot/host.json`, `execution`).
+    let command = match flags.portable {
+        true => portable::cursor_command(&binary, &cwd)?,
+        false => own_command()?,
+    };
+    let wanted = wanted(&command);
+    let code = write_config(&file, flags.dry_run, what, handlers.len(), |text| {
+        Ok(match text {
+            Some(text) if !nothing_to_keep(text) => {
+                edit_config(text, &file.shown, &wanted, true, &own)?.0
+            }
+            _ => render_config(&wanted),
+        })
+    })?;
+    // Copilot skips a project's hooks in a folder it has not trusted, without a word
+    // (`spec/copilot/host.json`, `trust`): say so where the user looks.
+    if !flags.user && !flags.dry_run && code == 0 {
+        say("Copilot runs a project's hooks only in a folder it trusts: answer its trust prompt, or start it with `--trust-folder`\n")?;
+    }
+    Ok(code)
+}
+
+/// Copilot's hooks file to change, and the directory its commands run from: the project's
+/// `.github/hooks/cursor-hooks.json` (found as for `hooks.json`), or with `--user`
+/// `~/.copilot/hooks/cursor-hooks.json`.
+fn copilot_target_file(flags: &Flags) -> Result<(PathBuf, PathBuf), String> {
+    if flags.user {
+        let dir = crate::launch::user_copilot_hooks_dir()
+            .ok_or("no home directory (HOME, or USERPROFILE on Windows, is not set)")?;
+        return Ok((dir.join(COPILOT_FILE), dir));
+    }
+    let (_, project) = target_file(flags)?;
+    Ok((
+        project.join(".github").join("hooks").join(COPILOT_FILE),
+        project,
+    ))
 }
 
 /// Refuses a `hooks.json` text with `//` inside a string: Cursor would load none of it.
@@ -919,6 +1062,9 @@ fn uninstall(
     args: &[String],
 ) -> Result<i32, String> {
     let flags = flags(args, &["--project", "--user"])?;
+    if flags.family() == crate::Host::Copilot {
+        return copilot(Subcommand::Uninstall, entries, &flags);
+    }
     if flags.family() != crate::Host::Cursor {
         return claude(Subcommand::Uninstall, entries, &flags, editor);
     }
@@ -927,6 +1073,7 @@ fn uninstall(
     let own = Own {
         cwd: &cwd,
         binary: &binary,
+        format: &CURSOR_FORMAT,
     };
     let file = config_file(&flags, path, HOOKS_JSON_LOCK, CURSOR_LINKED)?;
     remove_from(&file, "hook(s)", |text| {

@@ -14,7 +14,7 @@
 
 pub use crate::gen::codex::{
     info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOLS, TOOLS_VERSION,
-    UNIVERSAL_RESPONSE,
+    UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
 };
 
 /// What Codex does with a hook's `matcher` (`spec/codex/host.json`, `matcher`): `""`, `"*"` and

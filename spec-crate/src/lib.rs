@@ -10,7 +10,8 @@
 //! those crates.
 //!
 //! [`claude`] holds the same for Claude Code, the second host, from `spec/claude-code/`, and
-//! [`codex`] for OpenAI Codex CLI, from `spec/codex/`. `codex_trust` (behind the `codex-trust` feature) computes OpenAI Codex CLI's hook trust keys
+//! [`codex`] for OpenAI Codex CLI, from `spec/codex/`, and [`copilot`] for GitHub Copilot CLI's own
+//! events, from `spec/copilot/`. `codex_trust` (behind the `codex-trust` feature) computes OpenAI Codex CLI's hook trust keys
 //! and hashes, for `doctor` and the Codex live tests.
 
 mod gen;
@@ -19,6 +20,7 @@ pub mod claude;
 pub mod codex;
 #[cfg(feature = "codex-trust")]
 pub mod codex_trust;
+pub mod copilot;
 #[cfg(feature = "matcher")]
 pub mod js_regex;
 #[cfg(feature = "matcher")]

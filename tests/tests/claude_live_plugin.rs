@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::claude_cli::cli_binary;
+use common::claude_cli::{self, cli_binary};
 use cursor_hooks_tests::claude_code::mock::{MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{
     claude_binary, example_binaries, in_isolated_network, Session,
@@ -37,21 +37,7 @@ fn packaged(name: &str) -> (Session, PathBuf) {
     std::fs::write(session.project.join("target/keep"), "keep").expect("target/keep");
     let team = session.root().join("team");
     let shell_guard = example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR"))).join("shell-guard");
-    let output = Command::new(cli_binary())
-        .arg("package")
-        .arg("--out")
-        .arg(team.join("plugins/shell-guard"))
-        .arg("--marketplace")
-        .arg(&team)
-        .arg(&shell_guard)
-        .stdin(Stdio::null())
-        .output()
-        .expect("cursor-hooks starts");
-    assert!(
-        output.status.success(),
-        "package failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    claude_cli::package(&team.join("plugins/shell-guard"), &team, &shell_guard);
     (session, team)
 }
 

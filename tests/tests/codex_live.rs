@@ -11,7 +11,10 @@
 //! namespaces), `unshare` and `ip` (a test fails, never skips, without them).
 #![cfg(target_os = "linux")]
 
-use cursor_hooks_spec::codex_trust::{trusted_hash, CommandHook};
+mod common;
+
+use common::claude_cli;
+use cursor_hooks_spec::codex_trust::{event_label, trusted_hash, CommandHook};
 use cursor_hooks_tests::claude_code::runner::{examples_for, read_jsonl};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{
@@ -821,5 +824,170 @@ fn a_fail_closed_codex_guard_that_crashes_still_stops_the_command() {
         told[0].starts_with("Command blocked by PreToolUse hook: ")
             && told[0].contains("the policy file is unreadable"),
         "{told:?}"
+    );
+}
+
+const CODEX_OR_CLAUDE_GUARD: &str = env!("CARGO_BIN_EXE_codex-or-claude-guard");
+
+/// How a test trusts the hooks of the plugin it installed.
+#[derive(Clone, Copy)]
+enum PluginTrust {
+    /// As a user would: `cursor-hooks doctor --host codex` names the plugin hooks Codex skips,
+    /// and its lines go into config.toml.
+    Doctor,
+    /// Every hook of both hooks files in the installed copy, with the hashes Codex expects
+    /// (`NAME@MARKETPLACE:hooks/<file>:...`): an untrusted hook is skipped without a word, so
+    /// a file Codex loads but should not would go unseen otherwise.
+    EveryFile,
+}
+
+/// `binary` packaged as a plugin with `--marketplace` into `session`'s `team/` (the folder
+/// Cursor, Claude Code and Copilot load) and installed as a Codex user installs a team's plugin:
+/// `codex plugin marketplace add TEAM`, `codex plugin add NAME@MARKETPLACE` (`marketplace`: the
+/// name of the marketplace file Codex reads), in `session`'s `HOME`; its hooks trusted as
+/// `trust` says. Turns the session's plugins on.
+fn install_packaged_for_codex(
+    session: &mut Session,
+    binary: &Path,
+    marketplace: &str,
+    trust: PluginTrust,
+) {
+    let team = session.root().join("team");
+    let name = binary.file_name().and_then(|n| n.to_str()).expect("a name");
+    claude_cli::package(&team.join("plugins").join(name), &team, binary);
+    let team = team.to_str().expect("UTF-8");
+    session.plugin(&["marketplace", "add", team]);
+    let id = format!("{name}@{marketplace}");
+    let added = session.plugin(&["add", &id]);
+    let root = added
+        .stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("Installed plugin root: "))
+        .unwrap_or_else(|| panic!("codex plugin add named no root:\n{}", added.stdout));
+    let listed = session.plugin(&["list"]);
+    assert!(
+        listed.stdout.contains(&id),
+        "Codex lists no {id} plugin:\n{}",
+        listed.stdout
+    );
+    match trust {
+        PluginTrust::Doctor => {
+            let report = codex_doctor(session);
+            let add = report["codex_trust"]["add"].as_str().unwrap_or_default();
+            assert!(
+                add.contains(&format!("[hooks.state.\"{id}:")),
+                "doctor named no hook of the plugin to trust: {report}"
+            );
+            session.extra_config.push_str(&format!("\n{add}"));
+        }
+        PluginTrust::EveryFile => trust_every_hooks_file(session, &id, Path::new(root)),
+    }
+    session.plugins = true;
+}
+
+/// Seeds trust for every hook of each hooks file the installed copy at `root` has (an older
+/// package wrote no hooks-codex.json).
+fn trust_every_hooks_file(session: &mut Session, id: &str, root: &Path) {
+    let files = ["hooks/hooks-codex.json", "hooks/hooks.json"];
+    let files: Vec<&str> = files
+        .into_iter()
+        .filter(|file| root.join(file).is_file())
+        .collect();
+    assert!(!files.is_empty(), "{} holds no hooks file", root.display());
+    for file in files {
+        let text = std::fs::read_to_string(root.join(file))
+            .unwrap_or_else(|e| panic!("{}/{file}: {e}", root.display()));
+        let parsed: Value = serde_json::from_str(&text).expect("a hooks file is JSON");
+        let mut hooks = parsed["hooks"].as_object().cloned().unwrap_or_default();
+        // Codex ignores an event it does not have (Claude Code's PreSkillShellCommand).
+        hooks.retain(|event, _| event_label(event).is_some());
+        for (key, hash) in Session::plugin_trust_entries(id, file, &hooks) {
+            session.seed(&key, &hash);
+        }
+    }
+}
+
+/// The user's flow: package with `--marketplace`, `codex plugin marketplace add`, `codex plugin
+/// add`, ask doctor why the plugin's hook does not run and add its lines; the plugin's Codex
+/// handler then refuses the forced push, and the model is told its reason.
+#[test]
+fn shell_guard_packaged_as_a_plugin_stops_a_forced_push_under_codex() {
+    if !live_with_examples("shell_guard_packaged_as_a_plugin_stops_a_forced_push_under_codex") {
+        return;
+    }
+    let mut session = session_with_remote("codex-plugin");
+    let guard = session.copy_in(&example("shell-guard"));
+    // The team keeps no Codex marketplace: Codex reads Claude Code's, named after the folder.
+    install_packaged_for_codex(&mut session, &guard, "team", PluginTrust::Doctor);
+    assert_shell_guard_stops_the_forced_push(&session);
+}
+
+/// A team that keeps Codex's own marketplace file, which Codex reads before Claude Code's: the
+/// entry `package` adds to it installs, and the plugin stops the forced push.
+#[test]
+fn shell_guard_listed_in_a_codex_marketplace_stops_a_forced_push_under_codex() {
+    if !live_with_examples(
+        "shell_guard_listed_in_a_codex_marketplace_stops_a_forced_push_under_codex",
+    ) {
+        return;
+    }
+    let mut session = session_with_remote("codex-marketplace");
+    let codex_file = session.root().join("team/.agents/plugins/marketplace.json");
+    std::fs::create_dir_all(codex_file.parent().expect("a folder")).expect(".agents/plugins");
+    std::fs::write(&codex_file, r#"{"name": "team-codex", "plugins": []}"#).expect("the file");
+    let guard = session.copy_in(&example("shell-guard"));
+    install_packaged_for_codex(&mut session, &guard, "team-codex", PluginTrust::Doctor);
+    assert_shell_guard_stops_the_forced_push(&session);
+}
+
+/// Runs the forced-push turn in `session`: the push does not reach the remote and the model is
+/// told shell-guard's Codex reason.
+fn assert_shell_guard_stops_the_forced_push(session: &Session) {
+    let push = force_push(session);
+    let api = MockResponses::start(vec![Reply::shell(&push)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    // The control, `a_force_push_runs_without_hooks`, pushes; so does the plugin's Claude Code
+    // handler, which asks, and Codex runs a command whose hook asked.
+    assert!(!pushed(session), "the force-push ran:\n{}", shown(&output));
+    let expected =
+        format!("Command blocked by PreToolUse hook: {CODEX_FORCE_PUSH_REASON}. Command: {push}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+}
+
+/// In the packaged plugin's folder Codex runs the Codex handler, from the file the plugin's
+/// `.codex-plugin/plugin.json` names, and not the Claude Code handler of `hooks/hooks.json`
+/// beside it (which Codex runs when the folder has only Claude Code's manifest).
+#[test]
+fn a_packaged_plugin_runs_only_its_codex_handlers_under_codex() {
+    if !in_isolated_network("a_packaged_plugin_runs_only_its_codex_handlers_under_codex") {
+        return;
+    }
+    let mut session = Session::new("codex-plugin-road", Path::new(RECORDER));
+    let guard = session.copy_in(Path::new(CODEX_OR_CLAUDE_GUARD));
+    install_packaged_for_codex(&mut session, &guard, "team", PluginTrust::EveryFile);
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "the command ran:\n{}",
+        shown(&output)
+    );
+    let told = api.tool_outputs();
+    assert_eq!(
+        told,
+        [format!(
+            "Command blocked by PreToolUse hook: refused by the Codex handler. Command: {GUARDED}"
+        )],
+        "{}",
+        shown(&output)
+    );
+    // Codex tells the model the first deny only: the Claude Code handler's mark says whether it
+    // ran at all.
+    assert!(
+        !session.project.join("claude-handler-ran").exists(),
+        "Codex also ran Claude Code's hooks/hooks.json:\n{}",
+        shown(&output)
     );
 }

@@ -33,6 +33,7 @@ fn kinds() -> BTreeMap<String, Vec<(String, bool)>> {
     for (kind, key, required) in [
         codex("event", "universal_except", false),
         codex("host", "trust", true),
+        codex("host", "plugins", false),
         // The sections of the hosts that run Claude Code's files (Cursor, Copilot): no host is
         // known to run Codex's.
         codex("host", "cursor", false),

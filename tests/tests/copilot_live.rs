@@ -8,8 +8,11 @@
 //! namespaces, `unshare` and `ip` (a test fails, never skips, without them).
 #![cfg(target_os = "linux")]
 
+mod common;
+
+use common::claude_cli::{self, cli_binary};
 use cursor_hooks_tests::claude_code::mock::{text_of, MockApi, Reply};
-use cursor_hooks_tests::claude_code::runner::{examples_for, Session};
+use cursor_hooks_tests::claude_code::runner::{copy_binary, examples_for, Session};
 use cursor_hooks_tests::copilot::runner::{self, CopilotOutput};
 use std::path::{Path, PathBuf};
 
@@ -17,6 +20,7 @@ const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 const CLOSED_GUARD: &str = env!("CARGO_BIN_EXE_claude-closed-guard");
 const OPEN_GUARD: &str = env!("CARGO_BIN_EXE_claude-open-guard");
 const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
+const COPILOT_OR_CLAUDE_GUARD: &str = env!("CARGO_BIN_EXE_copilot-or-claude-guard");
 
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
@@ -28,9 +32,11 @@ fn example(name: &str) -> PathBuf {
     path
 }
 
-/// Builds the examples (outside the namespace), then says whether to run the test's body.
+/// Builds the examples and the `cursor-hooks` tool (outside the namespace), then says whether
+/// to run the test's body.
 fn live(test_name: &str) -> bool {
     examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), runner::prepare);
+    cli_binary();
     runner::in_isolated_network(test_name)
 }
 
@@ -61,6 +67,22 @@ fn the_tool_result(api: &MockApi) -> String {
     let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     text_of(&results[0])
+}
+
+/// Runs `rm -rf target` with `session`'s hooks and asserts that shell-guard stopped it: the
+/// directory survives and the model is told shell-guard's reason.
+fn assert_shell_guard_stops_rm_target(session: &Session) {
+    let (api, output) = run_rm_target(session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "shell-guard did not stop rm -rf target under Copilot:\n{}",
+        output.log
+    );
+    let told = the_tool_result(&api);
+    assert!(
+        told.contains("Denied by preToolUse hook") && told.contains(SHELL_GUARD_REASON),
+        "{told}"
+    );
 }
 
 /// Control: with only the recorder, the mock's `rm -rf target` really runs under Copilot, so
@@ -95,15 +117,78 @@ fn shell_guard_installed_for_claude_code_blocks_rm_rf_under_copilot() {
     }
     let session = session_with_target("shell-guard");
     session.install(&example("shell-guard"));
-    let (api, output) = run_rm_target(&session);
+    assert_shell_guard_stops_rm_target(&session);
+}
+
+/// shell-guard installed for Copilot itself (`install --copilot --project`, which writes
+/// `.github/hooks/cursor-hooks.json` with `--host copilot --event preToolUse`) stops `rm -rf`:
+/// its Copilot handler reads Copilot's own payload (no event name, `toolArgs`) by the wiring,
+/// and the model is told its reason.
+#[test]
+fn shell_guard_installed_for_copilot_blocks_rm_rf() {
+    if !live("shell_guard_installed_for_copilot_blocks_rm_rf") {
+        return;
+    }
+    let session = session_with_target("copilot-shell-guard");
+    session.install_for("--copilot", &example("shell-guard"));
     assert!(
-        session.project.join("target/keep").exists(),
-        "shell-guard did not stop rm -rf target under Copilot:\n{}",
-        output.log
+        session
+            .project
+            .join(".github/hooks/cursor-hooks.json")
+            .is_file(),
+        "install --copilot wrote no project hooks file"
     );
+    assert_shell_guard_stops_rm_target(&session);
+}
+
+/// `binary` packaged as a plugin (`cursor-hooks package --marketplace`, the folder that Cursor
+/// and Claude Code load) and installed as Copilot installs a team's plugins (`copilot plugin
+/// marketplace add` + `plugin install NAME@MARKETPLACE`) in `session`'s `HOME`.
+fn install_packaged(session: &Session, binary: &Path) {
+    let team = session.root().join("team");
+    let name = binary.file_name().and_then(|n| n.to_str()).expect("a name");
+    claude_cli::package(&team.join("plugins").join(name), &team, binary);
+    runner::plugin(
+        session,
+        &["marketplace", "add", team.to_str().expect("UTF-8")],
+    );
+    runner::plugin(session, &["install", &format!("{name}@team")]);
+    assert!(
+        runner::plugin(session, &["list"]).contains(&format!("{name}@team")),
+        "Copilot lists no {name} plugin"
+    );
+}
+
+/// shell-guard packaged as a plugin and installed from its marketplace stops `rm -rf` under
+/// Copilot, through the plugin's launcher, and the model is told its reason.
+#[test]
+fn shell_guard_packaged_as_a_plugin_blocks_rm_rf_under_copilot() {
+    if !live("shell_guard_packaged_as_a_plugin_blocks_rm_rf_under_copilot") {
+        return;
+    }
+    let session = session_with_target("copilot-plugin");
+    install_packaged(&session, &example("shell-guard"));
+    assert_shell_guard_stops_rm_target(&session);
+}
+
+/// In the packaged plugin's folder Copilot runs the Copilot handler, from the file the
+/// plugin's own `plugin.json` names, and not the Claude Code handler of `hooks/hooks.json`
+/// beside it (which Copilot runs when the folder has only Claude Code's manifest).
+#[test]
+fn a_packaged_plugin_runs_only_its_copilot_handlers_under_copilot() {
+    if !live("a_packaged_plugin_runs_only_its_copilot_handlers_under_copilot") {
+        return;
+    }
+    let session = session_with_target("copilot-plugin-road");
+    install_packaged(
+        &session,
+        &copy_binary(session.root(), Path::new(COPILOT_OR_CLAUDE_GUARD)),
+    );
+    let (api, _) = run_rm_target(&session);
+    assert!(session.project.join("target/keep").exists());
     let told = the_tool_result(&api);
     assert!(
-        told.contains("Denied by preToolUse hook") && told.contains(SHELL_GUARD_REASON),
+        told.contains("refused by the Copilot handler") && !told.contains("Claude Code handler"),
         "{told}"
     );
 }

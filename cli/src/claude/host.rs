@@ -59,6 +59,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "deny-reason-last-answer",
     "prompt-block-first-answer",
     "continue-false-agent-tool-ignored",
+    "plugin-misses-session-start-instructions",
     "decision-values",
     "ask-reason-first-answer",
     "ask-ignores-continue",
@@ -90,6 +91,8 @@ pub struct Host {
     pub environment: Vec<Variable>,
     /// How Cursor runs Claude Code's settings.
     pub cursor: InCursor,
+    /// How GitHub Copilot CLI runs Claude Code's project settings.
+    pub copilot: InCopilot,
     /// Rules the real binary showed (the generated differential), applied by `simulate`.
     pub observed_rules: Vec<Observed>,
 }
@@ -260,6 +263,43 @@ pub struct Variable {
 pub struct InCursor {
     /// When Cursor runs one copy of a command wired in both hosts' files.
     pub dedupe: Dedupe,
+}
+
+/// `copilot`: how GitHub Copilot CLI runs the hooks of Claude Code's project settings.
+#[derive(Debug, Deserialize)]
+pub struct InCopilot {
+    /// What Copilot does with an answer (or an exit) of these hooks, by event (`*`: every one).
+    pub outputs: Vec<CopilotOutput>,
+    /// Claude Code's tool name → Copilot's, as the payloads name them.
+    pub tool_map: BTreeMap<String, String>,
+}
+
+/// One of `copilot.outputs`.
+#[derive(Debug, Deserialize)]
+pub struct CopilotOutput {
+    /// The Claude Code events it is about; `*` for every one.
+    pub events: Vec<String>,
+    /// What Copilot does, in a sentence or two.
+    pub form: String,
+}
+
+impl InCopilot {
+    /// What Copilot does differently with a hook of `event` in Claude Code's settings: the
+    /// forms about that event, then those about every one. The forms that say what cursor-hooks
+    /// writes (rather than what Copilot does) are left out.
+    pub fn rules_for(&self, event: &str) -> Vec<&str> {
+        let about = |all: bool| {
+            self.outputs
+                .iter()
+                .filter(move |output| {
+                    output.events.iter().any(|e| e == "*") == all
+                        && (all || output.events.iter().any(|e| e == event))
+                })
+                .map(|output| output.form.as_str())
+                .filter(|form| !form.starts_with("What cursor-hooks writes"))
+        };
+        about(false).chain(about(true)).collect()
+    }
 }
 
 /// `cursor.dedupe`.

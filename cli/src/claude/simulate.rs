@@ -14,7 +14,7 @@ use super::host::{events, host};
 use super::settings::{self, Handler, SettingsFile};
 use crate::child::{self, Captured};
 use crate::run_dir::RunDir;
-use crate::simulate::{indented, Args, Stop};
+use crate::simulate::{indented, note, Args, Stop};
 use crate::sources::Locations;
 use cursor_hooks_spec::claude::{self, Category, EventInfo, Exit2, PlainStdout};
 use serde_json::{json, Map, Value};
@@ -83,11 +83,6 @@ pub fn run(args: &Args) -> Result<(), Stop> {
 
 fn out(text: &str) {
     crate::out::print(text);
-}
-
-fn note(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// The PAYLOAD argument: a JSON file, or `-` for stdin (every host's).
@@ -290,6 +285,18 @@ impl Listing<'_> {
         }
         if let Some(reason) = skip_reason(self.info, handler, self.subject) {
             return Some(Entry::Skipped { at, reason });
+        }
+        let rule = host.observed("plugin-misses-session-start-instructions");
+        if file.plugin_root.is_some()
+            && rule.covers(self.info.name)
+            && self.payload["load_reason"] == "session_start"
+        {
+            return Some(Entry::Skipped {
+                at,
+                reason:
+                    "a plugin's hooks are not registered yet when the session's instructions load"
+                        .to_owned(),
+            });
         }
         if handler.kind != "command" {
             return Some(Entry::NotSimulated {
@@ -1971,20 +1978,9 @@ impl Run {
         if let Some(command) = &self.at.at.command {
             text.push_str(&format!("  command: {command}\n"));
         }
-        text.push_str(&format!(
-            "  {} ms, exit {}{}: {} → {}{}\n",
-            self.millis,
-            self.exit_code.map_or("none".to_owned(), |c| c.to_string()),
-            if self.timed_out { ", timed out" } else { "" },
-            self.rule,
-            self.effect.words,
-            if self.verified { "" } else { " (unverified)" },
-        ));
-        for (name, stream) in [("stdout", &self.stdout), ("stderr", &self.stderr)] {
-            if !stream.text.trim().is_empty() {
-                indented(text, &stream.label(name), stream.text.trim_end());
-            }
-        }
+        let reading = crate::simulate::reading_words(self.rule, &self.effect.words, self.verified);
+        let run = (self.millis, self.exit_code, self.timed_out);
+        crate::simulate::write_run(text, run, &reading, &self.stdout, &self.stderr);
         if let Some(note) = &self.note {
             indented(text, "note", note);
         }

@@ -3,6 +3,7 @@
 //! (`host.json`, `trust`); its trust key and hash come from the spec crate
 //! (`cursor_hooks_spec::codex_trust`), the one implementation of codex-rs's rule.
 
+pub mod plugins;
 pub mod simulate;
 pub mod trust;
 
@@ -17,9 +18,13 @@ const LIMIT: u64 = 4 << 20;
 /// One hooks file Codex reads, as found.
 #[derive(Debug)]
 pub struct HooksFile {
-    /// `user` or `project` (`config_sources` in `spec/codex/host.json`).
+    /// `user`, `project` or `plugin` (`config_sources` in `spec/codex/host.json`).
     pub source: &'static str,
     pub path: PathBuf,
+    /// The source part of its hooks' trust keys: the path as Codex displays it, or for a
+    /// plugin's file `NAME@MARKETPLACE:<its path in the plugin>` (`spec/codex/host.json`,
+    /// `plugins`).
+    pub key_source: String,
     /// Its command hooks, in Codex's order (event, group, handler).
     pub hooks: Vec<CommandEntry>,
 }
@@ -53,28 +58,42 @@ pub fn load(locations: &Locations, findings: &mut Vec<Finding>) -> Vec<HooksFile
     let project = Some(("project", locations.project.join(".codex/hooks.json")));
     let mut files = Vec::new();
     for (source, path) in [user, project].into_iter().flatten() {
-        let bytes = match crate::safe_read::read(&path, LIMIT) {
-            Ok(bytes) => bytes,
-            Err(crate::safe_read::Refusal::Missing) => continue,
-            Err(why) => {
-                let message = format!("Codex cannot use this file: {}", why.describe(LIMIT));
-                findings.push(codex_finding(Severity::Error, &path, "", message));
-                continue;
-            }
-        };
-        match read_hooks(&bytes) {
-            Ok(hooks) => files.push(HooksFile {
-                source,
-                path,
-                hooks,
-            }),
-            Err((pointer, why)) => {
-                let message = format!("Codex loads no hook from this file: {why}");
-                findings.push(codex_finding(Severity::Error, &path, &pointer, message));
-            }
-        }
+        let key_source = path.display().to_string();
+        files.extend(read_file(source, key_source, path, findings));
     }
     files
+}
+
+/// One hooks file of `source`, whose hooks Codex's trust keys name by `key_source`; `None`
+/// when it is missing or Codex cannot use it (with a finding).
+fn read_file(
+    source: &'static str,
+    key_source: String,
+    path: PathBuf,
+    findings: &mut Vec<Finding>,
+) -> Option<HooksFile> {
+    let bytes = match crate::safe_read::read(&path, LIMIT) {
+        Ok(bytes) => bytes,
+        Err(crate::safe_read::Refusal::Missing) => return None,
+        Err(why) => {
+            let message = format!("Codex cannot use this file: {}", why.describe(LIMIT));
+            findings.push(codex_finding(Severity::Error, &path, "", message));
+            return None;
+        }
+    };
+    match read_hooks(&bytes) {
+        Ok(hooks) => Some(HooksFile {
+            source,
+            key_source,
+            path,
+            hooks,
+        }),
+        Err((pointer, why)) => {
+            let message = format!("Codex loads no hook from this file: {why}");
+            findings.push(codex_finding(Severity::Error, &path, &pointer, message));
+            None
+        }
+    }
 }
 
 /// The command handlers of a hooks file (`{"hooks": {Event: [{matcher, hooks: [...]}]}}`, Claude
@@ -135,10 +154,13 @@ pub struct Doctor {
     pub trust: trust::Report,
 }
 
-/// Reads Codex's hooks files and holds their hooks against its trust gates; the findings go
-/// to `findings`.
+/// Reads Codex's hooks files, its enabled plugins' among them, and holds their hooks against
+/// its trust gates; the findings go to `findings`.
 pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
-    let files = load(locations, findings);
+    let mut files = load(locations, findings);
+    if let Some(home) = codex_home(locations) {
+        files.extend(plugins::load(&home, findings));
+    }
     let trust = match codex_home(locations) {
         Some(home) => trust::check(&files, &home, &locations.project),
         None => trust::Report::default(),

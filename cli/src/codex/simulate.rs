@@ -11,7 +11,7 @@
 use super::trust::{Gate, Gates};
 use super::{CommandEntry, HooksFile};
 use crate::child::{self, Captured};
-use crate::simulate::{indented, Args, Stop};
+use crate::simulate::{indented, note, Args, Stop};
 use crate::sources::Locations;
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
@@ -44,19 +44,10 @@ fn event_info(event: &str) -> Option<&'static Value> {
     events().iter().find(|info| info["name"] == event)
 }
 
-/// The source `host.json` gives for the result rule `id` (`results`).
+/// The source `host.json` gives for the result rule `id` (`results`, `observed_rules`).
 fn rule_source(id: &str) -> (String, bool) {
     static HOST: OnceLock<Value> = OnceLock::new();
-    let host = spec_file(HOST_JSON, &HOST);
-    let rules = host["results"].as_array().into_iter().flatten();
-    let rule = rules.chain(host["observed_rules"].as_array().into_iter().flatten());
-    let found = rule.into_iter().find(|rule| rule["id"] == id);
-    found.map_or((String::new(), false), |rule| {
-        (
-            rule["source"].as_str().unwrap_or_default().to_owned(),
-            rule["verified"].as_bool().unwrap_or(false),
-        )
-    })
+    crate::simulate::host_rule(spec_file(HOST_JSON, &HOST), id)
 }
 
 /// Runs the subcommand for Codex.
@@ -93,16 +84,7 @@ pub fn run(args: &Args) -> Result<(), Stop> {
         gates,
     };
     let payloads: Vec<Value> = match (&args.session, &args.event) {
-        (Some(path), _) => {
-            let bytes = crate::safe_read::read_or_say(path, crate::safe_read::PAYLOAD_LIMIT)?;
-            let text = String::from_utf8_lossy(&bytes);
-            let lines = text.lines().filter(|line| !line.trim().is_empty());
-            lines
-                .map(|line| {
-                    serde_json::from_str(line).map_err(|e| format!("a line is not JSON: {e}"))
-                })
-                .collect::<Result<_, _>>()?
-        }
+        (Some(path), _) => crate::simulate::session_lines(path)?,
         (None, Some(event)) => vec![fixture(event, &args.sets, &locations.project)?],
         (None, None) => {
             let bytes = crate::claude::simulate::read_payload(args.payload.as_deref())?;
@@ -113,24 +95,10 @@ pub fn run(args: &Args) -> Result<(), Stop> {
     let mut text = String::new();
     for payload in &payloads {
         let result = simulator.simulate(payload)?;
-        if args.json {
-            let json = result.to_json();
-            text.push_str(&if args.session.is_some() {
-                format!("{json}\n")
-            } else {
-                format!("{}\n", serde_json::to_string_pretty(&json).expect("JSON"))
-            });
-        } else {
-            text.push_str(&result.to_text());
-        }
+        crate::simulate::push_result(&mut text, args, result.to_json(), || result.to_text());
     }
     crate::out::print(&text);
     Ok(())
-}
-
-fn note(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// A payload for `event`: the common fields, `cwd` the project, the `KEY=VALUE` fields set.
@@ -714,20 +682,10 @@ impl Simulation {
                     ] {
                         entry[key] = value;
                     }
-                    let _ = writeln!(
-                        simulation.text,
-                        "  {} ms, exit {}{}: {} → {effect}{}",
-                        run.millis,
-                        run.code.map_or("none".to_owned(), |c| c.to_string()),
-                        if run.timed_out { ", timed out" } else { "" },
-                        run.rule,
-                        if verified { "" } else { " (unverified)" }
-                    );
-                    for (name, stream) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
-                        if !stream.text.trim().is_empty() {
-                            indented(&mut simulation.text, name, stream.text.trim_end());
-                        }
-                    }
+                    let words = crate::simulate::reading_words(run.rule, &effect, verified);
+                    let timing = (run.millis, run.code, run.timed_out);
+                    let (out, err) = (&run.stdout, &run.stderr);
+                    crate::simulate::write_run(&mut simulation.text, timing, &words, out, err);
                     reasons.extend(reading.block.clone());
                     stop_reasons.extend(reading.stop.clone());
                     feedback.extend(reading.feedback.clone());

@@ -132,9 +132,8 @@ impl Gates {
         hook.timeout = entry.timeout;
         hook.r#async = entry.r#async;
         hook.status_message = entry.status_message.as_deref();
-        let source = file.path.display().to_string();
         let (Some(key), Some(hash)) = (
-            hook_key(&source, &entry.event, entry.group, entry.handler),
+            hook_key(&file.key_source, &entry.event, entry.group, entry.handler),
             trusted_hash(&hook),
         ) else {
             return (Gate::NotAnEvent, None);

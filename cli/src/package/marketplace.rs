@@ -1,6 +1,14 @@
 //! `package --marketplace`: lists the plugin in a team marketplace, `.cursor-plugin/marketplace.json`
 //! (Cursor's) and `.claude-plugin/marketplace.json` (Claude Code's), under one folder.
 //!
+//! Codex reads the first of `.agents/plugins/marketplace.json` and
+//! `.claude-plugin/marketplace.json` that the folder has (`spec/codex/host.json`, `plugins`):
+//! Claude Code's, unless the team keeps a Codex marketplace there, which is then updated too.
+//! None is created for Codex unless `--marketplace` names it: a new
+//! `.agents/plugins/marketplace.json` would hide from Codex every plugin the team lists only in
+//! Claude Code's file. A Codex entry's `source` is an object
+//! (`{"source": "local", "path": "./..."}`) and a new entry gets Codex's default `policy`.
+//!
 //! A marketplace file is the team's: its other plugins, its keys and their order stay as they
 //! are. Only the plugin's own entry (found by `name`) is written: its `source`, `description`
 //! (and `version`, in Claude Code's) are set, its other keys kept. Each value the edit does not
@@ -79,6 +87,7 @@ impl Ordered {
 enum Editor {
     Cursor,
     ClaudeCode,
+    Codex,
 }
 
 impl Editor {
@@ -86,31 +95,36 @@ impl Editor {
         match self {
             Editor::Cursor => ".cursor-plugin",
             Editor::ClaudeCode => ".claude-plugin",
+            Editor::Codex => ".agents/plugins",
         }
     }
 }
 
 /// The marketplace's root folder: `target` itself when it is a folder, or the folder holding
-/// the `.cursor-plugin`/`.claude-plugin` folder of a `marketplace.json` named.
-pub fn root_of(target: &Path) -> Result<PathBuf, String> {
+/// the `.cursor-plugin`/`.claude-plugin`/`.agents/plugins` folder of a `marketplace.json` named;
+/// and whether `target` is Codex's file (which is then written even when it is new).
+pub fn root_of(target: &Path) -> Result<(PathBuf, bool), String> {
     if target.file_name().and_then(|n| n.to_str()) == Some("marketplace.json") {
-        let folder = target
-            .parent()
-            .and_then(|p| p.file_name())
-            .and_then(|n| n.to_str());
-        return match folder {
-            Some(".cursor-plugin" | ".claude-plugin") => Ok(target
-                .parent()
-                .and_then(Path::parent)
-                .map(Path::to_path_buf)
-                .unwrap_or_default()),
-            _ => Err(format!(
-                "--marketplace {}: a marketplace file lives in a `.cursor-plugin` or `.claude-plugin` folder (or name the marketplace's folder)",
-                target.display()
-            )),
+        fn name(path: Option<&Path>) -> Option<&str> {
+            path.and_then(Path::file_name).and_then(|n| n.to_str())
+        }
+        let folder = target.parent();
+        let up = match name(folder) {
+            Some(".cursor-plugin" | ".claude-plugin") => (folder.and_then(Path::parent), false),
+            Some("plugins") if name(folder.and_then(Path::parent)) == Some(".agents") => (
+                folder.and_then(Path::parent).and_then(Path::parent),
+                true,
+            ),
+            _ => {
+                return Err(format!(
+                    "--marketplace {}: a marketplace file lives in a `.cursor-plugin`, `.claude-plugin` or `.agents/plugins` folder (or name the marketplace's folder)",
+                    target.display()
+                ))
+            }
         };
+        return Ok((up.0.map(Path::to_path_buf).unwrap_or_default(), up.1));
     }
-    Ok(target.to_path_buf())
+    Ok((target.to_path_buf(), false))
 }
 
 /// The plugin's `source` in a marketplace at `root`: `./` and its path from there, with `/`.
@@ -149,15 +163,21 @@ fn default_name(root: &Path) -> String {
     }
 }
 
-/// Writes or updates both marketplace files at `root` to list the plugin at `plugin`; returns
-/// the files written.
-pub fn write(root: &Path, plugin: &Path, manifest: &Manifest) -> Result<Vec<PathBuf>, String> {
+/// Writes or updates Cursor's and Claude Code's marketplace files at `root`, and Codex's when
+/// there is one or `codex` (it was named), to list the plugin at `plugin`; returns the files
+/// written.
+pub fn write(
+    root: &Path,
+    plugin: &Path,
+    manifest: &Manifest,
+    codex: bool,
+) -> Result<Vec<PathBuf>, String> {
     let source = source(root, plugin)?;
     // The team's folder, maybe a cloned repository: no link below it is followed, and each
     // file is read bounded and only when it is a regular file (not `/dev/zero`, not a FIFO).
     let tree = crate::safe_write::Tree::open(root)?;
     let mut written = Vec::new();
-    for editor in [Editor::Cursor, Editor::ClaudeCode] {
+    for editor in [Editor::Cursor, Editor::ClaudeCode, Editor::Codex] {
         let relative = format!("{}/marketplace.json", editor.folder());
         let path = tree.path(&relative);
         let left = |why: String| format!("{}: {why}; it was left as it is", path.display());
@@ -165,6 +185,8 @@ pub fn write(root: &Path, plugin: &Path, manifest: &Manifest) -> Result<Vec<Path
             Some(bytes) => {
                 Some(String::from_utf8(bytes).map_err(|_| left("not UTF-8 text".to_owned()))?)
             }
+            // Without its own file Codex reads Claude Code's (see the module's docs).
+            None if matches!(editor, Editor::Codex) && !codex => continue,
             None => None,
         };
         let text = update(editor, before.as_deref(), root, &source, manifest).map_err(left)?;
@@ -222,8 +244,25 @@ fn update(
         None => (None, Ordered(Vec::new())),
     };
     entry.1.set("name", &json!(manifest.name));
-    entry.1.set("source", &json!(source));
-    entry.1.set("description", &json!(manifest.description));
+    match editor {
+        Editor::Codex => {
+            // Codex's own entry: no `description` or `version` (it reads them from the
+            // plugin's manifest); the team's `policy` and `category` are kept.
+            entry
+                .1
+                .set("source", &json!({ "source": "local", "path": source }));
+            if entry.1.get("policy").is_none() {
+                entry.1.set(
+                    "policy",
+                    &json!({ "installation": "AVAILABLE", "authentication": "ON_INSTALL" }),
+                );
+            }
+        }
+        Editor::Cursor | Editor::ClaudeCode => {
+            entry.1.set("source", &json!(source));
+            entry.1.set("description", &json!(manifest.description));
+        }
+    }
     if let Editor::ClaudeCode = editor {
         entry.1.set("version", &json!(manifest.version));
     }

@@ -1,5 +1,6 @@
 //! `shell-guard`: denies `rm -rf`, asks before `git push --force` (Codex, which cannot ask:
-//! refuses it), leaves the rest to the editor. One binary for Cursor, Claude Code and Codex.
+//! refuses it), leaves the rest to the editor. One binary for Cursor, Claude Code,
+//! Codex and GitHub Copilot CLI.
 //!
 //! Cursor: `shell-guard install` writes these entries into `.cursor/hooks.json` (or write them
 //! yourself, with the binary's absolute path):
@@ -27,9 +28,20 @@
 //! Codex: `shell-guard install --codex` writes the same shape into `.codex/hooks.json`
 //! (`--user`: `~/.codex/hooks.json`), wired `--host codex --event PreToolUse`; Codex runs it
 //! once it is trusted (`cursor-hooks doctor --host codex` says how).
+//!
+//! GitHub Copilot CLI: `shell-guard install --copilot` writes its own entry into
+//! `.github/hooks/cursor-hooks.json` (`--user`: `~/.copilot/hooks/`), wired `--host copilot
+//! --event preToolUse`; Copilot runs a project's hooks once the folder is trusted.
 
 use cursor_hooks_examples::shell_guard::{
-    claude_bash, claude_skill_shell, codex_bash, guard, pre_tool,
+    claude_bash, claude_skill_shell, codex_bash, copilot_bash, guard, pre_tool,
 };
 
-cursor_hooks::main!(guard, pre_tool, claude_bash, claude_skill_shell, codex_bash);
+cursor_hooks::main!(
+    guard,
+    pre_tool,
+    claude_bash,
+    claude_skill_shell,
+    codex_bash,
+    copilot_bash
+);

@@ -81,6 +81,27 @@ pub(crate) fn claude_json<R: Response>(response: &R) -> Rendered {
     }
 }
 
+/// The answer with every key top-level, as GitHub Copilot CLI reads its own events' answers
+/// (`answer_shape: "flat"` in spec/hosts.json); `{}` when nothing is set.
+#[cfg(feature = "copilot")]
+pub(crate) fn flat_json<R: Response>(response: &R) -> Rendered {
+    let mut writer = Writer {
+        top: Vec::new(),
+        specific: Vec::new(),
+    };
+    response.write(&mut writer);
+    let Writer { mut top, specific } = writer;
+    top.extend(specific);
+    let mut stdout = serde_json::to_string(&Fields(&top))
+        .expect("a JSON object of plain values always serializes");
+    stdout.push('\n');
+    Rendered {
+        stdout,
+        exit_code: 0,
+        stderr: Vec::new(),
+    }
+}
+
 /// The event's block for the failure policy, rendered like any answer.
 pub(crate) fn block<R: Response>(reason: String, ctx: &RenderContext<'_>) -> Option<Rendered> {
     R::failure_block(reason).map(|response| render(&response, *ctx))

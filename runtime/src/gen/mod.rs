@@ -22,6 +22,16 @@ pub(crate) mod codex {
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
+/// GitHub Copilot CLI's own types, from `spec/copilot/events.json`.
+#[cfg(feature = "copilot")]
+pub(crate) mod copilot {
+    /// The traits a constructor or setter called on the wrong response is reported with.
+    pub mod checks;
+    pub(crate) mod events;
+    pub(crate) mod fixtures;
+    pub(crate) mod outcomes;
+    pub(crate) mod responses;
+}
 pub(crate) mod compat;
 pub(crate) mod events;
 pub(crate) mod fixtures;

@@ -459,6 +459,7 @@ mod tests {
     fn edit(text: &str, handlers: &[Handler]) -> Result<(String, usize), String> {
         let binary = PathBuf::from(COMMAND);
         let own = Own {
+            format: &crate::subcommands::CURSOR_FORMAT,
             cwd: Path::new("/abs"),
             binary: &binary,
         };

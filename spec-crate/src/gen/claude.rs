@@ -1587,6 +1587,10 @@ pub const TOOLS: &[&str] = &[
     "self_hosted_runner_tail_log",
 ];
 
+/// Events Claude Code runs that are not typed here (`untyped_events` in host.json, each with
+/// why): a hook on one runs, but no handler can be written for it.
+pub const UNTYPED_EVENTS: &[&str] = &[];
+
 /// The Claude Code version `TOOLS` was read from.
 pub const TOOLS_VERSION: &str = "2.1.332";
 
@@ -1639,8 +1643,8 @@ pub const EVENT_MAP: &[(&str, &str)] = &[
 /// The event named `name`, if Claude Code has one.
 ///
 /// ```
-/// assert!(cursor_hooks_spec::claude::info("PreToolUse").is_some());
-/// assert!(cursor_hooks_spec::claude::info("preToolUse").is_none());
+/// assert!(cursor_hooks_spec::claude::info("SessionStart").is_some());
+/// assert!(cursor_hooks_spec::claude::info("sessionStart").is_none());
 /// ```
 pub fn info(name: &str) -> Option<&'static EventInfo> {
     EVENTS.iter().find(|event| event.name == name)

@@ -296,6 +296,10 @@ pub const EVENTS: &[EventInfo] = &[
 /// values of a `tool_name` matcher subject.
 pub const TOOLS: &[&str] = &["Bash", "apply_patch"];
 
+/// Events OpenAI Codex CLI runs that are not typed here (`untyped_events` in host.json, each with
+/// why): a hook on one runs, but no handler can be written for it.
+pub const UNTYPED_EVENTS: &[&str] = &[];
+
 /// The OpenAI Codex CLI version `TOOLS` was read from.
 pub const TOOLS_VERSION: &str = "0.171.0";
 

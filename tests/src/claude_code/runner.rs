@@ -86,9 +86,16 @@ pub fn isolated(test_name: &str, prepare: fn()) -> bool {
         stdout.contains("running 1 test"),
         "{NEEDS}; entering the namespace failed:\n{stderr}{stdout}"
     );
+    // The panic first, and of a differential's lines only those that did not agree: a log
+    // cut in the middle must still show what failed.
+    let notable: Vec<&str> = stdout
+        .lines()
+        .filter(|line| !line.starts_with("agree "))
+        .collect();
     assert!(
         output.status.success() && stdout.contains("1 passed"),
-        "`{test_name}` failed inside the network namespace:\n{stdout}\n{stderr}"
+        "`{test_name}` failed inside the network namespace:\n{stderr}\n{}",
+        notable.join("\n")
     );
     false
 }
@@ -358,16 +365,22 @@ impl Session {
     /// `install --claude --project <project>`, which adds its Claude Code handlers to the
     /// project's `.claude/settings.json` and keeps every other entry. Returns the copy's path.
     pub fn install(&self, binary: &Path) -> PathBuf {
+        self.install_for("--claude", binary)
+    }
+
+    /// [`Session::install`] for the editor that `editor` names (`--claude`, `--copilot`,
+    /// `--codex`): `<copy> install EDITOR --project <project>`, as a user runs it.
+    pub fn install_for(&self, editor: &str, binary: &Path) -> PathBuf {
         let copy = self.copy_in(binary);
         let output = Command::new(&copy)
-            .args(["install", "--claude", "--project"])
+            .args(["install", editor, "--project"])
             .arg(&self.project)
             .stdin(Stdio::null())
             .output()
             .unwrap_or_else(|error| panic!("{} cannot start: {error}", copy.display()));
         assert!(
             output.status.success(),
-            "`{} install --claude` failed:\n{}{}",
+            "`{} install {editor}` failed:\n{}{}",
             copy.display(),
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)

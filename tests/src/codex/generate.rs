@@ -189,44 +189,14 @@ fn json_answers(event: &str, hook: usize) -> Vec<Value> {
 }
 
 fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>, waits: bool) -> Answer {
-    let exit = rng.weighted(&[(14, 0), (4, 2), (2, 1), (1, 3)]);
-    let form = if exit == 0 {
-        rng.weighted(&[
-            (12, "json"),
-            (3, "text"),
-            (1, "both"),
-            (2, "garbage"),
-            (2, "none"),
-        ])
-    } else {
-        rng.weighted(&[(3, "none"), (1, "json"), (1, "text")])
-    };
-    let json = match form {
-        "json" | "both" => rng.pick(&json_answers(event, index)).as_object().cloned(),
-        _ => None,
-    };
-    let stderr = if exit == 2 && rng.chance(85) || exit != 2 && rng.chance(30) {
-        format!("Zq{index}E words on stderr")
-    } else {
-        String::new()
-    };
+    let answers = json_answers(event, index);
     // A delay past the timeout (1 s unless longer), well past it so a busy machine does not
     // decide the race; SessionEnd's default is 1 s, its clamp 3 s.
-    let delay_ms = match (waits, timeout) {
+    Answer::draw(rng, index, &answers, 3, |rng| match (waits, timeout) {
         (false, _) => 0,
         (true, Some(seconds)) if seconds >= 5 => 1500,
         (true, _) => rng.pick(&[2500, 4500]),
-    };
-    let mut answer = Answer {
-        delay_ms,
-        stdout: String::new(),
-        stderr,
-        exit,
-        json,
-        form,
-    };
-    answer.render(index);
-    answer
+    })
 }
 
 /// Makes the case of `seed`.

@@ -2,7 +2,9 @@
 //! a network namespace that has only loopback (the Claude runner's
 //! [`isolated`]), with a fresh `HOME` whose `.codex/config.toml` points Codex
 //! at the mock and turns its analytics off, and with plugins, remote plugins and apps disabled
-//! (each would otherwise try GitHub or chatgpt.com).
+//! (each would otherwise try GitHub or chatgpt.com). A session with [`Session::plugins`] keeps
+//! plugins on (the namespace refuses the curated-plugin sync they start) to run the plugins
+//! [`Session::plugin`] installed.
 
 use crate::claude_code::runner::{
     copy_binary, event_names, isolated, payloads_of, read_jsonl, shell_quote, wait_limited,
@@ -134,6 +136,11 @@ pub struct Session {
     pub extra_config: String,
     /// How the run treats hook trust ([`Trust::Seeded`] unless changed).
     pub trust: Trust,
+    /// Whether the run loads plugins (no `--disable plugins`; `false` unless changed).
+    pub plugins: bool,
+    /// What `codex plugin` commands added to `config.toml` (marketplaces, enabled plugins),
+    /// kept when the file is written anew.
+    plugin_config: String,
 }
 
 /// What one `codex exec --json` run left.
@@ -185,6 +192,8 @@ impl Session {
             seeds: Vec::new(),
             extra_config: String::new(),
             trust: Trust::Seeded,
+            plugins: false,
+            plugin_config: String::new(),
         };
         session.recorder = session.copy_in(recorder);
         let log = session.events_log.to_string_lossy().into_owned();
@@ -275,7 +284,26 @@ impl Session {
         source: &Path,
         hooks: &serde_json::Map<String, Value>,
     ) -> Vec<(String, String)> {
-        let source = source.to_string_lossy();
+        Session::trust_entries_of(&source.to_string_lossy(), hooks)
+    }
+
+    /// The trust key and the hash Codex expects of every handler in `hooks` (a plugin hooks
+    /// file's `hooks` object) of the plugin `plugin_id` (`NAME@MARKETPLACE`) read from
+    /// `relative` (its path in the plugin, without `./`): the key's source is
+    /// `<plugin_id>:<relative>` (`spec/codex/host.json`, `plugins`), the hash of each command as
+    /// written, before Codex substitutes `${PLUGIN_ROOT}`.
+    pub fn plugin_trust_entries(
+        plugin_id: &str,
+        relative: &str,
+        hooks: &serde_json::Map<String, Value>,
+    ) -> Vec<(String, String)> {
+        Session::trust_entries_of(&format!("{plugin_id}:{relative}"), hooks)
+    }
+
+    fn trust_entries_of(
+        source: &str,
+        hooks: &serde_json::Map<String, Value>,
+    ) -> Vec<(String, String)> {
         let mut entries = Vec::new();
         for (event, groups) in hooks {
             for (g, group) in groups.as_array().into_iter().flatten().enumerate() {
@@ -286,7 +314,7 @@ impl Session {
                     hook.timeout = handler["timeout"].as_u64();
                     hook.r#async = handler["async"].as_bool().unwrap_or(false);
                     hook.status_message = handler["statusMessage"].as_str();
-                    let key = hook_key(&source, event, g, h).expect("a Codex event");
+                    let key = hook_key(source, event, g, h).expect("a Codex event");
                     let hash = trusted_hash(&hook).expect("a Codex event");
                     entries.push((key, hash));
                 }
@@ -319,9 +347,58 @@ impl Session {
                 quote(&hash)
             ));
         }
+        config.push_str(&self.plugin_config);
         config.push_str(&self.extra_config);
         let path = self.home.join(".codex").join("config.toml");
         std::fs::write(path, config).expect("config.toml");
+    }
+
+    /// Runs `codex plugin ARGS` (`marketplace add DIR`, `add NAME@MARKETPLACE`, `list`) as a
+    /// user would, in the session's `HOME` with the session's `config.toml`, remote plugins and
+    /// apps off; what it adds to `config.toml` is kept for the runs after it. Only inside the
+    /// isolated network ([`in_isolated_network`]): Codex may reach for GitHub here. Panics
+    /// unless it exits 0; its output.
+    pub fn plugin(&mut self, args: &[&str]) -> CodexOutput {
+        assert!(
+            std::env::var_os(crate::claude_code::runner::INSIDE_NAMESPACE).is_some(),
+            "`codex plugin` runs only inside the isolated network"
+        );
+        // No model call: an address on loopback that nothing answers.
+        self.write_config("http://127.0.0.1:9/v1");
+        let path = self.home.join(".codex").join("config.toml");
+        let before = std::fs::read_to_string(&path).expect("config.toml");
+        let child = Command::new(codex_binary())
+            .arg("plugin")
+            .args(args)
+            .args(["--disable", "remote_plugin", "--disable", "apps"])
+            .current_dir(&self.project)
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", &self.home)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("codex starts");
+        let output = wait_limited(child, RUN_LIMIT, "codex plugin");
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(
+            output.status.success(),
+            "codex plugin {args:?} failed:\n{stdout}\n{stderr}"
+        );
+        let after = std::fs::read_to_string(&path).expect("config.toml");
+        // Codex edits the file in place and adds its tables at the end.
+        let added = after.strip_prefix(&before).unwrap_or_else(|| {
+            panic!("codex plugin {args:?} rewrote config.toml, not only added to it:\n{after}")
+        });
+        self.plugin_config.push_str(added);
+        CodexOutput {
+            success: true,
+            events: Vec::new(),
+            stdout,
+            stderr,
+        }
     }
 
     /// Runs `codex exec --json PROMPT` in the project against `base_url` (the mock's), with an
@@ -336,8 +413,12 @@ impl Session {
         let child = Command::new(codex_binary())
             .args(["exec", "--json", "--skip-git-repo-check"])
             // Each would reach GitHub or chatgpt.com (plugin sync, connectors).
-            .args(["--disable", "plugins", "--disable", "remote_plugin"])
-            .args(["--disable", "apps"])
+            .args(if self.plugins {
+                &[][..]
+            } else {
+                &["--disable", "plugins"][..]
+            })
+            .args(["--disable", "remote_plugin", "--disable", "apps"])
             .arg("--dangerously-bypass-approvals-and-sandbox")
             .args(more)
             .arg(prompt)

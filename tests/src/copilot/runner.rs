@@ -74,24 +74,15 @@ pub fn run(session: &Session, base_url: &str, prompt: &str) -> CopilotOutput {
         "the mock lives on 127.0.0.1 only"
     );
     let logs = session.root().join("copilot-logs");
-    let child = Command::new(copilot_binary())
+    let child = copilot(session)
         .args(["-p", prompt, "--allow-all-tools", "--trust-folder"])
         .arg("--log-dir")
         .arg(&logs)
         .args(["--log-level", "all"])
-        .current_dir(&session.project)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", &session.home)
-        .env("TERM", "dumb")
         .env("COPILOT_PROVIDER_TYPE", "anthropic")
         .env("COPILOT_PROVIDER_BASE_URL", base_url)
         .env("COPILOT_PROVIDER_API_KEY", "sk-test")
         .env("COPILOT_MODEL", MODEL)
-        .env("COPILOT_OFFLINE", "true")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .spawn()
         .expect("copilot starts");
     let output = runner::wait_limited(child, runner::RUN_LIMIT, "copilot");
@@ -105,4 +96,39 @@ pub fn run(session: &Session, base_url: &str, prompt: &str) -> CopilotOutput {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         log,
     }
+}
+
+/// `copilot plugin ARGS` in `session`'s project and `HOME`, offline (a local marketplace
+/// folder or plugin path needs no network); panics unless it exits 0, else its stdout.
+pub fn plugin(session: &Session, args: &[&str]) -> String {
+    let child = copilot(session)
+        .arg("plugin")
+        .args(args)
+        .spawn()
+        .expect("copilot starts");
+    let output = runner::wait_limited(child, runner::RUN_LIMIT, "copilot plugin");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "copilot plugin {args:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// `copilot` in `session`'s project with an environment holding only what every run needs:
+/// `PATH`, the session's fresh `HOME`, and `COPILOT_OFFLINE` (no DNS, no update check).
+fn copilot(session: &Session) -> Command {
+    let mut command = Command::new(copilot_binary());
+    command
+        .current_dir(&session.project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &session.home)
+        .env("TERM", "dumb")
+        .env("COPILOT_OFFLINE", "true")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
 }

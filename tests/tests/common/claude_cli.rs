@@ -1,8 +1,7 @@
-//! The `cursor-hooks` command for the Claude Code differentials (`claude_differential.rs`,
-//! `claude_differential_generated.rs`).
+//! The `cursor-hooks` command for the differentials and live suites that run it.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// The `cursor-hooks` command, built from this checkout into a target dir of its own (the outer
 /// `cargo test` may hold the default one); offline inside the namespace, where it is fresh.
@@ -30,4 +29,24 @@ pub fn cli_binary() -> PathBuf {
     let status = build.status().expect("cargo starts");
     assert!(status.success(), "building the cursor-hooks command failed");
     target.join("debug/cursor-hooks")
+}
+
+/// `cursor-hooks package --out PLUGIN --marketplace TEAM BINARY`: the plugin folder and the
+/// team marketplace that lists it, as a team ships hooks; panics unless it succeeds.
+pub fn package(plugin: &Path, team: &Path, binary: &Path) {
+    let output = Command::new(cli_binary())
+        .arg("package")
+        .arg("--out")
+        .arg(plugin)
+        .arg("--marketplace")
+        .arg(team)
+        .arg(binary)
+        .stdin(Stdio::null())
+        .output()
+        .expect("cursor-hooks starts");
+    assert!(
+        output.status.success(),
+        "package failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

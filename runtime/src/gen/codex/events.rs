@@ -24,7 +24,7 @@ use std::fmt;
 /// The fields every OpenAI Codex CLI event carries (see `spec/codex/events.json`,
 /// `common_fields`).
 ///
-/// `session_id`, `transcript_path` and `cwd` read as empty when absent
+/// `session_id` and `cwd` read as empty when absent
 /// ; `hook_event_name` is required.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Common {
