@@ -16,9 +16,8 @@ struct Method<'a> {
     wire: String,
     /// Whether it is a setter (takes `self`) rather than a constructor.
     setter: bool,
-    /// The parameters after `self` (`value: impl Into<String>`), and the arguments passing them.
+    /// The parameters after `self` (`value: impl Into<String>`).
     params: String,
-    args: &'static str,
     /// What kind of key, for the message.
     kind: Kind,
     /// The decision values a `WithPermission` key is read beside.
@@ -52,7 +51,7 @@ pub(crate) fn file(family: &Family, spec: &ClaudeSpec) -> String {
     let product = family.product;
     let methods = methods(spec);
     let mut out = format!(
-        "use crate::gen::{}::responses::*;\n#[allow(unused_imports)] // only when some setter takes any JSON\nuse serde_json::Value;\n\n",
+        "use crate::gen::{}::responses::*;\nuse crate::keys::{{self, Constructs, Takes}};\n#[allow(unused_imports)] // only when some setter takes any JSON\nuse serde_json::Value;\n\n",
         family.name()
     );
     // The checks of one host apply to its responses only: the hosts share the `Response`
@@ -77,25 +76,31 @@ imports it as `_`."),
     for method in &methods {
         let bound = format!("fields::{}", trait_of(&method.name));
         let id = ident(&method.name);
-        let (receiver, call_receiver) = if method.setter {
-            ("self, ", "self, ")
+        let (value, conv) = value_of(&method.params);
+        let (receiver, call) = if method.setter {
+            (
+                "self, ",
+                format!("<Self as Takes<keys::{id}, {value}>>::put(self, {conv})"),
+            )
         } else {
-            ("", "")
+            (
+                "",
+                format!("<Self as Constructs<keys::{id}, {value}>>::construct({conv})"),
+            )
         };
         line(
             &mut out,
             &format!(
-                "/// {} ({}).\n{}fn {id}({receiver}{}) -> Self where Self: {bound} {{ <Self as {bound}>::{id}({call_receiver}{}) }}\n",
+                "/// {} ({}).\n{}fn {id}({receiver}{}) -> Self where Self: {bound} {{ {call} }}\n",
                 method.wire,
                 read_by(&method.events),
                 must_use(method),
                 method.params,
-                method.args,
             ),
         );
     }
     out.push_str("}\n\nimpl<T: Own> Answers for T {}\n\n");
-    out.push_str("/// One trait per constructor or setter, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+    out.push_str("/// One trait per constructor or setter, implemented by the responses that take its key: its\n/// error says which events read the key, and rustc lists the keys the response does take.\npub mod fields {\nuse super::*;\n\n");
     for method in &methods {
         let trait_name = trait_of(&method.name);
         let id = ident(&method.name);
@@ -103,43 +108,19 @@ imports it as `_`."),
         let note = note
             .map(|note| format!(", note = {note:?}"))
             .unwrap_or_default();
-        let receiver = if method.setter { "self, " } else { "" };
+        let (value, _) = value_of(&method.params);
+        let carrier = if method.setter { "Takes" } else { "Constructs" };
         line(
             &mut out,
             &format!(
-                "/// Responses with `{}`.\n#[diagnostic::on_unimplemented(message = {message:?}, label = {label:?}{note})]\npub trait {trait_name}: crate::sealed::Sealed {{\n/// The response's own `{}`.\n{}fn {id}({receiver}{}) -> Self;\n}}",
+                "/// Responses with `{}`.\n#[diagnostic::on_unimplemented(message = {message:?}, label = {label:?}{note})]\npub trait {trait_name}: {carrier}<keys::{id}, {value}> {{}}\nimpl<T: {carrier}<keys::{id}, {value}>> {trait_name} for T {{}}",
                 method.name,
-                method.name,
-                must_use(method),
-                method.params,
             ),
         );
-        let implementers: &[&ClaudeEvent] = if matches!(
-            method.kind,
-            Kind::WithDecision | Kind::WithPermission | Kind::Refused
-        ) {
-            &[]
-        } else {
-            &method.events
-        };
-        for event in implementers {
-            let ty = event.response_ty();
-            let call = if method.setter {
-                format!("self.{id}({})", method.args)
-            } else {
-                format!("{ty}::{id}({})", method.args)
-            };
-            line(
-                &mut out,
-                &format!(
-                    "#[diagnostic::do_not_recommend] impl {trait_name} for {ty} {{ fn {id}({receiver}{}) -> Self {{ {call} }} }}",
-                    method.params
-                ),
-            );
-        }
         out.push('\n');
     }
     out.push_str("}\n\n");
+    takes_impls(&mut out, spec);
     free_functions(&mut out, product);
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         for field in event.response.hook_specific.iter() {
@@ -292,7 +273,7 @@ fn decision_keys(out: &mut String, event: &ClaudeEvent, field: &ClaudeAnswerFiel
 /// "expected function, found built-in attribute `deny`"; a function of the user's own with the
 /// same name shadows it.
 fn free_functions(out: &mut String, product: &str) {
-    out.push_str(&format!("/// Free decision functions, which {product}'s prelude does not have: each call is an error\n/// naming the response type's constructor.\n#[doc(hidden)]\npub mod free {{\n"));
+    out.push_str(&format!("/// Free decision functions, which {product}'s prelude does not have: each call is an error\n/// naming the response type's constructor.\npub mod free {{\n"));
     for (name, params) in [
         ("allow", ""),
         ("deny", "reason: impl Into<String>"),
@@ -315,6 +296,85 @@ fn free_functions(out: &mut String, product: &str) {
 /// The check trait of a method (`r#continue` → `Continue`).
 fn trait_of(method: &str) -> String {
     upper_camel(method.trim_start_matches("r#"))
+}
+
+/// Each response's `keys::Takes` and `keys::Constructs`: one per setter and constructor it has,
+/// the universal keys among them, so that rustc's list under an error is what the response
+/// takes instead.
+fn takes_impls(out: &mut String, spec: &ClaudeSpec) {
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        let ty = event.response_ty();
+        // A key read only beside a decision, or refused, has no method of its own.
+        let methods: Vec<Method<'_>> = event_methods(event, &spec.universal_response)
+            .into_iter()
+            .filter(|method| {
+                !matches!(
+                    method.kind,
+                    Kind::WithDecision | Kind::WithPermission | Kind::Refused
+                )
+            })
+            .collect();
+        // Every response starts from `default()`; one without a setter says so (`keys.rs`).
+        line(
+            out,
+            &format!("impl Constructs<keys::default, ()> for {ty} {{ fn construct((): ()) -> Self {{ {ty}::default() }} }}"),
+        );
+        if !methods.iter().any(|method| method.setter) {
+            line(
+                out,
+                &format!("impl Takes<keys::nothing, ()> for {ty} {{ fn put(self, (): ()) -> Self {{ self }} }}"),
+            );
+        }
+        for method in methods {
+            let id = ident(&method.name);
+            let (value, _) = value_of(&method.params);
+            let arg = method.params.split(':').next().unwrap_or_default().trim();
+            let (carrier, body) = if method.setter {
+                (
+                    "Takes",
+                    format!("fn put(self, {arg}: {value}) -> Self {{ self.{id}({arg}) }}"),
+                )
+            } else if arg.is_empty() {
+                (
+                    "Constructs",
+                    format!("fn construct((): ()) -> Self {{ {ty}::{id}() }}"),
+                )
+            } else {
+                (
+                    "Constructs",
+                    format!("fn construct({arg}: {value}) -> Self {{ {ty}::{id}({arg}) }}"),
+                )
+            };
+            line(
+                out,
+                &format!("impl {carrier}<keys::{id}, {value}> for {ty} {{ {body} }}"),
+            );
+        }
+        out.push('\n');
+    }
+}
+
+/// A method's parameter as `keys::Takes` or `keys::Constructs` carries it: the value's type, and
+/// the parameter turned into it (`()` for a constructor without one).
+fn value_of(params: &str) -> (&'static str, String) {
+    let Some((arg, ty)) = params.split_once(':') else {
+        return ("()", "()".to_owned());
+    };
+    let arg = arg.trim();
+    match ty.trim() {
+        "impl Into<String>" => ("String", format!("{arg}.into()")),
+        "impl Into<PermissionRequestDecision>" => {
+            ("PermissionRequestDecision", format!("{arg}.into()"))
+        }
+        "impl IntoIterator<Item = impl Into<String>>" => (
+            "Vec<String>",
+            format!("{arg}.into_iter().map(Into::into).collect()"),
+        ),
+        "Value" => ("Value", arg.to_owned()),
+        "Vec<Value>" => ("Vec<Value>", arg.to_owned()),
+        "bool" => ("bool", arg.to_owned()),
+        other => panic!("no keys::Takes value for a parameter of type {other}"),
+    }
 }
 
 fn must_use(method: &Method<'_>) -> &'static str {
@@ -426,6 +486,16 @@ fn read_by(events: &[&ClaudeEvent]) -> String {
 /// Every constructor and setter of the responses (the rules of `claude.rs`), that some
 /// responses have and others do not, in the spec's order of first appearance. One with
 /// different parameter types on different responses is left out: its error stays rustc's own.
+/// The method names that become keys (`crate::keys`), for `keys.rs`.
+pub(crate) fn key_names(spec: &ClaudeSpec) -> Vec<String> {
+    let own = spec
+        .events
+        .iter()
+        .filter(|e| !e.is_observe())
+        .flat_map(|event| event_methods(event, &spec.universal_response));
+    own.chain(methods(spec)).map(|method| method.name).collect()
+}
+
 fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
     let mut methods: Vec<Method<'_>> = Vec::new();
     let mut conflicting: Vec<String> = Vec::new();
@@ -463,11 +533,6 @@ fn methods(spec: &ClaudeSpec) -> Vec<Method<'_>> {
                         "reason: impl Into<String>".to_owned()
                     } else {
                         String::new()
-                    },
-                    args: if matches!(value.as_str(), "ask" | "deny") {
-                        "reason"
-                    } else {
-                        ""
                     },
                     kind: Kind::Refused,
                     with: Vec::new(),
@@ -515,7 +580,6 @@ fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Me
                         wire: format!("the permission decision `{value}`"),
                         setter: false,
                         params,
-                        args: "value",
                         kind: Kind::Permission,
                         with: Vec::new(),
                         events: Vec::new(),
@@ -529,7 +593,6 @@ fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Me
                     wire: format!("the permission decision `{value}` with a reason"),
                     setter: false,
                     params: reason.to_owned(),
-                    args: "reason",
                     kind: Kind::Permission,
                     with: Vec::new(),
                     events: Vec::new(),
@@ -548,7 +611,6 @@ fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Me
                 } else {
                     String::new()
                 },
-                args: if takes_reason { "reason" } else { "" },
                 kind: if permission {
                     Kind::Permission
                 } else {
@@ -573,7 +635,6 @@ fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Me
                     } else {
                         String::new()
                     },
-                    args: if takes_message { "reason" } else { "" },
                     kind: Kind::Permission,
                     with: Vec::new(),
                     events: Vec::new(),
@@ -587,7 +648,6 @@ fn event_methods(event: &ClaudeEvent, universal: &[ClaudeAnswerField]) -> Vec<Me
             wire: "`decision: \"block\"`".to_owned(),
             setter: false,
             params: reason.to_owned(),
-            args: "reason",
             kind: Kind::Block,
             with: Vec::new(),
             events: Vec::new(),
@@ -622,7 +682,6 @@ fn setter_method(name: &str, wire: &str, params: &str) -> Method<'static> {
         wire: format!("`{wire}`"),
         setter: true,
         params: params.to_owned(),
-        args: "value",
         kind: Kind::Field,
         with: Vec::new(),
         events: Vec::new(),

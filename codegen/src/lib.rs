@@ -20,6 +20,7 @@ mod events;
 pub mod family_format;
 mod fixtures;
 pub mod habits;
+mod keys;
 mod outcomes;
 mod permissions;
 mod readme;
@@ -73,6 +74,18 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         ("runtime/src/gen/permissions.rs", permissions::file(&spec)),
         ("runtime/src/gen/responses.rs", responses::file(&spec)),
         ("runtime/src/gen/traits.rs", traits::file(&spec)),
+        (
+            "runtime/src/gen/keys.rs",
+            keys::file(
+                [
+                    traits::key_names(&spec),
+                    claude_checks::key_names(&claude.spec),
+                    claude_checks::key_names(&codex.spec),
+                    claude_checks::key_names(&copilot.spec),
+                ]
+                .concat(),
+            ),
+        ),
         ("runtime/src/gen/outcomes.rs", outcomes::file(&spec)),
         ("runtime/src/gen/table.rs", table::for_each_event(&spec)),
         ("runtime/src/gen/compat.rs", compat::file(&compat)?),

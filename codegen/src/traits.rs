@@ -56,6 +56,7 @@ pub(crate) fn file(spec: &Spec) -> String {
     );
     let mut out = fill(
         "use crate::gen::responses::*;
+use crate::keys::{self, Takes};
 use crate::response::Response;
 use serde_json::Value;
 
@@ -115,19 +116,46 @@ impl<T: Response> Decisions for T {}
     out
 }
 
-/// A setter's parameters and the arguments that pass them on, by response field type.
-fn setter_signature(ty: ResponseType) -> (&'static str, &'static str) {
+/// The response fields that become keys (`crate::keys`), for `keys.rs`.
+pub(crate) fn key_names(spec: &Spec) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for event in spec.events.iter().filter(|e| !e.is_observe()) {
+        for field in &event.response.fields {
+            if !names.contains(&field.name) {
+                names.push(field.name.clone());
+            }
+        }
+    }
+    names
+}
+
+/// A setter's parameters, by response field type.
+fn setter_params(ty: ResponseType) -> &'static str {
     match ty {
-        ResponseType::String => ("value: impl Into<String>", "value"),
-        ResponseType::Bool => ("value: bool", "value"),
-        ResponseType::Json => ("value: Value", "value"),
+        ResponseType::String => "value: impl Into<String>",
+        ResponseType::Bool => "value: bool",
+        ResponseType::Json => "value: Value",
+        ResponseType::StringMap => "key: impl Into<String>, value: impl Into<String>",
+        ResponseType::StringList => "values: impl IntoIterator<Item = impl Into<String>>",
+    }
+}
+
+/// A setter's value as `keys::Takes` carries it: the type, the setter's parameters turned into
+/// it, and the value spread back into the response's own setter's arguments.
+fn takes_value(ty: ResponseType) -> (&'static str, &'static str, &'static str) {
+    match ty {
+        ResponseType::String => ("String", "value.into()", "value"),
+        ResponseType::Bool => ("bool", "value", "value"),
+        ResponseType::Json => ("Value", "value", "value"),
         ResponseType::StringMap => (
-            "key: impl Into<String>, value: impl Into<String>",
-            "key, value",
+            "(String, String)",
+            "(key.into(), value.into())",
+            "value.0, value.1",
         ),
         ResponseType::StringList => (
-            "values: impl IntoIterator<Item = impl Into<String>>",
-            "values",
+            "Vec<String>",
+            "values.into_iter().map(Into::into).collect()",
+            "value",
         ),
     }
 }
@@ -154,13 +182,14 @@ and the error names the events that accept it. The prelude imports it as `_`.",
     );
     out.push_str("pub trait FieldSetters: Sized {\n");
     for (name, ty, events) in &fields {
-        let (params, args) = setter_signature(*ty);
+        let params = setter_params(*ty);
+        let (value, conv, _) = takes_value(*ty);
         line(
             out,
             &fill(
                 "/// Sets `{name}` (accepted by {list}).
 #[must_use = \"a response is built by value: use the returned response\"]
-fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(self, {args}) }
+fn {id}(self, {params}) -> Self where Self: {bound} { <Self as Takes<keys::{key}, {value}>>::put(self, {conv}) }
 ",
                 &[
                     ("name", name),
@@ -168,16 +197,18 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
                     ("id", &ident(name)),
                     ("params", params),
                     ("bound", &format!("fields::{}", upper_camel(name))),
-                    ("args", args),
+                    ("key", &ident(name)),
+                    ("value", value),
+                    ("conv", conv),
                 ],
             ),
         );
     }
     out.push_str("}\n\nimpl<T: Response> FieldSetters for T {}\n\n");
-    out.push_str("/// One trait per response field, implemented by the responses that have it.\npub mod fields {\nuse super::*;\n\n");
+    out.push_str("/// One trait per response field, implemented by the responses that take its key: its error\n/// says which events read the field, and rustc lists the keys the response does take.\npub mod fields {\nuse super::*;\n\n");
     for (name, ty, events) in &fields {
         let trait_name = upper_camel(name);
-        let (params, args) = setter_signature(*ty);
+        let (value, _, spread) = takes_value(*ty);
         // Where an event's docs give the key but Cursor's own code drops it: where the text
         // goes instead, one line per distinct advice.
         let mut dropped: Vec<(&str, Vec<&str>)> = Vec::new();
@@ -218,16 +249,14 @@ fn {id}(self, {params}) -> Self where Self: {bound} { <Self as {bound}>::set(sel
             &fill(
                 "/// Responses with a `{name}` field.
 #[diagnostic::on_unimplemented(message = \"`{Self}` has no `{name}` field\", label = \"`{name}` is accepted only by {list}\"{note})]
-pub trait {trait}: crate::sealed::Sealed {
-/// Sets the field.
-#[must_use]
-fn set(self, {params}) -> Self;
-}",
+pub trait {trait}: Takes<keys::{key}, {value}> {}
+impl<T: Takes<keys::{key}, {value}>> {trait} for T {}",
                 &[
                     ("name", name),
                     ("list", &event_names(events)),
                     ("trait", &trait_name),
-                    ("params", params),
+                    ("key", &ident(name)),
+                    ("value", value),
                     ("note", &note),
                 ],
             ),
@@ -236,13 +265,13 @@ fn set(self, {params}) -> Self;
             line(
                 out,
                 &fill(
-                    "#[diagnostic::do_not_recommend] impl {trait} for {ty} { fn set(self, {params}) -> Self { self.{id}({args}) } }",
+                    "impl Takes<keys::{key}, {value}> for {ty} { fn put(self, value: {value}) -> Self { self.{id}({spread}) } }",
                     &[
-                        ("trait", &trait_name),
+                        ("key", &ident(name)),
+                        ("value", value),
                         ("ty", &event.response_ty()),
-                        ("params", params),
                         ("id", &ident(name)),
-                        ("args", args),
+                        ("spread", spread),
                     ],
                 ),
             );
@@ -250,4 +279,18 @@ fn set(self, {params}) -> Self;
         out.push('\n');
     }
     out.push_str("}\n\n");
+    // A response without a setter says so under a setter's error (`keys.rs`).
+    for event in spec
+        .events
+        .iter()
+        .filter(|e| !e.is_observe() && e.response.fields.is_empty())
+    {
+        line(
+            out,
+            &format!(
+                "impl Takes<keys::nothing, ()> for {} {{ fn put(self, (): ()) -> Self {{ self }} }}",
+                event.response_ty()
+            ),
+        );
+    }
 }

@@ -121,6 +121,7 @@ mod gen;
 pub mod guide;
 mod hook;
 pub mod hooks_json;
+pub mod keys;
 mod launch;
 mod lossy;
 mod names;
@@ -433,12 +434,12 @@ pub mod prelude {
     pub use crate::response::checks::{Decisions as _, FieldSetters as _};
     // Only for their compile errors: Claude Code's calls (`StopResponse::block(..)`) say what
     // Cursor takes instead.
+    #[cfg(feature = "copilot")]
+    pub use crate::copilot_hook;
     pub use crate::response::habits::OtherEditorHabits as _;
     // The free answer functions of earlier versions, kept so that a call is a compile error
     // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
     // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.
-    #[cfg(feature = "copilot")]
-    pub use crate::copilot_hook;
     #[doc(hidden)]
     pub use crate::response::removed::{add_context, allow, ask, deny, followup};
     pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};

@@ -65,24 +65,22 @@ pub use crate::gen::permissions::{Permission, PermissionOrAsk};
 pub use crate::gen::responses::*;
 pub use crate::render::Response;
 
-/// Traits that exist only for their compile errors: through them a constructor or setter
-/// called on a response that lacks it names the events that accept it. Reachable so that the
-/// errors can name them; not an API.
-#[doc(hidden)]
+/// Why a constructor or setter called on a response whose event does not take it does not
+/// compile: the traits its error names (one per field, each saying which events accept it,
+/// over [`keys::Takes`](crate::keys::Takes), whose implementations rustc lists as what the
+/// response takes instead). The prelude imports them as `_`; a hook never names them.
 #[path = "gen/traits.rs"]
 pub mod checks;
 
 /// Another editor's calls (`StopResponse::block(..)`, Claude Code's), on every response type:
-/// none compiles, and each error says what Cursor takes instead. Reachable so that the errors
-/// can name them; not an API.
-#[doc(hidden)]
+/// none compiles, and each error says what Cursor takes instead. The prelude imports them as
+/// `_`; a hook never names them.
 pub use crate::gen::habits;
 
 /// The free answer functions of earlier versions (`deny(..)`, `allow()`, …). None compiles:
 /// each is bound by a trait no type implements, whose error names the route that replaced it.
 /// In the prelude so that an old call gets that error rather than rustc's "expected function,
 /// found built-in attribute `deny`"; a function of the user's own with the same name shadows it.
-#[doc(hidden)]
 pub mod removed {
     /// Implemented by no type: `allow` does not compile.
     #[diagnostic::on_unimplemented(

@@ -138,14 +138,17 @@ pub mod event {
 pub mod response {
     pub use crate::gen::claude::responses::*;
 
-    /// The traits a constructor or setter called on a response without it is reported with,
-    /// so that the error names the events reading that key; not an API.
-    #[doc(hidden)]
+    /// Why a constructor or setter called on a response whose event does not read its key
+    /// does not compile: the traits its error names (one per key, each saying which events
+    /// read it, over [`keys::Takes`](crate::keys::Takes) and
+    /// [`keys::Constructs`](crate::keys::Constructs), whose implementations rustc lists as
+    /// what the response takes instead). The prelude imports them as `_`; a hook never
+    /// names them.
     pub use crate::gen::claude::checks;
 
     /// Cursor's calls (`.env(..)`, `.followup_message(..)`), on every response type: none
-    /// compiles, and each error says what Claude Code takes instead; not an API.
-    #[doc(hidden)]
+    /// compiles, and each error says what Claude Code takes instead. The prelude imports them
+    /// as `_`; a hook never names them.
     pub use crate::gen::claude::habits;
 
     /// A Claude Code handler's answer. Implemented by every generated response type and by `()`

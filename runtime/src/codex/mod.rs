@@ -85,9 +85,12 @@ pub mod response {
     pub use crate::claude::response::Response;
     pub use crate::gen::codex::responses::*;
 
-    /// The traits a constructor or setter called on a response without it is reported with,
-    /// so that the error names the events reading that key; not an API.
-    #[doc(hidden)]
+    /// Why a constructor or setter called on a response whose event does not read its key
+    /// does not compile: the traits its error names (one per key, each saying which events
+    /// read it, over [`keys::Takes`](crate::keys::Takes) and
+    /// [`keys::Constructs`](crate::keys::Constructs), whose implementations rustc lists as
+    /// what the response takes instead). The prelude imports them as `_`; a hook never
+    /// names them.
     pub use crate::gen::codex::checks;
 
     /// No opinion: `{}`, exit 0, the same function for every host's answers.

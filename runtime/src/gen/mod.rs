@@ -37,6 +37,7 @@ pub(crate) mod events;
 pub(crate) mod fixtures;
 /// The other editor's calls, each a compile error that says what to write instead.
 pub mod habits;
+pub(crate) mod keys;
 pub(crate) mod outcomes;
 pub(crate) mod permissions;
 pub(crate) mod responses;

@@ -9,6 +9,7 @@
 )]
 
 use crate::gen::responses::*;
+use crate::keys::{self, Takes};
 use crate::response::Response;
 use serde_json::Value;
 
@@ -82,7 +83,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::Env,
     {
-        <Self as fields::Env>::set(self, key, value)
+        <Self as Takes<keys::env, (String, String)>>::put(self, (key.into(), value.into()))
     }
 
     /// Sets `additional_context` (accepted by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`).
@@ -91,7 +92,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::AdditionalContext,
     {
-        <Self as fields::AdditionalContext>::set(self, value)
+        <Self as Takes<keys::additional_context, String>>::put(self, value.into())
     }
 
     /// Sets `continue` (accepted by `sessionStart`, `beforeSubmitPrompt`).
@@ -100,7 +101,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::Continue,
     {
-        <Self as fields::Continue>::set(self, value)
+        <Self as Takes<keys::r#continue, bool>>::put(self, value)
     }
 
     /// Sets `user_message` (accepted by `sessionStart`, `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`).
@@ -109,7 +110,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::UserMessage,
     {
-        <Self as fields::UserMessage>::set(self, value)
+        <Self as Takes<keys::user_message, String>>::put(self, value.into())
     }
 
     /// Sets `agent_message` (accepted by `preToolUse`).
@@ -118,7 +119,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::AgentMessage,
     {
-        <Self as fields::AgentMessage>::set(self, value)
+        <Self as Takes<keys::agent_message, String>>::put(self, value.into())
     }
 
     /// Sets `updated_input` (accepted by `preToolUse`).
@@ -127,7 +128,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::UpdatedInput,
     {
-        <Self as fields::UpdatedInput>::set(self, value)
+        <Self as Takes<keys::updated_input, Value>>::put(self, value)
     }
 
     /// Sets `updated_mcp_tool_output` (accepted by `postToolUse`).
@@ -136,7 +137,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::UpdatedMcpToolOutput,
     {
-        <Self as fields::UpdatedMcpToolOutput>::set(self, value)
+        <Self as Takes<keys::updated_mcp_tool_output, Value>>::put(self, value)
     }
 
     /// Sets `followup_message` (accepted by `subagentStop`, `stop`).
@@ -145,7 +146,7 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::FollowupMessage,
     {
-        <Self as fields::FollowupMessage>::set(self, value)
+        <Self as Takes<keys::followup_message, String>>::put(self, value.into())
     }
 
     /// Sets `plugin_paths` (accepted by `workspaceOpen`).
@@ -154,13 +155,17 @@ pub trait FieldSetters: Sized {
     where
         Self: fields::PluginPaths,
     {
-        <Self as fields::PluginPaths>::set(self, values)
+        <Self as Takes<keys::plugin_paths, Vec<String>>>::put(
+            self,
+            values.into_iter().map(Into::into).collect(),
+        )
     }
 }
 
 impl<T: Response> FieldSetters for T {}
 
-/// One trait per response field, implemented by the responses that have it.
+/// One trait per response field, implemented by the responses that take its key: its error
+/// says which events read the field, and rustc lists the keys the response does take.
 pub mod fields {
     use super::*;
 
@@ -169,15 +174,11 @@ pub mod fields {
         message = "`{Self}` has no `env` field",
         label = "`env` is accepted only by `sessionStart`"
     )]
-    pub trait Env: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Env for SessionStartResponse {
-        fn set(self, key: impl Into<String>, value: impl Into<String>) -> Self {
-            self.env(key, value)
+    pub trait Env: Takes<keys::env, (String, String)> {}
+    impl<T: Takes<keys::env, (String, String)>> Env for T {}
+    impl Takes<keys::env, (String, String)> for SessionStartResponse {
+        fn put(self, value: (String, String)) -> Self {
+            self.env(value.0, value.1)
         }
     }
 
@@ -186,50 +187,40 @@ pub mod fields {
         message = "`{Self}` has no `additional_context` field",
         label = "`additional_context` is accepted only by `sessionStart`, `preToolUse`, `postToolUse`, `postToolUseFailure`, `subagentStart`, `subagentStop`, `beforeSubmitPrompt`"
     )]
-    pub trait AdditionalContext: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SessionStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    pub trait AdditionalContext: Takes<keys::additional_context, String> {}
+    impl<T: Takes<keys::additional_context, String>> AdditionalContext for T {}
+    impl Takes<keys::additional_context, String> for SessionStartResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for PreToolUseResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for PostToolUseResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseFailureResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for PostToolUseFailureResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SubagentStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for SubagentStartResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SubagentStopResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for SubagentStopResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for BeforeSubmitPromptResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::additional_context, String> for BeforeSubmitPromptResponse {
+        fn put(self, value: String) -> Self {
             self.additional_context(value)
         }
     }
@@ -239,20 +230,15 @@ pub mod fields {
         message = "`{Self}` has no `continue` field",
         label = "`continue` is accepted only by `sessionStart`, `beforeSubmitPrompt`"
     )]
-    pub trait Continue: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for SessionStartResponse {
-        fn set(self, value: bool) -> Self {
+    pub trait Continue: Takes<keys::r#continue, bool> {}
+    impl<T: Takes<keys::r#continue, bool>> Continue for T {}
+    impl Takes<keys::r#continue, bool> for SessionStartResponse {
+        fn put(self, value: bool) -> Self {
             self.r#continue(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl Continue for BeforeSubmitPromptResponse {
-        fn set(self, value: bool) -> Self {
+    impl Takes<keys::r#continue, bool> for BeforeSubmitPromptResponse {
+        fn put(self, value: bool) -> Self {
             self.r#continue(value)
         }
     }
@@ -262,56 +248,45 @@ pub mod fields {
         message = "`{Self}` has no `user_message` field",
         label = "`user_message` is accepted only by `sessionStart`, `preToolUse`, `subagentStart`, `beforeShellExecution`, `beforeMCPExecution`, `beforeReadFile`, `beforeSubmitPrompt`, `preCompact`"
     )]
-    pub trait UserMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for SessionStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    pub trait UserMessage: Takes<keys::user_message, String> {}
+    impl<T: Takes<keys::user_message, String>> UserMessage for T {}
+    impl Takes<keys::user_message, String> for SessionStartResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for PreToolUseResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for SubagentStartResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for SubagentStartResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for BeforeShellExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for BeforeShellExecutionResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for BeforeMCPExecutionResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for BeforeMCPExecutionResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for BeforeReadFileResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for BeforeReadFileResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for BeforeSubmitPromptResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for BeforeSubmitPromptResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl UserMessage for PreCompactResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::user_message, String> for PreCompactResponse {
+        fn put(self, value: String) -> Self {
             self.user_message(value)
         }
     }
@@ -322,14 +297,10 @@ pub mod fields {
         label = "`agent_message` is accepted only by `preToolUse`",
         note = "Cursor's own code never reads `agent_message` on `beforeShellExecution` and `beforeMCPExecution`: the agent reads a deny's `user_message` only, so write the text there: `deny(message)`"
     )]
-    pub trait AgentMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AgentMessage for PreToolUseResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    pub trait AgentMessage: Takes<keys::agent_message, String> {}
+    impl<T: Takes<keys::agent_message, String>> AgentMessage for T {}
+    impl Takes<keys::agent_message, String> for PreToolUseResponse {
+        fn put(self, value: String) -> Self {
             self.agent_message(value)
         }
     }
@@ -339,14 +310,10 @@ pub mod fields {
         message = "`{Self}` has no `updated_input` field",
         label = "`updated_input` is accepted only by `preToolUse`"
     )]
-    pub trait UpdatedInput: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UpdatedInput for PreToolUseResponse {
-        fn set(self, value: Value) -> Self {
+    pub trait UpdatedInput: Takes<keys::updated_input, Value> {}
+    impl<T: Takes<keys::updated_input, Value>> UpdatedInput for T {}
+    impl Takes<keys::updated_input, Value> for PreToolUseResponse {
+        fn put(self, value: Value) -> Self {
             self.updated_input(value)
         }
     }
@@ -356,14 +323,10 @@ pub mod fields {
         message = "`{Self}` has no `updated_mcp_tool_output` field",
         label = "`updated_mcp_tool_output` is accepted only by `postToolUse`"
     )]
-    pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UpdatedMcpToolOutput for PostToolUseResponse {
-        fn set(self, value: Value) -> Self {
+    pub trait UpdatedMcpToolOutput: Takes<keys::updated_mcp_tool_output, Value> {}
+    impl<T: Takes<keys::updated_mcp_tool_output, Value>> UpdatedMcpToolOutput for T {}
+    impl Takes<keys::updated_mcp_tool_output, Value> for PostToolUseResponse {
+        fn put(self, value: Value) -> Self {
             self.updated_mcp_tool_output(value)
         }
     }
@@ -373,20 +336,15 @@ pub mod fields {
         message = "`{Self}` has no `followup_message` field",
         label = "`followup_message` is accepted only by `subagentStop`, `stop`"
     )]
-    pub trait FollowupMessage: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl FollowupMessage for SubagentStopResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    pub trait FollowupMessage: Takes<keys::followup_message, String> {}
+    impl<T: Takes<keys::followup_message, String>> FollowupMessage for T {}
+    impl Takes<keys::followup_message, String> for SubagentStopResponse {
+        fn put(self, value: String) -> Self {
             self.followup_message(value)
         }
     }
-    #[diagnostic::do_not_recommend]
-    impl FollowupMessage for StopResponse {
-        fn set(self, value: impl Into<String>) -> Self {
+    impl Takes<keys::followup_message, String> for StopResponse {
+        fn put(self, value: String) -> Self {
             self.followup_message(value)
         }
     }
@@ -396,15 +354,17 @@ pub mod fields {
         message = "`{Self}` has no `plugin_paths` field",
         label = "`plugin_paths` is accepted only by `workspaceOpen`"
     )]
-    pub trait PluginPaths: crate::sealed::Sealed {
-        /// Sets the field.
-        #[must_use]
-        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl PluginPaths for WorkspaceOpenResponse {
-        fn set(self, values: impl IntoIterator<Item = impl Into<String>>) -> Self {
-            self.plugin_paths(values)
+    pub trait PluginPaths: Takes<keys::plugin_paths, Vec<String>> {}
+    impl<T: Takes<keys::plugin_paths, Vec<String>>> PluginPaths for T {}
+    impl Takes<keys::plugin_paths, Vec<String>> for WorkspaceOpenResponse {
+        fn put(self, value: Vec<String>) -> Self {
+            self.plugin_paths(value)
         }
+    }
+}
+
+impl Takes<keys::nothing, ()> for BeforeTabFileReadResponse {
+    fn put(self, (): ()) -> Self {
+        self
     }
 }

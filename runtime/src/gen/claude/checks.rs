@@ -9,6 +9,7 @@
 )]
 
 use crate::gen::claude::responses::*;
+use crate::keys::{self, Constructs, Takes};
 #[allow(unused_imports)] // only when some setter takes any JSON
 use serde_json::Value;
 
@@ -54,7 +55,7 @@ pub trait Answers: Sized {
     where
         Self: fields::AdditionalContext,
     {
-        <Self as fields::AdditionalContext>::additional_context(self, value)
+        <Self as Takes<keys::additional_context, String>>::put(self, value.into())
     }
 
     /// `initialUserMessage` (`SessionStart`).
@@ -63,7 +64,7 @@ pub trait Answers: Sized {
     where
         Self: fields::InitialUserMessage,
     {
-        <Self as fields::InitialUserMessage>::initial_user_message(self, value)
+        <Self as Takes<keys::initial_user_message, String>>::put(self, value.into())
     }
 
     /// `sessionTitle` (`SessionStart` and `UserPromptSubmit`).
@@ -72,7 +73,7 @@ pub trait Answers: Sized {
     where
         Self: fields::SessionTitle,
     {
-        <Self as fields::SessionTitle>::session_title(self, value)
+        <Self as Takes<keys::session_title, String>>::put(self, value.into())
     }
 
     /// `watchPaths` (`SessionStart`, `CwdChanged` and `FileChanged`).
@@ -81,7 +82,10 @@ pub trait Answers: Sized {
     where
         Self: fields::WatchPaths,
     {
-        <Self as fields::WatchPaths>::watch_paths(self, value)
+        <Self as Takes<keys::watch_paths, Vec<String>>>::put(
+            self,
+            value.into_iter().map(Into::into).collect(),
+        )
     }
 
     /// `reloadSkills` (`SessionStart`).
@@ -90,7 +94,7 @@ pub trait Answers: Sized {
     where
         Self: fields::ReloadSkills,
     {
-        <Self as fields::ReloadSkills>::reload_skills(self, value)
+        <Self as Takes<keys::reload_skills, bool>>::put(self, value)
     }
 
     /// `decision: "block"` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
@@ -98,7 +102,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Block,
     {
-        <Self as fields::Block>::block(reason)
+        <Self as Constructs<keys::block, String>>::construct(reason.into())
     }
 
     /// `reason` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
@@ -107,7 +111,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Reason,
     {
-        <Self as fields::Reason>::reason(self, value)
+        <Self as Takes<keys::reason, String>>::put(self, value.into())
     }
 
     /// `suppressOriginalPrompt` (`UserPromptSubmit`).
@@ -116,7 +120,7 @@ pub trait Answers: Sized {
     where
         Self: fields::SuppressOriginalPrompt,
     {
-        <Self as fields::SuppressOriginalPrompt>::suppress_original_prompt(self, value)
+        <Self as Takes<keys::suppress_original_prompt, bool>>::put(self, value)
     }
 
     /// the permission decision `allow` with a reason (`PreToolUse`).
@@ -124,7 +128,7 @@ pub trait Answers: Sized {
     where
         Self: fields::AllowWithReason,
     {
-        <Self as fields::AllowWithReason>::allow_with_reason(reason)
+        <Self as Constructs<keys::allow_with_reason, String>>::construct(reason.into())
     }
 
     /// the permission decision `allow` (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`).
@@ -132,7 +136,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Allow,
     {
-        <Self as fields::Allow>::allow()
+        <Self as Constructs<keys::allow, ()>>::construct(())
     }
 
     /// the permission decision `deny` (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`).
@@ -140,7 +144,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Deny,
     {
-        <Self as fields::Deny>::deny(reason)
+        <Self as Constructs<keys::deny, String>>::construct(reason.into())
     }
 
     /// the permission decision `ask` (`PreToolUse` and `PreModelSwitch`).
@@ -148,7 +152,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Ask,
     {
-        <Self as fields::Ask>::ask(reason)
+        <Self as Constructs<keys::ask, String>>::construct(reason.into())
     }
 
     /// the permission decision `defer` (`PreToolUse`).
@@ -156,7 +160,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Defer,
     {
-        <Self as fields::Defer>::defer()
+        <Self as Constructs<keys::defer, ()>>::construct(())
     }
 
     /// `permissionDecisionReason` (`PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch`).
@@ -165,7 +169,7 @@ pub trait Answers: Sized {
     where
         Self: fields::PermissionDecisionReason,
     {
-        <Self as fields::PermissionDecisionReason>::permission_decision_reason(self, value)
+        <Self as Takes<keys::permission_decision_reason, String>>::put(self, value.into())
     }
 
     /// `updatedInput` (`PreToolUse`).
@@ -174,7 +178,7 @@ pub trait Answers: Sized {
     where
         Self: fields::UpdatedInput,
     {
-        <Self as fields::UpdatedInput>::updated_input(self, value)
+        <Self as Takes<keys::updated_input, Value>>::put(self, value)
     }
 
     /// `decision` (`PermissionRequest`).
@@ -183,7 +187,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Decision,
     {
-        <Self as fields::Decision>::decision(self, value)
+        <Self as Takes<keys::decision, PermissionRequestDecision>>::put(self, value.into())
     }
 
     /// `retry` (`PermissionDenied`).
@@ -192,7 +196,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Retry,
     {
-        <Self as fields::Retry>::retry(self, value)
+        <Self as Takes<keys::retry, bool>>::put(self, value)
     }
 
     /// `updatedToolOutput` (`PostToolUse`).
@@ -201,7 +205,7 @@ pub trait Answers: Sized {
     where
         Self: fields::UpdatedToolOutput,
     {
-        <Self as fields::UpdatedToolOutput>::updated_tool_output(self, value)
+        <Self as Takes<keys::updated_tool_output, Value>>::put(self, value)
     }
 
     /// `updatedMCPToolOutput` (`PostToolUse`).
@@ -210,7 +214,7 @@ pub trait Answers: Sized {
     where
         Self: fields::UpdatedMcpToolOutput,
     {
-        <Self as fields::UpdatedMcpToolOutput>::updated_mcp_tool_output(self, value)
+        <Self as Takes<keys::updated_mcp_tool_output, Value>>::put(self, value)
     }
 
     /// `classifierContext` (`PostToolUse`).
@@ -219,7 +223,7 @@ pub trait Answers: Sized {
     where
         Self: fields::ClassifierContext,
     {
-        <Self as fields::ClassifierContext>::classifier_context(self, value)
+        <Self as Takes<keys::classifier_context, String>>::put(self, value.into())
     }
 
     /// `displayContent` (`MessageDisplay`).
@@ -228,7 +232,7 @@ pub trait Answers: Sized {
     where
         Self: fields::DisplayContent,
     {
-        <Self as fields::DisplayContent>::display_content(self, value)
+        <Self as Takes<keys::display_content, String>>::put(self, value.into())
     }
 
     /// `worktreePath` (`WorktreeCreate`).
@@ -237,7 +241,7 @@ pub trait Answers: Sized {
     where
         Self: fields::WorktreePath,
     {
-        <Self as fields::WorktreePath>::worktree_path(self, value)
+        <Self as Takes<keys::worktree_path, String>>::put(self, value.into())
     }
 
     /// `action: "accept"` (`Elicitation` and `ElicitationResult`).
@@ -245,7 +249,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Accept,
     {
-        <Self as fields::Accept>::accept()
+        <Self as Constructs<keys::accept, ()>>::construct(())
     }
 
     /// `action: "decline"` (`Elicitation` and `ElicitationResult`).
@@ -253,7 +257,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Decline,
     {
-        <Self as fields::Decline>::decline()
+        <Self as Constructs<keys::decline, ()>>::construct(())
     }
 
     /// `action: "cancel"` (`Elicitation` and `ElicitationResult`).
@@ -261,7 +265,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Cancel,
     {
-        <Self as fields::Cancel>::cancel()
+        <Self as Constructs<keys::cancel, ()>>::construct(())
     }
 
     /// `content` (`Elicitation` and `ElicitationResult`).
@@ -270,13 +274,14 @@ pub trait Answers: Sized {
     where
         Self: fields::Content,
     {
-        <Self as fields::Content>::content(self, value)
+        <Self as Takes<keys::content, Value>>::put(self, value)
     }
 }
 
 impl<T: Own> Answers for T {}
 
-/// One trait per constructor or setter, implemented by the responses that have it.
+/// One trait per constructor or setter, implemented by the responses that take its key: its
+/// error says which events read the key, and rustc lists the keys the response does take.
 pub mod fields {
     use super::*;
 
@@ -285,169 +290,40 @@ pub mod fields {
         message = "`{Self}` has no `additional_context` field",
         label = "`additionalContext` is read only by `SessionStart`, `Setup`, `UserPromptSubmit`, `UserPromptExpansion`, `PreToolUse`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStart`, `SubagentStop`, `Stop` and `PostModelSwitch`"
     )]
-    pub trait AdditionalContext: crate::sealed::Sealed {
-        /// The response's own `additional_context`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn additional_context(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SessionStartResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SetupResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for UserPromptSubmitResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for UserPromptExpansionResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PreToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseFailureResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolBatchResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SubagentStartResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SubagentStopResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for StopResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostModelSwitchResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
+    pub trait AdditionalContext: Takes<keys::additional_context, String> {}
+    impl<T: Takes<keys::additional_context, String>> AdditionalContext for T {}
 
     /// Responses with `initial_user_message`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `initial_user_message` field",
         label = "`initialUserMessage` is read only by `SessionStart`"
     )]
-    pub trait InitialUserMessage: crate::sealed::Sealed {
-        /// The response's own `initial_user_message`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn initial_user_message(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl InitialUserMessage for SessionStartResponse {
-        fn initial_user_message(self, value: impl Into<String>) -> Self {
-            self.initial_user_message(value)
-        }
-    }
+    pub trait InitialUserMessage: Takes<keys::initial_user_message, String> {}
+    impl<T: Takes<keys::initial_user_message, String>> InitialUserMessage for T {}
 
     /// Responses with `session_title`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `session_title` field",
         label = "`sessionTitle` is read only by `SessionStart` and `UserPromptSubmit`"
     )]
-    pub trait SessionTitle: crate::sealed::Sealed {
-        /// The response's own `session_title`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn session_title(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl SessionTitle for SessionStartResponse {
-        fn session_title(self, value: impl Into<String>) -> Self {
-            self.session_title(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SessionTitle for UserPromptSubmitResponse {
-        fn session_title(self, value: impl Into<String>) -> Self {
-            self.session_title(value)
-        }
-    }
+    pub trait SessionTitle: Takes<keys::session_title, String> {}
+    impl<T: Takes<keys::session_title, String>> SessionTitle for T {}
 
     /// Responses with `watch_paths`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `watch_paths` field",
         label = "`watchPaths` is read only by `SessionStart`, `CwdChanged` and `FileChanged`"
     )]
-    pub trait WatchPaths: crate::sealed::Sealed {
-        /// The response's own `watch_paths`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl WatchPaths for SessionStartResponse {
-        fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
-            self.watch_paths(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl WatchPaths for CwdChangedResponse {
-        fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
-            self.watch_paths(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl WatchPaths for FileChangedResponse {
-        fn watch_paths(self, value: impl IntoIterator<Item = impl Into<String>>) -> Self {
-            self.watch_paths(value)
-        }
-    }
+    pub trait WatchPaths: Takes<keys::watch_paths, Vec<String>> {}
+    impl<T: Takes<keys::watch_paths, Vec<String>>> WatchPaths for T {}
 
     /// Responses with `reload_skills`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `reload_skills` field",
         label = "`reloadSkills` is read only by `SessionStart`"
     )]
-    pub trait ReloadSkills: crate::sealed::Sealed {
-        /// The response's own `reload_skills`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn reload_skills(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl ReloadSkills for SessionStartResponse {
-        fn reload_skills(self, value: bool) -> Self {
-            self.reload_skills(value)
-        }
-    }
+    pub trait ReloadSkills: Takes<keys::reload_skills, bool> {}
+    impl<T: Takes<keys::reload_skills, bool>> ReloadSkills for T {}
 
     /// Responses with `block`.
     #[diagnostic::on_unimplemented(
@@ -455,76 +331,8 @@ pub mod fields {
         label = "`decision: \"block\"` is read only by `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`",
         note = "the permission events (`PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`) deny with `deny(reason)`"
     )]
-    pub trait Block: crate::sealed::Sealed {
-        /// The response's own `block`.
-        fn block(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for UserPromptSubmitResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            UserPromptSubmitResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for UserPromptExpansionResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            UserPromptExpansionResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PostToolUseResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PostToolUseResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PostToolUseFailureResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PostToolUseFailureResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PostToolBatchResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PostToolBatchResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for SubagentStopResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            SubagentStopResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for TaskCreatedResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            TaskCreatedResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for StopResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            StopResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for ConfigChangeResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            ConfigChangeResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PreCompactResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PreCompactResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PreModelSwitchResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PreModelSwitchResponse::block(reason)
-        }
-    }
+    pub trait Block: Constructs<keys::block, String> {}
+    impl<T: Constructs<keys::block, String>> Block for T {}
 
     /// Responses with `reason`.
     #[diagnostic::on_unimplemented(
@@ -532,28 +340,16 @@ pub mod fields {
         label = "`reason` on its own changes nothing",
         note = "a permission event's `deny(reason)` and `ask(reason)` take theirs too"
     )]
-    pub trait Reason: crate::sealed::Sealed {
-        /// The response's own `reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait Reason: Takes<keys::reason, String> {}
+    impl<T: Takes<keys::reason, String>> Reason for T {}
 
     /// Responses with `suppress_original_prompt`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `suppress_original_prompt` field",
         label = "`suppressOriginalPrompt` is read only by `UserPromptSubmit`"
     )]
-    pub trait SuppressOriginalPrompt: crate::sealed::Sealed {
-        /// The response's own `suppress_original_prompt`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn suppress_original_prompt(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOriginalPrompt for UserPromptSubmitResponse {
-        fn suppress_original_prompt(self, value: bool) -> Self {
-            self.suppress_original_prompt(value)
-        }
-    }
+    pub trait SuppressOriginalPrompt: Takes<keys::suppress_original_prompt, bool> {}
+    impl<T: Takes<keys::suppress_original_prompt, bool>> SuppressOriginalPrompt for T {}
 
     /// Responses with `allow_with_reason`.
     #[diagnostic::on_unimplemented(
@@ -561,16 +357,8 @@ pub mod fields {
         label = "the permission decision `allow` with a reason is read only by `PreToolUse`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
-    pub trait AllowWithReason: crate::sealed::Sealed {
-        /// The response's own `allow_with_reason`.
-        fn allow_with_reason(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AllowWithReason for PreToolUseResponse {
-        fn allow_with_reason(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::allow_with_reason(reason)
-        }
-    }
+    pub trait AllowWithReason: Constructs<keys::allow_with_reason, String> {}
+    impl<T: Constructs<keys::allow_with_reason, String>> AllowWithReason for T {}
 
     /// Responses with `allow`.
     #[diagnostic::on_unimplemented(
@@ -578,34 +366,8 @@ pub mod fields {
         label = "the permission decision `allow` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
-    pub trait Allow: crate::sealed::Sealed {
-        /// The response's own `allow`.
-        fn allow() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PreToolUseResponse {
-        fn allow() -> Self {
-            PreToolUseResponse::allow()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PermissionRequestResponse {
-        fn allow() -> Self {
-            PermissionRequestResponse::allow()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PreSkillShellCommandResponse {
-        fn allow() -> Self {
-            PreSkillShellCommandResponse::allow()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PreModelSwitchResponse {
-        fn allow() -> Self {
-            PreModelSwitchResponse::allow()
-        }
-    }
+    pub trait Allow: Constructs<keys::allow, ()> {}
+    impl<T: Constructs<keys::allow, ()>> Allow for T {}
 
     /// Responses with `deny`.
     #[diagnostic::on_unimplemented(
@@ -613,34 +375,8 @@ pub mod fields {
         label = "the permission decision `deny` is read only by `PreToolUse`, `PermissionRequest`, `PreSkillShellCommand` and `PreModelSwitch`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
-    pub trait Deny: crate::sealed::Sealed {
-        /// The response's own `deny`.
-        fn deny(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PreToolUseResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::deny(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PermissionRequestResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PermissionRequestResponse::deny(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PreSkillShellCommandResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PreSkillShellCommandResponse::deny(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PreModelSwitchResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PreModelSwitchResponse::deny(reason)
-        }
-    }
+    pub trait Deny: Constructs<keys::deny, String> {}
+    impl<T: Constructs<keys::deny, String>> Deny for T {}
 
     /// Responses with `ask`.
     #[diagnostic::on_unimplemented(
@@ -648,22 +384,8 @@ pub mod fields {
         label = "the permission decision `ask` is read only by `PreToolUse` and `PreModelSwitch`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
-    pub trait Ask: crate::sealed::Sealed {
-        /// The response's own `ask`.
-        fn ask(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Ask for PreToolUseResponse {
-        fn ask(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::ask(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Ask for PreModelSwitchResponse {
-        fn ask(reason: impl Into<String>) -> Self {
-            PreModelSwitchResponse::ask(reason)
-        }
-    }
+    pub trait Ask: Constructs<keys::ask, String> {}
+    impl<T: Constructs<keys::ask, String>> Ask for T {}
 
     /// Responses with `defer`.
     #[diagnostic::on_unimplemented(
@@ -671,16 +393,8 @@ pub mod fields {
         label = "the permission decision `defer` is read only by `PreToolUse`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`"
     )]
-    pub trait Defer: crate::sealed::Sealed {
-        /// The response's own `defer`.
-        fn defer() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Defer for PreToolUseResponse {
-        fn defer() -> Self {
-            PreToolUseResponse::defer()
-        }
-    }
+    pub trait Defer: Constructs<keys::defer, ()> {}
+    impl<T: Constructs<keys::defer, ()>> Defer for T {}
 
     /// Responses with `permission_decision_reason`.
     #[diagnostic::on_unimplemented(
@@ -688,241 +402,1271 @@ pub mod fields {
         label = "`permissionDecisionReason` on its own changes nothing",
         note = "the responses of `PreToolUse`, `PreSkillShellCommand` and `PreModelSwitch` have these constructors"
     )]
-    pub trait PermissionDecisionReason: crate::sealed::Sealed {
-        /// The response's own `permission_decision_reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait PermissionDecisionReason: Takes<keys::permission_decision_reason, String> {}
+    impl<T: Takes<keys::permission_decision_reason, String>> PermissionDecisionReason for T {}
 
     /// Responses with `updated_input`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `updated_input` field",
         label = "`updatedInput` is read only by `PreToolUse`"
     )]
-    pub trait UpdatedInput: crate::sealed::Sealed {
-        /// The response's own `updated_input`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn updated_input(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UpdatedInput for PreToolUseResponse {
-        fn updated_input(self, value: Value) -> Self {
-            self.updated_input(value)
-        }
-    }
+    pub trait UpdatedInput: Takes<keys::updated_input, Value> {}
+    impl<T: Takes<keys::updated_input, Value>> UpdatedInput for T {}
 
     /// Responses with `decision`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `decision` field",
         label = "`decision` is read only by `PermissionRequest`"
     )]
-    pub trait Decision: crate::sealed::Sealed {
-        /// The response's own `decision`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Decision for PermissionRequestResponse {
-        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self {
-            self.decision(value)
-        }
-    }
+    pub trait Decision: Takes<keys::decision, PermissionRequestDecision> {}
+    impl<T: Takes<keys::decision, PermissionRequestDecision>> Decision for T {}
 
     /// Responses with `retry`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `retry` field",
         label = "`retry` is read only by `PermissionDenied`"
     )]
-    pub trait Retry: crate::sealed::Sealed {
-        /// The response's own `retry`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn retry(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Retry for PermissionDeniedResponse {
-        fn retry(self, value: bool) -> Self {
-            self.retry(value)
-        }
-    }
+    pub trait Retry: Takes<keys::retry, bool> {}
+    impl<T: Takes<keys::retry, bool>> Retry for T {}
 
     /// Responses with `updated_tool_output`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `updated_tool_output` field",
         label = "`updatedToolOutput` is read only by `PostToolUse`"
     )]
-    pub trait UpdatedToolOutput: crate::sealed::Sealed {
-        /// The response's own `updated_tool_output`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn updated_tool_output(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UpdatedToolOutput for PostToolUseResponse {
-        fn updated_tool_output(self, value: Value) -> Self {
-            self.updated_tool_output(value)
-        }
-    }
+    pub trait UpdatedToolOutput: Takes<keys::updated_tool_output, Value> {}
+    impl<T: Takes<keys::updated_tool_output, Value>> UpdatedToolOutput for T {}
 
     /// Responses with `updated_mcp_tool_output`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `updated_mcp_tool_output` field",
         label = "`updatedMCPToolOutput` is read only by `PostToolUse`"
     )]
-    pub trait UpdatedMcpToolOutput: crate::sealed::Sealed {
-        /// The response's own `updated_mcp_tool_output`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn updated_mcp_tool_output(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl UpdatedMcpToolOutput for PostToolUseResponse {
-        fn updated_mcp_tool_output(self, value: Value) -> Self {
-            self.updated_mcp_tool_output(value)
-        }
-    }
+    pub trait UpdatedMcpToolOutput: Takes<keys::updated_mcp_tool_output, Value> {}
+    impl<T: Takes<keys::updated_mcp_tool_output, Value>> UpdatedMcpToolOutput for T {}
 
     /// Responses with `classifier_context`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `classifier_context` field",
         label = "`classifierContext` is read only by `PostToolUse`"
     )]
-    pub trait ClassifierContext: crate::sealed::Sealed {
-        /// The response's own `classifier_context`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn classifier_context(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl ClassifierContext for PostToolUseResponse {
-        fn classifier_context(self, value: impl Into<String>) -> Self {
-            self.classifier_context(value)
-        }
-    }
+    pub trait ClassifierContext: Takes<keys::classifier_context, String> {}
+    impl<T: Takes<keys::classifier_context, String>> ClassifierContext for T {}
 
     /// Responses with `display_content`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `display_content` field",
         label = "`displayContent` is read only by `MessageDisplay`"
     )]
-    pub trait DisplayContent: crate::sealed::Sealed {
-        /// The response's own `display_content`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn display_content(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl DisplayContent for MessageDisplayResponse {
-        fn display_content(self, value: impl Into<String>) -> Self {
-            self.display_content(value)
-        }
-    }
+    pub trait DisplayContent: Takes<keys::display_content, String> {}
+    impl<T: Takes<keys::display_content, String>> DisplayContent for T {}
 
     /// Responses with `worktree_path`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `worktree_path` field",
         label = "`worktreePath` is read only by `WorktreeCreate`"
     )]
-    pub trait WorktreePath: crate::sealed::Sealed {
-        /// The response's own `worktree_path`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn worktree_path(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl WorktreePath for WorktreeCreateResponse {
-        fn worktree_path(self, value: impl Into<String>) -> Self {
-            self.worktree_path(value)
-        }
-    }
+    pub trait WorktreePath: Takes<keys::worktree_path, String> {}
+    impl<T: Takes<keys::worktree_path, String>> WorktreePath for T {}
 
     /// Responses with `accept`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `accept`",
         label = "`action: \"accept\"` is read only by `Elicitation` and `ElicitationResult`"
     )]
-    pub trait Accept: crate::sealed::Sealed {
-        /// The response's own `accept`.
-        fn accept() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Accept for ElicitationResponse {
-        fn accept() -> Self {
-            ElicitationResponse::accept()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Accept for ElicitationResultResponse {
-        fn accept() -> Self {
-            ElicitationResultResponse::accept()
-        }
-    }
+    pub trait Accept: Constructs<keys::accept, ()> {}
+    impl<T: Constructs<keys::accept, ()>> Accept for T {}
 
     /// Responses with `decline`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `decline`",
         label = "`action: \"decline\"` is read only by `Elicitation` and `ElicitationResult`"
     )]
-    pub trait Decline: crate::sealed::Sealed {
-        /// The response's own `decline`.
-        fn decline() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Decline for ElicitationResponse {
-        fn decline() -> Self {
-            ElicitationResponse::decline()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Decline for ElicitationResultResponse {
-        fn decline() -> Self {
-            ElicitationResultResponse::decline()
-        }
-    }
+    pub trait Decline: Constructs<keys::decline, ()> {}
+    impl<T: Constructs<keys::decline, ()>> Decline for T {}
 
     /// Responses with `cancel`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `cancel`",
         label = "`action: \"cancel\"` is read only by `Elicitation` and `ElicitationResult`"
     )]
-    pub trait Cancel: crate::sealed::Sealed {
-        /// The response's own `cancel`.
-        fn cancel() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Cancel for ElicitationResponse {
-        fn cancel() -> Self {
-            ElicitationResponse::cancel()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Cancel for ElicitationResultResponse {
-        fn cancel() -> Self {
-            ElicitationResultResponse::cancel()
-        }
-    }
+    pub trait Cancel: Constructs<keys::cancel, ()> {}
+    impl<T: Constructs<keys::cancel, ()>> Cancel for T {}
 
     /// Responses with `content`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `content` field",
         label = "`content` is read only by `Elicitation` and `ElicitationResult`"
     )]
-    pub trait Content: crate::sealed::Sealed {
-        /// The response's own `content`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn content(self, value: Value) -> Self;
+    pub trait Content: Takes<keys::content, Value> {}
+    impl<T: Takes<keys::content, Value>> Content for T {}
+}
+
+impl Constructs<keys::default, ()> for SessionStartResponse {
+    fn construct((): ()) -> Self {
+        SessionStartResponse::default()
     }
-    #[diagnostic::do_not_recommend]
-    impl Content for ElicitationResponse {
-        fn content(self, value: Value) -> Self {
-            self.content(value)
-        }
+}
+impl Takes<keys::r#continue, bool> for SessionStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
     }
-    #[diagnostic::do_not_recommend]
-    impl Content for ElicitationResultResponse {
-        fn content(self, value: Value) -> Self {
-            self.content(value)
-        }
+}
+impl Takes<keys::stop_reason, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SessionStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::additional_context, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+impl Takes<keys::initial_user_message, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.initial_user_message(value)
+    }
+}
+impl Takes<keys::session_title, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.session_title(value)
+    }
+}
+impl Takes<keys::watch_paths, Vec<String>> for SessionStartResponse {
+    fn put(self, value: Vec<String>) -> Self {
+        self.watch_paths(value)
+    }
+}
+impl Takes<keys::reload_skills, bool> for SessionStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.reload_skills(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SetupResponse {
+    fn construct((): ()) -> Self {
+        SetupResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SetupResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SetupResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SetupResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SetupResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for SetupResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::additional_context, String> for SetupResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for UserPromptSubmitResponse {
+    fn construct((): ()) -> Self {
+        UserPromptSubmitResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for UserPromptSubmitResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for UserPromptSubmitResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for UserPromptSubmitResponse {
+    fn construct(reason: String) -> Self {
+        UserPromptSubmitResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+impl Takes<keys::session_title, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.session_title(value)
+    }
+}
+impl Takes<keys::suppress_original_prompt, bool> for UserPromptSubmitResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_original_prompt(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for UserPromptExpansionResponse {
+    fn construct((): ()) -> Self {
+        UserPromptExpansionResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for UserPromptExpansionResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for UserPromptExpansionResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for UserPromptExpansionResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for UserPromptExpansionResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for UserPromptExpansionResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for UserPromptExpansionResponse {
+    fn construct(reason: String) -> Self {
+        UserPromptExpansionResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for UserPromptExpansionResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PreToolUseResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PreToolUseResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::allow_with_reason, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::allow_with_reason(reason)
+    }
+}
+impl Constructs<keys::allow, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::deny(reason)
+    }
+}
+impl Constructs<keys::ask, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::ask(reason)
+    }
+}
+impl Constructs<keys::defer, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::defer()
+    }
+}
+impl Takes<keys::updated_input, Value> for PreToolUseResponse {
+    fn put(self, value: Value) -> Self {
+        self.updated_input(value)
+    }
+}
+impl Takes<keys::additional_context, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PermissionRequestResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PermissionRequestResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PermissionRequestResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PermissionRequestResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PermissionRequestResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::allow, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PermissionRequestResponse {
+    fn construct(reason: String) -> Self {
+        PermissionRequestResponse::deny(reason)
+    }
+}
+impl Takes<keys::decision, PermissionRequestDecision> for PermissionRequestResponse {
+    fn put(self, value: PermissionRequestDecision) -> Self {
+        self.decision(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreSkillShellCommandResponse {
+    fn construct((): ()) -> Self {
+        PreSkillShellCommandResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PreSkillShellCommandResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PreSkillShellCommandResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PreSkillShellCommandResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PreSkillShellCommandResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PreSkillShellCommandResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::allow, ()> for PreSkillShellCommandResponse {
+    fn construct((): ()) -> Self {
+        PreSkillShellCommandResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PreSkillShellCommandResponse {
+    fn construct(reason: String) -> Self {
+        PreSkillShellCommandResponse::deny(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for PermissionDeniedResponse {
+    fn construct((): ()) -> Self {
+        PermissionDeniedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PermissionDeniedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PermissionDeniedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PermissionDeniedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PermissionDeniedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PermissionDeniedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::retry, bool> for PermissionDeniedResponse {
+    fn put(self, value: bool) -> Self {
+        self.retry(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolUseResponse {
+    fn construct((): ()) -> Self {
+        PostToolUseResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostToolUseResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PostToolUseResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for PostToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PostToolUseResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+impl Takes<keys::updated_tool_output, Value> for PostToolUseResponse {
+    fn put(self, value: Value) -> Self {
+        self.updated_tool_output(value)
+    }
+}
+impl Takes<keys::updated_mcp_tool_output, Value> for PostToolUseResponse {
+    fn put(self, value: Value) -> Self {
+        self.updated_mcp_tool_output(value)
+    }
+}
+impl Takes<keys::classifier_context, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.classifier_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolUseFailureResponse {
+    fn construct((): ()) -> Self {
+        PostToolUseFailureResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostToolUseFailureResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostToolUseFailureResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PostToolUseFailureResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostToolUseFailureResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PostToolUseFailureResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for PostToolUseFailureResponse {
+    fn construct(reason: String) -> Self {
+        PostToolUseFailureResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolUseFailureResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolBatchResponse {
+    fn construct((): ()) -> Self {
+        PostToolBatchResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostToolBatchResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostToolBatchResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PostToolBatchResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostToolBatchResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PostToolBatchResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for PostToolBatchResponse {
+    fn construct(reason: String) -> Self {
+        PostToolBatchResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolBatchResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for MessageDisplayResponse {
+    fn construct((): ()) -> Self {
+        MessageDisplayResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for MessageDisplayResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for MessageDisplayResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for MessageDisplayResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for MessageDisplayResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for MessageDisplayResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::display_content, String> for MessageDisplayResponse {
+    fn put(self, value: String) -> Self {
+        self.display_content(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SubagentStartResponse {
+    fn construct((): ()) -> Self {
+        SubagentStartResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SubagentStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SubagentStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::additional_context, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SubagentStopResponse {
+    fn construct((): ()) -> Self {
+        SubagentStopResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SubagentStopResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SubagentStopResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for SubagentStopResponse {
+    fn construct(reason: String) -> Self {
+        SubagentStopResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for TaskCreatedResponse {
+    fn construct((): ()) -> Self {
+        TaskCreatedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for TaskCreatedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for TaskCreatedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for TaskCreatedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for TaskCreatedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for TaskCreatedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for TaskCreatedResponse {
+    fn construct(reason: String) -> Self {
+        TaskCreatedResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for TaskCompletedResponse {
+    fn construct((): ()) -> Self {
+        TaskCompletedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for TaskCompletedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for TaskCompletedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for TaskCompletedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for TaskCompletedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for TaskCompletedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for StopResponse {
+    fn construct((): ()) -> Self {
+        StopResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for StopResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for StopResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for StopResponse {
+    fn construct(reason: String) -> Self {
+        StopResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for TeammateIdleResponse {
+    fn construct((): ()) -> Self {
+        TeammateIdleResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for TeammateIdleResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for TeammateIdleResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for TeammateIdleResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for TeammateIdleResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for TeammateIdleResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for ConfigChangeResponse {
+    fn construct((): ()) -> Self {
+        ConfigChangeResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for ConfigChangeResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for ConfigChangeResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for ConfigChangeResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for ConfigChangeResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for ConfigChangeResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for ConfigChangeResponse {
+    fn construct(reason: String) -> Self {
+        ConfigChangeResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for CwdChangedResponse {
+    fn construct((): ()) -> Self {
+        CwdChangedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for CwdChangedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for CwdChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for CwdChangedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for CwdChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for CwdChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::watch_paths, Vec<String>> for CwdChangedResponse {
+    fn put(self, value: Vec<String>) -> Self {
+        self.watch_paths(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for DirectoryAddedResponse {
+    fn construct((): ()) -> Self {
+        DirectoryAddedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for DirectoryAddedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for DirectoryAddedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for DirectoryAddedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for DirectoryAddedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for DirectoryAddedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for FileChangedResponse {
+    fn construct((): ()) -> Self {
+        FileChangedResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for FileChangedResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for FileChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for FileChangedResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for FileChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for FileChangedResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::watch_paths, Vec<String>> for FileChangedResponse {
+    fn put(self, value: Vec<String>) -> Self {
+        self.watch_paths(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for WorktreeCreateResponse {
+    fn construct((): ()) -> Self {
+        WorktreeCreateResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for WorktreeCreateResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for WorktreeCreateResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for WorktreeCreateResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for WorktreeCreateResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for WorktreeCreateResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::worktree_path, String> for WorktreeCreateResponse {
+    fn put(self, value: String) -> Self {
+        self.worktree_path(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreCompactResponse {
+    fn construct((): ()) -> Self {
+        PreCompactResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PreCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PreCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PreCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PreCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PreCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::block, String> for PreCompactResponse {
+    fn construct(reason: String) -> Self {
+        PreCompactResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreModelSwitchResponse {
+    fn construct((): ()) -> Self {
+        PreModelSwitchResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PreModelSwitchResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PreModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PreModelSwitchResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PreModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PreModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::allow, ()> for PreModelSwitchResponse {
+    fn construct((): ()) -> Self {
+        PreModelSwitchResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PreModelSwitchResponse {
+    fn construct(reason: String) -> Self {
+        PreModelSwitchResponse::deny(reason)
+    }
+}
+impl Constructs<keys::ask, String> for PreModelSwitchResponse {
+    fn construct(reason: String) -> Self {
+        PreModelSwitchResponse::ask(reason)
+    }
+}
+impl Constructs<keys::block, String> for PreModelSwitchResponse {
+    fn construct(reason: String) -> Self {
+        PreModelSwitchResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostModelSwitchResponse {
+    fn construct((): ()) -> Self {
+        PostModelSwitchResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostModelSwitchResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PostModelSwitchResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for PostModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Takes<keys::additional_context, String> for PostModelSwitchResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for ElicitationResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for ElicitationResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for ElicitationResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for ElicitationResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for ElicitationResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for ElicitationResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::accept, ()> for ElicitationResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResponse::accept()
+    }
+}
+impl Constructs<keys::decline, ()> for ElicitationResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResponse::decline()
+    }
+}
+impl Constructs<keys::cancel, ()> for ElicitationResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResponse::cancel()
+    }
+}
+impl Takes<keys::content, Value> for ElicitationResponse {
+    fn put(self, value: Value) -> Self {
+        self.content(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for ElicitationResultResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResultResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for ElicitationResultResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for ElicitationResultResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for ElicitationResultResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for ElicitationResultResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::terminal_sequence, String> for ElicitationResultResponse {
+    fn put(self, value: String) -> Self {
+        self.terminal_sequence(value)
+    }
+}
+impl Constructs<keys::accept, ()> for ElicitationResultResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResultResponse::accept()
+    }
+}
+impl Constructs<keys::decline, ()> for ElicitationResultResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResultResponse::decline()
+    }
+}
+impl Constructs<keys::cancel, ()> for ElicitationResultResponse {
+    fn construct((): ()) -> Self {
+        ElicitationResultResponse::cancel()
+    }
+}
+impl Takes<keys::content, Value> for ElicitationResultResponse {
+    fn put(self, value: Value) -> Self {
+        self.content(value)
     }
 }
 
 /// Free decision functions, which Claude Code's prelude does not have: each call is an error
 /// naming the response type's constructor.
-#[doc(hidden)]
 pub mod free {
     /// Implemented by no type: `allow` does not compile.
     #[diagnostic::on_unimplemented(

@@ -9,6 +9,7 @@
 )]
 
 use crate::gen::codex::responses::*;
+use crate::keys::{self, Constructs, Takes};
 #[allow(unused_imports)] // only when some setter takes any JSON
 use serde_json::Value;
 
@@ -36,7 +37,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Deny,
     {
-        <Self as fields::Deny>::deny(reason)
+        <Self as Constructs<keys::deny, String>>::construct(reason.into())
     }
 
     /// `decision: "block"` (`PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SubagentStop` and `Stop`).
@@ -44,7 +45,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Block,
     {
-        <Self as fields::Block>::block(reason)
+        <Self as Constructs<keys::block, String>>::construct(reason.into())
     }
 
     /// `reason` (`PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SubagentStop` and `Stop`).
@@ -53,7 +54,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Reason,
     {
-        <Self as fields::Reason>::reason(self, value)
+        <Self as Takes<keys::reason, String>>::put(self, value.into())
     }
 
     /// `permissionDecisionReason` (`PreToolUse`).
@@ -62,7 +63,7 @@ pub trait Answers: Sized {
     where
         Self: fields::PermissionDecisionReason,
     {
-        <Self as fields::PermissionDecisionReason>::permission_decision_reason(self, value)
+        <Self as Takes<keys::permission_decision_reason, String>>::put(self, value.into())
     }
 
     /// `updatedInput` (`PreToolUse`).
@@ -71,7 +72,7 @@ pub trait Answers: Sized {
     where
         Self: fields::UpdatedInput,
     {
-        <Self as fields::UpdatedInput>::updated_input(self, value)
+        <Self as Takes<keys::updated_input, Value>>::put(self, value)
     }
 
     /// `additionalContext` (`PreToolUse`, `PostToolUse`, `SessionStart`, `UserPromptSubmit` and `SubagentStart`).
@@ -80,7 +81,7 @@ pub trait Answers: Sized {
     where
         Self: fields::AdditionalContext,
     {
-        <Self as fields::AdditionalContext>::additional_context(self, value)
+        <Self as Takes<keys::additional_context, String>>::put(self, value.into())
     }
 
     /// `decision` (`PermissionRequest`).
@@ -89,7 +90,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Decision,
     {
-        <Self as fields::Decision>::decision(self, value)
+        <Self as Takes<keys::decision, PermissionRequestDecision>>::put(self, value.into())
     }
 
     /// `continue` (`PostToolUse`, `PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`).
@@ -98,7 +99,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Continue,
     {
-        <Self as fields::Continue>::r#continue(self, value)
+        <Self as Takes<keys::r#continue, bool>>::put(self, value)
     }
 
     /// `stopReason` (`PostToolUse`, `PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`).
@@ -107,7 +108,7 @@ pub trait Answers: Sized {
     where
         Self: fields::StopReason,
     {
-        <Self as fields::StopReason>::stop_reason(self, value)
+        <Self as Takes<keys::stop_reason, String>>::put(self, value.into())
     }
 
     /// `suppressOutput` (`PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`).
@@ -116,7 +117,7 @@ pub trait Answers: Sized {
     where
         Self: fields::SuppressOutput,
     {
-        <Self as fields::SuppressOutput>::suppress_output(self, value)
+        <Self as Takes<keys::suppress_output, bool>>::put(self, value)
     }
 
     /// the permission decision `ask` (`PreToolUse`).
@@ -124,13 +125,14 @@ pub trait Answers: Sized {
     where
         Self: fields::Ask,
     {
-        <Self as fields::Ask>::ask(reason)
+        <Self as Constructs<keys::ask, String>>::construct(reason.into())
     }
 }
 
 impl<T: Own> Answers for T {}
 
-/// One trait per constructor or setter, implemented by the responses that have it.
+/// One trait per constructor or setter, implemented by the responses that take its key: its
+/// error says which events read the key, and rustc lists the keys the response does take.
 pub mod fields {
     use super::*;
 
@@ -140,22 +142,8 @@ pub mod fields {
         label = "the permission decision `deny` is read only by `PreToolUse` and `PermissionRequest`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SubagentStop` and `Stop`"
     )]
-    pub trait Deny: crate::sealed::Sealed {
-        /// The response's own `deny`.
-        fn deny(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PreToolUseResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::deny(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Deny for PermissionRequestResponse {
-        fn deny(reason: impl Into<String>) -> Self {
-            PermissionRequestResponse::deny(reason)
-        }
-    }
+    pub trait Deny: Constructs<keys::deny, String> {}
+    impl<T: Constructs<keys::deny, String>> Deny for T {}
 
     /// Responses with `block`.
     #[diagnostic::on_unimplemented(
@@ -163,40 +151,8 @@ pub mod fields {
         label = "`decision: \"block\"` is read only by `PreToolUse`, `PostToolUse`, `UserPromptSubmit`, `SubagentStop` and `Stop`",
         note = "the permission events (`PreToolUse` and `PermissionRequest`) deny with `deny(reason)`"
     )]
-    pub trait Block: crate::sealed::Sealed {
-        /// The response's own `block`.
-        fn block(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PreToolUseResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for PostToolUseResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            PostToolUseResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for UserPromptSubmitResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            UserPromptSubmitResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for SubagentStopResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            SubagentStopResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for StopResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            StopResponse::block(reason)
-        }
-    }
+    pub trait Block: Constructs<keys::block, String> {}
+    impl<T: Constructs<keys::block, String>> Block for T {}
 
     /// Responses with `reason`.
     #[diagnostic::on_unimplemented(
@@ -204,11 +160,8 @@ pub mod fields {
         label = "`reason` on its own changes nothing",
         note = "a permission event's `deny(reason)` and `ask(reason)` take theirs too"
     )]
-    pub trait Reason: crate::sealed::Sealed {
-        /// The response's own `reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait Reason: Takes<keys::reason, String> {}
+    impl<T: Takes<keys::reason, String>> Reason for T {}
 
     /// Responses with `permission_decision_reason`.
     #[diagnostic::on_unimplemented(
@@ -216,11 +169,8 @@ pub mod fields {
         label = "`permissionDecisionReason` on its own changes nothing",
         note = "the responses of `PreToolUse` have these constructors"
     )]
-    pub trait PermissionDecisionReason: crate::sealed::Sealed {
-        /// The response's own `permission_decision_reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait PermissionDecisionReason: Takes<keys::permission_decision_reason, String> {}
+    impl<T: Takes<keys::permission_decision_reason, String>> PermissionDecisionReason for T {}
 
     /// Responses with `updated_input`.
     #[diagnostic::on_unimplemented(
@@ -228,240 +178,48 @@ pub mod fields {
         label = "`updatedInput` on its own changes nothing",
         note = "the responses of `PreToolUse` have these constructors"
     )]
-    pub trait UpdatedInput: crate::sealed::Sealed {
-        /// The response's own `updated_input`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn updated_input(self, value: Value) -> Self;
-    }
+    pub trait UpdatedInput: Takes<keys::updated_input, Value> {}
+    impl<T: Takes<keys::updated_input, Value>> UpdatedInput for T {}
 
     /// Responses with `additional_context`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `additional_context` field",
         label = "`additionalContext` is read only by `PreToolUse`, `PostToolUse`, `SessionStart`, `UserPromptSubmit` and `SubagentStart`"
     )]
-    pub trait AdditionalContext: crate::sealed::Sealed {
-        /// The response's own `additional_context`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn additional_context(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PreToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SessionStartResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for UserPromptSubmitResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SubagentStartResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
+    pub trait AdditionalContext: Takes<keys::additional_context, String> {}
+    impl<T: Takes<keys::additional_context, String>> AdditionalContext for T {}
 
     /// Responses with `decision`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `decision` field",
         label = "`decision` is read only by `PermissionRequest`"
     )]
-    pub trait Decision: crate::sealed::Sealed {
-        /// The response's own `decision`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Decision for PermissionRequestResponse {
-        fn decision(self, value: impl Into<PermissionRequestDecision>) -> Self {
-            self.decision(value)
-        }
-    }
+    pub trait Decision: Takes<keys::decision, PermissionRequestDecision> {}
+    impl<T: Takes<keys::decision, PermissionRequestDecision>> Decision for T {}
 
     /// Responses with `r#continue`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `r#continue` field",
         label = "`continue` is read only by `PostToolUse`, `PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`"
     )]
-    pub trait Continue: crate::sealed::Sealed {
-        /// The response's own `r#continue`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn r#continue(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for PostToolUseResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for PreCompactResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for PostCompactResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for SessionStartResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for UserPromptSubmitResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for SubagentStartResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for SubagentStopResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Continue for StopResponse {
-        fn r#continue(self, value: bool) -> Self {
-            self.r#continue(value)
-        }
-    }
+    pub trait Continue: Takes<keys::r#continue, bool> {}
+    impl<T: Takes<keys::r#continue, bool>> Continue for T {}
 
     /// Responses with `stop_reason`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `stop_reason` field",
         label = "`stopReason` is read only by `PostToolUse`, `PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`"
     )]
-    pub trait StopReason: crate::sealed::Sealed {
-        /// The response's own `stop_reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn stop_reason(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for PostToolUseResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for PreCompactResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for PostCompactResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for SessionStartResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for UserPromptSubmitResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for SubagentStartResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for SubagentStopResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl StopReason for StopResponse {
-        fn stop_reason(self, value: impl Into<String>) -> Self {
-            self.stop_reason(value)
-        }
-    }
+    pub trait StopReason: Takes<keys::stop_reason, String> {}
+    impl<T: Takes<keys::stop_reason, String>> StopReason for T {}
 
     /// Responses with `suppress_output`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `suppress_output` field",
         label = "`suppressOutput` is read only by `PreCompact`, `PostCompact`, `SessionStart`, `UserPromptSubmit`, `SubagentStart`, `SubagentStop` and `Stop`"
     )]
-    pub trait SuppressOutput: crate::sealed::Sealed {
-        /// The response's own `suppress_output`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn suppress_output(self, value: bool) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for PreCompactResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for PostCompactResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for SessionStartResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for UserPromptSubmitResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for SubagentStartResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for SubagentStopResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl SuppressOutput for StopResponse {
-        fn suppress_output(self, value: bool) -> Self {
-            self.suppress_output(value)
-        }
-    }
+    pub trait SuppressOutput: Takes<keys::suppress_output, bool> {}
+    impl<T: Takes<keys::suppress_output, bool>> SuppressOutput for T {}
 
     /// Responses with `ask`.
     #[diagnostic::on_unimplemented(
@@ -469,15 +227,323 @@ pub mod fields {
         label = "OpenAI Codex CLI does not take the permission decision `ask` here",
         note = "deny with `deny(reason)`, or answer `no_opinion()` to leave the decision to the user's settings"
     )]
-    pub trait Ask: crate::sealed::Sealed {
-        /// The response's own `ask`.
-        fn ask(reason: impl Into<String>) -> Self;
+    pub trait Ask: Constructs<keys::ask, String> {}
+    impl<T: Constructs<keys::ask, String>> Ask for T {}
+}
+
+impl Constructs<keys::default, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::default()
+    }
+}
+impl Takes<keys::system_message, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::allow, Value> for PreToolUseResponse {
+    fn construct(value: Value) -> Self {
+        PreToolUseResponse::allow(value)
+    }
+}
+impl Constructs<keys::deny, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::deny(reason)
+    }
+}
+impl Constructs<keys::block, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::default()
+    }
+}
+impl Takes<keys::system_message, String> for PermissionRequestResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::allow, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PermissionRequestResponse {
+    fn construct(reason: String) -> Self {
+        PermissionRequestResponse::deny(reason)
+    }
+}
+impl Takes<keys::decision, PermissionRequestDecision> for PermissionRequestResponse {
+    fn put(self, value: PermissionRequestDecision) -> Self {
+        self.decision(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolUseResponse {
+    fn construct((): ()) -> Self {
+        PostToolUseResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostToolUseResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::block, String> for PostToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PostToolUseResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreCompactResponse {
+    fn construct((): ()) -> Self {
+        PreCompactResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PreCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PreCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PreCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PreCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostCompactResponse {
+    fn construct((): ()) -> Self {
+        PostCompactResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for PostCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for PostCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for PostCompactResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for PostCompactResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SessionStartResponse {
+    fn construct((): ()) -> Self {
+        SessionStartResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SessionStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SessionStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::additional_context, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for UserPromptSubmitResponse {
+    fn construct((): ()) -> Self {
+        UserPromptSubmitResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for UserPromptSubmitResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for UserPromptSubmitResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::block, String> for UserPromptSubmitResponse {
+    fn construct(reason: String) -> Self {
+        UserPromptSubmitResponse::block(reason)
+    }
+}
+impl Takes<keys::additional_context, String> for UserPromptSubmitResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SubagentStartResponse {
+    fn construct((): ()) -> Self {
+        SubagentStartResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SubagentStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SubagentStartResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Takes<keys::additional_context, String> for SubagentStartResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for SubagentStopResponse {
+    fn construct((): ()) -> Self {
+        SubagentStopResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for SubagentStopResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for SubagentStopResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for SubagentStopResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::block, String> for SubagentStopResponse {
+    fn construct(reason: String) -> Self {
+        SubagentStopResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for StopResponse {
+    fn construct((): ()) -> Self {
+        StopResponse::default()
+    }
+}
+impl Takes<keys::r#continue, bool> for StopResponse {
+    fn put(self, value: bool) -> Self {
+        self.r#continue(value)
+    }
+}
+impl Takes<keys::stop_reason, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.stop_reason(value)
+    }
+}
+impl Takes<keys::suppress_output, bool> for StopResponse {
+    fn put(self, value: bool) -> Self {
+        self.suppress_output(value)
+    }
+}
+impl Takes<keys::system_message, String> for StopResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
+    }
+}
+impl Constructs<keys::block, String> for StopResponse {
+    fn construct(reason: String) -> Self {
+        StopResponse::block(reason)
+    }
+}
+
+impl Constructs<keys::default, ()> for InterruptResponse {
+    fn construct((): ()) -> Self {
+        InterruptResponse::default()
+    }
+}
+impl Takes<keys::system_message, String> for InterruptResponse {
+    fn put(self, value: String) -> Self {
+        self.system_message(value)
     }
 }
 
 /// Free decision functions, which OpenAI Codex CLI's prelude does not have: each call is an error
 /// naming the response type's constructor.
-#[doc(hidden)]
 pub mod free {
     /// Implemented by no type: `allow` does not compile.
     #[diagnostic::on_unimplemented(

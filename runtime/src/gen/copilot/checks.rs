@@ -9,6 +9,7 @@
 )]
 
 use crate::gen::copilot::responses::*;
+use crate::keys::{self, Constructs, Takes};
 #[allow(unused_imports)] // only when some setter takes any JSON
 use serde_json::Value;
 
@@ -33,7 +34,7 @@ pub trait Answers: Sized {
     where
         Self: fields::AdditionalContext,
     {
-        <Self as fields::AdditionalContext>::additional_context(self, value)
+        <Self as Takes<keys::additional_context, String>>::put(self, value.into())
     }
 
     /// `decision: "block"` (`userPromptSubmitted` and `agentStop`).
@@ -41,7 +42,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Block,
     {
-        <Self as fields::Block>::block(reason)
+        <Self as Constructs<keys::block, String>>::construct(reason.into())
     }
 
     /// `reason` (`userPromptSubmitted` and `agentStop`).
@@ -50,7 +51,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Reason,
     {
-        <Self as fields::Reason>::reason(self, value)
+        <Self as Takes<keys::reason, String>>::put(self, value.into())
     }
 
     /// `modifiedPrompt` (`userPromptSubmitted`).
@@ -59,7 +60,7 @@ pub trait Answers: Sized {
     where
         Self: fields::ModifiedPrompt,
     {
-        <Self as fields::ModifiedPrompt>::modified_prompt(self, value)
+        <Self as Takes<keys::modified_prompt, String>>::put(self, value.into())
     }
 
     /// the permission decision `allow` (`preToolUse` and `permissionRequest`).
@@ -67,7 +68,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Allow,
     {
-        <Self as fields::Allow>::allow()
+        <Self as Constructs<keys::allow, ()>>::construct(())
     }
 
     /// the permission decision `ask` (`preToolUse`).
@@ -75,7 +76,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Ask,
     {
-        <Self as fields::Ask>::ask(reason)
+        <Self as Constructs<keys::ask, String>>::construct(reason.into())
     }
 
     /// `permissionDecisionReason` (`preToolUse`).
@@ -84,7 +85,7 @@ pub trait Answers: Sized {
     where
         Self: fields::PermissionDecisionReason,
     {
-        <Self as fields::PermissionDecisionReason>::permission_decision_reason(self, value)
+        <Self as Takes<keys::permission_decision_reason, String>>::put(self, value.into())
     }
 
     /// `modifiedArgs` (`preToolUse`).
@@ -93,7 +94,7 @@ pub trait Answers: Sized {
     where
         Self: fields::ModifiedArgs,
     {
-        <Self as fields::ModifiedArgs>::modified_args(self, value)
+        <Self as Takes<keys::modified_args, Value>>::put(self, value)
     }
 
     /// `message` (`permissionRequest`).
@@ -102,7 +103,7 @@ pub trait Answers: Sized {
     where
         Self: fields::Message,
     {
-        <Self as fields::Message>::message(self, value)
+        <Self as Takes<keys::message, String>>::put(self, value.into())
     }
 
     /// `modifiedResult` (`postToolUse`).
@@ -111,13 +112,14 @@ pub trait Answers: Sized {
     where
         Self: fields::ModifiedResult,
     {
-        <Self as fields::ModifiedResult>::modified_result(self, value)
+        <Self as Takes<keys::modified_result, Value>>::put(self, value)
     }
 }
 
 impl<T: Own> Answers for T {}
 
-/// One trait per constructor or setter, implemented by the responses that have it.
+/// One trait per constructor or setter, implemented by the responses that take its key: its
+/// error says which events read the key, and rustc lists the keys the response does take.
 pub mod fields {
     use super::*;
 
@@ -126,41 +128,8 @@ pub mod fields {
         message = "`{Self}` has no `additional_context` field",
         label = "`additionalContext` is read only by `sessionStart`, `userPromptSubmitted`, `preToolUse`, `postToolUse` and `postToolUseFailure`"
     )]
-    pub trait AdditionalContext: crate::sealed::Sealed {
-        /// The response's own `additional_context`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn additional_context(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for SessionStartResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for UserPromptSubmittedResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PreToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl AdditionalContext for PostToolUseFailureResponse {
-        fn additional_context(self, value: impl Into<String>) -> Self {
-            self.additional_context(value)
-        }
-    }
+    pub trait AdditionalContext: Takes<keys::additional_context, String> {}
+    impl<T: Takes<keys::additional_context, String>> AdditionalContext for T {}
 
     /// Responses with `block`.
     #[diagnostic::on_unimplemented(
@@ -168,22 +137,8 @@ pub mod fields {
         label = "`decision: \"block\"` is read only by `userPromptSubmitted` and `agentStop`",
         note = "the permission events (`preToolUse`) deny with `deny(reason)`"
     )]
-    pub trait Block: crate::sealed::Sealed {
-        /// The response's own `block`.
-        fn block(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for UserPromptSubmittedResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            UserPromptSubmittedResponse::block(reason)
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Block for AgentStopResponse {
-        fn block(reason: impl Into<String>) -> Self {
-            AgentStopResponse::block(reason)
-        }
-    }
+    pub trait Block: Constructs<keys::block, String> {}
+    impl<T: Constructs<keys::block, String>> Block for T {}
 
     /// Responses with `reason`.
     #[diagnostic::on_unimplemented(
@@ -191,28 +146,16 @@ pub mod fields {
         label = "`reason` on its own changes nothing",
         note = "a permission event's `deny(reason)` and `ask(reason)` take theirs too"
     )]
-    pub trait Reason: crate::sealed::Sealed {
-        /// The response's own `reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait Reason: Takes<keys::reason, String> {}
+    impl<T: Takes<keys::reason, String>> Reason for T {}
 
     /// Responses with `modified_prompt`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `modified_prompt` field",
         label = "`modifiedPrompt` is read only by `userPromptSubmitted`"
     )]
-    pub trait ModifiedPrompt: crate::sealed::Sealed {
-        /// The response's own `modified_prompt`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn modified_prompt(self, value: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl ModifiedPrompt for UserPromptSubmittedResponse {
-        fn modified_prompt(self, value: impl Into<String>) -> Self {
-            self.modified_prompt(value)
-        }
-    }
+    pub trait ModifiedPrompt: Takes<keys::modified_prompt, String> {}
+    impl<T: Takes<keys::modified_prompt, String>> ModifiedPrompt for T {}
 
     /// Responses with `allow`.
     #[diagnostic::on_unimplemented(
@@ -220,22 +163,8 @@ pub mod fields {
         label = "the permission decision `allow` is read only by `preToolUse` and `permissionRequest`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `userPromptSubmitted` and `agentStop`"
     )]
-    pub trait Allow: crate::sealed::Sealed {
-        /// The response's own `allow`.
-        fn allow() -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PreToolUseResponse {
-        fn allow() -> Self {
-            PreToolUseResponse::allow()
-        }
-    }
-    #[diagnostic::do_not_recommend]
-    impl Allow for PermissionRequestResponse {
-        fn allow() -> Self {
-            PermissionRequestResponse::allow()
-        }
-    }
+    pub trait Allow: Constructs<keys::allow, ()> {}
+    impl<T: Constructs<keys::allow, ()>> Allow for T {}
 
     /// Responses with `ask`.
     #[diagnostic::on_unimplemented(
@@ -243,16 +172,8 @@ pub mod fields {
         label = "the permission decision `ask` is read only by `preToolUse`",
         note = "to stop the action, an event that reads `decision` takes `block(reason)`: `userPromptSubmitted` and `agentStop`"
     )]
-    pub trait Ask: crate::sealed::Sealed {
-        /// The response's own `ask`.
-        fn ask(reason: impl Into<String>) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl Ask for PreToolUseResponse {
-        fn ask(reason: impl Into<String>) -> Self {
-            PreToolUseResponse::ask(reason)
-        }
-    }
+    pub trait Ask: Constructs<keys::ask, String> {}
+    impl<T: Constructs<keys::ask, String>> Ask for T {}
 
     /// Responses with `permission_decision_reason`.
     #[diagnostic::on_unimplemented(
@@ -260,28 +181,16 @@ pub mod fields {
         label = "`permissionDecisionReason` on its own changes nothing",
         note = "the responses of `preToolUse` have these constructors"
     )]
-    pub trait PermissionDecisionReason: crate::sealed::Sealed {
-        /// The response's own `permission_decision_reason`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn permission_decision_reason(self, value: impl Into<String>) -> Self;
-    }
+    pub trait PermissionDecisionReason: Takes<keys::permission_decision_reason, String> {}
+    impl<T: Takes<keys::permission_decision_reason, String>> PermissionDecisionReason for T {}
 
     /// Responses with `modified_args`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `modified_args` field",
         label = "`modifiedArgs` is read only by `preToolUse`"
     )]
-    pub trait ModifiedArgs: crate::sealed::Sealed {
-        /// The response's own `modified_args`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn modified_args(self, value: Value) -> Self;
-    }
-    #[diagnostic::do_not_recommend]
-    impl ModifiedArgs for PreToolUseResponse {
-        fn modified_args(self, value: Value) -> Self {
-            self.modified_args(value)
-        }
-    }
+    pub trait ModifiedArgs: Takes<keys::modified_args, Value> {}
+    impl<T: Takes<keys::modified_args, Value>> ModifiedArgs for T {}
 
     /// Responses with `message`.
     #[diagnostic::on_unimplemented(
@@ -289,33 +198,147 @@ pub mod fields {
         label = "`message` on its own changes nothing",
         note = "the responses of `permissionRequest` have these constructors"
     )]
-    pub trait Message: crate::sealed::Sealed {
-        /// The response's own `message`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn message(self, value: impl Into<String>) -> Self;
-    }
+    pub trait Message: Takes<keys::message, String> {}
+    impl<T: Takes<keys::message, String>> Message for T {}
 
     /// Responses with `modified_result`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `modified_result` field",
         label = "`modifiedResult` is read only by `postToolUse`"
     )]
-    pub trait ModifiedResult: crate::sealed::Sealed {
-        /// The response's own `modified_result`.
-        #[must_use = "a response is built by value: use the returned response"]
-        fn modified_result(self, value: Value) -> Self;
+    pub trait ModifiedResult: Takes<keys::modified_result, Value> {}
+    impl<T: Takes<keys::modified_result, Value>> ModifiedResult for T {}
+}
+
+impl Constructs<keys::default, ()> for SessionStartResponse {
+    fn construct((): ()) -> Self {
+        SessionStartResponse::default()
     }
-    #[diagnostic::do_not_recommend]
-    impl ModifiedResult for PostToolUseResponse {
-        fn modified_result(self, value: Value) -> Self {
-            self.modified_result(value)
-        }
+}
+impl Takes<keys::additional_context, String> for SessionStartResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for UserPromptSubmittedResponse {
+    fn construct((): ()) -> Self {
+        UserPromptSubmittedResponse::default()
+    }
+}
+impl Constructs<keys::block, String> for UserPromptSubmittedResponse {
+    fn construct(reason: String) -> Self {
+        UserPromptSubmittedResponse::block(reason)
+    }
+}
+impl Takes<keys::modified_prompt, String> for UserPromptSubmittedResponse {
+    fn put(self, value: String) -> Self {
+        self.modified_prompt(value)
+    }
+}
+impl Takes<keys::additional_context, String> for UserPromptSubmittedResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::default()
+    }
+}
+impl Constructs<keys::allow, ()> for PreToolUseResponse {
+    fn construct((): ()) -> Self {
+        PreToolUseResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::deny(reason)
+    }
+}
+impl Constructs<keys::ask, String> for PreToolUseResponse {
+    fn construct(reason: String) -> Self {
+        PreToolUseResponse::ask(reason)
+    }
+}
+impl Takes<keys::modified_args, Value> for PreToolUseResponse {
+    fn put(self, value: Value) -> Self {
+        self.modified_args(value)
+    }
+}
+impl Takes<keys::additional_context, String> for PreToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::default()
+    }
+}
+impl Takes<keys::nothing, ()> for PermissionRequestResponse {
+    fn put(self, (): ()) -> Self {
+        self
+    }
+}
+impl Constructs<keys::allow, ()> for PermissionRequestResponse {
+    fn construct((): ()) -> Self {
+        PermissionRequestResponse::allow()
+    }
+}
+impl Constructs<keys::deny, String> for PermissionRequestResponse {
+    fn construct(value: String) -> Self {
+        PermissionRequestResponse::deny(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolUseResponse {
+    fn construct((): ()) -> Self {
+        PostToolUseResponse::default()
+    }
+}
+impl Takes<keys::modified_result, Value> for PostToolUseResponse {
+    fn put(self, value: Value) -> Self {
+        self.modified_result(value)
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolUseResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for PostToolUseFailureResponse {
+    fn construct((): ()) -> Self {
+        PostToolUseFailureResponse::default()
+    }
+}
+impl Takes<keys::additional_context, String> for PostToolUseFailureResponse {
+    fn put(self, value: String) -> Self {
+        self.additional_context(value)
+    }
+}
+
+impl Constructs<keys::default, ()> for AgentStopResponse {
+    fn construct((): ()) -> Self {
+        AgentStopResponse::default()
+    }
+}
+impl Takes<keys::nothing, ()> for AgentStopResponse {
+    fn put(self, (): ()) -> Self {
+        self
+    }
+}
+impl Constructs<keys::block, String> for AgentStopResponse {
+    fn construct(reason: String) -> Self {
+        AgentStopResponse::block(reason)
     }
 }
 
 /// Free decision functions, which GitHub Copilot CLI's prelude does not have: each call is an error
 /// naming the response type's constructor.
-#[doc(hidden)]
 pub mod free {
     /// Implemented by no type: `allow` does not compile.
     #[diagnostic::on_unimplemented(
