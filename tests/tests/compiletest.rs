@@ -14,6 +14,7 @@ fn messages_name_no_private_helpers() {
         "__private",
         "__cursor_hooks",
         "__CURSOR_HOOKS",
+        "cursor_hooks::gen::",
         "runtime/src/private.rs",
         "runtime/src/hook.rs",
         "runtime/src/gen/outcomes.rs",

@@ -6,7 +6,6 @@ pub(crate) mod claude {
     /// The traits a constructor or setter called on the wrong response is reported with.
     pub mod checks;
     pub(crate) mod events;
-    pub(crate) mod fixtures;
     /// The other editor's calls, each a compile error that says what to write instead.
     pub mod habits;
     pub(crate) mod outcomes;
@@ -18,7 +17,6 @@ pub(crate) mod codex {
     /// The traits a constructor or setter called on the wrong response is reported with.
     pub mod checks;
     pub(crate) mod events;
-    pub(crate) mod fixtures;
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
@@ -28,13 +26,11 @@ pub(crate) mod copilot {
     /// The traits a constructor or setter called on the wrong response is reported with.
     pub mod checks;
     pub(crate) mod events;
-    pub(crate) mod fixtures;
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
 pub(crate) mod compat;
 pub(crate) mod events;
-pub(crate) mod fixtures;
 /// The other editor's calls, each a compile error that says what to write instead.
 pub mod habits;
 pub(crate) mod keys;
