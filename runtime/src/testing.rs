@@ -48,8 +48,6 @@ use std::path::Path;
 
 // The generated payload builders of each host (`spec/`), declared here rather than under
 // `gen` so that a message about one (an unused fixture) names `cursor_hooks::testing`.
-#[path = "gen/fixtures.rs"]
-mod fixtures;
 #[cfg(feature = "claude-code")]
 #[path = "gen/claude/fixtures.rs"]
 mod claude_fixtures;
@@ -59,6 +57,8 @@ mod codex_fixtures;
 #[cfg(feature = "copilot")]
 #[path = "gen/copilot/fixtures.rs"]
 mod copilot_fixtures;
+#[path = "gen/fixtures.rs"]
+mod fixtures;
 
 pub use crate::render::Rendered;
 pub use crate::respond::Entry;

@@ -53,6 +53,8 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "legacy-block-wins",
     "deny-takes-top-reason",
     "updated-input-must-be-object",
+    "permission-decision-must-be-known",
+    "permission-updates-must-be-list",
     "exit-2-other-event",
     "exit-2-other-event-refuses",
     "exit-2-broken-json",

@@ -1056,10 +1056,45 @@ fn breaks_common_schema(answer: &Map<String, Value>) -> Option<String> {
     })
 }
 
-/// A key of `specific` whose type breaks `event`'s output schema (host.json `observed_rules`,
-/// `context-must-be-text`, `updated-input-must-be-object`).
+/// A key of `specific` whose type or value breaks `event`'s output schema (host.json
+/// `observed_rules`, `context-must-be-text`, `updated-input-must-be-object`,
+/// `permission-decision-must-be-known`, `permission-updates-must-be-list`).
 fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
     let rules = host();
+    if let Some(permission) = specific.get("permissionDecision").filter(|_| {
+        rules
+            .observed("permission-decision-must-be-known")
+            .covers(event)
+    }) {
+        let info = cursor_hooks_spec::claude::info(event)?;
+        let read = [
+            info.permission_decision,
+            info.permission_decision_not_offered,
+        ]
+        .concat();
+        if !permission
+            .as_str()
+            .is_some_and(|value| read.contains(&value))
+        {
+            return Some(format!(
+                "`permissionDecision: {permission}` is not one of {read:?}"
+            ));
+        }
+    }
+    if let Some(updates) = specific
+        .get("decision")
+        .and_then(|decision| decision.get("updatedPermissions"))
+        .filter(|u| {
+            !u.is_array()
+                && rules
+                    .observed("permission-updates-must-be-list")
+                    .covers(event)
+        })
+    {
+        return Some(format!(
+            "`decision.updatedPermissions: {updates}` is not a list"
+        ));
+    }
     if let Some(context) = specific
         .get("additionalContext")
         .filter(|c| !c.is_string() && rules.observed("context-must-be-text").covers(event))
@@ -1211,7 +1246,9 @@ fn apply_json(
     let permission = specific.and_then(|s| s.get("permissionDecision"));
     if let Some(permission) = permission {
         let value = permission.as_str().unwrap_or_default();
-        // The binary's schema, with the values the typed answer leaves out.
+        // On an event whose schema has no `permissionDecision` any value breaks it; where it
+        // has one, `breaks_named_schema` above has checked the value. The binary's schema,
+        // with the values the typed answer leaves out.
         let read = [
             info.permission_decision,
             info.permission_decision_not_offered,
