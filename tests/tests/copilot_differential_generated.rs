@@ -177,7 +177,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         &format!("copilot-generated-{}", case.seed),
         Path::new(RECORDER),
     );
-    // Copilot would run Claude Code's file too: the case is Copilot's own files alone.
+    // Copilot runs Claude Code's file too: it holds the case's Claude hooks alone.
     std::fs::remove_file(session.settings_path()).expect("the recorder's settings");
     let root = session.root().to_path_buf();
     let (log, recorder) = write_recorder(&session);
@@ -191,7 +191,27 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     )
     .expect("config.json");
     let mut files = [recorder, serde_json::Map::new()];
-    for hook in &case.hooks {
+    // Claude Code's settings, in its format: one group per hook, in the case's order.
+    let mut claude = serde_json::Map::new();
+    for hook in case.hooks.iter().filter(|hook| hook.claude) {
+        let mut handler = json!({ "type": "command", "command": write_script(&root, hook) });
+        if let Some(timeout) = hook.timeout {
+            handler["timeout"] = json!(timeout);
+        }
+        let mut group = json!({ "hooks": [handler] });
+        if let Some(matcher) = &hook.matcher {
+            group["matcher"] = json!(matcher);
+        }
+        let groups = claude
+            .entry(generate::claude_event(hook.event).to_owned())
+            .or_insert_with(|| json!([]));
+        groups.as_array_mut().expect("a list").push(group);
+    }
+    if !claude.is_empty() {
+        let text = json!({ "hooks": claude }).to_string();
+        std::fs::write(session.settings_path(), text).expect(".claude/settings.json");
+    }
+    for hook in case.hooks.iter().filter(|hook| !hook.claude) {
         let mut entry = json!({ "type": "command", "bash": write_script(&root, hook) });
         if let Some(matcher) = &hook.matcher {
             entry["matcher"] = json!(matcher);
@@ -231,6 +251,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         let hook = Hook {
             index: EXTRA,
             project: true,
+            claude: false,
             event: "userPromptSubmitted",
             matcher: None,
             timeout: None,

@@ -387,37 +387,25 @@ fn claude_matches(matcher: Option<&str>, subject: Option<&str>) -> bool {
 }
 
 /// A Claude-format answer as Copilot reads it from Claude Code's settings (spec/claude-code/
-/// host.json `copilot.outputs`), in the flat keys Copilot's own answers use: preToolUse's
-/// `hookSpecificOutput.permissionDecision`, its reason and `updatedInput`, a Stop's
-/// `decision: block`, PermissionRequest's flat form; the rest (UserPromptSubmit's context,
-/// SessionStart's output, PostToolUse's) Copilot ignores.
+/// host.json `copilot.outputs`): its top-level keys as Copilot's own flat answer of the event
+/// (a `decision: block` with `reason`, a flat `additionalContext` or `permissionDecision`,
+/// PermissionRequest's `behavior`), and of `hookSpecificOutput` preToolUse's alone:
+/// `permissionDecision`, its reason, `updatedInput` (as `modifiedArgs`) and
+/// `additionalContext`.
 fn from_claude(event: &str, answer: &Map<String, Value>) -> Map<String, Value> {
-    let mut flat = Map::new();
-    let specific = answer.get("hookSpecificOutput").and_then(Value::as_object);
-    let mut copy = |from: Option<&Map<String, Value>>, key: &str, to: &str| {
-        if let Some(value) = from.and_then(|from| from.get(key)) {
-            flat.insert(to.to_owned(), value.clone());
+    let mut flat = answer.clone();
+    let specific = flat.remove("hookSpecificOutput");
+    if let (Some(Value::Object(specific)), "preToolUse") = (specific, event) {
+        for (key, to) in [
+            ("permissionDecision", "permissionDecision"),
+            ("permissionDecisionReason", "permissionDecisionReason"),
+            ("updatedInput", "modifiedArgs"),
+            ("additionalContext", "additionalContext"),
+        ] {
+            if let Some(value) = specific.get(key) {
+                flat.insert(to.to_owned(), value.clone());
+            }
         }
-    };
-    match event {
-        "preToolUse" => {
-            copy(specific, "permissionDecision", "permissionDecision");
-            copy(
-                specific,
-                "permissionDecisionReason",
-                "permissionDecisionReason",
-            );
-            copy(specific, "updatedInput", "modifiedArgs");
-        }
-        "agentStop" => {
-            copy(Some(answer), "decision", "decision");
-            copy(Some(answer), "reason", "reason");
-        }
-        "permissionRequest" => {
-            copy(Some(answer), "behavior", "behavior");
-            copy(Some(answer), "message", "message");
-        }
-        _ => {}
     }
     flat
 }

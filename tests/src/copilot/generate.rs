@@ -2,8 +2,10 @@
 //! (`tests/tests/copilot_differential_generated.rs`): a seed gives one [`Case`], a configuration
 //! of Copilot's own hooks files (the user's `~/.copilot/hooks/case.json` and the project's
 //! `.github/hooks/case.json`, in a trusted folder; flat entries, matchers, `timeoutSec`, several
-//! hooks an event; now and then a second project file whose shape is off) with each hook's answer (exit code, stdout as one of the event's JSON
-//! answers, text or garbage, stderr, a delay), reproducibly. The model makes one shell call
+//! hooks an event; now and then a second project file whose shape is off; and hooks in the
+//! project's `.claude/settings.json`, which Copilot runs in Claude Code's format by its own
+//! rules) with each hook's answer (exit code, stdout as one of the event's JSON answers, in
+//! Copilot's shape or Claude Code's, text or garbage, stderr, a delay), reproducibly. The model makes one shell call
 //! ([`COMMAND`]), so a session fires sessionStart, userPromptSubmitted, preToolUse, postToolUse
 //! and agentStop.
 
@@ -33,8 +35,11 @@ pub fn modified_command(index: usize) -> String {
 pub struct Hook {
     /// Its number in the case (its script is `h<index>.sh`).
     pub index: usize,
-    /// In the project's file (else the user's).
+    /// In the project (else the user's file).
     pub project: bool,
+    /// In the project's `.claude/settings.json`, under the Claude Code event Copilot runs at
+    /// [`Hook::event`] (spec/copilot/host.json `claude_events`), in Claude Code's format.
+    pub claude: bool,
     /// The Copilot event.
     pub event: &'static str,
     /// The entry's `matcher`.
@@ -45,6 +50,17 @@ pub struct Hook {
     pub always: bool,
     /// What it answers.
     pub answer: Answer,
+}
+
+impl Hook {
+    /// Which file it is in: `user`, `project` (Copilot's) or `claude` (`.claude/settings.json`).
+    pub fn layer(&self) -> &'static str {
+        match (self.claude, self.project) {
+            (true, _) => "claude",
+            (false, true) => "project",
+            (false, false) => "user",
+        }
+    }
 }
 
 /// The kinds of a second project hooks file whose shape is off ([`Case::extra`]): each holds a
@@ -126,6 +142,63 @@ fn matchers(event: &str) -> &'static [&'static str] {
     }
 }
 
+/// The Claude Code event whose `.claude/settings.json` hooks Copilot runs at `event`
+/// (spec/copilot/host.json `claude_events`).
+pub fn claude_event(event: &str) -> &'static str {
+    match event {
+        "sessionStart" => "SessionStart",
+        "userPromptSubmitted" => "UserPromptSubmit",
+        "preToolUse" => "PreToolUse",
+        "postToolUse" => "PostToolUse",
+        "agentStop" => "Stop",
+        other => panic!("no Claude Code event for {other}"),
+    }
+}
+
+/// Matchers of a Claude Code group for the event's subject: Copilot hands Claude's hooks the
+/// tool's Claude name (`Bash`), so Claude's names, Copilot's, match-all and regexes.
+fn claude_matchers(event: &str) -> &'static [&'static str] {
+    match event {
+        "preToolUse" | "postToolUse" => {
+            &["Bash", "Bash", "bash", "*", "", "Bash|Read", "Read", "Ba.*"]
+        }
+        _ => &["Nothing", "*", ""],
+    }
+}
+
+/// Claude Code's JSON answers for the Claude event Copilot runs at `event`, with the hook's
+/// markers: what Claude Code reads there, and what Copilot is recorded to drop.
+fn claude_answers(event: &str, hook: usize) -> Vec<Value> {
+    let m = |kind: char| format!("Zq{hook}{kind}");
+    let name = claude_event(event);
+    let context =
+        json!({ "hookSpecificOutput": {"hookEventName": name, "additionalContext": m('C')} });
+    let mut answers = vec![json!({}), context, json!({ "systemMessage": m('S') })];
+    match event {
+        "preToolUse" => answers.extend([
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "deny", "permissionDecisionReason": m('D')} }),
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "deny", "permissionDecisionReason": m('D')} }),
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "deny"} }),
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "allow"} }),
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "ask", "permissionDecisionReason": m('D')} }),
+            json!({ "hookSpecificOutput": {"hookEventName": name, "permissionDecision": "allow", "updatedInput": {"command": modified_command(hook)}} }),
+            json!({ "decision": "block", "reason": m('R') }),
+        ]),
+        "postToolUse" => answers.extend([json!({ "decision": "block", "reason": m('R') })]),
+        "userPromptSubmitted" => answers.extend([
+            json!({ "decision": "block", "reason": m('R') }),
+            json!({ "decision": "block" }),
+        ]),
+        "agentStop" => answers.extend([
+            json!({ "decision": "block", "reason": m('R') }),
+            json!({ "decision": "block", "reason": m('R') }),
+            json!({ "decision": "block" }),
+        ]),
+        _ => {}
+    }
+    answers
+}
+
 /// JSON answers for `event`, with the hook's markers: the event's own keys, and keys of
 /// Claude's shape or of other events that Copilot ignores.
 fn json_answers(event: &str, hook: usize) -> Vec<Value> {
@@ -170,10 +243,15 @@ fn json_answers(event: &str, hook: usize) -> Vec<Value> {
     answers
 }
 
-fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>, waits: bool) -> Answer {
-    let answers = json_answers(event, index);
+fn answer(
+    rng: &mut Rng,
+    answers: &[Value],
+    index: usize,
+    timeout: Option<u64>,
+    waits: bool,
+) -> Answer {
     // A delay well past a short timeout, so a busy machine does not decide the race.
-    Answer::draw(rng, index, &answers, 2, |_| match (waits, timeout) {
+    Answer::draw(rng, index, answers, 2, |_| match (waits, timeout) {
         (false, _) => 0,
         (true, Some(seconds)) if seconds >= 5 => 1500,
         (true, _) => 3000,
@@ -183,6 +261,7 @@ fn answer(rng: &mut Rng, event: &str, index: usize, timeout: Option<u64>, waits:
 /// Makes the case of `seed`.
 pub fn generate(seed: u64) -> Case {
     let mut rng = Rng::new(seed);
+    let mut side = Rng::new(seed ^ 0x00c1_a0de_5e77_1265);
     let count = rng.weighted(&[(3, 1), (4, 2), (2, 3), (1, 4)]);
     let mut hooks = Vec::new();
     for index in 0..count {
@@ -193,12 +272,28 @@ pub fn generate(seed: u64) -> Case {
         if waits && rng.chance(70) {
             timeout = Some(rng.pick(&[1, 2]));
         }
-        let project = rng.chance(40);
+        let mut project = rng.chance(40);
         let always = event == "agentStop" && rng.chance(30);
-        let answer = answer(&mut rng, event, index, timeout, waits);
+        let mut answer = answer(&mut rng, &json_answers(event, index), index, timeout, waits);
+        // Claude Code's settings: drawn from a stream of their own, so that the hooks a seed
+        // leaves in Copilot's files are what they were before this family.
+        let claude = side.chance(25);
+        let mut matcher = matcher;
+        if claude {
+            project = true;
+            matcher = matcher.map(|_| side.pick(claude_matchers(event)).to_owned());
+            answer = self::answer(
+                &mut side,
+                &claude_answers(event, index),
+                index,
+                timeout,
+                waits,
+            );
+        }
         hooks.push(Hook {
             index,
             project,
+            claude,
             event,
             matcher,
             timeout,
@@ -206,8 +301,9 @@ pub fn generate(seed: u64) -> Case {
             answer,
         });
     }
-    // Copilot runs the user's file before the project's: the case lists them so.
-    hooks.sort_by_key(|hook| hook.project);
+    // Copilot runs the user's file before the project's, and Claude Code's settings after its
+    // own (spec/copilot/host.json `claude_events`): the case lists them so.
+    hooks.sort_by_key(|hook| (hook.project, hook.claude));
     let extra = rng.chance(25).then(|| rng.pick(&EXTRAS));
     Case { seed, hooks, extra }
 }
@@ -245,7 +341,8 @@ impl Case {
             answer.render(index);
             Hook {
                 index,
-                project: hook["layer"] == "project",
+                project: hook["layer"] == "project" || hook["layer"] == "claude",
+                claude: hook["layer"] == "claude",
                 event,
                 matcher: hook["matcher"].as_str().map(str::to_owned),
                 timeout: hook["timeout"].as_u64(),
@@ -273,7 +370,7 @@ impl Generated for Case {
         let mut push = |change: &dyn Fn(&mut Case)| {
             let mut case = self.clone();
             change(&mut case);
-            case.hooks.sort_by_key(|hook| hook.project);
+            case.hooks.sort_by_key(|hook| (hook.project, hook.claude));
             if case != *self {
                 smaller.push(case);
             }
@@ -285,7 +382,9 @@ impl Generated for Case {
                     case.hooks.remove(at);
                 });
             }
-            push(&|case| case.hooks[at].project = false);
+            if !self.hooks[at].claude {
+                push(&|case| case.hooks[at].project = false);
+            }
             push(&|case| case.hooks[at].matcher = None);
             push(&|case| case.hooks[at].timeout = None);
             push(&|case| case.hooks[at].always = false);
@@ -320,8 +419,8 @@ impl Generated for Case {
                 text,
                 "  h{} in the {} file: {}{} matcher {} timeoutSec {:?} answers exit {} after {} ms, stdout {:?}, stderr {:?}",
                 hook.index,
-                if hook.project { "project" } else { "user" },
-                hook.event,
+                hook.layer(),
+                if hook.claude { claude_event(hook.event) } else { hook.event },
                 if hook.always { " (every time)" } else { "" },
                 hook.matcher
                     .as_deref()
@@ -343,7 +442,7 @@ impl Generated for Case {
             "extra": self.extra,
             "hooks": self.hooks.iter().map(|hook| json!({
                 "index": hook.index,
-                "layer": if hook.project { "project" } else { "user" },
+                "layer": hook.layer(),
                 "event": hook.event,
                 "matcher": hook.matcher,
                 "timeout": hook.timeout,
