@@ -91,7 +91,7 @@ impl<E: HookEvent, T: crate::__private::IntoOutcome<E>> AnswerTo<E, E::Response>
     message = "`{Self}` is not the input of the `{E}` event",
     label = "expected `{E}`",
     note = "the attribute's `event` decides the input type: a handler takes the event's own type, by value or by reference",
-    note = "another editor's type of the same name usually means two editors' preludes are glob-imported, and a bare name is then the first one's: import `cursor_hooks::prelude::*` alone and write the other editor's names with its prefix (`claude::PreToolUse`, `codex::`, `copilot::`)"
+    note = "where `{Self}` is another editor's type of the same name, two editors' preludes are likely glob-imported (a bare name is then the first one's): import `cursor_hooks::prelude::*` alone and write the other editors' names with their prefix (`claude::PreToolUse`, `codex::`, `copilot::`)"
 )]
 pub trait InputOf<E> {
     /// The event's payload as the handler's parameter.
