@@ -309,6 +309,36 @@ pub fn generate(seed: u64) -> Case {
 }
 
 impl Case {
+    /// The grammar's families this case holds (its README lists them).
+    pub fn families(&self) -> Vec<&'static str> {
+        let mut families = Vec::new();
+        let mut add = |name: &'static str, holds: bool| {
+            if holds {
+                families.push(name);
+            }
+        };
+        add("Copilot's user file", self.hooks.iter().any(|h| !h.project));
+        add(
+            "Copilot's project file",
+            self.hooks.iter().any(|h| h.project && !h.claude),
+        );
+        add(
+            "Claude Code's settings",
+            self.hooks.iter().any(|h| h.claude),
+        );
+        add(
+            "a malformed second file",
+            self.extra.is_some_and(|kind| kind != "valid"),
+        );
+        add("timeouts", self.hooks.iter().any(|h| h.timeout.is_some()));
+        add("several hooks on one event", {
+            let mut events: Vec<&str> = self.hooks.iter().map(|h| h.event).collect();
+            events.sort_unstable();
+            events.windows(2).any(|pair| pair[0] == pair[1])
+        });
+        families
+    }
+
     /// Every marker a hook of the case may print.
     pub fn markers(&self) -> Vec<String> {
         let extra = self.extra.map(|_| EXTRA);
@@ -454,5 +484,43 @@ impl Generated for Case {
                 "stderr": hook.answer.stderr,
             })).collect::<Vec<_>>(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_has_its_share() {
+        let cases: Vec<Case> = (0..5000).map(generate).collect();
+        for name in [
+            "Copilot's user file",
+            "Copilot's project file",
+            "Claude Code's settings",
+            "a malformed second file",
+            "timeouts",
+            "several hooks on one event",
+        ] {
+            let share = cases
+                .iter()
+                .filter(|c| c.families().contains(&name))
+                .count();
+            println!("{name}: {:.1} %", share as f64 / 50.0);
+            assert!(share >= 150, "{name}: {share} of 5000");
+        }
+    }
+
+    #[test]
+    fn a_claude_hook_is_in_the_project_and_after_copilots_own() {
+        for case in (0..2000).map(generate) {
+            let layers: Vec<(bool, bool)> =
+                case.hooks.iter().map(|h| (h.project, h.claude)).collect();
+            assert!(
+                layers.windows(2).all(|pair| pair[0] <= pair[1]),
+                "{layers:?}"
+            );
+            assert!(case.hooks.iter().all(|h| !h.claude || h.project));
+        }
     }
 }
