@@ -17,10 +17,16 @@ const CURSOR_FORMS: &[(&str, &str)] = &[("PreToolUse", "crate::claude::cursor::p
 
 /// Events whose answer GitHub Copilot CLI reads in its own flat form when it runs a Claude
 /// entry (host.json `copilot.outputs`), with the runtime function that writes that form.
-const COPILOT_FORMS: &[(&str, &str)] = &[(
-    "PermissionRequest",
-    "crate::claude::copilot::permission_request",
-)];
+const COPILOT_FORMS: &[(&str, &str)] = &[
+    (
+        "PermissionRequest",
+        "crate::claude::copilot::permission_request",
+    ),
+    (
+        "UserPromptSubmit",
+        "crate::claude::copilot::user_prompt_submit",
+    ),
+];
 
 /// The generated files: (path under the workspace root, text).
 pub(crate) fn files(

@@ -71,6 +71,12 @@ fn prompted(_input: &UserPromptSubmit) -> UserPromptSubmitResponse {
     no_opinion()
 }
 
+/// Adds the project's rules to every prompt.
+#[claude_hook(event = "UserPromptSubmit")]
+fn rules(_input: &UserPromptSubmit) -> UserPromptSubmitResponse {
+    UserPromptSubmitResponse::default().additional_context("the tests live in tests/")
+}
+
 /// Reads a session's end (Claude Code reads no answer to it).
 #[claude_hook(event = "SessionEnd")]
 fn ended(_input: &SessionEnd) {}
@@ -300,6 +306,19 @@ fn claude_codes_own_payload_reads_the_same_under_copilots_rules() {
         .to_value();
     let rendered = under_copilot(testing::handler::<guard>(), "PreToolUse", &payload);
     assert_json_deny(&rendered, "rm -rf is blocked by shell-guard");
+    assert!(rendered.stderr.is_empty(), "{rendered:?}");
+}
+
+#[test]
+fn a_prompt_context_under_copilot_is_also_top_level_where_copilot_reads_it() {
+    let payload = recorded("UserPromptSubmit");
+    let rendered = under_copilot(testing::handler::<rules>(), "UserPromptSubmit", &payload);
+    assert_eq!(rendered.exit_code, 0, "{rendered:?}");
+    let json = rendered.json().expect("stdout is JSON");
+    // Copilot reads the top-level key; Claude Code's own stays for a reader of Claude's form.
+    assert_eq!(json["additionalContext"], "the tests live in tests/");
+    let specific = &json["hookSpecificOutput"];
+    assert_eq!(specific["additionalContext"], "the tests live in tests/");
     assert!(rendered.stderr.is_empty(), "{rendered:?}");
 }
 

@@ -21,6 +21,7 @@ const CLOSED_GUARD: &str = env!("CARGO_BIN_EXE_claude-closed-guard");
 const OPEN_GUARD: &str = env!("CARGO_BIN_EXE_claude-open-guard");
 const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
 const COPILOT_OR_CLAUDE_GUARD: &str = env!("CARGO_BIN_EXE_copilot-or-claude-guard");
+const PROMPT_CONTEXT: &str = env!("CARGO_BIN_EXE_claude-prompt-context");
 
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
@@ -232,6 +233,30 @@ fn a_failing_fail_open_handler_lets_the_tool_run_under_copilot() {
     assert!(
         output.log.contains("the open guard broke") && output.log.contains("fail-open"),
         "the guard did not run, or did not answer by its policy:\n{}",
+        output.log
+    );
+}
+
+/// A Claude UserPromptSubmit handler's context reaches the model under Copilot, which drops
+/// `hookSpecificOutput.additionalContext` there and reads the top-level key the runtime adds
+/// when Copilot started it.
+#[test]
+fn a_prompt_context_reaches_the_model_under_copilot() {
+    if !live("a_prompt_context_reaches_the_model_under_copilot") {
+        return;
+    }
+    let session = session_with_target("prompt-context");
+    session.install(Path::new(PROMPT_CONTEXT));
+    let (api, output) = run_rm_target(&session);
+    let sent: Vec<String> = api
+        .message_bodies()
+        .iter()
+        .map(|body| body["messages"].to_string())
+        .collect();
+    assert!(
+        sent.iter()
+            .any(|text| text.contains("the project's tests live in tests/")),
+        "the model was not told the context:\n{sent:?}\n{}",
         output.log
     );
 }

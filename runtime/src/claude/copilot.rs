@@ -4,12 +4,13 @@
 //!
 //! Copilot honours Claude's JSON deny (with its reason, which reaches the model), `updatedInput`
 //! and Stop's `decision: "block"`, and the runtime answers every failure with exit 0 (`{}`, or
-//! the JSON block), never exit 1, which Copilot reads as a deny. Only PermissionRequest, whose
-//! payload is Copilot's own, is answered in Copilot's own form ([`permission_request`]).
+//! the JSON block), never exit 1, which Copilot reads as a deny. PermissionRequest, whose
+//! payload is Copilot's own, is answered in Copilot's own form ([`permission_request`]), and
+//! UserPromptSubmit's context is also written where Copilot reads it ([`user_prompt_submit`]).
 
 use super::cursor::{push_member, quoted, string, zero};
 use super::event::ValueKind;
-use super::response::PermissionRequestResponse;
+use super::response::{PermissionRequestResponse, UserPromptSubmitResponse};
 use super::Event;
 use crate::de::Key;
 use crate::render::Rendered;
@@ -193,6 +194,20 @@ pub(crate) fn permission_request(answer: &PermissionRequestResponse) -> Rendered
         exit_code: 0,
         stderr,
     }
+}
+
+/// The UserPromptSubmit answer as Copilot reads it: Claude Code's JSON, its context also as a
+/// top-level `additionalContext`, the key Copilot reads (it drops `hookSpecificOutput`'s
+/// there; `copilot.outputs`), so that the context reaches the model in both editors.
+pub(crate) fn user_prompt_submit(answer: &UserPromptSubmitResponse) -> Rendered {
+    let mut rendered = super::render::claude_json(answer);
+    if let Some(context) = &answer.additional_context {
+        let mut json: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&rendered.stdout).expect("claude_json writes a JSON object");
+        json.insert("additionalContext".into(), context.clone().into());
+        rendered.stdout = format!("{}\n", serde_json::Value::Object(json));
+    }
+    rendered
 }
 
 #[cfg(test)]

@@ -545,6 +545,9 @@ impl Response for UserPromptSubmitResponse {
     fn failure_block(reason: String) -> Option<Self> {
         Some(Self::block(reason))
     }
+    fn copilot_form(&self) -> Option<crate::render::Rendered> {
+        Some(crate::claude::copilot::user_prompt_submit(self))
+    }
 }
 
 /// The answer to [`UserPromptExpansion`](crate::claude::event::UserPromptExpansion). Empty (no opinion, `{}`) by default; built with its constructors and setters.
