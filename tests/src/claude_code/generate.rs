@@ -1140,25 +1140,20 @@ mod tests {
     /// Every family is searched: at least 3 % of the cases each (the README's shares).
     #[test]
     fn every_family_has_its_share() {
-        let cases: Vec<Case> = (0..5000).map(generate).collect();
-        let names = [
-            "async",
-            "less common events",
-            "permission updates",
-            "tools other than Bash",
-            "environment expansion",
-            "disableAllHooks",
-            "if rules",
-            "dedupe and manifest hooks",
-        ];
-        for name in names {
-            let share = cases
-                .iter()
-                .filter(|c| c.families().contains(&name))
-                .count();
-            println!("{name}: {:.1} %", share as f64 / 50.0);
-            assert!(share >= 150, "{name}: {share} of 5000");
-        }
+        crate::differential::assert_family_shares(
+            generate,
+            Case::families,
+            &[
+                "async",
+                "less common events",
+                "permission updates",
+                "tools other than Bash",
+                "environment expansion",
+                "disableAllHooks",
+                "if rules",
+                "dedupe and manifest hooks",
+            ],
+        );
     }
 
     #[test]

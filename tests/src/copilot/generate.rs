@@ -493,22 +493,18 @@ mod tests {
 
     #[test]
     fn every_family_has_its_share() {
-        let cases: Vec<Case> = (0..5000).map(generate).collect();
-        for name in [
-            "Copilot's user file",
-            "Copilot's project file",
-            "Claude Code's settings",
-            "a malformed second file",
-            "timeouts",
-            "several hooks on one event",
-        ] {
-            let share = cases
-                .iter()
-                .filter(|c| c.families().contains(&name))
-                .count();
-            println!("{name}: {:.1} %", share as f64 / 50.0);
-            assert!(share >= 150, "{name}: {share} of 5000");
-        }
+        crate::differential::assert_family_shares(
+            generate,
+            Case::families,
+            &[
+                "Copilot's user file",
+                "Copilot's project file",
+                "Claude Code's settings",
+                "a malformed second file",
+                "timeouts",
+                "several hooks on one event",
+            ],
+        );
     }
 
     #[test]
