@@ -373,12 +373,15 @@ fn claude_tool(name: &str) -> Option<String> {
     )
 }
 
-/// Whether a Claude-format entry's matcher selects Copilot's tool: Claude Code's reading
-/// (none, `""` or `*` selects all), matched with the tool's Claude name or Copilot's own
+/// Whether a Claude-format entry's matcher selects Copilot's tool: none or `*` selects all, as
+/// in Claude Code, but `""` selects nothing, as in Copilot's own files (`host.json`
+/// `observed_rules`, `claude-empty-matcher-selects-nothing`); else matched with the tool's
+/// Claude name or Copilot's own
 /// (`Bash` and `bash` both selected the shell tool, `Edit` did not: REC section 1.7).
 fn claude_matches(matcher: Option<&str>, subject: Option<&str>) -> bool {
     match (matcher, subject) {
-        (None | Some("" | "*"), _) | (_, None) => true,
+        (Some(""), Some(_)) => false,
+        (None | Some("*"), _) | (_, None) => true,
         (Some(pattern), Some(subject)) => {
             let claude = claude_tool(subject).unwrap_or_default();
             matches(Some(pattern), Some(subject)) || matches(Some(pattern), Some(&claude))
