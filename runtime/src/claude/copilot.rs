@@ -200,14 +200,10 @@ pub(crate) fn permission_request(answer: &PermissionRequestResponse) -> Rendered
 /// top-level `additionalContext`, the key Copilot reads (it drops `hookSpecificOutput`'s
 /// there; `copilot.outputs`), so that the context reaches the model in both editors.
 pub(crate) fn user_prompt_submit(answer: &UserPromptSubmitResponse) -> Rendered {
-    let mut rendered = super::render::claude_json(answer);
-    if let Some(context) = &answer.additional_context {
-        let mut json: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(&rendered.stdout).expect("claude_json writes a JSON object");
-        json.insert("additionalContext".into(), context.clone().into());
-        rendered.stdout = format!("{}\n", serde_json::Value::Object(json));
-    }
-    rendered
+    super::render::claude_json_with(answer, |writer| {
+        let context = answer.additional_context.clone();
+        writer.top("additionalContext", context.map(Into::into));
+    })
 }
 
 #[cfg(test)]

@@ -48,11 +48,21 @@ pub(crate) fn render<R: Response>(response: &R, ctx: RenderContext<'_>) -> Rende
 
 /// The answer as Claude Code reads it; `{}` when nothing is set.
 pub(crate) fn claude_json<R: Response>(response: &R) -> Rendered {
+    claude_json_with(response, |_| {})
+}
+
+/// [`claude_json`] with the keys `more` writes after the answer's own (a reader's extra
+/// top-level copy of one, as Copilot's UserPromptSubmit context).
+pub(crate) fn claude_json_with<R: Response>(
+    response: &R,
+    more: impl FnOnce(&mut Writer),
+) -> Rendered {
     let mut writer = Writer {
         top: Vec::new(),
         specific: Vec::new(),
     };
     response.write(&mut writer);
+    more(&mut writer);
     let Writer { top, specific } = writer;
     let json = |fields: &[(&'static str, Value)]| {
         serde_json::to_string(&Fields(fields))
