@@ -1066,12 +1066,14 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
             .observed("permission-decision-must-be-known")
             .covers(event)
     }) {
-        let info = cursor_hooks_spec::claude::info(event)?;
-        let read = [
-            info.permission_decision,
-            info.permission_decision_not_offered,
-        ]
-        .concat();
+        // The rule covers only events the table has; an unknown one reads no value.
+        let read = cursor_hooks_spec::claude::info(event).map_or(Vec::new(), |info| {
+            [
+                info.permission_decision,
+                info.permission_decision_not_offered,
+            ]
+            .concat()
+        });
         if !permission
             .as_str()
             .is_some_and(|value| read.contains(&value))
