@@ -46,8 +46,8 @@ pub fn run(name: &str, runtime: Option<&Path>) -> Result<i32, String> {
     let patch =
         relative_path(&here.join(name), &runtime).unwrap_or_else(|| runtime.display().to_string());
     let dependency = format!(
-        "cursor-hooks = \"{}\"\n\n# Until cursor-hooks is on crates.io: the checkout it was created from, relative to this\n# crate, so it builds in another clone that keeps both where they are to each other (delete\n# these two lines once it is published).\n[patch.crates-io]\ncursor-hooks = {{ path = {patch:?} }}",
-        published_requirement(env!("CARGO_PKG_VERSION")),
+        "cursor-hooks = \"{req}\"\n\n# The test kit (`cursor_hooks::testing`) for the tests only: the hook itself does not build it.\n[dev-dependencies]\ncursor-hooks = {{ version = \"{req}\", features = [\"testing\"] }}\n\n# Until cursor-hooks is on crates.io: the checkout it was created from, relative to this\n# crate, so it builds in another clone that keeps both where they are to each other (delete\n# these two lines once it is published).\n[patch.crates-io]\ncursor-hooks = {{ path = {patch:?} }}",
+        req = published_requirement(env!("CARGO_PKG_VERSION")),
     );
     let krate = name.replace('-', "_");
     let fill = |template: &str| template.replace("{name}", name).replace("{crate}", &krate);

@@ -296,6 +296,7 @@ crate::names::contains(&PACKED, name)
 /// {named}
 /// assert!(cursor_hooks::{host}::fixture(\"{lower}\").is_none());
 /// ```
+#[cfg(feature = \"testing\")]
 pub fn fixture(name: &str) -> Option<Value> {
 match name {
 ",

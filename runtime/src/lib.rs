@@ -134,6 +134,7 @@ mod respond;
 pub mod response;
 pub mod spec;
 mod subcommands;
+#[cfg(feature = "testing")]
 pub mod testing;
 pub mod tools;
 mod types;

@@ -22,6 +22,7 @@ pub use cursor_hooks_spec::{closest, info, EventInfo, EVENTS};
 /// assert_eq!(payload["hook_event_name"], "stop");
 /// assert!(cursor_hooks::spec::fixture("beforeShellCommand").is_none());
 /// ```
+#[cfg(feature = "testing")]
 pub fn fixture(name: &str) -> Option<serde_json::Value> {
     macro_rules! find {
         ($($input:ident),* $(,)?) => {

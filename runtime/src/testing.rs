@@ -1,6 +1,10 @@
 //! Testing hooks the way you test any Rust code: payload builders for every event, an
 //! in-process runner that answers exactly as the hook binary would, and assertions.
 //!
+//! Behind the `testing` feature: a hook crate turns it on in its `[dev-dependencies]`
+//! (`cursor-hooks = { version = "0.1", features = ["testing"] }`), so the hook's own build
+//! compiles none of it.
+//!
 //! ```
 //! use cursor_hooks::prelude::*;
 //! use cursor_hooks::testing;

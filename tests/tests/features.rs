@@ -1,4 +1,4 @@
-//! The `cursor`, `claude-code` and `codex` features, as a hook crate outside the workspace uses them:
+//! The `cursor`, `claude-code`, `codex` and `testing` features, as a hook crate outside the workspace uses them:
 //! a Cursor-only crate (`default-features = false, features = ["cursor"]`) builds and answers,
 //! a Claude Code handler there is one compile error naming the feature, and `main!` naming a
 //! handler of the crate's library without its path says which path to write. Each crate is
@@ -83,6 +83,24 @@ fn a_cursor_only_crate_builds_and_answers() {
     assert_eq!(answer.exit_code, 0, "{:?}", answer.stderr);
     let json: serde_json::Value = serde_json::from_str(&answer.stdout).expect("the answer is JSON");
     assert_eq!(json["permission"], "deny", "{}", answer.stdout);
+}
+
+#[test]
+fn a_hook_crate_builds_no_test_kit_without_the_testing_feature() {
+    let main = CURSOR_GUARD.replace(
+        "main!(guard);",
+        "fn _kit() -> cursor_hooks::testing::Fixture<BeforeShellExecution> {\n    BeforeShellExecution::fixture()\n}\n\nmain!(guard);",
+    );
+    let (output, _) = build_cursor_only("no-test-kit", &[("src/main.rs", &main)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success(),
+        "the test kit was built:\n{stderr}"
+    );
+    assert!(
+        stderr.contains("`testing`") && stderr.contains("feature"),
+        "rustc names the feature that turns the test kit on:\n{stderr}"
+    );
 }
 
 #[test]

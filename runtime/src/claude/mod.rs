@@ -275,5 +275,6 @@ pub trait Event:
     fn extra(&self) -> &crate::extra::Extra;
 }
 
+#[cfg(feature = "testing")]
 pub use crate::gen::claude::events::fixture;
 pub(crate) use crate::gen::claude::events::is_event;

@@ -162,5 +162,6 @@ pub trait Event:
     fn extra(&self) -> &crate::extra::Extra;
 }
 
+#[cfg(feature = "testing")]
 pub use crate::gen::codex::events::fixture;
 pub(crate) use crate::gen::codex::events::is_event;

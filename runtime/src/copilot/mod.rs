@@ -166,5 +166,6 @@ pub trait Event:
     fn extra(&self) -> &crate::extra::Extra;
 }
 
+#[cfg(feature = "testing")]
 pub use crate::gen::copilot::events::fixture;
 pub(crate) use crate::gen::copilot::events::is_event;

@@ -4869,6 +4869,7 @@ pub(crate) fn is_event(name: &str) -> bool {
 /// assert_eq!(payload["hook_event_name"], "SessionStart");
 /// assert!(cursor_hooks::claude::fixture("sessionstart").is_none());
 /// ```
+#[cfg(feature = "testing")]
 pub fn fixture(name: &str) -> Option<Value> {
     match name {
         "SessionStart" => Some(SessionStart::fixture().to_value()),

@@ -1956,6 +1956,7 @@ pub(crate) fn is_event(name: &str) -> bool {
 /// assert_eq!(payload["hook_event_name"], "PreToolUse");
 /// assert!(cursor_hooks::codex::fixture("pretooluse").is_none());
 /// ```
+#[cfg(feature = "testing")]
 pub fn fixture(name: &str) -> Option<Value> {
     match name {
         "PreToolUse" => Some(PreToolUse::fixture().to_value()),

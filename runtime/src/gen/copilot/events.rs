@@ -1618,6 +1618,7 @@ pub(crate) fn is_event(name: &str) -> bool {
 /// assert!(payload.get("hook_event_name").is_none()); // the wiring names the event
 /// assert!(cursor_hooks::copilot::fixture("sessionstart").is_none());
 /// ```
+#[cfg(feature = "testing")]
 pub fn fixture(name: &str) -> Option<Value> {
     match name {
         "sessionStart" => Some(SessionStart::fixture().to_value()),
