@@ -214,3 +214,40 @@ fn an_enabled_plugins_untrusted_hooks_are_named_with_the_lines_that_trust_them()
     let (code, report) = doctor(&s);
     assert_eq!((code, findings(&report)), (0, vec![]), "{report}");
 }
+
+#[test]
+fn a_session_end_timeout_codex_clamps_is_a_warning_and_three_seconds_is_not() {
+    let s = Scratch::new("codex-clamped-timeout");
+    let hooks = |timeout: u64| {
+        json!({"hooks": {
+            "SessionEnd": [{"hooks": [{"type": "command", "command": "/usr/local/bin/flush", "timeout": timeout}]}],
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "/usr/local/bin/guard", "timeout": 30}]}]
+        }})
+        .to_string()
+    };
+    s.write("home/.codex/hooks.json", &hooks(10));
+    let (code, report) = doctor(&s);
+    assert_eq!(code, 0, "a clamped timeout is a warning: {report}");
+    let all = findings(&report);
+    let clamped = with(
+        &all,
+        "Codex clamps a `SessionEnd` hook's timeout to at most 3 s",
+    );
+    assert_eq!(clamped.len(), 1, "{report}");
+    assert_eq!(clamped[0]["severity"], "warning", "{report}");
+    assert_eq!(
+        clamped[0]["path"], "/hooks/SessionEnd/0/hooks/0/timeout",
+        "{report}"
+    );
+    assert!(
+        with(&all, "/usr/local/bin/guard` is stopped").is_empty(),
+        "{report}"
+    );
+
+    s.write("home/.codex/hooks.json", &hooks(3));
+    let (_, report) = doctor(&s);
+    assert!(
+        with(&findings(&report), "Codex clamps").is_empty(),
+        "{report}"
+    );
+}

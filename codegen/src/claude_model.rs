@@ -48,6 +48,10 @@ pub struct ClaudeEvent {
     pub since: Option<String>,
     /// The event's own default timeout in seconds (SessionEnd's is 1.5), if it has one.
     pub timeout_seconds: Option<f64>,
+    /// The longest timeout the host lets a handler of it have, in seconds, if it clamps one
+    /// (Codex's SessionEnd and Interrupt: 3, `spec/codex/host.json` `timeouts`).
+    #[serde(default)]
+    pub timeout_max_seconds: Option<u32>,
     /// What exit-0 plain text on stdout becomes (`context`, `debug_log`, `worktree_path`).
     pub plain_stdout: String,
     /// What exit 2 does (`block`, `continue`, `stderr_to_user`, ...).

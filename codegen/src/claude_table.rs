@@ -92,6 +92,8 @@ pub hook_specific: &'static [&'static str],
 pub hook_specific_not_offered: &'static [&'static str],
 /// The event's own default timeout in milliseconds; `None` when the handler type's applies.
 pub timeout_ms: Option<u32>,
+/// The longest timeout the host lets a handler of it have, in seconds (a longer one is clamped).
+pub timeout_max_seconds: Option<u32>,
 /// What `matcher` is tested against, when the event has a subject.
 pub matcher_subject: Option<&'static str>,
 /// Known subject values; empty when the subject is open or the event has none.
@@ -281,7 +283,7 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
         None => "None".to_owned(),
     };
     Ok(fill(
-        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, permission_decision_not_offered: &{permission_not_offered}, hook_specific: &{specific}, hook_specific_not_offered: &{specific_not_offered}, timeout_ms: {timeout}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, fail_closed: {fail_closed}, documented: {documented}, recorded: {recorded} },\n",
+        "EventInfo { name: {name}, type_name: {ty}, category: Category::{category}, can_block: {can_block}, exit_2: Exit2::{exit_2}, plain_stdout: PlainStdout::{plain}, decision: &{decision}, permission_decision: &{permission}, permission_decision_not_offered: &{permission_not_offered}, hook_specific: &{specific}, hook_specific_not_offered: &{specific_not_offered}, timeout_ms: {timeout}, timeout_max_seconds: {timeout_max}, matcher_subject: {subject}, matcher_values: &{values}, matcher_open: {open}, matcher_open_prefix: {prefix}, cursor_event: {cursor}, fail_closed: {fail_closed}, documented: {documented}, recorded: {recorded} },\n",
         &[
             ("name", &lit(&event.name)),
             ("ty", &lit(&event.ty)),
@@ -295,6 +297,12 @@ fn row(event: &ClaudeEvent, host: &ClaudeHost) -> Result<String, String> {
             ("specific", &str_list(&hook_specific)),
             ("specific_not_offered", &str_list(&event.not_offered)),
             ("timeout", &timeout),
+            (
+                "timeout_max",
+                &event
+                    .timeout_max_seconds
+                    .map_or("None".to_owned(), |max| format!("Some({max})")),
+            ),
             ("subject", &option_lit(event.matcher_subject.as_deref())),
             ("values", &str_list(values)),
             ("open", &event.matcher_open.to_string()),

@@ -56,10 +56,12 @@ pub(crate) fn validate<'a>(
     let fail_closed = options
         .check(at("fail"), check_fail(args, event))
         .unwrap_or(false);
-    let timeout = args
-        .timeout
-        .as_ref()
-        .and_then(|value| options.check(at("timeout"), check_timeout(value)));
+    let timeout = args.timeout.as_ref().and_then(|value| {
+        options.check(
+            at("timeout"),
+            check_timeout(value).and_then(|seconds| check_timeout_cap(value, seconds, event)),
+        )
+    });
     let matcher = match (&args.matcher, event) {
         (Some(lit), Some(event)) => options.check(at("matcher"), check_matcher(event, lit)),
         _ => None,
@@ -263,6 +265,25 @@ fn check_timeout(value: &Expr) -> syn::Result<u32> {
         ));
     }
     Ok(seconds)
+}
+
+/// A timeout the host would clamp (Codex's SessionEnd and Interrupt: at most 3 s) is an error:
+/// the handler would be killed sooner than its attribute says.
+fn check_timeout_cap(value: &Expr, seconds: u32, event: Option<Event>) -> syn::Result<u32> {
+    let Some(Event::Codex(info)) = event else {
+        return Ok(seconds);
+    };
+    match info.timeout_max_seconds {
+        Some(max) if seconds > max => Err(Error::new_spanned(
+            value,
+            format!(
+                "Codex clamps a `{}` hook's timeout to at most {max} s, so `timeout = {seconds}` would stop it after {max} s: write `timeout = {max}` or less (or leave it out: {} s)",
+                info.name,
+                info.timeout_ms.map_or(1, |ms| ms.div_ceil(1000)),
+            ),
+        )),
+        _ => Ok(seconds),
+    }
 }
 
 fn check_event(args: &Args, host: Host) -> syn::Result<Event> {

@@ -177,11 +177,18 @@ pub fn trusted_hash(hook: &CommandHook<'_>) -> Option<String> {
 pub fn canonical_identity(hook: &CommandHook<'_>) -> Option<String> {
     let label = event_label(hook.event)?;
     // discovery.rs normalizes before hashing: SessionEnd and Interrupt default to 1 s and clamp
-    // to 3 s (a hook must not hold up the exit), every other event defaults to 600 s, at least 1.
-    let timeout = match label {
-        "session_end" | "interrupt" => hook.timeout.unwrap_or(1).clamp(1, 3),
-        _ => hook.timeout.unwrap_or(600).max(1),
-    };
+    // to 3 s (a hook must not hold up the exit), every other event defaults to 600 s, at least 1
+    // (the event table's `timeout_ms` and `timeout_max_seconds`).
+    let info = crate::codex::info(hook.event);
+    let default = info
+        .and_then(|info| info.timeout_ms)
+        .map_or(u64::from(crate::codex::COMMAND_TIMEOUT_SECONDS), |ms| {
+            u64::from(ms).div_ceil(1000)
+        });
+    let max = info
+        .and_then(|info| info.timeout_max_seconds)
+        .map_or(u64::MAX, u64::from);
+    let timeout = hook.timeout.unwrap_or(default).clamp(1, max.max(1));
     // Events without a subject drop the matcher, so it never reaches the hash.
     let matcher = match label {
         "user_prompt_submit" | "stop" | "interrupt" => None,

@@ -166,7 +166,29 @@ pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
         None => trust::Report::default(),
     };
     findings.extend(trust.findings.iter().cloned());
+    clamped_timeouts(&files, findings);
     Doctor { files, trust }
+}
+
+/// A handler whose `timeout` Codex clamps (SessionEnd and Interrupt: at most 3 s, `events.json`
+/// `timeout_max_seconds`): Codex stops it sooner than the file says, and warns at every start.
+fn clamped_timeouts(files: &[HooksFile], findings: &mut Vec<Finding>) {
+    for file in files {
+        for hook in &file.hooks {
+            let (Some(timeout), Some(max)) = (hook.timeout, simulate::timeout_max(&hook.event))
+            else {
+                continue;
+            };
+            if timeout > max {
+                let message = format!(
+                    "Codex clamps a `{}` hook's timeout to at most {max} s (and warns at every start): `{}` is stopped after {max} s, not {timeout}; write `\"timeout\": {max}` or less",
+                    hook.event, hook.command
+                );
+                let at = format!("{}/timeout", hook.pointer);
+                findings.push(codex_finding(Severity::Warning, &file.path, &at, message));
+            }
+        }
+    }
 }
 
 /// A finding of Codex's reading of `file`.

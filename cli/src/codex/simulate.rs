@@ -289,14 +289,19 @@ fn matches(matcher: Option<&str>, subject: Option<&str>, dropped: bool) -> Resul
     Ok(subject.is_some_and(|subject| regex.is_match(subject)))
 }
 
-/// The timeout Codex gives `entry` (`host.json` `timeouts`): `timeout` or the handler default,
-/// at least 1 s; on events with their own default (SessionEnd, Interrupt) that default when
-/// absent, clamped to 1 to 3 s.
+/// The timeout Codex gives `entry` (`host.json` `timeouts`): `timeout`, else the event's own
+/// default (SessionEnd, Interrupt) or the handler's, at least 1 s and at most the event's
+/// `timeout_max_seconds` (SessionEnd and Interrupt: 3).
 fn timeout_of(entry: &CommandEntry, info: &Value) -> u64 {
-    match info["timeout_seconds"].as_u64() {
-        Some(default) => entry.timeout.unwrap_or(default).clamp(1, 3),
-        None => entry.timeout.unwrap_or(600).max(1),
-    }
+    let default = info["timeout_seconds"].as_u64().unwrap_or(600);
+    let max = info["timeout_max_seconds"].as_u64().unwrap_or(u64::MAX);
+    entry.timeout.unwrap_or(default).clamp(1, max.max(1))
+}
+
+/// The longest timeout Codex lets a handler of `event` have, when it clamps one (`events.json`
+/// `timeout_max_seconds`).
+pub fn timeout_max(event: &str) -> Option<u64> {
+    event_info(event)?["timeout_max_seconds"].as_u64()
 }
 
 /// Starts the hook as Codex does (`execution.shell`): `$SHELL -lc COMMAND` in `cwd`, the payload
