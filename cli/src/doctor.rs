@@ -27,11 +27,16 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
     if host.cursor() {
         read(HostName::Cursor, crate::sources::load(locations));
     }
+    // The installed Claude Code against the events its settings name.
+    let mut version = None;
     if host.claude_code() {
-        read(
-            HostName::ClaudeCode,
-            crate::sources::claude::load(locations),
-        );
+        let loaded = crate::sources::claude::load(locations);
+        let installed = crate::claude::version::installed(&locations.project);
+        version = Some(crate::claude::version::gate(&loaded, &installed));
+        read(HostName::ClaudeCode, loaded);
+    }
+    if let Some(version) = &mut version {
+        findings.append(&mut version.findings);
     }
     // Codex's files: whether they load, and which hooks its trust gates let run.
     let codex = host
@@ -92,6 +97,9 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
             "warnings": warnings,
             "notes": notes,
         });
+        if let Some(version) = version.as_ref().filter(|version| !version.json.is_null()) {
+            report["claude_code_version"] = version.json.clone();
+        }
         if let Some(codex) = &codex {
             report["codex_trust"] = json!({
                 "config": codex.trust.config,
@@ -142,6 +150,9 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
                 "no hooks configuration found for {}",
                 locations.project.display()
             );
+        }
+        if let Some(line) = version.as_ref().and_then(|version| version.line.as_ref()) {
+            println!("{line}");
         }
         for finding in &findings {
             println!("{}", findings::line_for(finding, colour, show_host));

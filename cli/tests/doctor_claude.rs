@@ -14,8 +14,16 @@ const ECHO: &str = "cat >/dev/null; echo '{}'";
 /// `cursor-hooks doctor --project P ARGS` with the scratch's home, and the enterprise and managed
 /// settings files inside the scratch (so the machine's own are never read): exit code and stdout.
 fn doctor_raw(s: &Scratch, args: &[&str]) -> (i32, String) {
+    doctor_raw_with_path(s, args, None)
+}
+
+/// [`doctor_raw`] with `PATH` set to `path` (where doctor looks for the installed `claude`).
+fn doctor_raw_with_path(s: &Scratch, args: &[&str], path: Option<&str>) -> (i32, String) {
     let project = s.project();
     let mut command = Command::new(CLI);
+    if let Some(path) = path {
+        command.env("PATH", path);
+    }
     command
         .args(["doctor", "--project", project.to_str().expect("UTF-8")])
         .args(args)
@@ -1181,4 +1189,112 @@ fn a_python_named_group_in_a_matcher_says_what_javascript_writes() {
     let said = in_file(&claude, &claude_file);
     assert_eq!(said.len(), 1, "{claude:#?}");
     assert!(said[0].ends_with(hint), "{}", said[0]);
+}
+
+/// A project whose settings name `PreSkillShellCommand` (Claude Code 2.1.332 and later) and
+/// `PreToolUse`, and `doctor --host claude-code` with `PATH` holding only `bin` (a folder of the
+/// scratch) and the system's: its findings.
+fn version_gate(s: &Scratch, bin: &Path) -> (Vec<Value>, Value) {
+    s.script("project/.claude/hooks/guard.sh", ECHO);
+    s.write(
+        "project/.claude/settings.json",
+        &json!({"hooks": {
+            "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}],
+            "PreSkillShellCommand": [{"hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]
+        }})
+        .to_string(),
+    );
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let (_, stdout) = doctor_raw_with_path(s, &["--json", "--host", "claude-code"], Some(&path));
+    let report: Value = serde_json::from_str(&stdout).expect("a JSON report");
+    let findings = report["findings"].as_array().expect("findings").clone();
+    (findings, report["claude_code_version"].clone())
+}
+
+/// A stand-in `claude` in the scratch's `bin` that prints `version` as Claude Code's
+/// `--version` does, and leaves `ran` beside it when started.
+fn claude_printing(s: &Scratch, version: &str) -> PathBuf {
+    let ran = s.root.join("bin/ran");
+    s.script(
+        "bin/claude",
+        &format!("touch '{}'; echo '{version} (Claude Code)'", ran.display()),
+    );
+    s.root.join("bin")
+}
+
+#[test]
+fn an_installed_claude_code_older_than_an_event_of_the_settings_is_an_error_there() {
+    let s = Scratch::new("claude-version-old");
+    let bin = claude_printing(&s, "2.1.331");
+    let (findings, version) = version_gate(&s, &bin);
+    assert_eq!(version["installed"], "2.1.331", "{version}");
+    let message = one(
+        &findings,
+        "predates `PreSkillShellCommand` (added in 2.1.332)",
+        "error",
+        "/hooks/PreSkillShellCommand/0/hooks/0",
+        "claude-code",
+    );
+    assert!(message.contains("Claude Code 2.1.331"), "{message}");
+    assert!(message.contains("Settings Error"), "{message}");
+    assert!(
+        with(&findings, "predates `PreToolUse`").is_empty(),
+        "{findings:#?}"
+    );
+}
+
+#[test]
+fn an_installed_claude_code_new_enough_for_every_event_says_nothing() {
+    let s = Scratch::new("claude-version-new");
+    let bin = claude_printing(&s, "2.1.332");
+    let (findings, version) = version_gate(&s, &bin);
+    assert!(with(&findings, "predates").is_empty(), "{findings:#?}");
+    assert_eq!(
+        (&version["installed"], &version["needs"], &version["for"]),
+        (
+            &json!("2.1.332"),
+            &json!("2.1.332"),
+            &json!("PreSkillShellCommand")
+        ),
+        "{version}"
+    );
+    assert!(s.root.join("bin/ran").exists(), "doctor read the version");
+}
+
+#[test]
+fn without_claude_on_path_doctor_says_which_version_the_settings_need() {
+    let s = Scratch::new("claude-version-none");
+    let bin = s.root.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let (findings, version) = version_gate(&s, &bin);
+    assert!(with(&findings, "predates").is_empty(), "{findings:#?}");
+    assert_eq!(
+        version,
+        json!({"installed": null, "why": "`claude` is not on PATH", "needs": "2.1.332", "for": "PreSkillShellCommand"})
+    );
+    let (_, text) = doctor_raw_with_path(
+        &s,
+        &["--host", "claude-code"],
+        Some(&format!("{}:/usr/bin:/bin", bin.display())),
+    );
+    assert!(
+        text.contains("`claude` is not on PATH, so the installed Claude Code is not checked; these settings need Claude Code 2.1.332 or later (for `PreSkillShellCommand`)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_claude_inside_the_project_is_never_run_for_its_version() {
+    let s = Scratch::new("claude-version-planted");
+    let ran = s.root.join("ran");
+    s.script(
+        "project/tools/claude",
+        &format!("touch '{}'; echo '9.9.9 (Claude Code)'", ran.display()),
+    );
+    let (_, version) = version_gate(&s, &s.project().join("tools"));
+    assert!(
+        !ran.exists(),
+        "doctor ran a program of the project it inspects"
+    );
+    assert_eq!(version["why"], "`claude` is not on PATH", "{version}");
 }

@@ -323,6 +323,20 @@ match name {
         ));
     }
     out.push_str("_ => None,\n}\n}\n");
+    // Where the data says since when each event exists (Claude Code's), `install` holds the
+    // installed binary to it.
+    if spec.events.iter().any(|event| event.raw.since.is_some()) {
+        out.push_str(&format!(
+            "\n/// The first {} version with the event named `name`, when known (`install` checks the\n/// installed one against it).\npub(crate) fn since(name: &str) -> Option<&'static str> {{\nmatch name {{\n",
+            spec.family.product
+        ));
+        for event in &spec.events {
+            if let Some(since) = &event.raw.since {
+                out.push_str(&format!("{:?} => Some({since:?}),\n", event.name));
+            }
+        }
+        out.push_str("_ => None,\n}\n}\n");
+    }
 }
 
 fn type_doc(spec: &Spec<'_>, event: &Event<'_>) -> String {

@@ -28,13 +28,14 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The usage, `<hook>` standing for the binary's name (see [`usage`]).
-const USAGE: &str = "usage: <hook> [--host cursor|claude-code|codex|copilot --event NAME | print-config [--claude|--codex|--copilot] | install [--claude|--codex|--copilot] [--project DIR [--portable] | --user] [--dry-run] | uninstall [--claude|--codex|--copilot] [--project DIR | --user] | --version | --help]
+const USAGE: &str = "usage: <hook> [--host cursor|claude-code|codex|copilot --event NAME | print-config [--claude|--codex|--copilot] | install [--claude|--codex|--copilot] [--project DIR [--portable] | --user] [--dry-run] [--force] | uninstall [--claude|--codex|--copilot] [--project DIR | --user] | --version | --help]
 Without arguments the binary is a hook: Cursor writes one payload on its stdin (Claude Code too).
 With `--host` and `--event` (what `install` writes) it answers only that handler's payloads.
 `install` writes the Cursor handlers into .cursor/hooks.json; `install --claude` writes the
 Claude Code handlers into .claude/settings.json (`--user`: ~/.claude/settings.json);
 `install --codex` writes the Codex handlers into .codex/hooks.json (`--user`: ~/.codex/hooks.json);
 `install --copilot` writes the Copilot handlers into .github/hooks/cursor-hooks.json (`--user`: ~/.copilot/hooks/).
+`install --claude` refuses events the `claude` on PATH predates (`--force` writes them anyway).
 `--portable` writes a command relative to the project (for a binary inside it), so the file
 works from any clone and can be committed; without it the command is this binary's absolute path.
 To check a configuration or replay captures, use the `cursor-hooks` command.";
@@ -166,6 +167,8 @@ pub(crate) struct Flags {
     copilot: bool,
     /// `--portable`: commands relative to the project (`subcommands/portable.rs`).
     portable: bool,
+    /// `--force`: write what the installed host does not know (`install --claude`).
+    force: bool,
 }
 
 impl Flags {
@@ -190,6 +193,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         codex: false,
         copilot: false,
         portable: false,
+        force: false,
     };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -204,6 +208,7 @@ fn flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             "--user" if allowed.contains(&"--user") => flags.user = true,
             "--dry-run" if allowed.contains(&"--dry-run") => flags.dry_run = true,
             "--portable" if allowed.contains(&"--portable") => flags.portable = true,
+            "--force" if allowed.contains(&"--force") => flags.force = true,
             "--claude" => flags.claude = true,
             "--codex" => flags.codex = true,
             "--copilot" => flags.copilot = true,
@@ -445,6 +450,9 @@ fn claude_subcommand(
         (true, _) => portable::claude_command(&binary, &cwd)?,
         (false, _) => own_command()?,
     };
+    if host == crate::Host::ClaudeCode && !flags.force {
+        claude_settings::known_to_installed(&handlers, &cwd)?;
+    }
     let wanted = claude_settings::wanted(&handlers, &sharing(entries, flags), &command);
     let own = Own {
         cwd: &cwd,
@@ -835,7 +843,10 @@ fn install(
     editor: Option<ClaudeSubcommands>,
     args: &[String],
 ) -> Result<i32, String> {
-    let flags = flags(args, &["--project", "--user", "--dry-run", "--portable"])?;
+    let flags = flags(
+        args,
+        &["--project", "--user", "--dry-run", "--portable", "--force"],
+    )?;
     if flags.family() == crate::Host::Copilot {
         return copilot(Subcommand::Install, entries, &flags);
     }

@@ -590,3 +590,53 @@ fn shell_guard_blocks_rm_rf_in_a_slash_command() {
     );
     session.keep_recording("shell-guard-skill-rm-rf");
 }
+
+/// `doctor --host claude-code` reads the real Claude Code's `--version` from `PATH` and holds it
+/// to the events the settings name: the pinned binary knows `PreSkillShellCommand`, which
+/// `install --claude` wrote for shell-guard, so doctor reports its version and no error.
+#[test]
+fn doctor_reads_the_installed_claude_code_version_and_the_pinned_one_is_new_enough() {
+    if !live("doctor_reads_the_installed_claude_code_version_and_the_pinned_one_is_new_enough") {
+        return;
+    }
+    let session = Session::new("doctor-version", Path::new(RECORDER));
+    session.install(&example("shell-guard"));
+    assert!(
+        !session.commands_on("PreSkillShellCommand").is_empty(),
+        "install wired no PreSkillShellCommand"
+    );
+    let claude = cursor_hooks_tests::claude_code::runner::claude_binary();
+    let bin = claude.parent().expect("claude's folder");
+    let cli = example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR"))).join("cursor-hooks");
+    let output = std::process::Command::new(cli)
+        .args(["doctor", "--host", "claude-code", "--json", "--project"])
+        .arg(&session.project)
+        .env("HOME", &session.home)
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .env(
+            "CURSOR_HOOKS_CLAUDE_MANAGED_FILE",
+            session.root().join("no-managed.json"),
+        )
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("cursor-hooks runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("doctor printed no JSON ({e}): {stdout}"));
+    let pinned = include_str!("../claude-code/VERSION").trim();
+    assert_eq!(
+        report["claude_code_version"]["installed"], pinned,
+        "{report:#}"
+    );
+    assert_eq!(
+        report["claude_code_version"]["for"], "PreSkillShellCommand",
+        "{report:#}"
+    );
+    let findings = report["findings"].as_array().expect("findings");
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f["message"].as_str().unwrap_or("").contains("predates")),
+        "{report:#}"
+    );
+}

@@ -568,3 +568,118 @@ fn claude_code_s_own_lock_is_respected() {
     assert_eq!(project.text(), FOREIGN);
     assert!(host_lock.is_dir());
 }
+
+/// A guard on `PreToolUse` and `PreSkillShellCommand` (Claude Code 2.1.332 and later).
+const SKILL_GUARD: &str = env!("CARGO_BIN_EXE_claude-skill-guard");
+
+/// `install --claude --project <project> MORE` with `PATH` holding a stand-in `claude` that
+/// says it is `version` (as Claude Code's `--version` does), or no `claude` at all. The stand-in
+/// lives beside the project: `install` runs no program from inside the project it writes to.
+fn install_beside_claude(project: &Project, version: Option<&str>, more: &[&str]) -> Out {
+    let bin = PathBuf::from(format!("{}-bin", project.dir()));
+    std::fs::create_dir_all(&bin).unwrap();
+    let claude = bin.join("claude");
+    match version {
+        Some(version) => {
+            std::fs::write(
+                &claude,
+                format!("#!/bin/sh\necho '{version} (Claude Code)'\n"),
+            )
+            .unwrap();
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(&claude, std::fs::Permissions::from_mode(0o755)).unwrap();
+            }
+        }
+        None => {
+            let _ = std::fs::remove_file(&claude);
+        }
+    }
+    let mut args = vec!["install", "--claude", "--project", project.dir()];
+    args.extend_from_slice(more);
+    let mut command = command(SKILL_GUARD, &args, &project.0);
+    command.env("PATH", format!("{}:/usr/bin:/bin", bin.display()));
+    let out = output(command.output().expect("the hook binary runs"));
+    let _ = std::fs::remove_dir_all(&bin);
+    out
+}
+
+#[cfg(unix)]
+#[test]
+fn install_runs_no_claude_from_inside_the_project() {
+    let project = Project::new("claude-planted");
+    let planted = project.0.join("tools");
+    std::fs::create_dir_all(&planted).unwrap();
+    let ran = project.0.join("ran");
+    let claude = planted.join("claude");
+    std::fs::write(
+        &claude,
+        format!(
+            "#!/bin/sh\ntouch '{}'\necho '2.1.1 (Claude Code)'\n",
+            ran.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&claude, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut command = command(
+        SKILL_GUARD,
+        &["install", "--claude", "--project", project.dir()],
+        &project.0,
+    );
+    command.env("PATH", format!("{}:/usr/bin:/bin", planted.display()));
+    let out = output(command.output().expect("the hook binary runs"));
+    assert_eq!(out.code, 0, "{out:?}");
+    assert!(
+        !ran.exists(),
+        "install ran a program of the project it writes to"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn install_refuses_an_event_the_installed_claude_code_predates_unless_forced() {
+    let project = Project::new("claude-too-old");
+    project.write("{\"model\": \"opus\"}\n");
+    let out = install_beside_claude(&project, Some("2.1.331"), &[]);
+    assert_eq!(out.code, 1, "{out:?}");
+    assert!(
+        out.stderr.contains(
+            "refusing to write `PreSkillShellCommand`: the installed Claude Code 2.1.331"
+        ) && out.stderr.contains("added in 2.1.332")
+            && out.stderr.contains("--force"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        project.text(),
+        "{\"model\": \"opus\"}\n",
+        "the file was changed"
+    );
+
+    let out = install_beside_claude(&project, Some("2.1.331"), &["--force"]);
+    assert_eq!(out.code, 0, "{out:?}");
+    let written = project.read();
+    assert!(
+        written["hooks"]["PreSkillShellCommand"].is_array(),
+        "{written}"
+    );
+    assert_eq!(written["model"], "opus", "{written}");
+}
+
+#[cfg(unix)]
+#[test]
+fn install_writes_every_event_for_a_claude_code_that_knows_them_or_none_on_path() {
+    for version in [Some("2.1.332"), None] {
+        let project = Project::new("claude-new-enough");
+        let out = install_beside_claude(&project, version, &[]);
+        assert_eq!(out.code, 0, "{version:?}: {out:?}");
+        let written = project.read();
+        assert!(
+            written["hooks"]["PreSkillShellCommand"].is_array(),
+            "{written}"
+        );
+        assert!(written["hooks"]["PreToolUse"].is_array(), "{written}");
+    }
+}

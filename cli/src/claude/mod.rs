@@ -4,3 +4,4 @@
 pub mod host;
 pub mod settings;
 pub mod simulate;
+pub mod version;

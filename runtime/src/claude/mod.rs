@@ -69,6 +69,7 @@
 
 pub(crate) mod copilot;
 pub(crate) mod cursor;
+pub mod installed;
 pub(crate) mod render;
 pub mod tools;
 

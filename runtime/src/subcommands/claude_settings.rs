@@ -103,6 +103,34 @@ pub(super) fn wanted(
         .collect()
 }
 
+/// Refuses `handlers` whose event the `claude` on `PATH` predates: that binary never runs them
+/// and stops an interactive start on its Settings Error dialog for the file
+/// (`spec/claude-code/host.json`, `loading` `unknown-event`). Without `claude` on `PATH` there
+/// is nothing to hold them to.
+#[cfg(feature = "claude-code")]
+pub(super) fn known_to_installed(handlers: &[Handler], project: &Path) -> Result<(), String> {
+    use crate::claude::installed::{installed, since, Installed};
+    let Installed::Found { path, version } = installed(project) else {
+        return Ok(());
+    };
+    let Some((event, needed)) = handlers.iter().find_map(|handler| {
+        let needed = since(handler.event)?;
+        (version < needed).then_some((handler.event, needed))
+    }) else {
+        return Ok(());
+    };
+    Err(format!(
+        "refusing to write `{event}`: the installed Claude Code {version} ({}) predates it (added in {needed}), so it would never run this hook and would stop an interactive start on its Settings Error dialog for the file; update Claude Code (`npm install -g @anthropic-ai/claude-code@latest`), or add --force to write it anyway",
+        path.display()
+    ))
+}
+
+/// Without the `claude-code` feature a binary has no Claude Code handler to hold.
+#[cfg(not(feature = "claude-code"))]
+pub(super) fn known_to_installed(_: &[Handler], _: &Path) -> Result<(), String> {
+    Ok(())
+}
+
 /// A matcher group holding `handlers`.
 fn group(matcher: Option<&str>, handlers: Vec<Value>) -> Value {
     let mut object = Map::new();

@@ -4909,3 +4909,45 @@ pub fn fixture(name: &str) -> Option<Value> {
         _ => None,
     }
 }
+
+/// The first Claude Code version with the event named `name`, when known (`install` checks the
+/// installed one against it).
+pub(crate) fn since(name: &str) -> Option<&'static str> {
+    match name {
+        "SessionStart" => Some("1.0.62"),
+        "Setup" => Some("2.1.10"),
+        "InstructionsLoaded" => Some("2.1.69"),
+        "UserPromptSubmit" => Some("1.0.54"),
+        "UserPromptExpansion" => Some("2.1.117"),
+        "PreToolUse" => Some("1.0.38"),
+        "PermissionRequest" => Some("2.0.45"),
+        "PreSkillShellCommand" => Some("2.1.332"),
+        "PermissionDenied" => Some("2.1.89"),
+        "PostToolUse" => Some("1.0.38"),
+        "PostToolUseFailure" => Some("2.1.15"),
+        "PostToolBatch" => Some("2.1.119"),
+        "Notification" => Some("1.0.38"),
+        "MessageDisplay" => Some("2.1.152"),
+        "SubagentStart" => Some("2.0.43"),
+        "SubagentStop" => Some("1.0.41"),
+        "TaskCreated" => Some("2.1.84"),
+        "TaskCompleted" => Some("2.1.33"),
+        "Stop" => Some("1.0.38"),
+        "StopFailure" => Some("2.1.78"),
+        "TeammateIdle" => Some("2.1.33"),
+        "ConfigChange" => Some("2.1.49"),
+        "CwdChanged" => Some("2.1.83"),
+        "DirectoryAdded" => Some("2.1.219"),
+        "FileChanged" => Some("2.1.83"),
+        "WorktreeCreate" => Some("2.1.50"),
+        "WorktreeRemove" => Some("2.1.50"),
+        "PreCompact" => Some("1.0.48"),
+        "PostCompact" => Some("2.1.76"),
+        "PreModelSwitch" => Some("2.1.251"),
+        "PostModelSwitch" => Some("2.1.251"),
+        "Elicitation" => Some("2.1.76"),
+        "ElicitationResult" => Some("2.1.76"),
+        "SessionEnd" => Some("1.0.85"),
+        _ => None,
+    }
+}
