@@ -29,6 +29,7 @@ mod scaffold;
 mod schema;
 mod simulate;
 mod sources;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -129,6 +130,30 @@ enum Commands {
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
     Package(package::Args),
+    /// Prove the hooks fire in the editor you have installed: run it for one turn in the
+    /// project, against a model mock on 127.0.0.1, and report which hooks ran, what each
+    /// answered, and what the editor then did (exit 1 when the run failed or the project
+    /// changed, 2 when the editor is missing).
+    ///
+    /// The turn asks for one harmless Bash call (`printf` of a fixed word; with `--command`,
+    /// the pattern as a single-quoted argument of the shell's no-op `:`, which a guard sees and
+    /// nothing runs). The editor gets a scratch home seeded with copies of your settings, so
+    /// its own state is never written; on Linux the run is inside a network namespace with only
+    /// loopback (`unshare`), elsewhere it relies on the editor's offline switches and says so.
+    Verify {
+        /// The project (default: the current directory).
+        #[arg(long)]
+        project: Option<PathBuf>,
+        /// A dangerous-looking command to hand the guards (it is never run): does a guard decide?
+        #[arg(long)]
+        command: Option<String>,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// The editor to run (Claude Code; the others are not wired into verify yet).
+        #[arg(long, value_enum, default_value = "claude-code")]
+        host: verify::Editor,
+    },
     /// Print the event table (Cursor's, or with `--host`, Claude Code's or Codex's).
     Events {
         /// Whose events: Cursor's, Claude Code's, Codex's, or every host's.
@@ -193,6 +218,12 @@ fn main() {
         Commands::Schema { out } => schema::run(&out),
         Commands::Package(args) => package::run(&args),
         Commands::Events { host } => events::print(host),
+        Commands::Verify {
+            project,
+            command,
+            json,
+            host: verify::Editor::ClaudeCode,
+        } => verify::run(project, command.as_deref(), json),
     };
     std::process::exit(code.unwrap_or_else(|error| {
         eprintln!("cursor-hooks: {error}");

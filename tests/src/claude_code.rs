@@ -4,5 +4,6 @@
 //! `tests/claude-code/README.md`.
 
 pub mod generate;
-pub mod mock;
+/// The Messages API mock, shared with `cursor-hooks verify`.
+pub use cursor_hooks_cli::live::claude_code::mock;
 pub mod runner;

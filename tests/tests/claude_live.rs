@@ -640,3 +640,176 @@ fn doctor_reads_the_installed_claude_code_version_and_the_pinned_one_is_new_enou
         "{report:#}"
     );
 }
+
+/// Every file under `root` with its bytes (links as their targets' text), for the check that
+/// `verify` leaves a project exactly as it was.
+fn tree_bytes(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("a readable folder")
+            .flatten()
+        {
+            let path = entry.path();
+            let meta = std::fs::symlink_metadata(&path).expect("metadata");
+            if meta.is_dir() {
+                folders.push(path.clone());
+                all.push((path, Vec::new()));
+            } else if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(&path).expect("a link");
+                all.push((path, target.to_string_lossy().as_bytes().to_vec()));
+            } else {
+                let bytes = std::fs::read(&path).expect("a readable file");
+                all.push((path, bytes));
+            }
+        }
+    }
+    all.sort();
+    all
+}
+
+/// `cursor-hooks verify --json ARGS` in the session's project with its home and the pinned
+/// Claude Code on `PATH`: the exit code and the report.
+fn verify(session: &Session, args: &[&str]) -> (i32, Value) {
+    let claude = cursor_hooks_tests::claude_code::runner::claude_binary();
+    let bin = claude.parent().expect("claude's folder");
+    let cli = example_binaries(Path::new(env!("CARGO_TARGET_TMPDIR"))).join("cursor-hooks");
+    let output = std::process::Command::new(cli)
+        .args(["verify", "--json"])
+        .args(args)
+        .current_dir(&session.project)
+        .env("HOME", &session.home)
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("cursor-hooks runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "verify printed no JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().expect("an exit code"), report)
+}
+
+/// The report's entry for the configured hook on `event`.
+fn configured<'a>(report: &'a Value, event: &str) -> &'a Value {
+    report["configured"]
+        .as_array()
+        .expect("configured hooks")
+        .iter()
+        .find(|hook| hook["event"] == event)
+        .unwrap_or_else(|| panic!("no configured {event} hook in {report:#}"))
+}
+
+/// `verify` proves shell-guard fires in the real Claude Code: it reports the hook as fired with
+/// its deny, that the dangerous-looking call did not run, and the project tree is byte for
+/// byte what it was (the pattern is never something the shell could act on).
+#[test]
+fn verify_shows_a_guard_deciding_on_a_dangerous_looking_call_and_nothing_changes() {
+    if !live("verify_shows_a_guard_deciding_on_a_dangerous_looking_call_and_nothing_changes") {
+        return;
+    }
+    let session = Session::with_plugin_recorder("verify-guard", Path::new(RECORDER));
+    session.install(&example("shell-guard"));
+    std::fs::write(session.project.join("keep.txt"), "keep").expect("a project file");
+    let before = tree_bytes(&session.project);
+    let (code, report) = verify(&session, &["--command", "rm -rf ."]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        tree_bytes(&session.project),
+        before,
+        "verify changed the project"
+    );
+    assert_eq!(
+        report["project_changed"],
+        serde_json::json!([]),
+        "{report:#}"
+    );
+    assert_eq!(
+        configured(&report, "PreToolUse")["status"],
+        "fired",
+        "{report:#}"
+    );
+    let runs = report["runs"].as_array().expect("runs");
+    let pre: Vec<&Value> = runs
+        .iter()
+        .filter(|run| run["event"] == "PreToolUse")
+        .collect();
+    assert_eq!(pre.len(), 1, "{report:#}");
+    assert!(
+        pre[0]["stdout"]
+            .as_str()
+            .unwrap_or("")
+            .contains("\"permissionDecision\":\"deny\""),
+        "{report:#}"
+    );
+    assert_eq!(report["call"]["ran"], false, "{report:#}");
+    assert!(
+        report["call"]["told"]
+            .as_str()
+            .unwrap_or("")
+            .contains(SHELL_GUARD_REASON),
+        "{report:#}"
+    );
+    assert_eq!(
+        report["isolation"],
+        "a network namespace with only loopback"
+    );
+}
+
+/// Without a pattern the scripted call is harmless and shell-guard has no opinion: the hook
+/// fires and the call runs.
+#[test]
+fn verify_shows_a_hook_that_fires_and_the_call_it_let_run() {
+    if !live("verify_shows_a_hook_that_fires_and_the_call_it_let_run") {
+        return;
+    }
+    let session = Session::with_plugin_recorder("verify-fires", Path::new(RECORDER));
+    session.install(&example("shell-guard"));
+    let (code, report) = verify(&session, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        configured(&report, "PreToolUse")["status"],
+        "fired",
+        "{report:#}"
+    );
+    // shell-guard's other handler: the turn runs no skill.
+    assert_eq!(
+        configured(&report, "PreSkillShellCommand")["status"],
+        "not_fired",
+        "{report:#}"
+    );
+    assert_eq!(report["call"]["ran"], true, "{report:#}");
+}
+
+/// A gate that keeps hooks off (`disableAllHooks` in the project's local settings) shows as
+/// such: the hook is skipped with doctor's reason, no hook runs, and the call goes through.
+#[test]
+fn verify_shows_a_hook_that_a_gate_keeps_off() {
+    if !live("verify_shows_a_hook_that_a_gate_keeps_off") {
+        return;
+    }
+    let session = Session::with_plugin_recorder("verify-gate", Path::new(RECORDER));
+    session.install(&example("shell-guard"));
+    std::fs::write(
+        session.project.join(".claude/settings.local.json"),
+        r#"{"disableAllHooks": true}"#,
+    )
+    .expect("local settings");
+    let (code, report) = verify(&session, &["--command", "rm -rf ."]);
+    assert_eq!(code, 0, "{report:#}");
+    let hook = configured(&report, "PreToolUse");
+    assert_eq!(hook["status"], "skipped", "{report:#}");
+    assert!(
+        hook["why"]
+            .as_str()
+            .unwrap_or("")
+            .contains("disableAllHooks"),
+        "{report:#}"
+    );
+    assert_eq!(report["runs"], serde_json::json!([]), "{report:#}");
+    assert_eq!(report["call"]["ran"], true, "{report:#}");
+}

@@ -138,9 +138,11 @@ fn names_crate(code: &str, name: &str) -> Option<String> {
 fn every_rust_block_names_no_crate_but_cursor_hooks() {
     // The crates a doctest of the runtime can name and a hook crate cannot.
     let runtime = read("runtime/Cargo.toml");
+    // The runtime's dev-dependency on itself (its test kit) is not another crate.
     let others: Vec<String> = dependencies(&runtime)
         .into_iter()
         .map(|name| name.replace('-', "_"))
+        .filter(|name| name != "cursor_hooks")
         .collect();
     assert!(others.iter().any(|name| name == "serde_json"), "{others:?}");
     let mut faults = Vec::new();

@@ -4,4 +4,5 @@
 pub mod host;
 pub mod settings;
 pub mod simulate;
+pub mod verify;
 pub mod version;

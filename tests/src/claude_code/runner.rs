@@ -102,17 +102,9 @@ pub fn isolated(test_name: &str, prepare: fn()) -> bool {
 
 /// Refuses to go on in a namespace that has any interface besides loopback.
 fn assert_only_loopback() {
-    let devices = std::fs::read_to_string("/proc/self/net/dev").expect("/proc/self/net/dev");
-    let interfaces: Vec<&str> = devices
-        .lines()
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, _)| name.trim())
-        .collect();
-    assert_eq!(
-        interfaces,
-        ["lo"],
-        "refusing to run an editor with a way out of the machine"
-    );
+    if let Err(why) = cursor_hooks_cli::live::only_loopback() {
+        panic!("{why}");
+    }
 }
 
 /// Makes Claude Code ready, once per test process: `.ci/setup-claude-code` checks the tools the
@@ -514,34 +506,26 @@ impl Session {
     /// [`Session::run`] with more arguments for `claude` (`--plugin-dir DIR`, `--allowedTools`
     /// in place of `Bash,Read`).
     pub fn run_with(&self, base_url: &str, prompt: &str, more: &[&str]) -> ClaudeOutput {
-        assert!(
-            base_url.starts_with("http://127.0.0.1:"),
-            "the mock lives on 127.0.0.1 only"
-        );
         // `more` may give its own `--allowedTools` (a Bash call that needs permission).
         let allowed: &[&str] = if more.contains(&"--allowedTools") {
             &[]
         } else {
             &["--allowedTools", "Bash,Read"]
         };
-        let child = Command::new(claude_binary())
-            .args(["-p", prompt, "--output-format", "json"])
-            .args(allowed)
-            .args(more)
-            .current_dir(&self.project)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .env("ANTHROPIC_BASE_URL", base_url)
-            .env("ANTHROPIC_API_KEY", "sk-ant-mock-key")
-            .env("DISABLE_TELEMETRY", "1")
-            .env("DISABLE_AUTOUPDATER", "1")
-            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("claude starts");
+        let child = cursor_hooks_cli::live::claude_code::command(
+            &claude_binary(),
+            &self.project,
+            &self.home,
+            base_url,
+        )
+        .args(["-p", prompt, "--output-format", "json"])
+        .args(allowed)
+        .args(more)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("claude starts");
         let output = wait_limited(child, RUN_LIMIT, "claude");
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         ClaudeOutput {
