@@ -29,14 +29,20 @@ pub fn run(locations: &Locations, host: Host, json: bool) -> i32 {
     }
     // The installed Claude Code against the events its settings name.
     let mut version = None;
+    let mut plugins_off = Vec::new();
     if host.claude_code() {
         let loaded = crate::sources::claude::load(locations);
         let installed = crate::claude::version::installed(&locations.project);
         version = Some(crate::claude::version::gate(&loaded, &installed));
+        plugins_off = crate::sources::installed::not_enabled(locations, &loaded);
         read(HostName::ClaudeCode, loaded);
     }
     if let Some(version) = &mut version {
         findings.append(&mut version.findings);
+    }
+    for mut finding in plugins_off {
+        finding.host = HostName::ClaudeCode;
+        findings.push(finding);
     }
     // Codex's files: whether they load, and which hooks its trust gates let run.
     let codex = host

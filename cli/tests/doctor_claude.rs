@@ -1298,3 +1298,42 @@ fn a_claude_inside_the_project_is_never_run_for_its_version() {
     );
     assert_eq!(version["why"], "`claude` is not on PATH", "{version}");
 }
+
+/// A plugin installed for the project whose hooks no settings file turns on is a gate doctor
+/// names (a warning with the command that turns it on; a note where a file turns it off on
+/// purpose), and a turned-on one is not (before: nothing was said of either).
+#[test]
+fn an_installed_plugin_no_settings_file_turns_on_is_named() {
+    let s = Scratch::new("doctor-not-enabled");
+    let hooks = json!({ "PreToolUse": [{ "matcher": "Bash", "hooks": [command("/bin/true")] }] });
+    s.install_claude_plugin("guard@team", hooks.clone());
+    s.install_claude_plugin("muted@team", hooks.clone());
+    s.install_claude_plugin("live@team", hooks);
+    s.write(
+        "project/.claude/settings.json",
+        &json!({"enabledPlugins": {"muted@team": false, "live@team": true}}).to_string(),
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    let warning = one(
+        &findings,
+        "`guard@team` is installed but no settings file turns it on",
+        "warning",
+        "/plugins/guard@team",
+        "claude-code",
+    );
+    assert!(
+        warning.contains("claude plugin enable guard@team"),
+        "{warning}"
+    );
+    one(
+        &findings,
+        "`muted@team` is installed, and turned off in",
+        "note",
+        "/plugins/muted@team",
+        "claude-code",
+    );
+    assert!(
+        with(&findings, "`live@team` is installed").is_empty(),
+        "{findings:#?}"
+    );
+}

@@ -35,23 +35,7 @@ pub fn enabled(locations: &Locations, files: &[ConfigFile]) -> Vec<Enabled> {
         .enumerate()
         .filter(|(_, f)| f.plugin_root.is_none() && !f.voided)
         .collect();
-    // The highest-precedence file naming an id decides it; only `true` turns a plugin on.
-    let mut decided: Vec<(String, usize, bool)> = Vec::new();
-    for (at, file) in &settings {
-        let Some(entries) = file
-            .document
-            .get("enabledPlugins")
-            .and_then(Value::as_object)
-        else {
-            continue;
-        };
-        for (id, value) in entries {
-            if !decided.iter().any(|(known, ..)| known == id) {
-                decided.push((id.clone(), *at, value == &Value::Bool(true)));
-            }
-        }
-    }
-    let on: Vec<(String, usize)> = decided
+    let on: Vec<(String, usize)> = decisions(&settings)
         .into_iter()
         .filter_map(|(id, at, on)| on.then_some((id, at)))
         .collect();
@@ -86,6 +70,107 @@ pub fn enabled(locations: &Locations, files: &[ConfigFile]) -> Vec<Enabled> {
             Enabled { file: at, root }
         })
         .collect()
+}
+
+/// Each plugin id the settings name in `enabledPlugins`, with the index of the file whose entry
+/// decides it (the highest-precedence one naming it) and whether it turns it on (only `true`
+/// does).
+fn decisions(settings: &[(usize, &ConfigFile)]) -> Vec<(String, usize, bool)> {
+    let mut decided: Vec<(String, usize, bool)> = Vec::new();
+    for (at, file) in settings {
+        let Some(entries) = file
+            .document
+            .get("enabledPlugins")
+            .and_then(Value::as_object)
+        else {
+            continue;
+        };
+        for (id, value) in entries {
+            if !decided.iter().any(|(known, ..)| known == id) {
+                decided.push((id.clone(), *at, value == &Value::Bool(true)));
+            }
+        }
+    }
+    decided
+}
+
+/// The plugins installed for this project (`installed_plugins.json`) that have hooks but that
+/// no settings file turns on: Claude Code runs none of their hooks (`loading`
+/// `installed-plugins`: only `true` turns a plugin on). A warning when no file names the
+/// plugin, a note when one turns it off on purpose.
+pub fn not_enabled(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> {
+    let settings: Vec<(usize, &ConfigFile)> = files
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.plugin_root.is_none() && !f.voided)
+        .collect();
+    let decided = decisions(&settings);
+    let Some(plugins_dir) = plugins_dir(locations) else {
+        return Vec::new();
+    };
+    let records_path = plugins_dir.join("installed_plugins.json");
+    let Ok(Some(records)) = read_json(&records_path) else {
+        return Vec::new();
+    };
+    let Some(plugins) = records.get("plugins").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    let mut findings = Vec::new();
+    for (id, entries) in plugins {
+        let entries = match entries {
+            Value::Array(list) => list.clone(),
+            record => vec![record.clone()],
+        };
+        let here = entries.iter().find(|r| {
+            matches!(
+                r.get("scope").and_then(Value::as_str),
+                None | Some("user" | "managed")
+            ) || r
+                .get("projectPath")
+                .and_then(Value::as_str)
+                .is_some_and(|p| same_folder(Path::new(p), &locations.project))
+        });
+        let Some(root) = here
+            .and_then(|r| r.get("installPath"))
+            .and_then(Value::as_str)
+            .map(PathBuf::from)
+        else {
+            continue;
+        };
+        if !has_hooks(&root) {
+            continue;
+        }
+        let pointer = format!("/plugins/{}", segment(id));
+        let finding = match decided.iter().find(|(known, ..)| known == id) {
+            Some((_, _, true)) => continue,
+            Some((_, at, false)) => Finding::new(
+                Severity::Note,
+                &records_path,
+                &pointer,
+                format!(
+                    "`{id}` is installed, and turned off in {} (`enabledPlugins`), so Claude Code runs none of its hooks",
+                    files[*at].path.display()
+                ),
+            ),
+            None => Finding::new(
+                Severity::Warning,
+                &records_path,
+                &pointer,
+                format!("`{id}` is installed but no settings file turns it on (`enabledPlugins`), so Claude Code runs none of its hooks; turn it on with `claude plugin enable {id}`"),
+            ),
+        };
+        findings.push(finding);
+    }
+    findings
+}
+
+/// Whether a plugin folder declares hooks: a `hooks/hooks.json`, or `hooks` in its manifest.
+fn has_hooks(root: &Path) -> bool {
+    root.join("hooks/hooks.json").is_file()
+        || read_json(&root.join(".claude-plugin/plugin.json"))
+            .ok()
+            .flatten()
+            .is_some_and(|manifest| manifest.get("hooks").is_some())
 }
 
 /// Claude Code's plugins folder: `CLAUDE_CODE_PLUGIN_CACHE_DIR`, else `plugins` in its
