@@ -107,6 +107,10 @@ fn check_sources(file: &str, root: &Value, problems: &mut Vec<String>) {
 
 fn check_keys(files: &Files, problems: &mut Vec<String>) {
     let schema = schema_keys(&files.schema);
+    let others: Vec<Value> = ["codex", "copilot"]
+        .iter()
+        .map(|host| json(&format!("spec/{host}/events.json")))
+        .collect();
     let mut used: BTreeMap<&str, BTreeSet<&String>> = BTreeMap::new();
     for (kind, object) in objects(&files.events, &files.host) {
         let Some(keys) = schema.get(kind) else {
@@ -125,6 +129,15 @@ fn check_keys(files: &Files, problems: &mut Vec<String>) {
             }
         }
         used.entry(kind).or_default().extend(object.keys());
+    }
+    // The format is the family's: an event key only Codex's or Copilot's events use (Codex's
+    // `timeout_max_seconds`) is used (their own tests hold their files to this schema).
+    for events in &others {
+        for event in events["events"].as_array().into_iter().flatten() {
+            if let Some(event) = event.as_object() {
+                used.entry("event").or_default().extend(event.keys());
+            }
+        }
     }
     for (kind, keys) in &schema {
         for (key, _) in keys {
