@@ -1337,3 +1337,37 @@ fn an_installed_plugin_no_settings_file_turns_on_is_named() {
         "{findings:#?}"
     );
 }
+
+/// `disableAllHooks: true` is a gate doctor names, at the key; `false` says nothing.
+#[test]
+fn disable_all_hooks_is_named_where_it_is_true() {
+    let s = Scratch::new("doctor-disable-all");
+    s.script("project/.claude/hooks/guard.sh", ECHO);
+    let hooks = json!({"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/guard.sh"}]}]});
+    s.write(
+        "project/.claude/settings.json",
+        &json!({"hooks": hooks}).to_string(),
+    );
+    s.write(
+        "project/.claude/settings.local.json",
+        r#"{"disableAllHooks": true}"#,
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    let message = one(
+        &findings,
+        "`disableAllHooks` is true: Claude Code runs no hook",
+        "warning",
+        "/disableAllHooks",
+        "claude-code",
+    );
+    assert!(!message.is_empty());
+    s.write(
+        "project/.claude/settings.local.json",
+        r#"{"disableAllHooks": false}"#,
+    );
+    let (_, findings) = doctor(&s, "claude-code", &[]);
+    assert!(
+        with(&findings, "disableAllHooks").is_empty(),
+        "{findings:#?}"
+    );
+}
