@@ -322,8 +322,9 @@ impl Session {
         entries
     }
 
-    /// Writes `~/.codex/hooks.json` and `~/.codex/config.toml` for a run against `base_url`.
-    fn write_config(&self, base_url: &str) {
+    /// Writes `~/.codex/hooks.json` and `~/.codex/config.toml` for a run against `base_url`
+    /// (each run does; a test that starts Codex another way, `cursor-hooks verify`, calls it).
+    pub fn write_config(&self, base_url: &str) {
         let hooks = json!({ "hooks": self.hooks });
         let text = serde_json::to_string_pretty(&hooks).expect("hooks JSON");
         std::fs::write(self.hooks_path(), text).expect("hooks.json");
