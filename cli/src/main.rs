@@ -130,16 +130,20 @@ enum Commands {
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
     Package(package::Args),
-    /// Prove the hooks fire in the editor you have installed: run it for one turn in the
-    /// project, against a model mock on 127.0.0.1, and report which hooks ran, what each
-    /// answered, and what the editor then did (exit 1 when the run failed or the project
-    /// changed, 2 when the editor is missing).
+    /// Prove the hooks fire in the editor you have installed (Claude Code, or with `--host`
+    /// OpenAI Codex CLI or GitHub Copilot CLI): run it for one turn in the project, against a
+    /// model mock on 127.0.0.1, and report which hooks ran, what each answered, and what the
+    /// editor then did (exit 1 when the run failed or the project changed, 2 when the editor
+    /// is missing).
     ///
-    /// The turn asks for one harmless Bash call (`printf` of a fixed word; with `--command`,
+    /// The turn asks for one harmless shell call (`printf` of a fixed word; with `--command`,
     /// the pattern as a single-quoted argument of the shell's no-op `:`, which a guard sees and
     /// nothing runs). The editor gets a scratch home seeded with copies of your settings, so
     /// its own state is never written; on Linux the run is inside a network namespace with only
     /// loopback (`unshare`), elsewhere it relies on the editor's offline switches and says so.
+    /// Codex runs in `codex app-server` (whose hook notifications `codex exec --json` does
+    /// not print) with your hooks.json and trust copied; Copilot runs `copilot -p` without
+    /// `--trust-folder`, so an untrusted folder's hooks show as skipped.
     Verify {
         /// The project (default: the current directory).
         #[arg(long)]
@@ -150,7 +154,8 @@ enum Commands {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
-        /// The editor to run (Claude Code; the others are not wired into verify yet).
+        /// The editor to run: Claude Code (`claude`), OpenAI Codex CLI (`codex`) or GitHub
+        /// Copilot CLI (`copilot`), found on PATH.
         #[arg(long, value_enum, default_value = "claude-code")]
         host: verify::Editor,
     },
@@ -222,8 +227,8 @@ fn main() {
             project,
             command,
             json,
-            host: verify::Editor::ClaudeCode,
-        } => verify::run(project, command.as_deref(), json),
+            host,
+        } => verify::run(project, command.as_deref(), json, host),
     };
     std::process::exit(code.unwrap_or_else(|error| {
         eprintln!("cursor-hooks: {error}");

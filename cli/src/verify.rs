@@ -1,8 +1,9 @@
 //! `cursor-hooks verify`: runs the editor the user has installed, in the user's project with the
 //! user's configuration, against a model mock on 127.0.0.1 that scripts one harmless tool call,
 //! and reports which hooks fired, what they answered and what the editor then did. Each host's
-//! run is in its own home (`claude::verify`); this is the frame: the network namespace, the
-//! check that the project is left as it was, and the report.
+//! run is in its own home (`claude::verify`, `codex::verify`, `copilot::verify`); this is the
+//! frame: the network namespace, the scratch home, the check that the project is left as it
+//! was, and the report.
 //!
 //! Nothing the editor is asked to run can change anything: the call is `printf` of a fixed
 //! word, and with `--command` the pattern is a single-quoted argument of `:` (the shell's no-op),
@@ -11,6 +12,8 @@
 //! a new network namespace with only loopback (`unshare`), elsewhere it relies on the editor's
 //! own offline switches and says so.
 
+use crate::findings::Finding;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::SystemTime;
@@ -19,11 +22,21 @@ use std::time::SystemTime;
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Editor {
     ClaudeCode,
+    Codex,
+    Copilot,
 }
+
+/// What every host's refusal to run without its editor says (exit 2).
+pub const NOT_INSTALLED: &str = "is not installed here";
 
 /// Runs `verify`: inside a network namespace where one can be made, else with the editor's own
 /// switches (said in the report); the exit code.
-pub fn run(project: Option<PathBuf>, pattern: Option<&str>, json: bool) -> Result<i32, String> {
+pub fn run(
+    project: Option<PathBuf>,
+    pattern: Option<&str>,
+    json: bool,
+    editor: Editor,
+) -> Result<i32, String> {
     let isolation = match enter_namespace() {
         Ok(Some(code)) => return Ok(code),
         Ok(None) => Isolation::Namespace,
@@ -31,9 +44,14 @@ pub fn run(project: Option<PathBuf>, pattern: Option<&str>, json: bool) -> Resul
         Err(why) => Isolation::Switches(why),
     };
     let locations = crate::sources::Locations::new(project, Vec::new())?;
-    let report = match crate::claude::verify::run(&locations, pattern, &isolation) {
+    let run = match editor {
+        Editor::ClaudeCode => crate::claude::verify::run,
+        Editor::Codex => crate::codex::verify::run,
+        Editor::Copilot => crate::copilot::verify::run,
+    };
+    let report = match run(&locations, pattern, &isolation) {
         Ok(report) => report,
-        Err(why) if why.starts_with("Claude Code is not installed") => {
+        Err(why) if why.contains(NOT_INSTALLED) => {
             eprintln!("cursor-hooks: {why}");
             return Ok(2);
         }
@@ -50,7 +68,8 @@ pub fn run(project: Option<PathBuf>, pattern: Option<&str>, json: bool) -> Resul
     let ended = report.exit_code == Some(0);
     if !ended && !json {
         eprintln!(
-            "cursor-hooks: Claude Code exited with {:?}: {}",
+            "cursor-hooks: {} exited with {:?}: {}",
+            report.name,
             report.exit_code,
             report.stderr.trim()
         );
@@ -74,6 +93,7 @@ pub enum Isolation {
 }
 
 impl Isolation {
+    /// The report's `isolation`.
     pub fn describe(&self) -> String {
         match self {
             Isolation::Namespace => "a network namespace with only loopback".to_owned(),
@@ -190,6 +210,293 @@ pub fn changed(
     paths.sort();
     paths.dedup();
     paths
+}
+
+/// One hook run, as the editor reported it.
+pub struct HookRun {
+    pub event: String,
+    /// The editor's name for it (Claude Code's `PreToolUse:Bash`, Codex's run id, Copilot's
+    /// invocation id).
+    pub name: String,
+    pub exit_code: Option<i64>,
+    pub outcome: String,
+    pub stdout: String,
+    pub stderr: String,
+    /// The file it came from, where the editor says (Codex does).
+    pub file: Option<PathBuf>,
+}
+
+/// One hook of the user's configuration, and what became of it.
+pub struct Configured {
+    pub file: PathBuf,
+    pub pointer: String,
+    pub event: String,
+    pub matcher: Option<String>,
+    pub command: String,
+    /// `fired` (its event's hooks ran), `skipped` (a gate kept it off) or `not_fired` (the turn
+    /// did not fire its event, or its matcher did not select the call).
+    pub status: &'static str,
+    pub why: String,
+}
+
+/// What the run showed.
+pub struct Report {
+    /// The report's `host` (`claude-code`, `codex`, `copilot`).
+    pub host: &'static str,
+    /// The editor's name for people (`Claude Code`).
+    pub name: &'static str,
+    /// The program's name, the key of its path in the report (`claude`).
+    pub program: &'static str,
+    pub binary: PathBuf,
+    pub version: String,
+    pub command: String,
+    pub configured: Vec<Configured>,
+    pub runs: Vec<HookRun>,
+    /// Whether the shell ran the call (its output reached the model).
+    pub call_ran: bool,
+    /// What the model was told of the call.
+    pub told: String,
+    /// The files of the project that differ after the run (none, by construction).
+    pub changed: Vec<PathBuf>,
+    pub findings: Vec<Finding>,
+    pub exit_code: Option<i32>,
+    pub stderr: String,
+}
+
+impl Report {
+    /// The report as one JSON object.
+    pub fn json(&self, isolation: &Isolation) -> Value {
+        let mut report = json!({
+            "host": self.host,
+            "version": self.version,
+            "isolation": isolation.describe(),
+            "command": self.command,
+            "configured": self.configured.iter().map(|hook| json!({
+                "file": hook.file,
+                "pointer": hook.pointer,
+                "event": hook.event,
+                "matcher": hook.matcher,
+                "command": hook.command,
+                "status": hook.status,
+                "why": hook.why,
+            })).collect::<Vec<_>>(),
+            "runs": self.runs.iter().map(|run| {
+                let mut entry = json!({
+                    "event": run.event,
+                    "name": run.name,
+                    "exit_code": run.exit_code,
+                    "outcome": run.outcome,
+                    "stdout": run.stdout,
+                    "stderr": run.stderr,
+                });
+                if let Some(file) = &run.file {
+                    entry["file"] = json!(file);
+                }
+                entry
+            }).collect::<Vec<_>>(),
+            "call": {"ran": self.call_ran, "told": self.told},
+            "project_changed": self.changed,
+            "findings": self.findings,
+            "exit_code": self.exit_code,
+        });
+        report[self.program] = json!(self.binary);
+        report
+    }
+
+    /// The report for people.
+    pub fn print(&self, isolation: &Isolation) {
+        println!(
+            "{} {} ({}), {}",
+            self.name,
+            self.version,
+            self.binary.display(),
+            isolation.describe()
+        );
+        println!("the model asked to run: {}", self.command);
+        for hook in &self.configured {
+            println!(
+                "{}#{}: {}{} `{}`: {}: {}",
+                hook.file.display(),
+                hook.pointer,
+                hook.event,
+                hook.matcher
+                    .as_ref()
+                    .map(|m| format!(" [{m}]"))
+                    .unwrap_or_default(),
+                hook.command,
+                hook.status.replace('_', " "),
+                hook.why
+            );
+        }
+        for run in &self.runs {
+            let code = run
+                .exit_code
+                .map_or("no exit code".to_owned(), |c| format!("exit {c}"));
+            println!(
+                "ran {} ({}): {code}, {}, answered {:?}{}",
+                run.event,
+                run.name,
+                run.outcome,
+                run.stdout.trim(),
+                if run.stderr.trim().is_empty() {
+                    String::new()
+                } else {
+                    format!(", stderr {:?}", run.stderr.trim())
+                }
+            );
+        }
+        if self.call_ran {
+            println!("the call ran; the model was told: {:?}", self.told.trim());
+        } else {
+            println!(
+                "the call did not run; the model was told: {:?}",
+                self.told.trim()
+            );
+        }
+        if self.changed.is_empty() {
+            println!("the project is unchanged");
+        } else {
+            for path in &self.changed {
+                println!("changed in the project during the run: {}", path.display());
+            }
+        }
+        for finding in &self.findings {
+            println!("{}", crate::findings::line_for(finding, false, true));
+        }
+    }
+}
+
+/// The first executable `program` in an absolute `PATH` entry outside `project` (a project's
+/// own files are never run to inspect it).
+pub fn on_path(program: &str, project: &Path) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .filter(|dir| dir.is_absolute())
+        .map(|dir| dir.join(program))
+        .find(|candidate| {
+            candidate.canonicalize().is_ok_and(|real| {
+                !real.starts_with(project) && std::fs::metadata(&real).is_ok_and(|m| executable(&m))
+            })
+        })
+}
+
+#[cfg(unix)]
+fn executable(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    meta.is_file() && meta.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn executable(meta: &std::fs::Metadata) -> bool {
+    meta.is_file()
+}
+
+/// The first line `program --version` prints, run as `command` (the editor's offline command
+/// builder's), waiting at most 20 s; empty when it prints none.
+pub fn version_of(mut command: Command) -> String {
+    command.arg("--version");
+    crate::child::run(command, b"", std::time::Duration::from_secs(20))
+        .ok()
+        .filter(|output| !output.timed_out)
+        .and_then(|output| {
+            output
+                .stdout
+                .text
+                .lines()
+                .map(str::trim)
+                .find(|line| !line.is_empty())
+                .map(str::to_owned)
+        })
+        .unwrap_or_default()
+}
+
+/// The scratch home: a temporary folder the editor gets as its `HOME`, seeded with copies of
+/// the user's files, removed on drop.
+pub struct Scratch {
+    root: PathBuf,
+    /// The editor's `HOME`.
+    pub home: PathBuf,
+}
+
+impl Scratch {
+    /// An empty scratch home.
+    pub fn new() -> Result<Scratch, String> {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |time| time.as_nanos());
+        let root = std::env::temp_dir().join(format!(
+            "cursor-hooks-verify-{}-{stamp}",
+            std::process::id()
+        ));
+        let scratch = Scratch {
+            home: root.join("home"),
+            root,
+        };
+        std::fs::create_dir_all(&scratch.home)
+            .map_err(|e| format!("cannot make a scratch home: {e}"))?;
+        Ok(scratch)
+    }
+
+    /// A folder beside the home, for the editor's logs.
+    pub fn beside(&self, name: &str) -> PathBuf {
+        self.root.join(name)
+    }
+
+    /// Copies `base/relative` to `relative` under the scratch home when it is a regular file
+    /// reached through real folders only: no link is followed out of the user's folders.
+    /// Whether it was copied.
+    pub fn seed(&self, base: &Path, relative: &str) -> Result<bool, String> {
+        self.seed_as(base, relative, relative)
+    }
+
+    /// [`Scratch::seed`], to `to` under the scratch home.
+    pub fn seed_as(&self, base: &Path, relative: &str, to: &str) -> Result<bool, String> {
+        let Some(from) = regular_file(base, relative) else {
+            return Ok(false);
+        };
+        let to = self.home.join(to);
+        std::fs::create_dir_all(to.parent().expect("a parent"))
+            .and_then(|()| std::fs::copy(&from, &to).map(|_| ()))
+            .map_err(|e| format!("cannot copy {} into the scratch home: {e}", from.display()))?;
+        Ok(true)
+    }
+}
+
+/// `base/relative` when every folder on the way from `base` is a real folder (no link) and the
+/// file itself a regular file.
+pub fn regular_file(base: &Path, relative: &str) -> Option<PathBuf> {
+    let mut path = base.to_path_buf();
+    let parts: Vec<&str> = relative
+        .split('/')
+        .filter(|part| !part.is_empty())
+        .collect();
+    for (at, part) in parts.iter().enumerate() {
+        if *part == ".." {
+            return None;
+        }
+        path.push(part);
+        let meta = std::fs::symlink_metadata(&path).ok()?;
+        let last = at + 1 == parts.len();
+        if (last && !meta.is_file()) || (!last && !meta.is_dir()) {
+            return None;
+        }
+    }
+    Some(path)
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// The event name in Codex's and Copilot's camelCase (`PreToolUse` is `preToolUse`), to hold a
+/// configured event against the one an editor reports.
+pub fn camel(event: &str) -> String {
+    let mut chars = event.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]

@@ -5,5 +5,6 @@
 //! `tests/codex/README.md`.
 
 pub mod generate;
-pub mod mock;
+/// The Responses API mock, shared with `cursor-hooks verify --host codex`.
+pub use cursor_hooks_cli::live::codex::mock;
 pub mod runner;

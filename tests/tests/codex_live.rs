@@ -18,7 +18,7 @@ use cursor_hooks_spec::codex_trust::{event_label, trusted_hash, CommandHook};
 use cursor_hooks_tests::claude_code::runner::{examples_for, read_jsonl};
 use cursor_hooks_tests::codex::mock::{MockResponses, Reply};
 use cursor_hooks_tests::codex::runner::{
-    in_isolated_network, prepare, CodexOutput, Session, Trust,
+    codex_binary, in_isolated_network, prepare, CodexOutput, Session, Trust,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -990,4 +990,161 @@ fn a_packaged_plugin_runs_only_its_codex_handlers_under_codex() {
         "Codex also ran Claude Code's hooks/hooks.json:\n{}",
         shown(&output)
     );
+}
+
+/// `cursor-hooks verify --host codex --json ARGS` in the session's project with its home (the
+/// files its last run, or `write_config`, left) and the pinned Codex on `PATH`: the exit code
+/// and the report.
+fn codex_verify(session: &Session, args: &[&str]) -> (i32, Value) {
+    let cli = examples_for(Path::new(env!("CARGO_TARGET_TMPDIR")), prepare).join("cursor-hooks");
+    let codex = codex_binary();
+    let bin = codex.parent().expect("codex's folder");
+    let output = Command::new(cli)
+        .args(["verify", "--host", "codex", "--json"])
+        .args(args)
+        .current_dir(&session.project)
+        .env("HOME", &session.home)
+        .env_remove("CODEX_HOME")
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .stdin(Stdio::null())
+        .output()
+        .expect("cursor-hooks runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "verify printed no JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().expect("an exit code"), report)
+}
+
+/// The report's entries for the configured hooks on `event`.
+fn configured_on<'a>(report: &'a Value, event: &str) -> Vec<&'a Value> {
+    let all = report["configured"].as_array().expect("configured hooks");
+    all.iter().filter(|hook| hook["event"] == event).collect()
+}
+
+/// `verify --host codex` proves shell-guard, installed with `install --codex` and trusted with
+/// doctor's lines, fires in the real Codex: its PreToolUse hook is reported fired and blocking
+/// with shell-guard's reason, the dangerous-looking call did not run, the model was told
+/// why, and the project tree is byte for byte what it was. The user's trust carries over to
+/// the scratch home (its keys name the copy of `hooks.json`): the recorder in
+/// `~/.codex/hooks.json` fires too.
+#[test]
+fn verify_shows_shell_guard_denying_under_codex_and_nothing_changes() {
+    if !live_with_examples("verify_shows_shell_guard_denying_under_codex_and_nothing_changes") {
+        return;
+    }
+    let mut session = Session::new("verify-codex-guard", Path::new(RECORDER));
+    let guard = session.copy_in(&example("shell-guard"));
+    let file = install_codex(&session, &guard);
+    // No model call here: doctor reads the files, whose lines then trust the project and hook.
+    session.write_config("http://127.0.0.1:9/v1");
+    let add = codex_doctor(&session)["codex_trust"]["add"]
+        .as_str()
+        .expect("the lines")
+        .to_owned();
+    session.extra_config = format!("\n{add}");
+    session.write_config("http://127.0.0.1:9/v1");
+    std::fs::write(session.project.join("keep.txt"), "keep").expect("a project file");
+    let before = common::tree_bytes(&session.project);
+    let home_before = std::fs::read(session.home.join(".codex/config.toml")).expect("config");
+
+    let (code, report) = codex_verify(&session, &["--command", "rm -rf ."]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        common::tree_bytes(&session.project),
+        before,
+        "verify changed the project"
+    );
+    assert_eq!(
+        report["project_changed"],
+        serde_json::json!([]),
+        "{report:#}"
+    );
+    assert_eq!(
+        std::fs::read(session.home.join(".codex/config.toml")).expect("config"),
+        home_before,
+        "verify wrote the user's config.toml"
+    );
+    assert_eq!(report["host"], "codex", "{report:#}");
+    assert_eq!(
+        report["isolation"],
+        "a network namespace with only loopback"
+    );
+    let guard_hook: Vec<&Value> = configured_on(&report, "PreToolUse")
+        .into_iter()
+        .filter(|hook| hook["file"] == serde_json::json!(file))
+        .collect();
+    assert_eq!(guard_hook.len(), 1, "{report:#}");
+    assert_eq!(guard_hook[0]["status"], "fired", "{report:#}");
+    let runs = report["runs"].as_array().expect("runs");
+    let blocked: Vec<&Value> = runs
+        .iter()
+        .filter(|run| run["event"] == "PreToolUse" && run["file"] == serde_json::json!(file))
+        .collect();
+    assert_eq!(blocked.len(), 1, "{report:#}");
+    assert_eq!(blocked[0]["outcome"], "blocked", "{report:#}");
+    assert!(
+        blocked[0]["stdout"]
+            .as_str()
+            .unwrap_or("")
+            .contains(SHELL_GUARD_REASON),
+        "{report:#}"
+    );
+    assert_eq!(report["call"]["ran"], false, "{report:#}");
+    let told = report["call"]["told"].as_str().unwrap_or("");
+    assert!(
+        told.contains("Command blocked by PreToolUse hook") && told.contains(SHELL_GUARD_REASON),
+        "{report:#}"
+    );
+    // The recorder of the user's hooks.json, trusted under the user's path, fired from the copy.
+    let user_hooks = session.hooks_path();
+    let user_stop: Vec<&Value> = configured_on(&report, "Stop")
+        .into_iter()
+        .filter(|hook| hook["file"] == serde_json::json!(user_hooks))
+        .collect();
+    assert_eq!(user_stop.len(), 1, "{report:#}");
+    assert_eq!(user_stop[0]["status"], "fired", "{report:#}");
+    assert!(!session.payloads_of("UserPromptSubmit").is_empty());
+}
+
+/// A hook Codex does not trust is reported skipped with doctor's finding, and does not run: the
+/// recorder hears nothing, and the call (no pattern: harmless) runs.
+#[test]
+fn verify_shows_an_untrusted_codex_hook_skipped() {
+    if !live_with_examples("verify_shows_an_untrusted_codex_hook_skipped") {
+        return;
+    }
+    let mut session = Session::new("verify-codex-untrusted", Path::new(RECORDER));
+    session.clear_hooks();
+    session.trust = Trust::None;
+    let log = session.events_log.to_string_lossy().into_owned();
+    let command = session.recorder_command(&log, &[]);
+    session.add_command("UserPromptSubmit", None, &command, None);
+    session.write_config("http://127.0.0.1:9/v1");
+    let (code, report) = codex_verify(&session, &[]);
+    assert_eq!(code, 0, "{report:#}");
+    let hook = configured_on(&report, "UserPromptSubmit");
+    assert_eq!(hook.len(), 1, "{report:#}");
+    assert_eq!(hook[0]["status"], "skipped", "{report:#}");
+    assert!(
+        hook[0]["why"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Codex skips")
+            && hook[0]["why"]
+                .as_str()
+                .unwrap_or("")
+                .contains("not trusted"),
+        "{report:#}"
+    );
+    assert_eq!(report["runs"], serde_json::json!([]), "{report:#}");
+    assert_eq!(
+        session.events(),
+        Vec::<String>::new(),
+        "an untrusted hook ran"
+    );
+    assert_eq!(report["call"]["ran"], true, "{report:#}");
 }

@@ -284,3 +284,146 @@ fn a_permission_request_handler_refuses_under_copilot() {
         "{told}"
     );
 }
+
+/// `cursor-hooks verify --host copilot --json ARGS` in the session's project with its home and
+/// the pinned Copilot on `PATH`: the exit code and the report.
+fn copilot_verify(session: &Session, args: &[&str]) -> (i32, serde_json::Value) {
+    let copilot = runner::copilot_binary();
+    let bin = copilot.parent().expect("copilot's folder");
+    let output = std::process::Command::new(cli_binary())
+        .args(["verify", "--host", "copilot", "--json"])
+        .args(args)
+        .current_dir(&session.project)
+        .env("HOME", &session.home)
+        .env_remove("COPILOT_HOME")
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("cursor-hooks runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "verify printed no JSON ({e}): {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code().expect("an exit code"), report)
+}
+
+/// The report's entries for the configured hooks of `file`.
+fn configured_in<'a>(report: &'a serde_json::Value, file: &Path) -> Vec<&'a serde_json::Value> {
+    let all = report["configured"].as_array().expect("configured hooks");
+    let file = serde_json::json!(file);
+    all.iter().filter(|hook| hook["file"] == file).collect()
+}
+
+/// Makes the project a folder Copilot trusts, as answering its trust prompt does.
+fn trust_folder(session: &Session) {
+    let dir = session.home.join(".copilot");
+    std::fs::create_dir_all(&dir).expect("~/.copilot");
+    let config = serde_json::json!({ "trusted_folders": [session.project] });
+    std::fs::write(dir.join("config.json"), config.to_string()).expect("config.json");
+}
+
+/// `verify --host copilot` proves shell-guard, installed with `install --copilot` in a folder
+/// Copilot trusts, fires in the real Copilot: its preToolUse hook is reported fired, its deny
+/// is in the run's stdout, the dangerous-looking call did not run, the model was told
+/// shell-guard's reason, and the project tree and the user's config are byte for byte what
+/// they were.
+#[test]
+fn verify_shows_shell_guard_denying_under_copilot_and_nothing_changes() {
+    if !live("verify_shows_shell_guard_denying_under_copilot_and_nothing_changes") {
+        return;
+    }
+    let session = Session::new("copilot-verify-guard", Path::new(RECORDER));
+    session.install_for("--copilot", &example("shell-guard"));
+    let file = session.project.join(".github/hooks/cursor-hooks.json");
+    trust_folder(&session);
+    std::fs::write(session.project.join("keep.txt"), "keep").expect("a project file");
+    let before = common::tree_bytes(&session.project);
+    let home_before = common::tree_bytes(&session.home);
+    let (code, report) = copilot_verify(&session, &["--command", "rm -rf ."]);
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(
+        common::tree_bytes(&session.project),
+        before,
+        "verify changed the project"
+    );
+    assert_eq!(
+        common::tree_bytes(&session.home),
+        home_before,
+        "verify wrote the user's home"
+    );
+    assert_eq!(
+        report["project_changed"],
+        serde_json::json!([]),
+        "{report:#}"
+    );
+    assert_eq!(report["host"], "copilot", "{report:#}");
+    assert_eq!(
+        report["isolation"],
+        "a network namespace with only loopback"
+    );
+    let guard: Vec<_> = configured_in(&report, &file)
+        .into_iter()
+        .filter(|hook| hook["event"] == "preToolUse")
+        .collect();
+    assert_eq!(guard.len(), 1, "{report:#}");
+    assert_eq!(guard[0]["status"], "fired", "{report:#}");
+    let runs = report["runs"].as_array().expect("runs");
+    let pre: Vec<_> = runs
+        .iter()
+        .filter(|run| run["event"] == "preToolUse")
+        .collect();
+    assert_eq!(pre.len(), 1, "{report:#}");
+    assert!(
+        pre[0]["stdout"]
+            .as_str()
+            .unwrap_or("")
+            .contains(SHELL_GUARD_REASON)
+            && pre[0]["outcome"]
+                .as_str()
+                .unwrap_or("")
+                .contains("Denied by preToolUse hook"),
+        "{report:#}"
+    );
+    assert_eq!(report["call"]["ran"], false, "{report:#}");
+    let told = report["call"]["told"].as_str().unwrap_or("");
+    assert!(
+        told.contains("Denied by preToolUse hook") && told.contains(SHELL_GUARD_REASON),
+        "{report:#}"
+    );
+}
+
+/// In a folder Copilot does not trust, verify reports the project's hooks skipped by that gate:
+/// none runs (the recorder of `.claude/settings.json` hears nothing), and the call runs.
+#[test]
+fn verify_shows_copilot_skipping_the_hooks_of_an_untrusted_folder() {
+    if !live("verify_shows_copilot_skipping_the_hooks_of_an_untrusted_folder") {
+        return;
+    }
+    let session = Session::new("copilot-verify-untrusted", Path::new(RECORDER));
+    session.install_for("--copilot", &example("shell-guard"));
+    let file = session.project.join(".github/hooks/cursor-hooks.json");
+    let (code, report) = copilot_verify(&session, &["--command", "rm -rf ."]);
+    assert_eq!(code, 0, "{report:#}");
+    let guard = configured_in(&report, &file);
+    assert!(!guard.is_empty(), "{report:#}");
+    for hook in guard {
+        assert_eq!(hook["status"], "skipped", "{report:#}");
+        assert!(
+            hook["why"]
+                .as_str()
+                .unwrap_or("")
+                .contains("not a folder it trusts"),
+            "{report:#}"
+        );
+    }
+    assert_eq!(report["runs"], serde_json::json!([]), "{report:#}");
+    assert!(
+        session.payloads().is_empty(),
+        "a hook ran: {:?}",
+        session.payloads()
+    );
+    assert_eq!(report["call"]["ran"], true, "{report:#}");
+}

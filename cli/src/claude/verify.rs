@@ -8,11 +8,10 @@
 
 use crate::findings::{Finding, HostName};
 use crate::sources::Locations;
-use crate::verify::{Isolation, RAN};
+use crate::verify::{Configured, HookRun, Isolation, Report, Scratch, RAN};
 use cursor_hooks::claude::installed::{installed, Installed};
 use cursor_hooks_cli::live::claude_code::mock::{MockApi, Reply};
-use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use serde_json::Value;
 use std::time::Duration;
 
 /// How long the turn may take before `claude` is stopped.
@@ -26,48 +25,6 @@ const SEEDED: &[&str] = &[
     ".claude/plugins/installed_plugins.json",
     ".claude/plugins/known_marketplaces.json",
 ];
-
-/// One hook run, as Claude Code reported it.
-pub struct HookRun {
-    pub event: String,
-    /// Claude Code's name for it (`PreToolUse:Bash`).
-    pub name: String,
-    pub exit_code: Option<i64>,
-    pub outcome: String,
-    pub stdout: String,
-    pub stderr: String,
-}
-
-/// One hook of the user's configuration, and what became of it.
-pub struct Configured {
-    pub file: PathBuf,
-    pub pointer: String,
-    pub event: String,
-    pub matcher: Option<String>,
-    pub command: String,
-    /// `fired` (its event's hooks ran), `skipped` (a gate kept it off) or `not_fired` (the turn
-    /// did not fire its event, or its matcher did not select the call).
-    pub status: &'static str,
-    pub why: String,
-}
-
-/// What the run showed.
-pub struct Report {
-    pub claude: PathBuf,
-    pub version: String,
-    pub command: String,
-    pub configured: Vec<Configured>,
-    pub runs: Vec<HookRun>,
-    /// Whether the shell ran the call (its output reached Claude Code).
-    pub call_ran: bool,
-    /// What the model was told of the call.
-    pub told: String,
-    /// The files of the project that differ after the run (none, by construction).
-    pub changed: Vec<PathBuf>,
-    pub findings: Vec<Finding>,
-    pub exit_code: Option<i32>,
-    pub stderr: String,
-}
 
 /// Runs the turn. `Err` when Claude Code is missing or cannot run.
 pub fn run(
@@ -85,7 +42,12 @@ pub fn run(
     };
     let files = crate::sources::claude::load(locations);
     let findings = crate::doctor::check(locations, &files, HostName::ClaudeCode);
-    let scratch = Scratch::new(locations.home.as_deref())?;
+    let scratch = Scratch::new()?;
+    for relative in SEEDED {
+        if let Some(home) = &locations.home {
+            scratch.seed(home, relative)?;
+        }
+    }
     let command = crate::verify::scripted_command(pattern);
     let api = MockApi::start(vec![Reply::bash(&command)])
         .map_err(|e| format!("the model mock cannot listen on 127.0.0.1: {e}"))?;
@@ -126,7 +88,10 @@ pub fn run(
     let told = tool_results(&lines).join("\n");
     let configured = configured(&files, &findings, &runs);
     Ok(Report {
-        claude,
+        host: "claude-code",
+        name: "Claude Code",
+        program: "claude",
+        binary: claude,
         version,
         command,
         configured,
@@ -153,6 +118,7 @@ fn hook_runs(lines: &[Value]) -> Vec<HookRun> {
             outcome: text(&line["outcome"]),
             stdout: text(&line["stdout"]),
             stderr: text(&line["stderr"]),
+            file: None,
         })
         .collect()
 }
@@ -224,145 +190,4 @@ fn configured(
         }
     }
     all
-}
-
-impl Report {
-    /// The report as one JSON object.
-    pub fn json(&self, isolation: &Isolation) -> Value {
-        json!({
-            "host": "claude-code",
-            "claude": self.claude,
-            "version": self.version,
-            "isolation": isolation.describe(),
-            "command": self.command,
-            "configured": self.configured.iter().map(|hook| json!({
-                "file": hook.file,
-                "pointer": hook.pointer,
-                "event": hook.event,
-                "matcher": hook.matcher,
-                "command": hook.command,
-                "status": hook.status,
-                "why": hook.why,
-            })).collect::<Vec<_>>(),
-            "runs": self.runs.iter().map(|run| json!({
-                "event": run.event,
-                "name": run.name,
-                "exit_code": run.exit_code,
-                "outcome": run.outcome,
-                "stdout": run.stdout,
-                "stderr": run.stderr,
-            })).collect::<Vec<_>>(),
-            "call": {"ran": self.call_ran, "told": self.told},
-            "project_changed": self.changed,
-            "findings": self.findings,
-            "exit_code": self.exit_code,
-        })
-    }
-
-    /// The report for people.
-    pub fn print(&self, isolation: &Isolation) {
-        println!(
-            "Claude Code {} ({}), {}",
-            self.version,
-            self.claude.display(),
-            isolation.describe()
-        );
-        println!("the model asked to run: {}", self.command);
-        for hook in &self.configured {
-            println!(
-                "{}#{}: {}{} `{}`: {}: {}",
-                hook.file.display(),
-                hook.pointer,
-                hook.event,
-                hook.matcher
-                    .as_ref()
-                    .map(|m| format!(" [{m}]"))
-                    .unwrap_or_default(),
-                hook.command,
-                hook.status.replace('_', " "),
-                hook.why
-            );
-        }
-        for run in &self.runs {
-            let code = run
-                .exit_code
-                .map_or("no exit code".to_owned(), |c| format!("exit {c}"));
-            println!(
-                "ran {} ({}): {code}, {}, answered {:?}{}",
-                run.event,
-                run.name,
-                run.outcome,
-                run.stdout.trim(),
-                if run.stderr.trim().is_empty() {
-                    String::new()
-                } else {
-                    format!(", stderr {:?}", run.stderr.trim())
-                }
-            );
-        }
-        if self.call_ran {
-            println!("the call ran; the model was told: {:?}", self.told.trim());
-        } else {
-            println!(
-                "the call did not run; the model was told: {:?}",
-                self.told.trim()
-            );
-        }
-        if self.changed.is_empty() {
-            println!("the project is unchanged");
-        } else {
-            for path in &self.changed {
-                println!("changed in the project during the run: {}", path.display());
-            }
-        }
-        for finding in &self.findings {
-            println!("{}", crate::findings::line_for(finding, false, true));
-        }
-    }
-}
-
-/// The scratch home: a temporary folder seeded with copies of [`SEEDED`], removed on drop.
-struct Scratch {
-    root: PathBuf,
-    home: PathBuf,
-}
-
-impl Scratch {
-    fn new(home: Option<&Path>) -> Result<Scratch, String> {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |time| time.as_nanos());
-        let root = std::env::temp_dir().join(format!(
-            "cursor-hooks-verify-{}-{stamp}",
-            std::process::id()
-        ));
-        let scratch = Scratch {
-            home: root.join("home"),
-            root,
-        };
-        std::fs::create_dir_all(&scratch.home)
-            .map_err(|e| format!("cannot make a scratch home: {e}"))?;
-        for relative in SEEDED {
-            let Some(from) = home.map(|home| home.join(relative)) else {
-                continue;
-            };
-            // Regular files only: a link is not followed out of the user's home.
-            if !std::fs::symlink_metadata(&from).is_ok_and(|meta| meta.is_file()) {
-                continue;
-            }
-            let to = scratch.home.join(relative);
-            std::fs::create_dir_all(to.parent().expect("a parent"))
-                .and_then(|()| std::fs::copy(&from, &to).map(|_| ()))
-                .map_err(|e| {
-                    format!("cannot copy {} into the scratch home: {e}", from.display())
-                })?;
-        }
-        Ok(scratch)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
-    }
 }

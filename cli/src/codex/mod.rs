@@ -6,6 +6,7 @@
 pub mod plugins;
 pub mod simulate;
 pub mod trust;
+pub mod verify;
 
 use crate::findings::{Finding, HostName, Severity};
 use crate::sources::Locations;

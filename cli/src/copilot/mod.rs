@@ -5,6 +5,7 @@
 //! hooks these files hold ([`simulate`]).
 
 pub mod simulate;
+pub mod verify;
 
 use crate::findings::{Finding, HostName, Severity};
 use crate::sources::Locations;

@@ -10,6 +10,8 @@
 //! ```
 
 pub mod claude_code;
+pub mod codex;
+pub mod copilot;
 
 /// Whether this process is in a network namespace whose only interface is loopback: `Err` names
 /// the interfaces otherwise. Nothing starts an editor outside one where one can be made.

@@ -4,11 +4,13 @@
 //! at the mock and turns its analytics off, and with plugins, remote plugins and apps disabled
 //! (each would otherwise try GitHub or chatgpt.com). A session with [`Session::plugins`] keeps
 //! plugins on (the namespace refuses the curated-plugin sync they start) to run the plugins
-//! [`Session::plugin`] installed.
+//! [`Session::plugin`] installed. The command itself is `cursor_hooks_cli::live::codex::command`,
+//! the one `cursor-hooks verify --host codex` starts Codex with.
 
 use crate::claude_code::runner::{
     copy_binary, event_names, isolated, payloads_of, read_jsonl, shell_quote, wait_limited,
 };
+use cursor_hooks_cli::live::codex::{self as live, KEY_VARIABLE};
 use cursor_hooks_spec::codex_trust::{hook_key, trusted_hash, CommandHook};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -20,9 +22,6 @@ pub const VERSION: &str = include_str!("../../codex/VERSION");
 
 /// How long one `codex exec` run may take before the test fails (it takes about a second).
 const RUN_LIMIT: Duration = Duration::from_secs(120);
-
-/// The environment variable Codex reads the mock provider's (dummy) key from.
-const KEY_VARIABLE: &str = "MOCK_API_KEY";
 
 /// Every hook event of the pinned version (`spec/codex/events.json`), which the all-events
 /// recorder of [`Session::new`] listens to.
@@ -323,8 +322,9 @@ impl Session {
         entries
     }
 
-    /// Writes `~/.codex/hooks.json` and `~/.codex/config.toml` for a run against `base_url`.
-    fn write_config(&self, base_url: &str) {
+    /// Writes `~/.codex/hooks.json` and `~/.codex/config.toml` for a run against `base_url`
+    /// (each run does; a test that starts Codex another way, `cursor-hooks verify`, calls it).
+    pub fn write_config(&self, base_url: &str) {
         let hooks = json!({ "hooks": self.hooks });
         let text = serde_json::to_string_pretty(&hooks).expect("hooks JSON");
         std::fs::write(self.hooks_path(), text).expect("hooks.json");
@@ -410,28 +410,29 @@ impl Session {
             "the mock lives on 127.0.0.1 only"
         );
         self.write_config(base_url);
-        let child = Command::new(codex_binary())
-            .args(["exec", "--json", "--skip-git-repo-check"])
-            // Each would reach GitHub or chatgpt.com (plugin sync, connectors).
-            .args(if self.plugins {
-                &[][..]
-            } else {
-                &["--disable", "plugins"][..]
-            })
-            .args(["--disable", "remote_plugin", "--disable", "apps"])
-            .arg("--dangerously-bypass-approvals-and-sandbox")
-            .args(more)
-            .arg(prompt)
-            .current_dir(&self.project)
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("HOME", &self.home)
-            .env(KEY_VARIABLE, "sk-mock-key")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("codex starts");
+        // How `cursor-hooks verify --host codex` starts it too: the mock as the provider,
+        // analytics off, and what would reach GitHub or chatgpt.com disabled.
+        let plugins = if self.plugins {
+            live::Plugins::On
+        } else {
+            live::Plugins::Off
+        };
+        let child = live::command(
+            &codex_binary(),
+            &self.project,
+            &self.home,
+            base_url,
+            plugins,
+        )
+        .args(["exec", "--json", "--skip-git-repo-check"])
+        .arg("--dangerously-bypass-approvals-and-sandbox")
+        .args(more)
+        .arg(prompt)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("codex starts");
         let output = wait_limited(child, RUN_LIMIT, "codex");
         let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
         let events = stdout

@@ -2,20 +2,19 @@
 //! a network namespace that has only loopback, in a project whose hooks are a
 //! [`Session`]'s `.claude/settings.json` (Copilot runs that file when the folder is trusted).
 //!
-//! Everything but the command is Claude Code's runner's: the namespace
+//! The command is `cursor_hooks_cli::live::copilot`'s, the one `cursor-hooks verify --host
+//! copilot` starts Copilot with; everything else is Claude Code's runner's: the namespace
 //! ([`runner::isolated`]), the session's directories and its `install --claude`, the examples'
 //! build, the run limit. Copilot's first run in a fresh `HOME` unpacks its bundle there
 //! (~235 MB, about a second).
 
 use crate::claude_code::runner::{self, Session};
+use cursor_hooks_cli::live::copilot as live;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// The GitHub Copilot CLI version the live tests are pinned to (`tests/copilot/VERSION`).
 pub const VERSION: &str = include_str!("../../copilot/VERSION");
-
-/// The model Copilot asks its Anthropic provider for; the mock answers any.
-const MODEL: &str = "claude-sonnet-4.6";
 
 /// Makes Copilot ready, once per test process: `.ci/setup-copilot` checks the tools the live
 /// tests need, then installs the pinned version into its cache on first use (as
@@ -74,15 +73,14 @@ pub fn run(session: &Session, base_url: &str, prompt: &str) -> CopilotOutput {
         "the mock lives on 127.0.0.1 only"
     );
     let logs = session.root().join("copilot-logs");
-    let child = copilot(session)
+    let child = live::command(&copilot_binary(), &session.project, &session.home, base_url)
         .args(["-p", prompt, "--allow-all-tools", "--trust-folder"])
         .arg("--log-dir")
         .arg(&logs)
         .args(["--log-level", "all"])
-        .env("COPILOT_PROVIDER_TYPE", "anthropic")
-        .env("COPILOT_PROVIDER_BASE_URL", base_url)
-        .env("COPILOT_PROVIDER_API_KEY", "sk-test")
-        .env("COPILOT_MODEL", MODEL)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("copilot starts");
     let output = runner::wait_limited(child, runner::RUN_LIMIT, "copilot");
@@ -119,14 +117,8 @@ pub fn plugin(session: &Session, args: &[&str]) -> String {
 /// `copilot` in `session`'s project with an environment holding only what every run needs:
 /// `PATH`, the session's fresh `HOME`, and `COPILOT_OFFLINE` (no DNS, no update check).
 fn copilot(session: &Session) -> Command {
-    let mut command = Command::new(copilot_binary());
+    let mut command = live::offline(&copilot_binary(), &session.project, &session.home);
     command
-        .current_dir(&session.project)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("HOME", &session.home)
-        .env("TERM", "dumb")
-        .env("COPILOT_OFFLINE", "true")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

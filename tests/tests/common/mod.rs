@@ -65,3 +65,30 @@ pub fn payload(event: &str, fields: Value) -> Vec<u8> {
         .extend(fields.as_object().unwrap().clone());
     object.to_string().into_bytes()
 }
+
+/// Every file under `root` with its bytes (links as their targets' text, folders empty), for
+/// the check that `cursor-hooks verify` leaves a project exactly as it was.
+pub fn tree_bytes(root: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut all = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("a readable folder")
+            .flatten()
+        {
+            let path = entry.path();
+            let meta = std::fs::symlink_metadata(&path).expect("metadata");
+            if meta.is_dir() {
+                folders.push(path.clone());
+                all.push((path, Vec::new()));
+            } else if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(&path).expect("a link");
+                all.push((path, target.to_string_lossy().as_bytes().to_vec()));
+            } else {
+                all.push((path.clone(), std::fs::read(&path).expect("a readable file")));
+            }
+        }
+    }
+    all.sort();
+    all
+}

@@ -1,5 +1,6 @@
-//! A stand-in for the OpenAI Responses API that the real Codex CLI talks to in the live tests:
-//! std only, 127.0.0.1 only, one thread a connection (the HTTP reading is the Claude mock's).
+//! A stand-in for the OpenAI Responses API that the real Codex CLI talks to (`cursor-hooks
+//! verify --host codex` and the live tests): std only, 127.0.0.1 only, one thread a connection
+//! (the HTTP reading is the Claude mock's).
 //!
 //! `POST /v1/responses` answers with a server-sent event stream of one scripted [`Reply`]:
 //! `response.created`, `response.output_item.added`, `response.output_text.delta` (messages
@@ -8,9 +9,18 @@
 //! assistant messages), so it is a pure function of the conversation; past the script's end it
 //! answers [`FINAL_TEXT`]. A request that offers no tools (a side request, not the agent's
 //! turn) gets [`FINAL_TEXT`] too. Every other path gets a 404. Every request is kept for the
-//! test to inspect.
+//! caller to inspect.
+//!
+//! ```
+//! use cursor_hooks_cli::live::codex::mock::{MockResponses, Reply};
+//!
+//! let api = MockResponses::start(vec![Reply::shell("true")]).expect("a port on 127.0.0.1");
+//! assert!(api.base_url().starts_with("http://127.0.0.1:"));
+//! assert!(api.base_url().ends_with("/v1"));
+//! assert!(api.tool_outputs().is_empty());
+//! ```
 
-use crate::claude_code::mock::{http_answer, read_request, Request};
+use crate::live::claude_code::mock::{http_answer, read_request, Request};
 use serde_json::{json, Value};
 use std::io::{BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -50,7 +60,7 @@ pub fn is_response(request: &Request) -> bool {
     request.method == "POST" && path.ends_with("/responses")
 }
 
-/// A running mock; it serves until the test process ends.
+/// A running mock; it serves until the process ends.
 pub struct MockResponses {
     port: u16,
     requests: Arc<Mutex<Vec<Request>>>,
