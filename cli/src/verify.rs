@@ -80,6 +80,21 @@ pub fn run(
 /// Set in the environment of `verify` re-run inside the namespace.
 const INSIDE: &str = "CURSOR_HOOKS_VERIFY_NETNS";
 
+/// The prompt of the turn (the mock scripts the model's answer whatever it says).
+pub const PROMPT: &str = "cursor-hooks verify: run the one command you are given.";
+
+/// How long the editor may take for the turn before it is stopped.
+pub const TURN_LIMIT: std::time::Duration = std::time::Duration::from_secs(180);
+
+/// Why a turn that did not end in time failed.
+pub fn timed_out(product: &str, isolation: &Isolation) -> String {
+    format!(
+        "{product} did not end its turn within {} s (isolation: {})",
+        TURN_LIMIT.as_secs(),
+        isolation.describe()
+    )
+}
+
 /// What the scripted call prints when the shell runs it; its command holds `%s` in its place, so
 /// a refusal that quotes the command never reads as a run.
 pub const RAN: &str = "cursor-hooks-verify-ran";
@@ -488,15 +503,6 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.root);
     }
-}
-
-/// The event name in Codex's and Copilot's camelCase (`PreToolUse` is `preToolUse`), to hold a
-/// configured event against the one an editor reports.
-pub fn camel(event: &str) -> String {
-    let mut chars = event.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_lowercase().chain(chars).collect()
-    })
 }
 
 #[cfg(test)]

@@ -12,10 +12,6 @@ use crate::verify::{Configured, HookRun, Isolation, Report, Scratch, RAN};
 use cursor_hooks::claude::installed::{installed, Installed};
 use cursor_hooks_cli::live::claude_code::mock::{MockApi, Reply};
 use serde_json::Value;
-use std::time::Duration;
-
-/// How long the turn may take before `claude` is stopped.
-const TURN_LIMIT: Duration = Duration::from_secs(180);
 
 /// The user's files copied into the scratch home (relative to the home): Claude Code's user
 /// settings and the records of installed plugins and marketplaces, which point at the plugins
@@ -60,7 +56,7 @@ pub fn run(
     );
     process.args([
         "-p",
-        "cursor-hooks verify: run the one command you are given.",
+        crate::verify::PROMPT,
         "--output-format",
         "stream-json",
         "--verbose",
@@ -68,15 +64,11 @@ pub fn run(
         "--allowedTools",
         "Bash",
     ]);
-    let output = crate::child::run(process, b"", TURN_LIMIT)
+    let output = crate::child::run(process, b"", crate::verify::TURN_LIMIT)
         .map_err(|e| format!("`{}` cannot start: {e}", claude.display()))?;
     let after = crate::verify::snapshot(project);
     if output.timed_out {
-        return Err(format!(
-            "Claude Code did not end its turn within {} s (isolation: {})",
-            TURN_LIMIT.as_secs(),
-            isolation.describe()
-        ));
+        return Err(crate::verify::timed_out("Claude Code", isolation));
     }
     let lines: Vec<Value> = output
         .stdout

@@ -14,7 +14,7 @@
 use super::trust::{Gate, Gates};
 use crate::findings::Finding;
 use crate::sources::Locations;
-use crate::verify::{camel, Configured, HookRun, Isolation, Report, Scratch, RAN};
+use crate::verify::{Configured, HookRun, Isolation, Report, Scratch, RAN};
 use cursor_hooks_cli::live::codex::mock::{MockResponses, Reply};
 use cursor_hooks_cli::live::codex::{command, Plugins};
 use serde_json::{json, Value};
@@ -24,14 +24,8 @@ use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// How long the turn may take before `codex` is stopped.
-const TURN_LIMIT: Duration = Duration::from_secs(180);
-
 /// How long `codex app-server` may take to end once its input is closed.
 const END_LIMIT: Duration = Duration::from_secs(15);
-
-/// The prompt of the turn.
-const PROMPT: &str = "cursor-hooks verify: run the one command you are given.";
 
 /// Runs the turn. `Err` when Codex is missing or cannot run.
 pub fn run(
@@ -77,11 +71,7 @@ pub fn run(
         converse(process, project).map_err(|e| format!("`{} app-server`: {e}", codex.display()))?;
     let after = crate::verify::snapshot(project);
     if session.timed_out {
-        return Err(format!(
-            "Codex did not end its turn within {} s (isolation: {})",
-            TURN_LIMIT.as_secs(),
-            isolation.describe()
-        ));
+        return Err(crate::verify::timed_out("Codex", isolation));
     }
     let runs: Vec<HookRun> = session
         .notifications
@@ -231,7 +221,7 @@ fn converse(mut process: std::process::Command, project: &Path) -> Result<Sessio
     loop {
         let deadline = match ending {
             Some(at) => at + END_LIMIT,
-            None => started + TURN_LIMIT,
+            None => started + crate::verify::TURN_LIMIT,
         };
         let Some(left) = deadline.checked_duration_since(Instant::now()) else {
             session.timed_out = ending.is_none();
@@ -253,7 +243,7 @@ fn converse(mut process: std::process::Command, project: &Path) -> Result<Sessio
         }
         if message["id"] == 2 {
             let thread = message["result"]["thread"]["id"].clone();
-            let turn = json!({"id": 3, "method": "turn/start", "params": {"threadId": thread, "input": [{"type": "text", "text": PROMPT}]}});
+            let turn = json!({"id": 3, "method": "turn/start", "params": {"threadId": thread, "input": [{"type": "text", "text": crate::verify::PROMPT}]}});
             if let Some(input) = stdin.as_mut() {
                 send(input, &turn).map_err(|e| format!("cannot write to it: {e}"))?;
             }
@@ -286,11 +276,12 @@ fn converse(mut process: std::process::Command, project: &Path) -> Result<Sessio
 /// Codex read of its answer (`kind: text` a line).
 fn hook_run(run: &Value, scratch_hooks: &Path, user_hooks: Option<&Path>) -> HookRun {
     let text = |value: &Value| value.as_str().unwrap_or_default().to_owned();
-    let event = text(&run["eventName"]);
-    let mut pascal = event.chars();
-    let event = pascal.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(pascal).collect()
-    });
+    // The app-server names an event in camelCase (`preToolUse`): the table's event of that name.
+    let reported = text(&run["eventName"]);
+    let event = cursor_hooks_spec::codex::EVENTS
+        .iter()
+        .find(|event| event.name.eq_ignore_ascii_case(&reported))
+        .map_or(reported, |event| event.name.to_owned());
     let file = run["sourcePath"]
         .as_str()
         .map(PathBuf::from)
@@ -345,8 +336,7 @@ fn configured(
             let ran = runs
                 .iter()
                 .filter(|run| {
-                    camel(&run.event) == camel(&hook.event)
-                        && run.file.as_deref() == Some(file.path.as_path())
+                    run.event == hook.event && run.file.as_deref() == Some(file.path.as_path())
                 })
                 .count();
             let (status, why) = if file.source == "plugin" {

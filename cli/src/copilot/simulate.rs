@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 /// source; `cli/tests/simulate_copilot.rs` fails when the copy differs).
 const HOST_JSON: &str = include_str!("../../data/copilot-host.json");
 
-fn host() -> &'static Value {
+pub fn host() -> &'static Value {
     static HOST: OnceLock<Value> = OnceLock::new();
     HOST.get_or_init(|| serde_json::from_str(HOST_JSON).expect("spec/copilot/host.json is JSON"))
 }

@@ -14,18 +14,10 @@
 
 use crate::findings::Finding;
 use crate::sources::Locations;
-use crate::verify::{camel, Configured, HookRun, Isolation, Report, Scratch, RAN};
+use crate::verify::{Configured, HookRun, Isolation, Report, Scratch, RAN};
 use cursor_hooks_cli::live::claude_code::mock::{text_of, MockApi, Reply};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-/// How long the turn may take before `copilot` is stopped (its first run in a fresh home
-/// unpacks its bundle, about a second).
-const TURN_LIMIT: Duration = Duration::from_secs(180);
-
-/// The prompt of the turn.
-const PROMPT: &str = "cursor-hooks verify: run the one command you are given.";
 
 /// Runs the turn. `Err` when Copilot is missing or cannot run.
 pub fn run(
@@ -59,18 +51,19 @@ pub fn run(
     let mut process =
         cursor_hooks_cli::live::copilot::command(&copilot, project, &scratch.home, &api.base_url());
     process
-        .args(["-p", PROMPT, "--allow-all-tools", "--log-dir"])
+        .args([
+            "-p",
+            crate::verify::PROMPT,
+            "--allow-all-tools",
+            "--log-dir",
+        ])
         .arg(&logs)
         .args(["--log-level", "all"]);
-    let output = crate::child::run(process, b"", TURN_LIMIT)
+    let output = crate::child::run(process, b"", crate::verify::TURN_LIMIT)
         .map_err(|e| format!("`{}` cannot start: {e}", copilot.display()))?;
     let after = crate::verify::snapshot(project);
     if output.timed_out {
-        return Err(format!(
-            "Copilot did not end its turn within {} s (isolation: {})",
-            TURN_LIMIT.as_secs(),
-            isolation.describe()
-        ));
+        return Err(crate::verify::timed_out("Copilot", isolation));
     }
     let runs = hook_runs(&scratch.home.join(".copilot/session-state"), &logs);
     let told: Vec<String> = api.tool_results().iter().map(text_of).collect();
@@ -213,14 +206,18 @@ fn output_between(log: &[&str], start: &str, end: Option<String>) -> (String, St
     (stdout.join("\n"), stderr.join("\n"))
 }
 
-/// The event Copilot reports for a configured event key: its own camelCase, Claude Code's
-/// names as Copilot runs them (`UserPromptSubmit` is `userPromptSubmitted`, `Stop` `agentStop`).
+/// The event Copilot reports for a configured event key: its own events as written, Claude
+/// Code's as Copilot runs them (`host.json` `claude_events`: `UserPromptSubmit` is
+/// `userPromptSubmitted`, `Stop` `agentStop`).
 fn reported(event: &str) -> String {
-    match event {
-        "UserPromptSubmit" => "userPromptSubmitted".to_owned(),
-        "Stop" => "agentStop".to_owned(),
-        other => camel(other),
-    }
+    let claude_events = crate::copilot::simulate::host()["claude_events"]["events"].as_object();
+    claude_events
+        .and_then(|events| {
+            events
+                .iter()
+                .find(|(_, claude)| claude.as_str() == Some(event))
+        })
+        .map_or_else(|| event.to_owned(), |(own, _)| own.clone())
 }
 
 /// Each command hook Copilot reads (its hooks files, and Claude Code's project settings, which
