@@ -767,15 +767,32 @@ fn verify_shows_a_hook_that_fires_and_the_call_it_let_run() {
     if !live("verify_shows_a_hook_that_fires_and_the_call_it_let_run") {
         return;
     }
-    let session = Session::with_plugin_recorder("verify-fires", Path::new(RECORDER));
+    let mut session = Session::with_plugin_recorder("verify-fires", Path::new(RECORDER));
     session.install(&example("shell-guard"));
+    // A hook on the same event whose matcher does not select the call's tool.
+    session.add_command(
+        "PreToolUse",
+        Some("Write"),
+        "cat > /dev/null; echo '{}'",
+        None,
+    );
     let (code, report) = verify(&session, &[]);
     assert_eq!(code, 0, "{report:#}");
-    assert_eq!(
-        configured(&report, "PreToolUse")["status"],
-        "fired",
-        "{report:#}"
-    );
+    let pre: Vec<&Value> = report["configured"]
+        .as_array()
+        .expect("configured hooks")
+        .iter()
+        .filter(|hook| hook["event"] == "PreToolUse")
+        .collect();
+    assert_eq!(pre.len(), 2, "{report:#}");
+    for hook in pre {
+        let expected = if hook["matcher"] == "Write" {
+            "not_fired"
+        } else {
+            "fired"
+        };
+        assert_eq!(hook["status"], expected, "{hook:#}");
+    }
     // shell-guard's other handler: the turn runs no skill.
     assert_eq!(
         configured(&report, "PreSkillShellCommand")["status"],

@@ -154,7 +154,20 @@ fn configured(
     let mut all = Vec::new();
     for file in files {
         for hook in file.hooks.iter().filter(|hook| hook.kind == "command") {
-            let ran = runs.iter().filter(|run| run.event == hook.event).count();
+            // Claude Code names a run `Event:subject` (`PreToolUse:Bash`): a hook ran when one
+            // of its event ran with a subject its matcher selects.
+            let ran = runs
+                .iter()
+                .filter(|run| {
+                    run.event == hook.event
+                        && match (hook.matcher.as_deref(), run.name.split_once(':')) {
+                            (Some(matcher), Some((_, subject))) => {
+                                cursor_hooks_spec::claude::matcher::is_match(matcher, subject)
+                            }
+                            _ => true,
+                        }
+                })
+                .count();
             let (status, why) = if file.voided {
                 (
                     "skipped",
@@ -165,10 +178,13 @@ fn configured(
             } else if ran > 0 {
                 (
                     "fired",
-                    format!("{ran} hook(s) of {} ran on this turn", hook.event),
+                    format!(
+                        "{ran} run(s) of {} its matcher selects on this turn",
+                        hook.event
+                    ),
                 )
             } else {
-                ("not_fired", format!("no hook of {} ran on this turn (the turn fires SessionStart, UserPromptSubmit, PreToolUse and PostToolUse on Bash, Stop and SessionEnd; a matcher that does not select Bash keeps a tool hook off)", hook.event))
+                ("not_fired", format!("no run of {} that its matcher selects on this turn (the turn fires SessionStart, UserPromptSubmit, PreToolUse and PostToolUse on Bash, Stop and SessionEnd)", hook.event))
             };
             all.push(Configured {
                 file: file.path.clone(),
