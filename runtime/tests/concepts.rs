@@ -1,0 +1,188 @@
+//! `spec/concepts.json` against every host's own facts: each neutral event names, for every
+//! registered host, events of that host (typed in its `events.json`, or `untyped` ones its
+//! `host.json` lists) with a source each, or why the host lacks it; each tool kind names only
+//! tools the host's own tool list has.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace")
+        .to_path_buf()
+}
+
+fn json(path: &str) -> Value {
+    let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The registered hosts' keys, in order.
+fn hosts() -> Vec<String> {
+    json("spec/hosts.json")["hosts"]
+        .as_array()
+        .expect("hosts")
+        .iter()
+        .map(|row| row["key"].as_str().expect("a key").to_owned())
+        .collect()
+}
+
+fn names(list: &Value, key: &str) -> Vec<String> {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item[key].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The tool names a host's facts know: the tool list of its `host.json`, and for Cursor the
+/// names its `preToolUse` payload's `tool_name` documents.
+fn tools_of(host: &str) -> Vec<String> {
+    let facts = json(&format!("spec/{host}/host.json"));
+    let mut tools: Vec<String> = facts["tools"]["names"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|name| name.as_str().map(str::to_owned))
+        .collect();
+    // The prefix open tool names take (`mcp__<server>__<tool>`), from the host's events.
+    let events = json(&format!("spec/{host}/events.json"));
+    for event in events["events"].as_array().into_iter().flatten() {
+        if let Some(prefix) = event["matcher_open_prefix"].as_str() {
+            let open = format!("{prefix}*");
+            if !tools.contains(&open) {
+                tools.push(open);
+            }
+        }
+    }
+    if host == "cursor" {
+        let events = json("spec/cursor/events.json");
+        let pre = events["events"]
+            .as_array()
+            .expect("events")
+            .iter()
+            .find(|event| event["name"] == "preToolUse")
+            .expect("preToolUse");
+        let doc = pre["input"]
+            .as_array()
+            .expect("input")
+            .iter()
+            .find(|field| field["name"] == "tool_name")
+            .and_then(|field| field["doc"].as_str())
+            .expect("tool_name's doc");
+        for name in ["Shell", "Read", "Write", "Grep", "Delete", "Task"] {
+            if doc.contains(name) {
+                tools.push(name.to_owned());
+            }
+        }
+        if doc.contains("MCP:<tool_name>") {
+            tools.push("MCP:*".to_owned());
+        }
+    }
+    tools
+}
+
+#[test]
+fn every_concept_maps_every_host_to_its_own_events_or_says_why_not() {
+    let problems = event_problems(&json("spec/concepts.json"));
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn a_concept_naming_an_event_the_host_lacks_is_caught() {
+    let mut concepts = json("spec/concepts.json");
+    let failed = concepts["events"]
+        .as_array_mut()
+        .expect("events")
+        .iter_mut()
+        .find(|concept| concept["concept"] == "tool.failed")
+        .expect("tool.failed");
+    failed["hosts"]["codex"] = serde_json::json!([{"event": "PostToolUseFailure", "source": "x"}]);
+    let problems = event_problems(&concepts);
+    assert_eq!(
+        problems,
+        ["tool.failed: codex has no event `PostToolUseFailure`"],
+        "{problems:#?}"
+    );
+}
+
+/// What is wrong with the `events` of `concepts`.
+fn event_problems(concepts: &Value) -> Vec<String> {
+    let hosts = hosts();
+    let kinds = names(&concepts["tools"], "kind");
+    let mut problems = Vec::new();
+    for concept in concepts["events"].as_array().expect("events") {
+        let name = concept["concept"].as_str().expect("a concept name");
+        let mapped = concept["hosts"].as_object().expect("hosts");
+        for host in &hosts {
+            let Some(entry) = mapped.get(host) else {
+                problems.push(format!("{name}: no entry for {host}"));
+                continue;
+            };
+            if entry.get("lacks").is_some() {
+                if entry["source"].as_str().is_none_or(str::is_empty) {
+                    problems.push(format!("{name}: {host} lacks it without a source"));
+                }
+                continue;
+            }
+            let typed = names(&json(&format!("spec/{host}/events.json"))["events"], "name");
+            let untyped = names(
+                &json(&format!("spec/{host}/host.json"))["untyped_events"],
+                "name",
+            );
+            for event in entry.as_array().into_iter().flatten() {
+                let event_name = event["event"].as_str().unwrap_or_default();
+                let known = if event["untyped"] == true {
+                    untyped.iter().any(|e| e == event_name)
+                } else {
+                    typed.iter().any(|e| e == event_name)
+                };
+                if !known {
+                    problems.push(format!("{name}: {host} has no event `{event_name}`"));
+                }
+                if event["source"].as_str().is_none_or(str::is_empty) {
+                    problems.push(format!("{name}: {host} `{event_name}` has no source"));
+                }
+                if let Some(tool) = event["tool"].as_str() {
+                    if !kinds.iter().any(|kind| kind == tool) {
+                        problems.push(format!(
+                            "{name}: {host} `{event_name}`: no tool kind `{tool}`"
+                        ));
+                    }
+                }
+            }
+        }
+        for host in mapped.keys() {
+            if !hosts.contains(host) {
+                problems.push(format!("{name}: `{host}` is not a registered host"));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_tool_kind_names_only_tools_the_host_has() {
+    let concepts = json("spec/concepts.json");
+    let mut problems = Vec::new();
+    for kind in concepts["tools"].as_array().expect("tools") {
+        let name = kind["kind"].as_str().expect("a kind");
+        if kind["source"].as_str().is_none_or(str::is_empty) {
+            problems.push(format!("{name}: no source"));
+        }
+        for host in hosts() {
+            let Some(listed) = kind["hosts"][&host].as_array() else {
+                problems.push(format!("{name}: no list for {host}"));
+                continue;
+            };
+            let known = tools_of(&host);
+            for tool in listed.iter().filter_map(Value::as_str) {
+                if !known.iter().any(|t| t == tool) {
+                    problems.push(format!("{name}: {host} has no tool `{tool}`"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
