@@ -4,7 +4,8 @@
 //! payload through all of them as Cursor would and prints the merged decision; `replay` runs
 //! a capture file through a hook binary again; `new` writes a hook crate; `events` prints the
 //! event table; `schema` writes the JSON Schemas of the editors' hook files and answers;
-//! `package` writes a plugin folder both editors load.
+//! `package` writes a plugin folder every editor loads; `verify` runs the installed editor for
+//! one turn against a model mock and reports which hooks fired.
 
 // First: its `println!` replaces std's in every module below, so no subcommand
 // panics when its reader closes the pipe (`cursor-hooks doctor | head -1`).
