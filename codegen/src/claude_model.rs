@@ -21,6 +21,16 @@ pub struct ClaudeSpec {
     pub universal_response: Vec<ClaudeAnswerField>,
     /// Every event, in the spec's order.
     pub events: Vec<ClaudeEvent>,
+    /// The kinds and destinations of a `PermissionRequest` answer's `updatedPermissions`.
+    #[serde(default)]
+    pub permission_update: Option<PermissionUpdate>,
+}
+
+/// `permission_update`: what an `updatedPermissions` entry may be.
+#[derive(Debug, Deserialize)]
+pub struct PermissionUpdate {
+    /// The entry kinds (`type`): `addRules`, `setMode`, ...
+    pub types: Vec<String>,
 }
 
 /// One event.

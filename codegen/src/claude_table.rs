@@ -186,6 +186,19 @@ fn rest(
     out.push_str(&format!(
         "pub const COMMAND_TIMEOUT_SECONDS: u32 = {timeout};\n\n"
     ));
+    let kinds: Vec<String> = spec
+        .permission_update
+        .iter()
+        .flat_map(|update| update.types.iter().map(|kind| lit(kind)))
+        .collect();
+    doc(
+        out,
+        "The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry of another kind breaks the output schema.",
+    );
+    out.push_str(&format!(
+        "pub const PERMISSION_UPDATE_TYPES: &[&str] = &[{}];\n\n",
+        kinds.join(", ")
+    ));
     doc(
         out,
         "The `matcher` values that match every subject, as no matcher does.",

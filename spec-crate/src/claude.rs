@@ -13,8 +13,9 @@
 //! ```
 
 pub use crate::gen::claude::{
-    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, EVENT_MAP, MATCH_ALL, TOOLS, TOOLS_VERSION,
-    TOOL_MAP, TOOL_MAP_DROPPED, UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
+    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, EVENT_MAP, MATCH_ALL,
+    PERMISSION_UPDATE_TYPES, TOOLS, TOOLS_VERSION, TOOL_MAP, TOOL_MAP_DROPPED, UNIVERSAL_RESPONSE,
+    UNTYPED_EVENTS,
 };
 
 /// The Cursor tool that one name of a Claude Code matcher becomes when Cursor imports the entry

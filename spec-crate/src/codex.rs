@@ -13,8 +13,8 @@
 //! ```
 
 pub use crate::gen::codex::{
-    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOLS, TOOLS_VERSION,
-    UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
+    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, PERMISSION_UPDATE_TYPES, TOOLS,
+    TOOLS_VERSION, UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
 };
 
 /// What Codex does with a hook's `matcher` (`spec/codex/host.json`, `matcher`): `""`, `"*"` and

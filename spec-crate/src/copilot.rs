@@ -17,8 +17,8 @@
 //! ```
 
 pub use crate::gen::copilot::{
-    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, TOOLS, TOOLS_VERSION,
-    UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
+    info, EventInfo, COMMAND_TIMEOUT_SECONDS, EVENTS, MATCH_ALL, PERMISSION_UPDATE_TYPES, TOOLS,
+    TOOLS_VERSION, UNIVERSAL_RESPONSE, UNTYPED_EVENTS,
 };
 
 /// What Copilot does with a hook's `matcher` (`spec/copilot/host.json`, `matcher`): only an

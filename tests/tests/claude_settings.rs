@@ -570,11 +570,13 @@ fn claude_code_s_own_lock_is_respected() {
 }
 
 /// A guard on `PreToolUse` and `PreSkillShellCommand` (Claude Code 2.1.332 and later).
+#[cfg(unix)]
 const SKILL_GUARD: &str = env!("CARGO_BIN_EXE_claude-skill-guard");
 
 /// `install --claude --project <project> MORE` with `PATH` holding a stand-in `claude` that
 /// says it is `version` (as Claude Code's `--version` does), or no `claude` at all. The stand-in
 /// lives beside the project: `install` runs no program from inside the project it writes to.
+#[cfg(unix)]
 fn install_beside_claude(project: &Project, version: Option<&str>, more: &[&str]) -> Out {
     let bin = PathBuf::from(format!("{}-bin", project.dir()));
     std::fs::create_dir_all(&bin).unwrap();

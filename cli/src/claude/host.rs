@@ -55,6 +55,8 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "updated-input-must-be-object",
     "permission-decision-must-be-known",
     "permission-updates-must-be-list",
+    "plugin-root-in-command",
+    "unstartable-blocks-on-failure",
     "exit-2-other-event",
     "exit-2-other-event-refuses",
     "exit-2-broken-json",

@@ -417,6 +417,8 @@ struct Run {
     effect: Effect,
     /// Why it could not be started.
     never_ran: Option<String>,
+    /// It could not be started, and its failure is read all the same (`onFailure: "block"`).
+    read_anyway: bool,
 }
 
 struct Simulation {
@@ -518,8 +520,13 @@ impl Simulator {
                     Ok(handle) => {
                         let mut run = handle.join().expect("a hook thread");
                         match run.never_ran.take() {
-                            Some(reason) => Entry::NeverRan { at: run.at, reason },
-                            None => Entry::Ran(Box::new(run)),
+                            Some(reason) if !run.read_anyway => {
+                                Entry::NeverRan { at: run.at, reason }
+                            }
+                            reason => {
+                                run.never_ran = reason;
+                                Entry::Ran(Box::new(run))
+                            }
                         }
                     }
                     Err(entry) => *entry,
@@ -626,7 +633,16 @@ impl Simulator {
         });
         let mut process = match &handler.args {
             Some(args) => {
-                let mut process = Command::new(&command);
+                // Claude Code puts a plugin's folder for `${CLAUDE_PLUGIN_ROOT}` into the command
+                // itself, so a plugin's program is found without a shell (host.json
+                // `observed_rules` `plugin-root-in-command`).
+                let program = match &file.plugin_root {
+                    Some(root) => {
+                        command.replace("${CLAUDE_PLUGIN_ROOT}", &root.display().to_string())
+                    }
+                    None => command.clone(),
+                };
+                let mut process = Command::new(program);
                 process.args(args);
                 process
             }
@@ -657,6 +673,13 @@ impl Simulator {
         // spawn says it all.
         let lookup = self.locations.lookup(file.plugin_root.as_deref());
         let never_ran = crate::simulate::never_ran(&output, &command, &self.project, &lookup);
+        // Through the shell, a program that cannot start is the shell's exit 126 or 127, a
+        // failure like any other: under `onFailure: "block"` it blocks (host.json
+        // `observed_rules` `unstartable-blocks-on-failure`). It is still said not to have run.
+        let read_anyway = never_ran.is_some()
+            && handler.blocks_on_failure
+            && handler.args.is_none()
+            && output.is_ok();
         let mut run = Run {
             at,
             millis,
@@ -669,9 +692,10 @@ impl Simulator {
             note: None,
             effect: Effect::default(),
             never_ran,
+            read_anyway,
         };
         let output = match output {
-            Ok(output) if run.never_ran.is_none() => output,
+            Ok(output) if run.never_ran.is_none() || run.read_anyway => output,
             // Not read as a result (`Entry::NeverRan`); a failed spawn always sets `never_ran`.
             _ => return run,
         };
@@ -1086,16 +1110,29 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
     if let Some(updates) = specific
         .get("decision")
         .and_then(|decision| decision.get("updatedPermissions"))
-        .filter(|u| {
-            !u.is_array()
-                && rules
-                    .observed("permission-updates-must-be-list")
-                    .covers(event)
+        .filter(|_| {
+            rules
+                .observed("permission-updates-must-be-list")
+                .covers(event)
         })
     {
-        return Some(format!(
-            "`decision.updatedPermissions: {updates}` is not a list"
-        ));
+        let Some(list) = updates.as_array() else {
+            return Some(format!(
+                "`decision.updatedPermissions: {updates}` is not a list"
+            ));
+        };
+        // Each entry is one of the update kinds the schema knows (events.json
+        // `permission_update` `types`).
+        let kinds = claude::PERMISSION_UPDATE_TYPES;
+        if let Some(entry) = list.iter().find(|entry| {
+            !entry["type"]
+                .as_str()
+                .is_some_and(|kind| kinds.contains(&kind))
+        }) {
+            return Some(format!(
+                "`decision.updatedPermissions` holds {entry}, whose `type` is not one of {kinds:?}"
+            ));
+        }
     }
     if let Some(context) = specific
         .get("additionalContext")
@@ -1990,7 +2027,16 @@ fn apply_stop_cap(
 
 impl Run {
     fn to_json(&self) -> Value {
-        let mut entry = self.at.to_json("ran");
+        // A program that could not start is said so, though its failure was read.
+        let status = if self.never_ran.is_some() {
+            "never_ran"
+        } else {
+            "ran"
+        };
+        let mut entry = self.at.to_json(status);
+        if let Some(reason) = &self.never_ran {
+            entry.insert("reason".to_owned(), json!(reason));
+        }
         let more = json!({
             "millis": self.millis as u64,
             "exit_code": self.exit_code,
