@@ -80,7 +80,8 @@ enum Commands {
     /// them). `--json` lists every hook wired for the event as `ran`, `skipped` (its matcher
     /// did not match), `not_loaded` (the editor ignores its file), `not_trusted` (Codex's hook
     /// trust skips it), `not_reached` (an earlier Copilot hook denied the call) or `never_ran`
-    /// (it could not be started; the outcome then says so), with the payload sent. A relative path is taken
+    /// (it could not be started; the outcome then says so, unless Claude Code's
+    /// `onFailure: "block"` blocks on it), with the payload sent. A relative path is taken
     /// from the current directory, as the editor takes it.
     Simulate(simulate::Args),
     /// Run each captured payload through a hook binary again; exit 1 when an answer changed, 2 on

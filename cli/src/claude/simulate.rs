@@ -673,13 +673,10 @@ impl Simulator {
         // spawn says it all.
         let lookup = self.locations.lookup(file.plugin_root.as_deref());
         let never_ran = crate::simulate::never_ran(&output, &command, &self.project, &lookup);
-        // Through the shell, a program that cannot start is the shell's exit 126 or 127, a
-        // failure like any other: under `onFailure: "block"` it blocks (host.json
+        // A program that cannot start (the shell's exit 126 or 127, or a failed spawn with
+        // `args`) is a failure like any other: under `onFailure: "block"` it blocks (host.json
         // `observed_rules` `unstartable-blocks-on-failure`). It is still said not to have run.
-        let read_anyway = never_ran.is_some()
-            && handler.blocks_on_failure
-            && handler.args.is_none()
-            && output.is_ok();
+        let read_anyway = never_ran.is_some() && handler.blocks_on_failure;
         let mut run = Run {
             at,
             millis,
@@ -696,6 +693,18 @@ impl Simulator {
         };
         let output = match output {
             Ok(output) if run.never_ran.is_none() || run.read_anyway => output,
+            // A failed spawn read as a failure: no exit code, its error as stderr.
+            Err(error) if run.read_anyway => child::Output {
+                code: None,
+                timed_out: false,
+                held_open: false,
+                stdout: Captured::default(),
+                stderr: Captured {
+                    total: error.len() as u64,
+                    kept: error.len(),
+                    text: error,
+                },
+            },
             // Not read as a result (`Entry::NeverRan`); a failed spawn always sets `never_ran`.
             _ => return run,
         };
@@ -2062,6 +2071,9 @@ impl Run {
         text.push_str(&format!("- {}\n", self.at.label()));
         if let Some(command) = &self.at.at.command {
             text.push_str(&format!("  command: {command}\n"));
+        }
+        if let Some(reason) = &self.never_ran {
+            indented(text, "never ran", reason);
         }
         let reading = crate::simulate::reading_words(self.rule, &self.effect.words, self.verified);
         let run = (self.millis, self.exit_code, self.timed_out);
