@@ -57,6 +57,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "permission-updates-must-be-list",
     "plugin-root-in-command",
     "unstartable-blocks-on-failure",
+    "voided-file-keeps-no-setting",
     "exit-2-other-event",
     "exit-2-other-event-refuses",
     "exit-2-broken-json",

@@ -104,8 +104,13 @@ pub fn load(locations: &Locations) -> Vec<SettingsFile> {
             path: file.path.clone(),
             plugin_root: file.plugin_root.clone(),
             unreadable,
-            disable_all: value.get("disableAllHooks").and_then(Value::as_bool),
-            managed_only: file.source == "managed"
+            // A file Claude Code voids takes its settings with it (host.json `observed_rules`
+            // `voided-file-keeps-no-setting`).
+            disable_all: (!file.voided)
+                .then(|| value.get("disableAllHooks").and_then(Value::as_bool))
+                .flatten(),
+            managed_only: !file.voided
+                && file.source == "managed"
                 && value.get("allowManagedHooksOnly") == Some(&Value::Bool(true)),
             unread_plugins: file
                 .findings
