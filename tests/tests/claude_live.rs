@@ -12,6 +12,8 @@
 //! fails, never skips, without them).
 #![cfg(target_os = "linux")]
 
+mod common;
+
 use cursor_hooks_tests::claude_code::mock::{text_of, MockApi, Reply};
 use cursor_hooks_tests::claude_code::runner::{example_binaries, in_isolated_network, Session};
 use serde_json::Value;
@@ -641,34 +643,6 @@ fn doctor_reads_the_installed_claude_code_version_and_the_pinned_one_is_new_enou
     );
 }
 
-/// Every file under `root` with its bytes (links as their targets' text), for the check that
-/// `verify` leaves a project exactly as it was.
-fn tree_bytes(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut all = Vec::new();
-    let mut folders = vec![root.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder)
-            .expect("a readable folder")
-            .flatten()
-        {
-            let path = entry.path();
-            let meta = std::fs::symlink_metadata(&path).expect("metadata");
-            if meta.is_dir() {
-                folders.push(path.clone());
-                all.push((path, Vec::new()));
-            } else if meta.file_type().is_symlink() {
-                let target = std::fs::read_link(&path).expect("a link");
-                all.push((path, target.to_string_lossy().as_bytes().to_vec()));
-            } else {
-                let bytes = std::fs::read(&path).expect("a readable file");
-                all.push((path, bytes));
-            }
-        }
-    }
-    all.sort();
-    all
-}
-
 /// `cursor-hooks verify --json ARGS` in the session's project with its home and the pinned
 /// Claude Code on `PATH`: the exit code and the report.
 fn verify(session: &Session, args: &[&str]) -> (i32, Value) {
@@ -715,11 +689,11 @@ fn verify_shows_a_guard_deciding_on_a_dangerous_looking_call_and_nothing_changes
     let session = Session::with_plugin_recorder("verify-guard", Path::new(RECORDER));
     session.install(&example("shell-guard"));
     std::fs::write(session.project.join("keep.txt"), "keep").expect("a project file");
-    let before = tree_bytes(&session.project);
+    let before = common::tree_bytes(&session.project);
     let (code, report) = verify(&session, &["--command", "rm -rf ."]);
     assert_eq!(code, 0, "{report:#}");
     assert_eq!(
-        tree_bytes(&session.project),
+        common::tree_bytes(&session.project),
         before,
         "verify changed the project"
     );

@@ -121,15 +121,7 @@ pub fn not_enabled(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> 
             Value::Array(list) => list.clone(),
             record => vec![record.clone()],
         };
-        let here = entries.iter().find(|r| {
-            matches!(
-                r.get("scope").and_then(Value::as_str),
-                None | Some("user" | "managed")
-            ) || r
-                .get("projectPath")
-                .and_then(Value::as_str)
-                .is_some_and(|p| same_folder(Path::new(p), &locations.project))
-        });
+        let here = entries.iter().find(|r| applies_here(r, locations));
         let Some(root) = here
             .and_then(|r| r.get("installPath"))
             .and_then(Value::as_str)
@@ -162,6 +154,18 @@ pub fn not_enabled(locations: &Locations, files: &[ConfigFile]) -> Vec<Finding> 
         findings.push(finding);
     }
     findings
+}
+
+/// Whether an install record applies to this project: one for every project (no scope, `user`,
+/// `managed`), or one whose `projectPath` is this project.
+fn applies_here(record: &Value, locations: &Locations) -> bool {
+    matches!(
+        record.get("scope").and_then(Value::as_str),
+        None | Some("user" | "managed")
+    ) || record
+        .get("projectPath")
+        .and_then(Value::as_str)
+        .is_some_and(|p| same_folder(Path::new(p), &locations.project))
 }
 
 /// Whether a plugin folder declares hooks: a `hooks/hooks.json`, or `hooks` in its manifest.
@@ -243,15 +247,7 @@ fn find(
     };
     let entries = entries.unwrap_or_default();
     // The first record that applies here: one for every project, or one for this project.
-    let record = entries.iter().find(|r| {
-        matches!(
-            r.get("scope").and_then(Value::as_str),
-            None | Some("user" | "managed")
-        ) || r
-            .get("projectPath")
-            .and_then(Value::as_str)
-            .is_some_and(|p| same_folder(Path::new(p), &locations.project))
-    });
+    let record = entries.iter().find(|r| applies_here(r, locations));
     let Some(record) = record else {
         let elsewhere = if entries.is_empty() {
             ""
