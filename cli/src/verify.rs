@@ -381,30 +381,9 @@ impl Report {
     }
 }
 
-/// The first executable `program` in an absolute `PATH` entry outside `project` (a project's
-/// own files are never run to inspect it).
-pub fn on_path(program: &str, project: &Path) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(program))
-        .find(|candidate| {
-            candidate.canonicalize().is_ok_and(|real| {
-                !real.starts_with(project) && std::fs::metadata(&real).is_ok_and(|m| executable(&m))
-            })
-        })
-}
-
-#[cfg(unix)]
-fn executable(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    meta.is_file() && meta.permissions().mode() & 0o111 != 0
-}
-
-#[cfg(not(unix))]
-fn executable(meta: &std::fs::Metadata) -> bool {
-    meta.is_file()
-}
+/// An editor's program on `PATH`, never one inside the project (the runtime's lookup, which
+/// `install --claude` uses too).
+pub use cursor_hooks::claude::installed::on_path;
 
 /// The first line `program --version` prints, run as `command` (the editor's offline command
 /// builder's), waiting at most 20 s; empty when it prints none.

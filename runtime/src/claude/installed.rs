@@ -56,10 +56,7 @@ pub fn since(name: &str) -> Option<Version> {
 /// check and traffic switched off, waiting at most 10 s. Relative `PATH` entries and those that
 /// lie inside `project` are passed over: a project's own files are never run to inspect it.
 pub fn installed(project: &Path) -> Installed {
-    let project = project
-        .canonicalize()
-        .unwrap_or_else(|_| project.to_path_buf());
-    let Some(path) = on_path(&project) else {
+    let Some(path) = on_path(PROGRAM, project) else {
         return Installed::NotOnPath;
     };
     match version_of(&path) {
@@ -70,16 +67,27 @@ pub fn installed(project: &Path) -> Installed {
     }
 }
 
-/// The first executable `claude` in an absolute `PATH` entry outside `project`.
-fn on_path(project: &Path) -> Option<PathBuf> {
+/// The first executable `program` (an editor's CLI: `claude`, `codex`, `copilot`) in an
+/// absolute `PATH` entry outside `project`: a tool that inspects or installs into a project
+/// never runs a program of that project's own.
+///
+/// ```
+/// use cursor_hooks::claude::installed::on_path;
+///
+/// assert_eq!(on_path("no-such-editor-anywhere", std::path::Path::new(".")), None);
+/// ```
+pub fn on_path(program: &str, project: &Path) -> Option<PathBuf> {
+    let project = project
+        .canonicalize()
+        .unwrap_or_else(|_| project.to_path_buf());
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .filter(|dir| dir.is_absolute())
-        .map(|dir| dir.join(PROGRAM))
+        .map(|dir| dir.join(program))
         .find(|candidate| {
             candidate
                 .canonicalize()
-                .is_ok_and(|real| !real.starts_with(project) && is_executable(&real))
+                .is_ok_and(|real| !real.starts_with(&project) && is_executable(&real))
         })
 }
 
