@@ -128,7 +128,8 @@ enum Commands {
     /// it), Claude Code its own `hooks/hooks.json`, Copilot `hooks/hooks-copilot.json` (named by
     /// `plugin.json`), Codex `hooks/hooks-codex.json` (named by `.codex-plugin/plugin.json`;
     /// Codex runs a plugin's hooks once they are trusted); all start `bin/NAME`, a small `sh`
-    /// launcher on macOS and Linux and `NAME.exe` itself on Windows. Test the folder with
+    /// launcher on macOS and Linux (the binary itself when it is the one binary given) and
+    /// `NAME.exe` itself on Windows. Test the folder with
     /// `claude --plugin-dir DIR` or `agent --plugin-dir DIR`, and check it with
     /// `cursor-hooks doctor --plugin-dir DIR`.
     Package(package::Args),

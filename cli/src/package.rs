@@ -19,6 +19,13 @@
 //!   bin/linux-x86_64/NAME ...     the Unix binaries
 //! ```
 //!
+//! Given one Unix binary and nothing else, `bin/NAME` is that binary itself, with no launcher
+//! and no `bin/<os>-<arch>/` folder: the shell an editor starts the command with then `exec`s the
+//! hook, with no second `sh` start (the launcher's whole cost, BENCHMARKS.md). There is no other
+//! platform to choose among, so nothing is lost but the launcher's message on a machine the plugin
+//! has no binary for (the shell's "cannot execute binary file" instead, and the hook fails to
+//! start either way).
+//!
 //! One file per editor, not one Claude-format file for both: Cursor reads
 //! `.cursor-plugin/plugin.json` first (and never the Claude file then), while a Claude-format
 //! file that Cursor translates loses `failClosed` (every imported hook fails open), `loop_limit`
@@ -133,8 +140,13 @@ pub fn run(args: &Args) -> Result<i32, String> {
     check_manifest(&manifest)?;
     write_plugin(&args.out, &stem, &manifest, &binaries, &handlers)?;
     let platforms: Vec<String> = binaries.iter().map(|b| b.platform.to_string()).collect();
+    let start = if sole_unix_binary(&binaries).is_some() {
+        format!("; bin/{stem} is the binary itself, with no launcher")
+    } else {
+        String::new()
+    };
     println!(
-        "wrote the plugin {} {} to {} ({} handler(s); binaries: {})",
+        "wrote the plugin {} {} to {} ({} handler(s); binaries: {}{start})",
         manifest.name,
         manifest.version,
         args.out.display(),
@@ -598,11 +610,15 @@ fn write_plugin(
         tree.write(relative, pretty(&value).as_bytes(), false)?;
     }
     let platforms: Vec<Platform> = binaries.iter().map(|b| b.platform).collect();
-    tree.write(
-        &format!("bin/{stem}"),
-        launcher(stem, &platforms).as_bytes(),
-        true,
-    )?;
+    if let Some(only) = sole_unix_binary(binaries) {
+        tree.write(&format!("bin/{stem}"), &only.bytes, true)?;
+    } else {
+        tree.write(
+            &format!("bin/{stem}"),
+            launcher(stem, &platforms).as_bytes(),
+            true,
+        )?;
+    }
     if !platforms.iter().any(|p| p.os == Os::Windows) {
         tree.write(
             &format!("bin/{stem}.cmd"),
@@ -610,7 +626,10 @@ fn write_plugin(
             false,
         )?;
     }
-    for binary in binaries {
+    for binary in binaries
+        .iter()
+        .filter(|_| sole_unix_binary(binaries).is_none())
+    {
         let relative = match binary.platform.os {
             Os::Windows => format!("bin/{stem}.exe"),
             _ => format!("bin/{}/{stem}", binary.platform),
@@ -618,6 +637,16 @@ fn write_plugin(
         tree.write(&relative, &binary.bytes, true)?;
     }
     Ok(())
+}
+
+/// The one binary of a package given a single Unix binary: it is `bin/NAME` itself. A single
+/// Windows binary keeps the launcher, which starts `NAME.exe` under Git Bash (whether Git Bash
+/// would find `NAME.exe` for an absent `NAME` by itself is not tested here).
+fn sole_unix_binary(binaries: &[Binary]) -> Option<&Binary> {
+    match binaries {
+        [only] if only.platform.os != Os::Windows => Some(only),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -43,6 +43,13 @@ fn package(scratch: &Scratch, args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8")
 }
 
+/// Runs `package --out OUT BINARIES...`; the output.
+fn package_binaries(scratch: &Scratch, out: &Path, binaries: &[&Path]) -> String {
+    let mut args = vec!["--out", out.to_str().unwrap()];
+    args.extend(binaries.iter().map(|b| b.to_str().unwrap()));
+    package(scratch, &args)
+}
+
 /// Runs `package` expecting a refusal; its stderr.
 fn refused(scratch: &Scratch, args: &[&str]) -> String {
     let mut all = vec!["package"];
@@ -138,8 +145,9 @@ fn writes_a_hooks_file_per_editor_wiring_exactly_the_record() {
     let text = std::fs::read_to_string(out.join("hooks/hooks-cursor.json")).unwrap();
     assert!(!text.contains("//"));
 
-    // The binary, executable, under its platform's folder; the launcher beside it.
-    let carried = out.join("bin/linux-x86_64/my-hooks");
+    // The one binary given is the command's file itself, executable: no launcher, no
+    // platform folder.
+    let carried = out.join("bin/my-hooks");
     assert_eq!(
         std::fs::read(&carried).unwrap(),
         std::fs::read(&bin).unwrap()
@@ -147,15 +155,11 @@ fn writes_a_hooks_file_per_editor_wiring_exactly_the_record() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        for path in [&carried, &out.join("bin/my-hooks")] {
-            let mode = std::fs::metadata(path).unwrap().permissions().mode();
-            assert_eq!(mode & 0o111, 0o111, "{} is executable", path.display());
-        }
+        let mode = std::fs::metadata(&carried).unwrap().permissions().mode();
+        assert_eq!(mode & 0o111, 0o111, "{} is executable", carried.display());
     }
-    let launcher = std::fs::read_to_string(out.join("bin/my-hooks")).unwrap();
-    assert!(launcher.starts_with("#!/bin/sh\n"));
-    assert!(launcher.contains("'Linux x86_64') exec \"$here/linux-x86_64/my-hooks\" \"$@\" ;;"));
-    // No Windows binary: a `.cmd` says so, so Windows never asks what to open the launcher with.
+    assert!(!out.join("bin/linux-x86_64").exists());
+    // No Windows binary: a `.cmd` says so, so Windows never asks what to open `bin/NAME` with.
     let cmd = std::fs::read_to_string(out.join("bin/my-hooks.cmd")).unwrap();
     assert!(
         cmd.contains("no Windows binary") && cmd.contains("exit /b 1"),
@@ -228,6 +232,22 @@ fn carries_a_binary_per_platform_and_launches_the_right_one() {
         "\"${COPILOT_PLUGIN_ROOT}/bin/guard\" --host copilot --event preToolUse"
     );
     let launcher = std::fs::read_to_string(out.join("bin/guard")).unwrap();
+    assert!(launcher.starts_with("#!/bin/sh\n"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        for file in [
+            "bin/guard",
+            "bin/linux-x86_64/guard",
+            "bin/macos-universal/guard",
+        ] {
+            let mode = std::fs::metadata(out.join(file))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o111, 0o111, "{file} is executable");
+        }
+    }
     for arm in [
         "'Linux x86_64') exec \"$here/linux-x86_64/guard\"",
         "'Linux aarch64'|'Linux arm64') exec \"$here/linux-aarch64/guard\"",
@@ -243,9 +263,10 @@ fn carries_a_binary_per_platform_and_launches_the_right_one() {
 #[test]
 fn the_launcher_says_which_platforms_it_has_on_another() {
     let s = Scratch::new("package-other-platform");
-    let bin = fake_hook_binary(&s.root.join("guard"), "macos-aarch64", &record());
+    let mac = fake_hook_binary(&s.root.join("m/guard"), "macos-aarch64", &record());
+    let windows = fake_hook_binary(&s.root.join("w/guard.exe"), "windows-x86_64", &record());
     let out = s.root.join("plugin");
-    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    package_binaries(&s, &out, &[&mac, &windows]);
     let run = std::process::Command::new(out.join("bin/guard"))
         .output()
         .expect("the launcher starts");
@@ -253,19 +274,21 @@ fn the_launcher_says_which_platforms_it_has_on_another() {
     let stderr = String::from_utf8(run.stderr).unwrap();
     assert!(
         stderr.starts_with("guard: this plugin has no binary for ")
-            && stderr.contains("(it has macos-aarch64)"),
+            && stderr.contains("(it has macos-aarch64, windows-x86_64)"),
         "{stderr}"
     );
 }
 
-/// A plugin packaged for this Linux machine whose binary is a stand-in that says it ran (the
-/// packaged file is only shaped like a binary): the plugin folder.
+/// A plugin packaged for this Linux machine and Windows (two platforms: a launcher) whose Linux
+/// binary is a stand-in that says it ran (the packaged file is only shaped like a binary): the
+/// plugin folder.
 #[cfg(target_os = "linux")]
 fn packaged_stand_in(s: &Scratch) -> std::path::PathBuf {
     let platform = format!("linux-{}", std::env::consts::ARCH);
     let bin = fake_hook_binary(&s.root.join("build/guard"), &platform, &record());
+    let windows = fake_hook_binary(&s.root.join("win/guard.exe"), "windows-x86_64", &record());
     let out = s.root.join("plugin");
-    package(s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    package_binaries(s, &out, &[&bin, &windows]);
     let binary = out.join(format!("bin/{platform}/guard"));
     std::fs::write(&binary, "#!/bin/sh\necho \"ran $*\"\n").unwrap();
     common::make_executable(&binary);
@@ -401,25 +424,17 @@ fn without_their_own_handlers_copilot_and_codex_are_pointed_at_claude_codes_file
     );
 }
 
+/// `script` run by `sh -c` in `cwd` with `env`, the `rm -rf` payload on stdin: its answer.
 #[cfg(target_os = "linux")]
-#[test]
-fn shell_guard_denies_rm_rf_through_the_launcher() {
-    let s = Scratch::new("package-shell-guard");
-    let bin = common::example_binary("shell-guard");
-    let out = s.root.join("plugin");
-    package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
-    // The command as each editor starts it, the root variable set as both set it.
+fn answer_through_sh(script: &str, cwd: &Path, env: &[(&str, &std::ffi::OsStr)]) -> Value {
     let payload = std::fs::read_to_string(
         common::workspace_root().join("tests/fixtures/before-shell-rm-rf.json"),
     )
     .unwrap();
-    let hooks = read_json(&out.join("hooks/hooks-cursor.json"));
-    let command = hooks["hooks"]["beforeShellExecution"][0]["command"]
-        .as_str()
-        .unwrap();
     let mut child = std::process::Command::new("sh")
-        .args(["-c", command])
-        .env("CURSOR_PLUGIN_ROOT", &out)
+        .args(["-c", script])
+        .current_dir(cwd)
+        .envs(env.iter().copied())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -432,8 +447,80 @@ fn shell_guard_denies_rm_rf_through_the_launcher() {
         .write_all(payload.as_bytes())
         .unwrap();
     let output = common::wait_bounded(child);
-    let answer: Value = serde_json::from_slice(&output.stdout).expect("a JSON answer");
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{script}: not a JSON answer ({e}): {output:?}"))
+}
+
+/// The Cursor file's `beforeShellExecution` command.
+#[cfg(target_os = "linux")]
+fn cursor_command(out: &Path) -> String {
+    let hooks = read_json(&out.join("hooks/hooks-cursor.json"));
+    hooks["hooks"]["beforeShellExecution"][0]["command"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn shell_guard_denies_rm_rf_through_the_launcher() {
+    let s = Scratch::new("package-shell-guard");
+    let bin = common::example_binary("shell-guard");
+    // A second platform, so the plugin has a launcher to choose with: the same file with the
+    // other processor in its ELF header (`e_machine`, at byte 18), so it carries the same
+    // handlers.
+    let mut other = std::fs::read(&bin).unwrap();
+    let machine: u16 = if cfg!(target_arch = "x86_64") {
+        183
+    } else {
+        62
+    };
+    other[18..20].copy_from_slice(&machine.to_le_bytes());
+    let other_bin = s.write("other/shell-guard", "");
+    std::fs::write(&other_bin, other).unwrap();
+    let out = s.root.join("plugin");
+    package_binaries(&s, &out, &[&bin, &other_bin]);
+    assert!(std::fs::read_to_string(out.join("bin/shell-guard"))
+        .unwrap()
+        .starts_with("#!/bin/sh\n"));
+    // The command as each editor starts it, the root variable set as both set it.
+    let root = [("CURSOR_PLUGIN_ROOT", out.as_os_str())];
+    let answer = answer_through_sh(&cursor_command(&out), &s.root, &root);
     assert_eq!(answer["permission"], "deny", "{answer}");
+}
+
+/// One binary given: `bin/NAME` is the real `shell-guard` itself, and it denies `rm -rf`
+/// started as each editor starts it, through a symbolic link, and by name on PATH. Before:
+/// every package started an `sh` launcher, one more `sh` start per call.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_one_binary_package_starts_the_binary_itself() {
+    let s = Scratch::new("package-one-binary");
+    let bin = common::example_binary("shell-guard");
+    let out = s.root.join("plugin");
+    let said = package(&s, &["--out", out.to_str().unwrap(), bin.to_str().unwrap()]);
+    assert!(
+        said.contains("bin/shell-guard is the binary itself"),
+        "{said}"
+    );
+    let carried = out.join("bin/shell-guard");
+    assert_eq!(
+        std::fs::read(&carried).unwrap(),
+        std::fs::read(&bin).unwrap()
+    );
+    let root = [("CURSOR_PLUGIN_ROOT", out.as_os_str())];
+    let answer = answer_through_sh(&cursor_command(&out), &s.root, &root);
+    assert_eq!(answer["permission"], "deny", "{answer}");
+    let links = s.root.join("links");
+    std::fs::create_dir_all(&links).unwrap();
+    std::os::unix::fs::symlink("../plugin/bin/shell-guard", links.join("guard")).unwrap();
+    let event = "--host cursor --event beforeShellExecution";
+    let answer = answer_through_sh(&format!("links/guard {event}"), &s.root, &[]);
+    assert_eq!(answer["permission"], "deny", "through a link: {answer}");
+    let path = format!("{}:{}", links.display(), std::env::var("PATH").unwrap());
+    let on_path = [("PATH", std::ffi::OsStr::new(&path))];
+    let answer = answer_through_sh(&format!("guard {event}"), &s.root, &on_path);
+    assert_eq!(answer["permission"], "deny", "by name on PATH: {answer}");
 }
 
 #[test]
