@@ -9,15 +9,18 @@
 //! 1. per-invocation latency: each binary spawned N times with a realistic payload piped in
 //!    (`shell-guard`, the hand-written floor `handwritten-shell-guard`, `/bin/true`, and Node and
 //!    Python versions of the same hook when `node` / `python3` exist, a bash + jq one when both
-//!    exist, and `shell-guard` packaged by `cursor-hooks package`, started through its plugin's
-//!    `sh` launcher), medians and 95th percentiles, and ratios to the floor of the same run;
-//! 2. instruction counts under `valgrind --tool=callgrind`, when valgrind exists;
+//!    exist, `shell-guard` packaged by `cursor-hooks package` as its plugin's `bin/shell-guard`
+//!    starts it: given alone, the binary itself, and given with a second platform, through the
+//!    `sh` launcher; and shell-guard's Cursor handlers built with the runtime's `cursor` feature
+//!    alone), medians and 95th percentiles, and ratios to the floor of the same run;
+//! 2. instruction counts under `valgrind --tool=callgrind`, when valgrind exists (guarded for
+//!    `shell-guard`, the Cursor-only build and the one-binary package);
 //! 3. 8 MiB `afterShellExecution` / `beforeReadFile` payloads: time, instructions and peak RSS
 //!    (`/usr/bin/time`), with the framework binary that handles the event; and (3b) 30 MiB of
 //!    unknown data in shapes whose parsed tree would cost many times their bytes (an array of
 //!    numbers, of empty arrays, of short strings, one long string; and numbers beside the
 //!    `command` of a `preToolUse`'s `tool_input`): `shell-guard`'s peak RSS;
-//! 4. stripped release binary sizes;
+//! 4. stripped release binary sizes (guarded likewise);
 //! 5. build cost: clean debug build of a one-hook crate on the framework vs a crate with only the
 //!    same external dependencies, and the incremental rebuild after editing the handler.
 //!
@@ -58,6 +61,15 @@ const LARGE_INSTRUCTIONS_TARGET: f64 = 1.05;
 const SMALL_INSTRUCTIONS_TARGET: f64 = 1.12;
 const STATIC_INSTRUCTIONS_TARGET: f64 = 1.19;
 const SIZE_TARGET: f64 = 1.80;
+/// Issue 46's guard on a one-host hook (shell-guard's Cursor handlers, the runtime's `cursor`
+/// feature alone), so the next host cannot make every hook bigger: issue 39's guard,
+/// instructions on the small allowed payload and the stripped size against the floor of the
+/// same run.
+const ONE_HOST_INSTRUCTIONS_TARGET: f64 = SMALL_INSTRUCTIONS_TARGET;
+const ONE_HOST_SIZE_TARGET: f64 = SIZE_TARGET;
+/// Issue 46's guard on the packaged shell-guard (one binary: `bin/NAME` is the binary):
+/// instructions and size within 10 % of shell-guard itself.
+const PACKAGED_TARGET: f64 = 1.10;
 /// Peak RSS on the 8 MiB payloads, as a multiple of the payload's size.
 const RSS_TARGET: f64 = 2.2;
 
@@ -175,15 +187,24 @@ fn run(dir: &Path, options: &Options) {
         }
         None => notes.push("bash or jq not found: the bash + jq hook is skipped".to_owned()),
     }
-    // shell-guard as `cursor-hooks package` ships it: started through the plugin's `sh`
-    // launcher, which picks the binary for the machine (what Cursor and Claude Code start).
+    // shell-guard as `cursor-hooks package` ships it, the plugin's `bin/shell-guard` (what
+    // Cursor and Claude Code start): given alone, the binary itself; given with a second
+    // platform, the `sh` launcher that picks the binary for the machine.
     let mut packaged = Vec::new();
     if !options.builds {
         notes.push("the packaged shell-guard is skipped (--no-build)".to_owned());
     } else if cfg!(unix) {
         eprintln!("packaging shell-guard (cursor-hooks package, target/bench-cli)…");
-        match package_plugin(dir, &workspace) {
-            Ok(launcher) => packaged.push(Subject::binary(PACKAGED, launcher)),
+        match package_plugins(dir, &workspace) {
+            Ok((one, launcher)) => {
+                // A launcher in front would be a second process that callgrind cannot count
+                // (`exec` replaces its image), so the guard below would miss it.
+                if fs::read(&one).map_or(true, |bytes| bytes.starts_with(b"#!")) {
+                    notes.push(format!("✗ {} is not the binary itself", one.display()));
+                }
+                packaged.push(Subject::binary(PACKAGED, one));
+                packaged.push(Subject::binary(PACKAGED_LAUNCHER, launcher));
+            }
             Err(problem) => notes.push(format!("the packaged shell-guard is skipped: {problem}")),
         }
     }
@@ -201,6 +222,17 @@ fn run(dir: &Path, options: &Options) {
         }
     } else {
         notes.push("the `timeout` variants are skipped (--no-build)".to_owned());
+    }
+    // shell-guard's Cursor handlers built with the runtime's `cursor` feature alone.
+    let mut one_host = Vec::new();
+    if options.builds {
+        eprintln!("building shell-guard for Cursor only (release, temp crate)…");
+        match build_one_host(dir, &workspace) {
+            Ok(binary) => one_host.push(Subject::binary(ONE_HOST, binary)),
+            Err(problem) => notes.push(format!("the Cursor-only build is skipped: {problem}")),
+        }
+    } else {
+        notes.push("the Cursor-only build is skipped (--no-build)".to_owned());
     }
     // The floor and shell-guard linked statically, side by side with the dynamic ones.
     let mut statics = Vec::new();
@@ -237,6 +269,7 @@ fn run(dir: &Path, options: &Options) {
     for extra in scripts
         .iter()
         .chain(&variants)
+        .chain(&one_host)
         .chain(&statics)
         .chain(&packaged)
     {
@@ -276,6 +309,7 @@ fn run(dir: &Path, options: &Options) {
             .map(|v| (v, &small, 1, static_latency_target(v))),
     );
     latency.extend(variants.iter().map(|v| (v, &small, 1, None)));
+    latency.extend(one_host.iter().map(|v| (v, &small, 1, None)));
     latency.extend(packaged.iter().map(|v| (v, &small, 1, None)));
     latency.push((&true_bin, &small, 1, None));
     latency.extend(scripts.iter().map(|s| (s, &small, script_every, None)));
@@ -328,25 +362,56 @@ fn run(dir: &Path, options: &Options) {
         eprintln!("counting instructions…");
         for payload in [&small, &deny, &push] {
             let floor_count = callgrind(dir, &floor, payload);
-            let mut subjects = vec![&floor, &framework];
+            let mut subjects = vec![
+                (&floor, None),
+                (&framework, Some(SMALL_INSTRUCTIONS_TARGET)),
+            ];
             if payload.name == small.name {
-                // Not the packaged hook: callgrind keeps no count of a process image that an
-                // `exec` replaces (the launcher's), so its count would be the binary's alone.
-                subjects.extend(variants.iter().chain([&true_bin]).chain(&scripts));
+                subjects.extend(
+                    one_host
+                        .iter()
+                        .map(|v| (v, Some(ONE_HOST_INSTRUCTIONS_TARGET))),
+                );
+                subjects.extend(
+                    variants
+                        .iter()
+                        .chain([&true_bin])
+                        .chain(&scripts)
+                        .map(|v| (v, None)),
+                );
             }
-            for subject in subjects {
+            let mut framework_count = 0;
+            for (subject, target) in subjects {
                 let count = if std::ptr::eq(subject, &floor) {
                     floor_count
                 } else {
                     callgrind(dir, subject, payload)
                 };
+                if std::ptr::eq(subject, &framework) {
+                    framework_count = count;
+                }
                 table.ratio_row(
                     "2. instructions",
                     payload.label.to_owned(),
                     &subject.name,
                     Value::Count(count),
                     Value::Count(floor_count),
-                    std::ptr::eq(subject, &framework).then_some(SMALL_INSTRUCTIONS_TARGET),
+                    target,
+                );
+            }
+            // The one-binary package against shell-guard started directly, not the launcher:
+            // callgrind keeps no count of a process image that an `exec` replaces (the
+            // launcher's), so the launcher's count would be the binary's alone
+            // (scripts/launcher-cost measures the launcher's CPU).
+            let one_binary = packaged.iter().filter(|p| p.name == PACKAGED);
+            for subject in one_binary.filter(|_| payload.name == small.name) {
+                table.ratio_row(
+                    "2. instructions",
+                    payload.label.to_owned(),
+                    &format!("{} vs shell-guard started directly", subject.name),
+                    Value::Count(callgrind(dir, subject, payload)),
+                    Value::Count(framework_count),
+                    Some(PACKAGED_TARGET),
                 );
             }
             // The static pair, each against the static floor (same link mode on both sides).
@@ -474,6 +539,13 @@ fn run(dir: &Path, options: &Options) {
             .iter()
             .map(|v| (v.name.as_str(), v.program.clone(), None)),
     );
+    binaries.extend(one_host.iter().map(|v| {
+        (
+            v.name.as_str(),
+            v.program.clone(),
+            Some(ONE_HOST_SIZE_TARGET),
+        )
+    }));
     for (name, path, target) in binaries {
         table.ratio_row(
             "4. stripped binary size",
@@ -482,6 +554,17 @@ fn run(dir: &Path, options: &Options) {
             Value::Bytes(size(&path)),
             Value::Bytes(floor_size),
             target,
+        );
+    }
+    // What the plugin's `bin/shell-guard` weighs, given alone: the binary itself.
+    for subject in packaged.iter().filter(|p| p.name == PACKAGED) {
+        table.ratio_row(
+            "4. stripped binary size",
+            "release profile".to_owned(),
+            &format!("{} vs shell-guard", subject.name),
+            Value::Bytes(size(&subject.program)),
+            Value::Bytes(size(Path::new(SHELL_GUARD))),
+            Some(PACKAGED_TARGET),
         );
     }
     // The static pair, each against the static floor (same link mode on both sides).
@@ -1056,23 +1139,13 @@ const VARIANT_WITHOUT: &str = "shell-guard rebuilt without `timeout` (no deadlin
 /// Builds `examples/src/shell_guard.rs` twice in a temp crate with the workspace's release
 /// profile: as is (`timeout = 5`, handler on a deadline thread) and with `timeout` removed.
 fn build_variants(dir: &Path, workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
-    let crate_dir = dir.join("build").join("variants");
     let source = fs::read_to_string(workspace.join("examples/src/shell_guard.rs"))
         .map_err(|e| e.to_string())?;
     let without = source.replace(", timeout = 5", "");
     if without == source {
         return Err("examples/src/shell_guard.rs has no `timeout = 5` any more".to_owned());
     }
-    let root_manifest =
-        fs::read_to_string(workspace.join("Cargo.toml")).map_err(|e| e.to_string())?;
-    let manifest = format!(
-        "[package]\nname = \"bench-variants\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\ncursor-hooks = {{ path = {:?} }}\n\n[workspace]\n\n[profile.release]\n{}",
-        workspace.join("runtime").display().to_string(),
-        manifest_section(&root_manifest, "[profile.release]")
-    );
     let files = [
-        ("Cargo.toml", manifest),
         ("src/lib.rs", "pub mod with_timeout;\npub mod without_timeout;\n".to_owned()),
         ("src/with_timeout.rs", source),
         ("src/without_timeout.rs", without),
@@ -1085,66 +1158,154 @@ fn build_variants(dir: &Path, workspace: &Path) -> Result<(PathBuf, PathBuf), St
             "cursor_hooks::main!(bench_variants::without_timeout::guard, bench_variants::without_timeout::pre_tool);\n".to_owned(),
         ),
     ];
-    fs::create_dir_all(crate_dir.join("src/bin")).map_err(|e| e.to_string())?;
-    for (path, text) in files {
-        fs::write(crate_dir.join(path), text).map_err(|e| e.to_string())?;
-    }
-    copy_workspace_files(&crate_dir, workspace)?;
-    let target = crate_dir.join("target");
-    cargo(&crate_dir, &["build", "--release"], &target)?;
-    let release = target.join("release");
+    let release = release_crate(dir, workspace, "bench-variants", "", &files)?;
     Ok((
         release.join("with-timeout"),
         release.join("without-timeout"),
     ))
 }
 
+const ONE_HOST: &str = "shell-guard, Cursor only (`features = [\"cursor\"]`)";
+
+/// Builds shell-guard's Cursor handlers (its source up to the first handler of another host)
+/// in a temp crate that turns on the runtime's `cursor` feature alone: the one-host hook whose
+/// size and instructions the suite guards, so another host cannot make every hook bigger.
+fn build_one_host(dir: &Path, workspace: &Path) -> Result<PathBuf, String> {
+    let source = fs::read_to_string(workspace.join("examples/src/shell_guard.rs"))
+        .map_err(|e| e.to_string())?;
+    let other = ["#[claude_hook(", "#[codex_hook(", "#[copilot_hook("];
+    let first = other
+        .iter()
+        .filter_map(|attribute| source.find(attribute))
+        .min()
+        .ok_or("examples/src/shell_guard.rs has no handler of another host any more")?;
+    // Back to the blank line before that handler's doc comment.
+    let end = source[..first]
+        .rfind("\n\n")
+        .ok_or("no blank line before it")?;
+    let cursor_only = &source[..=end];
+    if other
+        .iter()
+        .any(|attribute| cursor_only.contains(attribute))
+    {
+        return Err("shell_guard.rs's Cursor handlers are no longer first".to_owned());
+    }
+    let files = [
+        ("src/lib.rs", "pub mod shell_guard;\n".to_owned()),
+        ("src/shell_guard.rs", cursor_only.to_owned()),
+        (
+            "src/bin/cursor-only.rs",
+            "cursor_hooks::main!(bench_one_host::shell_guard::guard, bench_one_host::shell_guard::pre_tool);\n".to_owned(),
+        ),
+    ];
+    let options = ", default-features = false, features = [\"cursor\"]";
+    Ok(release_crate(dir, workspace, "bench-one-host", options, &files)?.join("cursor-only"))
+}
+
+/// Writes a temp crate `name` (the runtime by path with `options`, the workspace's release
+/// profile, `files`) under `dir/build` and builds it; returns its release folder.
+fn release_crate(
+    dir: &Path,
+    workspace: &Path,
+    name: &str,
+    options: &str,
+    files: &[(&str, String)],
+) -> Result<PathBuf, String> {
+    let crate_dir = dir.join("build").join(name);
+    let root_manifest =
+        fs::read_to_string(workspace.join("Cargo.toml")).map_err(|e| e.to_string())?;
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\ncursor-hooks = {{ path = {:?}{options} }}\n\n[workspace]\n\n[profile.release]\n{}",
+        workspace.join("runtime").display().to_string(),
+        manifest_section(&root_manifest, "[profile.release]")
+    );
+    fs::create_dir_all(crate_dir.join("src/bin")).map_err(|e| e.to_string())?;
+    fs::write(crate_dir.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    for (path, text) in files {
+        fs::write(crate_dir.join(path), text).map_err(|e| e.to_string())?;
+    }
+    copy_workspace_files(&crate_dir, workspace)?;
+    let target = crate_dir.join("target");
+    cargo(&crate_dir, &["build", "--release"], &target)?;
+    Ok(target.join("release"))
+}
+
 const STATIC_FLOOR: &str = "floor, static (`+crt-static`)";
 const STATIC_FRAMEWORK: &str = "shell-guard, static (`+crt-static`)";
 
-/// Builds the floor and `shell-guard` with the README's static recipe into
-/// `target/bench-static`: the target given explicitly, so `+crt-static` reaches the hook
-/// binaries but not the host builds of the proc macros.
-const PACKAGED: &str = "shell-guard, packaged (`sh` launcher)";
+const PACKAGED: &str = "shell-guard, packaged (one binary: `bin/NAME` is the binary)";
+const PACKAGED_LAUNCHER: &str = "shell-guard, packaged for two platforms (`sh` launcher)";
 
-/// Packages the suite's `shell-guard` with `cursor-hooks package` (built into
-/// `target/bench-cli`) and returns the plugin's launcher, `bin/shell-guard`.
-fn package_plugin(dir: &Path, workspace: &Path) -> Result<PathBuf, String> {
-    let plugin = dir.join("plugin");
-    let output = Command::new("cargo")
-        .args([
-            "run",
-            "--quiet",
-            "-p",
-            "cursor-hooks-cli",
-            "--",
-            "package",
-            "--out",
-        ])
-        .arg(&plugin)
-        .arg(SHELL_GUARD)
-        .current_dir(workspace)
-        .env(
-            "CARGO_TARGET_DIR",
-            workspace.join("target").join("bench-cli"),
-        )
+/// The packaged `shell-guard`s, as `bin/shell-guard` of each plugin `cursor-hooks package`
+/// (built into `target/bench-cli`) writes: given the suite's binary alone (the binary itself),
+/// and given it with a second platform (the `sh` launcher, which starts the first).
+fn package_plugins(dir: &Path, workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
+    // The second platform: the same bytes with the other processor in the ELF header
+    // (`e_machine`, byte 18), so it carries the same handlers; it is never started.
+    let mut other = fs::read(SHELL_GUARD).map_err(|e| e.to_string())?;
+    let machine: u16 = if cfg!(target_arch = "x86_64") {
+        183
+    } else {
+        62
+    };
+    other
+        .get_mut(18..20)
+        .ok_or("shell-guard is not an ELF file")?
+        .copy_from_slice(&machine.to_le_bytes());
+    let other_path = dir.join("other-platform").join("shell-guard");
+    fs::create_dir_all(dir.join("other-platform")).map_err(|e| e.to_string())?;
+    fs::write(&other_path, other).map_err(|e| e.to_string())?;
+    let one = dir.join("plugin");
+    let two = dir.join("plugin-two-platforms");
+    for (plugin, binaries) in [
+        (&one, vec![PathBuf::from(SHELL_GUARD)]),
+        (&two, vec![PathBuf::from(SHELL_GUARD), other_path]),
+    ] {
+        let mut command = Command::new("cargo");
+        command
+            .args(["run", "--quiet", "-p", "cursor-hooks-cli", "--"])
+            .args(["package", "--out"])
+            .arg(plugin)
+            .args(&binaries)
+            .current_dir(workspace)
+            .env(
+                "CARGO_TARGET_DIR",
+                workspace.join("target").join("bench-cli"),
+            );
+        succeeds(command, "cursor-hooks package")?;
+    }
+    Ok((
+        one.join("bin").join("shell-guard"),
+        two.join("bin").join("shell-guard"),
+    ))
+}
+
+/// Runs `command` (a cargo), its stdout dropped; `what` failed, with its stderr, if it did.
+fn succeeds(mut command: Command, what: &str) -> Result<(), String> {
+    let output = command
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
         .map_err(|e| format!("could not run cargo: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "cursor-hooks package failed: {}",
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} failed: {}",
             String::from_utf8_lossy(&output.stderr)
-        ));
+        ))
     }
-    Ok(plugin.join("bin").join("shell-guard"))
 }
 
+/// Builds the floor and `shell-guard` with the README's static recipe into
+/// `target/bench-static`: the target given explicitly, so `+crt-static` reaches the hook
+/// binaries but not the host builds of the proc macros.
 fn build_static(workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
     const TARGET: &str = "x86_64-unknown-linux-gnu";
     let target_dir = workspace.join("target").join("bench-static");
-    let output = Command::new("cargo")
+    let mut command = Command::new("cargo");
+    command
         .args(["build", "--release", "--quiet", "--target", TARGET])
         .args(["-p", "cursor-hooks-examples"])
         .args(["--bin", "handwritten-shell-guard", "--bin", "shell-guard"])
@@ -1153,17 +1314,8 @@ fn build_static(workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
         .env(
             "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS",
             "-C target-feature=+crt-static",
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("could not run cargo: {e}"))?;
-    if !output.status.success() {
-        return Err(format!(
-            "the static build failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
+        );
+    succeeds(command, "the static build")?;
     let release = target_dir.join(TARGET).join("release");
     let binaries = (
         release.join("handwritten-shell-guard"),
