@@ -466,18 +466,8 @@ fn cursor_command(out: &Path) -> String {
 fn shell_guard_denies_rm_rf_through_the_launcher() {
     let s = Scratch::new("package-shell-guard");
     let bin = common::example_binary("shell-guard");
-    // A second platform, so the plugin has a launcher to choose with: the same file with the
-    // other processor in its ELF header (`e_machine`, at byte 18), so it carries the same
-    // handlers.
-    let mut other = std::fs::read(&bin).unwrap();
-    let machine: u16 = if cfg!(target_arch = "x86_64") {
-        183
-    } else {
-        62
-    };
-    other[18..20].copy_from_slice(&machine.to_le_bytes());
-    let other_bin = s.write("other/shell-guard", "");
-    std::fs::write(&other_bin, other).unwrap();
+    // A second platform, so the plugin has a launcher to choose with.
+    let other_bin = common::other_processor_copy(&bin, &s.root.join("other/shell-guard"));
     let out = s.root.join("plugin");
     package_binaries(&s, &out, &[&bin, &other_bin]);
     assert!(std::fs::read_to_string(out.join("bin/shell-guard"))
@@ -919,4 +909,33 @@ fn an_existing_plugin_keeps_its_other_keys_and_claude_codes_modules() {
         "{ not json"
     );
     assert!(!out.join("hooks/hooks-cursor.json").exists());
+}
+
+/// Which single binaries replace the launcher: a macOS one does (it is `bin/NAME`); a Windows
+/// one does not (`bin/NAME` stays the launcher, which Git Bash runs to start `NAME.exe`).
+#[test]
+fn a_lone_macos_binary_is_the_command_and_a_lone_windows_binary_keeps_the_launcher() {
+    let s = Scratch::new("package-lone-binaries");
+    let mac = fake_hook_binary(&s.root.join("m/guard"), "macos-universal", &record());
+    let out = s.root.join("mac");
+    package_binaries(&s, &out, &[&mac]);
+    assert_eq!(
+        std::fs::read(out.join("bin/guard")).unwrap(),
+        std::fs::read(&mac).unwrap()
+    );
+    assert!(out.join("bin/guard.cmd").is_file());
+    assert!(!out.join("bin/macos-universal").exists());
+
+    let windows = fake_hook_binary(&s.root.join("w/guard.exe"), "windows-x86_64", &record());
+    let out = s.root.join("windows");
+    package_binaries(&s, &out, &[&windows]);
+    let launcher = std::fs::read_to_string(out.join("bin/guard")).unwrap();
+    assert!(
+        launcher.contains("MINGW*|MSYS*|CYGWIN*) exec \"$here/guard.exe\""),
+        "{launcher}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("bin/guard.exe")).unwrap(),
+        std::fs::read(&windows).unwrap()
+    );
 }

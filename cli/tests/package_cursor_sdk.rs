@@ -6,7 +6,7 @@
 //! Both layouts considered are loaded:
 //! - the one `package` writes (a Cursor-format file that `.cursor-plugin/plugin.json` points at,
 //!   beside Claude Code's `hooks/hooks.json`): Cursor yields exactly the Cursor handlers'
-//!   entries, every option kept, and runs the real `shell-guard` through the launcher;
+//!   entries, every option kept, and runs the real `shell-guard`, with and without the launcher;
 //! - one Claude-format file for both editors (the same folder without `.cursor-plugin/`, so
 //!   Cursor falls back to `.claude-plugin/plugin.json` and translates `hooks/hooks.json`): the
 //!   Cursor handlers are gone, `PreSkillShellCommand` is dropped, and the fail-closed guard
@@ -38,16 +38,10 @@ fn rooted(value: &Value, root: &Path) -> Value {
     serde_json::from_str(&text).expect("JSON")
 }
 
-fn package(s: &Scratch, out: &Path, binary: &Path) {
-    let run = s.cli(
-        &[
-            "package",
-            "--out",
-            out.to_str().unwrap(),
-            binary.to_str().unwrap(),
-        ],
-        None,
-    );
+fn package(s: &Scratch, out: &Path, binaries: &[&Path]) {
+    let mut args = vec!["package", "--out", out.to_str().unwrap()];
+    args.extend(binaries.iter().map(|b| b.to_str().unwrap()));
+    let run = s.cli(&args, None);
     assert!(
         run.status.success(),
         "{}",
@@ -68,10 +62,10 @@ fn cursor_loads_exactly_the_cursor_handlers_and_a_claude_format_file_would_lose_
     ]);
     let binary = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record);
     let chosen = s.root.join("chosen");
-    package(&s, &chosen, &binary);
+    package(&s, &chosen, &[&binary]);
     // The other layout: one Claude-format file for both editors.
     let single = s.root.join("single");
-    package(&s, &single, &binary);
+    package(&s, &single, &[&binary]);
     std::fs::remove_dir_all(single.join(".cursor-plugin")).unwrap();
 
     let loaded = cursor_loads(&[&chosen, &single], None);
@@ -122,7 +116,7 @@ fn a_plugin_without_cursor_handlers_gives_cursor_none() {
     let record = json!([{"event": "PreToolUse", "handler": "bash", "matcher": "Bash", "host": "claude-code"}]);
     let binary = fake_hook_binary(&s.root.join("guard"), "linux-x86_64", &record);
     let out = s.root.join("plugin");
-    package(&s, &out, &binary);
+    package(&s, &out, &[&binary]);
     let loaded = cursor_loads(&[&out], None);
     assert_eq!(loaded["errors"], json!([]), "{loaded:#}");
     // Not the Claude file translated: Cursor reads the (empty) Cursor file the manifest names
@@ -134,30 +128,44 @@ fn a_plugin_without_cursor_handlers_gives_cursor_none() {
     );
 }
 
+/// Cursor's own executor (`$SHELL -lc`) runs the real `shell-guard` from both layouts: given
+/// alone, `bin/shell-guard` is the binary itself; given with a second platform, the launcher.
 #[test]
-fn cursors_executor_runs_shell_guard_through_the_launcher_and_denies_rm_rf() {
+fn cursors_executor_runs_shell_guard_with_and_without_the_launcher_and_denies_rm_rf() {
     common::cursor_sdk_ready();
     let s = Scratch::new("package-cursor-sdk-fire");
-    let out = s.root.join("plugin");
-    package(&s, &out, &common::example_binary("shell-guard"));
+    let binary = common::example_binary("shell-guard");
+    let one = s.root.join("one");
+    package(&s, &one, &[&binary]);
+    let other = common::other_processor_copy(&binary, &s.root.join("other/shell-guard"));
+    let two = s.root.join("two");
+    package(&s, &two, &[&binary, &other]);
+    let launcher = std::fs::read(two.join("bin/shell-guard")).unwrap();
+    assert!(launcher.starts_with(b"#!/bin/sh\n"));
+    assert_eq!(
+        std::fs::read(one.join("bin/shell-guard")).unwrap(),
+        std::fs::read(&binary).unwrap()
+    );
     let payload: Value =
         read_json(&common::workspace_root().join("tests/fixtures/before-shell-rm-rf.json"));
-    let loaded = cursor_loads(
-        &[&out],
-        Some(json!({"event": "beforeShellExecution", "payload": payload})),
-    );
-    let fired = &loaded["fired"];
-    assert_eq!(
-        fired["hooks"].as_array().map(Vec::len),
-        Some(1),
-        "{loaded:#}"
-    );
-    let hook = &fired["hooks"][0];
-    assert_eq!(hook["exit"], 0, "{loaded:#}");
-    assert_eq!(hook["env"]["CURSOR_PLUGIN_ROOT"], json!(out), "{loaded:#}");
-    assert_eq!(fired["merged"]["permission"], "deny", "{loaded:#}");
-    assert_eq!(
-        fired["merged"]["user_message"],
-        "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it."
-    );
+    for out in [&one, &two] {
+        let loaded = cursor_loads(
+            &[out],
+            Some(json!({"event": "beforeShellExecution", "payload": payload})),
+        );
+        let fired = &loaded["fired"];
+        assert_eq!(
+            fired["hooks"].as_array().map(Vec::len),
+            Some(1),
+            "{loaded:#}"
+        );
+        let hook = &fired["hooks"][0];
+        assert_eq!(hook["exit"], 0, "{loaded:#}");
+        assert_eq!(hook["env"]["CURSOR_PLUGIN_ROOT"], json!(out), "{loaded:#}");
+        assert_eq!(fired["merged"]["permission"], "deny", "{loaded:#}");
+        assert_eq!(
+            fired["merged"]["user_message"],
+            "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it."
+        );
+    }
 }

@@ -457,6 +457,22 @@ pub fn fake_hook_binary(path: &Path, platform: &str, record: &Value) -> PathBuf 
     path.to_path_buf()
 }
 
+/// A copy of the ELF `binary` at `path` with the other processor (x86_64 or aarch64) in its
+/// header (`e_machine`, at byte 18): a second platform for `package` that carries the same
+/// handlers, never started.
+pub fn other_processor_copy(binary: &Path, path: &Path) -> PathBuf {
+    let mut bytes = std::fs::read(binary).expect("the binary");
+    let machine: u16 = if cfg!(target_arch = "x86_64") {
+        183
+    } else {
+        62
+    };
+    bytes[18..20].copy_from_slice(&machine.to_le_bytes());
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("dirs");
+    std::fs::write(path, bytes).expect("the copy written");
+    path.to_path_buf()
+}
+
 /// The folder of Cursor's own hooks code as a test oracle (`tests/cursor-sdk`, README there).
 pub fn cursor_sdk_harness() -> PathBuf {
     workspace_root().join("tests/cursor-sdk")
