@@ -385,11 +385,13 @@ pub const LAUNCHER_MARK: &str = "# Written by `cursor-hooks package`";
 
 /// The `sh` launcher: picks the binary for the machine, as `uname -sm` names it, or says which
 /// platforms the plugin has and exits 1 (the hook's failure policy then decides, as for any hook
-/// that cannot start). The machine is read without starting a process where the shell can tell
-/// (bash, macOS's and Git Bash's `sh`, sets `OSTYPE` and `HOSTTYPE`; Linux 6.1 and later name
-/// the architecture in `/proc/sys/kernel/arch`): the `uname` process cost more than the rest of
-/// the launcher (measured in BENCHMARKS.md). `uname` is asked when neither tells, and when what
-/// they told matches no binary. It finds its folder from `$0` also when started by name alone
+/// that cannot start). The machine is read without starting a process where the kernel or the
+/// shell can tell (Linux 6.1 and later name the architecture in `/proc/sys/kernel/arch`, read
+/// first because bash takes `OSTYPE` and `HOSTTYPE` from the environment when they are exported
+/// there, so another machine's values can reach it; elsewhere bash, macOS's and Git Bash's `sh`
+/// set them): the `uname` process cost more than the rest of the launcher (measured in
+/// BENCHMARKS.md). `uname` is asked when neither tells, and when what they told matches no
+/// binary. It finds its folder from `$0` also when started by name alone
 /// (no `/` in `$0`) or through a symbolic link (one `readlink` process per link; none
 /// otherwise).
 fn launcher(stem: &str, platforms: &[Platform]) -> String {
@@ -442,14 +444,16 @@ fn launcher(stem: &str, platforms: &[Platform]) -> String {
          done\n\
          here=${{self%/*}}\n\
          if [ ! -f \"$self\" ]; then echo \"{stem}: cannot find this launcher's folder from $0\" >&2; exit 1; fi\n\
-         # The machine as `uname -sm` names it, without a process where the shell can tell.\n\
-         case ${{OSTYPE-}} in\n\
-         \x20 darwin*) machine=\"Darwin ${{HOSTTYPE-}}\" ;;\n\
-         \x20 linux*) machine=\"Linux ${{HOSTTYPE-}}\" ;;\n\
-         \x20 msys*|cygwin*) machine=\"MINGW ${{HOSTTYPE-}}\" ;;\n\
-         \x20 *) machine= ;;\n\
-         esac\n\
-         if [ -z \"$machine\" ] && [ -r /proc/sys/kernel/arch ] && read -r arch < /proc/sys/kernel/arch; then machine=\"Linux $arch\"; fi\n\
+         # The machine as `uname -sm` names it, without a process where the kernel or the shell\n\
+         # can tell; Linux's own answer first, as OSTYPE and HOSTTYPE may be exported from elsewhere.\n\
+         machine=\n\
+         if [ -r /proc/sys/kernel/arch ] && read -r arch < /proc/sys/kernel/arch; then machine=\"Linux $arch\"; else\n\
+         \x20 case ${{OSTYPE-}} in\n\
+         \x20   darwin*) machine=\"Darwin ${{HOSTTYPE-}}\" ;;\n\
+         \x20   linux*) machine=\"Linux ${{HOSTTYPE-}}\" ;;\n\
+         \x20   msys*|cygwin*) machine=\"MINGW ${{HOSTTYPE-}}\" ;;\n\
+         \x20 esac\n\
+         fi\n\
          start() {{\n\
          \x20 case $machine in\n\
          {}\n\
