@@ -31,6 +31,14 @@ pub struct ClaudeSpec {
 pub struct PermissionUpdate {
     /// The entry kinds (`type`): `addRules`, `setMode`, ...
     pub types: Vec<String>,
+    /// Where an entry applies (`destination`).
+    pub destinations: Vec<String>,
+    /// A rules entry's `behavior`.
+    #[serde(default)]
+    pub behaviors: Vec<String>,
+    /// A `setMode` entry's `mode`.
+    #[serde(default)]
+    pub modes: Vec<String>,
 }
 
 /// One event.

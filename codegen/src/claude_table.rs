@@ -3,7 +3,7 @@
 //! the `cursor-hooks` command share, as `table.rs` writes Cursor's. The hosts share one
 //! `EventInfo`, defined in Claude Code's table.
 
-use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec, Family};
+use crate::claude_model::{ClaudeEvent, ClaudeHost, ClaudeSpec, Family, PermissionUpdate};
 use crate::write::{doc, fill, lit, option_lit, str_list};
 
 /// The table, from both files of the family's spec directory.
@@ -186,19 +186,28 @@ fn rest(
     out.push_str(&format!(
         "pub const COMMAND_TIMEOUT_SECONDS: u32 = {timeout};\n\n"
     ));
-    let kinds: Vec<String> = spec
-        .permission_update
-        .iter()
-        .flat_map(|update| update.types.iter().map(|kind| lit(kind)))
-        .collect();
-    doc(
-        out,
-        "The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry of another kind breaks the output schema.",
-    );
-    out.push_str(&format!(
-        "pub const PERMISSION_UPDATE_TYPES: &[&str] = &[{}];\n\n",
-        kinds.join(", ")
-    ));
+    type Values = fn(&PermissionUpdate) -> &Vec<String>;
+    let lists: [(&str, &str, Values); 4] = [
+        ("TYPES", "The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be", |u| &u.types),
+        ("DESTINATIONS", "The `destination`s an `updatedPermissions` entry may name", |u| &u.destinations),
+        ("BEHAVIORS", "The `behavior`s of an `updatedPermissions` rules entry (`addRules`, `replaceRules`, `removeRules`)", |u| &u.behaviors),
+        ("MODES", "The `mode`s of an `updatedPermissions` `setMode` entry", |u| &u.modes),
+    ];
+    for (name, what, values) in lists {
+        let values: Vec<String> = spec
+            .permission_update
+            .iter()
+            .flat_map(|update| values(update).iter().map(|v| lit(v)))
+            .collect();
+        doc(
+            out,
+            &format!("{what}; an entry with another breaks the output schema."),
+        );
+        out.push_str(&format!(
+            "pub const PERMISSION_UPDATE_{name}: &[&str] = &[{}];\n\n",
+            values.join(", ")
+        ));
+    }
     doc(
         out,
         "The `matcher` values that match every subject, as no matcher does.",

@@ -1024,6 +1024,31 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
             None => stderr.clone(),
         };
         failed(&mut effect, code, &reason);
+        // On a permission request the failure's JSON still tells Claude what it says: its
+        // context and its own reasons (host.json `observed_rules`, `failure-json-still-told`).
+        if read_as_exit_2 && host().observed("failure-json-still-told").covers(info.name) {
+            let mut told = Effect::default();
+            if let Some(answer) = json_object() {
+                if apply_json(info, &answer, &mut told).is_ok() {
+                    let reasons = told.stance.and_then(|(_, reason)| reason).into_iter();
+                    // Its `additionalContext` too, which the event's own answer does not read.
+                    let context = answer
+                        .get("hookSpecificOutput")
+                        .and_then(|specific| specific.get("additionalContext"))
+                        .and_then(Value::as_str)
+                        .filter(|text| !text.is_empty())
+                        .map(str::to_owned);
+                    // And its top-level `reason`, with or without a legacy block.
+                    let reason = answer
+                        .get("reason")
+                        .and_then(Value::as_str)
+                        .filter(|text| !text.is_empty())
+                        .map(str::to_owned);
+                    let said = reasons.chain(told.claude).chain(context);
+                    effect.claude.extend(said.chain(reason));
+                }
+            }
+        }
         if !answered.is_empty() {
             effect.words = format!("{answered}; {}", effect.words);
         }
@@ -1130,17 +1155,8 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
                 "`decision.updatedPermissions: {updates}` is not a list"
             ));
         };
-        // Each entry is one of the update kinds the schema knows (events.json
-        // `permission_update` `types`).
-        let kinds = claude::PERMISSION_UPDATE_TYPES;
-        if let Some(entry) = list.iter().find(|entry| {
-            !entry["type"]
-                .as_str()
-                .is_some_and(|kind| kinds.contains(&kind))
-        }) {
-            return Some(format!(
-                "`decision.updatedPermissions` holds {entry}, whose `type` is not one of {kinds:?}"
-            ));
+        if let Some(fault) = list.iter().find_map(permission_update_fault) {
+            return Some(format!("`decision.updatedPermissions` holds {fault}"));
         }
     }
     if let Some(context) = specific
@@ -1153,6 +1169,36 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
         .get("updatedInput")
         .filter(|i| !i.is_object() && rules.observed("updated-input-must-be-object").covers(event))
         .map(|input| format!("`updatedInput: {input}` is not an object"))
+}
+
+/// What breaks the output schema in one `updatedPermissions` entry, as events.json
+/// `permission_update` says an entry must be (its kind, destination, and each kind's fields).
+fn permission_update_fault(entry: &Value) -> Option<String> {
+    let one_of = |key: &str, values: &[&str]| {
+        let known = entry[key].as_str().is_some_and(|v| values.contains(&v));
+        (!known).then(|| format!("{entry}, whose `{key}` is not one of {values:?}"))
+    };
+    let list_of = |key: &str, item: &dyn Fn(&Value) -> bool| {
+        let fits = entry[key].as_array().is_some_and(|l| l.iter().all(item));
+        (!fits).then(|| format!("{entry}, whose `{key}` is not a list of the right entries"))
+    };
+    if !entry.is_object() {
+        return Some(format!("{entry}, which is not an object"));
+    }
+    one_of("type", claude::PERMISSION_UPDATE_TYPES)
+        .or_else(|| one_of("destination", claude::PERMISSION_UPDATE_DESTINATIONS))
+        .or_else(|| match entry["type"].as_str() {
+            Some("setMode") => one_of("mode", claude::PERMISSION_UPDATE_MODES),
+            Some("addDirectories" | "removeDirectories") => {
+                list_of("directories", &Value::is_string)
+            }
+            _ => one_of("behavior", claude::PERMISSION_UPDATE_BEHAVIORS).or_else(|| {
+                list_of("rules", &|rule| {
+                    rule["toolName"].is_string()
+                        && (rule.get("ruleContent").is_none() || rule["ruleContent"].is_string())
+                })
+            }),
+        })
 }
 
 /// Whether `answer`'s `hookSpecificOutput` names an event other than `info`'s.

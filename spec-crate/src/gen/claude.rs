@@ -1633,7 +1633,7 @@ pub const TOOLS_VERSION: &str = "2.1.332";
 /// A `command` handler's timeout in seconds where neither the hook nor its event sets one.
 pub const COMMAND_TIMEOUT_SECONDS: u32 = 600;
 
-/// The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry of another kind breaks the output schema.
+/// The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry with another breaks the output schema.
 pub const PERMISSION_UPDATE_TYPES: &[&str] = &[
     "addRules",
     "replaceRules",
@@ -1641,6 +1641,29 @@ pub const PERMISSION_UPDATE_TYPES: &[&str] = &[
     "setMode",
     "addDirectories",
     "removeDirectories",
+];
+
+/// The `destination`s an `updatedPermissions` entry may name; an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_DESTINATIONS: &[&str] = &[
+    "session",
+    "localSettings",
+    "projectSettings",
+    "userSettings",
+    "cliArg",
+];
+
+/// The `behavior`s of an `updatedPermissions` rules entry (`addRules`, `replaceRules`, `removeRules`); an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_BEHAVIORS: &[&str] = &["allow", "deny", "ask"];
+
+/// The `mode`s of an `updatedPermissions` `setMode` entry; an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_MODES: &[&str] = &[
+    "acceptEdits",
+    "auto",
+    "bypassPermissions",
+    "default",
+    "dontAsk",
+    "plan",
+    "manual",
 ];
 
 /// The `matcher` values that match every subject, as no matcher does.

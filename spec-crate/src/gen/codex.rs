@@ -318,8 +318,17 @@ pub const TOOLS_VERSION: &str = "0.171.0";
 /// A `command` handler's timeout in seconds where neither the hook nor its event sets one.
 pub const COMMAND_TIMEOUT_SECONDS: u32 = 600;
 
-/// The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry of another kind breaks the output schema.
+/// The kinds (`type`) a `PermissionRequest` answer's `updatedPermissions` entry may be; an entry with another breaks the output schema.
 pub const PERMISSION_UPDATE_TYPES: &[&str] = &[];
+
+/// The `destination`s an `updatedPermissions` entry may name; an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_DESTINATIONS: &[&str] = &[];
+
+/// The `behavior`s of an `updatedPermissions` rules entry (`addRules`, `replaceRules`, `removeRules`); an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_BEHAVIORS: &[&str] = &[];
+
+/// The `mode`s of an `updatedPermissions` `setMode` entry; an entry with another breaks the output schema.
+pub const PERMISSION_UPDATE_MODES: &[&str] = &[];
 
 /// The `matcher` values that match every subject, as no matcher does.
 pub const MATCH_ALL: &[&str] = &["", "*"];
