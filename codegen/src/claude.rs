@@ -1022,7 +1022,7 @@ fn response_type(out: &mut String, spec: &Spec<'_>, enums: &Enums, event: &Event
         .find(|(name, _)| *name == event.name)
     {
         out.push_str(&format!(
-            "fn cursor_form(&self, ctx: crate::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
+            "fn cursor_form(&self, ctx: crate::cursor::render::RenderContext<'_>) -> Option<crate::render::Rendered> {{ Some({function}(self, ctx)) }}\n"
         ));
     }
     if let Some((_, function)) = COPILOT_FORMS

@@ -1,9 +1,9 @@
 //! `runtime/src/gen/claude/checks.rs`: traits that exist only for compile errors, Claude Code's
-//! counterpart of `traits.rs`. Each Claude response type has only the constructors and setters
-//! of the keys its event reads (`claude.rs`); a constructor or setter some other event has is
-//! found on every response through `Answers`, bound by a per-method trait that only the types
-//! having it implement, so calling it on the wrong response is an error that names the events
-//! reading that key, at the method's name.
+//! counterpart of Cursor's `gen/cursor/checks.rs`. Each Claude response type has only the
+//! constructors and setters of the keys its event reads (`claude.rs`); a constructor or setter some
+//! other event has is found on every response through `Answers`, bound by a per-method trait that
+//! only the types having it implement, so calling it on the wrong response is an error that names
+//! the events reading that key, at the method's name.
 
 use crate::claude_model::{ClaudeAnswerField, ClaudeEvent, ClaudeSpec, Family};
 use crate::write::{doc, ident, line, upper_camel};

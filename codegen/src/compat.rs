@@ -1,4 +1,4 @@
-//! `runtime/src/gen/compat.rs`: the rendering rules' event lists and version boundary.
+//! `runtime/src/gen/cursor/compat.rs`: the rendering rules' event lists and version boundary.
 
 use crate::model::Compat;
 use crate::write::{doc, str_list};

@@ -1,4 +1,4 @@
-//! `runtime/src/gen/events.rs`: the input types, with their serde impls and `Event` impls.
+//! `runtime/src/gen/cursor/events.rs`: the input types, with their serde impls and `Event` impls.
 
 use crate::model::{Event, InputField, InputType, Spec};
 use crate::write::{answers, doc, field_doc, fill, ident, line, lit, sources_line};
@@ -7,10 +7,11 @@ pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
         "\
 use crate::de::{missing, Fields, Key};
-use crate::event::{Category, Event};
+use crate::cursor::event::{Category, Event};
 use crate::extra::Extra;
-use crate::types::*;
-use crate::version::CursorVersion;
+use crate::cursor::types::*;
+use crate::cursor::version::CursorVersion;
+use crate::types::ToolInput;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 #[allow(unused_imports)] // only when some field is any JSON
@@ -156,7 +157,7 @@ fn type_doc(spec: &Spec, event: &Event) -> String {
     if !event.is_observe() {
         let response = event.response_ty();
         text.push_str(&format!(
-            " A handler returns [`{response}`](crate::response::{response})."
+            " A handler returns [`{response}`](crate::cursor::response::{response})."
         ));
     }
     match &event.matcher_subject {
@@ -213,7 +214,7 @@ pub extra: Extra,
     let response = if event.is_observe() {
         "()".to_owned()
     } else {
-        format!("crate::response::{}", event.response_ty())
+        format!("crate::cursor::response::{}", event.response_ty())
     };
     line(
         out,

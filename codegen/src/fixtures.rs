@@ -1,4 +1,4 @@
-//! `runtime/src/gen/fixtures.rs`: the test kit's payload builders (`BeforeShellExecution::fixture()`
+//! `runtime/src/gen/cursor/fixtures.rs`: the test kit's payload builders (`BeforeShellExecution::fixture()`
 //! and one typed setter per input field).
 
 use crate::model::{InputField, InputType, Spec};
@@ -40,7 +40,7 @@ pub(crate) fn file(spec: &Spec) -> String {
                 .map_or("\"\"".to_owned(), ToString::to_string);
             fields.push(format!("{}: {example}", lit(&field.name)));
         }
-        out.push_str(&fill("impl crate::event::{ty} {\n", &[("ty", ty)]));
+        out.push_str(&fill("impl crate::cursor::event::{ty} {\n", &[("ty", ty)]));
         doc(
             &mut out,
             &fill(
@@ -61,7 +61,11 @@ assert_eq!(input.common.hook_event_name, {quoted});
             // Parsed when a test calls it: a `json!` literal costs every build its code.
             &[("text", &raw_lit(&format!("{{{}}}", fields.join(", "))))],
         ));
-        setters(&mut out, &format!("crate::event::{ty}"), &event.input);
+        setters(
+            &mut out,
+            &format!("crate::cursor::event::{ty}"),
+            &event.input,
+        );
     }
     out
 }

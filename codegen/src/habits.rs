@@ -1,4 +1,4 @@
-//! `spec/habits.json` → one file per host (`runtime/src/gen/habits.rs`,
+//! `spec/habits.json` → one file per host (`runtime/src/gen/cursor/habits.rs`,
 //! `runtime/src/gen/claude/habits.rs`): the calls a user of another editor writes on this host's
 //! answers out of habit, as methods no answer has. Each is bound by a trait no type implements,
 //! whose error says what the host takes instead. One generator for every host: a host's rows

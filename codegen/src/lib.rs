@@ -70,10 +70,16 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
     let copilot = claude_model::load(root, copilot_family)?;
     let habits = habits::load(root)?;
     let rust = [
-        ("runtime/src/gen/events.rs", events::file(&spec)),
-        ("runtime/src/gen/permissions.rs", permissions::file(&spec)),
-        ("runtime/src/gen/responses.rs", responses::file(&spec)),
-        ("runtime/src/gen/traits.rs", traits::file(&spec)),
+        ("runtime/src/gen/cursor/events.rs", events::file(&spec)),
+        (
+            "runtime/src/gen/cursor/permissions.rs",
+            permissions::file(&spec),
+        ),
+        (
+            "runtime/src/gen/cursor/responses.rs",
+            responses::file(&spec),
+        ),
+        ("runtime/src/gen/cursor/checks.rs", traits::file(&spec)),
         (
             "runtime/src/gen/keys.rs",
             keys::file(
@@ -86,10 +92,13 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
                 .concat(),
             ),
         ),
-        ("runtime/src/gen/outcomes.rs", outcomes::file(&spec)),
-        ("runtime/src/gen/table.rs", table::for_each_event(&spec)),
-        ("runtime/src/gen/compat.rs", compat::file(&compat)?),
-        ("runtime/src/gen/fixtures.rs", fixtures::file(&spec)),
+        ("runtime/src/gen/cursor/outcomes.rs", outcomes::file(&spec)),
+        (
+            "runtime/src/gen/cursor/table.rs",
+            table::for_each_event(&spec),
+        ),
+        ("runtime/src/gen/cursor/compat.rs", compat::file(&compat)?),
+        ("runtime/src/gen/cursor/fixtures.rs", fixtures::file(&spec)),
         (
             "spec-crate/src/gen/table.rs",
             table::file(&spec, &compat, &cli_data::match_all(root)?)?,
@@ -119,8 +128,8 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             claude_checks::file(copilot_family, &copilot.spec),
         ),
         (
-            "runtime/src/gen/habits.rs",
-            habits::file(root, &habits, "cursor", "crate::response::Response")?,
+            "runtime/src/gen/cursor/habits.rs",
+            habits::file(root, &habits, "cursor", "crate::cursor::response::Response")?,
         ),
         (
             "runtime/src/gen/claude/habits.rs",

@@ -1,4 +1,4 @@
-//! `runtime/src/gen/outcomes.rs`: what a handler may return for each event (the response,
+//! `runtime/src/gen/cursor/outcomes.rs`: what a handler may return for each event (the response,
 //! `Option` of it, `Result` of either), as plain impls so that a wrong return type's error points
 //! at the handler and not into a macro expansion.
 
@@ -13,7 +13,7 @@ pub(crate) fn file(spec: &Spec) -> String {
     for event in &spec.events {
         impls(
             &mut out,
-            &format!("crate::event::{}", event.ty),
+            &format!("crate::cursor::event::{}", event.ty),
             &response_path(&event.response_ty()),
         );
     }
@@ -48,11 +48,11 @@ match self { Ok(r) => Outcome::Answer(r.unwrap_or_default()), Err(e) => Outcome:
     }
 }
 
-/// The response type as written in `runtime/src/gen/outcomes.rs`.
+/// The response type as written in `runtime/src/gen/cursor/outcomes.rs`.
 fn response_path(response: &str) -> String {
     if response == "()" {
         response.to_owned()
     } else {
-        format!("crate::response::{response}")
+        format!("crate::cursor::response::{response}")
     }
 }

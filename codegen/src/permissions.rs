@@ -1,4 +1,4 @@
-//! `runtime/src/gen/permissions.rs`: the two `permission` types, `Permission` and
+//! `runtime/src/gen/cursor/permissions.rs`: the two `permission` types, `Permission` and
 //! `PermissionOrAsk`, documented with the events that take each.
 
 use crate::model::{Event, PermissionValue, Spec};

@@ -1,4 +1,4 @@
-//! `runtime/src/gen/responses.rs`: the response types, their constructors (one per decision:
+//! `runtime/src/gen/cursor/responses.rs`: the response types, their constructors (one per decision:
 //! `allow`, `deny`, `ask`, `block`) and setters (one per wire field), and their rendering.
 
 use crate::model::{Category, Event, PermissionValue, ResponseField, ResponseType, Spec};
@@ -6,7 +6,7 @@ use crate::write::{answers, doc, field_doc, fill, ident, line, lit, option_lit, 
 
 pub(crate) fn file(spec: &Spec) -> String {
     let mut out = String::from(
-        "use crate::response::checks::{Allow, Ask, Deny};\nuse crate::render::Writer;\nuse crate::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
+        "use crate::cursor::render::Writer;\nuse crate::cursor::response::checks::{Allow, Ask, Deny};\nuse crate::cursor::response::*;\nuse serde_json::Value;\nuse std::collections::BTreeMap;\n\n",
     );
     for event in spec.events.iter().filter(|e| !e.is_observe()) {
         response_type(&mut out, spec, event);
@@ -29,7 +29,7 @@ fn response_type(out: &mut String, spec: &Spec, event: &Event) {
     let asks = event.accepts(PermissionValue::Ask);
     let has_user_message = event.has_field("user_message");
     let mut text = fill(
-        "The answer to a [`{input}`](crate::event::{input}) hook (`{name}`).\n\nAccepts {answers}. The default is no opinion (`{}`): Cursor and the other hooks decide.",
+        "The answer to a [`{input}`](crate::cursor::event::{input}) hook (`{name}`).\n\nAccepts {answers}. The default is no opinion (`{}`): Cursor and the other hooks decide.",
         &[
             ("input", &event.ty),
             ("name", &event.name),

@@ -1,5 +1,5 @@
 //! `spec-crate/src/gen/table.rs`: the event table every crate shares (`cursor_hooks_spec`,
-//! re-exported as `cursor_hooks::spec`), and `runtime/src/gen/table.rs`: the runtime's macro
+//! re-exported as `cursor_hooks::spec`), and `runtime/src/gen/cursor/table.rs`: the runtime's macro
 //! over every input type.
 
 use crate::model::{Compat, Spec};

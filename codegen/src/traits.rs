@@ -1,4 +1,4 @@
-//! `runtime/src/gen/traits.rs`: traits that exist only for compile errors. Every response type
+//! `runtime/src/gen/cursor/checks.rs`: traits that exist only for compile errors. Every response type
 //! gets every constructor (`Decisions`) and every setter (`FieldSetters`) through a blanket
 //! impl whose bound only the responses that have the decision or field satisfy. A type's own
 //! (inherent) constructor or setter always wins; on any other response the call fails with an
@@ -55,9 +55,9 @@ pub(crate) fn file(spec: &Spec) -> String {
             }),
     );
     let mut out = fill(
-        "use crate::gen::responses::*;
+        "use crate::gen::cursor::responses::*;
 use crate::keys::{self, Takes};
-use crate::response::Response;
+use crate::cursor::response::Response;
 use serde_json::Value;
 
 /// Responses that can deny with a message shown to the user.

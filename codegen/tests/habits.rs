@@ -9,7 +9,10 @@ use std::path::Path;
 /// check traits.
 fn generated(host: &str) -> (String, String) {
     let (responses, checks) = match host {
-        "cursor" => ("runtime/src/gen/responses.rs", "runtime/src/gen/traits.rs"),
+        "cursor" => (
+            "runtime/src/gen/cursor/responses.rs",
+            "runtime/src/gen/cursor/checks.rs",
+        ),
         "claude-code" => (
             "runtime/src/gen/claude/responses.rs",
             "runtime/src/gen/claude/checks.rs",

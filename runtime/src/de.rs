@@ -1,4 +1,4 @@
-//! Helpers for the generated payload parsers (`gen/events.rs`).
+//! Helpers for the generated payload parsers (`gen/*/events.rs`).
 //!
 //! A payload is read tolerantly, and in memory bounded by its size:
 //! - an optional field of an unexpected type is read as absent and kept in `extra` (payload

@@ -216,7 +216,9 @@ mod tests {
     #[test]
     fn payload_paths_of_the_windows_form_open_natively() {
         use std::path::{Component, Prefix};
-        let native = Path::new(crate::native_path("/c:/Users/me/project/src/main.rs"));
+        let native = Path::new(crate::cursor::native_path(
+            "/c:/Users/me/project/src/main.rs",
+        ));
         assert!(native.is_absolute(), "{}", native.display());
         match native.components().next() {
             Some(Component::Prefix(prefix)) => {
@@ -233,7 +235,7 @@ mod tests {
         std::fs::write(&file, "read through the Cursor form").unwrap();
         let cursor_form = format!("/{}", file.to_str().unwrap().replace('\\', "/"));
         assert!(cursor_form.starts_with('/') && cursor_form.as_bytes()[2] == b':');
-        let read = std::fs::read_to_string(crate::native_path(&cursor_form));
+        let read = std::fs::read_to_string(crate::cursor::native_path(&cursor_form));
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(read.unwrap(), "read through the Cursor form");
     }

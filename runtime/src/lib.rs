@@ -114,8 +114,9 @@ pub mod claude;
 pub mod codex;
 #[cfg(feature = "copilot")]
 pub mod copilot;
+// Cursor's home; its modules are still reached from the crate root (`event`, `response`, ...).
+mod cursor;
 mod de;
-pub mod event;
 mod extra;
 mod gen;
 pub mod guide;
@@ -132,13 +133,12 @@ pub mod record;
 mod render;
 mod respond;
 pub mod response;
-pub mod spec;
 mod subcommands;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tools;
 mod types;
-mod version;
+pub use cursor::{event, spec};
 
 /// Turns a function into the handler of one Cursor event.
 ///
@@ -343,6 +343,7 @@ pub use cursor_hooks_macros::codex_hook;
 pub use cursor_hooks_macros::copilot_hook;
 
 pub use capture::is_replay;
+pub use cursor::{native_path, Attachment, CursorVersion, FileEdit, ModelParam, TabEdit};
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
 /// of `main.rs`, in place of your own `fn main`, not inside a function.
@@ -378,8 +379,7 @@ pub use extra::{Extra, IgnoredField};
 /// The checks of a handler's parameter and return type, named in their compile errors.
 #[doc(hidden)]
 pub use hook::{AnswerTo, InputOf};
-pub use types::{native_path, Attachment, FileEdit, ModelParam, TabEdit, ToolInput};
-pub use version::CursorVersion;
+pub use types::ToolInput;
 
 /// The JSON library the payload and response types use (`updated_input`, `extra`,
 /// [`ToolInput::value`]), re-exported so a hook crate needs one dependency:
@@ -428,22 +428,23 @@ pub use serde_json;
 /// Code's names without the prefix. Import one prelude or the other, not both: their names
 /// collide.
 pub mod prelude {
-    pub use crate::event::*;
-    pub use crate::gen::responses::*;
+    pub use crate::cursor::event::*;
+    pub use crate::gen::cursor::responses::*;
     // Only for their compile errors: a constructor or setter on a response without it names
     // the events that accept it.
-    pub use crate::response::checks::{Decisions as _, FieldSetters as _};
+    pub use crate::cursor::response::checks::{Decisions as _, FieldSetters as _};
     // Only for their compile errors: Claude Code's calls (`StopResponse::block(..)`) say what
     // Cursor takes instead.
     #[cfg(feature = "copilot")]
     pub use crate::copilot_hook;
-    pub use crate::response::habits::OtherEditorHabits as _;
+    pub use crate::cursor::response::habits::OtherEditorHabits as _;
     // The free answer functions of earlier versions, kept so that a call is a compile error
     // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
     // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.
     #[doc(hidden)]
-    pub use crate::response::removed::{add_context, allow, ask, deny, followup};
-    pub use crate::response::{no_opinion, Permission, PermissionOrAsk, Response};
+    pub use crate::cursor::response::removed::{add_context, allow, ask, deny, followup};
+    pub use crate::cursor::response::{Permission, PermissionOrAsk, Response};
+    pub use crate::response::no_opinion;
     pub use crate::tools::Tool;
     pub use crate::{claude_hook, codex_hook, cursor_hook, main, CursorVersion, ToolInput};
 

@@ -568,7 +568,7 @@ mod tests {
 
     struct Guard;
     impl Hook for Guard {
-        type Event = crate::event::PreToolUse;
+        type Event = crate::cursor::event::PreToolUse;
         const EVENT_NAME: &'static str = "preToolUse";
         const OPTIONS: HookOptions = HookOptions {
             handler: "guard",
@@ -586,7 +586,7 @@ mod tests {
 
     struct Verify;
     impl Hook for Verify {
-        type Event = crate::event::Stop;
+        type Event = crate::cursor::event::Stop;
         const EVENT_NAME: &'static str = "stop";
         const OPTIONS: HookOptions = HookOptions {
             handler: "verify",

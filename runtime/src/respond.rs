@@ -4,12 +4,13 @@
 //! Every answer, the handler's or the failure policy's (bad input, `Err`, panic, deadline), is
 //! a typed response rendered by [`render`], so the version rules apply to all of them.
 
-use crate::event::{Category, Event};
+use crate::cursor::event::{Category, Event};
+use crate::cursor::render::{legacy_format, render, RenderContext, Response};
+use crate::cursor::spec::EVENTS;
 use crate::hook::{FailPolicy, HookEvent, HookOptions, Outcome};
 use crate::panic::{capture_panics, AbortAnswer};
 use crate::process::{Deadline, LateAnswer};
-use crate::render::{legacy_format, render, RenderContext, Rendered, Response};
-use crate::spec::EVENTS;
+use crate::render::Rendered;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
@@ -836,7 +837,7 @@ where
         crate::claude::Event + HookEvent<Response = <H::Event as crate::claude::Event>::Response>,
 {
     use crate::claude::{cursor, render, Event};
-    use crate::version::CursorVersion;
+    use crate::cursor::version::CursorVersion;
     let entry = const { &Entry::claude::<H>() };
     let cursor_event = <H::Event as Event>::CURSOR_EVENT;
     let from_cursor = cursor_event == Some(event);
@@ -906,7 +907,7 @@ where
         return Tried::OtherEvent;
     }
     let event = input.common().hook_event_name.clone();
-    let version = crate::version::CursorVersion::Missing;
+    let version = crate::cursor::version::CursorVersion::Missing;
     let Some(run) = Run::start(entry, &event, &version, false, settings) else {
         return Tried::OtherEvent;
     };
@@ -928,7 +929,7 @@ where
         Ok(input) => input,
         Err(error) => return Tried::Unreadable(error),
     };
-    let version = crate::version::CursorVersion::Missing;
+    let version = crate::cursor::version::CursorVersion::Missing;
     let name = <H::Event as Event>::NAME;
     let Some(run) = Run::start(entry, name, &version, false, settings) else {
         return Tried::OtherEvent;
@@ -1000,7 +1001,7 @@ pub(crate) struct Run {
     /// The host that ran the command and reads the answer: the entry's, or Cursor for a Claude
     /// entry picked by the Cursor event Cursor runs it as.
     reader: crate::Host,
-    version: crate::version::CursorVersion,
+    version: crate::cursor::version::CursorVersion,
     legacy_format: bool,
     /// Copilot started the process and reads this Claude entry's answer.
     copilot: bool,
@@ -1014,7 +1015,7 @@ impl Run {
     pub(crate) fn start(
         entry: &'static Entry,
         event: &str,
-        version: &crate::version::CursorVersion,
+        version: &crate::cursor::version::CursorVersion,
         has_model: bool,
         settings: &Settings,
     ) -> Option<Run> {
@@ -1293,8 +1294,8 @@ fn truncate(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::response::PreToolUseResponse;
-    use crate::version::CursorVersion;
+    use crate::cursor::response::PreToolUseResponse;
+    use crate::cursor::version::CursorVersion;
 
     #[test]
     fn the_run_time_names_are_the_tables() {
@@ -1321,13 +1322,13 @@ mod tests {
                     keep_ask: false,
                 },
                 answer: never,
-                block: block::<crate::response::BeforeShellExecutionResponse>,
+                block: block::<crate::cursor::response::BeforeShellExecutionResponse>,
             }));
             let run = Run {
                 entry,
                 event: entry.info.name,
                 reader: crate::Host::Cursor,
-                version: crate::version::CursorVersion::parse("2026.09.28-64d2043"),
+                version: crate::cursor::version::CursorVersion::parse("2026.09.28-64d2043"),
                 legacy_format: false,
                 copilot: false,
                 _deadline: None,

@@ -138,7 +138,7 @@ pub(crate) fn command_line(
             return Decision::Exit(2);
         }
         unknown => {
-            let hint = crate::spec::closest(unknown, SUBCOMMANDS.iter().copied())
+            let hint = crate::cursor::spec::closest(unknown, SUBCOMMANDS.iter().copied())
                 .map(|name| format!(", did you mean `{name}`?"))
                 .unwrap_or_default();
             complain(&format!(
@@ -1196,7 +1196,7 @@ mod tests {
 
     #[test]
     fn suggests_the_closest_subcommand() {
-        let closest = |word| crate::spec::closest(word, SUBCOMMANDS.iter().copied());
+        let closest = |word| crate::cursor::spec::closest(word, SUBCOMMANDS.iter().copied());
         assert_eq!(closest("instal"), Some("install"));
         assert_eq!(closest("print-confg"), Some("print-config"));
         assert_eq!(closest("doctor"), None);

@@ -40,11 +40,11 @@
 //! `cursor-hooks simulate`, which applies the matchers as the editor does.
 
 use crate::capture::{CaptureLine, CapturedAnswer, REPLAYING};
+use crate::cursor::render::{legacy_format, RenderContext, Response};
+use crate::cursor::version::CursorVersion;
 use crate::hook::HookEvent;
-use crate::render::{legacy_format, RenderContext, Response};
 use crate::respond::Hook;
 use crate::respond::{respond, Settings};
-use crate::version::CursorVersion;
 use crate::Host;
 use serde_json::{Map, Value};
 use std::marker::PhantomData;
@@ -61,14 +61,14 @@ mod codex_fixtures;
 #[cfg(feature = "copilot")]
 #[path = "gen/copilot/fixtures.rs"]
 mod copilot_fixtures;
-#[path = "gen/fixtures.rs"]
-mod fixtures;
+#[path = "gen/cursor/fixtures.rs"]
+mod cursor_fixtures;
 
 pub use crate::render::Rendered;
 pub use crate::respond::Entry;
 
 /// A payload under construction, for event `E`. Start from `E::fixture()`
-/// (for example [`BeforeShellExecution::fixture`](crate::event::BeforeShellExecution::fixture)),
+/// (for example [`BeforeShellExecution::fixture`](crate::cursor::event::BeforeShellExecution::fixture)),
 /// set what the test is about, then run it or [`build`](Fixture::build) the typed input.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fixture<E> {
@@ -300,11 +300,11 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
     let payload: Value = serde_json::from_slice(&payload.into_bytes())
         .unwrap_or_else(|error| panic!("the payload is not JSON: {error}"));
     let name = payload["hook_event_name"].as_str().unwrap_or_default();
-    let event = crate::spec::info(name)
+    let event = crate::cursor::spec::info(name)
         .unwrap_or_else(|| panic!("`{name}` (hook_event_name) is not a known event"))
         .name;
     with_context(event, Host::Cursor, &payload, |ctx| {
-        crate::render::render(answer, ctx)
+        crate::cursor::render::render(answer, ctx)
     })
 }
 
@@ -342,7 +342,7 @@ pub fn render_claude<R: crate::claude::response::Response>(
     let (event, reader) = if name == R::EVENT {
         (R::EVENT, Host::ClaudeCode)
     } else {
-        let info = crate::spec::info(name).unwrap_or_else(|| {
+        let info = crate::cursor::spec::info(name).unwrap_or_else(|| {
             panic!(
                 "`{name}` (hook_event_name) is neither `{}` nor a Cursor event",
                 R::EVENT

@@ -241,7 +241,7 @@ pub enum Tool<'a> {
 }
 
 impl<'a> Tool<'a> {
-    /// The arguments of `name` typed, as [`PreToolUse::tool`](crate::event::PreToolUse::tool)
+    /// The arguments of `name` typed, as [`PreToolUse::tool`](crate::cursor::event::PreToolUse::tool)
     /// reads them.
     pub fn of(name: &'a str, arguments: &'a ToolInput) -> Tool<'a> {
         match name {
@@ -262,14 +262,14 @@ fn no_arguments() -> &'static ToolInput {
     EMPTY.get_or_init(|| ToolInput::new(Value::Object(serde_json::Map::new())))
 }
 
-impl crate::event::PreToolUse {
+impl crate::cursor::event::PreToolUse {
     /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
     pub fn tool(&self) -> Tool<'_> {
         Tool::of(&self.tool_name, &self.tool_input)
     }
 }
 
-impl crate::event::PostToolUse {
+impl crate::cursor::event::PostToolUse {
     /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
     pub fn tool(&self) -> Tool<'_> {
         let arguments = self.tool_input.as_ref().unwrap_or_else(|| no_arguments());
@@ -277,7 +277,7 @@ impl crate::event::PostToolUse {
     }
 }
 
-impl crate::event::PostToolUseFailure {
+impl crate::cursor::event::PostToolUseFailure {
     /// The tool's arguments, typed by `tool_name` (see [`tools`](crate::tools)).
     pub fn tool(&self) -> Tool<'_> {
         let arguments = self.tool_input.as_ref().unwrap_or_else(|| no_arguments());

@@ -17,7 +17,7 @@ fn messages_name_no_private_helpers() {
         "cursor_hooks::gen::",
         "runtime/src/private.rs",
         "runtime/src/hook.rs",
-        "runtime/src/gen/outcomes.rs",
+        "runtime/src/gen/cursor/outcomes.rs",
         "runtime/src/gen/claude/outcomes.rs",
         "runtime/src/claude/render.rs",
     ];

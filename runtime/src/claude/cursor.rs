@@ -5,9 +5,10 @@
 use super::event::ValueKind;
 use super::response::PreToolUseResponse;
 use super::Event;
+use crate::cursor::render::{render, RenderContext};
+use crate::cursor::version::CursorVersion;
 use crate::de::Key;
-use crate::render::{render, RenderContext, Rendered};
-use crate::version::CursorVersion;
+use crate::render::Rendered;
 use serde_json::value::RawValue;
 
 /// What a Cursor payload says beyond the Claude input: what rendering needs.
@@ -224,7 +225,7 @@ impl<'de> serde::de::Visitor<'de> for Rewrite {
         }
         let cwd = cwd
             .filter(|cwd| !cwd.is_empty())
-            .or_else(|| root.map(|root| crate::native_path(&root).to_owned()));
+            .or_else(|| root.map(|root| crate::cursor::native_path(&root).to_owned()));
         let session = session
             .filter(|id| !id.is_empty())
             .or(conversation.filter(|id| !id.is_empty()));
@@ -364,7 +365,7 @@ pub(super) fn zero(kind: ValueKind) -> &'static str {
 /// `additionalContext` and the top-level keys are left out, each with a note.
 pub(crate) fn pre_tool_use(answer: &PreToolUseResponse, ctx: RenderContext<'_>) -> Rendered {
     use super::response::PermissionDecision;
-    use crate::response::PreToolUseResponse as Cursor;
+    use crate::cursor::response::PreToolUseResponse as Cursor;
     let reason = answer.permission_decision_reason.clone();
     let mut cursor = match (answer.permission_decision, reason.clone()) {
         (Some(PermissionDecision::Deny), Some(reason)) => {

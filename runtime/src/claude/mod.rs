@@ -173,7 +173,7 @@ pub mod response {
         #[doc(hidden)]
         fn cursor_form(
             &self,
-            _ctx: crate::render::RenderContext<'_>,
+            _ctx: crate::cursor::render::RenderContext<'_>,
         ) -> Option<crate::render::Rendered> {
             None
         }

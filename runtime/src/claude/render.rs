@@ -4,7 +4,8 @@
 //! Copilot CLI sent, the form Copilot reads (`Response::copilot_form`, else the same JSON).
 
 use super::response::Response;
-use crate::render::{Fields, RenderContext, Rendered};
+use crate::cursor::render::RenderContext;
+use crate::render::{Fields, Rendered};
 use serde_json::Value;
 
 /// Collects an answer's keys in order; the generated `Response::write` impls call it.

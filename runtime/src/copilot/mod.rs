@@ -95,7 +95,8 @@ pub mod response {
 pub(crate) mod render {
     pub(crate) use crate::claude::render::Writer;
     use crate::claude::response::Response;
-    use crate::render::{RenderContext, Rendered};
+    use crate::cursor::render::RenderContext;
+    use crate::render::Rendered;
 
     /// Copilot's one form: every key top-level.
     pub(crate) fn render<R: Response>(response: &R, _ctx: RenderContext<'_>) -> Rendered {

@@ -29,12 +29,18 @@ pub(crate) mod copilot {
     pub(crate) mod outcomes;
     pub(crate) mod responses;
 }
-pub(crate) mod compat;
-pub(crate) mod events;
-/// The other editor's calls, each a compile error that says what to write instead.
-pub mod habits;
+/// Cursor's types, from `spec/cursor/events.json` and `spec/cursor/compat.json`.
+pub(crate) mod cursor {
+    /// The traits a constructor or setter called on the wrong response is reported with.
+    pub mod checks;
+    pub(crate) mod compat;
+    pub(crate) mod events;
+    /// The other editor's calls, each a compile error that says what to write instead.
+    pub mod habits;
+    pub(crate) mod outcomes;
+    pub(crate) mod permissions;
+    pub(crate) mod responses;
+    pub(crate) mod table;
+}
+/// The keys an answer of any host can carry.
 pub(crate) mod keys;
-pub(crate) mod outcomes;
-pub(crate) mod permissions;
-pub(crate) mod responses;
-pub(crate) mod table;

@@ -844,7 +844,7 @@ impl Response for PreToolUseResponse {
     }
     fn cursor_form(
         &self,
-        ctx: crate::render::RenderContext<'_>,
+        ctx: crate::cursor::render::RenderContext<'_>,
     ) -> Option<crate::render::Rendered> {
         Some(crate::claude::cursor::pre_tool_use(self, ctx))
     }

@@ -11,7 +11,7 @@
 use crate::testing::Fixture;
 use serde_json::Value;
 
-impl crate::event::SessionStart {
+impl crate::cursor::event::SessionStart {
     /// A realistic `sessionStart` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -28,7 +28,7 @@ impl crate::event::SessionStart {
     }
 }
 
-impl Fixture<crate::event::SessionStart> {
+impl Fixture<crate::cursor::event::SessionStart> {
     /// Sets `is_background_agent`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn is_background_agent(self, value: bool) -> Self {
@@ -42,7 +42,7 @@ impl Fixture<crate::event::SessionStart> {
     }
 }
 
-impl crate::event::SessionEnd {
+impl crate::cursor::event::SessionEnd {
     /// A realistic `sessionEnd` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -59,7 +59,7 @@ impl crate::event::SessionEnd {
     }
 }
 
-impl Fixture<crate::event::SessionEnd> {
+impl Fixture<crate::cursor::event::SessionEnd> {
     /// Sets `reason`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn reason(self, value: impl Into<String>) -> Self {
@@ -91,7 +91,7 @@ impl Fixture<crate::event::SessionEnd> {
     }
 }
 
-impl crate::event::PreToolUse {
+impl crate::cursor::event::PreToolUse {
     /// A realistic `preToolUse` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -108,7 +108,7 @@ impl crate::event::PreToolUse {
     }
 }
 
-impl Fixture<crate::event::PreToolUse> {
+impl Fixture<crate::cursor::event::PreToolUse> {
     /// Sets `tool_name`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
@@ -140,7 +140,7 @@ impl Fixture<crate::event::PreToolUse> {
     }
 }
 
-impl crate::event::PostToolUse {
+impl crate::cursor::event::PostToolUse {
     /// A realistic `postToolUse` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -157,7 +157,7 @@ impl crate::event::PostToolUse {
     }
 }
 
-impl Fixture<crate::event::PostToolUse> {
+impl Fixture<crate::cursor::event::PostToolUse> {
     /// Sets `tool_name`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
@@ -195,7 +195,7 @@ impl Fixture<crate::event::PostToolUse> {
     }
 }
 
-impl crate::event::PostToolUseFailure {
+impl crate::cursor::event::PostToolUseFailure {
     /// A realistic `postToolUseFailure` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -212,7 +212,7 @@ impl crate::event::PostToolUseFailure {
     }
 }
 
-impl Fixture<crate::event::PostToolUseFailure> {
+impl Fixture<crate::cursor::event::PostToolUseFailure> {
     /// Sets `tool_name`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
@@ -262,7 +262,7 @@ impl Fixture<crate::event::PostToolUseFailure> {
     }
 }
 
-impl crate::event::SubagentStart {
+impl crate::cursor::event::SubagentStart {
     /// A realistic `subagentStart` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -279,7 +279,7 @@ impl crate::event::SubagentStart {
     }
 }
 
-impl Fixture<crate::event::SubagentStart> {
+impl Fixture<crate::cursor::event::SubagentStart> {
     /// Sets `subagent_id`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_id(self, value: impl Into<String>) -> Self {
@@ -329,7 +329,7 @@ impl Fixture<crate::event::SubagentStart> {
     }
 }
 
-impl crate::event::SubagentStop {
+impl crate::cursor::event::SubagentStop {
     /// A realistic `subagentStop` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -346,7 +346,7 @@ impl crate::event::SubagentStop {
     }
 }
 
-impl Fixture<crate::event::SubagentStop> {
+impl Fixture<crate::cursor::event::SubagentStop> {
     /// Sets `subagent_type`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn subagent_type(self, value: impl Into<String>) -> Self {
@@ -429,7 +429,7 @@ impl Fixture<crate::event::SubagentStop> {
     }
 }
 
-impl crate::event::BeforeShellExecution {
+impl crate::cursor::event::BeforeShellExecution {
     /// A realistic `beforeShellExecution` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -446,7 +446,7 @@ impl crate::event::BeforeShellExecution {
     }
 }
 
-impl Fixture<crate::event::BeforeShellExecution> {
+impl Fixture<crate::cursor::event::BeforeShellExecution> {
     /// Sets `command`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn command(self, value: impl Into<String>) -> Self {
@@ -466,7 +466,7 @@ impl Fixture<crate::event::BeforeShellExecution> {
     }
 }
 
-impl crate::event::AfterShellExecution {
+impl crate::cursor::event::AfterShellExecution {
     /// A realistic `afterShellExecution` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -483,7 +483,7 @@ impl crate::event::AfterShellExecution {
     }
 }
 
-impl Fixture<crate::event::AfterShellExecution> {
+impl Fixture<crate::cursor::event::AfterShellExecution> {
     /// Sets `command`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn command(self, value: impl Into<String>) -> Self {
@@ -509,7 +509,7 @@ impl Fixture<crate::event::AfterShellExecution> {
     }
 }
 
-impl crate::event::BeforeMCPExecution {
+impl crate::cursor::event::BeforeMCPExecution {
     /// A realistic `beforeMCPExecution` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -526,7 +526,7 @@ impl crate::event::BeforeMCPExecution {
     }
 }
 
-impl Fixture<crate::event::BeforeMCPExecution> {
+impl Fixture<crate::cursor::event::BeforeMCPExecution> {
     /// Sets `tool_name`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
@@ -564,7 +564,7 @@ impl Fixture<crate::event::BeforeMCPExecution> {
     }
 }
 
-impl crate::event::AfterMCPExecution {
+impl crate::cursor::event::AfterMCPExecution {
     /// A realistic `afterMCPExecution` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -581,7 +581,7 @@ impl crate::event::AfterMCPExecution {
     }
 }
 
-impl Fixture<crate::event::AfterMCPExecution> {
+impl Fixture<crate::cursor::event::AfterMCPExecution> {
     /// Sets `tool_name`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn tool_name(self, value: impl Into<String>) -> Self {
@@ -619,7 +619,7 @@ impl Fixture<crate::event::AfterMCPExecution> {
     }
 }
 
-impl crate::event::BeforeReadFile {
+impl crate::cursor::event::BeforeReadFile {
     /// A realistic `beforeReadFile` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -636,7 +636,7 @@ impl crate::event::BeforeReadFile {
     }
 }
 
-impl Fixture<crate::event::BeforeReadFile> {
+impl Fixture<crate::cursor::event::BeforeReadFile> {
     /// Sets `file_path`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
@@ -656,7 +656,7 @@ impl Fixture<crate::event::BeforeReadFile> {
     }
 }
 
-impl crate::event::AfterFileEdit {
+impl crate::cursor::event::AfterFileEdit {
     /// A realistic `afterFileEdit` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -673,7 +673,7 @@ impl crate::event::AfterFileEdit {
     }
 }
 
-impl Fixture<crate::event::AfterFileEdit> {
+impl Fixture<crate::cursor::event::AfterFileEdit> {
     /// Sets `file_path`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
@@ -687,7 +687,7 @@ impl Fixture<crate::event::AfterFileEdit> {
     }
 }
 
-impl crate::event::BeforeSubmitPrompt {
+impl crate::cursor::event::BeforeSubmitPrompt {
     /// A realistic `beforeSubmitPrompt` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -704,7 +704,7 @@ impl crate::event::BeforeSubmitPrompt {
     }
 }
 
-impl Fixture<crate::event::BeforeSubmitPrompt> {
+impl Fixture<crate::cursor::event::BeforeSubmitPrompt> {
     /// Sets `prompt`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn prompt(self, value: impl Into<String>) -> Self {
@@ -724,7 +724,7 @@ impl Fixture<crate::event::BeforeSubmitPrompt> {
     }
 }
 
-impl crate::event::AfterAgentResponse {
+impl crate::cursor::event::AfterAgentResponse {
     /// A realistic `afterAgentResponse` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -741,7 +741,7 @@ impl crate::event::AfterAgentResponse {
     }
 }
 
-impl Fixture<crate::event::AfterAgentResponse> {
+impl Fixture<crate::cursor::event::AfterAgentResponse> {
     /// Sets `text`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn text(self, value: impl Into<String>) -> Self {
@@ -773,7 +773,7 @@ impl Fixture<crate::event::AfterAgentResponse> {
     }
 }
 
-impl crate::event::AfterAgentThought {
+impl crate::cursor::event::AfterAgentThought {
     /// A realistic `afterAgentThought` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -790,7 +790,7 @@ impl crate::event::AfterAgentThought {
     }
 }
 
-impl Fixture<crate::event::AfterAgentThought> {
+impl Fixture<crate::cursor::event::AfterAgentThought> {
     /// Sets `text`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn text(self, value: impl Into<String>) -> Self {
@@ -804,7 +804,7 @@ impl Fixture<crate::event::AfterAgentThought> {
     }
 }
 
-impl crate::event::PreCompact {
+impl crate::cursor::event::PreCompact {
     /// A realistic `preCompact` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -821,7 +821,7 @@ impl crate::event::PreCompact {
     }
 }
 
-impl Fixture<crate::event::PreCompact> {
+impl Fixture<crate::cursor::event::PreCompact> {
     /// Sets `trigger`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn trigger(self, value: impl Into<String>) -> Self {
@@ -865,7 +865,7 @@ impl Fixture<crate::event::PreCompact> {
     }
 }
 
-impl crate::event::Stop {
+impl crate::cursor::event::Stop {
     /// A realistic `stop` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -882,7 +882,7 @@ impl crate::event::Stop {
     }
 }
 
-impl Fixture<crate::event::Stop> {
+impl Fixture<crate::cursor::event::Stop> {
     /// Sets `status`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn status(self, value: impl Into<String>) -> Self {
@@ -920,7 +920,7 @@ impl Fixture<crate::event::Stop> {
     }
 }
 
-impl crate::event::BeforeTabFileRead {
+impl crate::cursor::event::BeforeTabFileRead {
     /// A realistic `beforeTabFileRead` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -937,7 +937,7 @@ impl crate::event::BeforeTabFileRead {
     }
 }
 
-impl Fixture<crate::event::BeforeTabFileRead> {
+impl Fixture<crate::cursor::event::BeforeTabFileRead> {
     /// Sets `file_path`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
@@ -951,7 +951,7 @@ impl Fixture<crate::event::BeforeTabFileRead> {
     }
 }
 
-impl crate::event::AfterTabFileEdit {
+impl crate::cursor::event::AfterTabFileEdit {
     /// A realistic `afterTabFileEdit` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -968,7 +968,7 @@ impl crate::event::AfterTabFileEdit {
     }
 }
 
-impl Fixture<crate::event::AfterTabFileEdit> {
+impl Fixture<crate::cursor::event::AfterTabFileEdit> {
     /// Sets `file_path`.
     #[must_use = "a fixture is changed by value: use the returned fixture"]
     pub fn file_path(self, value: impl Into<String>) -> Self {
@@ -982,7 +982,7 @@ impl Fixture<crate::event::AfterTabFileEdit> {
     }
 }
 
-impl crate::event::WorkspaceOpen {
+impl crate::cursor::event::WorkspaceOpen {
     /// A realistic `workspaceOpen` payload to start a test from: the common fields as the CLI sends
     /// them, and an example for each required field.
     ///
@@ -999,4 +999,4 @@ impl crate::event::WorkspaceOpen {
     }
 }
 
-impl Fixture<crate::event::WorkspaceOpen> {}
+impl Fixture<crate::cursor::event::WorkspaceOpen> {}

@@ -8,13 +8,13 @@
     clippy::match_single_binding
 )]
 
-use crate::render::Writer;
-use crate::response::checks::{Allow, Ask, Deny};
-use crate::response::*;
+use crate::cursor::render::Writer;
+use crate::cursor::response::checks::{Allow, Ask, Deny};
+use crate::cursor::response::*;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The answer to a [`SessionStart`](crate::event::SessionStart) hook (`sessionStart`).
+/// The answer to a [`SessionStart`](crate::cursor::event::SessionStart) hook (`sessionStart`).
 ///
 /// Accepts `env`, `additional_context`, `continue`, `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -105,7 +105,7 @@ impl Response for SessionStartResponse {
     }
 }
 
-/// The answer to a [`PreToolUse`](crate::event::PreToolUse) hook (`preToolUse`).
+/// The answer to a [`PreToolUse`](crate::cursor::event::PreToolUse) hook (`preToolUse`).
 ///
 /// Accepts `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -242,7 +242,7 @@ impl Response for PreToolUseResponse {
     }
 }
 
-/// The answer to a [`PostToolUse`](crate::event::PostToolUse) hook (`postToolUse`).
+/// The answer to a [`PostToolUse`](crate::cursor::event::PostToolUse) hook (`postToolUse`).
 ///
 /// Accepts `additional_context`, `updated_mcp_tool_output`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -299,7 +299,7 @@ impl Response for PostToolUseResponse {
     }
 }
 
-/// The answer to a [`PostToolUseFailure`](crate::event::PostToolUseFailure) hook (`postToolUseFailure`).
+/// The answer to a [`PostToolUseFailure`](crate::cursor::event::PostToolUseFailure) hook (`postToolUseFailure`).
 ///
 /// Accepts `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -340,7 +340,7 @@ impl Response for PostToolUseFailureResponse {
     }
 }
 
-/// The answer to a [`SubagentStart`](crate::event::SubagentStart) hook (`subagentStart`).
+/// The answer to a [`SubagentStart`](crate::cursor::event::SubagentStart) hook (`subagentStart`).
 ///
 /// Accepts `permission` (allow, deny), `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -434,7 +434,7 @@ impl Response for SubagentStartResponse {
     }
 }
 
-/// The answer to a [`SubagentStop`](crate::event::SubagentStop) hook (`subagentStop`).
+/// The answer to a [`SubagentStop`](crate::cursor::event::SubagentStop) hook (`subagentStop`).
 ///
 /// Accepts `followup_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -491,7 +491,7 @@ impl Response for SubagentStopResponse {
     }
 }
 
-/// The answer to a [`BeforeShellExecution`](crate::event::BeforeShellExecution) hook (`beforeShellExecution`).
+/// The answer to a [`BeforeShellExecution`](crate::cursor::event::BeforeShellExecution) hook (`beforeShellExecution`).
 ///
 /// Accepts `permission` (allow, deny, ask), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -584,7 +584,7 @@ impl Response for BeforeShellExecutionResponse {
     }
 }
 
-/// The answer to a [`BeforeMCPExecution`](crate::event::BeforeMCPExecution) hook (`beforeMCPExecution`).
+/// The answer to a [`BeforeMCPExecution`](crate::cursor::event::BeforeMCPExecution) hook (`beforeMCPExecution`).
 ///
 /// Accepts `permission` (allow, deny, ask), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -677,7 +677,7 @@ impl Response for BeforeMCPExecutionResponse {
     }
 }
 
-/// The answer to a [`BeforeReadFile`](crate::event::BeforeReadFile) hook (`beforeReadFile`).
+/// The answer to a [`BeforeReadFile`](crate::cursor::event::BeforeReadFile) hook (`beforeReadFile`).
 ///
 /// Accepts `permission` (allow, deny), `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -755,7 +755,7 @@ impl Response for BeforeReadFileResponse {
     }
 }
 
-/// The answer to a [`BeforeSubmitPrompt`](crate::event::BeforeSubmitPrompt) hook (`beforeSubmitPrompt`).
+/// The answer to a [`BeforeSubmitPrompt`](crate::cursor::event::BeforeSubmitPrompt) hook (`beforeSubmitPrompt`).
 ///
 /// Accepts `continue`, `user_message`, `additional_context`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -842,7 +842,7 @@ impl Response for BeforeSubmitPromptResponse {
     }
 }
 
-/// The answer to a [`PreCompact`](crate::event::PreCompact) hook (`preCompact`).
+/// The answer to a [`PreCompact`](crate::cursor::event::PreCompact) hook (`preCompact`).
 ///
 /// Accepts `user_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -883,7 +883,7 @@ impl Response for PreCompactResponse {
     }
 }
 
-/// The answer to a [`Stop`](crate::event::Stop) hook (`stop`).
+/// The answer to a [`Stop`](crate::cursor::event::Stop) hook (`stop`).
 ///
 /// Accepts `followup_message`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -924,7 +924,7 @@ impl Response for StopResponse {
     }
 }
 
-/// The answer to a [`BeforeTabFileRead`](crate::event::BeforeTabFileRead) hook (`beforeTabFileRead`).
+/// The answer to a [`BeforeTabFileRead`](crate::cursor::event::BeforeTabFileRead) hook (`beforeTabFileRead`).
 ///
 /// Accepts `permission` (allow, deny). The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///
@@ -982,7 +982,7 @@ impl Response for BeforeTabFileReadResponse {
     }
 }
 
-/// The answer to a [`WorkspaceOpen`](crate::event::WorkspaceOpen) hook (`workspaceOpen`).
+/// The answer to a [`WorkspaceOpen`](crate::cursor::event::WorkspaceOpen) hook (`workspaceOpen`).
 ///
 /// Accepts `pluginPaths`. The default is no opinion (`{}`): Cursor and the other hooks decide.
 ///

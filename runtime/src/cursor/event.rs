@@ -16,7 +16,7 @@
 //! What each event may answer, and where it does not fire, is tabled in
 //! [`guide::handlers`](crate::guide::handlers#cursors-events).
 
-pub use crate::gen::events::*;
+pub use crate::gen::cursor::events::*;
 
 /// What kind of answer an event accepts (see `spec/README.md`); shared with the macro and the
 /// `cursor-hooks` command through the spec crate.
@@ -37,7 +37,7 @@ pub trait Event:
     /// What kind of answer the event accepts.
     const CATEGORY: Category;
     /// The answer a handler returns (`()` on observe-only events).
-    type Response: crate::response::Response;
+    type Response: super::response::Response;
     /// The fields every event carries.
     fn common(&self) -> &Common;
     /// Fields this version does not read, and known optional fields of an unexpected type.
@@ -54,7 +54,7 @@ impl Common {
             .filter(|dir| dir.is_absolute())
             .or_else(|| {
                 let root = self.workspace_roots.as_ref()?.first()?;
-                Some(std::path::PathBuf::from(crate::native_path(root)))
+                Some(std::path::PathBuf::from(super::native_path(root)))
             })
     }
 }

@@ -8,11 +8,12 @@
     clippy::match_single_binding
 )]
 
+use crate::cursor::event::{Category, Event};
+use crate::cursor::types::*;
+use crate::cursor::version::CursorVersion;
 use crate::de::{missing, Fields, Key};
-use crate::event::{Category, Event};
 use crate::extra::Extra;
-use crate::types::*;
-use crate::version::CursorVersion;
+use crate::types::ToolInput;
 use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
 #[allow(unused_imports)] // only when some field is any JSON
@@ -175,7 +176,7 @@ impl Common {
 /// The docs call it fire-and-forget, but Cursor's own code (@cursor/sdk 1.0.32) reads `continue: false` as ending the session before its first prompt, with `user_message` as the error (unverified in the IDE and CLI). `additional_context` reaches the agent in CLI builds from 2026.07 but may be dropped by the IDE (a race with composer creation, still seen on 3.12.17); `env` is passed to every later hook of the session.
 ///
 /// - **Category:** context (cannot block).
-/// - **May answer:** `env`, `additional_context`, `continue`, `user_message`. A handler returns [`SessionStartResponse`](crate::response::SessionStartResponse).
+/// - **May answer:** `env`, `additional_context`, `continue`, `user_message`. A handler returns [`SessionStartResponse`](crate::cursor::response::SessionStartResponse).
 /// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** ~2.4.
@@ -202,7 +203,7 @@ impl crate::sealed::Sealed for SessionStart {}
 impl Event for SessionStart {
     const NAME: &'static str = "sessionStart";
     const CATEGORY: Category = Category::Context;
-    type Response = crate::response::SessionStartResponse;
+    type Response = crate::cursor::response::SessionStartResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -211,7 +212,7 @@ impl Event for SessionStart {
     }
 }
 impl crate::hook::HookEvent for SessionStart {
-    type Response = crate::response::SessionStartResponse;
+    type Response = crate::cursor::response::SessionStartResponse;
     const WIRE_NAME: &'static str = "sessionStart";
 }
 
@@ -426,7 +427,7 @@ impl serde::Serialize for SessionEnd {
 /// `ask` passes Cursor's schema check but is not enforced here, so it is always rendered as `deny` (compat rule ask-pretooluse). On deny the tool does not run, the tool-specific before-hooks do not fire and postToolUseFailure fires with failure_type "permission_denied"; Cursor's own code (@cursor/sdk 1.0.32) applies `updated_input` (an object) before the tool-specific before-hooks, which see the rewritten input, and adds `additional_context` to the agent's context on allow and deny.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. A handler returns [`PreToolUseResponse`](crate::response::PreToolUseResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`, `agent_message`, `updated_input`, `additional_context`. A handler returns [`PreToolUseResponse`](crate::cursor::response::PreToolUseResponse).
 /// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
@@ -464,7 +465,7 @@ impl crate::sealed::Sealed for PreToolUse {}
 impl Event for PreToolUse {
     const NAME: &'static str = "preToolUse";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::PreToolUseResponse;
+    type Response = crate::cursor::response::PreToolUseResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -473,7 +474,7 @@ impl Event for PreToolUse {
     }
 }
 impl crate::hook::HookEvent for PreToolUse {
-    type Response = crate::response::PreToolUseResponse;
+    type Response = crate::cursor::response::PreToolUseResponse;
     const WIRE_NAME: &'static str = "preToolUse";
 }
 
@@ -566,7 +567,7 @@ impl serde::Serialize for PreToolUse {
 /// `tool_output` is a JSON-stringified result object (Shell {output, exitCode}, Read {file_path, content_length}, MCP {content, isError}). `additional_context` reaches the agent in the CLI, while an IDE forum report says it is not surfaced there.
 ///
 /// - **Category:** context (cannot block).
-/// - **May answer:** `additional_context`, `updated_mcp_tool_output`. A handler returns [`PostToolUseResponse`](crate::response::PostToolUseResponse).
+/// - **May answer:** `additional_context`, `updated_mcp_tool_output`. A handler returns [`PostToolUseResponse`](crate::cursor::response::PostToolUseResponse).
 /// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 2.4.
 ///
@@ -608,7 +609,7 @@ impl crate::sealed::Sealed for PostToolUse {}
 impl Event for PostToolUse {
     const NAME: &'static str = "postToolUse";
     const CATEGORY: Category = Category::Context;
-    type Response = crate::response::PostToolUseResponse;
+    type Response = crate::cursor::response::PostToolUseResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -617,7 +618,7 @@ impl Event for PostToolUse {
     }
 }
 impl crate::hook::HookEvent for PostToolUse {
-    type Response = crate::response::PostToolUseResponse;
+    type Response = crate::cursor::response::PostToolUseResponse;
     const WIRE_NAME: &'static str = "postToolUse";
 }
 
@@ -722,7 +723,7 @@ impl serde::Serialize for PostToolUse {
 /// The docs list no output fields, but `additional_context` was delivered to the agent in CLI 2026.09.28 recordings (IDE unverified). After a preToolUse deny, `error_message` is the denying hook's bare user_message.
 ///
 /// - **Category:** context (cannot block).
-/// - **May answer:** `additional_context`. A handler returns [`PostToolUseFailureResponse`](crate::response::PostToolUseFailureResponse).
+/// - **May answer:** `additional_context`. A handler returns [`PostToolUseFailureResponse`](crate::cursor::response::PostToolUseFailureResponse).
 /// - **`matcher` is tested against:** The tool type: Shell, Read, Write, Grep, Delete, Task (and, seen in the wild, StrReplace, TabWrite, WebFetch, WebSearch, ApplyPatch), or MCP:<tool_name> for an MCP tool (no server part in the CLI). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** ~2.4.
 ///
@@ -772,7 +773,7 @@ impl crate::sealed::Sealed for PostToolUseFailure {}
 impl Event for PostToolUseFailure {
     const NAME: &'static str = "postToolUseFailure";
     const CATEGORY: Category = Category::Context;
-    type Response = crate::response::PostToolUseFailureResponse;
+    type Response = crate::cursor::response::PostToolUseFailureResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -781,7 +782,7 @@ impl Event for PostToolUseFailure {
     }
 }
 impl crate::hook::HookEvent for PostToolUseFailure {
-    type Response = crate::response::PostToolUseFailureResponse;
+    type Response = crate::cursor::response::PostToolUseFailureResponse;
     const WIRE_NAME: &'static str = "postToolUseFailure";
 }
 
@@ -908,7 +909,7 @@ impl serde::Serialize for PostToolUseFailure {
 /// Documented for the IDE but never fired in CLI 2026.09.28, so back it up with a preToolUse hook on tool_name "Task". Cursor treats `ask` as deny here, so only allow and deny are offered.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny), `user_message`, `additional_context`. A handler returns [`SubagentStartResponse`](crate::response::SubagentStartResponse).
+/// - **May answer:** `permission` (allow, deny), `user_message`, `additional_context`. A handler returns [`SubagentStartResponse`](crate::cursor::response::SubagentStartResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
@@ -959,7 +960,7 @@ impl crate::sealed::Sealed for SubagentStart {}
 impl Event for SubagentStart {
     const NAME: &'static str = "subagentStart";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::SubagentStartResponse;
+    type Response = crate::cursor::response::SubagentStartResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -968,7 +969,7 @@ impl Event for SubagentStart {
     }
 }
 impl crate::hook::HookEvent for SubagentStart {
-    type Response = crate::response::SubagentStartResponse;
+    type Response = crate::cursor::response::SubagentStartResponse;
     const WIRE_NAME: &'static str = "subagentStart";
 }
 
@@ -1093,7 +1094,7 @@ impl serde::Serialize for SubagentStart {
 /// It cannot block: `followup_message` continues the subagent only when status is "completed" and counts against the entry's `loop_limit` (default 5). Documented for the IDE but never fired in CLI 2026.09.28; one report says cloud VMs do not run it either.
 ///
 /// - **Category:** loop (cannot block).
-/// - **May answer:** `followup_message`, `additional_context`. A handler returns [`SubagentStopResponse`](crate::response::SubagentStopResponse).
+/// - **May answer:** `followup_message`, `additional_context`. A handler returns [`SubagentStopResponse`](crate::cursor::response::SubagentStopResponse).
 /// - **`matcher` is tested against:** The subagent type: generalPurpose (the IDE sends general-purpose), explore, shell, best-of-n-runner. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli.
 /// - **Since:** ~2.4.
@@ -1164,7 +1165,7 @@ impl crate::sealed::Sealed for SubagentStop {}
 impl Event for SubagentStop {
     const NAME: &'static str = "subagentStop";
     const CATEGORY: Category = Category::Loop;
-    type Response = crate::response::SubagentStopResponse;
+    type Response = crate::cursor::response::SubagentStopResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1173,7 +1174,7 @@ impl Event for SubagentStop {
     }
 }
 impl crate::hook::HookEvent for SubagentStop {
-    type Response = crate::response::SubagentStopResponse;
+    type Response = crate::cursor::response::SubagentStopResponse;
     const WIRE_NAME: &'static str = "subagentStop";
 }
 
@@ -1343,7 +1344,7 @@ impl serde::Serialize for SubagentStop {
 /// `ask` is honoured or ignored depending on version and auto-run mode, so it is downgraded to deny where it is not known to work (compat rule ask-downgrade). `updated_input` is not documented for this event and is not offered.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeShellExecutionResponse`](crate::response::BeforeShellExecutionResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeShellExecutionResponse`](crate::cursor::response::BeforeShellExecutionResponse).
 /// - **`matcher` is tested against:** The full command string. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Since:** 1.7.
 ///
@@ -1373,7 +1374,7 @@ impl crate::sealed::Sealed for BeforeShellExecution {}
 impl Event for BeforeShellExecution {
     const NAME: &'static str = "beforeShellExecution";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::BeforeShellExecutionResponse;
+    type Response = crate::cursor::response::BeforeShellExecutionResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1382,7 +1383,7 @@ impl Event for BeforeShellExecution {
     }
 }
 impl crate::hook::HookEvent for BeforeShellExecution {
-    type Response = crate::response::BeforeShellExecutionResponse;
+    type Response = crate::cursor::response::BeforeShellExecutionResponse;
     const WIRE_NAME: &'static str = "beforeShellExecution";
 }
 
@@ -1594,7 +1595,7 @@ impl serde::Serialize for AfterShellExecution {
 /// No recording of it exists (the recorded CLI sessions show MCP calls only through preToolUse `MCP:<tool>`); the payload shape is the docs'. `tool_input` is documented as a JSON string but some builds send an object; the server is identified by `mcp_server_name` (the docs advise matching on it), `url` or `command`. The docs recommend `failClosed: true`; `ask` follows compat rule ask-downgrade, and Cursor's own code (@cursor/sdk 1.0.32) does not act on it (the tool runs) nor pass `agent_message` on. `matcher` is tested against `MCP:<tool_name>`, never the server.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::response::BeforeMCPExecutionResponse).
+/// - **May answer:** `permission` (allow, deny, ask), `user_message`. A handler returns [`BeforeMCPExecutionResponse`](crate::cursor::response::BeforeMCPExecutionResponse).
 /// - **`matcher` is tested against:** The MCP tool as `MCP:<tool_name>` (no server part). Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything.
 /// - **Does not fire in:** cloud.
 /// - **Since:** 1.7.
@@ -1637,7 +1638,7 @@ impl crate::sealed::Sealed for BeforeMCPExecution {}
 impl Event for BeforeMCPExecution {
     const NAME: &'static str = "beforeMCPExecution";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::BeforeMCPExecutionResponse;
+    type Response = crate::cursor::response::BeforeMCPExecutionResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1646,7 +1647,7 @@ impl Event for BeforeMCPExecution {
     }
 }
 impl crate::hook::HookEvent for BeforeMCPExecution {
-    type Response = crate::response::BeforeMCPExecutionResponse;
+    type Response = crate::cursor::response::BeforeMCPExecutionResponse;
     const WIRE_NAME: &'static str = "beforeMCPExecution";
 }
 
@@ -1916,7 +1917,7 @@ impl serde::Serialize for AfterMCPExecution {
 /// `content` holds the whole file and is sent even when the read is then blocked. `matcher` is tested against `Read`, never the path: check `file_path` in the hook. `user_message` reaches the agent as "File read was blocked by a hook: …"; `agent_message` is not documented here and is not offered. A crash fails open, while invalid JSON or an unknown permission value blocks.
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::response::BeforeReadFileResponse).
+/// - **May answer:** `permission` (allow, deny), `user_message`. A handler returns [`BeforeReadFileResponse`](crate::cursor::response::BeforeReadFileResponse).
 /// - **`matcher` is tested against:** The tool type: always Read, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Since:** 1.7.
 ///
@@ -1946,7 +1947,7 @@ impl crate::sealed::Sealed for BeforeReadFile {}
 impl Event for BeforeReadFile {
     const NAME: &'static str = "beforeReadFile";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::BeforeReadFileResponse;
+    type Response = crate::cursor::response::BeforeReadFileResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -1955,7 +1956,7 @@ impl Event for BeforeReadFile {
     }
 }
 impl crate::hook::HookEvent for BeforeReadFile {
-    type Response = crate::response::BeforeReadFileResponse;
+    type Response = crate::cursor::response::BeforeReadFileResponse;
     const WIRE_NAME: &'static str = "beforeReadFile";
 }
 
@@ -2144,7 +2145,7 @@ impl serde::Serialize for AfterFileEdit {
 /// `continue: false` blocks the prompt and the TUI shows `user_message`; the prompt cannot be rewritten. `additional_context` is read by Cursor's own code (@cursor/sdk 1.0.32) and forwarded when the backend triggers the hook; the SDK's local runtime drops the answer. Not fired in CLI print mode, nor for the turn started by a stop followup_message.
 ///
 /// - **Category:** prompt_gate (can block).
-/// - **May answer:** `continue`, `user_message`, `additional_context`. A handler returns [`BeforeSubmitPromptResponse`](crate::response::BeforeSubmitPromptResponse).
+/// - **May answer:** `continue`, `user_message`, `additional_context`. A handler returns [`BeforeSubmitPromptResponse`](crate::cursor::response::BeforeSubmitPromptResponse).
 /// - **`matcher` is tested against:** The fixed string UserPromptSubmit. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
@@ -2175,7 +2176,7 @@ impl crate::sealed::Sealed for BeforeSubmitPrompt {}
 impl Event for BeforeSubmitPrompt {
     const NAME: &'static str = "beforeSubmitPrompt";
     const CATEGORY: Category = Category::PromptGate;
-    type Response = crate::response::BeforeSubmitPromptResponse;
+    type Response = crate::cursor::response::BeforeSubmitPromptResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2184,7 +2185,7 @@ impl Event for BeforeSubmitPrompt {
     }
 }
 impl crate::hook::HookEvent for BeforeSubmitPrompt {
-    type Response = crate::response::BeforeSubmitPromptResponse;
+    type Response = crate::cursor::response::BeforeSubmitPromptResponse;
     const WIRE_NAME: &'static str = "beforeSubmitPrompt";
 }
 
@@ -2517,7 +2518,7 @@ impl serde::Serialize for AfterAgentThought {
 /// It cannot block or change the compaction; `user_message` is only shown to the user.
 ///
 /// - **Category:** notice (cannot block).
-/// - **May answer:** `user_message`. A handler returns [`PreCompactResponse`](crate::response::PreCompactResponse).
+/// - **May answer:** `user_message`. A handler returns [`PreCompactResponse`](crate::cursor::response::PreCompactResponse).
 /// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Since:** ~2.4.
 ///
@@ -2563,7 +2564,7 @@ impl crate::sealed::Sealed for PreCompact {}
 impl Event for PreCompact {
     const NAME: &'static str = "preCompact";
     const CATEGORY: Category = Category::Notice;
-    type Response = crate::response::PreCompactResponse;
+    type Response = crate::cursor::response::PreCompactResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2572,7 +2573,7 @@ impl Event for PreCompact {
     }
 }
 impl crate::hook::HookEvent for PreCompact {
-    type Response = crate::response::PreCompactResponse;
+    type Response = crate::cursor::response::PreCompactResponse;
     const WIRE_NAME: &'static str = "preCompact";
 }
 
@@ -2687,7 +2688,7 @@ impl serde::Serialize for PreCompact {
 /// It cannot block: a non-empty `followup_message` is submitted as the next user message (without beforeSubmitPrompt) only when status is "completed", and loop_count counts those turns against `loop_limit` (default 5). Not fired in CLI print mode; firing in cloud agents is unverified.
 ///
 /// - **Category:** loop (cannot block).
-/// - **May answer:** `followup_message`. A handler returns [`StopResponse`](crate::response::StopResponse).
+/// - **May answer:** `followup_message`. A handler returns [`StopResponse`](crate::cursor::response::StopResponse).
 /// - **`matcher` is tested against:** The fixed string Stop. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cli-print.
 /// - **Since:** 1.7.
@@ -2730,7 +2731,7 @@ impl crate::sealed::Sealed for Stop {}
 impl Event for Stop {
     const NAME: &'static str = "stop";
     const CATEGORY: Category = Category::Loop;
-    type Response = crate::response::StopResponse;
+    type Response = crate::cursor::response::StopResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2739,7 +2740,7 @@ impl Event for Stop {
     }
 }
 impl crate::hook::HookEvent for Stop {
-    type Response = crate::response::StopResponse;
+    type Response = crate::cursor::response::StopResponse;
     const WIRE_NAME: &'static str = "stop";
 }
 
@@ -2843,7 +2844,7 @@ impl serde::Serialize for Stop {
 /// IDE only, and known from the docs alone. The answer carries `permission` and nothing else (Cursor's own code also type-checks a `user_message`, but the SDK does not fire Tab events, so what it shows is not known).
 ///
 /// - **Category:** permission (can block).
-/// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::response::BeforeTabFileReadResponse).
+/// - **May answer:** `permission` (allow, deny). A handler returns [`BeforeTabFileReadResponse`](crate::cursor::response::BeforeTabFileReadResponse).
 /// - **`matcher` is tested against:** The tool type: always TabRead, never the file path. Cursor searches the regex anywhere in it (unanchored); `"*"` matches everything. A `matcher` that can match none of these names is a compile error.
 /// - **Does not fire in:** cloud, cli.
 /// - **Since:** by Jan 2026.
@@ -2870,7 +2871,7 @@ impl crate::sealed::Sealed for BeforeTabFileRead {}
 impl Event for BeforeTabFileRead {
     const NAME: &'static str = "beforeTabFileRead";
     const CATEGORY: Category = Category::Permission;
-    type Response = crate::response::BeforeTabFileReadResponse;
+    type Response = crate::cursor::response::BeforeTabFileReadResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -2879,7 +2880,7 @@ impl Event for BeforeTabFileRead {
     }
 }
 impl crate::hook::HookEvent for BeforeTabFileRead {
-    type Response = crate::response::BeforeTabFileReadResponse;
+    type Response = crate::cursor::response::BeforeTabFileReadResponse;
     const WIRE_NAME: &'static str = "beforeTabFileRead";
 }
 
@@ -3066,7 +3067,7 @@ impl serde::Serialize for AfterTabFileEdit {
 /// The payload has no conversation, generation, session, model or transcript fields, and the event is skipped when the window has no workspace folders. The only answer is `pluginPaths` (camelCase), absolute plugin directories to load.
 ///
 /// - **Category:** app (cannot block).
-/// - **May answer:** `pluginPaths`. A handler returns [`WorkspaceOpenResponse`](crate::response::WorkspaceOpenResponse).
+/// - **May answer:** `pluginPaths`. A handler returns [`WorkspaceOpenResponse`](crate::cursor::response::WorkspaceOpenResponse).
 /// - **`matcher`:** none; Cursor runs the hook for every payload, so `matcher` is a compile error here.
 /// - **Does not fire in:** cloud.
 /// - **Since:** by Aug 2026.
@@ -3085,7 +3086,7 @@ impl crate::sealed::Sealed for WorkspaceOpen {}
 impl Event for WorkspaceOpen {
     const NAME: &'static str = "workspaceOpen";
     const CATEGORY: Category = Category::App;
-    type Response = crate::response::WorkspaceOpenResponse;
+    type Response = crate::cursor::response::WorkspaceOpenResponse;
     fn common(&self) -> &Common {
         &self.common
     }
@@ -3094,7 +3095,7 @@ impl Event for WorkspaceOpen {
     }
 }
 impl crate::hook::HookEvent for WorkspaceOpen {
-    type Response = crate::response::WorkspaceOpenResponse;
+    type Response = crate::cursor::response::WorkspaceOpenResponse;
     const WIRE_NAME: &'static str = "workspaceOpen";
 }
 

@@ -27,8 +27,8 @@ pub fn fixture(name: &str) -> Option<serde_json::Value> {
     macro_rules! find {
         ($($input:ident),* $(,)?) => {
             $(
-                if name == <crate::event::$input as crate::event::Event>::NAME {
-                    return Some(crate::event::$input::fixture().to_value());
+                if name == <crate::cursor::event::$input as crate::cursor::event::Event>::NAME {
+                    return Some(crate::cursor::event::$input::fixture().to_value());
                 }
             )*
         };

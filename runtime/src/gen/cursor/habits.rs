@@ -8,7 +8,7 @@
     clippy::match_single_binding
 )]
 
-use crate::response::Response;
+use crate::cursor::response::Response;
 
 /// Calls another editor's users write on Cursor's answers out of habit, on every response type.
 /// None compiles: each is bound by a trait no type implements, whose error names the habit and

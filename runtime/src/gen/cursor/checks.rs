@@ -8,9 +8,9 @@
     clippy::match_single_binding
 )]
 
-use crate::gen::responses::*;
+use crate::cursor::response::Response;
+use crate::gen::cursor::responses::*;
 use crate::keys::{self, Takes};
-use crate::response::Response;
 use serde_json::Value;
 
 /// Responses that can deny with a message shown to the user.
