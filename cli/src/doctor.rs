@@ -641,10 +641,10 @@ fn foreign_format(file: &ConfigFile, host: HostName) -> Option<Finding> {
     let flat = all(|item| item.get("command").is_some() && item.get("hooks").is_none());
     let claude_names = events
         .keys()
-        .any(|k| claude::info(k).is_some() && cursor_hooks::spec::info(k).is_none());
+        .any(|k| claude::info(k).is_some() && cursor_hooks::cursor::spec::info(k).is_none());
     let cursor_names = events
         .keys()
-        .any(|k| cursor_hooks::spec::info(k).is_some() && claude::info(k).is_none());
+        .any(|k| cursor_hooks::cursor::spec::info(k).is_some() && claude::info(k).is_none());
     const CURSOR_SHAPE: &str =
         "`{ \"version\": 1, \"hooks\": { \"preToolUse\": [{ \"command\": \"...\" }] } }`";
     const CLAUDE_SHAPE: &str = "`{ \"hooks\": { \"PreToolUse\": [{ \"matcher\": \"Bash\", \"hooks\": [{ \"type\": \"command\", \"command\": \"...\" }] }] } }`";

@@ -1,9 +1,9 @@
 //! `cursor-hooks events`: the event table, from the runtime's spec tables: Cursor's
-//! (`cursor_hooks::spec`), Claude Code's (`cursor_hooks_spec::claude`), Codex's
+//! (`cursor_hooks::cursor::spec`), Claude Code's (`cursor_hooks_spec::claude`), Codex's
 //! (`spec/codex/events.json`, as `simulate --host codex` reads it), or all of them.
 
 use crate::parse::Host;
-use cursor_hooks::spec::{EventInfo, EVENTS};
+use cursor_hooks::cursor::spec::{EventInfo, EVENTS};
 use cursor_hooks_spec::claude;
 
 /// The column headers; the last column is not padded.

@@ -390,7 +390,7 @@ pub struct AskRule {
 
 impl AskRule {
     /// Whether the rule covers this event on this Cursor version.
-    pub fn applies(&self, event: &str, version: &cursor_hooks::CursorVersion) -> bool {
+    pub fn applies(&self, event: &str, version: &cursor_hooks::cursor::CursorVersion) -> bool {
         if !self.events.iter().any(|e| e == event) {
             return false;
         }

@@ -2,9 +2,9 @@
 
 use crate::findings::{segment, Finding, Severity};
 use crate::host::{self, Format};
+use cursor_hooks::cursor::spec::{self, EventInfo};
+use cursor_hooks::cursor::Category;
 use cursor_hooks::hooks_json::keys;
-use cursor_hooks::spec::{self, EventInfo};
-use cursor_hooks::Category;
 use cursor_hooks_spec::claude;
 use cursor_hooks_spec::matcher::Verdict;
 use serde_json::{Map, Value};
@@ -1431,7 +1431,7 @@ fn subject_values(info: &EventInfo) -> String {
     }
 }
 
-pub use cursor_hooks::spec::closest;
+pub use cursor_hooks::cursor::spec::closest;
 
 impl Host {
     /// Whether the run covers Cursor.

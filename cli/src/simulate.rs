@@ -20,8 +20,8 @@ pub(crate) fn js_trim(text: &str) -> &str {
 }
 use crate::host::{self, Effect, Subject};
 use crate::sources::{self, ConfigFile, Hook, Locations};
-use cursor_hooks::spec::{self, EventInfo};
-use cursor_hooks::{Category, CursorVersion};
+use cursor_hooks::cursor::spec::{self, EventInfo};
+use cursor_hooks::cursor::{Category, CursorVersion};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read, Write};

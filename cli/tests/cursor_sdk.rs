@@ -487,7 +487,7 @@ fn hooks_json_text(rng: &mut Rng, hooks: Value) -> String {
 
 /// The payload of `event` (the runtime's fixture) with what its hooks are tested against drawn.
 fn payload(rng: &mut Rng, event: &str) -> Value {
-    let mut payload = cursor_hooks::spec::fixture(event).expect("a fixture");
+    let mut payload = cursor_hooks::cursor::spec::fixture(event).expect("a fixture");
     payload["workspace_roots"] = json!(["{project}"]);
     match event {
         "beforeShellExecution" | "afterShellExecution" => {
@@ -927,8 +927,8 @@ fn carried(event: &str, key: &str) -> bool {
     let host = HOST.get_or_init(|| {
         serde_json::from_str(include_str!("../../spec/cursor/host.json")).expect("host.json")
     });
-    let documented =
-        cursor_hooks::spec::info(event).is_some_and(|info| info.response_fields.contains(&key));
+    let documented = cursor_hooks::cursor::spec::info(event)
+        .is_some_and(|info| info.response_fields.contains(&key));
     let checked = host["answer_checks"]["events"][event].get(key).is_some();
     documented || checked || key == "permission" || key == "continue"
 }

@@ -329,7 +329,7 @@ fn events_prints_every_event_of_the_spec() {
     let output = Command::new(common::CLI).arg("events").output().unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    for event in cursor_hooks::spec::EVENTS {
+    for event in cursor_hooks::cursor::spec::EVENTS {
         let line = text
             .lines()
             .find(|l| l.split_whitespace().next() == Some(event.name))
@@ -391,8 +391,12 @@ fn events_columns_stay_aligned_and_speak_the_spec() {
         })
         .collect();
     let rows: Vec<&str> = lines.collect();
-    assert_eq!(rows.len(), cursor_hooks::spec::EVENTS.len(), "{text}");
-    for (row, event) in rows.iter().zip(cursor_hooks::spec::EVENTS) {
+    assert_eq!(
+        rows.len(),
+        cursor_hooks::cursor::spec::EVENTS.len(),
+        "{text}"
+    );
+    for (row, event) in rows.iter().zip(cursor_hooks::cursor::spec::EVENTS) {
         for &start in &starts[1..] {
             assert!(
                 row.is_char_boundary(start)

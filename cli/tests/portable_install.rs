@@ -119,7 +119,7 @@ fn a_binary_outside_the_project_is_refused_in_one_line() {
 
 /// A payload of `event` for Cursor's executor, in `project`.
 fn payload(event: &str, project: &Path) -> Value {
-    let mut payload = cursor_hooks::spec::fixture(event).expect("a fixture");
+    let mut payload = cursor_hooks::cursor::spec::fixture(event).expect("a fixture");
     payload["workspace_roots"] = json!([project]);
     match event {
         "beforeShellExecution" => {

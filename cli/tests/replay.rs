@@ -236,7 +236,7 @@ fn a_hook_that_never_ends_is_killed_at_the_timeout_and_is_an_error() {
 
 /// A `stop` handler without an opinion: in-process, the same answer as `answers_nothing.sh`.
 #[cursor_hooks::cursor_hook(event = "stop")]
-fn no_opinion(_: &cursor_hooks::event::Stop) -> cursor_hooks::prelude::StopResponse {
+fn no_opinion(_: &cursor_hooks::cursor::event::Stop) -> cursor_hooks::prelude::StopResponse {
     cursor_hooks::prelude::no_opinion()
 }
 

@@ -54,7 +54,7 @@ fn installed(scratch: &Scratch, name: &str) -> PathBuf {
 /// Cursor's payload of `event` in `project`, with `tool_input` for a tool event (its
 /// `command` for a shell one).
 fn payload(event: &str, project: &Path, tool_input: Value) -> Value {
-    let mut payload = cursor_hooks::spec::fixture(event).expect("a fixture");
+    let mut payload = cursor_hooks::cursor::spec::fixture(event).expect("a fixture");
     payload["workspace_roots"] = json!([project]);
     if event == "beforeShellExecution" {
         payload["command"] = tool_input["command"].clone();

@@ -1,5 +1,5 @@
 //! `spec-crate/src/gen/table.rs`: the event table every crate shares (`cursor_hooks_spec`,
-//! re-exported as `cursor_hooks::spec`), and `runtime/src/gen/cursor/table.rs`: the runtime's macro
+//! re-exported as `cursor_hooks::cursor::spec`), and `runtime/src/gen/cursor/table.rs`: the runtime's macro
 //! over every input type.
 
 use crate::model::{Compat, Spec};
@@ -97,7 +97,7 @@ pub(crate) fn for_each_event(spec: &Spec) -> String {
         &mut out,
         "Calls `$callback!(SessionStart, SessionEnd, ...)` with the input types' names, in the
 spec's order, for the runtime's own tests that must cover every event (the names resolve
-where it expands). Not part of the API: other crates use `cursor_hooks::spec::EVENTS`.",
+where it expands). Not part of the API: other crates use `cursor_hooks::cursor::spec::EVENTS`.",
     );
     let names: Vec<&str> = spec.events.iter().map(|e| &*e.ty).collect();
     out.push_str(&fill(

@@ -16,8 +16,8 @@
 //! `testing::replay`) leave the log alone.
 
 use cursor_hooks::capture::{append_line, Readers};
+use cursor_hooks::cursor::Event;
 use cursor_hooks::prelude::*;
-use cursor_hooks::Event;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 

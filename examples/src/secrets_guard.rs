@@ -3,7 +3,7 @@
 //! and `beforeTabFileRead`, Claude Code on `PreToolUse` for its `Read` tool; all decide with
 //! [`is_secret`].
 
-use cursor_hooks::native_path;
+use cursor_hooks::cursor::native_path;
 use cursor_hooks::prelude::*;
 use std::path::Path;
 

@@ -191,7 +191,7 @@ macro_rules! fixture_values {
 }
 
 mod cursor_fixtures {
-    use cursor_hooks::event::*;
+    use cursor_hooks::cursor::event::*;
 
     pub fn all() -> Vec<serde_json::Value> {
         cursor_hooks::__for_each_event!(fixture_values)

@@ -52,10 +52,10 @@ macro_rules! guards {
                 return no_opinion();
             }
             let denied = match input.tool() {
-                cursor_hooks::tools::Tool::Shell(shell) => shell_denies(&shell.command),
-                cursor_hooks::tools::Tool::Read(read) => file_denies(&read.file_path),
-                cursor_hooks::tools::Tool::Write(write) => file_denies(&write.file_path),
-                cursor_hooks::tools::Tool::Mcp { arguments, .. } => {
+                cursor_hooks::cursor::tools::Tool::Shell(shell) => shell_denies(&shell.command),
+                cursor_hooks::cursor::tools::Tool::Read(read) => file_denies(&read.file_path),
+                cursor_hooks::cursor::tools::Tool::Write(write) => file_denies(&write.file_path),
+                cursor_hooks::cursor::tools::Tool::Mcp { arguments, .. } => {
                     arguments.str("command").is_some_and(shell_denies)
                 }
                 _ => false,

@@ -102,7 +102,7 @@ impl Host {
     /// The module of the input and response types, from the crate root.
     pub(crate) fn module(self) -> TokenStream {
         match self {
-            Host::Cursor => quote!(::cursor_hooks),
+            Host::Cursor => quote!(::cursor_hooks::cursor),
             Host::ClaudeCode => quote!(::cursor_hooks::claude),
             Host::Codex => quote!(::cursor_hooks::codex),
             Host::Copilot => quote!(::cursor_hooks::copilot),
@@ -112,7 +112,7 @@ impl Host {
     /// The same as a user writes it.
     pub(crate) fn module_text(self) -> &'static str {
         match self {
-            Host::Cursor => "cursor_hooks",
+            Host::Cursor => "cursor_hooks::cursor",
             Host::ClaudeCode => "cursor_hooks::claude",
             Host::Codex => "cursor_hooks::codex",
             Host::Copilot => "cursor_hooks::copilot",

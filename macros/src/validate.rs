@@ -685,7 +685,7 @@ fn check_signature<'a>(event: Event, handler: &'a HandlerFn) -> syn::Result<Inpu
 
 /// The input's type must name the event's own type (`BeforeShellExecution`, or a path ending
 /// in it): anything else, `serde_json::Value` included, is answered here with the types allowed.
-/// A path into the other host's module (`cursor_hooks::event::PreToolUse` on a Claude Code
+/// A path into the other host's module (`cursor_hooks::cursor::event::PreToolUse` on a Claude Code
 /// handler) is answered here too; a bare name imported from the other host's prelude is left
 /// to the `InputOf` check, which sees what it resolves to.
 fn check_input_type(event: Event, ty: &Type) -> syn::Result<&Type> {
@@ -719,7 +719,7 @@ fn check_input_type(event: Event, ty: &Type) -> syn::Result<&Type> {
 }
 
 /// The host whose event module a path type names: `cursor_hooks::claude::event::X` is Claude
-/// Code's, `cursor_hooks::event::X` Cursor's; `None` for a path that names neither.
+/// Code's, `cursor_hooks::cursor::event::X` Cursor's; `None` for a path that names neither.
 fn names_host(ty: &Type) -> Option<Host> {
     let Type::Path(path) = ty else {
         return None;
@@ -735,7 +735,7 @@ fn names_host(ty: &Type) -> Option<Host> {
         [.., a, b] if a == "claude" && b == "event" => Some(Host::ClaudeCode),
         [.., a, b] if a == "codex" && b == "event" => Some(Host::Codex),
         [.., a, b] if a == "copilot" && b == "event" => Some(Host::Copilot),
-        [.., a, b] if a == "cursor_hooks" && b == "event" => Some(Host::Cursor),
+        [.., a, b] if a == "cursor" && b == "event" => Some(Host::Cursor),
         _ => None,
     }
 }
@@ -1146,7 +1146,11 @@ mod tests {
                 "cursor_hooks::claude::event::PreToolUse",
                 Some(Host::ClaudeCode),
             ),
-            ("::cursor_hooks::event::PreToolUse", Some(Host::Cursor)),
+            (
+                "::cursor_hooks::cursor::event::PreToolUse",
+                Some(Host::Cursor),
+            ),
+            ("cursor::event::Stop", Some(Host::Cursor)),
             ("claude::event::Stop", Some(Host::ClaudeCode)),
             ("PreToolUse", None),
             ("mine::event::PreToolUse", None),

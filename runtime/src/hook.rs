@@ -4,7 +4,7 @@
 //! because their names and messages are what a wrong input or answer is reported with. The
 //! companion's trait itself, `Hook`, lives in `respond` beside the `Entry` it names.
 
-/// An input type of either host: a Cursor [`Event`](crate::Event) or a Claude Code
+/// An input type of either host: a Cursor [`Event`](crate::cursor::Event) or a Claude Code
 /// [`claude::Event`](crate::claude::Event). What `Hook::Event` and the answer checks need of
 /// it; implemented by the generated input types, never by hand.
 pub trait HookEvent:

@@ -62,7 +62,7 @@
 //! cursor_hooks::assert_denied!(testing::run::<claude_guard>(bash));
 //! ```
 //!
-//! Cursor's event types ([`event`], [`response`]) are generated from `spec/cursor/events.json`, the
+//! Cursor's types ([`cursor`]: `cursor::event`, `cursor::response`) are generated from `spec/cursor/events.json`, the
 //! project's single description of its wire format, and the version rules applied when
 //! rendering from `spec/cursor/compat.json`; Claude Code's ([`claude`]) from `spec/claude-code/`.
 //!
@@ -114,8 +114,7 @@ pub mod claude;
 pub mod codex;
 #[cfg(feature = "copilot")]
 pub mod copilot;
-// Cursor's home; its modules are still reached from the crate root (`event`, `response`, ...).
-mod cursor;
+pub mod cursor;
 mod de;
 mod extra;
 mod gen;
@@ -138,7 +137,6 @@ mod subcommands;
 pub mod testing;
 pub mod tools;
 mod types;
-pub use cursor::{event, spec};
 
 /// Turns a function into the handler of one Cursor event.
 ///
@@ -182,7 +180,7 @@ pub use cursor::{event, spec};
 ///
 /// An answer is built from its response type: a decision by its constructor, other fields by
 /// setters named after the wire fields, `PreToolUseResponse::deny("..").additional_context("..")`;
-/// no opinion is `no_opinion()` (see [`response`]).
+/// no opinion is `no_opinion()` (see [`cursor::response`]).
 ///
 /// Mistakes are compile errors at your tokens. An answer the event does not accept:
 ///
@@ -343,7 +341,6 @@ pub use cursor_hooks_macros::codex_hook;
 pub use cursor_hooks_macros::copilot_hook;
 
 pub use capture::is_replay;
-pub use cursor::{native_path, Attachment, CursorVersion, FileEdit, ModelParam, TabEdit};
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
 /// of `main.rs`, in place of your own `fn main`, not inside a function.
@@ -374,7 +371,6 @@ pub use cursor::{native_path, Attachment, CursorVersion, FileEdit, ModelParam, T
 /// cursor_hooks::main!(verify, log_edit);
 /// ```
 pub use cursor_hooks_macros::main;
-pub use event::{Category, Common, Event};
 pub use extra::{Extra, IgnoredField};
 /// The checks of a handler's parameter and return type, named in their compile errors.
 #[doc(hidden)]
@@ -393,7 +389,7 @@ pub use serde_json;
 ///
 /// It brings both attributes ([`cursor_hook`] and [`claude_hook`]), [`main!`](crate::main),
 /// Cursor's event and response types by their names (`PreToolUse`,
-/// `BeforeShellExecutionResponse`, [`Tool`](crate::tools::Tool)), and Claude Code's under
+/// `BeforeShellExecutionResponse`, [`Tool`](crate::cursor::tools::Tool)), and Claude Code's under
 /// `claude::` (`claude::PreToolUse`, `claude::PreToolUseResponse`, `claude::Tool`): both editors
 /// have a `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous.
 /// [`no_opinion()`](crate::response::no_opinion) answers for either editor. One binary guarding
@@ -428,25 +424,10 @@ pub use serde_json;
 /// Code's names without the prefix. Import one prelude or the other, not both: their names
 /// collide.
 pub mod prelude {
-    pub use crate::cursor::event::*;
-    pub use crate::gen::cursor::responses::*;
-    // Only for their compile errors: a constructor or setter on a response without it names
-    // the events that accept it.
-    pub use crate::cursor::response::checks::{Decisions as _, FieldSetters as _};
-    // Only for their compile errors: Claude Code's calls (`StopResponse::block(..)`) say what
-    // Cursor takes instead.
     #[cfg(feature = "copilot")]
     pub use crate::copilot_hook;
-    pub use crate::cursor::response::habits::OtherEditorHabits as _;
-    // The free answer functions of earlier versions, kept so that a call is a compile error
-    // naming the response type's constructor that replaced it (`BeforeShellExecutionResponse::deny(..)`),
-    // not rustc's "found built-in attribute `deny`"; hidden, since none can be called.
-    #[doc(hidden)]
-    pub use crate::cursor::response::removed::{add_context, allow, ask, deny, followup};
-    pub use crate::cursor::response::{Permission, PermissionOrAsk, Response};
-    pub use crate::response::no_opinion;
-    pub use crate::tools::Tool;
-    pub use crate::{claude_hook, codex_hook, cursor_hook, main, CursorVersion, ToolInput};
+    pub use crate::cursor::prelude::*;
+    pub use crate::{claude_hook, codex_hook};
 
     /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
     /// `claude::PreToolUseResponse`, `claude::Tool`; the same items as

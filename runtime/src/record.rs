@@ -579,7 +579,7 @@ mod tests {
             keep_ask: false,
         };
         const ENTRY: Entry = Entry::cursor::<Self>();
-        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
+        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::cursor::Event>::Response> {
             unreachable!()
         }
     }
@@ -597,7 +597,7 @@ mod tests {
             keep_ask: false,
         };
         const ENTRY: Entry = Entry::cursor::<Self>();
-        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::Event>::Response> {
+        fn call(_: Self::Event) -> Outcome<<Self::Event as crate::cursor::Event>::Response> {
             unreachable!()
         }
     }

@@ -1,14 +1,12 @@
-//! What every host's answers share: [`no_opinion()`], which answers `{}` for any of them.
-//!
-//! Cursor's response types are re-exported here as well (see [`BeforeShellExecutionResponse`]).
-
-pub use crate::cursor::response::*;
+//! What every host's answers share: [`no_opinion()`], which answers `{}` for any of them, and
+//! [`AnyResponse`], the bound it returns. Each host's response types are in its home
+//! ([`cursor::response`](crate::cursor::response), `claude::response`, ...).
 
 /// No opinion: `{}`. Cursor and the other hooks decide. The default of every response, and the
 /// same as its [`Default`]; generic, so it reads the same in every handler.
 ///
 /// ```
-/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::cursor::prelude::*;
 ///
 /// fn guard(input: BeforeShellExecution) -> BeforeShellExecutionResponse {
 ///     if input.command.contains("rm -rf") {

@@ -322,7 +322,7 @@ pub fn render<R: Response>(answer: &R, payload: impl Payload) -> Rendered {
 ///     claude.stdout,
 ///     concat!(r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is blocked"}}"#, "\n")
 /// );
-/// let cursor = render_claude(&answer, cursor_hooks::event::PreToolUse::fixture());
+/// let cursor = render_claude(&answer, cursor_hooks::cursor::event::PreToolUse::fixture());
 /// assert_eq!(
 ///     cursor.stdout,
 ///     concat!(r#"{"permission":"deny","user_message":"rm -rf is blocked","agent_message":"rm -rf is blocked"}"#, "\n")
@@ -570,7 +570,7 @@ macro_rules! assert_denied {
         let answer = &$answer;
         assert_eq!(
             answer.permission(),
-            Some($crate::response::PermissionOrAsk::Deny),
+            Some($crate::cursor::response::PermissionOrAsk::Deny),
             "expected a deny, got {answer:?}"
         );
     }};
@@ -594,7 +594,7 @@ macro_rules! assert_allowed {
         let answer = &$answer;
         assert_eq!(
             answer.permission(),
-            Some($crate::response::PermissionOrAsk::Allow),
+            Some($crate::cursor::response::PermissionOrAsk::Allow),
             "expected an allow, got {answer:?}"
         );
     }};
@@ -608,7 +608,7 @@ macro_rules! assert_asked {
         let answer = &$answer;
         assert_eq!(
             answer.permission(),
-            Some($crate::response::PermissionOrAsk::Ask),
+            Some($crate::cursor::response::PermissionOrAsk::Ask),
             "expected an ask, got {answer:?}"
         );
     }};

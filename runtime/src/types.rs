@@ -105,7 +105,7 @@ impl ToolInput {
     }
 
     /// The `command` of a Shell tool call (see [`str`](ToolInput::str)); prefer the typed
-    /// [`Tool`](crate::tools::Tool) of the event.
+    /// [`Tool`](crate::cursor::tools::Tool) of the event.
     pub fn command(&self) -> Option<&str> {
         self.str("command")
     }

@@ -631,7 +631,7 @@ fn one_binary_holds_both_hosts_handlers() {
     );
     let cursor = testing::run_all(
         &both,
-        cursor_hooks::event::BeforeShellExecution::fixture().command("rm -rf /"),
+        cursor_hooks::cursor::event::BeforeShellExecution::fixture().command("rm -rf /"),
     );
     assert_eq!(
         cursor.stdout,
@@ -641,7 +641,7 @@ fn one_binary_holds_both_hosts_handlers() {
         )
     );
     // Cursor's preToolUse: no Cursor handler, so the Claude one answers, in Cursor's form.
-    let shell = cursor_hooks::event::PreToolUse::fixture()
+    let shell = cursor_hooks::cursor::event::PreToolUse::fixture()
         .tool_name("Shell")
         .tool_input(json!({"command": "rm -rf /"}));
     let answer = testing::run_all(&both, &shell);

@@ -4,8 +4,8 @@
 //! The corpus is test data in this repository (`tests/corpus/cursor-cli-2026.09.28`, see
 //! `tests/corpus/README.md`). A missing or unreadable file fails the test; nothing is skipped.
 
-use cursor_hooks::event::*;
-use cursor_hooks::{CursorVersion, Event};
+use cursor_hooks::cursor::event::*;
+use cursor_hooks::cursor::{CursorVersion, Event};
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -1,8 +1,9 @@
 //! Payloads of all 21 events parse into their types, including the shapes the sources disagree
 //! on (wire-format reference §1.5, §2.2, contradictions 11, 12 and 24, examples E1–E20).
 
-use cursor_hooks::event::*;
-use cursor_hooks::{Attachment, CursorVersion, Event, ToolInput};
+use cursor_hooks::cursor::event::*;
+use cursor_hooks::cursor::{Attachment, CursorVersion, Event};
+use cursor_hooks::ToolInput;
 use serde_json::{json, Value};
 
 const CLI: &str = "2026.09.28-64d2043";

@@ -12,7 +12,7 @@ use cursor_hooks::{assert_denied, assert_no_opinion};
 /// `companion!(host, name, Event, handler, fail)`.
 macro_rules! companion {
     (cursor, $name:ident, $event:ty, $handler:expr, $fail:ident) => {
-        companion!(@ $name, $event, $handler, $fail, cursor_hooks::Event, cursor);
+        companion!(@ $name, $event, $handler, $fail, cursor_hooks::cursor::Event, cursor);
     };
     (claude, $name:ident, $event:ty, $handler:expr, $fail:ident) => {
         companion!(@ $name, $event, $handler, $fail, cursor_hooks::claude::Event, claude);
@@ -41,8 +41,8 @@ macro_rules! companion {
 }
 
 mod cursor {
-    use cursor_hooks::event::*;
-    use cursor_hooks::response::*;
+    use cursor_hooks::cursor::event::*;
+    use cursor_hooks::cursor::response::*;
 
     pub(crate) fn destructive(text: &str) -> bool {
         text.starts_with("rm -rf ~/proj")
@@ -86,21 +86,21 @@ mod claude {
 companion!(
     cursor,
     cursor_guard_closed,
-    cursor_hooks::event::PreToolUse,
+    cursor_hooks::cursor::event::PreToolUse,
     cursor::pre_tool_use,
     Closed
 );
 companion!(
     cursor,
     shell_guard_open,
-    cursor_hooks::event::BeforeShellExecution,
+    cursor_hooks::cursor::event::BeforeShellExecution,
     cursor::shell,
     Open
 );
 companion!(
     cursor,
     read_guard_open,
-    cursor_hooks::event::BeforeReadFile,
+    cursor_hooks::cursor::event::BeforeReadFile,
     cursor::read,
     Open
 );
@@ -165,7 +165,7 @@ fn a_lone_surrogate_reads_as_u_fffd_in_every_string_the_guards_read() {
 
 #[test]
 fn a_lone_surrogate_decodes_as_node_decodes_it() {
-    use cursor_hooks::event::PreToolUse;
+    use cursor_hooks::cursor::event::PreToolUse;
     let payload = CURSOR_PRE_TOOL_USE
         .replace("COMMAND", r"a\ud800b\udc00c\ud83d\ude00d\\ud800")
         .replace(r#""cwd":"""#, r#""cwd":"\udbff""#);
@@ -476,8 +476,8 @@ fn cursors_payload_reads_into_claude_codes_input_with_its_own_keys_kept_as_sent(
 
 mod typed {
     use cursor_hooks::claude::prelude as claude;
+    use cursor_hooks::cursor::tools::Tool;
     use cursor_hooks::prelude::*;
-    use cursor_hooks::tools::Tool;
 
     pub(crate) fn cursor(input: PreToolUse) -> PreToolUseResponse {
         match input.tool() {
@@ -507,14 +507,14 @@ mod typed {
 companion!(
     cursor,
     typed_cursor_closed,
-    cursor_hooks::event::PreToolUse,
+    cursor_hooks::cursor::event::PreToolUse,
     typed::cursor,
     Closed
 );
 companion!(
     cursor,
     typed_cursor_open,
-    cursor_hooks::event::PreToolUse,
+    cursor_hooks::cursor::event::PreToolUse,
     typed::cursor,
     Open
 );
@@ -644,7 +644,7 @@ fn a_tool_input_that_is_not_an_object_is_malformed() {
 #[test]
 fn the_typed_arguments_are_the_specs() {
     use cursor_hooks::claude::tools as claude;
-    use cursor_hooks::tools;
+    use cursor_hooks::cursor::tools;
     let spec: cursor_hooks::serde_json::Value = cursor_hooks::serde_json::from_str(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/tools.json"))
             .unwrap(),

@@ -3,8 +3,8 @@
 //! Expected outputs come from the wire-format reference (`cursor-hooks-wire-format.md`, examples
 //! E1–E20 and §2.2) and the rules of `spec/cursor/compat.json`, not from the renderer.
 
+use cursor_hooks::cursor::response::Response;
 use cursor_hooks::prelude::*;
-use cursor_hooks::response::Response;
 use cursor_hooks::testing::{self, Rendered};
 use serde_json::{json, Value};
 

@@ -3,12 +3,12 @@
 //! The generated code is checked in; these tests read the spec at test time, so a spec edit
 //! without a regeneration (or a hand edit of the generated code) fails here.
 
-use cursor_hooks::event::*;
-use cursor_hooks::response::checks::{Allow, Ask, Deny};
-use cursor_hooks::response::*;
-use cursor_hooks::spec::{info, EVENTS};
+use cursor_hooks::cursor::event::*;
+use cursor_hooks::cursor::response::checks::{Allow, Ask, Deny};
+use cursor_hooks::cursor::response::*;
+use cursor_hooks::cursor::spec::{info, EVENTS};
+use cursor_hooks::cursor::{CursorVersion, Event};
 use cursor_hooks::testing::{render, run, Rendered};
-use cursor_hooks::{CursorVersion, Event};
 use cursor_hooks_codegen::model::{self, Compat, PermissionValue, Rule};
 use serde_json::{json, Value};
 use std::any::TypeId;
@@ -120,11 +120,11 @@ macro_rules! traits_all {
         vec![$((
             <$ty as Event>::NAME,
             [
-                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Ask),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Allow),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::Deny),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::fields::FollowupMessage),
-                implements!(<$ty as Event>::Response, cursor_hooks::response::checks::fields::AdditionalContext),
+                implements!(<$ty as Event>::Response, cursor_hooks::cursor::response::checks::Ask),
+                implements!(<$ty as Event>::Response, cursor_hooks::cursor::response::checks::Allow),
+                implements!(<$ty as Event>::Response, cursor_hooks::cursor::response::checks::Deny),
+                implements!(<$ty as Event>::Response, cursor_hooks::cursor::response::checks::fields::FollowupMessage),
+                implements!(<$ty as Event>::Response, cursor_hooks::cursor::response::checks::fields::AdditionalContext),
             ],
         )),*]
     };
@@ -186,7 +186,11 @@ fn the_generated_table_matches_events_json() {
             );
         }
         assert_eq!(info.not_in, event.not_in, "{name}: not_in");
-        assert_eq!(cursor_hooks::spec::info(name), Some(info), "{name}: info()");
+        assert_eq!(
+            cursor_hooks::cursor::spec::info(name),
+            Some(info),
+            "{name}: info()"
+        );
     }
     assert_eq!(
         info("beforeShellCommand"),

@@ -1,8 +1,8 @@
 //! The test kit tests itself: every builder parses into its event, setters land, the runner
 //! agrees with the rendering rules.
 
-use cursor_hooks::event::*;
-use cursor_hooks::Event;
+use cursor_hooks::cursor::event::*;
+use cursor_hooks::cursor::Event;
 use serde_json::Value;
 
 /// Runs `builds::<E>()` for every input type.
@@ -49,7 +49,7 @@ fn builds<E: HasFixture>() {
 fn every_builder_produces_a_payload_that_parses() {
     cursor_hooks::__for_each_event!(builds_every_event);
     // 21 events, as the spec lists them.
-    assert_eq!(cursor_hooks::spec::EVENTS.len(), 21);
+    assert_eq!(cursor_hooks::cursor::spec::EVENTS.len(), 21);
 }
 
 #[test]

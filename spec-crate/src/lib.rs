@@ -2,7 +2,7 @@
 //! and matchers that every cursor-hooks crate shares.
 //!
 //! This crate is what the `#[cursor_hook]` macro (`cursor-hooks-macros`), the runtime
-//! (`cursor-hooks`, which re-exports the table as `cursor_hooks::spec`) and the `cursor-hooks`
+//! (`cursor-hooks`, which re-exports the table as `cursor_hooks::cursor::spec`) and the `cursor-hooks`
 //! command have in common, so that they answer the same on the same input: which events exist
 //! ([`EVENTS`], [`info`]), what a misspelt name was meant to be ([`closest`]) and what Cursor
 //! does with a `matcher` ([`matcher::check`], behind the `matcher` feature, which brings a

@@ -130,7 +130,7 @@ fn print_config_lists_every_handler_with_its_options() {
     assert_eq!(hooks.len(), expected.len());
     for event in expected {
         assert!(
-            cursor_hooks::spec::info(event).is_some(),
+            cursor_hooks::cursor::spec::info(event).is_some(),
             "{event} is a spec event"
         );
         let entry = &hooks[event][0];

@@ -154,7 +154,7 @@ fn mutate(rng: &mut Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
 }
 
 fn accepted_keys(event: &str) -> Vec<&'static str> {
-    let info = cursor_hooks::spec::info(event).expect("a handled event");
+    let info = cursor_hooks::cursor::spec::info(event).expect("a handled event");
     let mut keys: Vec<&str> = info.response_fields.to_vec();
     if !info.permission.is_empty() {
         keys.extend(["permission", "continue", "userMessage", "agentMessage"]);

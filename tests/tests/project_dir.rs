@@ -18,13 +18,17 @@ fn a_relative_or_empty_project_dir_falls_back_to_the_workspace_root() {
         std::env::set_var("CURSOR_PROJECT_DIR", value);
         assert_eq!(
             input.common.project_dir().as_deref(),
-            Some(Path::new(&cursor_hooks::native_path("/home/me/project"))),
+            Some(Path::new(&cursor_hooks::cursor::native_path(
+                "/home/me/project"
+            ))),
             "{value:?}"
         );
     }
     std::env::remove_var("CURSOR_PROJECT_DIR");
     assert_eq!(
         input.common.project_dir(),
-        Some(PathBuf::from(cursor_hooks::native_path("/home/me/project")))
+        Some(PathBuf::from(cursor_hooks::cursor::native_path(
+            "/home/me/project"
+        )))
     );
 }

@@ -163,7 +163,7 @@ fn check_installed_hook(project: &Path, binary: &Path) {
     assert_eq!(denied.exit_code, 0, "{denied:?}");
     assert_eq!(
         denied.permission(),
-        Some(cursor_hooks::response::PermissionOrAsk::Deny),
+        Some(cursor_hooks::cursor::response::PermissionOrAsk::Deny),
         "{denied:?}"
     );
     assert_eq!(

@@ -521,7 +521,7 @@ fn schema_failure(object: &Map<String, Value>) -> Option<String> {
 fn event_groups(file: &mut ConfigFile, name: &str, groups: &Value, pointer: &str) {
     let path = file.path.clone();
     let Some(info) = claude::info(name) else {
-        let message = match cursor_hooks::spec::info(name) {
+        let message = match cursor_hooks::cursor::spec::info(name) {
             Some(cursor) => match claude::EVENTS
                 .iter()
                 .find(|e| e.cursor_event == Some(cursor.name))

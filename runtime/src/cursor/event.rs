@@ -5,7 +5,7 @@
 //! [`Event::Response`]. The types are generated from `spec/cursor/events.json`.
 //!
 //! ```
-//! use cursor_hooks::event::{BeforeShellExecution, Category, Event};
+//! use cursor_hooks::cursor::event::{BeforeShellExecution, Category, Event};
 //!
 //! let input = BeforeShellExecution::fixture().command("cargo test").build();
 //! assert_eq!(input.command, "cargo test");

@@ -1,7 +1,7 @@
 //! What a handler answers: one response type per event, holding only the fields that event accepts.
 //!
 //! ```
-//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::cursor::prelude::*;
 //!
 //! let answer = PreToolUseResponse::deny("rm -rf is blocked").additional_context("delete paths one by one");
 //! assert_eq!(answer.permission, Some(PermissionOrAsk::Deny));
@@ -13,7 +13,7 @@
 //! exist on its type, so setting it is a compile error:
 //!
 //! ```compile_fail
-//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::cursor::prelude::*;
 //!
 //! // `followup_message` belongs to `stop` and `subagentStop` only.
 //! let answer = BeforeShellExecutionResponse::deny("no").followup_message("go on");
@@ -23,7 +23,7 @@
 //! (`spec/cursor/events.json`, `dropped`): the error says where the text goes instead.
 //!
 //! ```compile_fail
-//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::cursor::prelude::*;
 //!
 //! // Cursor's shell tool reads only `permission` and `user_message` of this answer.
 //! let answer = BeforeShellExecutionResponse::deny("no").agent_message("delete paths one by one");
@@ -52,7 +52,7 @@
 //! struct literal, with or without `..Default::default()`, does not compile:
 //!
 //! ```compile_fail,E0639
-//! use cursor_hooks::prelude::*;
+//! use cursor_hooks::cursor::prelude::*;
 //!
 //! let answer = StopResponse { followup_message: Some("run the tests".into()), ..Default::default() };
 //! ```
@@ -64,6 +64,8 @@
 pub use super::render::Response;
 pub use crate::gen::cursor::permissions::{Permission, PermissionOrAsk};
 pub use crate::gen::cursor::responses::*;
+/// No opinion: `{}`, exit 0, the same function for every host's answers.
+pub use crate::response::no_opinion;
 
 /// Why a constructor or setter called on a response whose event does not take it does not
 /// compile: the traits its error names (one per field, each saying which events accept it,

@@ -5,7 +5,7 @@
 //! `cursor-hooks` command use (they come from the `cursor-hooks-spec` crate).
 //!
 //! ```
-//! use cursor_hooks::spec::{closest, info, EVENTS};
+//! use cursor_hooks::cursor::spec::{closest, info, EVENTS};
 //!
 //! assert!(info("stop").is_some());
 //! let events = || EVENTS.iter().map(|event| event.name);
@@ -18,9 +18,9 @@ pub use cursor_hooks_spec::{closest, info, EventInfo, EVENTS};
 /// [`testing`](crate::testing)), for tools that start from an event's name.
 ///
 /// ```
-/// let payload = cursor_hooks::spec::fixture("stop").expect("an event");
+/// let payload = cursor_hooks::cursor::spec::fixture("stop").expect("an event");
 /// assert_eq!(payload["hook_event_name"], "stop");
-/// assert!(cursor_hooks::spec::fixture("beforeShellCommand").is_none());
+/// assert!(cursor_hooks::cursor::spec::fixture("beforeShellCommand").is_none());
 /// ```
 #[cfg(feature = "testing")]
 pub fn fixture(name: &str) -> Option<serde_json::Value> {

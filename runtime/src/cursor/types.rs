@@ -141,7 +141,7 @@ deserialize_with_extra!(ModelParam {
 /// (`c:/Users/me/x`); every other path is returned as it is.
 ///
 /// ```
-/// use cursor_hooks::native_path;
+/// use cursor_hooks::cursor::native_path;
 ///
 /// assert_eq!(native_path("/c:/Users/me/x.rs"), "c:/Users/me/x.rs");
 /// assert_eq!(native_path("/home/me/x.rs"), "/home/me/x.rs");

@@ -8,7 +8,7 @@ use std::fmt;
 /// date (`2026.09.28-64d2043`). Payloads from the 1.7 era have no `cursor_version` at all.
 ///
 /// ```
-/// use cursor_hooks::CursorVersion;
+/// use cursor_hooks::cursor::CursorVersion;
 ///
 /// assert!(CursorVersion::parse("2.0.77").is_ide_before(2, 4, 21));
 /// assert!(!CursorVersion::parse("3.21.16").is_ide_before(2, 4, 21));

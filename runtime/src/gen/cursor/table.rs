@@ -10,7 +10,7 @@
 
 /// Calls `$callback!(SessionStart, SessionEnd, ...)` with the input types' names, in the
 /// spec's order, for the runtime's own tests that must cover every event (the names resolve
-/// where it expands). Not part of the API: other crates use `cursor_hooks::spec::EVENTS`.
+/// where it expands). Not part of the API: other crates use `cursor_hooks::cursor::spec::EVENTS`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __for_each_event {
