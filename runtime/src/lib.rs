@@ -392,6 +392,8 @@ pub use serde_json;
 /// `BeforeShellExecutionResponse`, [`Tool`](crate::cursor::tools::Tool)), and Claude Code's under
 /// `claude::` (`claude::PreToolUse`, `claude::PreToolUseResponse`, `claude::Tool`): both editors
 /// have a `PreToolUse`, a `Stop`, a `SessionStart`, and the prefix keeps each name unambiguous.
+/// Every host is also under its own prefix, Cursor too (`cursor::PreToolUse`, `codex::`,
+/// `copilot::`), so a file may name each host's types the same way.
 /// [`no_opinion()`](crate::response::no_opinion) answers for either editor. One binary guarding
 /// both editors:
 ///
@@ -419,6 +421,16 @@ pub use serde_json;
 /// main!(guard, claude_guard);
 /// ```
 ///
+/// The prefixed route names the same items: `cursor::BeforeShellExecution` is
+/// `BeforeShellExecution`.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+///
+/// let input: cursor::BeforeShellExecution = BeforeShellExecution::fixture().build();
+/// let _: BeforeShellExecution = input;
+/// ```
+///
 /// A crate with Claude Code handlers only may import
 /// [`cursor_hooks::claude::prelude::*`](crate::claude::prelude) instead, which brings Claude
 /// Code's names without the prefix. Import one prelude or the other, not both: their names
@@ -428,6 +440,11 @@ pub mod prelude {
     pub use crate::copilot_hook;
     pub use crate::cursor::prelude::*;
     pub use crate::{claude_hook, codex_hook};
+
+    /// Cursor's names, reached with the prefix as well: `cursor::PreToolUse`; the same items as
+    /// [`cursor_hooks::cursor::prelude`](crate::cursor::prelude), which this prelude also brings
+    /// unqualified.
+    pub use crate::cursor::prelude as cursor;
 
     /// Claude Code's names, reached with the prefix: `claude::PreToolUse`,
     /// `claude::PreToolUseResponse`, `claude::Tool`; the same items as
