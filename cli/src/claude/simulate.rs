@@ -825,7 +825,8 @@ fn if_selects(rule: &str, payload: &Value) -> bool {
             .filter(|p| !p.is_empty());
         return parts.any(|p| glob(&pattern, &p));
     }
-    // A file pattern may be written relative to the session's folder (`Read(notes.txt)`):
+    // A file pattern may be written relative to the session's folder (`Read(notes.txt)`,
+    // `Read(./notes.txt)`):
     // Claude Code matches it against the path below `cwd` too (host.json `observed_rules`,
     // `if-rule`).
     let below_cwd = |subject: &str| {
@@ -833,9 +834,11 @@ fn if_selects(rule: &str, payload: &Value) -> bool {
         let rest = subject.strip_prefix(cwd.trim_end_matches('/'))?;
         rest.strip_prefix('/').map(str::to_owned)
     };
+    // `./notes.txt` is the same relative pattern.
+    let relative = pattern.strip_prefix("./").unwrap_or(&pattern);
     match text("file_path").or(text("path")).or(text("url")) {
         Some(subject) => {
-            glob(&pattern, subject) || below_cwd(subject).is_some_and(|rel| glob(&pattern, &rel))
+            glob(&pattern, subject) || below_cwd(subject).is_some_and(|rel| glob(relative, &rel))
         }
         None => true,
     }
