@@ -427,6 +427,48 @@ fn rewrites_contexts_and_continue_false_combine() {
     assert_eq!(texts(&post, "user_sees"), ["enough for today"]);
 }
 
+/// spec/claude-code/host.json `observed_rules`, `pre-tool-stop-waits-for-the-call`: with no
+/// hook allowing or denying the call, the permission system decides next, and the stop waits
+/// for the call to run; beside an allow or a deny it ends the run whatever the permissions.
+#[test]
+fn a_pre_tool_stop_with_no_decision_waits_for_the_call() {
+    let s = Scratch::new("claude-stop-waits");
+    let halt = r#"echo '{"continue":false}'"#;
+    let halt_deny = r#"echo '{"continue":false,"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}'"#;
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), halt)] }),
+    );
+    let waits = bash(&s, "ls");
+    assert_eq!(
+        (
+            waits["stopped"].as_bool(),
+            waits["stops_once_the_call_runs"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+    let outcome = waits["outcome"].as_str().unwrap();
+    assert!(
+        outcome.contains("once the call runs") && outcome.contains("permission system refuses"),
+        "{outcome}"
+    );
+
+    settings(
+        &s,
+        "project/.claude/settings.json",
+        json!({ "PreToolUse": [group(Some("Bash"), halt_deny)] }),
+    );
+    let ends = bash(&s, "ls");
+    assert_eq!(
+        (
+            ends["stopped"].as_bool(),
+            ends["stops_once_the_call_runs"].as_bool()
+        ),
+        (Some(true), Some(false))
+    );
+}
+
 #[test]
 fn a_session_ends_a_turn_at_the_stop_block_cap() {
     let s = Scratch::new("claude-cap");

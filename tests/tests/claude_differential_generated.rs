@@ -593,7 +593,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         "PostToolBatch",
     ];
     let of_tool_call = |r: &Value| tool_events.iter().any(|e| r["event"] == *e);
-    let call_stopped = results
+    let mut call_stopped = results
         .iter()
         .any(|r| of_tool_call(r) && r["stopped"] == true);
     let mut simulated = Observed::default();
@@ -682,6 +682,13 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             None
         });
         if reached_tool {
+            // A stop that waits for the call ends nothing when the call is refused.
+            let runs = permitted || granted.is_some();
+            call_stopped = results.iter().any(|r| {
+                of_tool_call(r)
+                    && r["stopped"] == true
+                    && (runs || r["stops_once_the_call_runs"] != true)
+            });
             simulated.went_on = Some(!call_stopped);
         }
     }

@@ -69,6 +69,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "decision-values",
     "ask-reason-first-answer",
     "ask-ignores-continue",
+    "pre-tool-stop-waits-for-the-call",
     "permission-request-first-decision",
 ];
 

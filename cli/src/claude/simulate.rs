@@ -428,6 +428,7 @@ struct Simulation {
     outcome: String,
     blocked: bool,
     stopped: bool,
+    stops_once_run: bool,
     claude_sees: Vec<String>,
     user_sees: Vec<String>,
     entries: Vec<Entry>,
@@ -573,6 +574,7 @@ impl Simulator {
             outcome: merged.outcome,
             blocked: merged.blocked,
             stopped: merged.stopped,
+            stops_once_run: merged.stops_once_run,
             claude_sees: merged.claude,
             user_sees: merged.user,
             entries,
@@ -1521,8 +1523,28 @@ struct Merged {
     outcome: String,
     blocked: bool,
     stopped: bool,
+    /// The stop takes effect only once the call runs (`stop_waits_for_the_call`).
+    stops_once_run: bool,
     claude: Vec<String>,
     user: Vec<String>,
+}
+
+/// Whether a PreToolUse `continue: false` ends the run only once the call runs: with no hook
+/// allowing or denying the call, the permission system decides next, and a call it refuses
+/// (print mode with no allow rule) leaves the agent going (host.json `observed_rules`,
+/// `pre-tool-stop-waits-for-the-call`). simulate does not know the permission rules the call
+/// meets, so it says both.
+fn stop_waits_for_the_call(
+    info: &EventInfo,
+    effects: &[&Effect],
+) -> Option<&'static crate::claude::host::Observed> {
+    let rule = host().observed("pre-tool-stop-waits-for-the-call");
+    let decided = effects.iter().any(|e| {
+        e.stance
+            .as_ref()
+            .is_some_and(|(stance, _)| stance == "allow" || stance == "deny")
+    });
+    (rule.covers(info.name) && !decided).then_some(rule)
 }
 
 /// Combines the hooks' answers (host.json `combining`).
@@ -2011,11 +2033,25 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     // request: a prompt never reaches the model (host.json `combining`, `continue`), nor one
     // whose skill line stopped it (`observed_rules`, `skill-stop-ends-prompt`).
     let stops_prompt = host.observed("skill-stop-ends-prompt");
+    let waits = stopped
+        .then(|| stop_waits_for_the_call(info, &effects))
+        .flatten();
+    if let Some(rule) = waits {
+        note_rule(
+            unverified,
+            "`continue: false` ends the run once the call runs; a call the permission system refuses leaves the agent going",
+            rule.verified,
+            &rule.source,
+        );
+    }
     let outcome = match (stopped, info.name) {
         (false, _) => outcome,
         (true, name) if name == "UserPromptSubmit" || stops_prompt.covers(name) => {
             "Claude stops (`continue: false`): the prompt never reaches the model".to_owned()
         }
+        (true, _) if waits.is_some() => format!(
+            "{outcome}, then Claude stops once the call runs (`continue: false`): no further model request; a call the permission system refuses leaves the agent going"
+        ),
         (true, _) => {
             format!("{outcome}, then Claude stops (`continue: false`): no further model request")
         }
@@ -2025,6 +2061,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         outcome,
         blocked,
         stopped: stopped || deferred,
+        stops_once_run: waits.is_some() && !deferred,
         claude: claude_sees,
         user: user_sees,
     }
@@ -2173,6 +2210,7 @@ impl Simulation {
             "outcome": self.outcome,
             "blocked": self.blocked,
             "stopped": self.stopped,
+            "stops_once_the_call_runs": self.stops_once_run,
             "claude_sees": self.claude_sees,
             "user_sees": self.user_sees,
             "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
