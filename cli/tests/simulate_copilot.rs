@@ -1,6 +1,6 @@
 //! `cursor-hooks simulate --host copilot` on configurations in temporary directories, offline:
 //! Copilot's folder trust (its own `config.json`, `//` comment lines and all), its matcher, the
-//! first deny that ends preToolUse's run, its reading of exit codes and answers, and the cap on
+//! first deny that ends preToolUse's run and the first block that ends postToolUse's, its reading of exit codes and answers, and the cap on
 //! agentStop blocks over a session. The real Copilot is held against the same rules by
 //! `tests/tests/copilot_differential_generated.rs`.
 
@@ -113,6 +113,36 @@ fn user_hooks_run_first_a_whole_name_matcher_selects_and_the_first_deny_ends_the
             "Additional context from preToolUse hook:\nlook"
         ])
     );
+}
+
+/// `host.json` `combining`, `first-block`: postToolUse runs up to the first block, whose reason
+/// the model gets without the earlier hooks' contexts.
+#[test]
+fn the_first_post_tool_use_block_ends_the_run_and_drops_earlier_contexts() {
+    let s = Scratch::new("copilot-post-block");
+    let context = r#"echo '{"additionalContext":"earlier"}'"#;
+    let block = r#"echo '{"decision":"block","reason":"stop there"}'"#;
+    configure(
+        &s,
+        "home/.copilot/hooks/user.json",
+        &[
+            ("postToolUse", None, context),
+            ("postToolUse", None, block),
+            ("postToolUse", None, "echo later"),
+        ],
+    );
+    let mut payload = bash_call(&s);
+    payload["toolResult"] = json!({"resultType": "success", "textResultForLlm": "done"});
+    let result = simulate(&s, "postToolUse", payload);
+    assert_eq!(
+        statuses(&result),
+        [
+            format!("{context} ran"),
+            format!("{block} ran"),
+            "echo later not_reached".to_owned(),
+        ]
+    );
+    assert_eq!(result["model_sees"], json!(["stop there"]), "{result}");
 }
 
 #[test]

@@ -211,6 +211,27 @@ struct Reading {
     modified_result: Option<String>,
 }
 
+/// Whether this answer ends the event's run of hooks, later hooks not running: preToolUse's
+/// first deny (`combining`, `first-deny`), postToolUse's first block (`first-block`).
+fn ends_the_run(event: &str, reading: &Reading) -> bool {
+    let applies = |id: &str| {
+        host()["combining"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|rule| rule["id"] == id)
+            .is_some_and(|rule| {
+                rule["applies_to"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|e| e == event)
+            })
+    };
+    (reading.deny.is_some() && applies("first-deny"))
+        || (reading.block.is_some() && applies("first-block"))
+}
+
 impl Simulator {
     fn simulate(&self, event: &str, payload: &Value) -> Result<Simulation, Stop> {
         let info = copilot::info(event)
@@ -226,8 +247,8 @@ impl Simulator {
         let bytes = serde_json::to_vec(payload).expect("JSON");
         let claude_bytes = serde_json::to_vec(&claude_payload(event, payload)).expect("JSON");
         let mut hooked: Vec<(&HooksFile, &CommandEntry, Status)> = Vec::new();
-        // preToolUse stops at the first deny (`combining`, `first-deny`).
-        let mut denied = false;
+        // An answer that ends the event's run: no later hook runs (`ends_the_run`).
+        let mut ended = false;
         let own = self.files.iter().map(|file| (file, false));
         for (file, claude) in own.chain(self.claude_files.iter().map(|file| (file, true))) {
             let selects = |entry: &CommandEntry| match claude {
@@ -248,11 +269,10 @@ impl Simulator {
                             subject.unwrap_or_default()
                         ),
                     )
-                } else if denied {
+                } else if ended {
                     Status::PassedOver(
                         "not_reached",
-                        "an earlier hook denied the call: Copilot runs no further preToolUse hook"
-                            .to_owned(),
+                        format!("an earlier hook's answer ended the run: Copilot runs no further {event} hook"),
                     )
                 } else {
                     let Some(command) = &entry.bash else {
@@ -261,7 +281,7 @@ impl Simulator {
                     };
                     let input = if claude { &claude_bytes } else { &bytes };
                     let run = execute(self, (file, claude), entry, command, event, &cwd, input)?;
-                    denied = run.reading.deny.is_some() && event == "preToolUse";
+                    ended = ends_the_run(event, &run.reading);
                     Status::Ran(Box::new(run))
                 };
                 hooked.push((file, entry, status));
@@ -831,6 +851,10 @@ impl Simulation {
             "postToolUse" => {
                 if let Some(result) = result {
                     simulation.model_sees.push(result);
+                }
+                // A block's reason comes without the earlier contexts (`first-block`).
+                if !blocks.is_empty() {
+                    contexts.clear();
                 }
                 simulation.model_sees.extend(blocks);
                 if !contexts.is_empty() {
