@@ -21,6 +21,7 @@ pub mod family_format;
 mod fixtures;
 pub mod habits;
 mod keys;
+mod neutral;
 mod outcomes;
 mod permissions;
 mod readme;
@@ -93,6 +94,11 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
             ),
         ),
         ("runtime/src/gen/cursor/outcomes.rs", outcomes::file(&spec)),
+        ("runtime/src/gen/neutral.rs", neutral::file(root)?),
+        (
+            "spec-crate/src/gen/concepts.rs",
+            neutral::wiring_file(root)?,
+        ),
         (
             "runtime/src/gen/cursor/table.rs",
             table::for_each_event(&spec),

@@ -13,4 +13,5 @@ pub mod prompt_guard;
 pub mod secrets_guard;
 pub mod session_context;
 pub mod shell_guard;
+pub mod unified_shell_guard;
 pub mod verify_on_stop;

@@ -23,7 +23,7 @@ const ASK_MESSAGE: &str =
 /// A deny's one text, with the advice: Claude Code gives it to the model only, and Cursor's
 /// own code tells the agent a deny's `user_message` and drops `agent_message`
 /// (spec/cursor/events.json, `dropped`).
-const DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
+pub const DENY_REASON: &str = "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.";
 
 /// Classifies a shell command.
 ///

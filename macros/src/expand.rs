@@ -244,7 +244,7 @@ fn associated_fn_error(handler: &HandlerFn) -> Option<syn::Error> {
 /// The companion's visibility: the function's, except that a private function's companion is
 /// `pub(crate)`. `main!` then finds it from the crate root and reports a private function in
 /// another module itself, naming the function (rustc would say "struct `guard` is private").
-fn companion_vis(handler: &HandlerFn) -> TokenStream {
+pub(crate) fn companion_vis(handler: &HandlerFn) -> TokenStream {
     if is_private(&handler.vis) || is_super(&handler.vis) {
         quote!(pub(crate))
     } else {
@@ -256,7 +256,7 @@ fn companion_vis(handler: &HandlerFn) -> TokenStream {
 /// The companion's name: the handler's, unless the handler's block declares a module of that
 /// name (which, like the companion, lives in the type namespace); `main!` makes the same choice
 /// from its own file (`main_path`).
-fn companion_name(name: &Ident) -> Ident {
+pub(crate) fn companion_name(name: &Ident) -> Ident {
     let shadowing = |keyword| crate::context::has_sibling(name.span(), keyword, &name.to_string());
     // A module of the name, declared or imported (`use std::env;` beside `fn env`), holds the
     // type namespace the companion would take.
@@ -480,7 +480,7 @@ fn fallback(
 
 /// A `Hook` impl for a stand-in that is never run: it compiles against any use `main!` makes
 /// of it, and its empty event name keeps `main!`'s duplicate check quiet.
-fn inert_hook(ty: &Ident, event: Event) -> TokenStream {
+pub(crate) fn inert_hook(ty: &Ident, event: Event) -> TokenStream {
     let input = event.input_type();
     let event_trait = event.host().event_trait();
     let entry = event.host().entry();
@@ -687,7 +687,7 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
         })
     });
     let entries = companions.iter().zip(&types).map(
-        |(path, ty)| quote_spanned!(path.span()=> <#ty as ::cursor_hooks::__private::Hook>::ENTRY),
+        |(path, ty)| quote_spanned!(path.span()=> <#ty as ::cursor_hooks::__private::Hook>::ENTRIES),
     );
     Ok(quote! {
         #listed
@@ -713,7 +713,11 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             impl<T: ?Sized> __CursorHooksHandler for T {}
             #(#checks)*
             #(#distinct)*
-            const HANDLERS: &[::cursor_hooks::__private::Entry] = &[#(#entries),*];
+            // A unified handler (`#[hook]`) stands for one entry per host event it is wired as.
+            const LISTS: &[&[::cursor_hooks::__private::Entry]] = &[#(#entries),*];
+            const COUNT: usize = ::cursor_hooks::__private::entry_count(LISTS);
+            const ALL: [::cursor_hooks::__private::Entry; COUNT] = ::cursor_hooks::__private::entries(LISTS);
+            const HANDLERS: &[::cursor_hooks::__private::Entry] = &ALL;
             /// What tools read instead of running the binary (`cursor_hooks::record`).
             #[used]
             static __CURSOR_HOOKS_RECORD: [u8; ::cursor_hooks::__private::record_len(HANDLERS)] =

@@ -14,6 +14,7 @@ mod context;
 mod expand;
 mod host;
 mod parse;
+mod unified;
 mod validate;
 
 use proc_macro::TokenStream;
@@ -39,6 +40,11 @@ pub fn codex_hook(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn copilot_hook(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::hook(args.into(), item.into(), host::Host::Copilot).into()
+}
+
+#[proc_macro_attribute]
+pub fn hook(args: TokenStream, item: TokenStream) -> TokenStream {
+    unified::hook(args.into(), item.into()).into()
 }
 
 #[proc_macro]

@@ -125,6 +125,7 @@ pub mod keys;
 mod launch;
 mod lossy;
 mod names;
+pub mod neutral;
 mod panic;
 mod process;
 mod reads;
@@ -341,6 +342,38 @@ pub use cursor_hooks_macros::codex_hook;
 pub use cursor_hooks_macros::copilot_hook;
 
 pub use capture::is_replay;
+/// One handler for every editor: answers a host-neutral concept for every host it lists, each
+/// through its own events (`spec/concepts.json`), with one neutral input and one neutral answer
+/// ([`neutral`]).
+///
+/// `#[hook(on = "tool.before", tool = "shell", hosts = (Cursor, ClaudeCode, Codex, Copilot))]`
+/// wires the function as Cursor's `beforeShellExecution` and `preToolUse` for `Shell`, Claude
+/// Code's `PreToolUse` for `Bash|PowerShell`, Codex's `PreToolUse` for `Bash` and Copilot's
+/// `preToolUse` for `bash`: `install` writes all of them, and each payload is read into one
+/// [`ShellCall`](neutral::ShellCall). The answer, a [`ShellAnswer`](neutral::ShellAnswer), is
+/// written as the host's own; its builders compile only when every listed host honours them
+/// (a `ShellAnswer::ask` under Cursor or Codex is a compile error naming the host and what it
+/// would do instead). `timeout = N` (seconds) and `fail = "open" | "closed"` apply to every
+/// entry as each host honours them.
+///
+/// ```no_run
+/// use cursor_hooks::prelude::*;
+///
+/// #[hook(on = "tool.before", tool = "shell", hosts = (Cursor, ClaudeCode, Codex, Copilot), timeout = 5)]
+/// fn guard(call: &ShellCall) -> ShellAnswer {
+///     if call.command().contains("rm -rf") {
+///         ShellAnswer::deny("rm -rf is blocked: delete the paths you mean one at a time")
+///     } else {
+///         no_opinion()
+///     }
+/// }
+///
+/// cursor_hooks::main!(guard);
+/// ```
+///
+/// Where one host needs an answer of its own, write that host's handler beside it
+/// (`#[claude_hook(event = "PreSkillShellCommand")]`) and list both in `main!`.
+pub use cursor_hooks_macros::hook;
 /// Writes the binary's `fn main` from its handlers, which it picks by the payload's
 /// `hook_event_name`: `cursor_hooks::main!(guard, secrets, stop);`. It goes at the top level
 /// of `main.rs`, in place of your own `fn main`, not inside a function.
@@ -439,7 +472,8 @@ pub mod prelude {
     #[cfg(feature = "copilot")]
     pub use crate::copilot_hook;
     pub use crate::cursor::prelude::*;
-    pub use crate::{claude_hook, codex_hook};
+    pub use crate::neutral::{ShellAnswer, ShellCall};
+    pub use crate::{claude_hook, codex_hook, hook};
 
     /// Cursor's names, reached with the prefix as well: `cursor::PreToolUse`; the same items as
     /// [`cursor_hooks::cursor::prelude`](crate::cursor::prelude), which this prelude also brings

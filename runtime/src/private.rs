@@ -99,3 +99,31 @@ pub trait IntoOutcome<E: HookEvent> {
 pub mod copilot {
     pub use crate::claude::copilot::{EVENT_MAP, PAYLOAD_KEYS, SIGNAL, TOOL_MAP};
 }
+
+/// How many entries `main!`'s handlers stand for.
+pub const fn entry_count(lists: &[&[Entry]]) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < lists.len() {
+        count += lists[i].len();
+        i += 1;
+    }
+    count
+}
+
+/// `main!`'s handlers' entries, in order: `N` is [`entry_count`] (at least one, as `main!` lists
+/// at least one handler).
+pub const fn entries<const N: usize>(lists: &[&[Entry]]) -> [Entry; N] {
+    let mut all = [lists[0][0]; N];
+    let (mut list, mut at) = (0, 0);
+    while list < lists.len() {
+        let mut i = 0;
+        while i < lists[list].len() {
+            all[at] = lists[list][i];
+            at += 1;
+            i += 1;
+        }
+        list += 1;
+    }
+    all
+}

@@ -27,6 +27,9 @@ pub trait Hook {
     /// How `main!` lists it: `Entry::cursor::<Self>()` or `Entry::claude::<Self>()`, which
     /// picks the host whose payloads and answers it reads and writes.
     const ENTRY: Entry;
+    /// Every entry it stands for in `main!`'s list: itself, or for a unified handler
+    /// (`#[hook]`) one per host event it is wired as.
+    const ENTRIES: &'static [Entry] = &[Self::ENTRY];
     /// Calls the handler.
     fn call(input: Self::Event) -> Outcome<<Self::Event as HookEvent>::Response>;
 }

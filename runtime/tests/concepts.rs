@@ -186,3 +186,128 @@ fn every_tool_kind_names_only_tools_the_host_has() {
     }
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// The events a host runs for `concept` on a tool of `kind`: those mapped with no tool kind or
+/// with this one (typed events only: an untyped one has no answer facts).
+fn events_for(concepts: &Value, concept: &str, kind: &str, host: &str) -> Vec<String> {
+    let row = concepts["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|row| row["concept"] == concept)
+        .unwrap_or_else(|| panic!("no concept `{concept}`"));
+    row["hosts"][host]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|event| event["untyped"] != true)
+        .filter(|event| event["tool"].as_str().is_none_or(|tool| tool == kind))
+        .filter_map(|event| event["event"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// What an event of `host` offers, from its `events.json`: its permission values and whether it
+/// takes `additional_context`.
+fn offers(host: &str, event: &str) -> (Vec<String>, bool) {
+    let events = json(&format!("spec/{host}/events.json"));
+    let event = events["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["name"] == event)
+        .unwrap_or_else(|| panic!("{host} has no event `{event}`"));
+    let response = &event["response"];
+    let fields = [&response["fields"], &response["hook_specific"]];
+    let field = |name: &str| {
+        fields
+            .iter()
+            .flat_map(|list| list.as_array().into_iter().flatten())
+            .find(|f| f["name"] == name)
+    };
+    let mut values: Vec<String> = match response["permission"].as_array() {
+        Some(values) => values
+            .iter()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect(),
+        None => field("permission_decision")
+            .map(|f| names_of(&f["values"]))
+            .unwrap_or_default(),
+    };
+    let refused = field("permission_decision").map(|f| names_of(&f["not_offered"]));
+    values.retain(|v| !refused.iter().flatten().any(|r| r == v));
+    (values, field("additional_context").is_some())
+}
+
+fn names_of(list: &Value) -> Vec<String> {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// What is wrong with the `capabilities` of `concepts`: a row must cover every host, say how or
+/// what the host does instead, and give a source; a feature called honoured must be offered by
+/// every event the host runs for it (its events.json).
+fn capability_problems(concepts: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    for row in concepts["capabilities"].as_array().expect("capabilities") {
+        let concept = row["concept"].as_str().expect("a concept");
+        let kind = row["tool"].as_str().unwrap_or_default();
+        let feature = row["feature"].as_str().expect("a feature");
+        let at = format!("{concept} {kind} {feature}");
+        for host in hosts() {
+            let cell = &row["hosts"][&host];
+            let Some(honoured) = cell["honoured"].as_bool() else {
+                problems.push(format!("{at}: nothing said for {host}"));
+                continue;
+            };
+            let said = if honoured { "how" } else { "instead" };
+            if cell[said].as_str().is_none_or(str::is_empty) {
+                problems.push(format!("{at}: {host} without `{said}`"));
+            }
+            if cell["source"].as_str().is_none_or(str::is_empty) {
+                problems.push(format!("{at}: {host} without a source"));
+            }
+            let events = events_for(concepts, concept, kind, &host);
+            if events.is_empty() {
+                problems.push(format!("{at}: {host} runs no event for it"));
+            }
+            for event in events.iter().filter(|_| honoured) {
+                let (values, context) = offers(&host, event);
+                let offered = match feature {
+                    "context" => context,
+                    decision => values.iter().any(|v| v == decision),
+                };
+                if !offered {
+                    problems.push(format!("{at}: {host} `{event}` does not offer it"));
+                }
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_capability_covers_every_host_and_what_is_honoured_is_offered() {
+    let problems = capability_problems(&json("spec/concepts.json"));
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn a_capability_its_host_does_not_offer_is_caught() {
+    let mut concepts = json("spec/concepts.json");
+    let ask = concepts["capabilities"]
+        .as_array_mut()
+        .expect("capabilities")
+        .iter_mut()
+        .find(|row| row["feature"] == "ask")
+        .expect("ask");
+    ask["hosts"]["codex"] = serde_json::json!({"honoured": true, "how": "x", "source": "x"});
+    let problems = capability_problems(&concepts);
+    assert_eq!(
+        problems,
+        ["tool.before shell ask: codex `PreToolUse` does not offer it"],
+        "{problems:#?}"
+    );
+}

@@ -20,6 +20,7 @@ pub mod claude;
 pub mod codex;
 #[cfg(feature = "codex-trust")]
 pub mod codex_trust;
+pub mod concepts;
 pub mod copilot;
 #[cfg(feature = "matcher")]
 pub mod js_regex;

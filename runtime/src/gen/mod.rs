@@ -44,3 +44,6 @@ pub(crate) mod cursor {
 }
 /// The keys an answer of any host can carry.
 pub(crate) mod keys;
+/// The hosts as types and what each honours of a unified handler's answer, from
+/// `spec/hosts.json` and `spec/concepts.json`.
+pub(crate) mod neutral;

@@ -2,5 +2,6 @@
 
 pub(crate) mod claude;
 pub(crate) mod codex;
+pub(crate) mod concepts;
 pub(crate) mod copilot;
 pub(crate) mod table;

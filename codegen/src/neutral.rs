@@ -1,0 +1,232 @@
+//! `runtime/src/gen/neutral.rs`, from `spec/hosts.json` and `spec/concepts.json`: a marker type
+//! per registered host, and per row of `capabilities` a trait that exactly the hosts honouring
+//! the feature implement (and every tuple of them), so that a unified handler's answer builder
+//! compiles only when every host it lists honours it. A host that does not is named by rustc's
+//! error, with what each such host does instead.
+
+use crate::write::{doc, lit};
+use serde_json::Value;
+use std::path::Path;
+
+/// How many hosts a unified handler may list: tuples up to this size implement each trait.
+const MOST_HOSTS: usize = 4;
+
+/// The file's text.
+pub(crate) fn file(root: &Path) -> Result<String, String> {
+    let read = |path: &str| -> Result<Value, String> {
+        let text = std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))
+    };
+    let hosts = read("spec/hosts.json")?;
+    let concepts = read("spec/concepts.json")?;
+    let mut out = String::new();
+    // Each registered host: its key and the marker's name (its product name without spaces).
+    let mut markers: Vec<(String, String, String)> = Vec::new();
+    for row in hosts["hosts"]
+        .as_array()
+        .ok_or("spec/hosts.json: no `hosts`")?
+    {
+        let key = row["key"]
+            .as_str()
+            .ok_or("spec/hosts.json: a host without `key`")?;
+        let product = row["product"]
+            .as_str()
+            .ok_or("spec/hosts.json: a host without `product`")?;
+        let marker = marker_name(key, product);
+        doc(
+            &mut out,
+            &format!("{product}, as a host a unified handler lists (`hosts = ({marker}, ...)`)."),
+        );
+        out.push_str(&format!("pub enum {marker} {{}}\n"));
+        markers.push((key.to_owned(), product.to_owned(), marker));
+    }
+    for row in concepts["capabilities"]
+        .as_array()
+        .ok_or("spec/concepts.json: no `capabilities`")?
+    {
+        let text = |key: &str| row[key].as_str().unwrap_or_default();
+        let (concept, tool, feature) = (text("concept"), text("tool"), text("builder"));
+        let name = trait_name(tool, feature);
+        let at = match tool {
+            "" => format!("`{concept}`"),
+            tool => format!("`{concept}` for a {tool} call"),
+        };
+        let mut notes = Vec::new();
+        let mut honouring = Vec::new();
+        let mut facts = String::new();
+        for (key, product, marker) in &markers {
+            let cell = &row["hosts"][key];
+            let said = |key: &str| cell[key].as_str().unwrap_or_default();
+            match cell["honoured"].as_bool() {
+                Some(true) => {
+                    honouring.push(marker.clone());
+                    facts.push_str(&format!(
+                        "\n- {product}: {} ({})",
+                        said("how"),
+                        said("source")
+                    ));
+                }
+                Some(false) => {
+                    notes.push(format!("{product} would not: {}", said("instead")));
+                    facts.push_str(&format!(
+                        "\n- {product}, not honoured: {} ({})",
+                        said("instead"),
+                        said("source")
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "spec/concepts.json: `{name}` says nothing of {key}"
+                    ))
+                }
+            }
+        }
+        doc(
+            &mut out,
+            &format!(
+                "`{feature}` on {at}: {} Implemented by the hosts that honour it, and by every tuple of them.\n{facts}",
+                text("doc")
+            ),
+        );
+        let message = format!("`{{Self}}` does not honour `{feature}` on {at}");
+        out.push_str(&format!(
+            "#[diagnostic::on_unimplemented(message = {}, label = {}",
+            lit(&message),
+            lit(&format!(
+                "`{feature}` here needs every host the handler lists to honour it"
+            ))
+        ));
+        for note in &notes {
+            out.push_str(&format!(", note = {}", lit(note)));
+        }
+        out.push_str(")]\n");
+        out.push_str(&format!("pub trait {name} {{}}\n"));
+        for marker in &honouring {
+            out.push_str(&format!("impl {name} for {marker} {{}}\n"));
+        }
+        for size in 1..=MOST_HOSTS {
+            let params: Vec<String> = (0..size).map(|i| format!("H{i}")).collect();
+            let bounds: Vec<String> = params.iter().map(|p| format!("{p}: {name}")).collect();
+            out.push_str(&format!(
+                "impl<{}> {name} for ({},) {{}}\n",
+                bounds.join(", "),
+                params.join(", ")
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// `Cursor`, `ClaudeCode`, `Codex`, `Copilot`: the product's words, capitalised, joined (a
+/// GitHub product is named without `GitHub` and `CLI`).
+fn marker_name(key: &str, product: &str) -> String {
+    let words = product
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "GitHub" | "CLI" | "OpenAI"));
+    let name: String = words.collect();
+    if name.is_empty() {
+        key.to_owned()
+    } else {
+        name
+    }
+}
+
+/// `ShellAsk`: the tool kind's and the builder's names, capitalised.
+fn trait_name(tool: &str, builder: &str) -> String {
+    let cap = |word: &str| {
+        let mut chars = word.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    };
+    let tool: String = tool
+        .split(['.', '_'])
+        .map(cap)
+        .collect::<Vec<String>>()
+        .concat();
+    let builder: String = builder
+        .split('_')
+        .map(cap)
+        .collect::<Vec<String>>()
+        .concat();
+    format!("{tool}{builder}")
+}
+
+/// `spec-crate/src/gen/concepts.rs`: each concept and tool kind a unified handler can answer
+/// (those `capabilities` covers), with the entries it is wired as: per host, each event of the
+/// concept for that tool kind, and the matcher that selects the kind's tools on an event that
+/// fires for every tool.
+pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(root.join("spec/concepts.json"))
+        .map_err(|e| format!("spec/concepts.json: {e}"))?;
+    let concepts: Value =
+        serde_json::from_str(&text).map_err(|e| format!("spec/concepts.json: {e}"))?;
+    let hosts_text = std::fs::read_to_string(root.join("spec/hosts.json"))
+        .map_err(|e| format!("spec/hosts.json: {e}"))?;
+    let hosts: Value =
+        serde_json::from_str(&hosts_text).map_err(|e| format!("spec/hosts.json: {e}"))?;
+    let keys: Vec<&str> = hosts["hosts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|row| row["key"].as_str())
+        .collect();
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for row in concepts["capabilities"].as_array().into_iter().flatten() {
+        let pair = (
+            row["concept"].as_str().unwrap_or_default(),
+            row["tool"].as_str().unwrap_or_default(),
+        );
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
+    }
+    let mut out = String::from("pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[\n");
+    for (concept, kind) in pairs {
+        let row = concepts["events"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|row| row["concept"] == concept)
+            .ok_or_else(|| format!("spec/concepts.json: no concept `{concept}`"))?;
+        let tools = concepts["tools"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|row| row["kind"] == kind)
+            .ok_or_else(|| format!("spec/concepts.json: no tool kind `{kind}`"))?;
+        out.push_str(&format!(
+            "crate::concepts::Unified {{ concept: {}, tool: {}, wirings: &[\n",
+            lit(concept),
+            lit(kind)
+        ));
+        for key in &keys {
+            let names: Vec<&str> = tools["hosts"][*key]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            for event in row["hosts"][*key].as_array().into_iter().flatten() {
+                if event["untyped"] == true {
+                    continue;
+                }
+                let matcher = match event["tool"].as_str() {
+                    Some(tool) if tool == kind => "None".to_owned(),
+                    Some(_) => continue,
+                    None if names.is_empty() => continue,
+                    None => format!("Some({})", lit(&names.join("|"))),
+                };
+                out.push_str(&format!(
+                    "crate::concepts::Wiring {{ host: {}, event: {}, matcher: {matcher} }},\n",
+                    lit(key),
+                    lit(event["event"].as_str().unwrap_or_default())
+                ));
+            }
+        }
+        out.push_str("] },\n");
+    }
+    out.push_str("];\n");
+    Ok(out)
+}

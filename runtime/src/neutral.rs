@@ -1,0 +1,344 @@
+//! One handler for every editor: the host-neutral input and answer of a unified handler,
+//! written with [`#[hook]`](crate::hook).
+//!
+//! The concept a handler answers (`on = "tool.before"`, `tool = "shell"`) is mapped to each
+//! host's own events in `spec/concepts.json`: before a shell call is Cursor's
+//! `beforeShellExecution` and its `preToolUse` for the `Shell` tool, Claude Code's and Codex's
+//! `PreToolUse` for `Bash`, and Copilot's `preToolUse` for `bash`. The handler reads one
+//! [`ShellCall`] whichever host sent it, and answers one [`ShellAnswer`], converted to that
+//! host's own answer.
+//!
+//! What the answer may say depends on the hosts the handler lists: a builder compiles only
+//! when every one of them honours it (the `capabilities` of `spec/concepts.json`, generated
+//! into the traits [`ShellDeny`], [`ShellAsk`], [`ShellContext`]). Cursor and Codex do not
+//! honour `ask` (Cursor turns it into a deny, Codex fails the hook and runs the command), so
+//! a handler listing either cannot ask:
+//!
+//! ```compile_fail
+//! use cursor_hooks::prelude::*;
+//!
+//! #[hook(on = "tool.before", tool = "shell", hosts = (Cursor, ClaudeCode))]
+//! fn guard(call: &ShellCall) -> ShellAnswer {
+//!     // error: `Cursor` does not honour `ask` on `tool.before` for a shell call
+//!     ShellAnswer::ask("run it?")
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! A deny is honoured by every host:
+//!
+//! ```
+//! use cursor_hooks::neutral::{hosts, ShellAnswer, ShellCall, Verdict};
+//! use cursor_hooks::Host;
+//!
+//! fn guard(call: &ShellCall) -> ShellAnswer<(hosts::Cursor, hosts::Codex)> {
+//!     if call.command().contains("rm -rf") {
+//!         ShellAnswer::deny("rm -rf is blocked: delete the paths you mean one at a time")
+//!     } else {
+//!         ShellAnswer::no_opinion()
+//!     }
+//! }
+//!
+//! let answer = guard(&ShellCall::new(Host::Codex, "rm -rf /"));
+//! assert!(matches!(answer.verdict(), Verdict::Deny(_)));
+//! assert_eq!(guard(&ShellCall::new(Host::Cursor, "ls")).verdict(), &Verdict::NoOpinion);
+//! ```
+
+use crate::Host;
+use serde_json::{json, Value};
+use std::marker::PhantomData;
+
+pub use crate::gen::neutral::{ShellAsk, ShellContext, ShellDeny};
+
+/// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
+/// is what `#[hook(..., hosts = (Cursor, ClaudeCode))]` makes of a handler's `ShellAnswer`.
+pub mod hosts {
+    pub use crate::gen::neutral::{ClaudeCode, Codex, Copilot, Cursor};
+}
+
+/// A shell command about to run, as any host's before-tool event gives it, with the host's own
+/// tool name and arguments at hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShellCall {
+    host: Host,
+    tool_name: String,
+    command: String,
+    input: Value,
+}
+
+impl ShellCall {
+    /// A call of `host`'s shell tool running `command`, named as that host names its shell tool
+    /// (`spec/concepts.json` `tools`): for a handler's own tests.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::ShellCall;
+    /// use cursor_hooks::Host;
+    ///
+    /// let call = ShellCall::new(Host::Copilot, "ls");
+    /// assert_eq!((call.tool_name(), call.command()), ("bash", "ls"));
+    /// ```
+    pub fn new(host: Host, command: impl Into<String>) -> ShellCall {
+        let command = command.into();
+        let tool_name = match host {
+            Host::Cursor => "Shell",
+            Host::ClaudeCode | Host::Codex => "Bash",
+            Host::Copilot => "bash",
+        };
+        ShellCall::of(
+            host,
+            tool_name,
+            command.clone(),
+            json!({ "command": command }),
+        )
+    }
+
+    /// What a host's own payload holds.
+    pub(crate) fn of(host: Host, tool_name: &str, command: String, input: Value) -> ShellCall {
+        ShellCall {
+            host,
+            tool_name: tool_name.to_owned(),
+            command,
+            input,
+        }
+    }
+
+    /// The host that sent the call.
+    pub fn host(&self) -> Host {
+        self.host
+    }
+
+    /// The command line that will run.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// The host's own name of the tool (`Shell`, `Bash`, `bash`).
+    pub fn tool_name(&self) -> &str {
+        &self.tool_name
+    }
+
+    /// The host's own arguments of the call (for Cursor's `beforeShellExecution`, which sends
+    /// none, `{"command", "cwd"}` from its payload).
+    pub fn input(&self) -> &Value {
+        &self.input
+    }
+}
+
+/// What the handler decided, whichever host asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// No opinion: the host goes on as it would without the hook.
+    NoOpinion,
+    /// The call is refused; the model is given the reason.
+    Deny(String),
+    /// The user is asked, shown the reason.
+    Ask(String),
+}
+
+/// The answer of a unified handler before a shell call. `H` is the hosts it lists (a tuple of
+/// [`hosts`] types), written by `#[hook]`: each builder compiles only when every one of them
+/// honours what it says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShellAnswer<H> {
+    verdict: Verdict,
+    context: Option<String>,
+    hosts: PhantomData<fn() -> H>,
+}
+
+impl<H> Default for ShellAnswer<H> {
+    fn default() -> Self {
+        ShellAnswer {
+            verdict: Verdict::NoOpinion,
+            context: None,
+            hosts: PhantomData,
+        }
+    }
+}
+
+impl<H> crate::sealed::Sealed for ShellAnswer<H> {}
+impl<H> crate::response::AnyResponse for ShellAnswer<H> {}
+
+impl<H> ShellAnswer<H> {
+    /// No opinion (as [`no_opinion()`](crate::response::no_opinion)).
+    pub fn no_opinion() -> Self {
+        ShellAnswer::default()
+    }
+
+    /// Refuses the call; every host gives the model `reason`.
+    pub fn deny(reason: impl Into<String>) -> Self
+    where
+        H: ShellDeny,
+    {
+        ShellAnswer {
+            verdict: Verdict::Deny(reason.into()),
+            ..ShellAnswer::default()
+        }
+    }
+
+    /// Asks the user, showing `reason`: only where every listed host honours it.
+    pub fn ask(reason: impl Into<String>) -> Self
+    where
+        H: ShellAsk,
+    {
+        ShellAnswer {
+            verdict: Verdict::Ask(reason.into()),
+            ..ShellAnswer::default()
+        }
+    }
+
+    /// Adds `text` to the model's context beside the call: only where every listed host
+    /// honours it.
+    #[must_use]
+    pub fn context(mut self, text: impl Into<String>) -> Self
+    where
+        H: ShellContext,
+    {
+        self.context = Some(text.into());
+        self
+    }
+
+    /// What it decided.
+    pub fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
+
+    /// The context it adds, if any.
+    pub fn added_context(&self) -> Option<&str> {
+        self.context.as_deref()
+    }
+}
+
+/// The conversions `#[hook]`'s per-host entries call, one module per host and event
+/// (`__convert::<host>::<event in snake case>`): `call` reads the host's payload into a
+/// [`ShellCall`], `answer` writes a [`ShellAnswer`] as the host's own answer.
+#[doc(hidden)]
+pub mod __convert {
+    /// The command of a shell call's arguments: a missing or non-string `command` is a payload
+    /// the guard cannot decide on, answered by the failure policy.
+    fn command_of(input: &crate::ToolInput) -> String {
+        match input.command() {
+            Some(command) => command.to_owned(),
+            None => {
+                if input.get("command").is_none() {
+                    crate::reads::misread(
+                        "read the tool argument `command`, which is missing".to_owned(),
+                    );
+                }
+                String::new()
+            }
+        }
+    }
+
+    /// Cursor's events.
+    pub mod cursor {
+        /// `beforeShellExecution`.
+        pub mod before_shell_execution {
+            use crate::cursor::prelude::{BeforeShellExecution, BeforeShellExecutionResponse};
+            use crate::neutral::{ShellAnswer, ShellCall, Verdict};
+            use crate::Host;
+
+            /// Its payload, which names no tool: the arguments are its `command` and `cwd`.
+            pub fn call(input: &BeforeShellExecution) -> ShellCall {
+                let arguments = serde_json::json!({ "command": input.command, "cwd": input.cwd });
+                ShellCall::of(Host::Cursor, "Shell", input.command.clone(), arguments)
+            }
+
+            /// Cursor's own code tells the agent a deny's `user_message`.
+            pub fn answer<H>(answer: ShellAnswer<H>) -> BeforeShellExecutionResponse {
+                match answer.verdict {
+                    Verdict::NoOpinion => BeforeShellExecutionResponse::default(),
+                    Verdict::Deny(reason) => BeforeShellExecutionResponse::deny(reason),
+                    Verdict::Ask(reason) => BeforeShellExecutionResponse::ask(reason),
+                }
+            }
+        }
+
+        /// `preToolUse`, wired for the `Shell` tool.
+        pub mod pre_tool_use {
+            use crate::cursor::prelude::{PreToolUse, PreToolUseResponse};
+            use crate::neutral::{ShellAnswer, ShellCall, Verdict};
+            use crate::Host;
+
+            /// Its payload.
+            pub fn call(input: &PreToolUse) -> ShellCall {
+                let command = super::super::command_of(&input.tool_input);
+                let arguments = input.tool_input.value().clone();
+                ShellCall::of(Host::Cursor, &input.tool_name, command, arguments)
+            }
+
+            /// Its answer; a deny's reason is the `user_message` Cursor tells the agent.
+            pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
+                let response = match answer.verdict {
+                    Verdict::NoOpinion => PreToolUseResponse::default(),
+                    Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
+                    Verdict::Ask(reason) => PreToolUseResponse::ask(reason),
+                };
+                match answer.context {
+                    Some(text) => response.additional_context(text),
+                    None => response,
+                }
+            }
+        }
+    }
+
+    /// Writes the Claude-family `PreToolUse` conversions of one host: `$host` is its module,
+    /// `$variant` its [`Host`](crate::Host), `$arguments` the payload field of the tool's
+    /// arguments.
+    macro_rules! claude_family_pre_tool_use {
+        ($feature:literal, $module:ident, $event:ident, $host:ident, $variant:ident, $arguments:ident) => {
+            /// The host's events.
+            #[cfg(feature = $feature)]
+            pub mod $module {
+                /// Its before-tool event, wired for its shell tool.
+                pub mod $event {
+                    use crate::$host::prelude::{PreToolUse, PreToolUseResponse};
+                    use crate::neutral::{ShellAnswer, ShellCall, Verdict};
+                    use crate::Host;
+
+                    /// Its payload.
+                    pub fn call(input: &PreToolUse) -> ShellCall {
+                        let command = super::super::command_of(&input.$arguments);
+                        let arguments = input.$arguments.value().clone();
+                        ShellCall::of(Host::$variant, &input.tool_name, command, arguments)
+                    }
+
+                    /// Its answer. An `ask` only reaches here for a host that honours it (the
+                    /// answer's types keep it out otherwise); one that does not reads it as a
+                    /// deny.
+                    pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
+                        let response = match answer.verdict {
+                            Verdict::NoOpinion => PreToolUseResponse::default(),
+                            Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
+                            Verdict::Ask(reason) => claude_family_pre_tool_use!(@ask $variant, reason),
+                        };
+                        match answer.context {
+                            Some(text) => response.additional_context(text),
+                            None => response,
+                        }
+                    }
+                }
+            }
+        };
+        (@ask Codex, $reason:ident) => { PreToolUseResponse::deny($reason) };
+        (@ask $variant:ident, $reason:ident) => { PreToolUseResponse::ask($reason) };
+    }
+
+    claude_family_pre_tool_use!(
+        "claude-code",
+        claude_code,
+        pre_tool_use,
+        claude,
+        ClaudeCode,
+        tool_input
+    );
+    claude_family_pre_tool_use!("codex", codex, pre_tool_use, codex, Codex, tool_input);
+    claude_family_pre_tool_use!(
+        "copilot",
+        copilot,
+        pre_tool_use,
+        copilot,
+        Copilot,
+        tool_args
+    );
+}
