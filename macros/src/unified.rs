@@ -107,6 +107,16 @@ fn parse_args(tokens: TokenStream) -> syn::Result<Args> {
                 args.hosts_span = Some(value.span());
                 args.hosts = hosts(&value)?;
             }
+            "event" => {
+                return Err(meta.error(format_args!(
+                    "a unified handler names no event: `on` picks each host's own events; `#[hook]` takes {OPTIONS}"
+                )))
+            }
+            "matcher" => {
+                return Err(meta.error(format_args!(
+                    "a unified handler names no matcher: `tool` picks each host's own tool names; `#[hook]` takes {OPTIONS}"
+                )))
+            }
             _ => return Err(meta.error(format_args!("`#[hook]` takes {OPTIONS}"))),
         }
         Ok(())

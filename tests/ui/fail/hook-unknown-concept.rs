@@ -1,0 +1,8 @@
+use cursor_hooks::prelude::*;
+
+#[hook(on = "tool.after", tool = "shell", hosts = (Cursor, ClaudeCode))]
+fn guard(_call: &ShellCall) -> ShellAnswer {
+    no_opinion()
+}
+
+cursor_hooks::main!(guard);
