@@ -169,3 +169,36 @@ fn cursors_executor_runs_shell_guard_with_and_without_the_launcher_and_denies_rm
         );
     }
 }
+
+/// Cursor's own executor runs the unified shell guard (one `#[hook]` function for every host)
+/// from its package: both of Cursor's entries, `beforeShellExecution` and `preToolUse` for
+/// `Shell`, deny `rm -rf` with the reason the agent is told.
+#[test]
+fn cursors_executor_runs_the_unified_shell_guard_and_denies_rm_rf_on_both_entries() {
+    common::cursor_sdk_ready();
+    let s = Scratch::new("package-cursor-sdk-unified");
+    let binary = common::example_binary("unified-shell-guard");
+    let out = s.root.join("plugin");
+    package(&s, &out, &[&binary]);
+    let shell: Value =
+        read_json(&common::workspace_root().join("tests/fixtures/before-shell-rm-rf.json"));
+    let mut tool: Value =
+        read_json(&common::workspace_root().join("tests/fixtures/pre-tool-shell-force-push.json"));
+    tool["tool_input"]["command"] = json!("rm -rf /");
+    for (event, payload) in [("beforeShellExecution", shell), ("preToolUse", tool)] {
+        let loaded = cursor_loads(&[&out], Some(json!({"event": event, "payload": payload})));
+        let fired = &loaded["fired"];
+        assert_eq!(
+            fired["hooks"].as_array().map(Vec::len),
+            Some(1),
+            "{event}: {loaded:#}"
+        );
+        assert_eq!(fired["hooks"][0]["exit"], 0, "{event}: {loaded:#}");
+        assert_eq!(fired["merged"]["permission"], "deny", "{event}: {loaded:#}");
+        assert_eq!(
+            fired["merged"]["user_message"],
+            "rm -rf is blocked by the shell guard: delete the specific files or directories you mean, one path at a time, or ask the user to run it.",
+            "{event}"
+        );
+    }
+}

@@ -34,6 +34,7 @@
 //! | [`claude_code`] | what is Claude Code's own: its events, answers, wiring and live tests |
 //! | [`shipping`] | handing hooks to a team |
 //! | [`fuzzing`] | the fuzzer that keeps the failure table true |
+//! | [`every_editor`] | one handler for every editor: `#[hook]`, the neutral call and answer, what compiles where |
 //! | [`adding_a_host`] | what a new editor needs: its registry row, facts, adapter, attribute and live suite |
 //! | [`cookbook`] | short recipes: shell guard, secrets guard, stop follow-up, prompt block, audit log, both editors |
 
@@ -83,6 +84,10 @@ pub mod shipping {
 
 pub mod fuzzing {
     #![doc = include_str!("guide/fuzzing.md")]
+}
+
+pub mod every_editor {
+    #![doc = include_str!("guide/every_editor.md")]
 }
 
 pub mod adding_a_host {

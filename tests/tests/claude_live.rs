@@ -148,6 +148,24 @@ fn shell_guard_blocks_rm_rf() {
     session.keep_recording("shell-guard-rm-rf");
 }
 
+/// The unified shell guard (one `#[hook]` function for every host), installed with
+/// `install --claude`, stops `rm -rf` in the real Claude Code with the same reason.
+#[test]
+fn the_unified_shell_guard_blocks_rm_rf() {
+    if !live("the_unified_shell_guard_blocks_rm_rf") {
+        return;
+    }
+    let session = session_with_target("unified-shell-guard");
+    session.install(&example("unified-shell-guard"));
+    let api = run_rm_target(&session);
+    assert!(
+        session.project.join("target/keep").exists(),
+        "the unified shell guard did not stop rm -rf target"
+    );
+    assert_refused_with(&api, SHELL_GUARD_REASON);
+    session.keep_recording("unified-shell-guard-rm-rf");
+}
+
 /// Installed for both editors (`install` and `install --claude`: one command in both files
 /// for a Cursor handler and the Claude Code handler Cursor runs as the same event, so that
 /// Cursor runs it once), shell-guard and audit-log answer once per event in Claude Code too,

@@ -796,6 +796,36 @@ fn shell_guard_installed_for_codex_and_trusted_by_doctor_refuses_a_force_push() 
     assert_eq!(codex_doctor(&session)["findings"], serde_json::json!([]));
 }
 
+/// The unified shell guard (one `#[hook]` function for every host), installed with
+/// `install --codex` and trusted with the lines doctor gives, denies the guarded command in
+/// the real Codex, and the model gets its reason.
+#[test]
+fn the_unified_shell_guard_installed_for_codex_denies_and_the_model_gets_its_reason() {
+    if !live_with_examples(
+        "the_unified_shell_guard_installed_for_codex_denies_and_the_model_gets_its_reason",
+    ) {
+        return;
+    }
+    let mut session = Session::new("codex-unified-guard", Path::new(RECORDER));
+    let guard = session.copy_in(&example("unified-shell-guard"));
+    install_codex(&session, &guard);
+    let report = codex_doctor(&session);
+    let add = report["codex_trust"]["add"].as_str().expect("the lines");
+    session.extra_config = format!("\n{add}");
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    session.keep_recording("codex-unified-guard");
+    assert!(output.success, "{}", shown(&output));
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "the command ran:\n{}",
+        shown(&output)
+    );
+    let expected =
+        format!("Command blocked by PreToolUse hook: {SHELL_GUARD_REASON}. Command: {GUARDED}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+}
+
 #[test]
 fn a_fail_closed_codex_guard_that_crashes_still_stops_the_command() {
     if !in_isolated_network("a_fail_closed_codex_guard_that_crashes_still_stops_the_command") {

@@ -142,6 +142,18 @@ fn shell_guard_installed_for_copilot_blocks_rm_rf() {
     assert_shell_guard_stops_rm_target(&session);
 }
 
+/// The unified shell guard (one `#[hook]` function for every host), installed with
+/// `install --copilot`, stops `rm -rf` under the real Copilot with its reason.
+#[test]
+fn the_unified_shell_guard_installed_for_copilot_blocks_rm_rf() {
+    if !live("the_unified_shell_guard_installed_for_copilot_blocks_rm_rf") {
+        return;
+    }
+    let session = session_with_target("copilot-unified-shell-guard");
+    session.install_for("--copilot", &example("unified-shell-guard"));
+    assert_shell_guard_stops_rm_target(&session);
+}
+
 /// `binary` packaged as a plugin (`cursor-hooks package --marketplace`, the folder that Cursor
 /// and Claude Code load) and installed as Copilot installs a team's plugins (`copilot plugin
 /// marketplace add` + `plugin install NAME@MARKETPLACE`) in `session`'s `HOME`.
