@@ -218,10 +218,13 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
                     None if names.is_empty() => continue,
                     None => format!("Some({})", lit(&names.join("|"))),
                 };
+                let name = event["event"].as_str().unwrap_or_default();
+                let convert = format!("{}::{}", key.replace('-', "_"), snake(name));
                 out.push_str(&format!(
-                    "crate::concepts::Wiring {{ host: {}, event: {}, matcher: {matcher} }},\n",
+                    "crate::concepts::Wiring {{ host: {}, event: {}, matcher: {matcher}, convert: {} }},\n",
                     lit(key),
-                    lit(event["event"].as_str().unwrap_or_default())
+                    lit(name),
+                    lit(&convert)
                 ));
             }
         }
@@ -229,4 +232,20 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
     }
     out.push_str("];\n");
     Ok(out)
+}
+
+/// `beforeShellExecution` and `PreToolUse` as `before_shell_execution` and `pre_tool_use`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -349,11 +349,15 @@ fn expand(args: TokenStream, handler: &HandlerFn) -> syn::Result<TokenStream> {
                 format_args!("{} has no event `{}`", host.product(), wiring.event),
             )
         })?;
+        let convert_path: Vec<Ident> = wiring
+            .convert
+            .split("::")
+            .map(|part| Ident::new(part, Span::call_site()))
+            .collect();
         let wired = Ident::new(
             &format!(
-                "__cursor_hooks_{name}_{}_{}",
-                host_key(host).replace('-', "_"),
-                snake(wiring.event)
+                "__cursor_hooks_{name}_{}",
+                wiring.convert.replace("::", "_")
             ),
             name.span(),
         );
@@ -365,9 +369,7 @@ fn expand(args: TokenStream, handler: &HandlerFn) -> syn::Result<TokenStream> {
             Some(m) => quote!(::core::option::Option::Some(#m)),
             None => quote!(::core::option::Option::None),
         };
-        let module = Ident::new(&host_key(host).replace('-', "_"), Span::call_site());
-        let event_module = Ident::new(&snake(wiring.event), Span::call_site());
-        let convert = quote!(::cursor_hooks::neutral::__convert::#module::#event_module);
+        let convert = quote!(::cursor_hooks::neutral::__convert #(::#convert_path)*);
         let argument = if by_ref {
             quote!(&#convert::call(&input))
         } else {
@@ -438,20 +440,4 @@ fn host_key(host: Host) -> &'static str {
         Host::Codex => "codex",
         Host::Copilot => "copilot",
     }
-}
-
-/// `beforeShellExecution` and `PreToolUse` as `before_shell_execution` and `pre_tool_use`.
-fn snake(name: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_uppercase() {
-            if i > 0 {
-                out.push('_');
-            }
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }

@@ -32,6 +32,9 @@ pub struct Wiring {
     pub event: &'static str,
     /// The matcher, on an event that fires for every tool.
     pub matcher: Option<&'static str>,
+    /// The runtime's conversions for it, under `cursor_hooks::neutral::__convert`
+    /// (`cursor::before_shell_execution`).
+    pub convert: &'static str,
 }
 
 /// Every concept and tool kind a unified handler can answer.

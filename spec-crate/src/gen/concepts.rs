@@ -16,26 +16,31 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[crate::concepts::Unifi
             host: "cursor",
             event: "preToolUse",
             matcher: Some("Shell"),
+            convert: "cursor::pre_tool_use",
         },
         crate::concepts::Wiring {
             host: "cursor",
             event: "beforeShellExecution",
             matcher: None,
+            convert: "cursor::before_shell_execution",
         },
         crate::concepts::Wiring {
             host: "claude-code",
             event: "PreToolUse",
             matcher: Some("Bash|PowerShell"),
+            convert: "claude_code::pre_tool_use",
         },
         crate::concepts::Wiring {
             host: "codex",
             event: "PreToolUse",
             matcher: Some("Bash"),
+            convert: "codex::pre_tool_use",
         },
         crate::concepts::Wiring {
             host: "copilot",
             event: "preToolUse",
             matcher: Some("bash"),
+            convert: "copilot::pre_tool_use",
         },
     ],
 }];
