@@ -1170,10 +1170,22 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
     {
         return Some(format!("`additionalContext: {context}` is not a string"));
     }
-    specific
-        .get("updatedInput")
+    // An event whose answer is a `decision` (PermissionRequest's) carries its rewrite in it,
+    // and only an allow's is checked: a deny's is not read.
+    let in_decision = cursor_hooks_spec::claude::info(event)
+        .is_some_and(|info| info.hook_specific.contains(&"decision"));
+    let (input, key) = if in_decision {
+        let input = specific
+            .get("decision")
+            .filter(|d| d.get("behavior") == Some(&Value::from("allow")))
+            .and_then(|d| d.get("updatedInput"));
+        (input, "decision.updatedInput")
+    } else {
+        (specific.get("updatedInput"), "updatedInput")
+    };
+    input
         .filter(|i| !i.is_object() && rules.observed("updated-input-must-be-object").covers(event))
-        .map(|input| format!("`updatedInput: {input}` is not an object"))
+        .map(|input| format!("`{key}: {input}` is not an object"))
 }
 
 /// What breaks the output schema in one `updatedPermissions` entry, as events.json
