@@ -198,3 +198,43 @@ fn claude_codes_settings_in_a_trusted_folder_get_copilots_rules_per_event() {
     assert!(with(&all, "by its own rules").is_empty(), "{report}");
     assert_eq!(with(&all, SKIPS).len(), 1, "{report}");
 }
+
+/// A PreToolUse group with `matcher: ""` in Claude Code's settings makes Copilot run none of
+/// that file's hooks (`spec/copilot/host.json` `observed_rules`,
+/// `claude-empty-matcher-drops-the-file`): doctor warns at that matcher, not per event.
+#[test]
+fn an_empty_tool_matcher_in_claude_codes_settings_is_a_warning_that_copilot_drops_the_file() {
+    let s = Scratch::new("copilot-claude-empty-matcher");
+    let hook = json!({"type": "command", "command": "/usr/local/bin/guard"});
+    let settings = |matcher: &str| {
+        json!({"hooks": {
+            "UserPromptSubmit": [{"hooks": [hook]}],
+            "PreToolUse": [{"matcher": "Bash", "hooks": [hook]}, {"matcher": matcher, "hooks": [hook]}]
+        }})
+        .to_string()
+    };
+    s.write("project/.claude/settings.json", &settings(""));
+    s.write(
+        "home/.copilot/config.json",
+        &json!({"trusted_folders": [s.project()]}).to_string(),
+    );
+    let (_, report) = doctor(&s);
+    let all = findings(&report);
+    let dropped = with(&all, "Copilot runs none of this file's hooks");
+    assert_eq!(dropped.len(), 1, "{report}");
+    assert_eq!(dropped[0]["severity"], "warning", "{report}");
+    assert_eq!(
+        dropped[0]["path"], "/hooks/PreToolUse/1/matcher",
+        "{report}"
+    );
+    assert!(with(&all, "by its own rules").is_empty(), "{report}");
+    // With `*` the file runs, and its events get Copilot's rules instead.
+    s.write("project/.claude/settings.json", &settings("*"));
+    let (_, report) = doctor(&s);
+    let all = findings(&report);
+    assert!(
+        with(&all, "runs none of this file's hooks").is_empty(),
+        "{report}"
+    );
+    assert_eq!(with(&all, "by its own rules").len(), 2, "{report}");
+}

@@ -380,3 +380,36 @@ fn claude_codes_settings_run_by_copilots_rules_in_a_trusted_folder() {
     assert_eq!(sent["hook_event_name"], "Stop", "{sent}");
     assert_eq!(sent["stop_hook_active"], false, "{sent}");
 }
+
+/// A PreToolUse group with `matcher: ""` in Claude Code's settings makes Copilot run none of
+/// that file's hooks, its other events' too (found by the generated differential: seed
+/// 735743344 of random batch 421622825709); with `*` they run.
+#[test]
+fn an_empty_tool_matcher_drops_claude_codes_whole_settings_file() {
+    let s = Scratch::new("simulate-copilot-claude-empty-matcher");
+    trust(&s);
+    let settings = |matcher: &str| {
+        json!({"hooks": {
+            "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo prompt"}]}],
+            "PreToolUse": [{"matcher": matcher, "hooks": [{"type": "command", "command": "echo tool"}]}]
+        }})
+        .to_string()
+    };
+    let prompt = json!({"sessionId": "s", "timestamp": 1, "cwd": s.project(), "prompt": "hi"});
+    s.write("project/.claude/settings.json", &settings(""));
+    let result = simulate(&s, "userPromptSubmitted", prompt.clone());
+    assert_eq!(statuses(&result), ["echo prompt not_loaded"], "{result}");
+    assert!(
+        result["hooks"][0]
+            .to_string()
+            .contains("/hooks/PreToolUse/0/matcher"),
+        "{result}"
+    );
+    let result = simulate(&s, "preToolUse", bash_call(&s));
+    assert_eq!(statuses(&result), ["echo tool not_loaded"], "{result}");
+    s.write("project/.claude/settings.json", &settings("*"));
+    let result = simulate(&s, "userPromptSubmitted", prompt);
+    assert_eq!(statuses(&result), ["echo prompt ran"], "{result}");
+    let result = simulate(&s, "preToolUse", bash_call(&s));
+    assert_eq!(statuses(&result), ["echo tool ran"], "{result}");
+}

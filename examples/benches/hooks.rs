@@ -594,6 +594,60 @@ fn run(dir: &Path, options: &Options) {
         notes.push("build cost skipped (--no-build)".to_owned());
     }
 
+    // 6. One unified handler against the per-host handlers it replaces, built side by side.
+    if options.builds {
+        eprintln!(
+            "building the unified shell guard and its per-host handlers (release, temp crate)…"
+        );
+        match build_unified_pair(dir, &workspace) {
+            Ok((unified, per_host)) => {
+                let unified = Subject::binary(UNIFIED, unified);
+                let per_host = Subject::binary(PER_HOST, per_host);
+                for payload in [&small, &deny] {
+                    let answers = [&unified, &per_host].map(|s| trimmed(&run_once(s, payload).1));
+                    if answers[0] != answers[1] {
+                        notes.push(format!(
+                            "✗ the unified guard answered {:?} to {}, the per-host handlers {:?}",
+                            answers[0], payload.name, answers[1]
+                        ));
+                    }
+                    if tools.valgrind {
+                        let base = callgrind(dir, &per_host, payload);
+                        for subject in [&per_host, &unified] {
+                            let count = if std::ptr::eq(subject, &per_host) {
+                                base
+                            } else {
+                                callgrind(dir, subject, payload)
+                            };
+                            table.ratio_row(
+                                "6. unified vs per-host, instructions",
+                                payload.label.to_owned(),
+                                &subject.name,
+                                Value::Count(count),
+                                Value::Count(base),
+                                None,
+                            );
+                        }
+                    }
+                }
+                let base = size(&per_host.program);
+                for subject in [&per_host, &unified] {
+                    table.ratio_row(
+                        "6. unified vs per-host, stripped size",
+                        "release profile".to_owned(),
+                        &subject.name,
+                        Value::Bytes(size(&subject.program)),
+                        Value::Bytes(base),
+                        None,
+                    );
+                }
+            }
+            Err(problem) => notes.push(format!("the unified pair is skipped: {problem}")),
+        }
+    } else {
+        notes.push("the unified pair is skipped (--no-build)".to_owned());
+    }
+
     // The report.
     let mut out = String::new();
     let _ = writeln!(out, "\n{}\n", machine(&tools));
@@ -1229,6 +1283,33 @@ fn release_crate(
     let target = crate_dir.join("target");
     cargo(&crate_dir, &["build", "--release"], &target)?;
     Ok(target.join("release"))
+}
+
+const UNIFIED: &str = "unified-shell-guard (one `#[hook]` function, five entries)";
+const PER_HOST: &str = "shell-guard's five per-host handlers of the same entries";
+
+/// Builds `unified-shell-guard` and the per-host handlers it replaces (shell-guard's, less its
+/// Claude Code skill-line handler: the same five host entries) in one temp crate, so both
+/// share a profile and a build; returns (unified, per-host).
+fn build_unified_pair(dir: &Path, workspace: &Path) -> Result<(PathBuf, PathBuf), String> {
+    let read = |file: &str| {
+        fs::read_to_string(workspace.join("examples/src").join(file)).map_err(|e| e.to_string())
+    };
+    let files = [
+        ("src/lib.rs", "pub mod shell_guard;\npub mod unified_shell_guard;\n".to_owned()),
+        ("src/shell_guard.rs", read("shell_guard.rs")?),
+        ("src/unified_shell_guard.rs", read("unified_shell_guard.rs")?),
+        (
+            "src/bin/unified.rs",
+            "cursor_hooks::main!(bench_unified::unified_shell_guard::guard);\n".to_owned(),
+        ),
+        (
+            "src/bin/per-host.rs",
+            "use bench_unified::shell_guard::*;\ncursor_hooks::main!(guard, pre_tool, claude_bash, codex_bash, copilot_bash);\n".to_owned(),
+        ),
+    ];
+    let release = release_crate(dir, workspace, "bench-unified", "", &files)?;
+    Ok((release.join("unified"), release.join("per-host")))
 }
 
 const STATIC_FLOOR: &str = "floor, static (`+crt-static`)";

@@ -163,3 +163,26 @@ fn print_config_wires_every_host_with_the_tool_kinds_matcher() {
     assert_eq!(copilot["hooks"]["preToolUse"][0]["matcher"], "bash");
     assert_eq!(copilot["hooks"]["preToolUse"][0]["timeoutSec"], 5);
 }
+
+/// Cursor runs a command wired for Claude Code alone (its import of `.claude/settings.json`)
+/// with its own `preToolUse` payload, whose tool is `Shell`: the unified handler still sees a
+/// shell call and denies, in the flat form Cursor reads, rather than having no opinion on a
+/// tool name Claude Code does not use.
+#[test]
+fn cursor_running_the_claude_code_entry_sees_a_shell_call_and_denies() {
+    let cursor_payload = calls("rm -rf build").swap_remove(1).1;
+    assert_eq!(cursor_payload["tool_name"], "Shell");
+    let (answer, stderr) = run(
+        &["--host", "claude-code", "--event", "PreToolUse"],
+        &cursor_payload,
+    );
+    assert_eq!(answer["permission"], "deny", "{answer}");
+    assert_eq!(answer["user_message"], DENY, "{answer}");
+    assert!(answer.get("hookSpecificOutput").is_none(), "{answer}");
+    assert_eq!(stderr, "");
+    let (harmless, _) = run(
+        &["--host", "claude-code", "--event", "PreToolUse"],
+        &calls("cargo test").swap_remove(1).1,
+    );
+    assert_eq!(harmless, json!({}));
+}

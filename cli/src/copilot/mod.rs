@@ -26,6 +26,8 @@ pub struct HooksFile {
     pub hooks: usize,
     /// Its command hooks of Copilot's own (camelCase) events, in file order.
     pub entries: Vec<CommandEntry>,
+    /// Why Copilot runs none of them though it reads the file, if it does not.
+    pub dropped: Option<String>,
 }
 
 /// One command hook of a hooks file: a flat entry, or a handler of a Claude-style nested group
@@ -100,6 +102,7 @@ pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
     for (source, path) in sources {
         if let Some(entries) = read_file(&path, findings) {
             files.push(HooksFile {
+                dropped: None,
                 source,
                 path,
                 hooks: entries.len(),
@@ -154,6 +157,13 @@ pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
 fn claude_files_by_copilots_rules(locations: &Locations, findings: &mut Vec<Finding>) {
     let rules = &crate::claude::host::host().copilot;
     for (path, events) in claude_settings(&locations.project) {
+        if let Some(pointer) = claude_file_dropped_by(&events) {
+            let message = "Copilot runs none of this file's hooks: a tool's group with \
+                           `matcher: \"\"` drops them all (Claude Code reads it as every tool); \
+                           leave the matcher out, or write `*`";
+            findings.push(copilot_finding(Severity::Warning, &path, &pointer, message));
+            continue;
+        }
         for event in events.keys() {
             let found = rules.rules_for(event);
             if found.is_empty() {
@@ -167,6 +177,33 @@ fn claude_files_by_copilots_rules(locations: &Locations, findings: &mut Vec<Find
             findings.push(copilot_finding(Severity::Note, &path, &pointer, message));
         }
     }
+}
+
+/// Where a Claude Code settings file's `hooks` make Copilot run none of them, as the JSON
+/// pointer of the group to blame: a group of a tool's event whose `matcher` is `""`
+/// (`spec/copilot/host.json` `observed_rules`, `claude-empty-matcher-drops-the-file`).
+pub fn claude_file_dropped_by(hooks: &serde_json::Map<String, Value>) -> Option<String> {
+    let host = simulate::host();
+    let rule = host["observed_rules"]
+        .as_array()?
+        .iter()
+        .find(|rule| rule["id"] == "claude-empty-matcher-drops-the-file")?;
+    let claude_events = host["claude_events"]["events"].as_object()?;
+    let tool_events: Vec<&Value> = rule["applies_to"]
+        .as_array()?
+        .iter()
+        .filter_map(|copilot| claude_events.get(copilot.as_str()?))
+        .collect();
+    hooks
+        .iter()
+        .filter(|(event, _)| tool_events.iter().any(|e| e.as_str() == Some(event)))
+        .find_map(|(event, groups)| {
+            let at = groups.as_array()?.iter().position(|g| g["matcher"] == "")?;
+            Some(format!(
+                "/hooks/{}/{at}/matcher",
+                crate::findings::segment(event)
+            ))
+        })
 }
 
 /// Claude Code's project settings files, which Copilot also runs in a folder it trusts.

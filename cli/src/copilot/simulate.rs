@@ -10,7 +10,7 @@
 //! line of the form `{"event": NAME, "payload": {...}}`.
 //!
 //! Every hook wired for the event is listed: `ran`, `skipped` (its matcher does not select the
-//! payload), `not_loaded` (a project file in a folder Copilot does not trust) or `not_reached`
+//! payload), `not_loaded` (a project file in a folder Copilot does not trust, or a Claude Code settings file it drops) or `not_reached`
 //! (an earlier hook denied the tool call, so Copilot stops there). The hooks run one after
 //! another, in file order, user files first, through `bash -c` in the project (or the entry's
 //! `cwd`), with Copilot's filtered environment. In a trusted folder Copilot also runs the hooks
@@ -261,6 +261,8 @@ impl Simulator {
                         "not_loaded",
                         "the folder is not trusted, so Copilot skips the project's hooks without a word".to_owned(),
                     )
+                } else if let Some(why) = &file.dropped {
+                    Status::PassedOver("not_loaded", why.clone())
                 } else if !selects(entry) {
                     Status::PassedOver(
                         "skipped",
@@ -325,7 +327,11 @@ fn claude_files(project: &Path) -> Vec<HooksFile> {
                 }
             }
         }
+        let dropped = super::claude_file_dropped_by(&hooks).map(|pointer| {
+            format!("the group at {pointer} has `matcher: \"\"`, so Copilot runs none of this file's hooks")
+        });
         files.push(HooksFile {
+            dropped,
             source: "project",
             hooks: entries.len(),
             path,
@@ -394,13 +400,12 @@ fn claude_tool(name: &str) -> Option<String> {
 }
 
 /// Whether a Claude-format entry's matcher selects Copilot's tool: none or `*` selects all, as
-/// in Claude Code, but `""` selects nothing, as in Copilot's own files (`host.json`
-/// `observed_rules`, `claude-empty-matcher-selects-nothing`); else matched with the tool's
+/// in Claude Code (a tool's group with `""` never gets here: its file is dropped, `host.json`
+/// `observed_rules`, `claude-empty-matcher-drops-the-file`); else matched with the tool's
 /// Claude name or Copilot's own
 /// (`Bash` and `bash` both selected the shell tool, `Edit` did not: REC section 1.7).
 fn claude_matches(matcher: Option<&str>, subject: Option<&str>) -> bool {
     match (matcher, subject) {
-        (Some(""), Some(_)) => false,
         (None | Some("*"), _) | (_, None) => true,
         (Some(pattern), Some(subject)) => {
             let claude = claude_tool(subject).unwrap_or_default();
