@@ -22,6 +22,7 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
     let mut out = String::new();
     // Each registered host: its key and the marker's name (its product name without spaces).
     let mut markers: Vec<(String, String, String)> = Vec::new();
+    let mut features: Vec<(String, String)> = Vec::new();
     for row in hosts["hosts"]
         .as_array()
         .ok_or("spec/hosts.json: no `hosts`")?
@@ -39,6 +40,9 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
         );
         out.push_str(&format!("pub enum {marker} {{}}\n"));
         markers.push((key.to_owned(), product.to_owned(), marker));
+        if let Some(feature) = row["feature"].as_str() {
+            features.push((key.to_owned(), feature.to_owned()));
+        }
     }
     for row in concepts["capabilities"]
         .as_array()
@@ -114,6 +118,7 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
             ));
         }
     }
+    fixture_dispatch(&mut out, &unified_rows(root)?, &markers, &features);
     Ok(out)
 }
 
@@ -153,19 +158,32 @@ fn trait_name(tool: &str, builder: &str) -> String {
     format!("{tool}{builder}")
 }
 
-/// `spec-crate/src/gen/concepts.rs`: each concept and tool kind a unified handler can answer
-/// (those `capabilities` covers), with the entries it is wired as: per host, each event of the
-/// concept for that tool kind, and the matcher that selects the kind's tools on an event that
-/// fires for every tool.
-pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(root.join("spec/concepts.json"))
-        .map_err(|e| format!("spec/concepts.json: {e}"))?;
-    let concepts: Value =
-        serde_json::from_str(&text).map_err(|e| format!("spec/concepts.json: {e}"))?;
-    let hosts_text = std::fs::read_to_string(root.join("spec/hosts.json"))
-        .map_err(|e| format!("spec/hosts.json: {e}"))?;
-    let hosts: Value =
-        serde_json::from_str(&hosts_text).map_err(|e| format!("spec/hosts.json: {e}"))?;
+/// One concept and tool kind a unified handler can answer, with the entries it is wired as.
+struct UnifiedRow {
+    concept: String,
+    kind: String,
+    wirings: Vec<WiringRow>,
+}
+
+/// One entry of a unified handler: the host's key, its event, the matcher that selects the
+/// kind's tools there, and the conversion module (`cursor::pre_tool_use`).
+struct WiringRow {
+    host: String,
+    event: String,
+    matcher: Option<String>,
+    convert: String,
+}
+
+/// Each concept and tool kind `capabilities` covers, with the entries it is wired as: per host,
+/// each event of the concept for that tool kind, and the matcher that selects the kind's tools
+/// on an event that fires for every tool.
+fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
+    let read = |path: &str| -> Result<Value, String> {
+        let text = std::fs::read_to_string(root.join(path)).map_err(|e| format!("{path}: {e}"))?;
+        serde_json::from_str(&text).map_err(|e| format!("{path}: {e}"))
+    };
+    let concepts = read("spec/concepts.json")?;
+    let hosts = read("spec/hosts.json")?;
     let keys: Vec<&str> = hosts["hosts"]
         .as_array()
         .into_iter()
@@ -182,7 +200,7 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
             pairs.push(pair);
         }
     }
-    let mut out = String::from("pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[\n");
+    let mut rows = Vec::new();
     for (concept, kind) in pairs {
         let row = concepts["events"]
             .as_array()
@@ -196,11 +214,7 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
             .flatten()
             .find(|row| row["kind"] == kind)
             .ok_or_else(|| format!("spec/concepts.json: no tool kind `{kind}`"))?;
-        out.push_str(&format!(
-            "crate::concepts::Unified {{ concept: {}, tool: {}, wirings: &[\n",
-            lit(concept),
-            lit(kind)
-        ));
+        let mut wirings = Vec::new();
         for key in &keys {
             let names: Vec<&str> = tools["hosts"][*key]
                 .as_array()
@@ -213,25 +227,98 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
                     continue;
                 }
                 let matcher = match event["tool"].as_str() {
-                    Some(tool) if tool == kind => "None".to_owned(),
+                    Some(tool) if tool == kind => None,
                     Some(_) => continue,
                     None if names.is_empty() => continue,
-                    None => format!("Some({})", lit(&names.join("|"))),
+                    None => Some(names.join("|")),
                 };
                 let name = event["event"].as_str().unwrap_or_default();
-                let convert = format!("{}::{}", key.replace('-', "_"), snake(name));
-                out.push_str(&format!(
-                    "crate::concepts::Wiring {{ host: {}, event: {}, matcher: {matcher}, convert: {} }},\n",
-                    lit(key),
-                    lit(name),
-                    lit(&convert)
-                ));
+                wirings.push(WiringRow {
+                    host: (*key).to_owned(),
+                    event: name.to_owned(),
+                    matcher,
+                    convert: format!("{}::{}", key.replace('-', "_"), snake(name)),
+                });
             }
+        }
+        rows.push(UnifiedRow {
+            concept: concept.to_owned(),
+            kind: kind.to_owned(),
+            wirings,
+        });
+    }
+    Ok(rows)
+}
+
+/// `spec-crate/src/gen/concepts.rs`: each concept and tool kind a unified handler can answer,
+/// with the entries it is wired as ([`unified_rows`]).
+pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
+    let mut out = String::from("pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[\n");
+    for row in unified_rows(root)? {
+        out.push_str(&format!(
+            "crate::concepts::Unified {{ concept: {}, tool: {}, wirings: &[\n",
+            lit(&row.concept),
+            lit(&row.kind)
+        ));
+        for wiring in &row.wirings {
+            let matcher = match &wiring.matcher {
+                Some(m) => format!("Some({})", lit(m)),
+                None => "None".to_owned(),
+            };
+            out.push_str(&format!(
+                "crate::concepts::Wiring {{ host: {}, event: {}, matcher: {matcher}, convert: {} }},\n",
+                lit(&wiring.host),
+                lit(&wiring.event),
+                lit(&wiring.convert)
+            ));
         }
         out.push_str("] },\n");
     }
     out.push_str("];\n");
     Ok(out)
+}
+
+/// The test kit's payloads of each unified entry: a dispatch from (concept, tool kind, host,
+/// event) to that entry's conversion module's `fixture`, the host's own payload of the call.
+fn fixture_dispatch(
+    out: &mut String,
+    rows: &[UnifiedRow],
+    markers: &[(String, String, String)],
+    features: &[(String, String)],
+) {
+    doc(
+        out,
+        "A host's own payload of a call of the concept and tool kind at one of its events, with \
+         `subject` (a shell call's command) where the host sends it: the payload each unified \
+         entry is run on by [`testing::unified`](crate::testing::unified).",
+    );
+    out.push_str("#[cfg(feature = \"testing\")]\n");
+    out.push_str("pub(crate) fn fixture(concept: &str, tool: &str, host: crate::Host, event: &str, subject: &str) -> Option<serde_json::Value> {\n");
+    out.push_str("    match (concept, tool, host, event) {\n");
+    for row in rows {
+        for wiring in &row.wirings {
+            let marker = markers
+                .iter()
+                .find(|(key, _, _)| *key == wiring.host)
+                .map_or(wiring.host.as_str(), |(_, _, marker)| marker.as_str());
+            // The first of the tool kind's names the entry's matcher selects.
+            let tool = match wiring.matcher.as_deref().and_then(|m| m.split('|').next()) {
+                Some(name) => format!("Some({})", lit(name)),
+                None => "None".to_owned(),
+            };
+            if let Some((_, feature)) = features.iter().find(|(key, _)| *key == wiring.host) {
+                out.push_str(&format!("        #[cfg(feature = {})]\n", lit(feature)));
+            }
+            out.push_str(&format!(
+                "        ({}, {}, crate::Host::{marker}, {}) => Some(crate::neutral::__convert::{}::fixture({tool}, subject)),\n",
+                lit(&row.concept),
+                lit(&row.kind),
+                lit(&wiring.event),
+                wiring.convert
+            ));
+        }
+    }
+    out.push_str("        _ => None,\n    }\n}\n");
 }
 
 /// `beforeShellExecution` and `PreToolUse` as `before_shell_execution` and `pre_tool_use`.

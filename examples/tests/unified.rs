@@ -186,3 +186,30 @@ fn cursor_running_the_claude_code_entry_sees_a_shell_call_and_denies() {
     );
     assert_eq!(harmless, json!({}));
 }
+
+/// The test kit's one call over every host: the same guard, in process, on each host's own
+/// fixture with the command in place.
+#[test]
+fn the_test_kit_runs_the_guard_on_every_hosts_fixture_in_one_call() {
+    use cursor_hooks::Host;
+    use cursor_hooks_examples::unified_shell_guard::{guard, FORCE_PUSH_REASON};
+    let answers = cursor_hooks::testing::unified::<guard>("git push --force origin main");
+    let wired: Vec<(Host, &str)> = answers.iter().map(|a| (a.host, a.event)).collect();
+    assert_eq!(
+        wired,
+        [
+            (Host::Cursor, "preToolUse"),
+            (Host::Cursor, "beforeShellExecution"),
+            (Host::ClaudeCode, "PreToolUse"),
+            (Host::Codex, "PreToolUse"),
+            (Host::Copilot, "preToolUse"),
+        ]
+    );
+    for each in &answers {
+        cursor_hooks::assert_denied!(each.answer);
+        assert!(each.answer.stdout.contains(FORCE_PUSH_REASON), "{each:?}");
+    }
+    for each in cursor_hooks::testing::unified::<guard>("git push origin main") {
+        cursor_hooks::assert_no_opinion!(each.answer);
+    }
+}

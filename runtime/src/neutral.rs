@@ -244,6 +244,14 @@ pub mod __convert {
                 ShellCall::of(Host::Cursor, "Shell", input.command.clone(), arguments)
             }
 
+            /// Its fixture, running `command` (the test kit's payload; the event names no tool).
+            #[cfg(feature = "testing")]
+            pub fn fixture(_tool: Option<&str>, command: &str) -> serde_json::Value {
+                BeforeShellExecution::fixture()
+                    .set("command", command)
+                    .to_value()
+            }
+
             /// Cursor's own code tells the agent a deny's `user_message`.
             pub fn answer<H>(answer: ShellAnswer<H>) -> BeforeShellExecutionResponse {
                 match answer.verdict {
@@ -267,6 +275,15 @@ pub mod __convert {
                 ShellCall::of(Host::Cursor, &input.tool_name, command, arguments)
             }
 
+            /// Its fixture, calling `tool` with `command`.
+            #[cfg(feature = "testing")]
+            pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
+                PreToolUse::fixture()
+                    .set("tool_name", tool.unwrap_or_default())
+                    .set("tool_input", serde_json::json!({ "command": command }))
+                    .to_value()
+            }
+
             /// Its answer; a deny's reason is the `user_message` Cursor tells the agent.
             pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
                 let response = match answer.verdict {
@@ -284,9 +301,10 @@ pub mod __convert {
 
     /// Writes the Claude-family `PreToolUse` conversions of one host: `$host` is its module,
     /// `$variant` its [`Host`](crate::Host), `$arguments` the payload field of the tool's
+    /// arguments, and `$tool_wire` and `$arguments_wire` the wire names of the tool's name and
     /// arguments.
     macro_rules! claude_family_pre_tool_use {
-        ($feature:literal, $module:ident, $event:ident, $host:ident, $variant:ident, $arguments:ident) => {
+        ($feature:literal, $module:ident, $event:ident, $host:ident, $variant:ident, $arguments:ident, $tool_wire:literal, $arguments_wire:literal) => {
             /// The host's events.
             #[cfg(feature = $feature)]
             pub mod $module {
@@ -301,6 +319,15 @@ pub mod __convert {
                         let command = super::super::command_of(&input.$arguments);
                         let arguments = input.$arguments.value().clone();
                         ShellCall::of(Host::$variant, &input.tool_name, command, arguments)
+                    }
+
+                    /// Its fixture, calling `tool` with `command`.
+                    #[cfg(feature = "testing")]
+                    pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
+                        PreToolUse::fixture()
+                            .set($tool_wire, tool.unwrap_or_default())
+                            .set($arguments_wire, serde_json::json!({ "command": command }))
+                            .to_value()
                     }
 
                     /// Its answer. An `ask` only reaches here for a host that honours it (the
@@ -330,15 +357,28 @@ pub mod __convert {
         pre_tool_use,
         claude,
         ClaudeCode,
-        tool_input
+        tool_input,
+        "tool_name",
+        "tool_input"
     );
-    claude_family_pre_tool_use!("codex", codex, pre_tool_use, codex, Codex, tool_input);
+    claude_family_pre_tool_use!(
+        "codex",
+        codex,
+        pre_tool_use,
+        codex,
+        Codex,
+        tool_input,
+        "tool_name",
+        "tool_input"
+    );
     claude_family_pre_tool_use!(
         "copilot",
         copilot,
         pre_tool_use,
         copilot,
         Copilot,
-        tool_args
+        tool_args,
+        "toolName",
+        "toolArgs"
     );
 }

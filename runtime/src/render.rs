@@ -58,9 +58,10 @@ impl Rendered {
         self.json()?.get("hookSpecificOutput")?.get(key).cloned()
     }
 
-    /// The permission decision, if the answer has one its host knows: Cursor's `permission`, or
-    /// Claude Code's `hookSpecificOutput.permissionDecision` (`defer` is none) or
-    /// PermissionRequest's `decision.behavior`.
+    /// The permission decision, if the answer has one its host knows: Cursor's `permission`,
+    /// Copilot's flat `permissionDecision`, or Claude Code's and Codex's
+    /// `hookSpecificOutput.permissionDecision` (`defer` is none) or PermissionRequest's
+    /// `decision.behavior`.
     pub fn permission(&self) -> Option<PermissionOrAsk> {
         let claude = || {
             let specific = self
@@ -68,7 +69,11 @@ impl Rendered {
                 .or_else(|| self.hook_specific("decision")?.get("behavior").cloned())?;
             specific.as_str().map(str::to_owned)
         };
-        match self.text("permission").or_else(claude)?.as_str() {
+        let decision = self
+            .text("permission")
+            .or_else(|| self.text("permissionDecision"))
+            .or_else(claude)?;
+        match decision.as_str() {
             "allow" => Some(PermissionOrAsk::Allow),
             "deny" => Some(PermissionOrAsk::Deny),
             "ask" => Some(PermissionOrAsk::Ask),

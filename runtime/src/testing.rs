@@ -278,6 +278,85 @@ pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
     respond(handlers, &payload.into_bytes(), &Settings::from_env())
 }
 
+/// What one entry of a unified handler ([`hook`](crate::hook)) answered: [`unified`].
+#[derive(Debug, Clone)]
+pub struct HostAnswer {
+    /// The host the entry is wired into.
+    pub host: Host,
+    /// The host's own event.
+    pub event: &'static str,
+    /// The answer in the host's own form, as the command `install` wires for the entry
+    /// (`--host H --event E`) writes it.
+    pub answer: Rendered,
+}
+
+/// Runs a unified handler on one call in every host it lists, in one go: each of its entries
+/// (one per host event it is wired into) gets that host's own fixture payload of its event,
+/// with `subject` where the host sends it (a shell call's command), and answers as the command
+/// `install` writes for it does. One answer per entry, in the order `main!` lists them.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::{testing, Host};
+///
+/// #[hook(on = "tool.before", tool = "shell", hosts = (Cursor, ClaudeCode, Codex, Copilot))]
+/// fn guard(call: &ShellCall) -> ShellAnswer {
+///     if call.command().contains("rm -rf") {
+///         ShellAnswer::deny("rm -rf is blocked")
+///     } else {
+///         no_opinion()
+///     }
+/// }
+///
+/// let answers = testing::unified::<guard>("rm -rf build");
+/// // Cursor's preToolUse and beforeShellExecution, Claude Code's, Codex's and Copilot's.
+/// assert_eq!(answers.len(), 5);
+/// for each in &answers {
+///     cursor_hooks::assert_denied!(each.answer);
+/// }
+/// assert_eq!(answers[2].host, Host::ClaudeCode);
+/// assert!(answers[2].answer.stdout.contains(r#""permissionDecision":"deny""#));
+/// for each in testing::unified::<guard>("cargo test") {
+///     cursor_hooks::assert_no_opinion!(each.answer);
+/// }
+/// ```
+///
+/// Panics when `H` is not a unified handler (an entry no concept wires).
+pub fn unified<H: Hook>(subject: &str) -> Vec<HostAnswer> {
+    let settings = Settings::from_env();
+    H::ENTRIES
+        .iter()
+        .map(|entry| {
+            let (host, event) = (entry.info.host, entry.info.name);
+            let concept = cursor_hooks_spec::concepts::UNIFIED.iter().find(|row| {
+                row.wirings.iter().any(|w| {
+                    w.host == host.key() && w.event == event && w.matcher == entry.options.matcher
+                })
+            });
+            let payload = concept
+                .and_then(|row| {
+                    crate::gen::neutral::fixture(row.concept, row.tool, host, event, subject)
+                })
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}'s `{event}` entry is not one a unified handler is wired as",
+                        host.product()
+                    )
+                });
+            let wiring = crate::respond::Wiring {
+                handlers: vec![(host, event.to_owned())],
+            };
+            let bytes = serde_json::to_vec(&payload).expect("a JSON value");
+            let answer = crate::respond::respond_wired(H::ENTRIES, &wiring, &bytes, &settings);
+            HostAnswer {
+                host,
+                event,
+                answer,
+            }
+        })
+        .collect()
+}
+
 /// Renders `answer` as a hook binary writes it in reply to `payload`, without a handler: the
 /// payload's event and `cursor_version` decide, as for a handler's answer (the version rules,
 /// the 1.7 format for payloads that have neither `cursor_version` nor `model`).

@@ -76,3 +76,36 @@ impl<H0: ShellContext, H1: ShellContext, H2: ShellContext, H3: ShellContext> She
     for (H0, H1, H2, H3)
 {
 }
+/// A host's own payload of a call of the concept and tool kind at one of its events, with `subject` (a shell call's command) where the host sends it: the payload each unified entry is run on by [`testing::unified`](crate::testing::unified).
+#[cfg(feature = "testing")]
+pub(crate) fn fixture(
+    concept: &str,
+    tool: &str,
+    host: crate::Host,
+    event: &str,
+    subject: &str,
+) -> Option<serde_json::Value> {
+    match (concept, tool, host, event) {
+        #[cfg(feature = "cursor")]
+        ("tool.before", "shell", crate::Host::Cursor, "preToolUse") => Some(
+            crate::neutral::__convert::cursor::pre_tool_use::fixture(Some("Shell"), subject),
+        ),
+        #[cfg(feature = "cursor")]
+        ("tool.before", "shell", crate::Host::Cursor, "beforeShellExecution") => {
+            Some(crate::neutral::__convert::cursor::before_shell_execution::fixture(None, subject))
+        }
+        #[cfg(feature = "claude-code")]
+        ("tool.before", "shell", crate::Host::ClaudeCode, "PreToolUse") => Some(
+            crate::neutral::__convert::claude_code::pre_tool_use::fixture(Some("Bash"), subject),
+        ),
+        #[cfg(feature = "codex")]
+        ("tool.before", "shell", crate::Host::Codex, "PreToolUse") => Some(
+            crate::neutral::__convert::codex::pre_tool_use::fixture(Some("Bash"), subject),
+        ),
+        #[cfg(feature = "copilot")]
+        ("tool.before", "shell", crate::Host::Copilot, "preToolUse") => Some(
+            crate::neutral::__convert::copilot::pre_tool_use::fixture(Some("bash"), subject),
+        ),
+        _ => None,
+    }
+}
