@@ -56,6 +56,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "permission-decision-must-be-known",
     "permission-updates-must-be-list",
     "plugin-root-in-command",
+    "project-dir-in-command",
     "failure-json-still-told",
     "unstartable-blocks-on-failure",
     "voided-file-keeps-no-setting",

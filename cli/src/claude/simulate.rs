@@ -635,14 +635,17 @@ impl Simulator {
         });
         let mut process = match &handler.args {
             Some(args) => {
-                // Claude Code puts a plugin's folder for `${CLAUDE_PLUGIN_ROOT}` into the command
-                // itself, so a plugin's program is found without a shell (host.json
-                // `observed_rules` `plugin-root-in-command`).
+                // Claude Code puts a plugin's folder for `${CLAUDE_PLUGIN_ROOT}` and the
+                // project's for `${CLAUDE_PROJECT_DIR}` into the command itself, so the program
+                // is found without a shell (host.json `observed_rules` `plugin-root-in-command`,
+                // `project-dir-in-command`: braced only).
+                let project = self.project.display().to_string();
+                let program = command.replace("${CLAUDE_PROJECT_DIR}", &project);
                 let program = match &file.plugin_root {
                     Some(root) => {
-                        command.replace("${CLAUDE_PLUGIN_ROOT}", &root.display().to_string())
+                        program.replace("${CLAUDE_PLUGIN_ROOT}", &root.display().to_string())
                     }
-                    None => command.clone(),
+                    None => program,
                 };
                 let mut process = Command::new(program);
                 process.args(args);
