@@ -50,7 +50,7 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
     {
         let text = |key: &str| row[key].as_str().unwrap_or_default();
         let (concept, tool, feature) = (text("concept"), text("tool"), text("builder"));
-        let name = trait_name(tool, feature);
+        let name = trait_name(&prefix(concept, tool), feature);
         let at = match tool {
             "" => format!("`{concept}`"),
             tool => format!("`{concept}` for a {tool} call"),
@@ -136,7 +136,16 @@ fn marker_name(key: &str, product: &str) -> String {
     }
 }
 
-/// `ShellAsk`: the tool kind's and the builder's names, capitalised.
+/// What names a concept's neutral types and traits: its tool kind, or for a concept without
+/// one the concept's first word (`shell`; `prompt` for `prompt.submitted`).
+fn prefix(concept: &str, tool: &str) -> String {
+    match tool {
+        "" => concept.split('.').next().unwrap_or(concept).to_owned(),
+        tool => tool.to_owned(),
+    }
+}
+
+/// `ShellAsk`: the prefix's and the builder's names, capitalised.
 fn trait_name(tool: &str, builder: &str) -> String {
     let cap = |word: &str| {
         let mut chars = word.chars();
@@ -208,12 +217,16 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
             .flatten()
             .find(|row| row["concept"] == concept)
             .ok_or_else(|| format!("spec/concepts.json: no concept `{concept}`"))?;
-        let tools = concepts["tools"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|row| row["kind"] == kind)
-            .ok_or_else(|| format!("spec/concepts.json: no tool kind `{kind}`"))?;
+        // A concept without a tool kind is wired on each of its events, with no matcher.
+        let tools = match kind {
+            "" => &Value::Null,
+            kind => concepts["tools"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|row| row["kind"] == kind)
+                .ok_or_else(|| format!("spec/concepts.json: no tool kind `{kind}`"))?,
+        };
         let mut wirings = Vec::new();
         for key in &keys {
             let names: Vec<&str> = tools["hosts"][*key]
@@ -229,6 +242,7 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
                 let matcher = match event["tool"].as_str() {
                     Some(tool) if tool == kind => None,
                     Some(_) => continue,
+                    None if kind.is_empty() => None,
                     None if names.is_empty() => continue,
                     None => Some(names.join("|")),
                 };
@@ -255,10 +269,13 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
 pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
     let mut out = String::from("pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[\n");
     for row in unified_rows(root)? {
+        let prefix = trait_name(&prefix(&row.concept, &row.kind), "");
         out.push_str(&format!(
-            "crate::concepts::Unified {{ concept: {}, tool: {}, wirings: &[\n",
+            "crate::concepts::Unified {{ concept: {}, tool: {}, call: {}, answer: {}, wirings: &[\n",
             lit(&row.concept),
-            lit(&row.kind)
+            lit(&row.kind),
+            lit(&format!("{prefix}Call")),
+            lit(&format!("{prefix}Answer"))
         ));
         for wiring in &row.wirings {
             let matcher = match &wiring.matcher {

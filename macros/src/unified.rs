@@ -50,7 +50,7 @@ fn failed(error: &syn::Error, handler: &HandlerFn) -> TokenStream {
     let attrs = &handler.attrs;
     let vis = &handler.vis;
     let mut sig = handler.sig.clone();
-    // Written as `ShellAnswer` without its hosts, the return type would be a second error.
+    // Written as the answer without its hosts, the return type would be a second error.
     if let ReturnType::Type(_, ty) = &mut sig.output {
         **ty = syn::parse_quote!(());
     }
@@ -187,7 +187,10 @@ fn hosts(value: &Expr) -> syn::Result<Vec<Host>> {
 fn known() -> String {
     concepts::UNIFIED
         .iter()
-        .map(|row| format!("`on = \"{}\", tool = \"{}\"`", row.concept, row.tool))
+        .map(|row| match row.tool {
+            "" => format!("`on = \"{}\"`", row.concept),
+            tool => format!("`on = \"{}\", tool = \"{tool}\"`", row.concept),
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -199,16 +202,11 @@ fn concept(args: &Args) -> syn::Result<&'static Unified> {
             format_args!("say which concept the handler answers: {}", known()),
         ));
     };
-    let Some(tool) = &args.tool else {
-        return Err(syn::Error::new(
-            on.span(),
-            format_args!("say which tool kind: {}", known()),
-        ));
-    };
-    if !concepts::UNIFIED
+    let rows: Vec<&Unified> = concepts::UNIFIED
         .iter()
-        .any(|row| row.concept == on.value())
-    {
+        .filter(|row| row.concept == on.value())
+        .collect();
+    if rows.is_empty() {
         return Err(syn::Error::new(
             on.span(),
             format_args!(
@@ -218,38 +216,69 @@ fn concept(args: &Args) -> syn::Result<&'static Unified> {
             ),
         ));
     }
-    concepts::unified(&on.value(), &tool.value()).ok_or_else(|| {
+    let by_kind = rows.iter().any(|row| !row.tool.is_empty());
+    let tool = match (&args.tool, by_kind) {
+        (Some(tool), true) => tool.value(),
+        (None, false) => String::new(),
+        (None, true) => {
+            return Err(syn::Error::new(
+                on.span(),
+                format_args!("say which tool kind: {}", known()),
+            ))
+        }
+        (Some(tool), false) => {
+            return Err(syn::Error::new(
+                tool.span(),
+                format_args!("`{}` is not about a tool: leave `tool` out", on.value()),
+            ))
+        }
+    };
+    concepts::unified(&on.value(), &tool).ok_or_else(|| {
         syn::Error::new(
-            tool.span(),
+            args.tool.as_ref().map_or_else(|| on.span(), LitStr::span),
             format_args!(
-                "a unified handler does not answer `{}` for the tool kind `{}` yet; it answers {}",
+                "a unified handler does not answer `{}` for the tool kind `{tool}` yet; it answers {}",
                 on.value(),
-                tool.value(),
                 known()
             ),
         )
     })
 }
 
-/// The input parameter (`&ShellCall` or `ShellCall`) and whether it is a reference.
-fn input(handler: &HandlerFn) -> syn::Result<bool> {
+/// Where the handler answers, as its errors say it: "on `tool.before` for a shell call".
+fn at(unified: &Unified) -> String {
+    match unified.tool {
+        "" => format!("on `{}`", unified.concept),
+        tool => format!("on `{}` for a {tool} call", unified.concept),
+    }
+}
+
+/// The input parameter (`&ShellCall` or `ShellCall`, the concept's call) and whether it is a
+/// reference.
+fn input(handler: &HandlerFn, unified: &Unified) -> syn::Result<bool> {
+    let (call, answer) = (unified.call, unified.answer);
     let sig = &handler.sig;
     let inputs: Vec<&syn::FnArg> = sig.inputs.iter().collect();
     let [syn::FnArg::Typed(arg)] = inputs[..] else {
         return Err(syn::Error::new(
             sig.ident.span(),
-            "a unified handler takes one argument, the call: `fn guard(call: &ShellCall) -> ShellAnswer`",
+            format_args!(
+                "a unified handler takes one argument, the call: `fn guard(call: &{call}) -> {answer}`"
+            ),
         ));
     };
     let (by_ref, ty) = match &*arg.ty {
         Type::Reference(reference) => (true, &*reference.elem),
         ty => (false, ty),
     };
-    let named = matches!(ty, Type::Path(path) if path.path.segments.last().is_some_and(|s| s.ident == "ShellCall"));
+    let named = matches!(ty, Type::Path(path) if path.path.segments.last().is_some_and(|s| s.ident == call));
     if !named {
         return Err(syn::Error::new_spanned(
             &arg.ty,
-            "before a shell call, a unified handler reads a `&ShellCall` (`cursor_hooks::neutral::ShellCall`)",
+            format_args!(
+                "{}, a unified handler reads a `&{call}` (`cursor_hooks::neutral::{call}`)",
+                at(unified)
+            ),
         ));
     }
     Ok(by_ref)
@@ -257,35 +286,31 @@ fn input(handler: &HandlerFn) -> syn::Result<bool> {
 
 /// The return type with the hosts as its type argument: `ShellAnswer` becomes
 /// `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode,)>`.
-fn answer_type(handler: &HandlerFn, hosts: &[Host]) -> syn::Result<Type> {
+fn answer_type(handler: &HandlerFn, unified: &Unified, hosts: &[Host]) -> syn::Result<Type> {
+    let answer = unified.answer;
     let ReturnType::Type(_, ty) = &handler.sig.output else {
         return Err(syn::Error::new(
             handler.sig.ident.span(),
-            "a unified handler returns its answer: `-> ShellAnswer`",
+            format_args!("a unified handler returns its answer: `-> {answer}`"),
         ));
+    };
+    let wrong = || {
+        syn::Error::new_spanned(
+            ty,
+            format_args!("{}, a unified handler returns a `{answer}`", at(unified)),
+        )
     };
     let Type::Path(path) = &**ty else {
-        return Err(syn::Error::new_spanned(
-            ty,
-            "before a shell call, a unified handler returns a `ShellAnswer`",
-        ));
+        return Err(wrong());
     };
     let mut path = path.clone();
-    let Some(last) = path
-        .path
-        .segments
-        .last_mut()
-        .filter(|s| s.ident == "ShellAnswer")
-    else {
-        return Err(syn::Error::new_spanned(
-            ty,
-            "before a shell call, a unified handler returns a `ShellAnswer`",
-        ));
+    let Some(last) = path.path.segments.last_mut().filter(|s| s.ident == answer) else {
+        return Err(wrong());
     };
     if !last.arguments.is_none() {
         return Err(syn::Error::new_spanned(
             &last.arguments,
-            "write `ShellAnswer` alone: `#[hook]` gives it the hosts of `hosts = (...)`",
+            format_args!("write `{answer}` alone: `#[hook]` gives it the hosts of `hosts = (...)`"),
         ));
     }
     let markers = hosts.iter().map(|host| {
@@ -308,8 +333,8 @@ fn expand(args: TokenStream, handler: &HandlerFn) -> syn::Result<TokenStream> {
             "list the hosts to wire the handler into: `hosts = (Cursor, ClaudeCode)`",
         ));
     }
-    let by_ref = input(handler)?;
-    let answer = answer_type(handler, &args.hosts)?;
+    let by_ref = input(handler, unified)?;
+    let answer = answer_type(handler, unified, &args.hosts)?;
     let name = &handler.sig.ident;
     let attrs = &handler.attrs;
     let vis = &handler.vis;

@@ -356,6 +356,10 @@ pub use capture::is_replay;
 /// would do instead). `timeout = N` (seconds) and `fail = "open" | "closed"` apply to every
 /// entry as each host honours them.
 ///
+/// `#[hook(on = "prompt.submitted", hosts = (...))]` answers a submitted prompt the same way,
+/// from a [`PromptCall`](neutral::PromptCall) with a [`PromptAnswer`](neutral::PromptAnswer)
+/// (`block` everywhere; `context` where every listed host honours it, so not under Cursor).
+///
 /// ```no_run
 /// use cursor_hooks::prelude::*;
 ///
@@ -472,7 +476,7 @@ pub mod prelude {
     #[cfg(feature = "copilot")]
     pub use crate::copilot_hook;
     pub use crate::cursor::prelude::*;
-    pub use crate::neutral::{ShellAnswer, ShellCall};
+    pub use crate::neutral::{PromptAnswer, PromptCall, ShellAnswer, ShellCall};
     pub use crate::{claude_hook, codex_hook, hook};
 
     /// Cursor's names, reached with the prefix as well: `cursor::PreToolUse`; the same items as

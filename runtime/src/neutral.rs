@@ -48,7 +48,7 @@ use crate::Host;
 use serde_json::{json, Value};
 use std::marker::PhantomData;
 
-pub use crate::gen::neutral::{ShellAsk, ShellContext, ShellDeny};
+pub use crate::gen::neutral::{PromptBlock, PromptContext, ShellAsk, ShellContext, ShellDeny};
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
 /// is what `#[hook(..., hosts = (Cursor, ClaudeCode))]` makes of a handler's `ShellAnswer`.
@@ -209,9 +209,115 @@ impl<H> ShellAnswer<H> {
     }
 }
 
+/// A prompt the user submitted, before the model sees it, as any host's prompt event gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromptCall {
+    host: Host,
+    prompt: String,
+}
+
+impl PromptCall {
+    /// `host`'s prompt event with `prompt`: for a handler's own tests.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::PromptCall;
+    /// use cursor_hooks::Host;
+    ///
+    /// let call = PromptCall::new(Host::Codex, "deploy it");
+    /// assert_eq!((call.host(), call.prompt()), (Host::Codex, "deploy it"));
+    /// ```
+    pub fn new(host: Host, prompt: impl Into<String>) -> PromptCall {
+        PromptCall {
+            host,
+            prompt: prompt.into(),
+        }
+    }
+
+    /// The host that sent it.
+    pub fn host(&self) -> Host {
+        self.host
+    }
+
+    /// The prompt as submitted.
+    pub fn prompt(&self) -> &str {
+        &self.prompt
+    }
+}
+
+/// The answer of a unified handler to a submitted prompt. `H` is the hosts it lists, written
+/// by `#[hook]`: each builder compiles only when every one of them honours what it says
+/// ([`PromptBlock`], [`PromptContext`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromptAnswer<H> {
+    block: Option<String>,
+    context: Option<String>,
+    hosts: PhantomData<fn() -> H>,
+}
+
+impl<H> Default for PromptAnswer<H> {
+    fn default() -> Self {
+        PromptAnswer {
+            block: None,
+            context: None,
+            hosts: PhantomData,
+        }
+    }
+}
+
+impl<H> crate::sealed::Sealed for PromptAnswer<H> {}
+impl<H> crate::response::AnyResponse for PromptAnswer<H> {}
+
+impl<H> PromptAnswer<H> {
+    /// No opinion: the prompt goes on to the model.
+    pub fn no_opinion() -> Self {
+        PromptAnswer::default()
+    }
+
+    /// Stops the prompt before the model sees it; every host shows the user `reason`.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, PromptAnswer};
+    ///
+    /// let answer = PromptAnswer::<(hosts::Cursor, hosts::Copilot)>::block("no keys in prompts");
+    /// assert_eq!(answer.blocked(), Some("no keys in prompts"));
+    /// ```
+    pub fn block(reason: impl Into<String>) -> Self
+    where
+        H: PromptBlock,
+    {
+        PromptAnswer {
+            block: Some(reason.into()),
+            ..PromptAnswer::default()
+        }
+    }
+
+    /// Adds `text` to the model's context with the prompt: only where every listed host
+    /// honours it (Cursor does not).
+    #[must_use]
+    pub fn context(mut self, text: impl Into<String>) -> Self
+    where
+        H: PromptContext,
+    {
+        self.context = Some(text.into());
+        self
+    }
+
+    /// The reason it blocks the prompt with, if it does.
+    pub fn blocked(&self) -> Option<&str> {
+        self.block.as_deref()
+    }
+
+    /// The context it adds, if any.
+    pub fn added_context(&self) -> Option<&str> {
+        self.context.as_deref()
+    }
+}
+
 /// The conversions `#[hook]`'s per-host entries call, one module per host and event
-/// (`__convert::<host>::<event in snake case>`): `call` reads the host's payload into a
-/// [`ShellCall`], `answer` writes a [`ShellAnswer`] as the host's own answer.
+/// (`__convert::<host>::<event in snake case>`): `call` reads the host's payload into the
+/// concept's neutral call ([`ShellCall`], [`PromptCall`]), `answer` writes the neutral answer
+/// ([`ShellAnswer`], [`PromptAnswer`]) as the host's own, and `fixture` (for the test kit) is
+/// the host's own payload of a call.
 #[doc(hidden)]
 pub mod __convert {
     /// The command of a shell call's arguments: a missing or non-string `command` is a payload
@@ -230,8 +336,52 @@ pub mod __convert {
         }
     }
 
+    /// Writes the conversions of one host's prompt event as its module `$event`: `$host` is
+    /// its module, `$variant` its [`Host`](crate::Host), `$input` the event's type. Every
+    /// host's answer there has `block` (Cursor's `continue: false` with its `user_message`) and
+    /// `additional_context`.
+    macro_rules! prompt_event {
+        ($event:ident, $host:ident, $variant:ident, $input:ident) => {
+            /// Its prompt event.
+            pub mod $event {
+                use crate::neutral::{PromptAnswer, PromptCall};
+                use crate::$host::prelude::$input;
+                use crate::Host;
+
+                /// The answer's type.
+                type Response = <$input as crate::$host::Event>::Response;
+
+                /// Its payload.
+                pub fn call(input: &$input) -> PromptCall {
+                    PromptCall::new(Host::$variant, input.prompt.clone())
+                }
+
+                /// Its fixture, with `prompt` (the event names no tool).
+                #[cfg(feature = "testing")]
+                pub fn fixture(_tool: Option<&str>, prompt: &str) -> serde_json::Value {
+                    $input::fixture().set("prompt", prompt).to_value()
+                }
+
+                /// Its answer. Context only reaches here for a host that honours it (the
+                /// answer's types keep it out otherwise).
+                pub fn answer<H>(answer: PromptAnswer<H>) -> Response {
+                    let response = match answer.block {
+                        Some(reason) => Response::block(reason),
+                        None => Response::default(),
+                    };
+                    match answer.context {
+                        Some(text) => response.additional_context(text),
+                        None => response,
+                    }
+                }
+            }
+        };
+    }
+
     /// Cursor's events.
     pub mod cursor {
+        prompt_event!(before_submit_prompt, cursor, Cursor, BeforeSubmitPrompt);
+
         /// `beforeShellExecution`.
         pub mod before_shell_execution {
             use crate::cursor::prelude::{BeforeShellExecution, BeforeShellExecutionResponse};
@@ -299,50 +449,46 @@ pub mod __convert {
         }
     }
 
-    /// Writes the Claude-family `PreToolUse` conversions of one host: `$host` is its module,
-    /// `$variant` its [`Host`](crate::Host), `$arguments` the payload field of the tool's
-    /// arguments, and `$tool_wire` and `$arguments_wire` the wire names of the tool's name and
-    /// arguments.
+    /// Writes the Claude-family `PreToolUse` conversions of one host, as its module `$event`:
+    /// `$host` is its module, `$variant` its [`Host`](crate::Host), `$arguments` the payload
+    /// field of the tool's arguments, and `$tool_wire` and `$arguments_wire` the wire names of
+    /// the tool's name and arguments.
     macro_rules! claude_family_pre_tool_use {
-        ($feature:literal, $module:ident, $event:ident, $host:ident, $variant:ident, $arguments:ident, $tool_wire:literal, $arguments_wire:literal) => {
-            /// The host's events.
-            #[cfg(feature = $feature)]
-            pub mod $module {
-                /// Its before-tool event, wired for its shell tool.
-                pub mod $event {
-                    use crate::$host::prelude::{PreToolUse, PreToolUseResponse};
-                    use crate::neutral::{ShellAnswer, ShellCall, Verdict};
-                    use crate::Host;
+        ($event:ident, $host:ident, $variant:ident, $arguments:ident, $tool_wire:literal, $arguments_wire:literal) => {
+            /// Its before-tool event, wired for its shell tool.
+            pub mod $event {
+                use crate::$host::prelude::{PreToolUse, PreToolUseResponse};
+                use crate::neutral::{ShellAnswer, ShellCall, Verdict};
+                use crate::Host;
 
-                    /// Its payload.
-                    pub fn call(input: &PreToolUse) -> ShellCall {
-                        let command = super::super::command_of(&input.$arguments);
-                        let arguments = input.$arguments.value().clone();
-                        ShellCall::of(Host::$variant, &input.tool_name, command, arguments)
-                    }
+                /// Its payload.
+                pub fn call(input: &PreToolUse) -> ShellCall {
+                    let command = super::super::command_of(&input.$arguments);
+                    let arguments = input.$arguments.value().clone();
+                    ShellCall::of(Host::$variant, &input.tool_name, command, arguments)
+                }
 
-                    /// Its fixture, calling `tool` with `command`.
-                    #[cfg(feature = "testing")]
-                    pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
-                        PreToolUse::fixture()
-                            .set($tool_wire, tool.unwrap_or_default())
-                            .set($arguments_wire, serde_json::json!({ "command": command }))
-                            .to_value()
-                    }
+                /// Its fixture, calling `tool` with `command`.
+                #[cfg(feature = "testing")]
+                pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
+                    PreToolUse::fixture()
+                        .set($tool_wire, tool.unwrap_or_default())
+                        .set($arguments_wire, serde_json::json!({ "command": command }))
+                        .to_value()
+                }
 
-                    /// Its answer. An `ask` only reaches here for a host that honours it (the
-                    /// answer's types keep it out otherwise); one that does not reads it as a
-                    /// deny.
-                    pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
-                        let response = match answer.verdict {
-                            Verdict::NoOpinion => PreToolUseResponse::default(),
-                            Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
-                            Verdict::Ask(reason) => claude_family_pre_tool_use!(@ask $variant, reason),
-                        };
-                        match answer.context {
-                            Some(text) => response.additional_context(text),
-                            None => response,
-                        }
+                /// Its answer. An `ask` only reaches here for a host that honours it (the
+                /// answer's types keep it out otherwise); one that does not reads it as a
+                /// deny.
+                pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
+                    let response = match answer.verdict {
+                        Verdict::NoOpinion => PreToolUseResponse::default(),
+                        Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
+                        Verdict::Ask(reason) => claude_family_pre_tool_use!(@ask $variant, reason),
+                    };
+                    match answer.context {
+                        Some(text) => response.additional_context(text),
+                        None => response,
                     }
                 }
             }
@@ -351,34 +497,45 @@ pub mod __convert {
         (@ask $variant:ident, $reason:ident) => { PreToolUseResponse::ask($reason) };
     }
 
-    claude_family_pre_tool_use!(
-        "claude-code",
-        claude_code,
-        pre_tool_use,
-        claude,
-        ClaudeCode,
-        tool_input,
-        "tool_name",
-        "tool_input"
-    );
-    claude_family_pre_tool_use!(
-        "codex",
-        codex,
-        pre_tool_use,
-        codex,
-        Codex,
-        tool_input,
-        "tool_name",
-        "tool_input"
-    );
-    claude_family_pre_tool_use!(
-        "copilot",
-        copilot,
-        pre_tool_use,
-        copilot,
-        Copilot,
-        tool_args,
-        "toolName",
-        "toolArgs"
-    );
+    /// Claude Code's events.
+    #[cfg(feature = "claude-code")]
+    pub mod claude_code {
+        claude_family_pre_tool_use!(
+            pre_tool_use,
+            claude,
+            ClaudeCode,
+            tool_input,
+            "tool_name",
+            "tool_input"
+        );
+        prompt_event!(user_prompt_submit, claude, ClaudeCode, UserPromptSubmit);
+    }
+
+    /// Codex's events.
+    #[cfg(feature = "codex")]
+    pub mod codex {
+        claude_family_pre_tool_use!(
+            pre_tool_use,
+            codex,
+            Codex,
+            tool_input,
+            "tool_name",
+            "tool_input"
+        );
+        prompt_event!(user_prompt_submit, codex, Codex, UserPromptSubmit);
+    }
+
+    /// Copilot's events.
+    #[cfg(feature = "copilot")]
+    pub mod copilot {
+        claude_family_pre_tool_use!(
+            pre_tool_use,
+            copilot,
+            Copilot,
+            tool_args,
+            "toolName",
+            "toolArgs"
+        );
+        prompt_event!(user_prompt_submitted, copilot, Copilot, UserPromptSubmitted);
+    }
 }

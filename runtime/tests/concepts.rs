@@ -206,9 +206,10 @@ fn events_for(concepts: &Value, concept: &str, kind: &str, host: &str) -> Vec<St
         .collect()
 }
 
-/// What an event of `host` offers, from its `events.json`: its permission values and whether it
-/// takes `additional_context`.
-fn offers(host: &str, event: &str) -> (Vec<String>, bool) {
+/// What an event of `host` offers, from its `events.json`: its permission values, whether it
+/// takes `additional_context`, and whether it can block (a `decision: block`, or Cursor's
+/// `continue`).
+fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool) {
     let events = json(&format!("spec/{host}/events.json"));
     let event = events["events"]
         .as_array()
@@ -235,7 +236,9 @@ fn offers(host: &str, event: &str) -> (Vec<String>, bool) {
     };
     let refused = field("permission_decision").map(|f| names_of(&f["not_offered"]));
     values.retain(|v| !refused.iter().flatten().any(|r| r == v));
-    (values, field("additional_context").is_some())
+    let blocks = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
+        || field("continue").is_some();
+    (values, field("additional_context").is_some(), blocks)
 }
 
 fn names_of(list: &Value) -> Vec<String> {
@@ -274,9 +277,10 @@ fn capability_problems(concepts: &Value) -> Vec<String> {
                 problems.push(format!("{at}: {host} runs no event for it"));
             }
             for event in events.iter().filter(|_| honoured) {
-                let (values, context) = offers(&host, event);
+                let (values, context, blocks) = offers(&host, event);
                 let offered = match feature {
                     "context" => context,
+                    "block" => blocks,
                     decision => values.iter().any(|v| v == decision),
                 };
                 if !offered {

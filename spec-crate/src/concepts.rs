@@ -16,8 +16,12 @@
 pub struct Unified {
     /// The neutral event (`tool.before`).
     pub concept: &'static str,
-    /// The tool kind (`shell`).
+    /// The tool kind (`shell`), empty for a concept without one (`prompt.submitted`).
     pub tool: &'static str,
+    /// The neutral input's type under `cursor_hooks::neutral` (`ShellCall`).
+    pub call: &'static str,
+    /// The neutral answer's type under `cursor_hooks::neutral` (`ShellAnswer`).
+    pub answer: &'static str,
     /// The entries it is wired as, every host's, in the registry's order.
     pub wirings: &'static [Wiring],
 }

@@ -76,6 +76,50 @@ impl<H0: ShellContext, H1: ShellContext, H2: ShellContext, H3: ShellContext> She
     for (H0, H1, H2, H3)
 {
 }
+/// `block` on `prompt.submitted`: Stop the prompt before the model sees it, with a reason the user is shown. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor: beforeSubmitPrompt `continue: false`; the user is shown the `user_message` (spec/cursor/events.json `beforeSubmitPrompt` `response` (D-1.7; D-JAN26; REC))
+/// - Claude Code: UserPromptSubmit `decision: block`; the prompt is erased and the user is shown the `reason` (spec/claude-code/events.json `UserPromptSubmit` `response` (HK; REC))
+/// - OpenAI Codex CLI: UserPromptSubmit `decision: block` with a non-empty `reason`; no model call is made (spec/codex/events.json `UserPromptSubmit` `response` (SCH 0.171.0; REC section 2.6))
+/// - GitHub Copilot CLI: userPromptSubmitted `decision: block`; the turn stops before any model call and `copilot -p` prints `! <reason>` (spec/copilot/events.json `userPromptSubmitted` `response` (REC section 1.6))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `block` on `prompt.submitted`",
+    label = "`block` here needs every host the handler lists to honour it"
+)]
+pub trait PromptBlock {}
+impl PromptBlock for Cursor {}
+impl PromptBlock for ClaudeCode {}
+impl PromptBlock for Codex {}
+impl PromptBlock for Copilot {}
+impl<H0: PromptBlock> PromptBlock for (H0,) {}
+impl<H0: PromptBlock, H1: PromptBlock> PromptBlock for (H0, H1) {}
+impl<H0: PromptBlock, H1: PromptBlock, H2: PromptBlock> PromptBlock for (H0, H1, H2) {}
+impl<H0: PromptBlock, H1: PromptBlock, H2: PromptBlock, H3: PromptBlock> PromptBlock
+    for (H0, H1, H2, H3)
+{
+}
+/// `context` on `prompt.submitted`: Add text to the model's context with the prompt. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor, not honoured: Cursor's own code forwards beforeSubmitPrompt's `additional_context` only when its backend triggers the hook; the SDK's local runtime runs the hook and drops the answer, and the CLI's print mode does not fire the event (spec/cursor/events.json `beforeSubmitPrompt` `response` and `notes` (SDK 34.js 480906, 121579, 312749))
+/// - Claude Code: UserPromptSubmit `hookSpecificOutput.additionalContext` is added to Claude's context (spec/claude-code/events.json `UserPromptSubmit` `hook_specific` (HK))
+/// - OpenAI Codex CLI: UserPromptSubmit `hookSpecificOutput.additionalContext` is added as a separate developer message (spec/codex/events.json `UserPromptSubmit` `hook_specific` (SCH 0.171.0; REC section 2.6))
+/// - GitHub Copilot CLI: userPromptSubmitted `additionalContext` is appended to the prompt inside `<system_reminder>` tags (spec/copilot/events.json `userPromptSubmitted` `hook_specific` (REC section 1.6))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `context` on `prompt.submitted`",
+    label = "`context` here needs every host the handler lists to honour it",
+    note = "Cursor would not: Cursor's own code forwards beforeSubmitPrompt's `additional_context` only when its backend triggers the hook; the SDK's local runtime runs the hook and drops the answer, and the CLI's print mode does not fire the event"
+)]
+pub trait PromptContext {}
+impl PromptContext for ClaudeCode {}
+impl PromptContext for Codex {}
+impl PromptContext for Copilot {}
+impl<H0: PromptContext> PromptContext for (H0,) {}
+impl<H0: PromptContext, H1: PromptContext> PromptContext for (H0, H1) {}
+impl<H0: PromptContext, H1: PromptContext, H2: PromptContext> PromptContext for (H0, H1, H2) {}
+impl<H0: PromptContext, H1: PromptContext, H2: PromptContext, H3: PromptContext> PromptContext
+    for (H0, H1, H2, H3)
+{
+}
 /// A host's own payload of a call of the concept and tool kind at one of its events, with `subject` (a shell call's command) where the host sends it: the payload each unified entry is run on by [`testing::unified`](crate::testing::unified).
 #[cfg(feature = "testing")]
 pub(crate) fn fixture(
@@ -106,6 +150,22 @@ pub(crate) fn fixture(
         ("tool.before", "shell", crate::Host::Copilot, "preToolUse") => Some(
             crate::neutral::__convert::copilot::pre_tool_use::fixture(Some("bash"), subject),
         ),
+        #[cfg(feature = "cursor")]
+        ("prompt.submitted", "", crate::Host::Cursor, "beforeSubmitPrompt") => {
+            Some(crate::neutral::__convert::cursor::before_submit_prompt::fixture(None, subject))
+        }
+        #[cfg(feature = "claude-code")]
+        ("prompt.submitted", "", crate::Host::ClaudeCode, "UserPromptSubmit") => {
+            Some(crate::neutral::__convert::claude_code::user_prompt_submit::fixture(None, subject))
+        }
+        #[cfg(feature = "codex")]
+        ("prompt.submitted", "", crate::Host::Codex, "UserPromptSubmit") => {
+            Some(crate::neutral::__convert::codex::user_prompt_submit::fixture(None, subject))
+        }
+        #[cfg(feature = "copilot")]
+        ("prompt.submitted", "", crate::Host::Copilot, "userPromptSubmitted") => {
+            Some(crate::neutral::__convert::copilot::user_prompt_submitted::fixture(None, subject))
+        }
         _ => None,
     }
 }

@@ -8,39 +8,75 @@
     clippy::match_single_binding
 )]
 
-pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[crate::concepts::Unified {
-    concept: "tool.before",
-    tool: "shell",
-    wirings: &[
-        crate::concepts::Wiring {
-            host: "cursor",
-            event: "preToolUse",
-            matcher: Some("Shell"),
-            convert: "cursor::pre_tool_use",
-        },
-        crate::concepts::Wiring {
-            host: "cursor",
-            event: "beforeShellExecution",
-            matcher: None,
-            convert: "cursor::before_shell_execution",
-        },
-        crate::concepts::Wiring {
-            host: "claude-code",
-            event: "PreToolUse",
-            matcher: Some("Bash|PowerShell"),
-            convert: "claude_code::pre_tool_use",
-        },
-        crate::concepts::Wiring {
-            host: "codex",
-            event: "PreToolUse",
-            matcher: Some("Bash"),
-            convert: "codex::pre_tool_use",
-        },
-        crate::concepts::Wiring {
-            host: "copilot",
-            event: "preToolUse",
-            matcher: Some("bash"),
-            convert: "copilot::pre_tool_use",
-        },
-    ],
-}];
+pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
+    crate::concepts::Unified {
+        concept: "tool.before",
+        tool: "shell",
+        call: "ShellCall",
+        answer: "ShellAnswer",
+        wirings: &[
+            crate::concepts::Wiring {
+                host: "cursor",
+                event: "preToolUse",
+                matcher: Some("Shell"),
+                convert: "cursor::pre_tool_use",
+            },
+            crate::concepts::Wiring {
+                host: "cursor",
+                event: "beforeShellExecution",
+                matcher: None,
+                convert: "cursor::before_shell_execution",
+            },
+            crate::concepts::Wiring {
+                host: "claude-code",
+                event: "PreToolUse",
+                matcher: Some("Bash|PowerShell"),
+                convert: "claude_code::pre_tool_use",
+            },
+            crate::concepts::Wiring {
+                host: "codex",
+                event: "PreToolUse",
+                matcher: Some("Bash"),
+                convert: "codex::pre_tool_use",
+            },
+            crate::concepts::Wiring {
+                host: "copilot",
+                event: "preToolUse",
+                matcher: Some("bash"),
+                convert: "copilot::pre_tool_use",
+            },
+        ],
+    },
+    crate::concepts::Unified {
+        concept: "prompt.submitted",
+        tool: "",
+        call: "PromptCall",
+        answer: "PromptAnswer",
+        wirings: &[
+            crate::concepts::Wiring {
+                host: "cursor",
+                event: "beforeSubmitPrompt",
+                matcher: None,
+                convert: "cursor::before_submit_prompt",
+            },
+            crate::concepts::Wiring {
+                host: "claude-code",
+                event: "UserPromptSubmit",
+                matcher: None,
+                convert: "claude_code::user_prompt_submit",
+            },
+            crate::concepts::Wiring {
+                host: "codex",
+                event: "UserPromptSubmit",
+                matcher: None,
+                convert: "codex::user_prompt_submit",
+            },
+            crate::concepts::Wiring {
+                host: "copilot",
+                event: "userPromptSubmitted",
+                matcher: None,
+                convert: "copilot::user_prompt_submitted",
+            },
+        ],
+    },
+];
