@@ -1,11 +1,16 @@
-//! Stops a prompt that contains an AWS access key id before it leaves the machine: in Cursor
-//! on `beforeSubmitPrompt`, in Claude Code and in Codex on `UserPromptSubmit`; all decide with
-//! [`has_aws_key`].
+//! Stops a prompt that contains an AWS access key id before it leaves the machine, in every
+//! host: [`guard`] is one unified handler (`#[hook(on = "prompt.submitted")]`), wired as
+//! Cursor's `beforeSubmitPrompt`, Claude Code's and Codex's `UserPromptSubmit` and Copilot's
+//! `userPromptSubmitted`; the `prompt-guard` binary answers with it alone.
+//!
+//! The per-host handlers below ([`prompt`], [`claude_prompt`], [`codex_prompt`]) are the same
+//! guard written once per host: the escape hatch, for a host whose own answer is wanted (the
+//! `policy` binary lists them). All decide with [`has_aws_key`].
 
 use cursor_hooks::prelude::*;
 
 /// What the user is told; the key itself is never repeated.
-const BLOCKED: &str = "Your prompt contains an AWS access key id, so it was not sent. Remove the key (and rotate it if it was shared) and try again.";
+pub const BLOCKED: &str = "Your prompt contains an AWS access key id, so it was not sent. Remove the key (and rotate it if it was shared) and try again.";
 
 /// Whether `text` holds an AWS access key id: `AKIA` and 16 upper-case letters or digits.
 ///
@@ -24,6 +29,26 @@ pub fn has_aws_key(text: &str) -> bool {
                 .iter()
                 .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
     })
+}
+
+/// Every host, one function: a prompt with a key is blocked, and each host shows the user
+/// [`BLOCKED`] (Cursor's `continue: false` with `user_message`, the others' `decision: block`
+/// with `reason`).
+///
+/// ```
+/// use cursor_hooks_examples::prompt_guard::guard;
+///
+/// for each in cursor_hooks::testing::unified::<guard>("use AKIAIOSFODNN7EXAMPLE") {
+///     cursor_hooks::assert_blocked!(each.answer);
+/// }
+/// ```
+#[hook(on = "prompt.submitted", hosts = (Cursor, ClaudeCode, Codex, Copilot), timeout = 5)]
+pub fn guard(call: &PromptCall) -> PromptAnswer {
+    if has_aws_key(call.prompt()) {
+        PromptAnswer::block(BLOCKED)
+    } else {
+        no_opinion()
+    }
 }
 
 /// `beforeSubmitPrompt`.

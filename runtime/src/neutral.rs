@@ -1,6 +1,9 @@
 //! One handler for every editor: the host-neutral input and answer of a unified handler,
 //! written with [`#[hook]`](crate::hook).
 //!
+//! Two concepts are answered so far: before a shell call ([`ShellCall`], [`ShellAnswer`]) and a
+//! submitted prompt ([`PromptCall`], [`PromptAnswer`]).
+//!
 //! The concept a handler answers (`on = "tool.before"`, `tool = "shell"`) is mapped to each
 //! host's own events in `spec/concepts.json`: before a shell call is Cursor's
 //! `beforeShellExecution` and its `preToolUse` for the `Shell` tool, Claude Code's and Codex's

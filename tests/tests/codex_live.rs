@@ -796,6 +796,18 @@ fn shell_guard_installed_for_codex_and_trusted_by_doctor_refuses_a_force_push() 
     assert_eq!(codex_doctor(&session)["findings"], serde_json::json!([]));
 }
 
+/// A session with the example `name` installed by `install --codex` and trusted with the
+/// lines doctor gives.
+fn installed_and_trusted(session_name: &str, name: &str) -> Session {
+    let mut session = Session::new(session_name, Path::new(RECORDER));
+    let guard = session.copy_in(&example(name));
+    install_codex(&session, &guard);
+    let report = codex_doctor(&session);
+    let add = report["codex_trust"]["add"].as_str().expect("the lines");
+    session.extra_config = format!("\n{add}");
+    session
+}
+
 /// The unified shell guard (one `#[hook]` function for every host), installed with
 /// `install --codex` and trusted with the lines doctor gives, denies the guarded command in
 /// the real Codex, and the model gets its reason.
@@ -806,12 +818,7 @@ fn the_unified_shell_guard_installed_for_codex_denies_and_the_model_gets_its_rea
     ) {
         return;
     }
-    let mut session = Session::new("codex-unified-guard", Path::new(RECORDER));
-    let guard = session.copy_in(&example("unified-shell-guard"));
-    install_codex(&session, &guard);
-    let report = codex_doctor(&session);
-    let add = report["codex_trust"]["add"].as_str().expect("the lines");
-    session.extra_config = format!("\n{add}");
+    let session = installed_and_trusted("codex-unified-guard", "unified-shell-guard");
     let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
     let output = session.run(&api.base_url(), PROMPT, &[]);
     session.keep_recording("codex-unified-guard");
@@ -1177,4 +1184,40 @@ fn verify_shows_an_untrusted_codex_hook_skipped() {
         "an untrusted hook ran"
     );
     assert_eq!(report["call"]["ran"], true, "{report:#}");
+}
+
+/// The unified prompt guard (`prompt-guard`, one `#[hook(on = "prompt.submitted")]`), installed
+/// with `install --codex` and trusted with the lines doctor gives, stops a prompt holding an
+/// AWS key in the real Codex: no model request is made (`codex exec` still exits 0).
+#[test]
+fn the_unified_prompt_guard_installed_for_codex_blocks_a_key_before_the_model() {
+    if !live_with_examples(
+        "the_unified_prompt_guard_installed_for_codex_blocks_a_key_before_the_model",
+    ) {
+        return;
+    }
+    let session = installed_and_trusted("codex-unified-prompt-guard", "prompt-guard");
+    let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
+    let output = session.run(
+        &api.base_url(),
+        "deploy with AKIAIOSFODNN7EXAMPLE please",
+        &[],
+    );
+    assert!(output.success, "{}", shown(&output));
+    assert_eq!(
+        api.response_bodies(),
+        Vec::<Value>::new(),
+        "{}",
+        shown(&output)
+    );
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "{}",
+        shown(&output)
+    );
+    // Control: the same session sends a prompt without a key to the model.
+    let api = MockResponses::start(vec![Reply::shell("echo ran > proof.txt")]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    assert!(!api.response_bodies().is_empty(), "{}", shown(&output));
 }

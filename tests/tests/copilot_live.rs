@@ -439,3 +439,36 @@ fn verify_shows_copilot_skipping_the_hooks_of_an_untrusted_folder() {
     );
     assert_eq!(report["call"]["ran"], true, "{report:#}");
 }
+
+/// The unified prompt guard (`prompt-guard`, one `#[hook(on = "prompt.submitted")]`), installed
+/// for Copilot, stops a prompt holding an AWS key before any model call: `copilot -p` ends
+/// with the guard's reason (`decision: block`), and no request to the model holds the key.
+#[test]
+fn the_unified_prompt_guard_installed_for_copilot_blocks_a_key_before_the_model() {
+    if !live("the_unified_prompt_guard_installed_for_copilot_blocks_a_key_before_the_model") {
+        return;
+    }
+    let session = session_with_target("unified-prompt-guard");
+    session.install_for("--copilot", &example("prompt-guard"));
+    let api = MockApi::start(vec![Reply::copilot_bash("echo hi")]).expect("mock starts");
+    let output = runner::run(
+        &session,
+        &api.base_url(),
+        "deploy with AKIAIOSFODNN7EXAMPLE please",
+    );
+    assert!(!output.success, "{}\n{}", output.stdout, output.stderr);
+    assert!(
+        output
+            .stderr
+            .contains("Your prompt contains an AWS access key id"),
+        "{}\n{}",
+        output.stderr,
+        output.log
+    );
+    let sent = api.message_bodies();
+    assert!(
+        sent.iter()
+            .all(|body| !body.to_string().contains("AKIAIOSFODNN7EXAMPLE")),
+        "the key reached the model: {sent:?}"
+    );
+}

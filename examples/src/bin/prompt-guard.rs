@@ -1,5 +1,6 @@
 //! `prompt-guard`: blocks a prompt that contains an AWS access key id, without echoing the key.
-//! One binary for Cursor and Claude Code.
+//! One binary, and one unified handler, for Cursor, Claude Code, Codex and Copilot
+//! (`install`, `install --claude`, `install --codex`, `install --copilot`).
 //!
 //! Cursor (`prompt-guard install`, `.cursor/hooks.json`):
 //!
@@ -18,6 +19,4 @@
 //! } }
 //! ```
 
-use cursor_hooks_examples::prompt_guard::{claude_prompt, codex_prompt, prompt};
-
-cursor_hooks::main!(prompt, claude_prompt, codex_prompt);
+cursor_hooks::main!(cursor_hooks_examples::prompt_guard::guard);
