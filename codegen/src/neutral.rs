@@ -251,7 +251,12 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
                     host: (*key).to_owned(),
                     event: name.to_owned(),
                     matcher,
-                    convert: format!("{}::{}", key.replace('-', "_"), snake(name)),
+                    convert: format!(
+                        "{}::{}::{}",
+                        prefix(concept, kind),
+                        key.replace('-', "_"),
+                        snake(name)
+                    ),
                 });
             }
         }

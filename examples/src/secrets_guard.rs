@@ -1,7 +1,12 @@
 //! Keeps secrets out of the agent's and Tab's reads: `.env`, `.env.*`, `*.pem` and `*.key`
-//! files are denied; every other file is left to the editor. Cursor asks on `beforeReadFile`
-//! and `beforeTabFileRead`, Claude Code on `PreToolUse` for its `Read` tool; all decide with
-//! [`is_secret`].
+//! files are denied; every other file is left to the editor. [`guard`] is one unified handler
+//! (`#[hook(on = "tool.before", tool = "read")]`) for Cursor (`beforeReadFile` and `preToolUse`
+//! for `Read`), Claude Code (`PreToolUse` for `Read`) and Copilot (`preToolUse` for `view`);
+//! Codex has no file-read tool. Cursor's Tab reads are no tool call, so [`tab_read`] answers
+//! `beforeTabFileRead` as Cursor's own handler, beside it in the `secrets-guard` binary.
+//!
+//! [`read`] and [`claude_read`] are the same guard written per host: the escape hatch (the
+//! `policy` binary lists them). All decide with [`is_secret`].
 
 use cursor_hooks::cursor::native_path;
 use cursor_hooks::prelude::*;
@@ -27,6 +32,30 @@ pub fn is_secret(path: &str) -> bool {
         return false;
     };
     name == ".env" || name.starts_with(".env.") || name.ends_with(".pem") || name.ends_with(".key")
+}
+
+/// Before any file read, in every host with a read tool: a secret file is refused, the model
+/// told which file and why.
+///
+/// ```
+/// use cursor_hooks_examples::secrets_guard::guard;
+///
+/// let answers = cursor_hooks::testing::unified::<guard>("/home/dev/shop/.env");
+/// assert_eq!(answers.len(), 4); // Cursor's preToolUse and beforeReadFile, Claude Code's, Copilot's
+/// for each in &answers {
+///     cursor_hooks::assert_denied!(each.answer);
+/// }
+/// for each in cursor_hooks::testing::unified::<guard>("/home/dev/shop/src/main.rs") {
+///     cursor_hooks::assert_no_opinion!(each.answer);
+/// }
+/// ```
+#[hook(on = "tool.before", tool = "read", hosts = (Cursor, ClaudeCode, Copilot), timeout = 5)]
+pub fn guard(call: &ReadCall) -> ReadAnswer {
+    if is_secret(call.path()) {
+        ReadAnswer::deny(refusal(call.path()))
+    } else {
+        no_opinion()
+    }
 }
 
 /// `beforeReadFile`: the agent's reads.

@@ -425,6 +425,22 @@ fn expand(args: TokenStream, handler: &HandlerFn) -> syn::Result<TokenStream> {
         });
         entries.push(wired);
     }
+    // A listed host with no event for the concept would be wired nowhere, without a word.
+    if let Some(host) = args.hosts.iter().find(|host| {
+        !unified
+            .wirings
+            .iter()
+            .any(|wiring| wiring.host == host_key(**host))
+    }) {
+        return Err(syn::Error::new(
+            args.hosts_span.unwrap_or_else(Span::call_site),
+            format_args!(
+                "{} runs no event {}: leave it out of `hosts`",
+                host.product(),
+                at(unified)
+            ),
+        ));
+    }
     let first = entries.first().ok_or_else(|| {
         syn::Error::new(
             args.hosts_span.unwrap_or_else(Span::call_site),

@@ -476,7 +476,9 @@ pub mod prelude {
     #[cfg(feature = "copilot")]
     pub use crate::copilot_hook;
     pub use crate::cursor::prelude::*;
-    pub use crate::neutral::{PromptAnswer, PromptCall, ShellAnswer, ShellCall};
+    pub use crate::neutral::{
+        PromptAnswer, PromptCall, ReadAnswer, ReadCall, ShellAnswer, ShellCall,
+    };
     pub use crate::{claude_hook, codex_hook, hook};
 
     /// Cursor's names, reached with the prefix as well: `cursor::PreToolUse`; the same items as

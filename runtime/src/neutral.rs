@@ -1,8 +1,9 @@
 //! One handler for every editor: the host-neutral input and answer of a unified handler,
 //! written with [`#[hook]`](crate::hook).
 //!
-//! Two concepts are answered so far: before a shell call ([`ShellCall`], [`ShellAnswer`]) and a
-//! submitted prompt ([`PromptCall`], [`PromptAnswer`]).
+//! Three are answered so far: before a shell call ([`ShellCall`], [`ShellAnswer`]), before a
+//! file is read ([`ReadCall`], [`ReadAnswer`]) and a submitted prompt ([`PromptCall`],
+//! [`PromptAnswer`]).
 //!
 //! The concept a handler answers (`on = "tool.before"`, `tool = "shell"`) is mapped to each
 //! host's own events in `spec/concepts.json`: before a shell call is Cursor's
@@ -51,7 +52,9 @@ use crate::Host;
 use serde_json::{json, Value};
 use std::marker::PhantomData;
 
-pub use crate::gen::neutral::{PromptBlock, PromptContext, ShellAsk, ShellContext, ShellDeny};
+pub use crate::gen::neutral::{
+    PromptBlock, PromptContext, ReadDeny, ShellAsk, ShellContext, ShellDeny,
+};
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
 /// is what `#[hook(..., hosts = (Cursor, ClaudeCode))]` makes of a handler's `ShellAnswer`.
@@ -316,27 +319,177 @@ impl<H> PromptAnswer<H> {
     }
 }
 
-/// The conversions `#[hook]`'s per-host entries call, one module per host and event
-/// (`__convert::<host>::<event in snake case>`): `call` reads the host's payload into the
-/// concept's neutral call ([`ShellCall`], [`PromptCall`]), `answer` writes the neutral answer
-/// ([`ShellAnswer`], [`PromptAnswer`]) as the host's own, and `fixture` (for the test kit) is
-/// the host's own payload of a call.
+/// A file about to be read, as any host's before-tool event gives it, with the host's own tool
+/// name and arguments at hand.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReadCall {
+    host: Host,
+    tool_name: String,
+    path: String,
+    input: Value,
+}
+
+impl ReadCall {
+    /// `host`'s read tool reading `path`, for a handler's own tests (the tool named as Cursor's
+    /// and Claude Code's `Read`, Copilot's `view`).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::ReadCall;
+    /// use cursor_hooks::Host;
+    ///
+    /// let call = ReadCall::new(Host::Copilot, "/w/.env");
+    /// assert_eq!((call.tool_name(), call.path()), ("view", "/w/.env"));
+    /// ```
+    pub fn new(host: Host, path: impl Into<String>) -> ReadCall {
+        let path = path.into();
+        let (tool_name, key) = match host {
+            Host::Copilot => ("view", "path"),
+            _ => ("Read", "file_path"),
+        };
+        let input = json!({ key: path });
+        ReadCall::of(host, tool_name, path, input)
+    }
+
+    /// What a host's own payload holds.
+    pub(crate) fn of(host: Host, tool_name: &str, path: String, input: Value) -> ReadCall {
+        ReadCall {
+            host,
+            tool_name: tool_name.to_owned(),
+            path,
+            input,
+        }
+    }
+
+    /// The host that sent the call.
+    pub fn host(&self) -> Host {
+        self.host
+    }
+
+    /// The file to be read, as the host names it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The host's own name of the tool (`Read`, `view`).
+    pub fn tool_name(&self) -> &str {
+        &self.tool_name
+    }
+
+    /// The host's own arguments of the call.
+    pub fn input(&self) -> &Value {
+        &self.input
+    }
+}
+
+/// The answer of a unified handler before a file is read. `H` is the hosts it lists, written
+/// by `#[hook]`: [`deny`](ReadAnswer::deny) compiles only when every one of them honours it
+/// ([`ReadDeny`]; Codex has no file-read tool).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadAnswer<H> {
+    deny: Option<String>,
+    hosts: PhantomData<fn() -> H>,
+}
+
+impl<H> Default for ReadAnswer<H> {
+    fn default() -> Self {
+        ReadAnswer {
+            deny: None,
+            hosts: PhantomData,
+        }
+    }
+}
+
+impl<H> crate::sealed::Sealed for ReadAnswer<H> {}
+impl<H> crate::response::AnyResponse for ReadAnswer<H> {}
+
+impl<H> ReadAnswer<H> {
+    /// No opinion: the host reads the file as it would without the hook.
+    pub fn no_opinion() -> Self {
+        ReadAnswer::default()
+    }
+
+    /// Refuses the read; every host gives the model `reason`.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ReadAnswer};
+    ///
+    /// let answer = ReadAnswer::<(hosts::Cursor, hosts::Copilot)>::deny(".env holds secrets");
+    /// assert_eq!(answer.denied(), Some(".env holds secrets"));
+    /// ```
+    pub fn deny(reason: impl Into<String>) -> Self
+    where
+        H: ReadDeny,
+    {
+        ReadAnswer {
+            deny: Some(reason.into()),
+            hosts: PhantomData,
+        }
+    }
+
+    /// The reason it refuses the read with, if it does.
+    pub fn denied(&self) -> Option<&str> {
+        self.deny.as_deref()
+    }
+}
+
+/// The conversions `#[hook]`'s per-host entries call, one module per concept, host and event
+/// (`__convert::<concept>::<host>::<event in snake case>`, the `convert` of
+/// `cursor_hooks_spec::concepts`): `call` reads the host's payload into the concept's neutral
+/// call ([`ShellCall`], [`ReadCall`], [`PromptCall`]), `answer` writes the neutral answer as
+/// the host's own, and `fixture` (for the test kit) is the host's own payload of a call.
 #[doc(hidden)]
 pub mod __convert {
-    /// The command of a shell call's arguments: a missing or non-string `command` is a payload
-    /// the guard cannot decide on, answered by the failure policy.
-    fn command_of(input: &crate::ToolInput) -> String {
-        match input.command() {
-            Some(command) => command.to_owned(),
+    /// The text argument `key` of a tool call: a missing or non-string one is a payload the
+    /// guard cannot decide on, answered by the failure policy.
+    fn text_of(input: &crate::ToolInput, key: &str) -> String {
+        match input.str(key) {
+            Some(text) => text.to_owned(),
             None => {
-                if input.get("command").is_none() {
-                    crate::reads::misread(
-                        "read the tool argument `command`, which is missing".to_owned(),
-                    );
+                if input.get(key).is_none() {
+                    crate::reads::misread(format!(
+                        "read the tool argument `{key}`, which is missing"
+                    ));
                 }
                 String::new()
             }
         }
+    }
+
+    /// Writes one host's before-tool event for a tool kind, as its module `$event`: `$host` is
+    /// the host's module, `$variant` its [`Host`](crate::Host), `$arguments` the payload field
+    /// of the tool's arguments and `$tool_wire`, `$arguments_wire` the wire names of the tool's
+    /// name and arguments; `$call` and `$answer` are the kind's neutral types, `$key` the
+    /// argument they carry, and `$answer_fn` turns the answer into the host's.
+    macro_rules! before_tool {
+        ($event:ident, $host:ident, $variant:ident, $arguments:ident, $tool_wire:literal, $arguments_wire:literal, $call:ident, $answer:ident, $key:literal, $answer_fn:path) => {
+            /// Its before-tool event, wired for the kind's tools.
+            pub mod $event {
+                use crate::$host::prelude::{PreToolUse, PreToolUseResponse};
+                use crate::neutral::{$answer, $call};
+                use crate::Host;
+
+                /// Its payload.
+                pub fn call(input: &PreToolUse) -> $call {
+                    let subject = crate::neutral::__convert::text_of(&input.$arguments, $key);
+                    let arguments = input.$arguments.value().clone();
+                    $call::of(Host::$variant, &input.tool_name, subject, arguments)
+                }
+
+                /// Its fixture, calling `tool` with the kind's argument `subject`.
+                #[cfg(feature = "testing")]
+                pub fn fixture(tool: Option<&str>, subject: &str) -> serde_json::Value {
+                    PreToolUse::fixture()
+                        .set($tool_wire, tool.unwrap_or_default())
+                        .set($arguments_wire, serde_json::json!({ $key: subject }))
+                        .to_value()
+                }
+
+                /// Its answer.
+                pub fn answer<H>(answer: $answer<H>) -> PreToolUseResponse {
+                    $answer_fn(answer)
+                }
+            }
+        };
     }
 
     /// Writes the conversions of one host's prompt event as its module `$event`: `$host` is
@@ -381,164 +534,279 @@ pub mod __convert {
         };
     }
 
-    /// Cursor's events.
-    pub mod cursor {
-        prompt_event!(before_submit_prompt, cursor, Cursor, BeforeSubmitPrompt);
+    /// Before a shell call.
+    pub mod shell {
+        use crate::neutral::{ShellAnswer, Verdict};
 
-        /// `beforeShellExecution`.
-        pub mod before_shell_execution {
-            use crate::cursor::prelude::{BeforeShellExecution, BeforeShellExecutionResponse};
-            use crate::neutral::{ShellAnswer, ShellCall, Verdict};
-            use crate::Host;
-
-            /// Its payload, which names no tool: the arguments are its `command` and `cwd`.
-            pub fn call(input: &BeforeShellExecution) -> ShellCall {
-                let arguments = serde_json::json!({ "command": input.command, "cwd": input.cwd });
-                ShellCall::of(Host::Cursor, "Shell", input.command.clone(), arguments)
-            }
-
-            /// Its fixture, running `command` (the test kit's payload; the event names no tool).
-            #[cfg(feature = "testing")]
-            pub fn fixture(_tool: Option<&str>, command: &str) -> serde_json::Value {
-                BeforeShellExecution::fixture()
-                    .set("command", command)
-                    .to_value()
-            }
-
-            /// Cursor's own code tells the agent a deny's `user_message`.
-            pub fn answer<H>(answer: ShellAnswer<H>) -> BeforeShellExecutionResponse {
-                match answer.verdict {
-                    Verdict::NoOpinion => BeforeShellExecutionResponse::default(),
-                    Verdict::Deny(reason) => BeforeShellExecutionResponse::deny(reason),
-                    Verdict::Ask(reason) => BeforeShellExecutionResponse::ask(reason),
-                }
-            }
-        }
-
-        /// `preToolUse`, wired for the `Shell` tool.
-        pub mod pre_tool_use {
-            use crate::cursor::prelude::{PreToolUse, PreToolUseResponse};
-            use crate::neutral::{ShellAnswer, ShellCall, Verdict};
-            use crate::Host;
-
-            /// Its payload.
-            pub fn call(input: &PreToolUse) -> ShellCall {
-                let command = super::super::command_of(&input.tool_input);
-                let arguments = input.tool_input.value().clone();
-                ShellCall::of(Host::Cursor, &input.tool_name, command, arguments)
-            }
-
-            /// Its fixture, calling `tool` with `command`.
-            #[cfg(feature = "testing")]
-            pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
-                PreToolUse::fixture()
-                    .set("tool_name", tool.unwrap_or_default())
-                    .set("tool_input", serde_json::json!({ "command": command }))
-                    .to_value()
-            }
-
-            /// Its answer; a deny's reason is the `user_message` Cursor tells the agent.
-            pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
-                let response = match answer.verdict {
-                    Verdict::NoOpinion => PreToolUseResponse::default(),
-                    Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
-                    Verdict::Ask(reason) => PreToolUseResponse::ask(reason),
-                };
-                match answer.context {
-                    Some(text) => response.additional_context(text),
-                    None => response,
-                }
-            }
-        }
-    }
-
-    /// Writes the Claude-family `PreToolUse` conversions of one host, as its module `$event`:
-    /// `$host` is its module, `$variant` its [`Host`](crate::Host), `$arguments` the payload
-    /// field of the tool's arguments, and `$tool_wire` and `$arguments_wire` the wire names of
-    /// the tool's name and arguments.
-    macro_rules! claude_family_pre_tool_use {
-        ($event:ident, $host:ident, $variant:ident, $arguments:ident, $tool_wire:literal, $arguments_wire:literal) => {
-            /// Its before-tool event, wired for its shell tool.
-            pub mod $event {
-                use crate::$host::prelude::{PreToolUse, PreToolUseResponse};
-                use crate::neutral::{ShellAnswer, ShellCall, Verdict};
-                use crate::Host;
-
-                /// Its payload.
-                pub fn call(input: &PreToolUse) -> ShellCall {
-                    let command = super::super::command_of(&input.$arguments);
-                    let arguments = input.$arguments.value().clone();
-                    ShellCall::of(Host::$variant, &input.tool_name, command, arguments)
-                }
-
-                /// Its fixture, calling `tool` with `command`.
-                #[cfg(feature = "testing")]
-                pub fn fixture(tool: Option<&str>, command: &str) -> serde_json::Value {
-                    PreToolUse::fixture()
-                        .set($tool_wire, tool.unwrap_or_default())
-                        .set($arguments_wire, serde_json::json!({ "command": command }))
-                        .to_value()
-                }
-
-                /// Its answer. An `ask` only reaches here for a host that honours it (the
-                /// answer's types keep it out otherwise); one that does not reads it as a
-                /// deny.
-                pub fn answer<H>(answer: ShellAnswer<H>) -> PreToolUseResponse {
+        /// A shell answer as a host's `PreToolUse` answer (Cursor's, Claude Code's, Codex's,
+        /// Copilot's): an `ask` only reaches here for a host that honours it, and `ask = `
+        /// names the builder it is written with.
+        macro_rules! shell_answer {
+            ($name:ident, $response:path, ask = $ask:ident) => {
+                pub(crate) fn $name<H>(answer: ShellAnswer<H>) -> $response {
+                    use $response as Response;
                     let response = match answer.verdict {
-                        Verdict::NoOpinion => PreToolUseResponse::default(),
-                        Verdict::Deny(reason) => PreToolUseResponse::deny(reason),
-                        Verdict::Ask(reason) => claude_family_pre_tool_use!(@ask $variant, reason),
+                        Verdict::NoOpinion => Response::default(),
+                        Verdict::Deny(reason) => Response::deny(reason),
+                        Verdict::Ask(reason) => Response::$ask(reason),
                     };
                     match answer.context {
                         Some(text) => response.additional_context(text),
                         None => response,
                     }
                 }
+            };
+        }
+        shell_answer!(
+            cursor_answer,
+            crate::cursor::prelude::PreToolUseResponse,
+            ask = ask
+        );
+        #[cfg(feature = "claude-code")]
+        shell_answer!(
+            claude_answer,
+            crate::claude::prelude::PreToolUseResponse,
+            ask = ask
+        );
+        // Codex fails the hook on `ask`; the answer's types keep it out, and one that reached
+        // here would be written as the deny the user can see.
+        #[cfg(feature = "codex")]
+        shell_answer!(
+            codex_answer,
+            crate::codex::prelude::PreToolUseResponse,
+            ask = deny
+        );
+        #[cfg(feature = "copilot")]
+        shell_answer!(
+            copilot_answer,
+            crate::copilot::prelude::PreToolUseResponse,
+            ask = ask
+        );
+
+        /// Cursor's events.
+        pub mod cursor {
+            /// `beforeShellExecution`.
+            pub mod before_shell_execution {
+                use crate::cursor::prelude::{BeforeShellExecution, BeforeShellExecutionResponse};
+                use crate::neutral::{ShellAnswer, ShellCall, Verdict};
+                use crate::Host;
+
+                /// Its payload, which names no tool: the arguments are its `command` and `cwd`.
+                pub fn call(input: &BeforeShellExecution) -> ShellCall {
+                    let arguments =
+                        serde_json::json!({ "command": input.command, "cwd": input.cwd });
+                    ShellCall::of(Host::Cursor, "Shell", input.command.clone(), arguments)
+                }
+
+                /// Its fixture, running `command` (the test kit's payload; the event names no
+                /// tool).
+                #[cfg(feature = "testing")]
+                pub fn fixture(_tool: Option<&str>, command: &str) -> serde_json::Value {
+                    BeforeShellExecution::fixture()
+                        .set("command", command)
+                        .to_value()
+                }
+
+                /// Cursor's own code tells the agent a deny's `user_message`.
+                pub fn answer<H>(answer: ShellAnswer<H>) -> BeforeShellExecutionResponse {
+                    match answer.verdict {
+                        Verdict::NoOpinion => BeforeShellExecutionResponse::default(),
+                        Verdict::Deny(reason) => BeforeShellExecutionResponse::deny(reason),
+                        Verdict::Ask(reason) => BeforeShellExecutionResponse::ask(reason),
+                    }
+                }
             }
-        };
-        (@ask Codex, $reason:ident) => { PreToolUseResponse::deny($reason) };
-        (@ask $variant:ident, $reason:ident) => { PreToolUseResponse::ask($reason) };
+
+            before_tool!(
+                pre_tool_use,
+                cursor,
+                Cursor,
+                tool_input,
+                "tool_name",
+                "tool_input",
+                ShellCall,
+                ShellAnswer,
+                "command",
+                super::super::cursor_answer
+            );
+        }
+
+        /// Claude Code's events.
+        #[cfg(feature = "claude-code")]
+        pub mod claude_code {
+            before_tool!(
+                pre_tool_use,
+                claude,
+                ClaudeCode,
+                tool_input,
+                "tool_name",
+                "tool_input",
+                ShellCall,
+                ShellAnswer,
+                "command",
+                super::super::claude_answer
+            );
+        }
+
+        /// Codex's events.
+        #[cfg(feature = "codex")]
+        pub mod codex {
+            before_tool!(
+                pre_tool_use,
+                codex,
+                Codex,
+                tool_input,
+                "tool_name",
+                "tool_input",
+                ShellCall,
+                ShellAnswer,
+                "command",
+                super::super::codex_answer
+            );
+        }
+
+        /// Copilot's events.
+        #[cfg(feature = "copilot")]
+        pub mod copilot {
+            before_tool!(
+                pre_tool_use,
+                copilot,
+                Copilot,
+                tool_args,
+                "toolName",
+                "toolArgs",
+                ShellCall,
+                ShellAnswer,
+                "command",
+                super::super::copilot_answer
+            );
+        }
     }
 
-    /// Claude Code's events.
-    #[cfg(feature = "claude-code")]
-    pub mod claude_code {
-        claude_family_pre_tool_use!(
-            pre_tool_use,
-            claude,
-            ClaudeCode,
-            tool_input,
-            "tool_name",
-            "tool_input"
+    /// Before a file is read.
+    pub mod read {
+        use crate::neutral::ReadAnswer;
+
+        /// A read answer as a host's `PreToolUse`-shaped answer.
+        macro_rules! read_answer {
+            ($name:ident, $response:path) => {
+                pub(crate) fn $name<H>(answer: ReadAnswer<H>) -> $response {
+                    use $response as Response;
+                    match answer.deny {
+                        Some(reason) => Response::deny(reason),
+                        None => Response::default(),
+                    }
+                }
+            };
+        }
+        read_answer!(cursor_answer, crate::cursor::prelude::PreToolUseResponse);
+        read_answer!(
+            cursor_read_answer,
+            crate::cursor::prelude::BeforeReadFileResponse
         );
-        prompt_event!(user_prompt_submit, claude, ClaudeCode, UserPromptSubmit);
+        #[cfg(feature = "claude-code")]
+        read_answer!(claude_answer, crate::claude::prelude::PreToolUseResponse);
+        #[cfg(feature = "copilot")]
+        read_answer!(copilot_answer, crate::copilot::prelude::PreToolUseResponse);
+
+        /// Cursor's events.
+        pub mod cursor {
+            /// `beforeReadFile`.
+            pub mod before_read_file {
+                use crate::cursor::prelude::{BeforeReadFile, BeforeReadFileResponse};
+                use crate::neutral::{ReadAnswer, ReadCall};
+                use crate::Host;
+
+                /// Its payload, which names no tool: the arguments are its `file_path`.
+                pub fn call(input: &BeforeReadFile) -> ReadCall {
+                    let arguments = serde_json::json!({ "file_path": input.file_path });
+                    ReadCall::of(Host::Cursor, "Read", input.file_path.clone(), arguments)
+                }
+
+                /// Its fixture, reading `path`.
+                #[cfg(feature = "testing")]
+                pub fn fixture(_tool: Option<&str>, path: &str) -> serde_json::Value {
+                    BeforeReadFile::fixture().set("file_path", path).to_value()
+                }
+
+                /// Cursor's own code tells the agent a deny's `user_message`.
+                pub fn answer<H>(answer: ReadAnswer<H>) -> BeforeReadFileResponse {
+                    super::super::cursor_read_answer(answer)
+                }
+            }
+
+            before_tool!(
+                pre_tool_use,
+                cursor,
+                Cursor,
+                tool_input,
+                "tool_name",
+                "tool_input",
+                ReadCall,
+                ReadAnswer,
+                "file_path",
+                super::super::cursor_answer
+            );
+        }
+
+        /// Claude Code's events.
+        #[cfg(feature = "claude-code")]
+        pub mod claude_code {
+            before_tool!(
+                pre_tool_use,
+                claude,
+                ClaudeCode,
+                tool_input,
+                "tool_name",
+                "tool_input",
+                ReadCall,
+                ReadAnswer,
+                "file_path",
+                super::super::claude_answer
+            );
+        }
+
+        /// Copilot's events: its `view` tool names the file `path`.
+        #[cfg(feature = "copilot")]
+        pub mod copilot {
+            before_tool!(
+                pre_tool_use,
+                copilot,
+                Copilot,
+                tool_args,
+                "toolName",
+                "toolArgs",
+                ReadCall,
+                ReadAnswer,
+                "path",
+                super::super::copilot_answer
+            );
+        }
     }
 
-    /// Codex's events.
-    #[cfg(feature = "codex")]
-    pub mod codex {
-        claude_family_pre_tool_use!(
-            pre_tool_use,
-            codex,
-            Codex,
-            tool_input,
-            "tool_name",
-            "tool_input"
-        );
-        prompt_event!(user_prompt_submit, codex, Codex, UserPromptSubmit);
-    }
+    /// A submitted prompt.
+    pub mod prompt {
+        /// Cursor's events.
+        pub mod cursor {
+            prompt_event!(before_submit_prompt, cursor, Cursor, BeforeSubmitPrompt);
+        }
 
-    /// Copilot's events.
-    #[cfg(feature = "copilot")]
-    pub mod copilot {
-        claude_family_pre_tool_use!(
-            pre_tool_use,
-            copilot,
-            Copilot,
-            tool_args,
-            "toolName",
-            "toolArgs"
-        );
-        prompt_event!(user_prompt_submitted, copilot, Copilot, UserPromptSubmitted);
+        /// Claude Code's events.
+        #[cfg(feature = "claude-code")]
+        pub mod claude_code {
+            prompt_event!(user_prompt_submit, claude, ClaudeCode, UserPromptSubmit);
+        }
+
+        /// Codex's events.
+        #[cfg(feature = "codex")]
+        pub mod codex {
+            prompt_event!(user_prompt_submit, codex, Codex, UserPromptSubmit);
+        }
+
+        /// Copilot's events.
+        #[cfg(feature = "copilot")]
+        pub mod copilot {
+            prompt_event!(user_prompt_submitted, copilot, Copilot, UserPromptSubmitted);
+        }
     }
 }

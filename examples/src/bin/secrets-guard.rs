@@ -1,12 +1,13 @@
 //! `secrets-guard`: denies reads of `.env`, `.env.*`, `*.pem` and `*.key` by the agent (and, in
-//! Cursor, by Tab). One binary for Cursor and Claude Code.
+//! Cursor, by Tab). One binary for Cursor, Claude Code and Copilot (Codex has no file-read tool).
 //!
 //! Cursor (`secrets-guard install`, `.cursor/hooks.json`):
 //!
 //! ```json
 //! { "version": 1, "hooks": {
 //!     "beforeReadFile": [{ "command": "/abs/path/to/secrets-guard", "timeout": 5 }],
-//!     "beforeTabFileRead": [{ "command": "/abs/path/to/secrets-guard", "timeout": 5 }]
+//!     "beforeTabFileRead": [{ "command": "/abs/path/to/secrets-guard", "timeout": 5 }],
+//!     "preToolUse": [{ "command": "/abs/path/to/secrets-guard", "matcher": "Read", "timeout": 5 }]
 //! } }
 //! ```
 //!
@@ -19,6 +20,6 @@
 //! } }
 //! ```
 
-use cursor_hooks_examples::secrets_guard::{claude_read, read, tab_read};
+use cursor_hooks_examples::secrets_guard::{guard, tab_read};
 
-cursor_hooks::main!(read, tab_read, claude_read);
+cursor_hooks::main!(guard, tab_read);

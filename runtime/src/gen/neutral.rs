@@ -76,6 +76,25 @@ impl<H0: ShellContext, H1: ShellContext, H2: ShellContext, H3: ShellContext> She
     for (H0, H1, H2, H3)
 {
 }
+/// `deny` on `tool.before` for a read call: Refuse the read, with a reason the model is given. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor: beforeReadFile and preToolUse for `Read` `permission: deny`; the agent is told the `user_message` (spec/cursor/events.json `beforeReadFile` and `preToolUse` `response` (D-AUG26; REC; SDK))
+/// - Claude Code: PreToolUse for `Read` `permissionDecision: deny`; Claude is given the `permissionDecisionReason` (spec/claude-code/events.json `PreToolUse` `hook_specific` (HK; REC))
+/// - OpenAI Codex CLI, not honoured: Codex has no file-read tool: its model reads files through its shell tool (`Bash`), which a `tool = "shell"` handler sees (spec/codex/host.json `tools` (REC section 2.5; SRC); spec/concepts.json `tools` `read`)
+/// - GitHub Copilot CLI: preToolUse for `view` `permissionDecision: deny`; the model is given the `permissionDecisionReason` (spec/copilot/events.json `preToolUse` `hook_specific` (REC section 1.4))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `deny` on `tool.before` for a read call",
+    label = "`deny` here needs every host the handler lists to honour it",
+    note = "OpenAI Codex CLI would not: Codex has no file-read tool: its model reads files through its shell tool (`Bash`), which a `tool = \"shell\"` handler sees"
+)]
+pub trait ReadDeny {}
+impl ReadDeny for Cursor {}
+impl ReadDeny for ClaudeCode {}
+impl ReadDeny for Copilot {}
+impl<H0: ReadDeny> ReadDeny for (H0,) {}
+impl<H0: ReadDeny, H1: ReadDeny> ReadDeny for (H0, H1) {}
+impl<H0: ReadDeny, H1: ReadDeny, H2: ReadDeny> ReadDeny for (H0, H1, H2) {}
+impl<H0: ReadDeny, H1: ReadDeny, H2: ReadDeny, H3: ReadDeny> ReadDeny for (H0, H1, H2, H3) {}
 /// `block` on `prompt.submitted`: Stop the prompt before the model sees it, with a reason the user is shown. Implemented by the hosts that honour it, and by every tuple of them.
 ///
 /// - Cursor: beforeSubmitPrompt `continue: false`; the user is shown the `user_message` (spec/cursor/events.json `beforeSubmitPrompt` `response` (D-1.7; D-JAN26; REC))
@@ -132,40 +151,68 @@ pub(crate) fn fixture(
     match (concept, tool, host, event) {
         #[cfg(feature = "cursor")]
         ("tool.before", "shell", crate::Host::Cursor, "preToolUse") => Some(
-            crate::neutral::__convert::cursor::pre_tool_use::fixture(Some("Shell"), subject),
+            crate::neutral::__convert::shell::cursor::pre_tool_use::fixture(Some("Shell"), subject),
         ),
         #[cfg(feature = "cursor")]
-        ("tool.before", "shell", crate::Host::Cursor, "beforeShellExecution") => {
-            Some(crate::neutral::__convert::cursor::before_shell_execution::fixture(None, subject))
-        }
+        ("tool.before", "shell", crate::Host::Cursor, "beforeShellExecution") => Some(
+            crate::neutral::__convert::shell::cursor::before_shell_execution::fixture(
+                None, subject,
+            ),
+        ),
         #[cfg(feature = "claude-code")]
         ("tool.before", "shell", crate::Host::ClaudeCode, "PreToolUse") => Some(
-            crate::neutral::__convert::claude_code::pre_tool_use::fixture(Some("Bash"), subject),
+            crate::neutral::__convert::shell::claude_code::pre_tool_use::fixture(
+                Some("Bash"),
+                subject,
+            ),
         ),
         #[cfg(feature = "codex")]
         ("tool.before", "shell", crate::Host::Codex, "PreToolUse") => Some(
-            crate::neutral::__convert::codex::pre_tool_use::fixture(Some("Bash"), subject),
+            crate::neutral::__convert::shell::codex::pre_tool_use::fixture(Some("Bash"), subject),
         ),
         #[cfg(feature = "copilot")]
         ("tool.before", "shell", crate::Host::Copilot, "preToolUse") => Some(
-            crate::neutral::__convert::copilot::pre_tool_use::fixture(Some("bash"), subject),
+            crate::neutral::__convert::shell::copilot::pre_tool_use::fixture(Some("bash"), subject),
         ),
         #[cfg(feature = "cursor")]
-        ("prompt.submitted", "", crate::Host::Cursor, "beforeSubmitPrompt") => {
-            Some(crate::neutral::__convert::cursor::before_submit_prompt::fixture(None, subject))
+        ("tool.before", "read", crate::Host::Cursor, "preToolUse") => Some(
+            crate::neutral::__convert::read::cursor::pre_tool_use::fixture(Some("Read"), subject),
+        ),
+        #[cfg(feature = "cursor")]
+        ("tool.before", "read", crate::Host::Cursor, "beforeReadFile") => {
+            Some(crate::neutral::__convert::read::cursor::before_read_file::fixture(None, subject))
         }
         #[cfg(feature = "claude-code")]
-        ("prompt.submitted", "", crate::Host::ClaudeCode, "UserPromptSubmit") => {
-            Some(crate::neutral::__convert::claude_code::user_prompt_submit::fixture(None, subject))
-        }
-        #[cfg(feature = "codex")]
-        ("prompt.submitted", "", crate::Host::Codex, "UserPromptSubmit") => {
-            Some(crate::neutral::__convert::codex::user_prompt_submit::fixture(None, subject))
-        }
+        ("tool.before", "read", crate::Host::ClaudeCode, "PreToolUse") => Some(
+            crate::neutral::__convert::read::claude_code::pre_tool_use::fixture(
+                Some("Read"),
+                subject,
+            ),
+        ),
         #[cfg(feature = "copilot")]
-        ("prompt.submitted", "", crate::Host::Copilot, "userPromptSubmitted") => {
-            Some(crate::neutral::__convert::copilot::user_prompt_submitted::fixture(None, subject))
-        }
+        ("tool.before", "read", crate::Host::Copilot, "preToolUse") => Some(
+            crate::neutral::__convert::read::copilot::pre_tool_use::fixture(Some("view"), subject),
+        ),
+        #[cfg(feature = "cursor")]
+        ("prompt.submitted", "", crate::Host::Cursor, "beforeSubmitPrompt") => Some(
+            crate::neutral::__convert::prompt::cursor::before_submit_prompt::fixture(None, subject),
+        ),
+        #[cfg(feature = "claude-code")]
+        ("prompt.submitted", "", crate::Host::ClaudeCode, "UserPromptSubmit") => Some(
+            crate::neutral::__convert::prompt::claude_code::user_prompt_submit::fixture(
+                None, subject,
+            ),
+        ),
+        #[cfg(feature = "codex")]
+        ("prompt.submitted", "", crate::Host::Codex, "UserPromptSubmit") => Some(
+            crate::neutral::__convert::prompt::codex::user_prompt_submit::fixture(None, subject),
+        ),
+        #[cfg(feature = "copilot")]
+        ("prompt.submitted", "", crate::Host::Copilot, "userPromptSubmitted") => Some(
+            crate::neutral::__convert::prompt::copilot::user_prompt_submitted::fixture(
+                None, subject,
+            ),
+        ),
         _ => None,
     }
 }
