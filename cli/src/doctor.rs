@@ -690,6 +690,36 @@ fn recorded(path: &Path) -> Result<Option<Vec<Handler>>, String> {
     crate::safe_read::handler_record(path)
 }
 
+/// Why the cursor-hooks binary a `host` entry of `event` starts with `command` (run in `cwd`)
+/// answers nothing there: the binary has no handler of that host for the event, as its record
+/// says (it is never run). A unified handler (`#[hook]`) records one entry per host it was
+/// compiled for, so one wired into another host is found too. `None` when it has one, or
+/// when the program is not a cursor-hooks binary.
+pub(crate) fn no_handler_for(
+    command: &str,
+    cwd: &Path,
+    lookup: &dyn Fn(&str) -> Option<String>,
+    host: cursor_hooks::Host,
+    event: &str,
+) -> Option<String> {
+    let program = CommandLine::parse_for_platform(command)?.program_path(cwd, lookup)?;
+    let handlers = recorded(&program).ok()??;
+    let own: Vec<String> = handlers
+        .iter()
+        .filter(|h| h.host == host)
+        .map(|h| h.event.clone())
+        .collect();
+    (!own.iter().any(|e| e == event)).then(|| {
+        format!(
+            "{} has no {} handler for `{event}`: it answers nothing there (its {} handlers: {})",
+            program.display(),
+            host.product(),
+            host.product(),
+            names(own.iter())
+        )
+    })
+}
+
 /// `` `a`, `b` ``, or `none` for an empty list.
 fn names<'a>(events: impl Iterator<Item = &'a String>) -> String {
     let list: Vec<String> = events.map(|e| format!("`{e}`")).collect();

@@ -251,3 +251,35 @@ fn a_session_end_timeout_codex_clamps_is_a_warning_and_three_seconds_is_not() {
         "{report}"
     );
 }
+
+/// A unified handler compiled without Codex, wired into Codex's hooks file by hand
+/// (`secrets-guard` reads files, a tool Codex lacks): doctor reads the binary's record (it never
+/// runs it) and warns that it answers nothing there; the unified shell guard, compiled for
+/// Codex, gets no such warning.
+#[test]
+fn a_unified_handler_wired_into_codex_it_was_not_compiled_for_is_a_warning() {
+    let s = Scratch::new("codex-unified-not-compiled-for");
+    let secrets = common::example_binary("secrets-guard");
+    let shell = common::example_binary("unified-shell-guard");
+    let wired =
+        |binary: &std::path::Path| format!("{} --host codex --event PreToolUse", binary.display());
+    s.write("home/.codex/hooks.json", &guard_hooks(&wired(&secrets)));
+    let (_, report) = doctor(&s);
+    let all = findings(&report);
+    let unanswered = with(&all, "has no Codex handler for `PreToolUse`");
+    assert_eq!(unanswered.len(), 1, "{report}");
+    assert_eq!(unanswered[0]["severity"], "warning", "{report}");
+    assert!(
+        unanswered[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("its Codex handlers: none"),
+        "{report}"
+    );
+    s.write("home/.codex/hooks.json", &guard_hooks(&wired(&shell)));
+    let (_, report) = doctor(&s);
+    assert!(
+        with(&findings(&report), "has no Codex handler").is_empty(),
+        "{report}"
+    );
+}

@@ -238,3 +238,39 @@ fn an_empty_tool_matcher_in_claude_codes_settings_is_a_warning_that_copilot_drop
     );
     assert_eq!(with(&all, "by its own rules").len(), 2, "{report}");
 }
+
+/// A unified handler wired into a Copilot event it was not compiled for (the unified shell
+/// guard on `userPromptSubmitted`): doctor reads the binary's record and warns that it answers
+/// nothing there; on `preToolUse`, where it has a Copilot entry, it does not.
+#[test]
+fn a_unified_handler_wired_where_it_has_no_copilot_entry_is_a_warning() {
+    let s = Scratch::new("copilot-unified-not-compiled-for");
+    let shell = common::example_binary("unified-shell-guard");
+    let hooks = |event: &str| {
+        json!({"version": 1, "hooks": {event: [
+            {"type": "command", "bash": format!("{} --host copilot --event {event}", shell.display())}
+        ]}})
+        .to_string()
+    };
+    s.write(
+        "project/.github/hooks/guard.json",
+        &hooks("userPromptSubmitted"),
+    );
+    let (_, report) = doctor(&s);
+    let all = findings(&report);
+    let unanswered = with(&all, "has no Copilot handler for `userPromptSubmitted`");
+    assert_eq!(unanswered.len(), 1, "{report}");
+    assert!(
+        unanswered[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("`preToolUse`"),
+        "{report}"
+    );
+    s.write("project/.github/hooks/guard.json", &hooks("preToolUse"));
+    let (_, report) = doctor(&s);
+    assert!(
+        with(&findings(&report), "has no Copilot handler").is_empty(),
+        "{report}"
+    );
+}

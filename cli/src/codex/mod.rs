@@ -168,7 +168,30 @@ pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
     };
     findings.extend(trust.findings.iter().cloned());
     clamped_timeouts(&files, findings);
+    unanswered(locations, &files, findings);
     Doctor { files, trust }
+}
+
+/// A handler whose cursor-hooks binary has no Codex handler for its event (a unified handler
+/// compiled without Codex, say): it answers nothing there.
+fn unanswered(locations: &Locations, files: &[HooksFile], findings: &mut Vec<Finding>) {
+    let lookup = locations.lookup(None);
+    for file in files {
+        for hook in &file.hooks {
+            let host = cursor_hooks::Host::Codex;
+            let project = locations.project.as_path();
+            if let Some(why) =
+                crate::doctor::no_handler_for(&hook.command, project, &lookup, host, &hook.event)
+            {
+                findings.push(codex_finding(
+                    Severity::Warning,
+                    &file.path,
+                    &hook.pointer,
+                    why,
+                ));
+            }
+        }
+    }
 }
 
 /// A handler whose `timeout` Codex clamps (SessionEnd and Interrupt: at most 3 s, `events.json`

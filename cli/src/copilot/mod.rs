@@ -110,6 +110,7 @@ pub fn doctor(locations: &Locations, findings: &mut Vec<Finding>) -> Doctor {
             });
         }
     }
+    unanswered(locations, &files, findings);
     let trust = home.map(|home| trust(locations, &home, &files));
     if let Some(trust) = trust.as_ref().filter(|trust| !trust.trusted) {
         for file in &trust.skipped {
@@ -204,6 +205,33 @@ pub fn claude_file_dropped_by(hooks: &serde_json::Map<String, Value>) -> Option<
                 crate::findings::segment(event)
             ))
         })
+}
+
+/// An entry whose cursor-hooks binary has no Copilot handler for its event (a unified handler
+/// compiled without Copilot, say): a warning, since Copilot's payloads name no event and the
+/// binary answers nothing there.
+fn unanswered(locations: &Locations, files: &[HooksFile], findings: &mut Vec<Finding>) {
+    let lookup = locations.lookup(None);
+    for file in files {
+        for entry in &file.entries {
+            let Some(command) = &entry.bash else { continue };
+            let cwd = entry
+                .cwd
+                .as_ref()
+                .map_or(locations.project.clone(), |cwd| locations.project.join(cwd));
+            let host = cursor_hooks::Host::Copilot;
+            if let Some(why) =
+                crate::doctor::no_handler_for(command, &cwd, &lookup, host, &entry.event)
+            {
+                findings.push(copilot_finding(
+                    Severity::Warning,
+                    &file.path,
+                    &entry.pointer,
+                    why,
+                ));
+            }
+        }
+    }
 }
 
 /// Claude Code's project settings files, which Copilot also runs in a folder it trusts.
