@@ -686,6 +686,12 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             }
         })
     });
+    let unified = types.iter().map(|ty| {
+        quote!(::cursor_hooks::__private::is_unified(
+            <#ty as ::cursor_hooks::__private::Hook>::EVENT_NAME,
+            <#ty>::__CURSOR_HOOKS_STAND_IN,
+        ))
+    });
     let entries = companions.iter().zip(&types).map(
         |(path, ty)| quote_spanned!(path.span()=> <#ty as ::cursor_hooks::__private::Hook>::ENTRIES),
     );
@@ -715,6 +721,14 @@ fn main_tokens(input: TokenStream) -> syn::Result<TokenStream> {
             #(#distinct)*
             // A unified handler (`#[hook]`) stands for one entry per host event it is wired as.
             const LISTS: &[&[::cursor_hooks::__private::Entry]] = &[#(#entries),*];
+            // Which of them are unified handlers: a companion with no event of its own that is
+            // not a stand-in for a failed one.
+            const UNIFIED: &[bool] = &[#(#unified),*];
+            const _: () = if let ::core::option::Option::Some((first, second)) =
+                ::cursor_hooks::__private::unified_clash(LISTS, UNIFIED)
+            {
+                ::core::panic!("{}", ::cursor_hooks::__private::ConstText::clash(&first, &second).as_str());
+            };
             const COUNT: usize = ::cursor_hooks::__private::entry_count(LISTS);
             const ALL: [::cursor_hooks::__private::Entry; COUNT] = ::cursor_hooks::__private::entries(LISTS);
             const HANDLERS: &[::cursor_hooks::__private::Entry] = &ALL;

@@ -127,3 +127,105 @@ pub const fn entries<const N: usize>(lists: &[&[Entry]]) -> [Entry; N] {
     }
     all
 }
+
+/// Whether a `main!` entry is a unified handler: its companion answers no event of its own
+/// (`EVENT_NAME` empty) and it is not a stand-in for a handler that failed to expand.
+pub const fn is_unified(event_name: &str, stand_in: bool) -> bool {
+    event_name.is_empty() && !stand_in
+}
+
+/// The first pair of `main!`'s handlers that answer one host's event where either is a unified
+/// handler (`unified[i]`: the `i`-th list is one): the binary would answer that event with the
+/// first of them only, so the other would quietly never run. Two host handlers on one event
+/// are `main!`'s pairwise check's to report, with their paths. `None` when there is none.
+pub const fn unified_clash(lists: &[&[Entry]], unified: &[bool]) -> Option<(Entry, Entry)> {
+    let mut i = 0;
+    while i < lists.len() {
+        let mut j = i + 1;
+        while j < lists.len() {
+            if unified[i] || unified[j] {
+                let (mut a, mut b) = (0, 0);
+                while a < lists[i].len() {
+                    while b < lists[j].len() {
+                        let (first, second) = (lists[i][a], lists[j][b]);
+                        if same_host(first.info.host, second.info.host)
+                            && same_text(first.info.name, second.info.name)
+                        {
+                            return Some((first, second));
+                        }
+                        b += 1;
+                    }
+                    b = 0;
+                    a += 1;
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Text built in a constant: the message of a [`unified_clash`] names both handlers, which only
+/// the compiler knows.
+pub struct ConstText {
+    bytes: [u8; 1024],
+    len: usize,
+}
+
+impl ConstText {
+    /// The message for two handlers that answer one host's event.
+    pub const fn clash(first: &Entry, second: &Entry) -> ConstText {
+        let mut text = ConstText {
+            bytes: [0; 1024],
+            len: 0,
+        };
+        text.push("`");
+        text.push(first.options.handler);
+        text.push("` (");
+        text.push_matcher(first.options.matcher);
+        text.push(") and `");
+        text.push(second.options.handler);
+        text.push("` (");
+        text.push_matcher(second.options.matcher);
+        text.push(") both answer ");
+        text.push(first.info.host.product());
+        text.push("'s `");
+        text.push(first.info.name);
+        text.push("`, and a binary answers a host's event with one handler, so the second would never run: put them in separate binaries, or write one handler for that event");
+        text
+    }
+
+    const fn push_matcher(&mut self, matcher: Option<&str>) {
+        match matcher {
+            Some(matcher) => {
+                self.push("for `");
+                self.push(matcher);
+                self.push("`");
+            }
+            None => self.push("for every call"),
+        }
+    }
+
+    const fn push(&mut self, text: &str) {
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        // A message longer than the buffer is cut at a character boundary.
+        while i < bytes.len() && self.len < self.bytes.len() {
+            self.bytes[self.len] = bytes[i];
+            self.len += 1;
+            i += 1;
+        }
+    }
+
+    /// The text so far.
+    pub const fn as_str(&self) -> &str {
+        let (mut text, _) = self.bytes.split_at(self.len);
+        loop {
+            match core::str::from_utf8(text) {
+                Ok(text) => return text,
+                Err(error) => text = text.split_at(error.valid_up_to()).0,
+            }
+        }
+    }
+}
