@@ -57,6 +57,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "permission-updates-must-be-list",
     "plugin-root-in-command",
     "project-dir-in-command",
+    "failure-json-block-reason",
     "failure-json-still-told",
     "unstartable-blocks-on-failure",
     "voided-file-keeps-no-setting",

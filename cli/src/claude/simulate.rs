@@ -377,6 +377,9 @@ enum Wired<'a> {
 /// What one hook's result does, by Claude Code's reading.
 #[derive(Default)]
 struct Effect {
+    /// Exit 2's stderr as told to Claude (also in `claude`), which a `continue: false` ignored
+    /// on the Agent tool drops with it.
+    exit_2_told: Option<String>,
     /// A permission decision (`allow`, `deny`, `ask`, `defer`) and its reason.
     stance: Option<(String, Option<String>)>,
     /// The action is blocked (for Stop: the agent goes on), with the reason.
@@ -1027,9 +1030,21 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         let complaint = json_object()
             .filter(|_| read_as_exit_2)
             .and_then(|answer| apply_json(info, &answer, &mut Effect::default()).err());
-        let reason = match complaint {
-            Some(why) => format!("{stderr}\n{why}: {stdout}"),
-            None => stderr.clone(),
+        // A JSON block's reason takes stderr's place where the event says so (host.json
+        // `observed_rules`, `failure-json-block-reason`).
+        let block_reason = json_object()
+            .filter(|answer| answer.get("decision").is_some_and(|d| d == "block"))
+            .and_then(|answer| answer.get("reason")?.as_str().map(str::to_owned))
+            .filter(|_| {
+                read_as_exit_2
+                    && host()
+                        .observed("failure-json-block-reason")
+                        .covers(info.name)
+            });
+        let reason = match (complaint, block_reason) {
+            (Some(why), _) => format!("{stderr}\n{why}: {stdout}"),
+            (None, Some(reason)) => reason,
+            (None, None) => stderr.clone(),
         };
         failed(&mut effect, code, &reason);
         // On a permission request the failure's JSON still tells Claude what it says: its
@@ -1046,9 +1061,11 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                         .and_then(Value::as_str)
                         .filter(|text| !text.is_empty())
                         .map(str::to_owned);
-                    // And its top-level `reason`, with or without a legacy block.
+                    // And its top-level `reason`, with or without a legacy block, but only
+                    // beside a `hookSpecificOutput`.
                     let reason = answer
                         .get("reason")
+                        .filter(|_| answer.contains_key("hookSpecificOutput"))
                         .and_then(Value::as_str)
                         .filter(|text| !text.is_empty())
                         .map(str::to_owned);
@@ -1249,7 +1266,9 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
             let stance = effect.stance.take();
             let kept = stance.as_ref().map(|(stance, _)| stance.as_str());
             let own = match &stance {
-                Some((stance, why)) if stance == "deny" || stance == "ask" => why.clone(),
+                Some((stance, why)) if matches!(stance.as_str(), "deny" | "ask" | "defer") => {
+                    why.clone()
+                }
                 _ => None,
             };
             let why = match stderr {
@@ -1276,7 +1295,8 @@ fn exit_2(info: &EventInfo, stderr: Option<&str>, effect: &mut Effect) {
         }
         Exit2::StderrToClaude => match stderr {
             Some(_) => {
-                effect.claude.push(reason);
+                effect.claude.push(reason.clone());
+                effect.exit_2_told = Some(reason);
                 effect.words = "exit 2: stderr is shown to Claude".to_owned();
             }
             None => effect.words = "exit 2: the JSON block's reason is Claude's".to_owned(),
@@ -1577,8 +1597,23 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     let mut specific = Map::new();
     specific.insert("hookEventName".to_owned(), json!(info.name));
     let mut decision = Map::new();
+    // `continue: false` ignored on the Agent tool drops exit 2's stderr beside it, as it drops
+    // a block (host.json `observed_rules`, `continue-false-agent-tool-ignored`).
+    let agent_tool = host.observed("continue-false-agent-tool-ignored");
+    let denied = effects.iter().any(|e| {
+        e.stance
+            .as_ref()
+            .is_some_and(|(stance, _)| stance == "deny")
+    });
+    let stop_ignored = !denied
+        && agent_tool.covers(info.name)
+        && tool.is_some_and(|t| agent_tool.tools.iter().any(|n| n == t));
     for effect in &effects {
-        claude_sees.extend(effect.claude.iter().cloned());
+        let dropped = (stop_ignored && effect.stop.is_some())
+            .then_some(effect.exit_2_told.as_ref())
+            .flatten();
+        let told = effect.claude.iter().filter(|text| Some(*text) != dropped);
+        claude_sees.extend(told.cloned());
         user_sees.extend(effect.user.iter().cloned());
         for (key, value) in &effect.fields {
             if key == "systemMessage" {
@@ -1643,18 +1678,8 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     // Not on the Agent tool's PreToolUse and PostToolUse, unless the call is denied (host.json
     // `observed_rules`, `continue-false-agent-tool-ignored`); a PostToolUse block in the same
     // answer is dropped with it.
-    let agent_tool = host.observed("continue-false-agent-tool-ignored");
-    let denied = effects.iter().any(|e| {
-        e.stance
-            .as_ref()
-            .is_some_and(|(stance, _)| stance == "deny")
-    });
     let mut unblocked_by_stop = false;
-    if !stops.is_empty()
-        && !denied
-        && agent_tool.covers(info.name)
-        && tool.is_some_and(|t| agent_tool.tools.iter().any(|n| n == t))
-    {
+    if !stops.is_empty() && stop_ignored {
         note_rule(
             unverified,
             "`continue: false` is ignored on this tool's PreToolUse and PostToolUse",
