@@ -513,9 +513,11 @@ fn execute(
         true => "repo settings".to_owned(),
         false => shown.display().to_string(),
     };
+    // A Claude-format answer's `hookSpecificOutput` is read at exit 0 only: beside exit 2 its
+    // reason reaches nobody (spec/claude-code/host.json `copilot.outputs`).
     let translated;
     let stdout = match serde_json::from_str::<Value>(output.stdout.text.trim()) {
-        Ok(Value::Object(answer)) if claude => {
+        Ok(Value::Object(answer)) if claude && output.code == Some(0) => {
             translated = Value::Object(from_claude(event, &answer)).to_string();
             &translated
         }
