@@ -44,10 +44,15 @@ fn event_info(event: &str) -> Option<&'static Value> {
     events().iter().find(|info| info["name"] == event)
 }
 
+/// `host.json`.
+fn host() -> &'static Value {
+    static HOST: OnceLock<Value> = OnceLock::new();
+    spec_file(HOST_JSON, &HOST)
+}
+
 /// The source `host.json` gives for the result rule `id` (`results`, `observed_rules`).
 fn rule_source(id: &str) -> (String, bool) {
-    static HOST: OnceLock<Value> = OnceLock::new();
-    crate::simulate::host_rule(spec_file(HOST_JSON, &HOST), id)
+    crate::simulate::host_rule(host(), id)
 }
 
 /// Runs the subcommand for Codex.
@@ -709,6 +714,19 @@ impl Simulation {
         }
         simulation.blocked = !reasons.is_empty() && info["can_block"] == true;
         simulation.stopped = !stop_reasons.is_empty();
+        // PreToolUse tells the first blocking hook's reason alone (`combining`,
+        // `first-block-reason`).
+        let first_only = host()["combining"].as_array().is_some_and(|rules| {
+            rules.iter().any(|rule| {
+                rule["id"] == "first-block-reason"
+                    && rule["applies_to"]
+                        .as_array()
+                        .is_some_and(|events| events.iter().any(|e| e == event.as_str()))
+            })
+        });
+        if first_only {
+            reasons.truncate(1);
+        }
         let joined = reasons.join("\n");
         simulation.outcome = match event.as_str() {
             // `observed_rules`, `session-start-stop-ends-session`.
