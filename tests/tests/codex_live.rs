@@ -321,16 +321,7 @@ fn a_claude_code_guard_wired_by_hand_denies_and_the_model_gets_its_reason() {
     let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
     let output = session.run(&api.base_url(), PROMPT, &[]);
     session.keep_recording("claude-guard-deny");
-    assert!(output.success, "{}", shown(&output));
-    assert!(
-        !session.project.join("proof.txt").exists(),
-        "the command ran:\n{}",
-        shown(&output)
-    );
-    // Codex adds its own `. Command: <cmd>` after the reason (which ends in a period here).
-    let expected =
-        format!("Command blocked by PreToolUse hook: {SHELL_GUARD_REASON}. Command: {GUARDED}");
-    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+    assert_guarded_command_denied(&session, &api, &output);
     assert!(session.payloads_of("PostToolUse").is_empty());
 }
 
@@ -796,6 +787,21 @@ fn shell_guard_installed_for_codex_and_trusted_by_doctor_refuses_a_force_push() 
     assert_eq!(codex_doctor(&session)["findings"], serde_json::json!([]));
 }
 
+/// Asserts that Codex ran the turn, the guarded command did not run, and the model was told
+/// shell-guard's reason (Codex adds its own `. Command: <cmd>` after it, which ends in a
+/// period here).
+fn assert_guarded_command_denied(session: &Session, api: &MockResponses, output: &CodexOutput) {
+    assert!(output.success, "{}", shown(output));
+    assert!(
+        !session.project.join("proof.txt").exists(),
+        "the command ran:\n{}",
+        shown(output)
+    );
+    let expected =
+        format!("Command blocked by PreToolUse hook: {SHELL_GUARD_REASON}. Command: {GUARDED}");
+    assert_eq!(api.tool_outputs(), [expected], "{}", shown(output));
+}
+
 /// A session with the example `name` installed by `install --codex` and trusted with the
 /// lines doctor gives.
 fn installed_and_trusted(session_name: &str, name: &str) -> Session {
@@ -822,15 +828,7 @@ fn the_unified_shell_guard_installed_for_codex_denies_and_the_model_gets_its_rea
     let api = MockResponses::start(vec![Reply::shell(GUARDED)]).expect("mock");
     let output = session.run(&api.base_url(), PROMPT, &[]);
     session.keep_recording("codex-unified-guard");
-    assert!(output.success, "{}", shown(&output));
-    assert!(
-        !session.project.join("proof.txt").exists(),
-        "the command ran:\n{}",
-        shown(&output)
-    );
-    let expected =
-        format!("Command blocked by PreToolUse hook: {SHELL_GUARD_REASON}. Command: {GUARDED}");
-    assert_eq!(api.tool_outputs(), [expected], "{}", shown(&output));
+    assert_guarded_command_denied(&session, &api, &output);
 }
 
 #[test]
