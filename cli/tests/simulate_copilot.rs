@@ -255,7 +255,21 @@ fn a_session_of_blocking_agent_stops_goes_on_eight_times() {
     );
     let line =
         json!({"event": "agentStop", "payload": {"cwd": s.project(), "stop_hook_active": true}});
-    let lines: Vec<String> = (0..9).map(|_| line.to_string()).collect();
+    let lines: Vec<Value> = (0..9).map(|_| line.clone()).collect();
+    let results = simulate_session(&s, &lines);
+    let continues: Vec<bool> = results.iter().map(|r| r["continues"] == true).collect();
+    let mut expected = vec![true; 8];
+    expected.push(false);
+    assert_eq!(continues, expected);
+    // The reason is the next prompt (through userPromptSubmitted), not a message of its own.
+    assert_eq!(results[0]["prompt"], "again");
+    assert_eq!(results[0]["model_sees"], json!([]));
+    assert_eq!(results[8]["prompt"], Value::Null);
+}
+
+/// Runs a session of `lines` through `simulate --host copilot --json`, one result per line.
+fn simulate_session(s: &Scratch, lines: &[Value]) -> Vec<Value> {
+    let lines: Vec<String> = lines.iter().map(Value::to_string).collect();
     let session = s.write("session.jsonl", &lines.join("\n"));
     let project = s.project();
     let output = s.cli(
@@ -272,18 +286,62 @@ fn a_session_of_blocking_agent_stops_goes_on_eight_times() {
         None,
     );
     assert_eq!(output.status.code(), Some(0));
-    let results: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+    String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Copilot does not wait for sessionStart's hooks: a block of the first prompt ends `copilot -p`
+/// and cuts off the one still running, and no context reaches anyone; without the block it
+/// finishes and its context reaches the model.
+#[test]
+fn a_prompt_block_cuts_off_a_session_start_hook_still_running() {
+    let s = Scratch::new("copilot-cut");
+    let quick = r#"echo '{"additionalContext":"quick"}'"#;
+    let slow = r#"sleep 0.4; echo '{"additionalContext":"slow"}'"#;
+    let block = r#"echo '{"decision":"block","reason":"no"}'"#;
+    configure(
+        &s,
+        "home/.copilot/hooks/h.json",
+        &[
+            ("sessionStart", None, quick),
+            ("sessionStart", None, slow),
+            ("userPromptSubmitted", None, block),
+        ],
+    );
+    let start = json!({"event": "sessionStart", "payload": {"cwd": s.project(), "source": "new"}});
+    let prompt =
+        json!({"event": "userPromptSubmitted", "payload": {"cwd": s.project(), "prompt": "hi"}});
+    let results = simulate_session(&s, &[start.clone(), prompt]);
+    let finished: Vec<&Value> = results[0]["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| &h["finished"])
         .collect();
-    let continues: Vec<bool> = results.iter().map(|r| r["continues"] == true).collect();
-    let mut expected = vec![true; 8];
-    expected.push(false);
-    assert_eq!(continues, expected);
-    // The reason is the next prompt (through userPromptSubmitted), not a message of its own.
-    assert_eq!(results[0]["prompt"], "again");
+    assert_eq!(finished, [&json!(true), &json!(false)]);
+    assert_eq!(results[0]["hooks"][1]["cut_off"], true);
     assert_eq!(results[0]["model_sees"], json!([]));
-    assert_eq!(results[8]["prompt"], Value::Null);
+    assert_eq!(results[1]["blocked"], true);
+
+    // The same session without the block: both finish, and both contexts reach the model.
+    configure(
+        &s,
+        "home/.copilot/hooks/h.json",
+        &[("sessionStart", None, quick), ("sessionStart", None, slow)],
+    );
+    let prompt =
+        json!({"event": "userPromptSubmitted", "payload": {"cwd": s.project(), "prompt": "hi"}});
+    let results = simulate_session(&s, &[start, prompt]);
+    let finished: Vec<&Value> = results[0]["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| &h["finished"])
+        .collect();
+    assert_eq!(finished, [&json!(true), &json!(true)]);
+    assert_eq!(results[0]["model_sees"], json!(["quick", "slow"]));
 }
 
 /// A Copilot payload names no event: without `--event` or a session line's `event`, simulate

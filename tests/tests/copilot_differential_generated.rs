@@ -354,7 +354,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
             };
             if entry["status"] == "ran" {
                 *simulated.ran.entry(name(hook)).or_default() += 1;
-                if entry["timed_out"] == false {
+                if entry["finished"] == true {
                     simulated.finished.insert(name(hook));
                 }
             }

@@ -46,6 +46,18 @@ fn stop_block_cap() -> u64 {
     host()["stop_block_cap"]["observed"].as_u64().unwrap_or(8)
 }
 
+/// How long after the prompt's last hook a sessionStart hook counts as still running
+/// (`observed_rules`, `session-start-cut-by-a-block`).
+fn still_running_after_ms() -> u64 {
+    let rule = host()["observed_rules"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|rule| rule["id"] == "session-start-cut-by-a-block");
+    rule.and_then(|rule| rule["still_running_after_ms"].as_u64())
+        .unwrap_or(100)
+}
+
 /// Runs the subcommand for Copilot.
 pub fn run(args: &Args) -> Result<(), Stop> {
     if args.cursor_version.is_some() || args.settings.is_some() || !args.plugin_dirs.is_empty() {
@@ -112,7 +124,7 @@ pub fn run(args: &Args) -> Result<(), Stop> {
             }
         },
     };
-    let mut text = String::new();
+    let mut results = Vec::new();
     // Consecutive agentStop blocks of the session, for the cap.
     let mut stop_blocks = 0;
     for (event, payload) in &events {
@@ -121,10 +133,56 @@ pub fn run(args: &Args) -> Result<(), Stop> {
             stop_blocks = if result.blocked { stop_blocks + 1 } else { 0 };
             result.cap(stop_blocks);
         }
+        results.push(result);
+    }
+    cut_by_a_block(&mut results);
+    let mut text = String::new();
+    for result in &results {
         crate::simulate::push_result(&mut text, args, result.to_json(), || result.to_text());
     }
     crate::out::print(&text);
     Ok(())
+}
+
+/// Copilot starts the sessionStart hooks without waiting for them; a block of the first prompt
+/// ends `copilot -p` and cuts off those still running, and no context reaches anyone
+/// (`observed_rules`, `session-start-cut-by-a-block`).
+fn cut_by_a_block(results: &mut [Simulation]) {
+    let Some(prompt) = results
+        .iter()
+        .position(|result| result.event == "userPromptSubmitted")
+    else {
+        return;
+    };
+    if !results[prompt].blocked {
+        return;
+    }
+    let ended = results[prompt].ran_millis().sum::<u64>() + still_running_after_ms();
+    for result in results[..prompt]
+        .iter_mut()
+        .filter(|result| result.event == "sessionStart")
+    {
+        result.model_sees.clear();
+        result.outcome =
+            "the first prompt is blocked: no model call, the context reaches no one".to_owned();
+        let mut ends = 0;
+        for hook in result
+            .hooks
+            .iter_mut()
+            .filter(|hook| hook["status"] == "ran")
+        {
+            ends += hook["millis"].as_u64().unwrap_or(0);
+            if ends > ended {
+                hook["finished"] = json!(false);
+                hook["cut_off"] = json!(true);
+                let _ = writeln!(
+                    result.text,
+                    "- {}: cut off, still running when the prompt's block ended `copilot -p`",
+                    hook["command"].as_str().unwrap_or_default()
+                );
+            }
+        }
+    }
 }
 
 /// A session line or payload file: `{"event": NAME, "payload": {...}}`, or a bare payload of
@@ -762,6 +820,7 @@ impl Simulation {
                         ("timeout_seconds", json!(run.timeout)),
                         ("exit_code", json!(run.code)),
                         ("timed_out", json!(run.timed_out)),
+                        ("finished", json!(!run.timed_out)),
                         ("stdout", json!(run.stdout.text)),
                         ("stderr", json!(run.stderr.text)),
                         ("read_as", json!(run.rule)),
@@ -884,6 +943,12 @@ impl Simulation {
             _ => "goes on".to_owned(),
         };
         simulation
+    }
+
+    /// How long each hook that ran took, in order.
+    fn ran_millis(&self) -> impl Iterator<Item = u64> + '_ {
+        let ran = self.hooks.iter().filter(|hook| hook["status"] == "ran");
+        ran.map(|hook| hook["millis"].as_u64().unwrap_or(0))
     }
 
     /// Applies the cap on consecutive agentStop blocks: `blocks` is this one's place in the run
