@@ -28,6 +28,7 @@ mod safe_read;
 mod safe_write;
 mod scaffold;
 mod schema;
+mod side_by_side;
 mod simulate;
 mod sources;
 mod verify;
@@ -193,15 +194,11 @@ fn main() {
                     .map(|l| doctor::run(&l, host, json))
             }
         }
+        Commands::Simulate(args) if args.concept.is_some() => {
+            simulate::run(args, side_by_side::run)
+        }
         Commands::Simulate(args) => {
-            // Each editor has its own simulator; the subcommand's arguments and exit codes are
-            // shared (`simulate`).
-            let simulator = match args.host {
-                simulate::Editor::ClaudeCode => claude::simulate::run,
-                simulate::Editor::Cursor => simulate::cursor,
-                simulate::Editor::Codex => codex::simulate::run,
-                simulate::Editor::Copilot => copilot::simulate::run,
-            };
+            let simulator = args.host.simulator();
             simulate::run(args, simulator)
         }
         Commands::Replay {

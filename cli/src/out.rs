@@ -7,11 +7,36 @@
 //! whole crate: every subcommand gets the behaviour without a word of its own. Code that writes
 //! stdout otherwise calls [`print()`].
 
+use std::cell::RefCell;
 use std::io::Write;
+
+thread_local! {
+    /// What [`print()`] writes while [`capture()`] runs, instead of stdout.
+    static CAPTURED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs `body`, keeping what it prints instead of writing it: `simulate --concept` reads each
+/// host's simulator so.
+pub fn capture<T>(body: impl FnOnce() -> T) -> (T, String) {
+    let outer = CAPTURED.with(|kept| kept.borrow_mut().replace(String::new()));
+    let value = body();
+    let text = CAPTURED.with(|kept| std::mem::replace(&mut *kept.borrow_mut(), outer));
+    (value, text.unwrap_or_default())
+}
 
 /// Writes `text` to stdout and flushes it; a closed stdout ends the process quietly (exit 0),
 /// any other write error ends it with the error on stderr (exit 1).
 pub fn print(text: &str) {
+    let kept = CAPTURED.with(|kept| match kept.borrow_mut().as_mut() {
+        Some(captured) => {
+            captured.push_str(text);
+            true
+        }
+        None => false,
+    });
+    if kept {
+        return;
+    }
     let mut stdout = std::io::stdout().lock();
     if let Err(error) = stdout
         .write_all(text.as_bytes())

@@ -89,6 +89,51 @@ pub struct Args {
     pub(crate) session: Option<PathBuf>,
     /// The payload: a JSON file, or `-` for stdin.
     pub(crate) payload: Option<PathBuf>,
+    /// Run one host-neutral call through every host's hooks, side by side: `tool.before` (with
+    /// `--tool`) or `prompt.submitted`, each host getting its own payload of it at each event a
+    /// unified handler of the concept is wired as.
+    #[arg(long, conflicts_with_all = ["host", "event", "payload", "session", "settings", "cursor_version", "plugin_dirs"])]
+    pub(crate) concept: Option<String>,
+    /// With `--concept tool.before`: the tool kind (`shell`, `read`).
+    #[arg(long, requires = "concept")]
+    pub(crate) tool: Option<String>,
+    /// With `--concept`: the shell command, the path read or the prompt.
+    #[arg(long, requires = "concept")]
+    pub(crate) subject: Option<String>,
+    /// With `--concept`: the hosts to compare, comma-separated (default: every one).
+    #[arg(long, value_enum, value_delimiter = ',', requires = "concept")]
+    pub(crate) hosts: Vec<Editor>,
+}
+
+impl Editor {
+    /// Every editor, in the registry's order.
+    pub(crate) const ALL: [Editor; 4] = [
+        Editor::Cursor,
+        Editor::ClaudeCode,
+        Editor::Codex,
+        Editor::Copilot,
+    ];
+
+    /// The editor's simulator: each has its own; the subcommand's arguments and exit codes
+    /// are shared ([`run`]).
+    pub(crate) fn simulator(self) -> fn(&Args) -> Result<(), Stop> {
+        match self {
+            Editor::Cursor => cursor,
+            Editor::ClaudeCode => crate::claude::simulate::run,
+            Editor::Codex => crate::codex::simulate::run,
+            Editor::Copilot => crate::copilot::simulate::run,
+        }
+    }
+
+    /// The runtime's name for it.
+    pub(crate) fn host(self) -> cursor_hooks::Host {
+        match self {
+            Editor::Cursor => cursor_hooks::Host::Cursor,
+            Editor::ClaudeCode => cursor_hooks::Host::ClaudeCode,
+            Editor::Codex => cursor_hooks::Host::Codex,
+            Editor::Copilot => cursor_hooks::Host::Copilot,
+        }
+    }
 }
 
 /// Why the subcommand stopped early.

@@ -141,7 +141,7 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
         json!({ "hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "no rm" })
     );
     // The deny reason goes to Claude; the others' reasons to nobody (they lost).
-    assert_eq!(texts(&result, "claude_sees"), ["no rm"]);
+    assert_eq!(texts(&result, "model_sees"), ["no rm"]);
 
     // Without the deny: ask beats allow; in print mode the call is refused and the ask's
     // reason is the tool result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
@@ -156,7 +156,7 @@ fn user_project_and_local_settings_merge_and_deny_beats_ask_and_allow() {
     );
     assert_eq!(result["blocked"], false);
     assert_eq!(texts(&result, "user_sees"), Vec::<String>::new());
-    assert_eq!(texts(&result, "claude_sees"), ["sure?"]);
+    assert_eq!(texts(&result, "model_sees"), ["sure?"]);
 }
 
 #[test]
@@ -226,17 +226,17 @@ fn exit_2_does_what_each_event_says() {
         (pre["outcome"].as_str(), pre["blocked"].as_bool()),
         (Some("blocked"), Some(true))
     );
-    assert_eq!(texts(&pre, "claude_sees"), ["stderr of PreToolUse"]);
+    assert_eq!(texts(&pre, "model_sees"), ["stderr of PreToolUse"]);
     assert_eq!(pre["hooks"][0]["read_as"], "exit-2");
 
     let prompt = run("UserPromptSubmit");
     assert_eq!(prompt["outcome"], "the prompt is blocked");
     assert_eq!(texts(&prompt, "user_sees"), ["stderr of UserPromptSubmit"]);
-    assert_eq!(texts(&prompt, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&prompt, "model_sees"), Vec::<String>::new());
 
     let post = run("PostToolUse");
     assert_eq!(post["blocked"], false);
-    assert_eq!(texts(&post, "claude_sees"), ["stderr of PostToolUse"]);
+    assert_eq!(texts(&post, "model_sees"), ["stderr of PostToolUse"]);
 
     let start = run("SessionStart");
     assert_eq!(start["blocked"], false);
@@ -244,12 +244,12 @@ fn exit_2_does_what_each_event_says() {
 
     let stop = run("Stop");
     assert_eq!(stop["outcome"], "the agent continues");
-    assert_eq!(texts(&stop, "claude_sees"), ["stderr of Stop"]);
+    assert_eq!(texts(&stop, "model_sees"), ["stderr of Stop"]);
 
     let notification = run("Notification");
     assert_eq!(notification["blocked"], false);
     assert_eq!(texts(&notification, "user_sees"), Vec::<String>::new());
-    assert_eq!(texts(&notification, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&notification, "model_sees"), Vec::<String>::new());
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn plain_text_invalid_json_and_other_exits_by_claudes_rules() {
         }),
     );
     let start = claude(&s, &["--event", "SessionStart"]);
-    assert_eq!(texts(&start, "claude_sees"), ["remember the codename"]);
+    assert_eq!(texts(&start, "model_sees"), ["remember the codename"]);
     assert_eq!(
         start["decision"]["hookSpecificOutput"]["additionalContext"],
         "remember the codename"
@@ -292,7 +292,7 @@ fn plain_text_invalid_json_and_other_exits_by_claudes_rules() {
         text["outcome"].as_str().unwrap().starts_with("proceeds"),
         "{text}"
     );
-    assert_eq!(texts(&text, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&text, "model_sees"), Vec::<String>::new());
 
     let invalid = tool("Edit");
     assert_eq!(invalid["hooks"][1]["read_as"], "invalid-json");
@@ -380,7 +380,7 @@ fn hooks_run_at_once_in_the_project_with_claude_codes_variables() {
     let session = "0f5c2a34-9d1e-4b7a-8c3e-2a1b0c9d8e7f";
     let tool = bash(&s, "ls");
     assert_eq!(
-        texts(&tool, "claude_sees"),
+        texts(&tool, "model_sees"),
         [format!("{project}|1|{session}|{project}||no-cursor")]
     );
     assert_eq!(tool["payload"]["cwd"], project);
@@ -390,7 +390,7 @@ fn hooks_run_at_once_in_the_project_with_claude_codes_variables() {
     // CLAUDE_ENV_FILE is given on SessionStart only.
     let start = claude(&s, &["--event", "SessionStart"]);
     assert_eq!(
-        texts(&start, "claude_sees"),
+        texts(&start, "model_sees"),
         [format!(
             "{project}|1|{session}|{project}|env-file|no-cursor"
         )]
@@ -413,7 +413,7 @@ fn rewrites_contexts_and_continue_false_combine() {
     let specific = &result["decision"]["hookSpecificOutput"];
     assert_eq!(specific["updatedInput"], json!({ "command": "ls -la" }));
     assert_eq!(specific["additionalContext"], "the build is slow");
-    assert_eq!(texts(&result, "claude_sees"), ["the build is slow"]);
+    assert_eq!(texts(&result, "model_sees"), ["the build is slow"]);
 
     let post = claude(&s, &["--event", "PostToolUse"]);
     assert_eq!(
@@ -654,7 +654,7 @@ fn payloads_are_claudes_and_mistakes_in_the_arguments_are_refused() {
         &s,
         &["--event", "UserPromptSubmit", "--set", "prompt=hello there"],
     );
-    let seen = texts(&result, "claude_sees");
+    let seen = texts(&result, "model_sees");
     let sent = seen[0].strip_prefix("payload: ").expect("the hook's text");
     let sent: Value = serde_json::from_str(sent).expect("the payload");
     assert_eq!(sent["prompt"], "hello there");
@@ -753,7 +753,7 @@ fn a_context_past_the_cap_reaches_claude_as_a_preview() {
         json!({ "SessionStart": [group(None, long)] }),
     );
     let result = claude(&s, &["--event", "SessionStart"]);
-    let seen = texts(&result, "claude_sees");
+    let seen = texts(&result, "model_sees");
     assert_eq!(seen.len(), 1, "{result}");
     assert!(
         seen[0].contains("Preview (first 2000 characters):\nhead xxx"),
@@ -886,7 +886,7 @@ fn rules_the_real_binary_showed_are_applied() {
     // `prompt-blocked-tells-nobody`.
     let prompt = claude(&s, &["--event", "UserPromptSubmit"]);
     assert_eq!(prompt["blocked"], true);
-    assert_eq!(texts(&prompt, "claude_sees"), Vec::<String>::new());
+    assert_eq!(texts(&prompt, "model_sees"), Vec::<String>::new());
     // `continue-ignored`: SessionStart's `continue: false` stops nothing.
     let start = claude(&s, &["--event", "SessionStart"]);
     assert_eq!(start["stopped"], false, "{start}");
@@ -910,7 +910,7 @@ fn a_legacy_block_beats_the_permission_decision_beside_it() {
     );
     let result = bash(&s, "ls");
     assert_eq!(result["blocked"], true, "{result}");
-    assert_eq!(texts(&result, "claude_sees"), ["legacy says no"]);
+    assert_eq!(texts(&result, "model_sees"), ["legacy says no"]);
 
     // A deny without its own reason gives Claude the top-level `reason`.
     settings(
@@ -923,7 +923,7 @@ fn a_legacy_block_beats_the_permission_decision_beside_it() {
     );
     let result = bash(&s, "ls");
     assert_eq!(result["blocked"], true, "{result}");
-    assert_eq!(texts(&result, "claude_sees"), ["top reason"]);
+    assert_eq!(texts(&result, "model_sees"), ["top reason"]);
 
     // `updated-input-must-be-object`: a command as a plain string drops the whole answer.
     settings(
@@ -997,7 +997,7 @@ fn a_settings_file_given_as_claude_settings_counts_as_the_cli_source() {
         .map(|h| h["source"].as_str().unwrap())
         .collect();
     assert_eq!(sources, ["cli", "project"]);
-    assert_eq!(texts(&result, "claude_sees"), ["no rm"]);
+    assert_eq!(texts(&result, "model_sees"), ["no rm"]);
 
     // `--settings` is Claude Code's, and names a file that exists.
     let refused = |args: &[&str]| {

@@ -46,7 +46,8 @@ fn doctor_json_is_an_object_as_its_help_says() {
 }
 
 /// `simulate` runs one editor's hooks: its help offers `cursor`, `claude-code`, `codex` and
-/// `copilot`, not `all`, and `--host all` is refused as a value it does not have.
+/// `copilot`, not `all` (for `--host`, and again for `--concept`'s `--hosts`), and `--host all`
+/// is refused as a value it does not have.
 #[test]
 fn simulate_offers_only_the_hosts_it_runs() {
     let s = Scratch::new("help-simulate");
@@ -57,11 +58,8 @@ fn simulate_offers_only_the_hosts_it_runs() {
         .filter_map(|line| line.strip_prefix("- "))
         .filter_map(|line| line.split(':').next())
         .collect();
-    assert_eq!(
-        values,
-        ["cursor", "claude-code", "codex", "copilot"],
-        "{text}"
-    );
+    let hosts = ["cursor", "claude-code", "codex", "copilot"];
+    assert_eq!(values, [hosts, hosts].concat(), "{text}");
     let out = s.cli(&["simulate", "--host", "all", "--event", "stop"], None);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);

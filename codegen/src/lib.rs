@@ -193,12 +193,13 @@ pub fn generate(root: &Path) -> Result<Vec<Generated>, String> {
         text: cli_data::claude_events(root)?,
     });
     // Host files the command embeds as they are, and Codex's answer schemas
-    // (`simulate --host claude-code`, `--host codex`).
+    // (`simulate --host claude-code`, `--host codex`, `--concept`).
     for (path, source) in [
         ("cli/data/claude-host.json", "spec/claude-code/host.json"),
         ("cli/data/codex-events.json", "spec/codex/events.json"),
         ("cli/data/codex-host.json", "spec/codex/host.json"),
         ("cli/data/copilot-host.json", "spec/copilot/host.json"),
+        ("cli/data/concepts.json", "spec/concepts.json"),
     ] {
         files.push(Generated {
             path: PathBuf::from(path),

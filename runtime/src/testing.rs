@@ -290,6 +290,32 @@ pub struct HostAnswer {
     pub answer: Rendered,
 }
 
+/// A host's own payload of one neutral call: the concept `concept` for the tool kind `tool`
+/// (empty for a concept without one) at the host's event `event`, carrying `subject` (a shell
+/// call's command, a read's path, a prompt) where the host sends it. `None` for an event a
+/// unified handler of that concept is not wired as ([`cursor_hooks_spec::concepts::UNIFIED`]
+/// lists them). `simulate --concept` runs it through each host's hooks side by side.
+///
+/// ```
+/// use cursor_hooks::{testing, Host};
+///
+/// let claude = testing::neutral_payload("tool.before", "shell", Host::ClaudeCode, "PreToolUse", "rm -rf build").unwrap();
+/// assert_eq!(claude["tool_name"], "Bash");
+/// assert_eq!(claude["tool_input"]["command"], "rm -rf build");
+/// let cursor = testing::neutral_payload("tool.before", "shell", Host::Cursor, "beforeShellExecution", "ls").unwrap();
+/// assert_eq!(cursor["command"], "ls");
+/// assert!(testing::neutral_payload("tool.before", "shell", Host::Cursor, "stop", "ls").is_none());
+/// ```
+pub fn neutral_payload(
+    concept: &str,
+    tool: &str,
+    host: Host,
+    event: &str,
+    subject: &str,
+) -> Option<serde_json::Value> {
+    crate::gen::neutral::fixture(concept, tool, host, event, subject)
+}
+
 /// Runs a unified handler on one call in every host it lists, in one go: each of its entries
 /// (one per host event it is wired into) gets that host's own fixture payload of its event,
 /// with `subject` where the host sends it (a shell call's command), and answers as the command

@@ -6,7 +6,7 @@
 //! agree on what happened: whether the tool ran (a marker file) and which command, whether the
 //! prompt reached the model (the mock's requests), how often the agent went on after a Stop, and
 //! what the model was told (each hook's output carries marker words; the mock's requests hold
-//! the ones Claude Code passed on, `claude_sees` the ones simulate says it passes on).
+//! the ones Claude Code passed on, `model_sees` the ones simulate says it passes on).
 //!
 //! Where the two disagree, the spec (`spec/claude-code/`) is wrong, not this test. The
 //! agreement table is printed (`--nocapture`) and written to
@@ -803,7 +803,7 @@ fn differential(cli: &Path, config: &Config) -> (Observed, Observed) {
             }
         }
     }
-    simulated.told = markers_in(config, |m| said(&results, "claude_sees", m));
+    simulated.told = markers_in(config, |m| said(&results, "model_sees", m));
     simulated.hooks = config
         .hooks
         .iter()

@@ -719,7 +719,7 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
                 .iter()
                 .filter(|r| !(call_stopped && of_tool_call(r)))
                 .any(|result| {
-                    let texts = result["claude_sees"].as_array().into_iter().flatten();
+                    let texts = result["model_sees"].as_array().into_iter().flatten();
                     texts.filter_map(Value::as_str).any(|t| t.contains(m))
                 })
         });

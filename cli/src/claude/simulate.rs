@@ -432,7 +432,7 @@ struct Simulation {
     blocked: bool,
     stopped: bool,
     stops_once_run: bool,
-    claude_sees: Vec<String>,
+    model_sees: Vec<String>,
     user_sees: Vec<String>,
     entries: Vec<Entry>,
     unverified: Vec<String>,
@@ -578,7 +578,7 @@ impl Simulator {
             blocked: merged.blocked,
             stopped: merged.stopped,
             stops_once_run: merged.stops_once_run,
-            claude_sees: merged.claude,
+            model_sees: merged.claude,
             user_sees: merged.user,
             entries,
             unverified,
@@ -1592,7 +1592,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         // Exit 2's block reaches Claude on tool events (PreToolUse: "stderr to Claude").
         None => info.category == Category::Permission,
     };
-    let mut claude_sees = Vec::new();
+    let mut model_sees = Vec::new();
     let mut user_sees = Vec::new();
     let mut specific = Map::new();
     specific.insert("hookEventName".to_owned(), json!(info.name));
@@ -1613,7 +1613,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             .then_some(effect.exit_2_told.as_ref())
             .flatten();
         let told = effect.claude.iter().filter(|text| Some(*text) != dropped);
-        claude_sees.extend(told.cloned());
+        model_sees.extend(told.cloned());
         user_sees.extend(effect.user.iter().cloned());
         for (key, value) in &effect.fields {
             if key == "systemMessage" {
@@ -1656,7 +1656,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         });
         if fits {
             let text = output.get("stdout").and_then(Value::as_str);
-            claude_sees.push(text.map_or_else(|| output.to_string(), str::to_owned));
+            model_sees.push(text.map_or_else(|| output.to_string(), str::to_owned));
         } else {
             note_rule(
                 unverified,
@@ -1669,7 +1669,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             );
         }
     }
-    claude_sees.extend(contexts.iter().map(|context| as_claude_gets_it(context)));
+    model_sees.extend(contexts.iter().map(|context| as_claude_gets_it(context)));
     if !contexts.is_empty() {
         specific.insert("additionalContext".to_owned(), json!(contexts.join("\n")));
     }
@@ -1690,7 +1690,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         // Claude is still told why the hook wanted to stop.
         for why in stops.iter().copied().flatten() {
             let tool = tool.unwrap_or_default();
-            claude_sees.push(format!(
+            model_sees.push(format!(
                 "{}:{tool} hook stopped continuation: {why}",
                 info.name
             ));
@@ -1802,7 +1802,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 specific.insert("permissionDecision".to_owned(), json!("deny"));
                 if let Some(reason) = reason.filter(|r| !r.is_empty()) {
                     specific.insert("permissionDecisionReason".to_owned(), json!(reason));
-                    claude_sees.push(reason);
+                    model_sees.push(reason);
                 }
                 "refused: the skill's shell line does not run".to_owned()
             }
@@ -1894,7 +1894,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 // result Claude gets (host.json `observed_rules`, `ask-in-print-mode`).
                 let ask = host.observed("ask-in-print-mode");
                 if permission == "deny" || permission == "ask" && ask.covers(info.name) {
-                    claude_sees.extend(reasons.iter().cloned());
+                    model_sees.extend(reasons.iter().cloned());
                 } else {
                     user_sees.extend(reasons.iter().cloned());
                 }
@@ -1984,7 +1984,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
                 .filter(|r| !r.is_empty())
                 .map(|r| (*r).to_owned());
             if reason_to_claude && !ends {
-                claude_sees.extend(reasons);
+                model_sees.extend(reasons);
             } else {
                 user_sees.extend(reasons);
             }
@@ -2002,7 +2002,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
             (Category::Observe, false) => {
                 "nothing: Claude Code reads no answer of this event".to_owned()
             }
-            (_, false) if claude_sees.is_empty() && user_sees.is_empty() && specific.len() == 1 => {
+            (_, false) if model_sees.is_empty() && user_sees.is_empty() && specific.len() == 1 => {
                 "proceeds: no hook answered".to_owned()
             }
             (_, false) => "proceeds".to_owned(),
@@ -2048,26 +2048,26 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     // said reaches it: a deny's reason, a context (host.json `observed_rules`,
     // `continue-false-tells-nobody`).
     let after_stop = host.observed("continue-false-tells-nobody");
-    if stopped && after_stop.covers(info.name) && !claude_sees.is_empty() {
+    if stopped && after_stop.covers(info.name) && !model_sees.is_empty() {
         note_rule(
             unverified,
             "nothing reaches Claude after `continue: false`",
             after_stop.verified,
             &after_stop.source,
         );
-        claude_sees.clear();
+        model_sees.clear();
     }
     // A blocked or stopped prompt sends no request, so its context reaches nobody (host.json
     // `observed_rules`, `prompt-blocked-tells-nobody`).
     let nobody = host.observed("prompt-blocked-tells-nobody");
-    if (blocked || stopped) && nobody.covers(info.name) && !claude_sees.is_empty() {
+    if (blocked || stopped) && nobody.covers(info.name) && !model_sees.is_empty() {
         note_rule(
             unverified,
             "a blocked prompt's context reaches nobody",
             nobody.verified,
             &nobody.source,
         );
-        claude_sees.clear();
+        model_sees.clear();
     }
     // `continue: false` does not block the hook's own action, but Claude makes no further model
     // request: a prompt never reaches the model (host.json `combining`, `continue`), nor one
@@ -2102,7 +2102,7 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
         blocked,
         stopped: stopped || deferred,
         stops_once_run: waits.is_some() && !deferred,
-        claude: claude_sees,
+        claude: model_sees,
         user: user_sees,
     }
 }
@@ -2251,7 +2251,7 @@ impl Simulation {
             "blocked": self.blocked,
             "stopped": self.stopped,
             "stops_once_the_call_runs": self.stops_once_run,
-            "claude_sees": self.claude_sees,
+            "model_sees": self.model_sees,
             "user_sees": self.user_sees,
             "hooks": self.entries.iter().map(Entry::to_json).collect::<Vec<_>>(),
             "unverified": self.unverified,
@@ -2290,7 +2290,7 @@ impl Simulation {
             self.outcome
         );
         for (label, list) in [
-            ("Claude sees", &self.claude_sees),
+            ("Claude sees", &self.model_sees),
             ("the user sees", &self.user_sees),
         ] {
             for item in list {
