@@ -59,6 +59,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "project-dir-in-command",
     "failure-json-block-reason",
     "failure-json-still-told",
+    "undecided-permission-context-told",
     "unstartable-blocks-on-failure",
     "voided-file-keeps-no-setting",
     "exit-2-other-event",

@@ -945,6 +945,10 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         // `other-event-fails-under-on-failure`).
         let what = "another event's `hookSpecificOutput`".to_owned();
         failed(&mut effect, what, "");
+        // Its JSON still tells Claude what it says (the same rule).
+        if let Some(answer) = json_object() {
+            effect.claude.extend(failure_told(&answer));
+        }
         "schema-invalid-json"
     } else if run.exit_code == Some(2) {
         // JSON of the wrong type for the event it names is not read at all: exit 2 acts alone,
@@ -1081,7 +1085,22 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     } else if stdout.starts_with('{') {
         match json_object() {
             Some(answer) => match apply_json(info, &answer, &mut effect) {
-                Ok(()) => "exit-0-json",
+                Ok(()) => {
+                    // Under `onFailure: "block"` a PermissionRequest output without a decision
+                    // still tells Claude its context (host.json `observed_rules`,
+                    // `undecided-permission-context-told`).
+                    let undecided = host().observed("undecided-permission-context-told");
+                    if handler.blocks_on_failure && undecided.covers(info.name) {
+                        let context = answer
+                            .get("hookSpecificOutput")
+                            .filter(|specific| specific.get("decision").is_none())
+                            .and_then(|specific| specific.get("additionalContext"))
+                            .and_then(Value::as_str)
+                            .filter(|text| !text.is_empty());
+                        effect.claude.extend(context.map(str::to_owned));
+                    }
+                    "exit-0-json"
+                }
                 Err(why) => {
                     // The answer is dropped; `onFailure: "block"` blocks with the schema's
                     // complaint, which quotes the output, as the reason.
@@ -1106,6 +1125,31 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     }
     run.verified = host().result(run.rule).verified;
     run.effect = effect;
+}
+
+/// What an answer read as a failure under `onFailure: "block"` because its
+/// `hookSpecificOutput` names another event still tells Claude: a legacy block its `reason`
+/// alone, else that output's `additionalContext`, the top-level `reason` and the
+/// `systemMessage` (host.json `observed_rules`, `other-event-fails-under-on-failure`).
+fn failure_told(answer: &Map<String, Value>) -> Vec<String> {
+    let text = |value: Option<&Value>| {
+        value
+            .and_then(Value::as_str)
+            .filter(|text| !text.is_empty())
+            .map(str::to_owned)
+    };
+    if answer.get("decision").is_some_and(|d| d == "block") {
+        return text(answer.get("reason")).into_iter().collect();
+    }
+    let specific = answer.get("hookSpecificOutput");
+    [
+        text(specific.and_then(|s| s.get("additionalContext"))),
+        text(answer.get("reason")),
+        text(answer.get("systemMessage")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// Why `answer` breaks the output schema of the event its `hookSpecificOutput` names (`info`'s
@@ -1707,6 +1751,29 @@ fn merge(info: &EventInfo, payload: &Value, runs: &[&Run], unverified: &mut Vec<
     if let Some(at) =
         first_block.filter(|_| host.observed("prompt-block-first-answer").covers(info.name))
     {
+        stops = runs
+            .iter()
+            .filter(|r| r.millis <= at)
+            .filter_map(|r| r.effect.stop.as_ref())
+            .collect();
+    }
+    // PermissionRequest: an answer later than the first allow or deny is not read, its
+    // `interrupt` neither (host.json `observed_rules`, `permission-request-first-decision`).
+    let decides = |e: &Effect| {
+        e.block.is_some()
+            || e.stance
+                .as_ref()
+                .is_some_and(|(s, _)| s == "allow" || s == "deny")
+    };
+    let decided_at = runs
+        .iter()
+        .filter(|r| decides(&r.effect))
+        .map(|r| r.millis)
+        .min();
+    if let Some(at) = decided_at.filter(|_| {
+        host.observed("permission-request-first-decision")
+            .covers(info.name)
+    }) {
         stops = runs
             .iter()
             .filter(|r| r.millis <= at)
