@@ -118,8 +118,106 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
             ));
         }
     }
-    fixture_dispatch(&mut out, &unified_rows(root)?, &markers, &features);
+    let rows = unified_rows(root)?;
+    lists(&mut out, &markers);
+    own_answers(&mut out, &rows, &markers, &features);
+    fixture_dispatch(&mut out, &rows, &markers, &features);
     Ok(out)
+}
+
+/// `Lists<X>`: the hosts a handler lists (a tuple of markers in the registry's order, as
+/// `#[hook]` writes it) list each of their members, so a host's own answer compiles only in a
+/// handler that lists that host.
+fn lists(out: &mut String, markers: &[(String, String, String)]) {
+    doc(
+        out,
+        "The hosts a unified handler lists (a tuple of [`hosts`](crate::neutral::hosts) \
+         markers, in the registry's order) list `X`: a host's own answer given to \
+         [`instead`](crate::neutral::ShellAnswer::instead) compiles only where the handler \
+         lists its host.",
+    );
+    out.push_str(&format!(
+        "#[diagnostic::on_unimplemented(message = {}, label = {}, note = {})]\n",
+        lit("this is `{X}`'s own answer, and the handler does not list that host"),
+        lit("an own answer of a host the handler does not list would never be sent"),
+        lit("add its host to `hosts = (...)`, or leave this answer out")
+    ));
+    out.push_str("pub trait Lists<X> {}\n");
+    let names: Vec<&str> = markers.iter().map(|(_, _, m)| m.as_str()).collect();
+    for bits in 1u32..(1 << names.len()) {
+        let members: Vec<&str> = (0..names.len())
+            .filter(|i| bits & (1 << i) != 0)
+            .map(|i| names[i])
+            .collect();
+        if members.len() > MOST_HOSTS {
+            continue;
+        }
+        for member in &members {
+            out.push_str(&format!(
+                "#[diagnostic::do_not_recommend]\nimpl Lists<{member}> for ({},) {{}}\n",
+                members.join(", ")
+            ));
+        }
+    }
+}
+
+/// Per concept and tool kind, `<Prefix>Own`: the hosts' own answer types at its entries, which
+/// a unified answer's `instead` takes, each with its host.
+fn own_answers(
+    out: &mut String,
+    rows: &[UnifiedRow],
+    markers: &[(String, String, String)],
+    features: &[(String, String)],
+) {
+    for row in rows {
+        let prefix = prefix(&row.concept, &row.kind);
+        let name = trait_name(&prefix, "own");
+        let at = match row.kind.as_str() {
+            "" => format!("`{}`", row.concept),
+            kind => format!("`{}` for a {kind} call", row.concept),
+        };
+        let product = |key: &str| {
+            markers
+                .iter()
+                .find(|(k, _, _)| k == key)
+                .map_or(key.to_owned(), |(_, p, _)| p.clone())
+        };
+        let allowed: Vec<String> = row
+            .wirings
+            .iter()
+            .map(|w| format!("{}'s `{}` answer", product(&w.host), w.event))
+            .collect();
+        doc(
+            out,
+            &format!(
+                "A host's own answer at one of its entries of {at}, which a unified answer may send there instead ([`instead`](crate::neutral::{}Answer::instead)): {}.",
+                trait_name(&prefix, ""),
+                allowed.join(", ")
+            ),
+        );
+        out.push_str(&format!(
+            "#[diagnostic::on_unimplemented(message = {}, label = {}, note = {})]\n",
+            lit(&format!("`{{Self}}` is no host's answer at {at}")),
+            lit("not an answer of an event this handler is wired as"),
+            lit(&format!("the own answers here are: {}", allowed.join(", ")))
+        ));
+        out.push_str(&format!(
+            "pub trait {name}: std::any::Any + std::fmt::Debug + Clone + PartialEq {{\n    /// The host it is the answer of.\n    type Host;\n}}\n"
+        ));
+        for wiring in &row.wirings {
+            let marker = markers
+                .iter()
+                .find(|(key, _, _)| *key == wiring.host)
+                .map_or(wiring.host.as_str(), |(_, _, marker)| marker.as_str());
+            if let Some((_, feature)) = features.iter().find(|(key, _)| *key == wiring.host) {
+                out.push_str(&format!("#[cfg(feature = {})]\n", lit(feature)));
+            }
+            out.push_str(&format!(
+                "impl {name} for crate::neutral::__convert::{}::Response {{ type Host = {marker}; }}\n",
+                wiring.convert
+            ));
+        }
+    }
 }
 
 /// `Cursor`, `ClaudeCode`, `Codex`, `Copilot`: the product's words, capitalised, joined (a

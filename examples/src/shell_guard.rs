@@ -18,7 +18,8 @@ pub enum Verdict {
     Fine,
 }
 
-const ASK_MESSAGE: &str =
+/// What a force-push asks the user, where the host can ask.
+pub const ASK_MESSAGE: &str =
     "This command force-pushes and may overwrite commits on the remote. Run it?";
 /// A deny's one text, with the advice: Claude Code gives it to the model only, and Cursor's
 /// own code tells the agent a deny's `user_message` and drops `agent_message`

@@ -4,17 +4,18 @@
 //! Copilot's `preToolUse`), reading one [`ShellCall`] and answering one [`ShellAnswer`].
 //!
 //! It decides with [`shell_guard::classify`](crate::shell_guard::classify), as the per-host
-//! `shell-guard` does. The answer is what all four honour: `rm -rf` and a force-push are both
-//! denied. A force-push cannot ask the user here, because Cursor turns `ask` into a deny and
-//! Codex fails the hook and runs the command (`spec/concepts.json` `capabilities`):
-//! `ShellAnswer::ask` does not compile for these hosts. `shell-guard` keeps its per-host
-//! handlers where a host's own answer is wanted (an ask in Claude Code and Copilot, the skill
-//! lines of Claude Code).
+//! `shell-guard` does. `rm -rf` is denied everywhere. A force-push asks the user where the host
+//! can ask: `ShellAnswer::ask` does not compile for these hosts, because Cursor turns `ask` into
+//! a deny and Codex fails the hook and runs the command (`spec/concepts.json` `capabilities`),
+//! so the neutral answer denies it, and Claude Code's and Copilot's own `ask` answers are sent
+//! there instead ([`ShellAnswer::instead`], the typed escape hatch). The binary adds the
+//! per-host guard of Claude Code's skill lines (`PreSkillShellCommand`, which no other host
+//! has), so it guards everything `shell-guard` does.
 
-use crate::shell_guard::{classify, Verdict, DENY_REASON};
+use crate::shell_guard::{classify, Verdict, ASK_MESSAGE, DENY_REASON};
 use cursor_hooks::prelude::*;
 
-/// A force-push, refused with what to do instead (no host here can be asked first by all).
+/// A force-push, refused with what to do instead where the host cannot ask (Cursor, Codex).
 pub const FORCE_PUSH_REASON: &str = "This command force-pushes and may overwrite commits on the remote; the shell guard refuses it: push a new branch, or ask the user to run it.";
 
 /// Before any shell call, in every host.
@@ -34,7 +35,9 @@ pub const FORCE_PUSH_REASON: &str = "This command force-pushes and may overwrite
 pub fn guard(call: &ShellCall) -> ShellAnswer {
     match classify(call.command()) {
         Verdict::RecursiveDelete => ShellAnswer::deny(DENY_REASON),
-        Verdict::ForcePush => ShellAnswer::deny(FORCE_PUSH_REASON),
+        Verdict::ForcePush => ShellAnswer::deny(FORCE_PUSH_REASON)
+            .instead(claude::PreToolUseResponse::ask(ASK_MESSAGE))
+            .instead(copilot::PreToolUseResponse::ask(ASK_MESSAGE)),
         Verdict::Fine => no_opinion(),
     }
 }

@@ -133,6 +133,25 @@ fn a_command_that_cannot_be_read_is_answered_by_the_failure_policy() {
     }
 }
 
+/// A `command` that is null is no command either: the failure policy answers, with one line.
+#[test]
+fn a_null_command_is_answered_by_the_failure_policy() {
+    for (args, mut payload) in calls("rm -rf build").into_iter().skip(1) {
+        let arguments = if args[1] == "copilot" {
+            "toolArgs"
+        } else {
+            "tool_input"
+        };
+        payload[arguments] = json!({"command": null});
+        let (answer, stderr) = run(&args, &payload);
+        assert_eq!(answer, json!({}), "{args:?}: fail open");
+        assert!(
+            stderr.contains("`command`, which is null") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn print_config_wires_every_host_with_the_tool_kinds_matcher() {
     let config = |flag: Option<&str>| -> Value {
@@ -154,6 +173,13 @@ fn print_config_wires_every_host_with_the_tool_kinds_matcher() {
     assert_eq!(
         claude["hooks"]["PreToolUse"][0]["matcher"],
         "Bash|PowerShell"
+    );
+    // The per-host guard of the skill lines beside it.
+    assert_eq!(
+        claude["hooks"]["PreSkillShellCommand"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
     );
     assert_eq!(
         config(Some("--codex"))["hooks"]["PreToolUse"][0]["matcher"],
@@ -192,6 +218,7 @@ fn cursor_running_the_claude_code_entry_sees_a_shell_call_and_denies() {
 #[test]
 fn the_test_kit_runs_the_guard_on_every_hosts_fixture_in_one_call() {
     use cursor_hooks::Host;
+    use cursor_hooks_examples::shell_guard::ASK_MESSAGE;
     use cursor_hooks_examples::unified_shell_guard::{guard, FORCE_PUSH_REASON};
     let answers = cursor_hooks::testing::unified::<guard>("git push --force origin main");
     let wired: Vec<(Host, &str)> = answers.iter().map(|a| (a.host, a.event)).collect();
@@ -205,9 +232,18 @@ fn the_test_kit_runs_the_guard_on_every_hosts_fixture_in_one_call() {
             (Host::Copilot, "preToolUse"),
         ]
     );
+    // Claude Code and Copilot ask (their own answers, sent instead); Cursor and Codex deny.
     for each in &answers {
-        cursor_hooks::assert_denied!(each.answer);
-        assert!(each.answer.stdout.contains(FORCE_PUSH_REASON), "{each:?}");
+        match each.host {
+            Host::ClaudeCode | Host::Copilot => {
+                cursor_hooks::assert_asked!(each.answer);
+                assert!(each.answer.stdout.contains(ASK_MESSAGE), "{each:?}");
+            }
+            _ => {
+                cursor_hooks::assert_denied!(each.answer);
+                assert!(each.answer.stdout.contains(FORCE_PUSH_REASON), "{each:?}");
+            }
+        }
     }
     for each in cursor_hooks::testing::unified::<guard>("git push origin main") {
         cursor_hooks::assert_no_opinion!(each.answer);

@@ -313,7 +313,9 @@ fn answer_type(handler: &HandlerFn, unified: &Unified, hosts: &[Host]) -> syn::R
             format_args!("write `{answer}` alone: `#[hook]` gives it the hosts of `hosts = (...)`"),
         ));
     }
-    let markers = hosts.iter().map(|host| {
+    // In the registry's order whatever the order written: `Lists` is implemented so.
+    let listed = Host::ALL.into_iter().filter(|host| hosts.contains(host));
+    let markers = listed.map(|host| {
         let marker = Ident::new(&format!("{host:?}"), Span::call_site());
         quote!(::cursor_hooks::neutral::hosts::#marker)
     });

@@ -53,13 +53,70 @@ use serde_json::{json, Value};
 use std::marker::PhantomData;
 
 pub use crate::gen::neutral::{
-    PromptBlock, PromptContext, ReadDeny, ShellAsk, ShellContext, ShellDeny,
+    Lists, PromptBlock, PromptContext, PromptOwn, ReadDeny, ReadOwn, ShellAsk, ShellContext,
+    ShellDeny, ShellOwn,
 };
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
 /// is what `#[hook(..., hosts = (Cursor, ClaudeCode))]` makes of a handler's `ShellAnswer`.
 pub mod hosts {
     pub use crate::gen::neutral::{ClaudeCode, Codex, Copilot, Cursor};
+}
+
+/// Hosts' own answers a unified answer carries ([`ShellAnswer::instead`] and its siblings):
+/// each sent at the event whose answer type it is, in place of the neutral answer.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Own(Vec<OwnAnswer>);
+
+/// One host's own answer, of any of the hosts' answer types.
+#[derive(Debug)]
+struct OwnAnswer(Box<dyn AnyAnswer>);
+
+/// What `Own` needs of an answer type: to be cloned, compared and taken back as itself.
+trait AnyAnswer: std::any::Any + std::fmt::Debug {
+    fn cloned(&self) -> Box<dyn AnyAnswer>;
+    fn same(&self, other: &dyn std::any::Any) -> bool;
+    fn any(&self) -> &dyn std::any::Any;
+}
+
+impl<T: std::any::Any + std::fmt::Debug + Clone + PartialEq> AnyAnswer for T {
+    fn cloned(&self) -> Box<dyn AnyAnswer> {
+        Box::new(self.clone())
+    }
+    fn same(&self, other: &dyn std::any::Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+    fn any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl Clone for OwnAnswer {
+    fn clone(&self) -> Self {
+        OwnAnswer(self.0.cloned())
+    }
+}
+
+impl PartialEq for OwnAnswer {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same(other.0.any())
+    }
+}
+
+impl Own {
+    /// Keeps `answer`, replacing an earlier one of its type.
+    fn set<R: std::any::Any + std::fmt::Debug + Clone + PartialEq>(&mut self, answer: R) {
+        self.0.retain(|own| !own.0.any().is::<R>());
+        self.0.push(OwnAnswer(Box::new(answer)));
+    }
+
+    /// The answer of type `R`, if one was given.
+    fn get<R: std::any::Any + Clone>(&self) -> Option<R> {
+        self.0
+            .iter()
+            .find_map(|own| own.0.any().downcast_ref::<R>())
+            .cloned()
+    }
 }
 
 /// A shell command about to run, as any host's before-tool event gives it, with the host's own
@@ -145,10 +202,11 @@ pub enum Verdict {
 /// The answer of a unified handler before a shell call. `H` is the hosts it lists (a tuple of
 /// [`hosts`] types), written by `#[hook]`: each builder compiles only when every one of them
 /// honours what it says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ShellAnswer<H> {
     verdict: Verdict,
     context: Option<String>,
+    own: Own,
     hosts: PhantomData<fn() -> H>,
 }
 
@@ -157,6 +215,7 @@ impl<H> Default for ShellAnswer<H> {
         ShellAnswer {
             verdict: Verdict::NoOpinion,
             context: None,
+            own: Own::default(),
             hosts: PhantomData,
         }
     }
@@ -202,6 +261,34 @@ impl<H> ShellAnswer<H> {
     {
         self.context = Some(text.into());
         self
+    }
+
+    /// Sends `answer`, a listed host's own answer at one of its events before a shell call, in
+    /// place of this neutral answer there: the escape hatch for what only that host honours.
+    /// The host's other events of the concept, and the other hosts, get the neutral answer.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ShellAnswer};
+    /// use cursor_hooks::claude::prelude::PreToolUseResponse;
+    ///
+    /// // Claude Code asks; the other hosts, which cannot, deny.
+    /// let answer = ShellAnswer::<(hosts::Cursor, hosts::ClaudeCode)>::deny("force-push needs a person")
+    ///     .instead(PreToolUseResponse::ask("force-push: are you sure?"));
+    /// assert!(answer.own::<PreToolUseResponse>().is_some());
+    /// ```
+    #[must_use]
+    pub fn instead<R>(mut self, answer: R) -> Self
+    where
+        R: ShellOwn,
+        H: Lists<R::Host>,
+    {
+        self.own.set(answer);
+        self
+    }
+
+    /// The own answer of type `R` it sends instead, if any.
+    pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
+        self.own.get()
     }
 
     /// What it decided.
@@ -253,10 +340,11 @@ impl PromptCall {
 /// The answer of a unified handler to a submitted prompt. `H` is the hosts it lists, written
 /// by `#[hook]`: each builder compiles only when every one of them honours what it says
 /// ([`PromptBlock`], [`PromptContext`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PromptAnswer<H> {
     block: Option<String>,
     context: Option<String>,
+    own: Own,
     hosts: PhantomData<fn() -> H>,
 }
 
@@ -265,6 +353,7 @@ impl<H> Default for PromptAnswer<H> {
         PromptAnswer {
             block: None,
             context: None,
+            own: Own::default(),
             hosts: PhantomData,
         }
     }
@@ -306,6 +395,23 @@ impl<H> PromptAnswer<H> {
     {
         self.context = Some(text.into());
         self
+    }
+
+    /// Sends `answer`, a listed host's own answer to a submitted prompt, in place of this
+    /// neutral answer there (see [`ShellAnswer::instead`]).
+    #[must_use]
+    pub fn instead<R>(mut self, answer: R) -> Self
+    where
+        R: PromptOwn,
+        H: Lists<R::Host>,
+    {
+        self.own.set(answer);
+        self
+    }
+
+    /// The own answer of type `R` it sends instead, if any.
+    pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
+        self.own.get()
     }
 
     /// The reason it blocks the prompt with, if it does.
@@ -384,9 +490,10 @@ impl ReadCall {
 /// The answer of a unified handler before a file is read. `H` is the hosts it lists, written
 /// by `#[hook]`: [`deny`](ReadAnswer::deny) compiles only when every one of them honours it
 /// ([`ReadDeny`]; Codex has no file-read tool).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ReadAnswer<H> {
     deny: Option<String>,
+    own: Own,
     hosts: PhantomData<fn() -> H>,
 }
 
@@ -394,6 +501,7 @@ impl<H> Default for ReadAnswer<H> {
     fn default() -> Self {
         ReadAnswer {
             deny: None,
+            own: Own::default(),
             hosts: PhantomData,
         }
     }
@@ -422,8 +530,25 @@ impl<H> ReadAnswer<H> {
     {
         ReadAnswer {
             deny: Some(reason.into()),
-            hosts: PhantomData,
+            ..ReadAnswer::default()
         }
+    }
+
+    /// Sends `answer`, a listed host's own answer at one of its events before a read, in place
+    /// of this neutral answer there (see [`ShellAnswer::instead`]).
+    #[must_use]
+    pub fn instead<R>(mut self, answer: R) -> Self
+    where
+        R: ReadOwn,
+        H: Lists<R::Host>,
+    {
+        self.own.set(answer);
+        self
+    }
+
+    /// The own answer of type `R` it sends instead, if any.
+    pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
+        self.own.get()
     }
 
     /// The reason it refuses the read with, if it does.
@@ -439,15 +564,21 @@ impl<H> ReadAnswer<H> {
 /// the host's own, and `fixture` (for the test kit) is the host's own payload of a call.
 #[doc(hidden)]
 pub mod __convert {
-    /// The text argument `key` of a tool call: a missing or non-string one is a payload the
-    /// guard cannot decide on, answered by the failure policy.
+    /// The text argument `key` of a tool call: a missing, null or non-string one is a payload
+    /// the guard cannot decide on, answered by the failure policy.
     fn text_of(input: &crate::ToolInput, key: &str) -> String {
         match input.str(key) {
             Some(text) => text.to_owned(),
             None => {
-                if input.get(key).is_none() {
+                // `str` has said why for any other kind of value.
+                let missing = match input.get(key) {
+                    None => Some("missing"),
+                    Some(value) if value.is_null() => Some("null"),
+                    Some(_) => None,
+                };
+                if let Some(what) = missing {
                     crate::reads::misread(format!(
-                        "read the tool argument `{key}`, which is missing"
+                        "read the tool argument `{key}`, which is {what}"
                     ));
                 }
                 String::new()
@@ -484,9 +615,12 @@ pub mod __convert {
                         .to_value()
                 }
 
-                /// Its answer.
+                /// The host's answer here.
+                pub type Response = PreToolUseResponse;
+
+                /// Its answer: the host's own one where the handler gave it.
                 pub fn answer<H>(answer: $answer<H>) -> PreToolUseResponse {
-                    $answer_fn(answer)
+                    answer.own().unwrap_or_else(|| $answer_fn(answer))
                 }
             }
         };
@@ -504,8 +638,8 @@ pub mod __convert {
                 use crate::$host::prelude::$input;
                 use crate::Host;
 
-                /// The answer's type.
-                type Response = <$input as crate::$host::Event>::Response;
+                /// The host's answer here.
+                pub type Response = <$input as crate::$host::Event>::Response;
 
                 /// Its payload.
                 pub fn call(input: &$input) -> PromptCall {
@@ -521,6 +655,9 @@ pub mod __convert {
                 /// Its answer. Context only reaches here for a host that honours it (the
                 /// answer's types keep it out otherwise).
                 pub fn answer<H>(answer: PromptAnswer<H>) -> Response {
+                    if let Some(own) = answer.own() {
+                        return own;
+                    }
                     let response = match answer.block {
                         Some(reason) => Response::block(reason),
                         None => Response::default(),
@@ -607,8 +744,14 @@ pub mod __convert {
                         .to_value()
                 }
 
+                /// The host's answer here.
+                pub type Response = BeforeShellExecutionResponse;
+
                 /// Cursor's own code tells the agent a deny's `user_message`.
                 pub fn answer<H>(answer: ShellAnswer<H>) -> BeforeShellExecutionResponse {
+                    if let Some(own) = answer.own() {
+                        return own;
+                    }
                     match answer.verdict {
                         Verdict::NoOpinion => BeforeShellExecutionResponse::default(),
                         Verdict::Deny(reason) => BeforeShellExecutionResponse::deny(reason),
@@ -729,9 +872,14 @@ pub mod __convert {
                     BeforeReadFile::fixture().set("file_path", path).to_value()
                 }
 
+                /// The host's answer here.
+                pub type Response = BeforeReadFileResponse;
+
                 /// Cursor's own code tells the agent a deny's `user_message`.
                 pub fn answer<H>(answer: ReadAnswer<H>) -> BeforeReadFileResponse {
-                    super::super::cursor_read_answer(answer)
+                    answer
+                        .own()
+                        .unwrap_or_else(|| super::super::cursor_read_answer(answer))
                 }
             }
 

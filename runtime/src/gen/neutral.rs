@@ -139,6 +139,159 @@ impl<H0: PromptContext, H1: PromptContext, H2: PromptContext, H3: PromptContext>
     for (H0, H1, H2, H3)
 {
 }
+/// The hosts a unified handler lists (a tuple of [`hosts`](crate::neutral::hosts) markers, in the registry's order) list `X`: a host's own answer given to [`instead`](crate::neutral::ShellAnswer::instead) compiles only where the handler lists its host.
+#[diagnostic::on_unimplemented(
+    message = "this is `{X}`'s own answer, and the handler does not list that host",
+    label = "an own answer of a host the handler does not list would never be sent",
+    note = "add its host to `hosts = (...)`, or leave this answer out"
+)]
+pub trait Lists<X> {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor,) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (ClaudeCode,) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, ClaudeCode) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (Cursor, ClaudeCode) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Codex,) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Cursor, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (ClaudeCode, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (ClaudeCode, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, ClaudeCode, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (Cursor, ClaudeCode, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Cursor, ClaudeCode, Codex) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Copilot,) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Cursor, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (ClaudeCode, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (ClaudeCode, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, ClaudeCode, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (Cursor, ClaudeCode, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Cursor, ClaudeCode, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Cursor, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Cursor, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Cursor> for (Cursor, ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<ClaudeCode> for (Cursor, ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Codex> for (Cursor, ClaudeCode, Codex, Copilot) {}
+#[diagnostic::do_not_recommend]
+impl Lists<Copilot> for (Cursor, ClaudeCode, Codex, Copilot) {}
+/// A host's own answer at one of its entries of `tool.before` for a shell call, which a unified answer may send there instead ([`instead`](crate::neutral::ShellAnswer::instead)): Cursor's `preToolUse` answer, Cursor's `beforeShellExecution` answer, Claude Code's `PreToolUse` answer, OpenAI Codex CLI's `PreToolUse` answer, GitHub Copilot CLI's `preToolUse` answer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is no host's answer at `tool.before` for a shell call",
+    label = "not an answer of an event this handler is wired as",
+    note = "the own answers here are: Cursor's `preToolUse` answer, Cursor's `beforeShellExecution` answer, Claude Code's `PreToolUse` answer, OpenAI Codex CLI's `PreToolUse` answer, GitHub Copilot CLI's `preToolUse` answer"
+)]
+pub trait ShellOwn: std::any::Any + std::fmt::Debug + Clone + PartialEq {
+    /// The host it is the answer of.
+    type Host;
+}
+#[cfg(feature = "cursor")]
+impl ShellOwn for crate::neutral::__convert::shell::cursor::pre_tool_use::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "cursor")]
+impl ShellOwn for crate::neutral::__convert::shell::cursor::before_shell_execution::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "claude-code")]
+impl ShellOwn for crate::neutral::__convert::shell::claude_code::pre_tool_use::Response {
+    type Host = ClaudeCode;
+}
+#[cfg(feature = "codex")]
+impl ShellOwn for crate::neutral::__convert::shell::codex::pre_tool_use::Response {
+    type Host = Codex;
+}
+#[cfg(feature = "copilot")]
+impl ShellOwn for crate::neutral::__convert::shell::copilot::pre_tool_use::Response {
+    type Host = Copilot;
+}
+/// A host's own answer at one of its entries of `tool.before` for a read call, which a unified answer may send there instead ([`instead`](crate::neutral::ReadAnswer::instead)): Cursor's `preToolUse` answer, Cursor's `beforeReadFile` answer, Claude Code's `PreToolUse` answer, GitHub Copilot CLI's `preToolUse` answer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is no host's answer at `tool.before` for a read call",
+    label = "not an answer of an event this handler is wired as",
+    note = "the own answers here are: Cursor's `preToolUse` answer, Cursor's `beforeReadFile` answer, Claude Code's `PreToolUse` answer, GitHub Copilot CLI's `preToolUse` answer"
+)]
+pub trait ReadOwn: std::any::Any + std::fmt::Debug + Clone + PartialEq {
+    /// The host it is the answer of.
+    type Host;
+}
+#[cfg(feature = "cursor")]
+impl ReadOwn for crate::neutral::__convert::read::cursor::pre_tool_use::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "cursor")]
+impl ReadOwn for crate::neutral::__convert::read::cursor::before_read_file::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "claude-code")]
+impl ReadOwn for crate::neutral::__convert::read::claude_code::pre_tool_use::Response {
+    type Host = ClaudeCode;
+}
+#[cfg(feature = "copilot")]
+impl ReadOwn for crate::neutral::__convert::read::copilot::pre_tool_use::Response {
+    type Host = Copilot;
+}
+/// A host's own answer at one of its entries of `prompt.submitted`, which a unified answer may send there instead ([`instead`](crate::neutral::PromptAnswer::instead)): Cursor's `beforeSubmitPrompt` answer, Claude Code's `UserPromptSubmit` answer, OpenAI Codex CLI's `UserPromptSubmit` answer, GitHub Copilot CLI's `userPromptSubmitted` answer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is no host's answer at `prompt.submitted`",
+    label = "not an answer of an event this handler is wired as",
+    note = "the own answers here are: Cursor's `beforeSubmitPrompt` answer, Claude Code's `UserPromptSubmit` answer, OpenAI Codex CLI's `UserPromptSubmit` answer, GitHub Copilot CLI's `userPromptSubmitted` answer"
+)]
+pub trait PromptOwn: std::any::Any + std::fmt::Debug + Clone + PartialEq {
+    /// The host it is the answer of.
+    type Host;
+}
+#[cfg(feature = "cursor")]
+impl PromptOwn for crate::neutral::__convert::prompt::cursor::before_submit_prompt::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "claude-code")]
+impl PromptOwn for crate::neutral::__convert::prompt::claude_code::user_prompt_submit::Response {
+    type Host = ClaudeCode;
+}
+#[cfg(feature = "codex")]
+impl PromptOwn for crate::neutral::__convert::prompt::codex::user_prompt_submit::Response {
+    type Host = Codex;
+}
+#[cfg(feature = "copilot")]
+impl PromptOwn for crate::neutral::__convert::prompt::copilot::user_prompt_submitted::Response {
+    type Host = Copilot;
+}
 /// A host's own payload of a call of the concept and tool kind at one of its events, with `subject` (a shell call's command) where the host sends it: the payload each unified entry is run on by [`testing::unified`](crate::testing::unified).
 #[cfg(feature = "testing")]
 pub(crate) fn fixture(
