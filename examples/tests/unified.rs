@@ -115,15 +115,25 @@ fn a_harmless_command_gets_no_opinion_from_every_host_entry() {
     }
 }
 
-#[test]
-fn a_command_that_cannot_be_read_is_answered_by_the_failure_policy() {
-    for (args, mut payload) in calls("rm -rf build").into_iter().skip(1) {
-        let arguments = if args[1] == "copilot" {
+/// Each host's payload of a tool call (Cursor's `beforeShellExecution`, which has no tool
+/// arguments, left out) with `arguments` as the call's arguments.
+fn with_arguments(arguments: Value) -> Vec<([&'static str; 4], Value)> {
+    let mut calls = calls("rm -rf build");
+    calls.remove(0);
+    for (args, payload) in &mut calls {
+        let key = if args[1] == "copilot" {
             "toolArgs"
         } else {
             "tool_input"
         };
-        payload[arguments] = json!({"cmd": "rm -rf build"});
+        payload[key] = arguments.clone();
+    }
+    calls
+}
+
+#[test]
+fn a_command_that_cannot_be_read_is_answered_by_the_failure_policy() {
+    for (args, payload) in with_arguments(json!({"cmd": "rm -rf build"})) {
         let (answer, stderr) = run(&args, &payload);
         assert_eq!(answer, json!({}), "{args:?}: fail open");
         assert!(
@@ -136,13 +146,7 @@ fn a_command_that_cannot_be_read_is_answered_by_the_failure_policy() {
 /// A `command` that is null is no command either: the failure policy answers, with one line.
 #[test]
 fn a_null_command_is_answered_by_the_failure_policy() {
-    for (args, mut payload) in calls("rm -rf build").into_iter().skip(1) {
-        let arguments = if args[1] == "copilot" {
-            "toolArgs"
-        } else {
-            "tool_input"
-        };
-        payload[arguments] = json!({"command": null});
+    for (args, payload) in with_arguments(json!({"command": null})) {
         let (answer, stderr) = run(&args, &payload);
         assert_eq!(answer, json!({}), "{args:?}: fail open");
         assert!(
