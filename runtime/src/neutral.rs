@@ -286,7 +286,7 @@ impl<H> ShellAnswer<H> {
         self
     }
 
-    /// The own answer of type `R` it sends instead, if any.
+    /// The own answer of type `R` it sends instead, if any (as in the example of `instead`).
     pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
         self.own.get()
     }
@@ -399,6 +399,16 @@ impl<H> PromptAnswer<H> {
 
     /// Sends `answer`, a listed host's own answer to a submitted prompt, in place of this
     /// neutral answer there (see [`ShellAnswer::instead`]).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, PromptAnswer};
+    /// use cursor_hooks::codex::prelude::UserPromptSubmitResponse;
+    ///
+    /// let answer = PromptAnswer::<(hosts::Cursor, hosts::Codex)>::block("not from here")
+    ///     .instead(UserPromptSubmitResponse::block("deploys go through the pipeline"));
+    /// assert_eq!(answer.blocked(), Some("not from here"));
+    /// assert!(answer.own::<UserPromptSubmitResponse>().is_some());
+    /// ```
     #[must_use]
     pub fn instead<R>(mut self, answer: R) -> Self
     where
@@ -409,7 +419,7 @@ impl<H> PromptAnswer<H> {
         self
     }
 
-    /// The own answer of type `R` it sends instead, if any.
+    /// The own answer of type `R` it sends instead, if any (as in the example of `instead`).
     pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
         self.own.get()
     }
@@ -536,6 +546,15 @@ impl<H> ReadAnswer<H> {
 
     /// Sends `answer`, a listed host's own answer at one of its events before a read, in place
     /// of this neutral answer there (see [`ShellAnswer::instead`]).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ReadAnswer};
+    /// use cursor_hooks::cursor::prelude::BeforeReadFileResponse;
+    ///
+    /// let answer = ReadAnswer::<(hosts::Cursor,)>::deny(".env holds secrets")
+    ///     .instead(BeforeReadFileResponse::deny(".env holds secrets, Tab's reads too"));
+    /// assert!(answer.own::<BeforeReadFileResponse>().is_some());
+    /// ```
     #[must_use]
     pub fn instead<R>(mut self, answer: R) -> Self
     where
@@ -546,7 +565,7 @@ impl<H> ReadAnswer<H> {
         self
     }
 
-    /// The own answer of type `R` it sends instead, if any.
+    /// The own answer of type `R` it sends instead, if any (as in the example of `instead`).
     pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
         self.own.get()
     }
