@@ -14,9 +14,9 @@
 //!
 //! What the answer may say depends on the hosts the handler lists: a builder compiles only
 //! when every one of them honours it (the `capabilities` of `spec/concepts.json`, generated
-//! into the traits [`ShellDeny`], [`ShellAsk`], [`ShellContext`]). Cursor and Codex do not
-//! honour `ask` (Cursor turns it into a deny, Codex fails the hook and runs the command), so
-//! a handler listing either cannot ask:
+//! into the traits [`ShellDeny`], [`ShellAsk`], [`ShellContext`], [`ShellRewrite`]). Cursor
+//! and Codex do not honour `ask` (Cursor turns it into a deny, Codex fails the hook and runs
+//! the command), so a handler listing either cannot ask:
 //!
 //! ```compile_fail
 //! use cursor_hooks::prelude::*;
@@ -54,7 +54,7 @@ use std::marker::PhantomData;
 
 pub use crate::gen::neutral::{
     Lists, PromptBlock, PromptContext, PromptOwn, ReadDeny, ReadOwn, ShellAsk, ShellContext,
-    ShellDeny, ShellOwn,
+    ShellDeny, ShellOwn, ShellRewrite,
 };
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
@@ -197,6 +197,8 @@ pub enum Verdict {
     Deny(String),
     /// The user is asked, shown the reason.
     Ask(String),
+    /// The call runs with this command instead.
+    Rewrite(String),
 }
 
 /// The answer of a unified handler before a shell call. `H` is the hosts it lists (a tuple of
@@ -206,6 +208,8 @@ pub enum Verdict {
 pub struct ShellAnswer<H> {
     verdict: Verdict,
     context: Option<String>,
+    /// With [`Verdict::Rewrite`]: the call's whole arguments, the command replaced.
+    arguments: Option<Value>,
     own: Own,
     hosts: PhantomData<fn() -> H>,
 }
@@ -215,6 +219,7 @@ impl<H> Default for ShellAnswer<H> {
         ShellAnswer {
             verdict: Verdict::NoOpinion,
             context: None,
+            arguments: None,
             own: Own::default(),
             hosts: PhantomData,
         }
@@ -248,6 +253,35 @@ impl<H> ShellAnswer<H> {
     {
         ShellAnswer {
             verdict: Verdict::Ask(reason.into()),
+            ..ShellAnswer::default()
+        }
+    }
+
+    /// Runs `call` with `command` instead, the host's other arguments of the call kept: only
+    /// where every listed host honours it (Cursor does not: its `beforeShellExecution` cannot
+    /// rewrite). The host's permission rules still apply to the rewritten call.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ShellAnswer, ShellCall, Verdict};
+    /// use cursor_hooks::Host;
+    ///
+    /// let call = ShellCall::new(Host::ClaudeCode, "rm -rf build");
+    /// let answer = ShellAnswer::<(hosts::ClaudeCode, hosts::Copilot)>::rewrite(&call, "trash build");
+    /// assert_eq!(answer.verdict(), &Verdict::Rewrite("trash build".to_owned()));
+    /// ```
+    pub fn rewrite(call: &ShellCall, command: impl Into<String>) -> Self
+    where
+        H: ShellRewrite,
+    {
+        let command = command.into();
+        let mut arguments = match call.input() {
+            Value::Object(arguments) => arguments.clone(),
+            _ => serde_json::Map::new(),
+        };
+        arguments.insert("command".to_owned(), Value::from(command.clone()));
+        ShellAnswer {
+            verdict: Verdict::Rewrite(command),
+            arguments: Some(Value::Object(arguments)),
             ..ShellAnswer::default()
         }
     }
@@ -698,13 +732,17 @@ pub mod __convert {
         /// Copilot's): an `ask` only reaches here for a host that honours it, and `ask = `
         /// names the builder it is written with.
         macro_rules! shell_answer {
-            ($name:ident, $response:path, ask = $ask:ident) => {
+            ($name:ident, $response:path, ask = $ask:ident, rewrite = |$arguments:ident| $rewrite:expr) => {
                 pub(crate) fn $name<H>(answer: ShellAnswer<H>) -> $response {
                     use $response as Response;
                     let response = match answer.verdict {
                         Verdict::NoOpinion => Response::default(),
                         Verdict::Deny(reason) => Response::deny(reason),
                         Verdict::Ask(reason) => Response::$ask(reason),
+                        Verdict::Rewrite(_) => {
+                            let $arguments = answer.arguments.unwrap_or_default();
+                            $rewrite
+                        }
                     };
                     match answer.context {
                         Some(text) => response.additional_context(text),
@@ -713,30 +751,37 @@ pub mod __convert {
                 }
             };
         }
+        // Cursor cannot rewrite on beforeShellExecution, so the answer's types keep a rewrite
+        // out of a handler wired into Cursor; its preToolUse would take the arguments.
         shell_answer!(
             cursor_answer,
             crate::cursor::prelude::PreToolUseResponse,
-            ask = ask
+            ask = ask,
+            rewrite = |arguments| Response::default().updated_input(arguments)
         );
         #[cfg(feature = "claude-code")]
         shell_answer!(
             claude_answer,
             crate::claude::prelude::PreToolUseResponse,
-            ask = ask
+            ask = ask,
+            rewrite = |arguments| Response::default().updated_input(arguments)
         );
         // Codex fails the hook on `ask`; the answer's types keep it out, and one that reached
-        // here would be written as the deny the user can see.
+        // here would be written as the deny the user can see. It reads `updatedInput` only
+        // beside an allow.
         #[cfg(feature = "codex")]
         shell_answer!(
             codex_answer,
             crate::codex::prelude::PreToolUseResponse,
-            ask = deny
+            ask = deny,
+            rewrite = |arguments| Response::allow(arguments)
         );
         #[cfg(feature = "copilot")]
         shell_answer!(
             copilot_answer,
             crate::copilot::prelude::PreToolUseResponse,
-            ask = ask
+            ask = ask,
+            rewrite = |arguments| Response::default().modified_args(arguments)
         );
 
         /// Cursor's events.
@@ -775,6 +820,12 @@ pub mod __convert {
                         Verdict::NoOpinion => BeforeShellExecutionResponse::default(),
                         Verdict::Deny(reason) => BeforeShellExecutionResponse::deny(reason),
                         Verdict::Ask(reason) => BeforeShellExecutionResponse::ask(reason),
+                        // The event cannot rewrite, and the answer's types keep a rewrite out
+                        // of a handler wired here; one that reached here would run the
+                        // original command unguarded, so it is refused.
+                        Verdict::Rewrite(command) => BeforeShellExecutionResponse::deny(format!(
+                            "the hook would run `{command}` instead, which Cursor cannot do here"
+                        )),
                     }
                 }
             }

@@ -207,9 +207,10 @@ fn events_for(concepts: &Value, concept: &str, kind: &str, host: &str) -> Vec<St
 }
 
 /// What an event of `host` offers, from its `events.json`: its permission values, whether it
-/// takes `additional_context`, and whether it can block (a `decision: block`, or Cursor's
-/// `continue`).
-fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool) {
+/// takes `additional_context`, whether it can block (a `decision: block`, or Cursor's
+/// `continue`), and whether it can rewrite the call (`updated_input`, Copilot's
+/// `modified_args`).
+fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool) {
     let events = json(&format!("spec/{host}/events.json"));
     let event = events["events"]
         .as_array()
@@ -238,7 +239,13 @@ fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool) {
     values.retain(|v| !refused.iter().flatten().any(|r| r == v));
     let blocks = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
         || field("continue").is_some();
-    (values, field("additional_context").is_some(), blocks)
+    let rewrites = field("updated_input").is_some() || field("modified_args").is_some();
+    (
+        values,
+        field("additional_context").is_some(),
+        blocks,
+        rewrites,
+    )
 }
 
 fn names_of(list: &Value) -> Vec<String> {
@@ -277,10 +284,11 @@ fn capability_problems(concepts: &Value) -> Vec<String> {
                 problems.push(format!("{at}: {host} runs no event for it"));
             }
             for event in events.iter().filter(|_| honoured) {
-                let (values, context, blocks) = offers(&host, event);
+                let (values, context, blocks, rewrites) = offers(&host, event);
                 let offered = match feature {
                     "context" => context,
                     "block" => blocks,
+                    "rewrite" => rewrites,
                     decision => values.iter().any(|v| v == decision),
                 };
                 if !offered {

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 const REWRITER: &str = env!("CARGO_BIN_EXE_claude-rewriter");
+const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
 const SLOW_GUARD: &str = env!("CARGO_BIN_EXE_claude-slow-guard");
 const FAIL_CLOSED: &str = env!("CARGO_BIN_EXE_claude-fail-closed");
 
@@ -392,31 +393,49 @@ fn verify_on_stop_continues_the_agent_exactly_once() {
     session.keep_recording("verify-on-stop");
 }
 
-#[test]
-fn a_rewriting_hooks_updated_input_is_what_runs() {
-    if !live("a_rewriting_hooks_updated_input_is_what_runs") {
-        return;
-    }
-    let session = Session::new("rewrite", Path::new(RECORDER));
-    session.install(Path::new(REWRITER));
+/// Runs the mock's `echo original > marker` with `rewriter` installed, and asserts that the
+/// rewritten command is what ran: the marker says `rewritten`, the call's result is no error,
+/// and PostToolUse saw the rewritten command.
+fn assert_the_rewrite_runs(name: &str, rewriter: &Path) -> Session {
+    let session = Session::new(name, Path::new(RECORDER));
+    session.install(rewriter);
     let api = run(
         &session,
         vec![Reply::bash("echo original > marker")],
         "Write the marker.",
     );
     let marker = std::fs::read_to_string(session.project.join("marker"));
+    let results = api.tool_results();
     assert_eq!(
         marker.ok().as_deref(),
         Some("rewritten\n"),
-        "the rewritten command did not run"
+        "the rewritten command did not run: {results:?}"
     );
-    let results = api.tool_results();
     assert_eq!(results.len(), 1, "{results:?}");
     assert_ne!(results[0]["is_error"], true, "{results:?}");
     let post = session.payloads_of("PostToolUse");
     assert_eq!(post.len(), 1, "{post:?}");
     assert_eq!(post[0]["tool_input"]["command"], "echo rewritten > marker");
+    session
+}
+
+#[test]
+fn a_rewriting_hooks_updated_input_is_what_runs() {
+    if !live("a_rewriting_hooks_updated_input_is_what_runs") {
+        return;
+    }
+    let session = assert_the_rewrite_runs("rewrite", Path::new(REWRITER));
     session.keep_recording("rewrite-updated-input");
+}
+
+/// A unified handler's rewrite (`ShellAnswer::rewrite`, Claude Code's `updatedInput` without a
+/// decision) is what runs: the permission rules still apply, and Bash is allowed here.
+#[test]
+fn a_unified_rewrite_is_what_runs() {
+    if !live("a_unified_rewrite_is_what_runs") {
+        return;
+    }
+    assert_the_rewrite_runs("unified-rewrite", Path::new(UNIFIED_REWRITER));
 }
 
 /// The framework's deadline: `claude-slow-guard` sleeps 5 s before denying, with `timeout = 1`;

@@ -722,6 +722,33 @@ fn doctor_names_a_hook_codex_skips_and_its_lines_make_codex_run_it() {
 const CODEX_FORCE_PUSH_REASON: &str = "This command force-pushes and may overwrite commits on the remote; the shell guard refuses it under Codex, which cannot ask first: push a new branch, or ask the user to run it.";
 
 const CRASHING_GUARD: &str = env!("CARGO_BIN_EXE_codex-crashing-guard");
+const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
+
+/// A unified handler's rewrite (`ShellAnswer::rewrite`, an allow with `updatedInput` under
+/// Codex) is what runs.
+#[test]
+fn a_unified_rewrite_runs_the_rewritten_command() {
+    if !in_isolated_network("a_unified_rewrite_runs_the_rewritten_command") {
+        return;
+    }
+    let mut session = Session::new("codex-unified-rewrite", Path::new(RECORDER));
+    let rewriter = session.copy_in(Path::new(UNIFIED_REWRITER));
+    let command = format!(
+        "{} --host codex --event PreToolUse",
+        rewriter.to_string_lossy()
+    );
+    session.add_command("PreToolUse", Some("Bash"), &command, Some(5));
+    let api = MockResponses::start(vec![Reply::shell("echo original > marker")]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let marker = std::fs::read_to_string(session.project.join("marker"));
+    assert_eq!(
+        marker.ok().as_deref(),
+        Some("rewritten\n"),
+        "{}",
+        shown(&output)
+    );
+}
 
 /// Runs `binary install --codex --project <project>` and returns the file it wrote.
 fn install_codex(session: &Session, binary: &Path) -> PathBuf {

@@ -22,6 +22,7 @@ const OPEN_GUARD: &str = env!("CARGO_BIN_EXE_claude-open-guard");
 const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
 const COPILOT_OR_CLAUDE_GUARD: &str = env!("CARGO_BIN_EXE_copilot-or-claude-guard");
 const PROMPT_CONTEXT: &str = env!("CARGO_BIN_EXE_claude-prompt-context");
+const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
 
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
@@ -203,6 +204,27 @@ fn a_packaged_plugin_runs_only_its_copilot_handlers_under_copilot() {
     assert!(
         told.contains("refused by the Copilot handler") && !told.contains("Claude Code handler"),
         "{told}"
+    );
+}
+
+/// A unified handler's rewrite (`ShellAnswer::rewrite`, Copilot's `modifiedArgs`) installed
+/// for Copilot is what runs.
+#[test]
+fn a_unified_rewrite_installed_for_copilot_is_what_runs() {
+    if !live("a_unified_rewrite_installed_for_copilot_is_what_runs") {
+        return;
+    }
+    let session = Session::new("copilot-unified-rewrite", Path::new(RECORDER));
+    session.install_for("--copilot", Path::new(UNIFIED_REWRITER));
+    let api = MockApi::start(vec![Reply::copilot_bash("echo original > marker")]).expect("mock");
+    let output = runner::run(&session, &api.base_url(), "Write the marker.");
+    assert!(output.success, "{}\n{}", output.stdout, output.stderr);
+    let marker = std::fs::read_to_string(session.project.join("marker"));
+    assert_eq!(
+        marker.ok().as_deref(),
+        Some("rewritten\n"),
+        "{}",
+        output.log
     );
 }
 

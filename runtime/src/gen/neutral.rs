@@ -76,6 +76,28 @@ impl<H0: ShellContext, H1: ShellContext, H2: ShellContext, H3: ShellContext> She
     for (H0, H1, H2, H3)
 {
 }
+/// `rewrite` on `tool.before` for a shell call: Run the call with another command instead, the host's other arguments kept. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor, not honoured: Cursor's beforeShellExecution takes no `updated_input`, and a shell guard is wired there too: only preToolUse could run the rewritten command (spec/cursor/events.json `beforeShellExecution` notes and `preToolUse` `updated_input` (D-AUG26; SDK 34.js 483295))
+/// - Claude Code: PreToolUse `hookSpecificOutput.updatedInput` replaces the whole input; the permission rules still apply to the rewritten call (spec/claude-code/events.json `PreToolUse` `hook_specific` `updated_input` (HK; REC))
+/// - OpenAI Codex CLI: PreToolUse `permissionDecision: allow` with `updatedInput`, which Codex reads only beside an allow: the rewritten command runs, and the model's history keeps the original call (spec/codex/events.json `PreToolUse` `updated_input` (SCH 0.171.0; SRC hooks/src/engine/output_parser.rs; LIVE an_allow_with_updated_input_runs_the_rewritten_command))
+/// - GitHub Copilot CLI: preToolUse `modifiedArgs` replaces the tool's whole arguments; the model's history shows the rewritten call (spec/copilot/events.json `preToolUse` `modified_args` (REC sections 1.6 and 3); spec/copilot/host.json `observed_rules` `modified-args`)
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `rewrite` on `tool.before` for a shell call",
+    label = "`rewrite` here needs every host the handler lists to honour it",
+    note = "Cursor would not: Cursor's beforeShellExecution takes no `updated_input`, and a shell guard is wired there too: only preToolUse could run the rewritten command"
+)]
+pub trait ShellRewrite {}
+impl ShellRewrite for ClaudeCode {}
+impl ShellRewrite for Codex {}
+impl ShellRewrite for Copilot {}
+impl<H0: ShellRewrite> ShellRewrite for (H0,) {}
+impl<H0: ShellRewrite, H1: ShellRewrite> ShellRewrite for (H0, H1) {}
+impl<H0: ShellRewrite, H1: ShellRewrite, H2: ShellRewrite> ShellRewrite for (H0, H1, H2) {}
+impl<H0: ShellRewrite, H1: ShellRewrite, H2: ShellRewrite, H3: ShellRewrite> ShellRewrite
+    for (H0, H1, H2, H3)
+{
+}
 /// `deny` on `tool.before` for a read call: Refuse the read, with a reason the model is given. Implemented by the hosts that honour it, and by every tuple of them.
 ///
 /// - Cursor: beforeReadFile and preToolUse for `Read` `permission: deny`; the agent is told the `user_message` (spec/cursor/events.json `beforeReadFile` and `preToolUse` `response` (D-AUG26; REC; SDK))
