@@ -1210,8 +1210,10 @@ fn wrong_type(specific: &Map<String, Value>, event: &str) -> Option<String> {
             ));
         }
     }
+    // Only an allow's: a deny's `updatedPermissions` is not read.
     if let Some(updates) = specific
         .get("decision")
+        .filter(|d| d.get("behavior") == Some(&Value::from("allow")))
         .and_then(|decision| decision.get("updatedPermissions"))
         .filter(|_| {
             rules
