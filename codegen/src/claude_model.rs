@@ -87,7 +87,8 @@ pub struct ClaudeEvent {
     #[serde(default)]
     pub not_offered: Vec<String>,
     /// `universal_response` wire keys the event's closed answer schema does not declare (Codex's
-    /// Interrupt reads only `systemMessage`): the typed answer must not offer them.
+    /// Interrupt reads only `systemMessage`), or that the host ignores there (Claude Code's
+    /// `continue` on SessionStart, `continue-ignored`): the typed answer must not offer them.
     #[serde(default)]
     pub universal_except: Vec<String>,
     /// Where the event's description comes from.

@@ -175,9 +175,8 @@ pub(crate) fn permission_request(answer: &PermissionRequestResponse) -> Rendered
             ("interrupt", decision.interrupt.is_some()),
         ]);
     }
+    // Claude Code's own answer here has no `continue` or `stopReason` (it ignores them).
     dropped.extend([
-        ("continue", answer.r#continue.is_some()),
-        ("stopReason", answer.stop_reason.is_some()),
         ("suppressOutput", answer.suppress_output.is_some()),
         ("systemMessage", answer.system_message.is_some()),
         ("terminalSequence", answer.terminal_sequence.is_some()),

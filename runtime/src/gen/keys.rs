@@ -32,8 +32,6 @@ pub enum updated_mcp_tool_output {}
 pub enum followup_message {}
 /// The key `plugin_paths`, named as its setter or constructor is.
 pub enum plugin_paths {}
-/// The key `stop_reason`, named as its setter or constructor is.
-pub enum stop_reason {}
 /// The key `suppress_output`, named as its setter or constructor is.
 pub enum suppress_output {}
 /// The key `system_message`, named as its setter or constructor is.
@@ -48,6 +46,8 @@ pub enum session_title {}
 pub enum watch_paths {}
 /// The key `reload_skills`, named as its setter or constructor is.
 pub enum reload_skills {}
+/// The key `stop_reason`, named as its setter or constructor is.
+pub enum stop_reason {}
 /// The key `block`, named as its setter or constructor is.
 pub enum block {}
 /// The key `reason`, named as its setter or constructor is.

@@ -97,6 +97,24 @@ pub trait Answers: Sized {
         <Self as Takes<keys::reload_skills, bool>>::put(self, value)
     }
 
+    /// `continue` (`Setup`, `UserPromptSubmit`, `UserPromptExpansion`, `PreToolUse`, `PreSkillShellCommand`, `PermissionDenied`, `PostToolUse`, `PostToolBatch`, `MessageDisplay`, `SubagentStart`, `SubagentStop`, `TaskCreated`, `TaskCompleted`, `Stop`, `TeammateIdle`, `ConfigChange`, `CwdChanged`, `DirectoryAdded`, `FileChanged`, `WorktreeCreate`, `PreCompact`, `PreModelSwitch`, `PostModelSwitch`, `Elicitation` and `ElicitationResult`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn r#continue(self, value: bool) -> Self
+    where
+        Self: fields::Continue,
+    {
+        <Self as Takes<keys::r#continue, bool>>::put(self, value)
+    }
+
+    /// `stopReason` (`Setup`, `UserPromptSubmit`, `UserPromptExpansion`, `PreToolUse`, `PreSkillShellCommand`, `PermissionDenied`, `PostToolUse`, `PostToolBatch`, `MessageDisplay`, `SubagentStart`, `SubagentStop`, `TaskCreated`, `TaskCompleted`, `Stop`, `TeammateIdle`, `ConfigChange`, `CwdChanged`, `DirectoryAdded`, `FileChanged`, `WorktreeCreate`, `PreCompact`, `PreModelSwitch`, `PostModelSwitch`, `Elicitation` and `ElicitationResult`).
+    #[must_use = "a response is built by value: use the returned response"]
+    fn stop_reason(self, value: impl Into<String>) -> Self
+    where
+        Self: fields::StopReason,
+    {
+        <Self as Takes<keys::stop_reason, String>>::put(self, value.into())
+    }
+
     /// `decision: "block"` (`UserPromptSubmit`, `UserPromptExpansion`, `PostToolUse`, `PostToolUseFailure`, `PostToolBatch`, `SubagentStop`, `TaskCreated`, `Stop`, `ConfigChange`, `PreCompact` and `PreModelSwitch`).
     fn block(reason: impl Into<String>) -> Self
     where
@@ -325,6 +343,22 @@ pub mod fields {
     pub trait ReloadSkills: Takes<keys::reload_skills, bool> {}
     impl<T: Takes<keys::reload_skills, bool>> ReloadSkills for T {}
 
+    /// Responses with `r#continue`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `r#continue` field",
+        label = "`continue` is read only by `Setup`, `UserPromptSubmit`, `UserPromptExpansion`, `PreToolUse`, `PreSkillShellCommand`, `PermissionDenied`, `PostToolUse`, `PostToolBatch`, `MessageDisplay`, `SubagentStart`, `SubagentStop`, `TaskCreated`, `TaskCompleted`, `Stop`, `TeammateIdle`, `ConfigChange`, `CwdChanged`, `DirectoryAdded`, `FileChanged`, `WorktreeCreate`, `PreCompact`, `PreModelSwitch`, `PostModelSwitch`, `Elicitation` and `ElicitationResult`"
+    )]
+    pub trait Continue: Takes<keys::r#continue, bool> {}
+    impl<T: Takes<keys::r#continue, bool>> Continue for T {}
+
+    /// Responses with `stop_reason`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no `stop_reason` field",
+        label = "`stopReason` is read only by `Setup`, `UserPromptSubmit`, `UserPromptExpansion`, `PreToolUse`, `PreSkillShellCommand`, `PermissionDenied`, `PostToolUse`, `PostToolBatch`, `MessageDisplay`, `SubagentStart`, `SubagentStop`, `TaskCreated`, `TaskCompleted`, `Stop`, `TeammateIdle`, `ConfigChange`, `CwdChanged`, `DirectoryAdded`, `FileChanged`, `WorktreeCreate`, `PreCompact`, `PreModelSwitch`, `PostModelSwitch`, `Elicitation` and `ElicitationResult`"
+    )]
+    pub trait StopReason: Takes<keys::stop_reason, String> {}
+    impl<T: Takes<keys::stop_reason, String>> StopReason for T {}
+
     /// Responses with `block`.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no `block`: its event reads no `decision`",
@@ -505,16 +539,6 @@ pub mod fields {
 impl Constructs<keys::default, ()> for SessionStartResponse {
     fn construct((): ()) -> Self {
         SessionStartResponse::default()
-    }
-}
-impl Takes<keys::r#continue, bool> for SessionStartResponse {
-    fn put(self, value: bool) -> Self {
-        self.r#continue(value)
-    }
-}
-impl Takes<keys::stop_reason, String> for SessionStartResponse {
-    fn put(self, value: String) -> Self {
-        self.stop_reason(value)
     }
 }
 impl Takes<keys::suppress_output, bool> for SessionStartResponse {
@@ -757,16 +781,6 @@ impl Constructs<keys::default, ()> for PermissionRequestResponse {
         PermissionRequestResponse::default()
     }
 }
-impl Takes<keys::r#continue, bool> for PermissionRequestResponse {
-    fn put(self, value: bool) -> Self {
-        self.r#continue(value)
-    }
-}
-impl Takes<keys::stop_reason, String> for PermissionRequestResponse {
-    fn put(self, value: String) -> Self {
-        self.stop_reason(value)
-    }
-}
 impl Takes<keys::suppress_output, bool> for PermissionRequestResponse {
     fn put(self, value: bool) -> Self {
         self.suppress_output(value)
@@ -934,16 +948,6 @@ impl Takes<keys::classifier_context, String> for PostToolUseResponse {
 impl Constructs<keys::default, ()> for PostToolUseFailureResponse {
     fn construct((): ()) -> Self {
         PostToolUseFailureResponse::default()
-    }
-}
-impl Takes<keys::r#continue, bool> for PostToolUseFailureResponse {
-    fn put(self, value: bool) -> Self {
-        self.r#continue(value)
-    }
-}
-impl Takes<keys::stop_reason, String> for PostToolUseFailureResponse {
-    fn put(self, value: String) -> Self {
-        self.stop_reason(value)
     }
 }
 impl Takes<keys::suppress_output, bool> for PostToolUseFailureResponse {

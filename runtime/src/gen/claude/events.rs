@@ -176,7 +176,7 @@ impl Common {
 
 /// `SessionStart`: When a session starts, resumes, is cleared, is compacted or is forked.
 ///
-/// Only `command` and `mcp_tool` handlers run here. The only event that may carry `model`. CLAUDE_ENV_FILE is given here; lines a hook appends to it reach later Bash calls.
+/// Only `command` and `mcp_tool` handlers run here. The only event that may carry `model`. CLAUDE_ENV_FILE is given here; lines a hook appends to it reach later Bash calls. `continue` and `stopReason` are not offered: Claude Code ignores them here (host.json `observed_rules`, `continue-ignored`).
 ///
 /// - **Category:** context (cannot block).
 /// - **May answer:** [`SessionStartResponse`](crate::claude::response::SessionStartResponse).
@@ -1024,7 +1024,7 @@ impl serde::Serialize for PreToolUse {
 
 /// `PermissionRequest`: Before a permission prompt would be shown to the user.
 ///
-/// Does not fire when permissions are bypassed. Exit 2 is recorded as ignored, after the reference's reading of the docs; no recording checked it, and some third-party summaries read exit 2 as denying the permission.
+/// Does not fire when permissions are bypassed. Exit 2 is recorded as ignored, after the reference's reading of the docs; no recording checked it, and some third-party summaries read exit 2 as denying the permission. `continue` and `stopReason` are not offered: Claude Code ignores them here (host.json `observed_rules`, `continue-ignored`).
 ///
 /// - **Category:** permission (can block).
 /// - **May answer:** [`PermissionRequestResponse`](crate::claude::response::PermissionRequestResponse).
@@ -1671,7 +1671,7 @@ impl serde::Serialize for PostToolUse {
 
 /// `PostToolUseFailure`: After a tool call failed.
 ///
-/// No changelog line; documented by 2026-01-22 (about 2.1.15). The tool already failed: `decision: "block"` only gives Claude its `reason` beside the error (a probe on 2.1.332), and `continue: false` is ignored (host.json `observed_rules`, `continue-ignored`).
+/// No changelog line; documented by 2026-01-22 (about 2.1.15). The tool already failed: `decision: "block"` only gives Claude its `reason` beside the error (a probe on 2.1.332), and `continue: false` is ignored (host.json `observed_rules`, `continue-ignored`). `continue` and `stopReason` are not offered: Claude Code ignores them here (host.json `observed_rules`, `continue-ignored`).
 ///
 /// - **Category:** block (can block).
 /// - **May answer:** [`PostToolUseFailureResponse`](crate::claude::response::PostToolUseFailureResponse).

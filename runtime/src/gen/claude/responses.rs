@@ -141,14 +141,6 @@ impl Decision {
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct SessionStartResponse {
-    /// `continue` (top level): `false` stops Claude after the hook; it takes precedence over any event decision.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub r#continue: Option<bool>,
-    /// `stopReason` (top level): Shown to the user (not Claude) when `continue` is false.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub stop_reason: Option<String>,
     /// `suppressOutput` (top level): Documented as hiding the hook's stdout from the transcript; it has no visible effect any more.
     ///
     /// Sources: the official Claude Code hooks reference; this project's Claude Code hooks reference, section 2.2.
@@ -184,20 +176,6 @@ pub struct SessionStartResponse {
 }
 
 impl SessionStartResponse {
-    /// Sets `continue`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn r#continue(mut self, value: bool) -> Self {
-        self.r#continue = Some(value);
-        self
-    }
-
-    /// Sets `stopReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn stop_reason(mut self, value: impl Into<String>) -> Self {
-        self.stop_reason = Some(value.into());
-        self
-    }
-
     /// Sets `suppressOutput`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn suppress_output(mut self, value: bool) -> Self {
@@ -260,8 +238,6 @@ impl crate::response::AnyResponse for SessionStartResponse {}
 impl Response for SessionStartResponse {
     const EVENT: &'static str = "SessionStart";
     fn write(&self, out: &mut Writer) {
-        out.top("continue", self.r#continue.map(Value::Bool));
-        out.top("stopReason", self.stop_reason.clone().map(Value::String));
         out.top("suppressOutput", self.suppress_output.map(Value::Bool));
         out.top(
             "systemMessage",
@@ -963,14 +939,6 @@ impl From<PermissionRequestDeny> for PermissionRequestDecision {
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct PermissionRequestResponse {
-    /// `continue` (top level): `false` stops Claude after the hook; it takes precedence over any event decision.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub r#continue: Option<bool>,
-    /// `stopReason` (top level): Shown to the user (not Claude) when `continue` is false.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub stop_reason: Option<String>,
     /// `suppressOutput` (top level): Documented as hiding the hook's stdout from the transcript; it has no visible effect any more.
     ///
     /// Sources: the official Claude Code hooks reference; this project's Claude Code hooks reference, section 2.2.
@@ -1004,20 +972,6 @@ impl PermissionRequestResponse {
             decision: Some(PermissionRequestDecision::deny(message).into()),
             ..Self::default()
         }
-    }
-
-    /// Sets `continue`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn r#continue(mut self, value: bool) -> Self {
-        self.r#continue = Some(value);
-        self
-    }
-
-    /// Sets `stopReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn stop_reason(mut self, value: impl Into<String>) -> Self {
-        self.stop_reason = Some(value.into());
-        self
     }
 
     /// Sets `suppressOutput`.
@@ -1054,8 +1008,6 @@ impl crate::response::AnyResponse for PermissionRequestResponse {}
 impl Response for PermissionRequestResponse {
     const EVENT: &'static str = "PermissionRequest";
     fn write(&self, out: &mut Writer) {
-        out.top("continue", self.r#continue.map(Value::Bool));
-        out.top("stopReason", self.stop_reason.clone().map(Value::String));
         out.top("suppressOutput", self.suppress_output.map(Value::Bool));
         out.top(
             "systemMessage",
@@ -1461,14 +1413,6 @@ impl Response for PostToolUseResponse {
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct PostToolUseFailureResponse {
-    /// `continue` (top level): `false` stops Claude after the hook; it takes precedence over any event decision.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub r#continue: Option<bool>,
-    /// `stopReason` (top level): Shown to the user (not Claude) when `continue` is false.
-    ///
-    /// Source: the official Claude Code hooks reference.
-    pub stop_reason: Option<String>,
     /// `suppressOutput` (top level): Documented as hiding the hook's stdout from the transcript; it has no visible effect any more.
     ///
     /// Sources: the official Claude Code hooks reference; this project's Claude Code hooks reference, section 2.2.
@@ -1505,20 +1449,6 @@ impl PostToolUseFailureResponse {
         }
     }
 
-    /// Sets `continue`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn r#continue(mut self, value: bool) -> Self {
-        self.r#continue = Some(value);
-        self
-    }
-
-    /// Sets `stopReason`.
-    #[must_use = "a response is built by value: use the returned response"]
-    pub fn stop_reason(mut self, value: impl Into<String>) -> Self {
-        self.stop_reason = Some(value.into());
-        self
-    }
-
     /// Sets `suppressOutput`.
     #[must_use = "a response is built by value: use the returned response"]
     pub fn suppress_output(mut self, value: bool) -> Self {
@@ -1553,8 +1483,6 @@ impl crate::response::AnyResponse for PostToolUseFailureResponse {}
 impl Response for PostToolUseFailureResponse {
     const EVENT: &'static str = "PostToolUseFailure";
     fn write(&self, out: &mut Writer) {
-        out.top("continue", self.r#continue.map(Value::Bool));
-        out.top("stopReason", self.stop_reason.clone().map(Value::String));
         out.top("suppressOutput", self.suppress_output.map(Value::Bool));
         out.top(
             "systemMessage",
