@@ -239,9 +239,5 @@ fn to_text(row: &Unified, subject: &str, json: &Value) -> String {
 
 /// The product name of a registry key.
 fn product(key: &str) -> &'static str {
-    Editor::ALL
-        .iter()
-        .map(|editor| editor.host())
-        .find(|host| host.key() == key)
-        .map_or("?", |host| host.product())
+    cursor_hooks::Host::from_key(key).map_or("?", cursor_hooks::Host::product)
 }

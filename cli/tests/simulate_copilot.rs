@@ -292,6 +292,12 @@ fn simulate_session(s: &Scratch, lines: &[Value]) -> Vec<Value> {
         .collect()
 }
 
+/// Whether each hook of a result ran to its end.
+fn finished(result: &Value) -> Vec<bool> {
+    let hooks = result["hooks"].as_array().expect("hooks");
+    hooks.iter().map(|h| h["finished"] == true).collect()
+}
+
 /// Copilot does not wait for sessionStart's hooks: a block of the first prompt ends `copilot -p`
 /// and cuts off the one still running, and no context reaches anyone; without the block it
 /// finishes and its context reaches the model.
@@ -314,13 +320,7 @@ fn a_prompt_block_cuts_off_a_session_start_hook_still_running() {
     let prompt =
         json!({"event": "userPromptSubmitted", "payload": {"cwd": s.project(), "prompt": "hi"}});
     let results = simulate_session(&s, &[start.clone(), prompt]);
-    let finished: Vec<&Value> = results[0]["hooks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| &h["finished"])
-        .collect();
-    assert_eq!(finished, [&json!(true), &json!(false)]);
+    assert_eq!(finished(&results[0]), [true, false]);
     assert_eq!(results[0]["hooks"][1]["cut_off"], true);
     assert_eq!(results[0]["model_sees"], json!([]));
     assert_eq!(results[1]["blocked"], true);
@@ -334,13 +334,7 @@ fn a_prompt_block_cuts_off_a_session_start_hook_still_running() {
     let prompt =
         json!({"event": "userPromptSubmitted", "payload": {"cwd": s.project(), "prompt": "hi"}});
     let results = simulate_session(&s, &[start, prompt]);
-    let finished: Vec<&Value> = results[0]["hooks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|h| &h["finished"])
-        .collect();
-    assert_eq!(finished, [&json!(true), &json!(true)]);
+    assert_eq!(finished(&results[0]), [true, true]);
     assert_eq!(results[0]["model_sees"], json!(["quick", "slow"]));
 }
 
