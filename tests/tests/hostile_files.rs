@@ -207,6 +207,30 @@ fn plant(file: &Path, text: &str, owner: u32) {
     std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o644)).unwrap();
 }
 
+/// Starts the racer as `nobody`. A test running beside this one may fork while the racer's copy
+/// is still open for writing in that child, so exec can briefly fail with "text file busy": that
+/// is retried, for at most two seconds.
+fn spawn_as_nobody(racer: &Path, folder: &Path, victim: &Path) -> std::process::Child {
+    let mut tries = 0;
+    loop {
+        let started = std::os::unix::process::CommandExt::gid(
+            std::os::unix::process::CommandExt::uid(&mut Command::new(racer), NOBODY),
+            NOBODY,
+        )
+        .arg(folder)
+        .arg(victim)
+        .stdin(Stdio::null())
+        .spawn();
+        match started {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            started => return started.expect("the racer starts as nobody"),
+        }
+    }
+}
+
 /// Kills a child when dropped.
 struct Racer(std::process::Child);
 
@@ -241,17 +265,7 @@ fn a_folder_owner_racing_the_temporary_file_gets_nothing() {
         for dir in [&project, &folder.to_path_buf()] {
             std::os::unix::fs::chown(dir, Some(NOBODY), Some(NOBODY)).unwrap();
         }
-        let _racer = Racer(
-            std::os::unix::process::CommandExt::gid(
-                std::os::unix::process::CommandExt::uid(&mut Command::new(&racer), NOBODY),
-                NOBODY,
-            )
-            .arg(folder)
-            .arg(&victim)
-            .stdin(Stdio::null())
-            .spawn()
-            .expect("the racer starts as nobody"),
-        );
+        let _racer = Racer(spawn_as_nobody(&racer, folder, &victim));
         let mut swapped = 0;
         for round in 0..150 {
             // A fresh file each round: a swap that won the last round left a link in its place.
