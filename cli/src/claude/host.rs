@@ -35,6 +35,7 @@ const OBSERVED_RULES_APPLIED: &[&str] = &[
     "skill-refusal-first-answer",
     "reads-other-event-output",
     "other-event-fails-under-on-failure",
+    "other-event-failure-shown",
     "skill-stop-ends-prompt",
     "defer-ends-print-run",
     "stop-context-continues",

@@ -935,6 +935,7 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         }
         "timeout"
     } else if read_as_exit_2
+        && matches!(run.exit_code, Some(0 | 2))
         && json_object().is_some_and(|answer| names_other_event(info, &answer))
         && host()
             .observed("other-event-fails-under-on-failure")
@@ -942,12 +943,19 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     {
         // Under `onFailure: "block"` another event's `hookSpecificOutput` is a failure, at
         // exit 0 or 2, and no reason reaches Claude (host.json `observed_rules`,
-        // `other-event-fails-under-on-failure`).
+        // `other-event-fails-under-on-failure`); at any other exit the exit fails first.
         let what = "another event's `hookSpecificOutput`".to_owned();
-        failed(&mut effect, what, "");
-        // Its JSON still tells Claude what it says (the same rule).
-        if let Some(answer) = json_object() {
-            effect.claude.extend(failure_told(&answer));
+        // Its JSON still tells what it says (the same rule): Claude, or on a prompt, whose
+        // block the user is shown, the user (`other-event-failure-shown`).
+        let told = json_object().map_or_else(Vec::new, |answer| failure_told(&answer));
+        if host()
+            .observed("other-event-failure-shown")
+            .covers(info.name)
+        {
+            failed(&mut effect, what, &told.join("\n"));
+        } else {
+            failed(&mut effect, what, "");
+            effect.claude.extend(told);
         }
         "schema-invalid-json"
     } else if run.exit_code == Some(2) {
@@ -1056,7 +1064,16 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
         if read_as_exit_2 && host().observed("failure-json-still-told").covers(info.name) {
             let mut told = Effect::default();
             if let Some(answer) = json_object() {
-                if apply_json(info, &answer, &mut told).is_ok() {
+                let applied = apply_json(info, &answer, &mut told).is_ok();
+                if applied
+                    && told
+                        .stance
+                        .as_ref()
+                        .is_some_and(|(stance, _)| stance == "deny")
+                {
+                    // A JSON deny is the answer: its message, or none, is the whole reason.
+                    effect.stance = told.stance;
+                } else if applied {
                     let reasons = told.stance.and_then(|(_, reason)| reason).into_iter();
                     // Its `additionalContext` too, which the event's own answer does not read.
                     let context = answer
