@@ -50,7 +50,7 @@ pub(crate) fn file(root: &Path) -> Result<String, String> {
     {
         let text = |key: &str| row[key].as_str().unwrap_or_default();
         let (concept, tool, feature) = (text("concept"), text("tool"), text("builder"));
-        let name = trait_name(&prefix(concept, tool), feature);
+        let name = trait_name(&prefix(&concepts, concept, tool)?, feature);
         let at = match tool {
             "" => format!("`{concept}`"),
             tool => format!("`{concept}` for a {tool} call"),
@@ -170,8 +170,8 @@ fn own_answers(
     features: &[(String, String)],
 ) {
     for row in rows {
-        let prefix = prefix(&row.concept, &row.kind);
-        let name = trait_name(&prefix, "own");
+        let prefix = &row.prefix;
+        let name = trait_name(prefix, "own");
         let at = match row.kind.as_str() {
             "" => format!("`{}`", row.concept),
             kind => format!("`{}` for a {kind} call", row.concept),
@@ -191,7 +191,7 @@ fn own_answers(
             out,
             &format!(
                 "A host's own answer at one of its entries of {at}, which a unified answer may send there instead ([`instead`](crate::neutral::{}Answer::instead)): {}.",
-                trait_name(&prefix, ""),
+                trait_name(prefix, ""),
                 allowed.join(", ")
             ),
         );
@@ -235,12 +235,19 @@ fn marker_name(key: &str, product: &str) -> String {
 }
 
 /// What names a concept's neutral types and traits: its tool kind, or for a concept without
-/// one the concept's first word (`shell`; `prompt` for `prompt.submitted`).
-fn prefix(concept: &str, tool: &str) -> String {
-    match tool {
-        "" => concept.split('.').next().unwrap_or(concept).to_owned(),
-        tool => tool.to_owned(),
+/// one its event's `types` (`shell`; `stop` for `agent.stop`).
+fn prefix(concepts: &Value, concept: &str, tool: &str) -> Result<String, String> {
+    if !tool.is_empty() {
+        return Ok(tool.to_owned());
     }
+    concepts["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|row| row["concept"] == concept)
+        .and_then(|row| row["types"].as_str())
+        .map(str::to_owned)
+        .ok_or_else(|| format!("spec/concepts.json: `{concept}` has no `types`"))
 }
 
 /// `ShellAsk`: the prefix's and the builder's names, capitalised.
@@ -267,6 +274,8 @@ fn trait_name(tool: &str, builder: &str) -> String {
 
 /// One concept and tool kind a unified handler can answer, with the entries it is wired as.
 struct UnifiedRow {
+    /// What names its neutral types ([`prefix`]).
+    prefix: String,
     concept: String,
     kind: String,
     wirings: Vec<WiringRow>,
@@ -325,6 +334,7 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
                 .find(|row| row["kind"] == kind)
                 .ok_or_else(|| format!("spec/concepts.json: no tool kind `{kind}`"))?,
         };
+        let types = prefix(&concepts, concept, kind)?;
         let mut wirings = Vec::new();
         for key in &keys {
             let names: Vec<&str> = tools["hosts"][*key]
@@ -349,16 +359,12 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
                     host: (*key).to_owned(),
                     event: name.to_owned(),
                     matcher,
-                    convert: format!(
-                        "{}::{}::{}",
-                        prefix(concept, kind),
-                        key.replace('-', "_"),
-                        snake(name)
-                    ),
+                    convert: format!("{}::{}::{}", types, key.replace('-', "_"), snake(name)),
                 });
             }
         }
         rows.push(UnifiedRow {
+            prefix: types,
             concept: concept.to_owned(),
             kind: kind.to_owned(),
             wirings,
@@ -372,7 +378,7 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
 pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
     let mut out = String::from("pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[\n");
     for row in unified_rows(root)? {
-        let prefix = trait_name(&prefix(&row.concept, &row.kind), "");
+        let prefix = trait_name(&row.prefix, "");
         out.push_str(&format!(
             "crate::concepts::Unified {{ concept: {}, tool: {}, call: {}, answer: {}, wirings: &[\n",
             lit(&row.concept),

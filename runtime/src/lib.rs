@@ -359,6 +359,9 @@ pub use capture::is_replay;
 /// `#[hook(on = "prompt.submitted", hosts = (...))]` answers a submitted prompt the same way,
 /// from a [`PromptCall`](neutral::PromptCall) with a [`PromptAnswer`](neutral::PromptAnswer)
 /// (`block` everywhere; `context` where every listed host honours it, so not under Cursor).
+/// `#[hook(on = "agent.stop", hosts = (...))]` answers the agent about to stop, from a
+/// [`StopCall`](neutral::StopCall) with a [`StopAnswer`](neutral::StopAnswer) (`keep_going`
+/// everywhere).
 ///
 /// ```no_run
 /// use cursor_hooks::prelude::*;
@@ -477,7 +480,8 @@ pub mod prelude {
     pub use crate::copilot_hook;
     pub use crate::cursor::prelude::*;
     pub use crate::neutral::{
-        PromptAnswer, PromptCall, ReadAnswer, ReadCall, ShellAnswer, ShellCall,
+        PromptAnswer, PromptCall, ReadAnswer, ReadCall, ShellAnswer, ShellCall, StopAnswer,
+        StopCall,
     };
     pub use crate::{claude_hook, codex_hook, hook};
 

@@ -1,9 +1,9 @@
 //! One handler for every editor: the host-neutral input and answer of a unified handler,
 //! written with [`#[hook]`](crate::hook).
 //!
-//! Three are answered so far: before a shell call ([`ShellCall`], [`ShellAnswer`]), before a
-//! file is read ([`ReadCall`], [`ReadAnswer`]) and a submitted prompt ([`PromptCall`],
-//! [`PromptAnswer`]).
+//! Four are answered so far: before a shell call ([`ShellCall`], [`ShellAnswer`]), before a
+//! file is read ([`ReadCall`], [`ReadAnswer`]), a submitted prompt ([`PromptCall`],
+//! [`PromptAnswer`]) and the agent about to stop ([`StopCall`], [`StopAnswer`]).
 //!
 //! The concept a handler answers (`on = "tool.before"`, `tool = "shell"`) is mapped to each
 //! host's own events in `spec/concepts.json`: before a shell call is Cursor's
@@ -54,7 +54,7 @@ use std::marker::PhantomData;
 
 pub use crate::gen::neutral::{
     Lists, PromptBlock, PromptContext, PromptOwn, ReadDeny, ReadOwn, ShellAsk, ShellContext,
-    ShellDeny, ShellOwn, ShellRewrite,
+    ShellDeny, ShellOwn, ShellRewrite, StopKeepGoing, StopOwn,
 };
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
@@ -610,10 +610,140 @@ impl<H> ReadAnswer<H> {
     }
 }
 
+/// The agent about to stop, as any host's stop event gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StopCall {
+    host: Host,
+    continued: bool,
+    last_message: Option<String>,
+}
+
+impl StopCall {
+    /// `host`'s stop event, for a handler's own tests: `continued` when a stop hook has kept
+    /// the agent going before in this chain.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::StopCall;
+    /// use cursor_hooks::Host;
+    ///
+    /// let call = StopCall::new(Host::Copilot, true);
+    /// assert!(call.continued());
+    /// assert_eq!(call.last_message(), None);
+    /// ```
+    pub fn new(host: Host, continued: bool) -> StopCall {
+        StopCall::of(host, continued, None)
+    }
+
+    /// What a host's own payload holds.
+    pub(crate) fn of(host: Host, continued: bool, last_message: Option<String>) -> StopCall {
+        StopCall {
+            host,
+            continued,
+            last_message,
+        }
+    }
+
+    /// The host that sent it.
+    pub fn host(&self) -> Host {
+        self.host
+    }
+
+    /// Whether a stop hook has already kept the agent going in this chain (Cursor's
+    /// `loop_count` above 0, the others' `stop_hook_active`): a handler that keeps it going
+    /// again should know when to let it stop, since Codex has no cap on such loops.
+    pub fn continued(&self) -> bool {
+        self.continued
+    }
+
+    /// The agent's last message, where the host sends it (Claude Code and Codex).
+    pub fn last_message(&self) -> Option<&str> {
+        self.last_message.as_deref()
+    }
+}
+
+/// The answer of a unified handler when the agent is about to stop. `H` is the hosts it lists,
+/// written by `#[hook]`: [`keep_going`](StopAnswer::keep_going) compiles only when every one of
+/// them honours it ([`StopKeepGoing`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StopAnswer<H> {
+    keep_going: Option<String>,
+    own: Own,
+    hosts: PhantomData<fn() -> H>,
+}
+
+impl<H> Default for StopAnswer<H> {
+    fn default() -> Self {
+        StopAnswer {
+            keep_going: None,
+            own: Own::default(),
+            hosts: PhantomData,
+        }
+    }
+}
+
+impl<H> crate::sealed::Sealed for StopAnswer<H> {}
+impl<H> crate::response::AnyResponse for StopAnswer<H> {}
+
+impl<H> StopAnswer<H> {
+    /// No opinion: the agent stops.
+    pub fn no_opinion() -> Self {
+        StopAnswer::default()
+    }
+
+    /// Keeps the agent working: every host gives it `instruction` as its next message.
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, StopAnswer};
+    ///
+    /// let answer = StopAnswer::<(hosts::Cursor, hosts::Codex)>::keep_going("run the tests");
+    /// assert_eq!(answer.kept_going(), Some("run the tests"));
+    /// ```
+    pub fn keep_going(instruction: impl Into<String>) -> Self
+    where
+        H: StopKeepGoing,
+    {
+        StopAnswer {
+            keep_going: Some(instruction.into()),
+            ..StopAnswer::default()
+        }
+    }
+
+    /// Sends `answer`, a listed host's own answer at its stop event, in place of this neutral
+    /// answer there (see [`ShellAnswer::instead`]).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, StopAnswer};
+    /// use cursor_hooks::cursor::prelude::StopResponse;
+    ///
+    /// let answer = StopAnswer::<(hosts::Cursor,)>::keep_going("run the tests")
+    ///     .instead(StopResponse::default().followup_message("run the tests, then lint"));
+    /// assert!(answer.own::<StopResponse>().is_some());
+    /// ```
+    #[must_use]
+    pub fn instead<R>(mut self, answer: R) -> Self
+    where
+        R: StopOwn,
+        H: Lists<R::Host>,
+    {
+        self.own.set(answer);
+        self
+    }
+
+    /// The own answer of type `R` it sends instead, if any (as in the example of `instead`).
+    pub fn own<R: std::any::Any + Clone>(&self) -> Option<R> {
+        self.own.get()
+    }
+
+    /// The instruction it keeps the agent going with, if it does.
+    pub fn kept_going(&self) -> Option<&str> {
+        self.keep_going.as_deref()
+    }
+}
+
 /// The conversions `#[hook]`'s per-host entries call, one module per concept, host and event
 /// (`__convert::<concept>::<host>::<event in snake case>`, the `convert` of
 /// `cursor_hooks_spec::concepts`): `call` reads the host's payload into the concept's neutral
-/// call ([`ShellCall`], [`ReadCall`], [`PromptCall`]), `answer` writes the neutral answer as
+/// call ([`ShellCall`], [`ReadCall`], [`PromptCall`], [`StopCall`]), `answer` writes the neutral answer as
 /// the host's own, and `fixture` (for the test kit) is the host's own payload of a call.
 #[doc(hidden)]
 pub mod __convert {
@@ -718,6 +848,54 @@ pub mod __convert {
                     match answer.context {
                         Some(text) => response.additional_context(text),
                         None => response,
+                    }
+                }
+            }
+        };
+    }
+
+    /// Writes the conversions of one host's stop event as its module `$event`: `$host` is its
+    /// module, `$variant` its [`Host`](crate::Host), `$input` the event's type; `$continued`
+    /// reads whether a stop hook kept the agent going before, `$last` its last message, and
+    /// `$keep` writes an instruction as the host's answer.
+    macro_rules! stop_event {
+        ($event:ident, $host:ident, $variant:ident, $input:ident, continued = |$i:ident| $continued:expr, last = |$l:ident| $last:expr, keep = |$text:ident| $keep:expr) => {
+            /// Its stop event.
+            pub mod $event {
+                use crate::neutral::{StopAnswer, StopCall};
+                use crate::$host::prelude::$input;
+                use crate::Host;
+
+                /// The host's answer here.
+                pub type Response = <$input as crate::$host::Event>::Response;
+
+                /// Its payload.
+                pub fn call(input: &$input) -> StopCall {
+                    let continued = {
+                        let $i = input;
+                        $continued
+                    };
+                    let last = {
+                        let $l = input;
+                        $last
+                    };
+                    StopCall::of(Host::$variant, continued, last)
+                }
+
+                /// Its fixture (the event names no tool, and has no subject).
+                #[cfg(feature = "testing")]
+                pub fn fixture(_tool: Option<&str>, _subject: &str) -> serde_json::Value {
+                    $input::fixture().to_value()
+                }
+
+                /// Its answer: the host's own one where the handler gave it.
+                pub fn answer<H>(answer: StopAnswer<H>) -> Response {
+                    if let Some(own) = answer.own() {
+                        return own;
+                    }
+                    match answer.keep_going {
+                        Some($text) => $keep,
+                        None => Response::default(),
                     }
                 }
             }
@@ -1025,6 +1203,64 @@ pub mod __convert {
         #[cfg(feature = "copilot")]
         pub mod copilot {
             prompt_event!(user_prompt_submitted, copilot, Copilot, UserPromptSubmitted);
+        }
+    }
+
+    /// The agent about to stop.
+    pub mod stop {
+        /// Cursor's events: a `followup_message` is its next user message.
+        pub mod cursor {
+            stop_event!(
+                stop,
+                cursor,
+                Cursor,
+                Stop,
+                continued = |input| input.loop_count.is_some_and(|count| count > 0),
+                last = |_input| None,
+                keep = |text| Response::default().followup_message(text)
+            );
+        }
+
+        /// Claude Code's events.
+        #[cfg(feature = "claude-code")]
+        pub mod claude_code {
+            stop_event!(
+                stop,
+                claude,
+                ClaudeCode,
+                Stop,
+                continued = |input| input.stop_hook_active,
+                last = |input| input.last_assistant_message.clone(),
+                keep = |text| Response::block(text)
+            );
+        }
+
+        /// Codex's events.
+        #[cfg(feature = "codex")]
+        pub mod codex {
+            stop_event!(
+                stop,
+                codex,
+                Codex,
+                Stop,
+                continued = |input| input.stop_hook_active,
+                last = |input| input.last_assistant_message.clone(),
+                keep = |text| Response::block(text)
+            );
+        }
+
+        /// Copilot's events.
+        #[cfg(feature = "copilot")]
+        pub mod copilot {
+            stop_event!(
+                agent_stop,
+                copilot,
+                Copilot,
+                AgentStop,
+                continued = |input| input.stop_hook_active,
+                last = |_input| None,
+                keep = |text| Response::block(text)
+            );
         }
     }
 }

@@ -245,6 +245,28 @@ pub fn handler<H: Hook>() -> Entry {
     H::ENTRY
 }
 
+/// Every entry of one handler, for [`run_all`]: a unified handler (`#[hook]`) has one per host
+/// event it is wired as, where [`handler`] gives its first only.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::testing;
+///
+/// #[hook(on = "agent.stop", hosts = (Cursor, Codex))]
+/// fn tests_first(_call: &StopCall) -> StopAnswer {
+///     StopAnswer::keep_going("run the tests")
+/// }
+///
+/// assert_eq!(testing::entries::<tests_first>().len(), 2);
+/// let codex = testing::neutral_payload("agent.stop", "", cursor_hooks::Host::Codex, "Stop", "");
+/// let answer = testing::run_all(testing::entries::<tests_first>(), codex.unwrap());
+/// assert!(answer.stdout.contains("\"decision\":\"block\""), "{answer:?}");
+/// ```
+#[must_use]
+pub fn entries<H: Hook>() -> &'static [Entry] {
+    H::ENTRIES
+}
+
 /// Answers `payload` with one handler, as its binary would.
 ///
 /// The handler's `matcher` is not applied: the editor applies it before it starts the binary,
@@ -276,6 +298,35 @@ pub fn run<H: Hook>(payload: impl Payload) -> Rendered {
 /// Answers `payload` with several handlers, as a `main!(a, b, ...)` binary would.
 pub fn run_all(handlers: &[Entry], payload: impl Payload) -> Rendered {
     respond(handlers, &payload.into_bytes(), &Settings::from_env())
+}
+
+/// Answers `payload` with several handlers as the command `install` wires for `host`'s event
+/// `event` does (`--host H --event E`): the way to run a payload that names no event, as
+/// Copilot's do.
+///
+/// ```
+/// use cursor_hooks::prelude::*;
+/// use cursor_hooks::{testing, Host};
+///
+/// #[hook(on = "agent.stop", hosts = (Copilot))]
+/// fn tests_first(_call: &StopCall) -> StopAnswer {
+///     StopAnswer::keep_going("run the tests")
+/// }
+///
+/// let payload = testing::neutral_payload("agent.stop", "", Host::Copilot, "agentStop", "").unwrap();
+/// let answer = testing::run_wired(testing::entries::<tests_first>(), Host::Copilot, "agentStop", payload);
+/// assert!(answer.stdout.contains("run the tests"), "{answer:?}");
+/// ```
+pub fn run_wired(handlers: &[Entry], host: Host, event: &str, payload: impl Payload) -> Rendered {
+    let wiring = crate::respond::Wiring {
+        handlers: vec![(host, event.to_owned())],
+    };
+    crate::respond::respond_wired(
+        handlers,
+        &wiring,
+        &payload.into_bytes(),
+        &Settings::from_env(),
+    )
 }
 
 /// What one entry of a unified handler ([`hook`](crate::hook)) answered: [`unified`].
@@ -349,7 +400,6 @@ pub fn neutral_payload(
 ///
 /// Panics when `H` is not a unified handler (an entry no concept wires).
 pub fn unified<H: Hook>(subject: &str) -> Vec<HostAnswer> {
-    let settings = Settings::from_env();
     H::ENTRIES
         .iter()
         .map(|entry| {
@@ -369,11 +419,7 @@ pub fn unified<H: Hook>(subject: &str) -> Vec<HostAnswer> {
                         host.product()
                     )
                 });
-            let wiring = crate::respond::Wiring {
-                handlers: vec![(host, event.to_owned())],
-            };
-            let bytes = serde_json::to_vec(&payload).expect("a JSON value");
-            let answer = crate::respond::respond_wired(H::ENTRIES, &wiring, &bytes, &settings);
+            let answer = run_wired(H::ENTRIES, host, event, payload);
             HostAnswer {
                 host,
                 event,

@@ -208,9 +208,9 @@ fn events_for(concepts: &Value, concept: &str, kind: &str, host: &str) -> Vec<St
 
 /// What an event of `host` offers, from its `events.json`: its permission values, whether it
 /// takes `additional_context`, whether it can block (a `decision: block`, or Cursor's
-/// `continue`), and whether it can rewrite the call (`updated_input`, Copilot's
-/// `modified_args`).
-fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool) {
+/// `continue`), whether it can rewrite the call (`updated_input`, Copilot's `modified_args`),
+/// and whether it can keep the agent going (a `decision: block`, Cursor's `followup_message`).
+fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool, bool) {
     let events = json(&format!("spec/{host}/events.json"));
     let event = events["events"]
         .as_array()
@@ -240,11 +240,14 @@ fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool) {
     let blocks = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
         || field("continue").is_some();
     let rewrites = field("updated_input").is_some() || field("modified_args").is_some();
+    let keeps_going = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
+        || field("followup_message").is_some();
     (
         values,
         field("additional_context").is_some(),
         blocks,
         rewrites,
+        keeps_going,
     )
 }
 
@@ -284,11 +287,12 @@ fn capability_problems(concepts: &Value) -> Vec<String> {
                 problems.push(format!("{at}: {host} runs no event for it"));
             }
             for event in events.iter().filter(|_| honoured) {
-                let (values, context, blocks, rewrites) = offers(&host, event);
+                let (values, context, blocks, rewrites, keeps_going) = offers(&host, event);
                 let offered = match feature {
                     "context" => context,
                     "block" => blocks,
                     "rewrite" => rewrites,
+                    "keep_going" => keeps_going,
                     decision => values.iter().any(|v| v == decision),
                 };
                 if !offered {

@@ -101,3 +101,62 @@ fn a_hosts_own_answer_is_sent_at_its_event_and_the_others_get_the_neutral_one() 
         }
     }
 }
+
+/// Keeps the agent going once, until it has run the tests: in every host.
+#[hook(on = "agent.stop", hosts = (Cursor, ClaudeCode, Codex, Copilot))]
+fn tests_first(call: &StopCall) -> StopAnswer {
+    if call.continued() {
+        no_opinion()
+    } else {
+        StopAnswer::keep_going("run the tests before you stop")
+    }
+}
+
+#[test]
+fn keep_going_reaches_each_host_as_its_own_continuation() {
+    let answers = testing::unified::<tests_first>("");
+    let hosts: Vec<Host> = answers.iter().map(|a| a.host).collect();
+    assert_eq!(
+        hosts,
+        [Host::Cursor, Host::ClaudeCode, Host::Codex, Host::Copilot]
+    );
+    // Cursor submits a `followup_message` as the next user message.
+    let cursor = stdout(&answers[0]);
+    assert_eq!(
+        cursor,
+        serde_json::json!({ "followup_message": "run the tests before you stop" })
+    );
+    // The others go on with a block's reason.
+    for each in &answers[1..] {
+        let answer = stdout(each);
+        assert_eq!(answer["decision"], "block", "{each:?}");
+        assert_eq!(
+            answer["reason"], "run the tests before you stop",
+            "{each:?}"
+        );
+    }
+}
+
+#[test]
+fn a_stop_after_a_continuation_is_read_as_continued_in_every_host() {
+    let continued: [(Host, &str, &str, Value); 4] = [
+        (Host::Cursor, "stop", "loop_count", 1.into()),
+        (Host::ClaudeCode, "Stop", "stop_hook_active", true.into()),
+        (Host::Codex, "Stop", "stop_hook_active", true.into()),
+        (Host::Copilot, "agentStop", "stop_hook_active", true.into()),
+    ];
+    for (host, event, key, value) in continued {
+        let mut payload =
+            testing::neutral_payload("agent.stop", "", host, event, "").expect("a stop payload");
+        let run =
+            |payload| testing::run_wired(testing::entries::<tests_first>(), host, event, payload);
+        let first = run(payload.clone());
+        assert!(
+            first.stdout.contains("run the tests"),
+            "{host:?}: {first:?}"
+        );
+        payload[key] = value;
+        let again = run(payload);
+        cursor_hooks::assert_no_opinion!(again);
+    }
+}

@@ -161,6 +161,28 @@ impl<H0: PromptContext, H1: PromptContext, H2: PromptContext, H3: PromptContext>
     for (H0, H1, H2, H3)
 {
 }
+/// `keep_going` on `agent.stop`: Keep the agent working: it is given `instruction` as its next message. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor: stop `followup_message` is submitted as the next user message, when the loop ended `completed`, counted against the entry's `loop_limit` (5 unless set); the CLI's print mode does not fire `stop` (spec/cursor/events.json `stop` `notes` and `response` (D-1.7; D-AUG26; REC))
+/// - Claude Code: Stop `decision: block`: Claude goes on with the `reason` as its next instruction; consecutive blocks are capped (spec/claude-code/events.json `Stop` `response` and `notes` (HK; REC); spec/claude-code/host.json `stop_block_cap`)
+/// - OpenAI Codex CLI: Stop `decision: block` with a non-empty `reason`: the reason arrives as a user message and the turn goes on, with no cap (spec/codex/events.json `Stop` `notes` (SCH 0.171.0; SRC hooks/src/engine/output_parser.rs; REC section 2.6; LIVE a_stop_block_continues_the_turn_once_when_the_hook_checks_stop_hook_active))
+/// - GitHub Copilot CLI: agentStop `decision: block`: the reason becomes a new user prompt, capped at 8 consecutive blocks (spec/copilot/events.json `agentStop` `notes` and `response` (DOC; REC sections 1.5 and 1.6))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `keep_going` on `agent.stop`",
+    label = "`keep_going` here needs every host the handler lists to honour it"
+)]
+pub trait StopKeepGoing {}
+impl StopKeepGoing for Cursor {}
+impl StopKeepGoing for ClaudeCode {}
+impl StopKeepGoing for Codex {}
+impl StopKeepGoing for Copilot {}
+impl<H0: StopKeepGoing> StopKeepGoing for (H0,) {}
+impl<H0: StopKeepGoing, H1: StopKeepGoing> StopKeepGoing for (H0, H1) {}
+impl<H0: StopKeepGoing, H1: StopKeepGoing, H2: StopKeepGoing> StopKeepGoing for (H0, H1, H2) {}
+impl<H0: StopKeepGoing, H1: StopKeepGoing, H2: StopKeepGoing, H3: StopKeepGoing> StopKeepGoing
+    for (H0, H1, H2, H3)
+{
+}
 /// The hosts a unified handler lists (a tuple of [`hosts`](crate::neutral::hosts) markers, in the registry's order) list `X`: a host's own answer given to [`instead`](crate::neutral::ShellAnswer::instead) compiles only where the handler lists its host.
 #[diagnostic::on_unimplemented(
     message = "this is `{X}`'s own answer, and the handler does not list that host",
@@ -314,6 +336,32 @@ impl PromptOwn for crate::neutral::__convert::prompt::codex::user_prompt_submit:
 impl PromptOwn for crate::neutral::__convert::prompt::copilot::user_prompt_submitted::Response {
     type Host = Copilot;
 }
+/// A host's own answer at one of its entries of `agent.stop`, which a unified answer may send there instead ([`instead`](crate::neutral::StopAnswer::instead)): Cursor's `stop` answer, Claude Code's `Stop` answer, OpenAI Codex CLI's `Stop` answer, GitHub Copilot CLI's `agentStop` answer.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is no host's answer at `agent.stop`",
+    label = "not an answer of an event this handler is wired as",
+    note = "the own answers here are: Cursor's `stop` answer, Claude Code's `Stop` answer, OpenAI Codex CLI's `Stop` answer, GitHub Copilot CLI's `agentStop` answer"
+)]
+pub trait StopOwn: std::any::Any + std::fmt::Debug + Clone + PartialEq {
+    /// The host it is the answer of.
+    type Host;
+}
+#[cfg(feature = "cursor")]
+impl StopOwn for crate::neutral::__convert::stop::cursor::stop::Response {
+    type Host = Cursor;
+}
+#[cfg(feature = "claude-code")]
+impl StopOwn for crate::neutral::__convert::stop::claude_code::stop::Response {
+    type Host = ClaudeCode;
+}
+#[cfg(feature = "codex")]
+impl StopOwn for crate::neutral::__convert::stop::codex::stop::Response {
+    type Host = Codex;
+}
+#[cfg(feature = "copilot")]
+impl StopOwn for crate::neutral::__convert::stop::copilot::agent_stop::Response {
+    type Host = Copilot;
+}
 /// A host's own payload of a call of the concept and tool kind at one of its events, with `subject` (a shell call's command) where the host sends it: the payload each unified entry is run on by [`testing::unified`](crate::testing::unified).
 #[cfg(feature = "testing")]
 pub(crate) fn fixture(
@@ -388,6 +436,22 @@ pub(crate) fn fixture(
                 None, subject,
             ),
         ),
+        #[cfg(feature = "cursor")]
+        ("agent.stop", "", crate::Host::Cursor, "stop") => Some(
+            crate::neutral::__convert::stop::cursor::stop::fixture(None, subject),
+        ),
+        #[cfg(feature = "claude-code")]
+        ("agent.stop", "", crate::Host::ClaudeCode, "Stop") => Some(
+            crate::neutral::__convert::stop::claude_code::stop::fixture(None, subject),
+        ),
+        #[cfg(feature = "codex")]
+        ("agent.stop", "", crate::Host::Codex, "Stop") => Some(
+            crate::neutral::__convert::stop::codex::stop::fixture(None, subject),
+        ),
+        #[cfg(feature = "copilot")]
+        ("agent.stop", "", crate::Host::Copilot, "agentStop") => {
+            Some(crate::neutral::__convert::stop::copilot::agent_stop::fixture(None, subject))
+        }
         _ => None,
     }
 }

@@ -111,4 +111,36 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
             },
         ],
     },
+    crate::concepts::Unified {
+        concept: "agent.stop",
+        tool: "",
+        call: "StopCall",
+        answer: "StopAnswer",
+        wirings: &[
+            crate::concepts::Wiring {
+                host: "cursor",
+                event: "stop",
+                matcher: None,
+                convert: "stop::cursor::stop",
+            },
+            crate::concepts::Wiring {
+                host: "claude-code",
+                event: "Stop",
+                matcher: None,
+                convert: "stop::claude_code::stop",
+            },
+            crate::concepts::Wiring {
+                host: "codex",
+                event: "Stop",
+                matcher: None,
+                convert: "stop::codex::stop",
+            },
+            crate::concepts::Wiring {
+                host: "copilot",
+                event: "agentStop",
+                matcher: None,
+                convert: "stop::copilot::agent_stop",
+            },
+        ],
+    },
 ];
