@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 const RECORDER: &str = env!("CARGO_BIN_EXE_claude-recorder");
 const REWRITER: &str = env!("CARGO_BIN_EXE_claude-rewriter");
 const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
+const UNIFIED_STOPPER: &str = env!("CARGO_BIN_EXE_unified-stopper");
 const SLOW_GUARD: &str = env!("CARGO_BIN_EXE_claude-slow-guard");
 const FAIL_CLOSED: &str = env!("CARGO_BIN_EXE_claude-fail-closed");
 
@@ -391,6 +392,36 @@ fn verify_on_stop_continues_the_agent_exactly_once() {
     let active: Vec<&Value> = stops.iter().map(|s| &s["stop_hook_active"]).collect();
     assert_eq!(active, [false, true], "{stops:?}");
     session.keep_recording("verify-on-stop");
+}
+
+/// A unified handler's `keep_going` (Claude Code's `decision: block`), installed with
+/// `install --claude`, keeps the agent going once: the second turn has its instruction.
+#[test]
+fn a_unified_keep_going_continues_the_agent_once() {
+    if !live("a_unified_keep_going_continues_the_agent_once") {
+        return;
+    }
+    let session = Session::new("unified-stop", Path::new(RECORDER));
+    session.install(Path::new(UNIFIED_STOPPER));
+    let api = run(
+        &session,
+        vec![
+            Reply::Text("First pass done.".to_owned()),
+            Reply::Text("Checked again.".to_owned()),
+        ],
+        "Fix the bug.",
+    );
+    let bodies = api.message_bodies();
+    assert_eq!(bodies.len(), 2, "{:?}", last_messages(&bodies));
+    assert!(!bodies[0].to_string().contains("KEEP-GOING"));
+    assert!(
+        bodies[1].to_string().contains("KEEP-GOING"),
+        "{:?}",
+        last_messages(&bodies)
+    );
+    let stops = session.payloads_of("Stop");
+    let active: Vec<&Value> = stops.iter().map(|s| &s["stop_hook_active"]).collect();
+    assert_eq!(active, [false, true], "{stops:?}");
 }
 
 /// Runs the mock's `echo original > marker` with `rewriter` installed, and asserts that the

@@ -723,6 +723,33 @@ const CODEX_FORCE_PUSH_REASON: &str = "This command force-pushes and may overwri
 
 const CRASHING_GUARD: &str = env!("CARGO_BIN_EXE_codex-crashing-guard");
 const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
+const UNIFIED_STOPPER: &str = env!("CARGO_BIN_EXE_unified-stopper");
+
+/// A unified handler's `keep_going` (Codex's `decision: block`) continues the turn once: it
+/// lets the agent stop when `stop_hook_active` says it already kept it going, since Codex has
+/// no cap on such loops.
+#[test]
+fn a_unified_keep_going_continues_the_turn_once() {
+    if !in_isolated_network("a_unified_keep_going_continues_the_turn_once") {
+        return;
+    }
+    let mut session = Session::new("codex-unified-stop", Path::new(RECORDER));
+    let stopper = session.copy_in(Path::new(UNIFIED_STOPPER));
+    let command = format!("{} --host codex --event Stop", stopper.to_string_lossy());
+    session.add_command("Stop", None, &command, Some(5));
+    let api = MockResponses::start(vec![]).expect("mock");
+    let output = session.run(&api.base_url(), PROMPT, &[]);
+    assert!(output.success, "{}", shown(&output));
+    let stops = session.payloads_of("Stop");
+    let active: Vec<&Value> = stops.iter().map(|p| &p["stop_hook_active"]).collect();
+    assert_eq!(active, [false, true], "{}", shown(&output));
+    let sent = api
+        .input_items()
+        .iter()
+        .map(Value::to_string)
+        .collect::<String>();
+    assert!(sent.contains("KEEP-GOING"), "{sent}");
+}
 
 /// A unified handler's rewrite (`ShellAnswer::rewrite`, an allow with `updatedInput` under
 /// Codex) is what runs.

@@ -23,6 +23,7 @@ const PERMISSION_GUARD: &str = env!("CARGO_BIN_EXE_claude-permission-guard");
 const COPILOT_OR_CLAUDE_GUARD: &str = env!("CARGO_BIN_EXE_copilot-or-claude-guard");
 const PROMPT_CONTEXT: &str = env!("CARGO_BIN_EXE_claude-prompt-context");
 const UNIFIED_REWRITER: &str = env!("CARGO_BIN_EXE_unified-rewriter");
+const UNIFIED_STOPPER: &str = env!("CARGO_BIN_EXE_unified-stopper");
 
 /// What `shell-guard` tells the model when it denies `rm -rf`.
 const SHELL_GUARD_REASON: &str = "rm -rf is blocked by the shell guard";
@@ -223,6 +224,36 @@ fn a_unified_rewrite_installed_for_copilot_is_what_runs() {
     assert_eq!(
         marker.ok().as_deref(),
         Some("rewritten\n"),
+        "{}",
+        output.log
+    );
+}
+
+/// A unified handler's `keep_going` (Copilot's agentStop `decision: block`), installed for
+/// Copilot, keeps the agent going once: its instruction is the next prompt.
+#[test]
+fn a_unified_keep_going_installed_for_copilot_continues_once() {
+    if !live("a_unified_keep_going_installed_for_copilot_continues_once") {
+        return;
+    }
+    let session = Session::new("copilot-unified-stop", Path::new(RECORDER));
+    session.install_for("--copilot", Path::new(UNIFIED_STOPPER));
+    let api = MockApi::start(vec![
+        Reply::Text("First pass done.".to_owned()),
+        Reply::Text("Checked again.".to_owned()),
+    ])
+    .expect("mock");
+    let output = runner::run(&session, &api.base_url(), "Fix the bug.");
+    assert!(output.success, "{}\n{}", output.stdout, output.stderr);
+    let bodies = api.message_bodies();
+    assert_eq!(bodies.len(), 2, "{}", output.log);
+    assert!(
+        !bodies[0].to_string().contains("KEEP-GOING"),
+        "{}",
+        output.log
+    );
+    assert!(
+        bodies[1].to_string().contains("KEEP-GOING"),
         "{}",
         output.log
     );
