@@ -21,11 +21,16 @@ pub(crate) fn run(args: &Args) -> Result<(), Stop> {
         .iter()
         .find(|row| row.concept == concept && row.tool == tool)
         .ok_or_else(|| Stop::Usage(unknown(concept, tool)))?;
-    let subject = args.subject.as_deref().ok_or_else(|| {
-        Stop::Usage(
-            "--concept needs --subject: the shell command, the path read or the prompt".to_owned(),
-        )
-    })?;
+    let subject = match (args.subject.as_deref(), row.subject) {
+        (Some(subject), _) => subject,
+        (None, "") => "",
+        (None, what) => {
+            return Err(Stop::Usage(format!(
+                "--concept {} needs --subject: {what}",
+                name(row)
+            )))
+        }
+    };
     let project = match &args.project {
         Some(project) => project.clone(),
         None => {
@@ -180,7 +185,10 @@ fn unknown(concept: &str, tool: &str) -> String {
 
 /// The side-by-side text: per host and event, the outcome and what each is told.
 fn to_text(row: &Unified, subject: &str, json: &Value) -> String {
-    let mut text = format!("{} `{subject}`, through each host's hooks:\n", name(row));
+    let mut text = match subject {
+        "" => format!("{}, through each host's hooks:\n", name(row)),
+        subject => format!("{} `{subject}`, through each host's hooks:\n", name(row)),
+    };
     for entry in json["hosts"].as_array().into_iter().flatten() {
         let product = product(entry["host"].as_str().unwrap_or_default());
         if entry["wired"] == false {

@@ -160,5 +160,48 @@ fn a_concept_no_unified_handler_answers_and_a_host_flag_are_usage_errors() {
     assert_eq!(output.status.code(), Some(2));
     let output = s.cli(&["simulate", "--concept", "prompt.submitted"], None);
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--subject"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("--concept prompt.submitted needs --subject: the prompt"),
+        "{output:?}"
+    );
+}
+
+/// The agent about to stop carries no subject: each host's stop hooks run on its own payload.
+#[test]
+fn the_agent_stopping_needs_no_subject_and_each_host_reads_its_own_continuation() {
+    let s = guarded();
+    // Keeps the agent going once, in Claude Code's words and Cursor's.
+    s.script(
+        "project/stop.sh",
+        r#"grep -q '"stop_hook_active":true' && exit 0; echo '{"decision":"block","reason":"KEEP-GOING","followup_message":"KEEP-GOING"}'"#,
+    );
+    s.hooks_json(
+        "project/.cursor/hooks.json",
+        json!({"stop": [{"command": "./stop.sh"}]}),
+    );
+    let claude =
+        json!({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./stop.sh"}]}]}});
+    s.write("project/.claude/settings.json", &claude.to_string());
+    let result = s.simulate(
+        &["--concept", "agent.stop", "--hosts", "cursor,claude-code"],
+        None,
+    );
+    assert_eq!(
+        outcomes(&result),
+        [
+            "cursor stop: applied",
+            "claude-code Stop: the agent continues"
+        ]
+    );
+    let entry = |host: &str| {
+        let hosts = result["hosts"].as_array().unwrap();
+        hosts.iter().find(|e| e["host"] == host).unwrap()["result"].clone()
+    };
+    assert_eq!(entry("claude-code")["model_sees"], json!(["KEEP-GOING"]));
+    assert!(
+        entry("cursor").to_string().contains("KEEP-GOING"),
+        "{}",
+        entry("cursor")
+    );
 }

@@ -276,6 +276,8 @@ fn trait_name(tool: &str, builder: &str) -> String {
 struct UnifiedRow {
     /// What names its neutral types ([`prefix`]).
     prefix: String,
+    /// What its neutral call carries as its one text, empty for none.
+    subject: String,
     concept: String,
     kind: String,
     wirings: Vec<WiringRow>,
@@ -363,8 +365,17 @@ fn unified_rows(root: &Path) -> Result<Vec<UnifiedRow>, String> {
                 });
             }
         }
+        // The tool kind's subject, or the concept's own.
+        let subject = match kind {
+            "" => &row["subject"],
+            _ => &tools["subject"],
+        };
+        let subject = subject
+            .as_str()
+            .ok_or_else(|| format!("spec/concepts.json: `{concept}` `{kind}` says no `subject`"))?;
         rows.push(UnifiedRow {
             prefix: types,
+            subject: subject.to_owned(),
             concept: concept.to_owned(),
             kind: kind.to_owned(),
             wirings,
@@ -380,9 +391,10 @@ pub(crate) fn wiring_file(root: &Path) -> Result<String, String> {
     for row in unified_rows(root)? {
         let prefix = trait_name(&row.prefix, "");
         out.push_str(&format!(
-            "crate::concepts::Unified {{ concept: {}, tool: {}, call: {}, answer: {}, wirings: &[\n",
+            "crate::concepts::Unified {{ concept: {}, tool: {}, subject: {}, call: {}, answer: {}, wirings: &[\n",
             lit(&row.concept),
             lit(&row.kind),
+            lit(&row.subject),
             lit(&format!("{prefix}Call")),
             lit(&format!("{prefix}Answer"))
         ));

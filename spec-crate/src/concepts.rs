@@ -18,6 +18,9 @@ pub struct Unified {
     pub concept: &'static str,
     /// The tool kind (`shell`), empty for a concept without one (`prompt.submitted`).
     pub tool: &'static str,
+    /// What its neutral call carries as its one text (`the shell command`), empty for a call
+    /// that carries none (`agent.stop`).
+    pub subject: &'static str,
     /// The neutral input's type under `cursor_hooks::neutral` (`ShellCall`).
     pub call: &'static str,
     /// The neutral answer's type under `cursor_hooks::neutral` (`ShellAnswer`).

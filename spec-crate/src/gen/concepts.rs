@@ -12,6 +12,7 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
     crate::concepts::Unified {
         concept: "tool.before",
         tool: "shell",
+        subject: "the shell command",
         call: "ShellCall",
         answer: "ShellAnswer",
         wirings: &[
@@ -50,6 +51,7 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
     crate::concepts::Unified {
         concept: "tool.before",
         tool: "read",
+        subject: "the path read",
         call: "ReadCall",
         answer: "ReadAnswer",
         wirings: &[
@@ -82,6 +84,7 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
     crate::concepts::Unified {
         concept: "prompt.submitted",
         tool: "",
+        subject: "the prompt",
         call: "PromptCall",
         answer: "PromptAnswer",
         wirings: &[
@@ -114,6 +117,7 @@ pub(crate) const UNIFIED: &[crate::concepts::Unified] = &[
     crate::concepts::Unified {
         concept: "agent.stop",
         tool: "",
+        subject: "",
         call: "StopCall",
         answer: "StopAnswer",
         wirings: &[
