@@ -14,9 +14,10 @@
 //!
 //! What the answer may say depends on the hosts the handler lists: a builder compiles only
 //! when every one of them honours it (the `capabilities` of `spec/concepts.json`, generated
-//! into the traits [`ShellDeny`], [`ShellAsk`], [`ShellContext`], [`ShellRewrite`]). Cursor
-//! and Codex do not honour `ask` (Cursor turns it into a deny, Codex fails the hook and runs
-//! the command), so a handler listing either cannot ask:
+//! into the traits [`ShellDeny`], [`ShellAsk`], [`ShellContext`], [`ShellRewrite`],
+//! [`ShellTellUser`], [`ShellStopRun`]). Cursor and Codex do not honour `ask` (Cursor turns it
+//! into a deny, Codex fails the hook and runs the command), so a handler listing either cannot
+//! ask:
 //!
 //! ```compile_fail
 //! use cursor_hooks::prelude::*;
@@ -54,7 +55,7 @@ use std::marker::PhantomData;
 
 pub use crate::gen::neutral::{
     Lists, PromptBlock, PromptContext, PromptOwn, ReadDeny, ReadOwn, ShellAsk, ShellContext,
-    ShellDeny, ShellOwn, ShellRewrite, StopKeepGoing, StopOwn,
+    ShellDeny, ShellOwn, ShellRewrite, ShellStopRun, ShellTellUser, StopKeepGoing, StopOwn,
 };
 
 /// The hosts as types, for the answer's type: `ShellAnswer<(hosts::Cursor, hosts::ClaudeCode)>`
@@ -208,6 +209,10 @@ pub enum Verdict {
 pub struct ShellAnswer<H> {
     verdict: Verdict,
     context: Option<String>,
+    /// What the user is shown beside it ([`ShellAnswer::tell_user`]).
+    user_message: Option<String>,
+    /// Why the run stops after it, shown to the user ([`ShellAnswer::stop_run`]).
+    stop_run: Option<String>,
     /// With [`Verdict::Rewrite`]: the call's whole arguments, the command replaced.
     arguments: Option<Value>,
     own: Own,
@@ -219,6 +224,8 @@ impl<H> Default for ShellAnswer<H> {
         ShellAnswer {
             verdict: Verdict::NoOpinion,
             context: None,
+            user_message: None,
+            stop_run: None,
             arguments: None,
             own: Own::default(),
             hosts: PhantomData,
@@ -297,6 +304,45 @@ impl<H> ShellAnswer<H> {
         self
     }
 
+    /// Shows the user `text` beside whatever the answer decides: only where every listed host
+    /// honours it (Claude Code and Codex, as `systemMessage`).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ShellAnswer};
+    ///
+    /// let answer = ShellAnswer::<(hosts::ClaudeCode, hosts::Codex)>::deny("no force-push")
+    ///     .tell_user("a force-push was refused: push a new branch");
+    /// assert_eq!(answer.user_message(), Some("a force-push was refused: push a new branch"));
+    /// ```
+    #[must_use]
+    pub fn tell_user(mut self, text: impl Into<String>) -> Self
+    where
+        H: ShellTellUser,
+    {
+        self.user_message = Some(text.into());
+        self
+    }
+
+    /// Stops the agent's run after the hook, showing the user `reason`: only where every
+    /// listed host honours it (Claude Code alone, as `continue: false` with `stopReason`,
+    /// which takes precedence over the decision).
+    ///
+    /// ```
+    /// use cursor_hooks::neutral::{hosts, ShellAnswer};
+    ///
+    /// let answer = ShellAnswer::<(hosts::ClaudeCode,)>::deny("the production database")
+    ///     .stop_run("a command touched production: the run stops here");
+    /// assert_eq!(answer.run_stopped(), Some("a command touched production: the run stops here"));
+    /// ```
+    #[must_use]
+    pub fn stop_run(mut self, reason: impl Into<String>) -> Self
+    where
+        H: ShellStopRun,
+    {
+        self.stop_run = Some(reason.into());
+        self
+    }
+
     /// Sends `answer`, a listed host's own answer at one of its events before a shell call, in
     /// place of this neutral answer there: the escape hatch for what only that host honours.
     /// The host's other events of the concept, and the other hosts, get the neutral answer.
@@ -333,6 +379,16 @@ impl<H> ShellAnswer<H> {
     /// The context it adds, if any.
     pub fn added_context(&self) -> Option<&str> {
         self.context.as_deref()
+    }
+
+    /// What it shows the user, if anything.
+    pub fn user_message(&self) -> Option<&str> {
+        self.user_message.as_deref()
+    }
+
+    /// Why it stops the run, if it does.
+    pub fn run_stopped(&self) -> Option<&str> {
+        self.stop_run.as_deref()
     }
 }
 
@@ -908,9 +964,11 @@ pub mod __convert {
 
         /// A shell answer as a host's `PreToolUse` answer (Cursor's, Claude Code's, Codex's,
         /// Copilot's): an `ask` only reaches here for a host that honours it, and `ask = `
-        /// names the builder it is written with.
+        /// names the builder it is written with; `tell` and `stop` write a message to the user
+        /// and a stop of the run where the host has them (the answer's types keep them out
+        /// elsewhere).
         macro_rules! shell_answer {
-            ($name:ident, $response:path, ask = $ask:ident, rewrite = |$arguments:ident| $rewrite:expr) => {
+            ($name:ident, $response:path, ask = $ask:ident, rewrite = |$arguments:ident| $rewrite:expr, tell = |$told:ident, $text:ident| $tell:expr, stop = |$stopped:ident, $reason:ident| $stop:expr) => {
                 pub(crate) fn $name<H>(answer: ShellAnswer<H>) -> $response {
                     use $response as Response;
                     let response = match answer.verdict {
@@ -922,9 +980,19 @@ pub mod __convert {
                             $rewrite
                         }
                     };
-                    match answer.context {
+                    let response = match answer.context {
                         Some(text) => response.additional_context(text),
                         None => response,
+                    };
+                    let $told = response;
+                    let response = match answer.user_message {
+                        Some($text) => $tell,
+                        None => $told,
+                    };
+                    let $stopped = response;
+                    match answer.stop_run {
+                        Some($reason) => $stop,
+                        None => $stopped,
                     }
                 }
             };
@@ -935,31 +1003,39 @@ pub mod __convert {
             cursor_answer,
             crate::cursor::prelude::PreToolUseResponse,
             ask = ask,
-            rewrite = |arguments| Response::default().updated_input(arguments)
+            rewrite = |arguments| Response::default().updated_input(arguments),
+            tell = |response, _text| response,
+            stop = |response, _reason| response
         );
         #[cfg(feature = "claude-code")]
         shell_answer!(
             claude_answer,
             crate::claude::prelude::PreToolUseResponse,
             ask = ask,
-            rewrite = |arguments| Response::default().updated_input(arguments)
+            rewrite = |arguments| Response::default().updated_input(arguments),
+            tell = |response, text| response.system_message(text),
+            stop = |response, reason| response.r#continue(false).stop_reason(reason)
         );
         // Codex fails the hook on `ask`; the answer's types keep it out, and one that reached
         // here would be written as the deny the user can see. It reads `updatedInput` only
-        // beside an allow.
+        // beside an allow. It would fail the hook on `continue`, which the types keep out too.
         #[cfg(feature = "codex")]
         shell_answer!(
             codex_answer,
             crate::codex::prelude::PreToolUseResponse,
             ask = deny,
-            rewrite = |arguments| Response::allow(arguments)
+            rewrite = |arguments| Response::allow(arguments),
+            tell = |response, text| response.system_message(text),
+            stop = |response, _reason| response
         );
         #[cfg(feature = "copilot")]
         shell_answer!(
             copilot_answer,
             crate::copilot::prelude::PreToolUseResponse,
             ask = ask,
-            rewrite = |arguments| Response::default().modified_args(arguments)
+            rewrite = |arguments| Response::default().modified_args(arguments),
+            tell = |response, _text| response,
+            stop = |response, _reason| response
         );
 
         /// Cursor's events.

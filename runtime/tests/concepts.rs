@@ -206,18 +206,46 @@ fn events_for(concepts: &Value, concept: &str, kind: &str, host: &str) -> Vec<St
         .collect()
 }
 
-/// What an event of `host` offers, from its `events.json`: its permission values, whether it
-/// takes `additional_context`, whether it can block (a `decision: block`, or Cursor's
-/// `continue`), whether it can rewrite the call (`updated_input`, Copilot's `modified_args`),
-/// and whether it can keep the agent going (a `decision: block`, Cursor's `followup_message`).
-fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool, bool) {
+/// What an event of `host` offers, from its `events.json`.
+struct Offers {
+    /// Its permission values.
+    values: Vec<String>,
+    /// It takes `additional_context`.
+    context: bool,
+    /// It can block (a `decision: block`, or Cursor's `continue`).
+    blocks: bool,
+    /// It can rewrite the call (`updated_input`, Copilot's `modified_args`).
+    rewrites: bool,
+    /// It can keep the agent going (a `decision: block`, Cursor's `followup_message`).
+    keeps_going: bool,
+    /// It shows the user a message (the host's universal `systemMessage`).
+    tells_user: bool,
+    /// It can stop the run (the host's universal `continue`).
+    stops_run: bool,
+}
+
+fn offers(host: &str, event: &str) -> Offers {
     let events = json(&format!("spec/{host}/events.json"));
+    let universal: Vec<String> = events["universal_response"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|f| f["wire"].as_str().map(str::to_owned))
+        .collect();
     let event = events["events"]
         .as_array()
         .expect("events")
         .iter()
         .find(|e| e["name"] == event)
         .unwrap_or_else(|| panic!("{host} has no event `{event}`"));
+    // A universal key the event rejects (`not_offered`) or ignores (`universal_except`).
+    let excepted = [
+        names_of(&event["not_offered"]),
+        names_of(&event["universal_except"]),
+    ]
+    .concat();
+    let universally =
+        |wire: &str| universal.iter().any(|w| w == wire) && !excepted.iter().any(|w| w == wire);
     let response = &event["response"];
     let fields = [&response["fields"], &response["hook_specific"]];
     let field = |name: &str| {
@@ -237,18 +265,16 @@ fn offers(host: &str, event: &str) -> (Vec<String>, bool, bool, bool, bool) {
     };
     let refused = field("permission_decision").map(|f| names_of(&f["not_offered"]));
     values.retain(|v| !refused.iter().flatten().any(|r| r == v));
-    let blocks = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
-        || field("continue").is_some();
-    let rewrites = field("updated_input").is_some() || field("modified_args").is_some();
-    let keeps_going = names_of(&response["decision"]["values"]).contains(&"block".to_owned())
-        || field("followup_message").is_some();
-    (
+    let decision_block = names_of(&response["decision"]["values"]).contains(&"block".to_owned());
+    Offers {
         values,
-        field("additional_context").is_some(),
-        blocks,
-        rewrites,
-        keeps_going,
-    )
+        context: field("additional_context").is_some(),
+        blocks: decision_block || field("continue").is_some(),
+        rewrites: field("updated_input").is_some() || field("modified_args").is_some(),
+        keeps_going: decision_block || field("followup_message").is_some(),
+        tells_user: universally("systemMessage"),
+        stops_run: universally("continue") && universally("stopReason"),
+    }
 }
 
 fn names_of(list: &Value) -> Vec<String> {
@@ -287,13 +313,15 @@ fn capability_problems(concepts: &Value) -> Vec<String> {
                 problems.push(format!("{at}: {host} runs no event for it"));
             }
             for event in events.iter().filter(|_| honoured) {
-                let (values, context, blocks, rewrites, keeps_going) = offers(&host, event);
+                let offer = offers(&host, event);
                 let offered = match feature {
-                    "context" => context,
-                    "block" => blocks,
-                    "rewrite" => rewrites,
-                    "keep_going" => keeps_going,
-                    decision => values.iter().any(|v| v == decision),
+                    "context" => offer.context,
+                    "block" => offer.blocks,
+                    "rewrite" => offer.rewrites,
+                    "keep_going" => offer.keeps_going,
+                    "tell_user" => offer.tells_user,
+                    "stop_run" => offer.stops_run,
+                    decision => offer.values.iter().any(|v| v == decision),
                 };
                 if !offered {
                     problems.push(format!("{at}: {host} `{event}` does not offer it"));

@@ -160,3 +160,49 @@ fn a_stop_after_a_continuation_is_read_as_continued_in_every_host() {
         cursor_hooks::assert_no_opinion!(again);
     }
 }
+
+/// Tells the user, and stops the run where the command reaches for production.
+#[hook(on = "tool.before", tool = "shell", hosts = (ClaudeCode))]
+fn production(call: &ShellCall) -> ShellAnswer {
+    if call.command().contains("prod") {
+        ShellAnswer::deny("not on production")
+            .tell_user("a command reached for production")
+            .stop_run("the run stops: production was reached")
+    } else {
+        no_opinion()
+    }
+}
+
+/// Tells the user beside a deny, in the hosts that show the user a message.
+#[hook(on = "tool.before", tool = "shell", hosts = (ClaudeCode, Codex))]
+fn force_push(call: &ShellCall) -> ShellAnswer {
+    if call.command().contains("push --force") {
+        ShellAnswer::deny("no force-push").tell_user("a force-push was refused")
+    } else {
+        no_opinion()
+    }
+}
+
+#[test]
+fn a_message_to_the_user_and_a_stopped_run_are_each_hosts_own_fields() {
+    let claude = stdout(&testing::unified::<production>("psql prod")[0]);
+    assert_eq!(claude["systemMessage"], "a command reached for production");
+    assert_eq!(claude["continue"], false, "{claude}");
+    assert_eq!(
+        claude["stopReason"],
+        "the run stops: production was reached"
+    );
+    assert_eq!(
+        claude["hookSpecificOutput"]["permissionDecision"], "deny",
+        "{claude}"
+    );
+    for each in testing::unified::<force_push>("git push --force") {
+        let answer = stdout(&each);
+        assert_eq!(
+            answer["systemMessage"], "a force-push was refused",
+            "{each:?}"
+        );
+        // Codex fails a PreToolUse hook that writes `continue`: none is written.
+        assert!(answer.get("continue").is_none(), "{each:?}");
+    }
+}

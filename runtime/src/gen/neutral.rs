@@ -98,6 +98,50 @@ impl<H0: ShellRewrite, H1: ShellRewrite, H2: ShellRewrite, H3: ShellRewrite> She
     for (H0, H1, H2, H3)
 {
 }
+/// `tell_user` on `tool.before` for a shell call: Show the user a message beside whatever the answer decides. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor, not honoured: Cursor's `user_message` goes to the agent with a deny, and neither beforeShellExecution nor preToolUse has a field shown to the user alone (spec/cursor/events.json `beforeShellExecution` and `preToolUse` `response` (SDK 34.js 387383, 380357))
+/// - Claude Code: `systemMessage`, a warning shown to the user (spec/claude-code/events.json `universal_response` `system_message` (HK))
+/// - OpenAI Codex CLI: `systemMessage`, a warning entry of the hook run shown to the user (`codex exec` prints none) (spec/codex/events.json `universal_response` `system_message` (SCH 0.171.0; SRC hooks/src/events/post_tool_use.rs); spec/codex/host.json `observed_rules` `exec-prints-no-hook-text`)
+/// - GitHub Copilot CLI, not honoured: Copilot reads no `systemMessage` or other field shown to the user: its preToolUse answer is `permissionDecision`, its reason, `modifiedArgs` and `additionalContext` (spec/copilot/events.json `preToolUse` `response` and its empty `universal_response` (REC section 1.6))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `tell_user` on `tool.before` for a shell call",
+    label = "`tell_user` here needs every host the handler lists to honour it",
+    note = "Cursor would not: Cursor's `user_message` goes to the agent with a deny, and neither beforeShellExecution nor preToolUse has a field shown to the user alone",
+    note = "GitHub Copilot CLI would not: Copilot reads no `systemMessage` or other field shown to the user: its preToolUse answer is `permissionDecision`, its reason, `modifiedArgs` and `additionalContext`"
+)]
+pub trait ShellTellUser {}
+impl ShellTellUser for ClaudeCode {}
+impl ShellTellUser for Codex {}
+impl<H0: ShellTellUser> ShellTellUser for (H0,) {}
+impl<H0: ShellTellUser, H1: ShellTellUser> ShellTellUser for (H0, H1) {}
+impl<H0: ShellTellUser, H1: ShellTellUser, H2: ShellTellUser> ShellTellUser for (H0, H1, H2) {}
+impl<H0: ShellTellUser, H1: ShellTellUser, H2: ShellTellUser, H3: ShellTellUser> ShellTellUser
+    for (H0, H1, H2, H3)
+{
+}
+/// `stop_run` on `tool.before` for a shell call: Stop the agent's run after the hook, with a reason shown to the user. Implemented by the hosts that honour it, and by every tuple of them.
+///
+/// - Cursor, not honoured: Cursor's beforeShellExecution and preToolUse read no `continue`: a guard can deny the call, not end the run (spec/cursor/events.json `beforeShellExecution` and `preToolUse` `response` (SDK 34.js 387383, 380357))
+/// - Claude Code: `continue: false` with `stopReason`, shown to the user; it takes precedence over the decision (spec/claude-code/events.json `universal_response` `continue` and `stop_reason` (HK); PreToolUse is not among `continue-ignored`'s events (spec/claude-code/host.json))
+/// - OpenAI Codex CLI, not honoured: Codex rejects `continue: false` and `stopReason` on PreToolUse as unsupported: the hook counts as failed and the command runs (spec/codex/events.json `PreToolUse` `not_offered` (SCH 0.171.0; SRC hooks/src/engine/output_parser.rs))
+/// - GitHub Copilot CLI, not honoured: Copilot's preToolUse reads no `continue`: a guard can deny the call, not end the run (spec/copilot/events.json `preToolUse` `response` and its empty `universal_response` (REC section 1.6))
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not honour `stop_run` on `tool.before` for a shell call",
+    label = "`stop_run` here needs every host the handler lists to honour it",
+    note = "Cursor would not: Cursor's beforeShellExecution and preToolUse read no `continue`: a guard can deny the call, not end the run",
+    note = "OpenAI Codex CLI would not: Codex rejects `continue: false` and `stopReason` on PreToolUse as unsupported: the hook counts as failed and the command runs",
+    note = "GitHub Copilot CLI would not: Copilot's preToolUse reads no `continue`: a guard can deny the call, not end the run"
+)]
+pub trait ShellStopRun {}
+impl ShellStopRun for ClaudeCode {}
+impl<H0: ShellStopRun> ShellStopRun for (H0,) {}
+impl<H0: ShellStopRun, H1: ShellStopRun> ShellStopRun for (H0, H1) {}
+impl<H0: ShellStopRun, H1: ShellStopRun, H2: ShellStopRun> ShellStopRun for (H0, H1, H2) {}
+impl<H0: ShellStopRun, H1: ShellStopRun, H2: ShellStopRun, H3: ShellStopRun> ShellStopRun
+    for (H0, H1, H2, H3)
+{
+}
 /// `deny` on `tool.before` for a read call: Refuse the read, with a reason the model is given. Implemented by the hosts that honour it, and by every tuple of them.
 ///
 /// - Cursor: beforeReadFile and preToolUse for `Read` `permission: deny`; the agent is told the `user_message` (spec/cursor/events.json `beforeReadFile` and `preToolUse` `response` (D-AUG26; REC; SDK))
