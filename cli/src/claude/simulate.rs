@@ -1075,23 +1075,8 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                     effect.stance = told.stance;
                 } else if applied {
                     let reasons = told.stance.and_then(|(_, reason)| reason).into_iter();
-                    // Its `additionalContext` too, which the event's own answer does not read.
-                    let context = answer
-                        .get("hookSpecificOutput")
-                        .and_then(|specific| specific.get("additionalContext"))
-                        .and_then(Value::as_str)
-                        .filter(|text| !text.is_empty())
-                        .map(str::to_owned);
-                    // And its top-level `reason`, with or without a legacy block, but only
-                    // beside a `hookSpecificOutput`.
-                    let reason = answer
-                        .get("reason")
-                        .filter(|_| answer.contains_key("hookSpecificOutput"))
-                        .and_then(Value::as_str)
-                        .filter(|text| !text.is_empty())
-                        .map(str::to_owned);
-                    let said = reasons.chain(told.claude).chain(context);
-                    effect.claude.extend(said.chain(reason));
+                    let said = reasons.chain(told.claude);
+                    effect.claude.extend(said.chain(permission_texts(&answer)));
                 }
             }
         }
@@ -1107,14 +1092,11 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
                     // still tells Claude its context (host.json `observed_rules`,
                     // `undecided-permission-context-told`).
                     let undecided = host().observed("undecided-permission-context-told");
-                    if handler.blocks_on_failure && undecided.covers(info.name) {
-                        let context = answer
-                            .get("hookSpecificOutput")
-                            .filter(|specific| specific.get("decision").is_none())
-                            .and_then(|specific| specific.get("additionalContext"))
-                            .and_then(Value::as_str)
-                            .filter(|text| !text.is_empty());
-                        effect.claude.extend(context.map(str::to_owned));
+                    let decided = answer
+                        .get("hookSpecificOutput")
+                        .is_some_and(|specific| specific.get("decision").is_some());
+                    if handler.blocks_on_failure && !decided && undecided.covers(info.name) {
+                        effect.claude.extend(permission_texts(&answer));
                     }
                     "exit-0-json"
                 }
@@ -1142,6 +1124,29 @@ fn read_result(info: &EventInfo, handler: &Handler, run: &mut Run, seconds: f64)
     }
     run.verified = host().result(run.rule).verified;
     run.effect = effect;
+}
+
+/// What a PermissionRequest answer under `onFailure: "block"` tells Claude beside a
+/// `hookSpecificOutput` when it fails or decides nothing: that output's `additionalContext`,
+/// and the top-level `reason`, `stopReason` and `systemMessage` (host.json `observed_rules`,
+/// `failure-json-still-told`, `undecided-permission-context-told`).
+fn permission_texts(answer: &Map<String, Value>) -> Vec<String> {
+    let Some(specific) = answer.get("hookSpecificOutput") else {
+        return Vec::new();
+    };
+    let texts = [
+        specific.get("additionalContext"),
+        answer.get("reason"),
+        answer.get("stopReason"),
+        answer.get("systemMessage"),
+    ];
+    texts
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .filter(|text| !text.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// What an answer read as a failure under `onFailure: "block"` because its
