@@ -352,11 +352,11 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     for (source, document) in case.settings(command_of) {
         let path = settings_path(&session, source);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("settings folder");
-        std::fs::write(
-            &path,
-            serde_json::to_string_pretty(&document).expect("JSON"),
-        )
-        .expect("settings");
+        // An `if` rule may name the project's absolute path (`Read(/@PROJECT@/notes.txt)`).
+        let text = serde_json::to_string_pretty(&document)
+            .expect("JSON")
+            .replace(PROJECT_PLACEHOLDER, &session.project.display().to_string());
+        std::fs::write(&path, text).expect("settings");
     }
     if case.scenario == Scenario::Skill {
         write_skill(&session);

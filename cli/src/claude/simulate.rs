@@ -224,6 +224,8 @@ enum Entry {
 /// Which of the event's handlers run, decided one at a time in the order of the settings.
 struct Listing<'a> {
     info: &'static EventInfo,
+    /// The user's home folder, the root of a `~/` file rule.
+    home: Option<&'a Path>,
     subject: Option<&'a str>,
     payload: &'a Value,
     /// The file whose `disableAllHooks: true` turns hooks off.
@@ -346,7 +348,7 @@ impl Listing<'_> {
                     ),
                 });
             }
-            if !if_selects(condition, self.payload) {
+            if !if_selects(condition, self.payload, self.home) {
                 return Some(Entry::Skipped {
                     at,
                     reason: format!("its `if` rule `{condition}` does not match the tool call"),
@@ -455,6 +457,7 @@ impl Simulator {
         let subject = subject_of(info, payload);
         let mut listing = Listing {
             info,
+            home: self.locations.home.as_deref(),
             subject: subject.as_deref(),
             payload,
             disabled: settings::all_disabled(&self.files),
@@ -803,9 +806,10 @@ fn skip_reason(info: &EventInfo, handler: &Handler, subject: Option<&str>) -> Op
 /// Whether a handler's `if` permission rule selects the payload's tool call (host.json
 /// `observed_rules`, `if-rule`): `Tool` or `Tool(*)` every call of the tool, `Bash(git *)` a
 /// command one of whose parts (split on `;`, `&&`, `||` and `|`), its redirections taken
-/// out, matches the pattern (`*` any text, `git:*` a prefix); other tools' patterns are matched
-/// against the input's path or URL. Another tool never matches.
-fn if_selects(rule: &str, payload: &Value) -> bool {
+/// out, matches the pattern (`*` any text, `git:*` a prefix); a file tool's pattern is matched
+/// as its permission rule ([`super::file_rule`]), other tools' against the input's path or URL.
+/// Another tool never matches.
+fn if_selects(rule: &str, payload: &Value, home: Option<&Path>) -> bool {
     let rule = rule.trim();
     let (tool, pattern) = match rule.split_once('(') {
         Some((tool, rest)) => (tool.trim(), rest.strip_suffix(')').map(str::trim)),
@@ -814,15 +818,20 @@ fn if_selects(rule: &str, payload: &Value) -> bool {
     if payload.get("tool_name").and_then(Value::as_str) != Some(tool) {
         return false;
     }
-    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
+    let Some(written) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
         return true;
-    };
-    let pattern = match pattern.strip_suffix(":*") {
-        Some(prefix) => format!("{prefix}*"),
-        None => pattern.to_owned(),
     };
     let input = payload.get("tool_input");
     let text = |key: &str| input.and_then(|i| i.get(key)).and_then(Value::as_str);
+    // A file tool's rule is its permission matcher's (host.json `observed_rules`, `if-rule`).
+    if let Some(path) = text("file_path").or(text("notebook_path")) {
+        let cwd = payload.get("cwd").and_then(Value::as_str);
+        return super::file_rule::selects(written, path, cwd, home);
+    }
+    let pattern = match written.strip_suffix(":*") {
+        Some(prefix) => format!("{prefix}*"),
+        None => written.to_owned(),
+    };
     if tool == "Bash" {
         let Some(command) = text("command") else {
             return true;
@@ -833,21 +842,8 @@ fn if_selects(rule: &str, payload: &Value) -> bool {
             .filter(|p| !p.is_empty());
         return parts.any(|p| glob(&pattern, &p));
     }
-    // A file pattern may be written relative to the session's folder (`Read(notes.txt)`,
-    // `Read(./notes.txt)`):
-    // Claude Code matches it against the path below `cwd` too (host.json `observed_rules`,
-    // `if-rule`).
-    let below_cwd = |subject: &str| {
-        let cwd = payload.get("cwd").and_then(Value::as_str)?;
-        let rest = subject.strip_prefix(cwd.trim_end_matches('/'))?;
-        rest.strip_prefix('/').map(str::to_owned)
-    };
-    // `./notes.txt` is the same relative pattern.
-    let relative = pattern.strip_prefix("./").unwrap_or(&pattern);
-    match text("file_path").or(text("path")).or(text("url")) {
-        Some(subject) => {
-            glob(&pattern, subject) || below_cwd(subject).is_some_and(|rel| glob(relative, &rel))
-        }
+    match text("path").or(text("url")) {
+        Some(subject) => glob(&pattern, subject),
         None => true,
     }
 }
@@ -2477,32 +2473,39 @@ mod tests {
     fn if_rules_select_by_tool_and_pattern() {
         let bash =
             |command: &str| json!({ "tool_name": "Bash", "tool_input": { "command": command } });
-        assert!(if_selects("Bash", &bash("ls")));
-        assert!(if_selects("Bash(*)", &bash("ls")));
-        assert!(if_selects("Bash(git *)", &bash("git status")));
-        assert!(!if_selects("Bash(git *)", &bash("echo git")));
-        assert!(if_selects("Bash(git:*)", &bash("git log")));
-        assert!(if_selects("Bash(git *)", &bash("cd x && git push")));
-        assert!(!if_selects("Read(*)", &bash("ls")));
+        assert!(if_selects("Bash", &bash("ls"), None));
+        assert!(if_selects("Bash(*)", &bash("ls"), None));
+        assert!(if_selects("Bash(git *)", &bash("git status"), None));
+        assert!(!if_selects("Bash(git *)", &bash("echo git"), None));
+        assert!(if_selects("Bash(git:*)", &bash("git log"), None));
+        assert!(if_selects("Bash(git *)", &bash("cd x && git push"), None));
+        assert!(!if_selects("Read(*)", &bash("ls"), None));
         // Redirections are not part of what the rule sees, and the command is seen in parts.
-        assert!(if_selects("Bash(echo plain)", &bash("echo plain > out")));
-        assert!(!if_selects("Bash(*out*)", &bash("echo plain > out")));
+        assert!(if_selects(
+            "Bash(echo plain)",
+            &bash("echo plain > out"),
+            None
+        ));
+        assert!(!if_selects("Bash(*out*)", &bash("echo plain > out"), None));
         assert!(!if_selects(
             "Bash(echo plain > out)",
-            &bash("echo plain > out")
+            &bash("echo plain > out"),
+            None
         ));
         assert!(if_selects(
             "Bash(*ran*)",
-            &bash("git x 2>/dev/null; echo ran >> f")
+            &bash("git x 2>/dev/null; echo ran >> f"),
+            None
         ));
         assert!(!if_selects(
             "Bash(*null*)",
-            &bash("git x 2>&1 >/dev/null; echo ran")
+            &bash("git x 2>&1 >/dev/null; echo ran"),
+            None
         ));
         assert_eq!(without_redirections("a 2>&1 b &> c < d e"), "a b e");
         let read = json!({ "tool_name": "Read", "tool_input": { "file_path": "/p/.env" } });
-        assert!(if_selects("Read(*.env)", &read));
-        assert!(!if_selects("Read(*.rs)", &read));
+        assert!(if_selects("Read(*.env)", &read, None));
+        assert!(!if_selects("Read(*.rs)", &read, None));
         assert!(glob("a*b*c", "axxbyyc"));
         assert!(!glob("a*b", "ab c"));
         assert!(glob("*", ""));

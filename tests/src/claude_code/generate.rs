@@ -438,8 +438,9 @@ fn matcher(rng: &mut Rng, event: &str, scenario: &Scenario) -> Option<String> {
     rng.weighted(options).map(str::to_owned)
 }
 
-/// The `if` rules the grammar writes on tool events: of Bash, of file tools (paths absolute,
-/// relative, globbed), of MCP tools, and malformed.
+/// The `if` rules the grammar writes on tool events: of Bash, of file tools (each root: `/`,
+/// `//`, `~/`, relative; globbed, in other case, and the project's absolute path through
+/// [`PROJECT_PLACEHOLDER`]), of MCP tools, and malformed.
 const IF_RULES: &[(u32, &str)] = &[
     (3, "Bash(git *)"),
     (3, "Bash(echo *)"),
@@ -459,6 +460,16 @@ const IF_RULES: &[(u32, &str)] = &[
     (1, "Read(*.txt)"),
     (1, "Read(**/*.txt)"),
     (1, "Read(/notes.txt)"),
+    (1, "Read(/n*)"),
+    (1, "Read(/NOTES.txt)"),
+    (1, "Read(*/notes.txt)"),
+    (1, "Read(project/notes.txt)"),
+    (1, "Read(~/notes.txt)"),
+    (1, "Read(//notes.txt)"),
+    (1, "Read(@PROJECT@/notes.txt)"),
+    (1, "Read(/@PROJECT@/*.txt)"),
+    (1, "Read(@PROJECT@/*)"),
+    (1, "Read(/tmp/**)"),
     (1, "Write"),
     (1, "Write(*)"),
     (1, "Write(created-by-tool)"),
