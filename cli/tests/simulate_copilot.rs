@@ -146,6 +146,23 @@ fn the_first_post_tool_use_block_ends_the_run_and_drops_earlier_contexts() {
 }
 
 #[test]
+fn a_post_tool_use_block_drops_every_modified_result() {
+    let s = Scratch::new("copilot-post-block-result");
+    let modified =
+        r#"echo '{"modifiedResult":{"resultType":"success","textResultForLlm":"rewritten"}}'"#;
+    let both = r#"echo '{"decision":"block","reason":"stop there","modifiedResult":{"resultType":"success","textResultForLlm":"own"}}'"#;
+    configure(
+        &s,
+        "home/.copilot/hooks/user.json",
+        &[("postToolUse", None, modified), ("postToolUse", None, both)],
+    );
+    let mut payload = bash_call(&s);
+    payload["toolResult"] = json!({"resultType": "success", "textResultForLlm": "done"});
+    let result = simulate(&s, "postToolUse", payload);
+    assert_eq!(result["model_sees"], json!(["stop there"]), "{result}");
+}
+
+#[test]
 fn exit_codes_and_ask_deny_a_tool_call_and_text_lets_it_run() {
     let s = Scratch::new("copilot-exits");
     let told = |command: &str| {

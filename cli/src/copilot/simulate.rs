@@ -915,13 +915,13 @@ impl Simulation {
                 "goes on".to_owned()
             }
             "postToolUse" => {
-                if let Some(result) = result {
-                    simulation.model_sees.push(result);
-                }
-                // A block's reason comes without the earlier contexts (`first-block`).
+                // A block's reason comes alone: without the earlier contexts, and without any
+                // modifiedResult, its own or an earlier hook's (`first-block`).
                 if !blocks.is_empty() {
                     contexts.clear();
+                    result = None;
                 }
+                simulation.model_sees.extend(result);
                 simulation.model_sees.extend(blocks);
                 if !contexts.is_empty() {
                     simulation.model_sees.push(format!(
