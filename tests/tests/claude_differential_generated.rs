@@ -106,11 +106,7 @@ fn write_script(session: &Session, hook: &generate::Hook) -> String {
     let name = format!("h{}", hook.index);
     let stdout = root.join(format!("{name}.stdout"));
     let stderr = root.join(format!("{name}.stderr"));
-    let answer = hook
-        .answer
-        .stdout
-        .replace(PROJECT_PLACEHOLDER, &session.project.display().to_string());
-    std::fs::write(&stdout, answer).expect("stdout file");
+    std::fs::write(&stdout, with_project(session, &hook.answer.stdout)).expect("stdout file");
     std::fs::write(&stderr, &hook.answer.stderr).expect("stderr file");
     let record = root.join(format!("recorded-{name}.jsonl"));
     let delay = if hook.answer.delay_ms > 0 {
@@ -327,6 +323,12 @@ fn write_skill(session: &Session) {
     .expect("the slash command");
 }
 
+/// `text` with [`PROJECT_PLACEHOLDER`] as the case's project path, known only when it runs: an
+/// answer's `updatedInput`, an `if` rule naming the absolute path (`Read(/@PROJECT@/notes.txt)`).
+fn with_project(session: &Session, text: &str) -> String {
+    text.replace(PROJECT_PLACEHOLDER, &session.project.display().to_string())
+}
+
 /// Runs one case both ways.
 fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
     let session =
@@ -347,16 +349,14 @@ fn differential(cli: &Path, case: &Case) -> (Observed, Observed) {
         if let Some(hooks) = case.manifest_hooks(command_of) {
             document["hooks"] = hooks;
         }
-        std::fs::write(manifest.join("plugin.json"), document.to_string()).expect("plugin.json");
+        let text = with_project(&session, &document.to_string());
+        std::fs::write(manifest.join("plugin.json"), text).expect("plugin.json");
     }
     for (source, document) in case.settings(command_of) {
         let path = settings_path(&session, source);
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("settings folder");
-        // An `if` rule may name the project's absolute path (`Read(/@PROJECT@/notes.txt)`).
-        let text = serde_json::to_string_pretty(&document)
-            .expect("JSON")
-            .replace(PROJECT_PLACEHOLDER, &session.project.display().to_string());
-        std::fs::write(&path, text).expect("settings");
+        let text = serde_json::to_string_pretty(&document).expect("JSON");
+        std::fs::write(&path, with_project(&session, &text)).expect("settings");
     }
     if case.scenario == Scenario::Skill {
         write_skill(&session);
